@@ -1,0 +1,67 @@
+import {
+  createRemoteJWKSet,
+  errors as joseErrors,
+  jwtVerify,
+  type JWTPayload,
+  type JWTVerifyGetKey,
+} from 'jose';
+import { API_MESSAGES } from '@shared/auth-messages';
+import { unauthorized } from '../errors/http-error';
+
+export type VerifiedUser = {
+  sub: string;
+  email: string | undefined;
+  tokenUse: 'id' | 'access';
+  claims: JWTPayload;
+};
+
+export type TokenVerifierOptions = {
+  issuer: string;
+  clientId: string;
+  jwksUrl: string;
+  /** For tests: a key set instead of the issuer's remote JWKS. */
+  keySet?: JWTVerifyGetKey;
+};
+
+/**
+ * Verifies a Cognito ID or access token: signature against the issuer's JWKS (fetched once, cached and
+ * refreshed on unknown key ids by jose), expiry, issuer, `token_use`, and the client id (`aud` on ID tokens,
+ * `client_id` on access tokens, which carry no audience).
+ */
+export function createTokenVerifier(options: TokenVerifierOptions) {
+  const keySet =
+    options.keySet ??
+    createRemoteJWKSet(new URL(options.jwksUrl), { cacheMaxAge: 10 * 60_000, cooldownDuration: 30_000 });
+
+  return async function verifyToken(token: string): Promise<VerifiedUser> {
+    if (token.split('.').length !== 3) throw unauthorized('Invalid authentication token format');
+    let payload: JWTPayload;
+    try {
+      ({ payload } = await jwtVerify(token, keySet, { issuer: options.issuer, algorithms: ['RS256'] }));
+    } catch (error) {
+      if (error instanceof joseErrors.JWTExpired) throw unauthorized('Authentication token expired');
+      throw unauthorized(API_MESSAGES.noValidToken);
+    }
+    const tokenUse = payload.token_use;
+    const clientId = tokenUse === 'id' ? payload.aud : tokenUse === 'access' ? payload.client_id : undefined;
+    const audienceMatches = Array.isArray(clientId)
+      ? clientId.includes(options.clientId)
+      : clientId === options.clientId;
+    if ((tokenUse !== 'id' && tokenUse !== 'access') || !audienceMatches || typeof payload.sub !== 'string') {
+      throw unauthorized(API_MESSAGES.noValidToken);
+    }
+    return {
+      sub: payload.sub,
+      email: typeof payload.email === 'string' ? payload.email : undefined,
+      tokenUse,
+      claims: payload,
+    };
+  };
+}
+export type TokenVerifier = ReturnType<typeof createTokenVerifier>;
+
+/** `Authorization: Bearer <token>` → token, or undefined. */
+export function bearerToken(header: string | undefined): string | undefined {
+  const match = header?.match(/^Bearer\s+(\S+)$/i);
+  return match?.[1];
+}

@@ -1,0 +1,41 @@
+import type { Context, ErrorHandler, NotFoundHandler } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { ApiError } from '@shared/schemas/api-error';
+import type { Logger } from '../logging/logger';
+import { HttpError } from './http-error';
+
+const body = (error: string, message: string, details?: unknown): ApiError =>
+  details === undefined ? { error, message } : { error, message, details };
+
+/** Maps every failure to the one JSON error shape; unexpected errors are logged and never leak internals. */
+export const createErrorHandler =
+  (logger: Logger): ErrorHandler =>
+  (error, c) => {
+    if (error instanceof HttpError)
+      return c.json(body(error.code, error.message, error.details), error.status);
+    if (error instanceof HTTPException) {
+      // Hono's own validators (e.g. malformed JSON) throw these.
+      return c.json(body('bad_request', error.message || 'Bad request'), error.status);
+    }
+    logger.error('Unhandled error', { path: c.req.path, method: c.req.method, error: String(error) });
+    return c.json(body('internal_error', 'Something went wrong on our side. Please try again.'), 500);
+  };
+
+export const notFoundHandler: NotFoundHandler = (c: Context) =>
+  c.json(body('not_found', `No route for ${c.req.method} ${c.req.path}`), 404);
+
+/** zod-openapi's hook: invalid input becomes a 400 that says which fields are wrong. */
+export const validationHook = (
+  result: { success: boolean; error?: { issues: ReadonlyArray<{ path: PropertyKey[]; message: string }> } },
+  c: Context,
+) => {
+  if (result.success) return undefined;
+  const issues = (result.error?.issues ?? []).map((issue) => ({
+    path: issue.path.map(String).join('.'),
+    message: issue.message,
+  }));
+  const summary = issues
+    .map((issue) => (issue.path ? `${issue.path}: ${issue.message}` : issue.message))
+    .join('; ');
+  return c.json(body('validation_error', `Invalid request: ${summary}`, issues), 400);
+};

@@ -1,0 +1,20 @@
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+
+/** An error that maps to one HTTP status and the API's one error shape `{ error, message, details? }`. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    readonly code: string,
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string, details?: unknown) =>
+  new HttpError(400, 'bad_request', message, details);
+export const unauthorized = (message: string) => new HttpError(401, 'unauthorized', message);
+export const forbidden = (message: string) => new HttpError(403, 'forbidden', message);
+export const notFound = (message: string) => new HttpError(404, 'not_found', message);
+export const tooManyRequests = (message: string) => new HttpError(429, 'too_many_requests', message);

@@ -1,0 +1,33 @@
+import { serve } from '@hono/node-server';
+import { createApp } from './app';
+import { createAppDeps } from './app-deps';
+import { loadConfig } from './config/env';
+import { createDynamoClients } from './data/dynamo-client';
+import { ensureAppTable } from './data/create-tables';
+
+/** The same app as in Lambda, on Node: `npm start` and the end-to-end tests run this. */
+const config = loadConfig();
+if (config.appEnv !== 'aws') {
+  const { client } = createDynamoClients({ region: config.region, endpoint: config.dynamoDbEndpoint });
+  await ensureAppTable(client, config.tableName);
+}
+const app = createApp(createAppDeps(config));
+
+const server = serve({
+  port: config.port,
+  hostname: '127.0.0.1',
+  // API Gateway sets X-Forwarded-For; locally the socket address stands in for it.
+  fetch: (request, env) => {
+    const incoming = (env as { incoming?: { socket?: { remoteAddress?: string } } }).incoming;
+    const headers = new Headers(request.headers);
+    headers.set('x-forwarded-for', incoming?.socket?.remoteAddress ?? '127.0.0.1');
+    return app.fetch(new Request(request, { headers }), env);
+  },
+});
+server.on('listening', () =>
+  console.log(JSON.stringify({ level: 'info', message: 'backend listening', port: config.port })),
+);
+
+const stop = () => server.close(() => process.exit(0));
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);

@@ -1,0 +1,58 @@
+import { autoSignIn, confirmSignUp, resendSignUpCode, signIn, signUp } from 'aws-amplify/auth';
+import { toE164, type SignUpForm } from '@shared/signup-rules';
+import { runtimeConfig } from '../../../lib/runtime-config';
+
+/** The identity provider's error name and message, for the spec's branches and otherwise shown as is. */
+export const errorName = (error: unknown) => (error as { name?: string } | undefined)?.name ?? '';
+export const errorMessage = (error: unknown) =>
+  (error as { message?: string } | undefined)?.message || 'Something went wrong. Please try again.';
+
+const authFlowType = () => runtimeConfig().cognito.authFlowType;
+
+export async function registerOwner(form: SignUpForm, betaTester: boolean) {
+  return signUp({
+    username: form.email.trim().toLowerCase(),
+    password: form.password,
+    options: {
+      userAttributes: {
+        email: form.email.trim().toLowerCase(),
+        phone_number: toE164(form.countryCode, form.phoneNumber),
+        'custom:business_name': form.businessName.trim(),
+        'custom:business_type': form.businessType,
+        'custom:country_code': form.countryCode,
+        'custom:beta_tester': betaTester ? 'true' : 'false',
+      },
+      autoSignIn: { authFlowType: authFlowType() },
+    },
+  });
+}
+
+export const confirmOwner = (email: string, code: string) =>
+  confirmSignUp({ username: email.trim().toLowerCase(), confirmationCode: code.trim() });
+
+export const resendCode = (email: string) => resendSignUpCode({ username: email.trim().toLowerCase() });
+
+export const signInOwner = (email: string, password: string) =>
+  signIn({ username: email.trim().toLowerCase(), password, options: { authFlowType: authFlowType() } });
+
+/**
+ * After confirmation: Amplify's auto sign-in, bounded by the spec's 180000 ms; when it is not available
+ * (e.g. the page was reloaded between sign-up and confirmation) the password the owner just typed is used.
+ */
+export async function signInAfterConfirmation(
+  email: string,
+  password: string | undefined,
+  timeoutMs = 180_000,
+) {
+  const timeout = new Promise<never>((_, reject) =>
+    setTimeout(() => reject(new Error('The account was not confirmed on time.')), timeoutMs),
+  );
+  try {
+    const result = await Promise.race([autoSignIn(), timeout]);
+    if (result.isSignedIn) return result;
+  } catch (error) {
+    if (!password) throw error;
+  }
+  if (!password) throw new Error('Please sign in with your new account.');
+  return signInOwner(email, password);
+}

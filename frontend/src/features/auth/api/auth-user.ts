@@ -1,0 +1,81 @@
+import { fetchAuthSession, fetchUserAttributes, getCurrentUser } from 'aws-amplify/auth';
+import { AUTH_MESSAGES } from '@shared/auth-messages';
+import { amplifyStorageKeys } from '../../../lib/amplify';
+import { decodeJwtClaims, isTokenExpired } from '../../../lib/jwt';
+import { runtimeConfig } from '../../../lib/runtime-config';
+
+/** The signed-in user as spec §3 describes it. */
+export type AuthUser = {
+  username: string;
+  userId: string;
+  signInDetails?: { loginId?: string };
+  attributes: Record<string, string>;
+};
+
+export type AuthCheck = { user: AuthUser; idToken: string } | { user: null; reason: string };
+
+const claimsToAttributes = (claims: Record<string, unknown>) =>
+  Object.fromEntries(
+    Object.entries(claims)
+      .filter(
+        ([key]) =>
+          !['aud', 'iss', 'exp', 'iat', 'auth_time', 'jti', 'event_id', 'token_use', 'origin_jti'].includes(
+            key,
+          ),
+      )
+      .map(([key, value]) => [key, String(value)]),
+  );
+
+/**
+ * The auth check of spec §4: read the last user and ID token from storage; clear when either is missing or
+ * the token has expired (after one refresh attempt, so a valid refresh token keeps the session); otherwise
+ * ask the identity service, falling back to the token's claims when it cannot be reached.
+ */
+export async function checkAuthState(): Promise<AuthCheck> {
+  const keys = amplifyStorageKeys(runtimeConfig().cognito.userPoolClientId);
+  const lastUser = localStorage.getItem(keys.lastAuthUser);
+  if (!lastUser) return { user: null, reason: AUTH_MESSAGES.noAuthenticatedUser };
+  let idToken = localStorage.getItem(keys.idToken(lastUser));
+  if (!idToken) return { user: null, reason: AUTH_MESSAGES.noIdToken };
+
+  let claims = decodeJwtClaims(idToken);
+  if (!claims || isTokenExpired(claims)) {
+    const refreshed = await fetchAuthSession({ forceRefresh: true }).catch(() => undefined);
+    idToken = refreshed?.tokens?.idToken?.toString() ?? null;
+    claims = idToken ? decodeJwtClaims(idToken) : undefined;
+    if (!idToken || !claims || isTokenExpired(claims))
+      return { user: null, reason: AUTH_MESSAGES.tokenExpired };
+  }
+
+  try {
+    const [current, attributes] = await Promise.all([getCurrentUser(), fetchUserAttributes()]);
+    return {
+      idToken,
+      user: {
+        username: current.username,
+        userId: current.userId,
+        ...(current.signInDetails ? { signInDetails: { loginId: current.signInDetails.loginId } } : {}),
+        attributes: Object.fromEntries(Object.entries(attributes).map(([k, v]) => [k, String(v ?? '')])),
+      },
+    };
+  } catch {
+    const attributes = claimsToAttributes(claims);
+    // A missing beta flag reads as 'true' in the token fallback (spec §3).
+    attributes['custom:beta_tester'] ??= 'true';
+    return {
+      idToken,
+      user: {
+        username: String(claims['cognito:username'] ?? lastUser),
+        userId: String(claims.sub),
+        signInDetails: { loginId: String(claims.email ?? '') },
+        attributes,
+      },
+    };
+  }
+}
+
+/** Removes every Amplify session key for this client (stale sessions, spec §4 "Login"). */
+export function clearStoredSession() {
+  const { prefix } = amplifyStorageKeys(runtimeConfig().cognito.userPoolClientId);
+  for (const key of Object.keys(localStorage)) if (key.startsWith(prefix)) localStorage.removeItem(key);
+}

@@ -1,0 +1,120 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { signOut } from 'aws-amplify/auth';
+import { AUTH_MESSAGES } from '@shared/auth-messages';
+import { OAUTH_ENABLED } from '@shared/identity';
+import { useAuth } from '../hooks/auth-context';
+import { usePostSignIn } from '../hooks/use-post-signin';
+import { clearStoredSession } from '../api/auth-user';
+import { errorMessage, errorName, signInOwner } from '../api/auth-actions';
+import { AuthLayout, FormAlert } from './auth-layout';
+import { ConfirmCodeForm } from './confirm-code-form';
+
+const POST_LOGIN_DELAY_MS = 500;
+
+export default function LoginPage() {
+  const { status } = useAuth();
+  const navigate = useNavigate();
+  const postSignIn = usePostSignIn();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState('');
+  const [info, setInfo] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+
+  useEffect(() => {
+    if (status === 'signedIn' && !busy) navigate('/plans', { replace: true });
+  }, [status, busy, navigate]);
+
+  const completeSignIn = async () => {
+    await new Promise((resolve) => setTimeout(resolve, POST_LOGIN_DELAY_MS));
+    await postSignIn('email_password');
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setError('');
+    setInfo('');
+    if (!email.trim() || !password) return setError('Please enter your email and password.');
+    setBusy(true);
+    try {
+      const result = await signInOwner(email, password);
+      if (result.nextStep.signInStep === 'CONFIRM_SIGN_UP') {
+        setConfirming(true);
+      } else if (result.isSignedIn) {
+        await completeSignIn();
+      } else {
+        setError('This sign-in needs a step this app does not support yet. Please contact support.');
+      }
+    } catch (err) {
+      if (errorName(err) === 'UserNotConfirmedException') {
+        setConfirming(true);
+      } else if (errorName(err) === 'UserAlreadyAuthenticatedException') {
+        try {
+          await signOut();
+          clearStoredSession();
+          setInfo(AUTH_MESSAGES.staleSessionCleared);
+        } catch {
+          setError(AUTH_MESSAGES.authStateConflict);
+        }
+      } else {
+        setError(errorMessage(err));
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (confirming) {
+    return (
+      <ConfirmCodeForm
+        email={email.trim().toLowerCase()}
+        notice={AUTH_MESSAGES.confirmationNeeded}
+        onConfirmed={async () => {
+          await signInOwner(email, password);
+          await completeSignIn();
+        }}
+        onBack={() => setConfirming(false)}
+      />
+    );
+  }
+
+  return (
+    <AuthLayout title="Welcome back" subtitle="Log in to manage your AI receptionist.">
+      <FormAlert kind="info">{info}</FormAlert>
+      <FormAlert kind="error">{error}</FormAlert>
+      <form onSubmit={submit} noValidate>
+        <div className="field">
+          <label htmlFor="email">Email</label>
+          <input
+            id="email"
+            type="email"
+            autoComplete="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor="password">Password</label>
+          <input
+            id="password"
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+        </div>
+        <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
+          {busy ? 'Logging in…' : 'Log In'}
+        </button>
+      </form>
+      {OAUTH_ENABLED ? null : (
+        <p className="social-disabled">Sign-in with Google and other providers is coming soon.</p>
+      )}
+      <p className="auth-footer">
+        New to Ringly? <Link to="/signup">Create an account</Link>
+      </p>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,13 @@
+import type { ReactNode } from 'react';
+import { Navigate } from 'react-router-dom';
+import { AUTH_MESSAGES } from '@shared/auth-messages';
+import { CenteredStatus } from '../../../components/ui/centered-status';
+import { useAuth } from '../hooks/auth-context';
+
+/** Spec §2 "Protected-route guard": 'Loading...' while checking, /login (replacing history) when signed out. */
+export function ProtectedRoute({ children }: { children: ReactNode }) {
+  const { status } = useAuth();
+  if (status === 'loading') return <CenteredStatus>{AUTH_MESSAGES.loading}</CenteredStatus>;
+  if (status === 'signedOut') return <Navigate to="/login" replace />;
+  return <>{children}</>;
+}

@@ -1,0 +1,240 @@
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { AUTH_MESSAGES } from '@shared/auth-messages';
+import { BETA_TESTER_QUERY, REFERRAL_STORAGE_KEY } from '@shared/identity';
+import {
+  BUSINESS_TYPES,
+  COUNTRY_CODES,
+  PASSWORD_MIN_LENGTH,
+  SUPPORTED_COUNTRY_CODE,
+  signUpFormSchema,
+  type SignUpForm,
+} from '@shared/signup-rules';
+import { useAuth } from '../hooks/auth-context';
+import { usePostSignIn } from '../hooks/use-post-signin';
+import {
+  errorMessage,
+  errorName,
+  registerOwner,
+  resendCode,
+  signInAfterConfirmation,
+} from '../api/auth-actions';
+import { AuthLayout, FormAlert } from './auth-layout';
+import { ConfirmCodeForm } from './confirm-code-form';
+
+const FORCED_NAVIGATION_MS = 2000;
+
+export default function SignUpPage() {
+  const [params] = useSearchParams();
+  const { status, user, logout } = useAuth();
+  const navigate = useNavigate();
+  const postSignIn = usePostSignIn();
+  const [serverError, setServerError] = useState('');
+  const [pending, setPending] = useState<{ email: string; password?: string; notice?: string } | null>(null);
+  const [referralCode, setReferralCode] = useState(() => localStorage.getItem(REFERRAL_STORAGE_KEY));
+  const betaTester = params.get(BETA_TESTER_QUERY.name) === BETA_TESTER_QUERY.value;
+
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<SignUpForm>({
+    resolver: zodResolver(signUpFormSchema),
+    defaultValues: { countryCode: SUPPORTED_COUNTRY_CODE, businessType: undefined },
+  });
+
+  useEffect(() => {
+    const ref = params.get('ref')?.trim();
+    if (ref) {
+      localStorage.setItem(REFERRAL_STORAGE_KEY, ref);
+      setReferralCode(ref);
+    }
+  }, [params]);
+
+  // A signed-in visitor sees who they are and is taken on to /plans.
+  useEffect(() => {
+    if (status !== 'signedIn' || pending) return;
+    const timer = setTimeout(() => navigate('/plans', { replace: true }), FORCED_NAVIGATION_MS);
+    return () => clearTimeout(timer);
+  }, [status, pending, navigate]);
+
+  const onSubmit = async (form: SignUpForm) => {
+    setServerError('');
+    try {
+      const result = await registerOwner(form, betaTester);
+      if (result.nextStep.signUpStep === 'DONE') return postSignIn('email_password');
+      setPending({ email: form.email.trim().toLowerCase(), password: form.password });
+    } catch (error) {
+      if (errorName(error) === 'UsernameExistsException') {
+        // An unconfirmed account can still be confirmed: a resend succeeds only for those.
+        const resent = await resendCode(form.email).then(
+          () => true,
+          () => false,
+        );
+        if (resent) {
+          setPending({
+            email: form.email.trim().toLowerCase(),
+            password: form.password,
+            notice: AUTH_MESSAGES.accountNeedsConfirmation,
+          });
+          return;
+        }
+      }
+      setServerError(errorMessage(error));
+    }
+  };
+
+  if (pending) {
+    return (
+      <ConfirmCodeForm
+        email={pending.email}
+        {...(pending.notice ? { notice: pending.notice } : {})}
+        onConfirmed={async () => {
+          await signInAfterConfirmation(pending.email, pending.password);
+          await postSignIn('email_password');
+        }}
+        onBack={() => setPending(null)}
+        backLabel="Back to Sign Up"
+      />
+    );
+  }
+
+  if (status === 'signedIn' && user) {
+    return (
+      <AuthLayout
+        title="You're already signed in"
+        subtitle={
+          <>
+            Signed in as <strong>{user.attributes.email ?? user.username}</strong>. Taking you to your plans…
+          </>
+        }
+      >
+        <div className="auth-actions">
+          <Link className="btn btn-primary" to="/plans" replace>
+            Continue
+          </Link>
+          <button type="button" className="btn btn-secondary" onClick={() => void logout()}>
+            Logout
+          </button>
+        </div>
+      </AuthLayout>
+    );
+  }
+
+  const fieldError = (name: keyof SignUpForm) =>
+    errors[name]?.message ? (
+      <span className="field-error" id={`${name}-error`} role="alert">
+        {errors[name]?.message}
+      </span>
+    ) : null;
+
+  return (
+    <AuthLayout title="Create your account" subtitle="Start your 14-day free trial. No credit card required.">
+      {referralCode ? (
+        <div className="alert alert-info referral-banner" data-testid="referral-banner">
+          🎁 You were referred by a friend! When your 14-day trial completes, your friend gets 1 month free.
+        </div>
+      ) : null}
+      <FormAlert kind="error">{serverError}</FormAlert>
+      <form onSubmit={handleSubmit(onSubmit)} noValidate>
+        <div className="field">
+          <label htmlFor="businessName">Business name</label>
+          <input
+            id="businessName"
+            autoComplete="organization"
+            {...register('businessName')}
+            aria-invalid={!!errors.businessName}
+          />
+          {fieldError('businessName')}
+        </div>
+        <div className="field">
+          <label htmlFor="email">Email</label>
+          <input
+            id="email"
+            type="email"
+            autoComplete="email"
+            {...register('email')}
+            aria-invalid={!!errors.email}
+          />
+          {fieldError('email')}
+        </div>
+        <div className="field">
+          <label htmlFor="phoneNumber">Phone number</label>
+          <div className="auth-row">
+            <select aria-label="Country code" {...register('countryCode')}>
+              {COUNTRY_CODES.map((c) => (
+                <option key={c.code} value={c.code}>
+                  {c.code} {c.name}
+                </option>
+              ))}
+            </select>
+            <input
+              id="phoneNumber"
+              type="tel"
+              autoComplete="tel-national"
+              placeholder="415 555 0123"
+              {...register('phoneNumber')}
+              aria-invalid={!!errors.phoneNumber}
+            />
+          </div>
+          {fieldError('phoneNumber')}
+        </div>
+        <div className="field">
+          <label htmlFor="businessType">Business type</label>
+          <select
+            id="businessType"
+            defaultValue=""
+            {...register('businessType')}
+            aria-invalid={!!errors.businessType}
+          >
+            <option value="" disabled>
+              Select your business type
+            </option>
+            {BUSINESS_TYPES.map((t) => (
+              <option key={t.value} value={t.value}>
+                {t.label}
+              </option>
+            ))}
+          </select>
+          {fieldError('businessType')}
+        </div>
+        <div className="field">
+          <label htmlFor="password">Password</label>
+          <input
+            id="password"
+            type="password"
+            autoComplete="new-password"
+            minLength={PASSWORD_MIN_LENGTH}
+            {...register('password')}
+            aria-invalid={!!errors.password}
+          />
+          <span className="field-hint">At least {PASSWORD_MIN_LENGTH} characters.</span>
+          {fieldError('password')}
+        </div>
+        <div className="field">
+          <label htmlFor="confirmPassword">Confirm password</label>
+          <input
+            id="confirmPassword"
+            type="password"
+            autoComplete="new-password"
+            {...register('confirmPassword')}
+            aria-invalid={!!errors.confirmPassword}
+          />
+          {fieldError('confirmPassword')}
+        </div>
+        <button type="submit" className="btn btn-primary btn-block" disabled={isSubmitting}>
+          {isSubmitting ? 'Creating account…' : 'Create Account'}
+        </button>
+      </form>
+      <p className="auth-footer">
+        Already have an account? <Link to="/login">Log in</Link>
+      </p>
+      <p className="auth-footer field-hint">
+        By creating an account you agree to our <Link to="/toc">Terms of Service</Link> and{' '}
+        <Link to="/privacy">Privacy Policy</Link>.
+      </p>
+    </AuthLayout>
+  );
+}

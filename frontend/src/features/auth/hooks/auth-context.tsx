@@ -1,0 +1,75 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { signOut } from 'aws-amplify/auth';
+import { Hub } from 'aws-amplify/utils';
+import { checkAuthState, type AuthUser } from '../api/auth-user';
+import { logFrontendEvent } from '../../../lib/frontend-logger';
+
+type AuthState = {
+  status: 'loading' | 'signedIn' | 'signedOut';
+  user: AuthUser | null;
+  idToken: string | null;
+  /** Re-runs the auth check; resolves with the user it found. */
+  refresh: () => Promise<AuthUser | null>;
+  /** Logs the event, signs out (revocation errors swallowed) and always clears the user. */
+  logout: () => Promise<void>;
+};
+
+const AuthContext = createContext<AuthState | null>(null);
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const [status, setStatus] = useState<AuthState['status']>('loading');
+  const [user, setUser] = useState<AuthUser | null>(null);
+  const [idToken, setIdToken] = useState<string | null>(null);
+
+  const refresh = useCallback(async () => {
+    const result = await checkAuthState();
+    setUser(result.user);
+    setIdToken(result.user ? result.idToken : null);
+    setStatus(result.user ? 'signedIn' : 'signedOut');
+    return result.user;
+  }, []);
+
+  const logout = useCallback(async () => {
+    if (user) {
+      logFrontendEvent({
+        event_type: 'user_logout',
+        cognito_user_id: user.userId,
+        ...(user.attributes.email ? { user_email: user.attributes.email } : {}),
+      });
+    }
+    try {
+      await signOut();
+    } catch (error) {
+      console.warn('Sign-out did not complete cleanly; local session cleared anyway', error);
+    }
+    setUser(null);
+    setIdToken(null);
+    setStatus('signedOut');
+  }, [user]);
+
+  useEffect(() => {
+    void refresh();
+    return Hub.listen('auth', ({ payload }) => {
+      // 'autoSignIn' is emitted by older Amplify releases; current ones emit 'signedIn' for it too.
+      const event: string = payload.event;
+      if (event === 'signedIn' || event === 'autoSignIn') void refresh();
+      if (event === 'signedOut') {
+        setUser(null);
+        setIdToken(null);
+        setStatus('signedOut');
+      }
+    });
+  }, [refresh]);
+
+  const value = useMemo(
+    () => ({ status, user, idToken, refresh, logout }),
+    [status, user, idToken, refresh, logout],
+  );
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthState {
+  const context = useContext(AuthContext);
+  if (!context) throw new Error('useAuth must be used inside <AuthProvider>');
+  return context;
+}

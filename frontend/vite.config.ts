@@ -1,0 +1,39 @@
+import { defineConfig, type Plugin } from 'vite';
+import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * Serves `/config.json` from the LOCAL_RUNTIME_CONFIG environment variable in dev and preview, the way the
+ * CDK deployment puts a generated config.json beside the SPA in S3: one build, any environment.
+ */
+function runtimeConfig(): Plugin {
+  // Returns nothing: a function returned from configureServer would be installed as a post-middleware.
+  const serve = (server: {
+    middlewares: { use: (path: string, fn: (req: unknown, res: NodeResponse) => void) => void };
+  }): void => {
+    server.middlewares.use('/config.json', (_req, res) => {
+      const body = process.env.LOCAL_RUNTIME_CONFIG;
+      res.statusCode = body ? 200 : 404;
+      res.setHeader('Content-Type', 'application/json');
+      res.setHeader('Cache-Control', 'no-store');
+      res.end(
+        body ?? JSON.stringify({ error: 'not_configured', message: 'LOCAL_RUNTIME_CONFIG is not set' }),
+      );
+    });
+  };
+  return { name: 'runtime-config', configureServer: serve, configurePreviewServer: serve };
+}
+type NodeResponse = {
+  statusCode: number;
+  setHeader: (k: string, v: string) => void;
+  end: (b: string) => void;
+};
+
+export default defineConfig({
+  root: fileURLToPath(new URL('.', import.meta.url)),
+  plugins: [react(), runtimeConfig()],
+  resolve: { alias: { '@shared': fileURLToPath(new URL('../shared', import.meta.url)) } },
+  server: { strictPort: true, host: '127.0.0.1' },
+  preview: { strictPort: true, host: '127.0.0.1' },
+  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
+});

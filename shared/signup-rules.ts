@@ -1,0 +1,71 @@
+import { z } from 'zod';
+
+/** Business types offered at sign-up (spec §3). */
+export const BUSINESS_TYPES = [
+  { value: 'salon', label: 'Salon' },
+  { value: 'spa', label: 'Spa' },
+  { value: 'dental', label: 'Dental' },
+  { value: 'medical', label: 'Medical' },
+  { value: 'auto', label: 'Auto' },
+  { value: 'home', label: 'Home services' },
+  { value: 'other', label: 'Other' },
+] as const;
+export type BusinessType = (typeof BUSINESS_TYPES)[number]['value'];
+export const BUSINESS_TYPE_VALUES = BUSINESS_TYPES.map((t) => t.value) as [BusinessType, ...BusinessType[]];
+
+/** Country calling codes offered at sign-up; +1 (US and Canada) is the supported region (spec §3). */
+export const COUNTRY_CODES = [
+  { code: '+1', name: 'United States / Canada' },
+  { code: '+44', name: 'United Kingdom' },
+  { code: '+33', name: 'France' },
+  { code: '+49', name: 'Germany' },
+  { code: '+39', name: 'Italy' },
+  { code: '+34', name: 'Spain' },
+  { code: '+61', name: 'Australia' },
+  { code: '+81', name: 'Japan' },
+] as const;
+export const SUPPORTED_COUNTRY_CODE = '+1';
+
+export const PASSWORD_MIN_LENGTH = 8;
+
+/** A plus sign, a first digit 1-9, then 10 to 14 more digits: 11 to 15 digits in all (spec §5). */
+export const E164_PHONE_PATTERN = /^\+[1-9]\d{10,14}$/;
+
+export const SIGNUP_MESSAGES = {
+  required: 'This field is required',
+  passwordsDoNotMatch: 'Passwords do not match',
+  invalidPhone: 'Please enter a valid phone number',
+  invalidEmail: 'Please enter a valid email address',
+  passwordTooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters`,
+} as const;
+
+/** Joins the country code and the typed number, dropping spaces, dashes, dots and brackets. */
+export const toE164 = (countryCode: string, localNumber: string): string =>
+  `${countryCode}${localNumber.replace(/[\s\-().]/g, '')}`;
+
+export const signUpFormSchema = z
+  .object({
+    businessName: z.string().trim().min(1, SIGNUP_MESSAGES.required),
+    email: z.string().trim().min(1, SIGNUP_MESSAGES.required).pipe(z.email(SIGNUP_MESSAGES.invalidEmail)),
+    countryCode: z.string().min(1, SIGNUP_MESSAGES.required),
+    phoneNumber: z.string().trim().min(1, SIGNUP_MESSAGES.required),
+    businessType: z.enum(BUSINESS_TYPE_VALUES, { message: SIGNUP_MESSAGES.required }),
+    password: z
+      .string()
+      .min(1, SIGNUP_MESSAGES.required)
+      .min(PASSWORD_MIN_LENGTH, SIGNUP_MESSAGES.passwordTooShort),
+    confirmPassword: z.string().min(1, SIGNUP_MESSAGES.required),
+  })
+  .superRefine((form, ctx) => {
+    if (form.phoneNumber && !E164_PHONE_PATTERN.test(toE164(form.countryCode, form.phoneNumber))) {
+      ctx.addIssue({ code: 'custom', path: ['phoneNumber'], message: SIGNUP_MESSAGES.invalidPhone });
+    }
+    if (form.confirmPassword && form.password !== form.confirmPassword) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['confirmPassword'],
+        message: SIGNUP_MESSAGES.passwordsDoNotMatch,
+      });
+    }
+  });
+export type SignUpForm = z.infer<typeof signUpFormSchema>;

@@ -1,0 +1,146 @@
+import { expect, test } from '@playwright/test';
+import { FRONTEND_LOG_PATH } from '../../shared/schemas/frontend-log-event';
+import { REFERRAL_STORAGE_KEY } from '../../shared/identity';
+import {
+  appUrl,
+  fillSignUpForm,
+  identityServiceAttribute,
+  latestCode,
+  PASSWORD,
+  storedIdTokenClaims,
+  uniqueEmail,
+} from './support';
+
+test.use({ baseURL: appUrl() });
+
+test('a new owner signs up, confirms with the e-mailed code, lands on /plans, signs out and back in', async ({
+  page,
+}) => {
+  const email = uniqueEmail('owner');
+  await page.goto('/signup?betatester=smb');
+  await fillSignUpForm(page, email);
+  await page.getByRole('button', { name: 'Create Account' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Check Your Email' })).toBeVisible();
+  await page.getByLabel('Confirmation code').fill(await latestCode(email));
+  const loginLogged = page.waitForRequest(
+    (request) =>
+      request.url().endsWith(FRONTEND_LOG_PATH) && request.postDataJSON()?.event_type === 'user_login',
+  );
+  await page.getByRole('button', { name: 'Confirm', exact: true }).click();
+
+  await expect(page).toHaveURL(/\/plans$/);
+  await expect(page.getByTestId('plans-welcome')).toContainText('Bright Smile Dental');
+  expect((await (await loginLogged).response())?.status()).toBe(202);
+
+  const claims = await storedIdTokenClaims(page);
+  expect(claims.email).toBe(email);
+  expect(claims.email_verified).toBe(true);
+  expect(claims['custom:beta_tester']).toBe('true');
+  expect(claims['custom:business_type']).toBe('dental');
+  expect(claims['custom:country_code']).toBe('+1');
+  expect(await identityServiceAttribute(page, 'phone_number')).toBe('+14155550142');
+
+  // The session survives a reload.
+  await page.reload();
+  await expect(page.getByTestId('plans-welcome')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Sign Out' }).click();
+  await expect(page).toHaveURL(`${appUrl()}/`);
+  await page.goto('/plans');
+  await expect(page).toHaveURL(/\/login$/);
+
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await expect(page).toHaveURL(/\/plans$/);
+  await expect(page.getByTestId('plans-welcome')).toContainText(email);
+});
+
+test('sign-up without the beta query marks the owner as not a beta tester', async ({ page }) => {
+  const email = uniqueEmail('nobeta');
+  await page.goto('/signup');
+  await fillSignUpForm(page, email, { countryCode: '+44', phone: '7700 900123' });
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await page.getByLabel('Confirmation code').fill(await latestCode(email));
+  await page.getByRole('button', { name: 'Confirm', exact: true }).click();
+  await expect(page).toHaveURL(/\/plans$/);
+  const claims = await storedIdTokenClaims(page);
+  expect(claims['custom:beta_tester']).toBe('false');
+  expect(claims['custom:country_code']).toBe('+44');
+});
+
+test('sign-up validates every field with the spec texts', async ({ page }) => {
+  await page.goto('/signup');
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByText('This field is required').first()).toBeVisible();
+
+  await fillSignUpForm(page, uniqueEmail('invalid'), { phone: '12345', confirmPassword: 'something-else' });
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByText('Please enter a valid phone number')).toBeVisible();
+  await expect(page.getByText('Passwords do not match')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Check Your Email' })).toHaveCount(0);
+});
+
+test('an unconfirmed owner who logs in gets the code form, can resend, confirms and reaches /plans', async ({
+  page,
+}) => {
+  const email = uniqueEmail('unconfirmed');
+  await page.goto('/signup?betatester=smb');
+  await fillSignUpForm(page, email);
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByRole('heading', { name: 'Check Your Email' })).toBeVisible();
+  const firstCode = await latestCode(email);
+
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await expect(page.getByText('Please check your email and enter the confirmation code.')).toBeVisible();
+
+  const before = new Date().toISOString();
+  await page.getByRole('button', { name: 'Resend confirmation code' }).click();
+  await expect(page.getByText('Confirmation code resent to your email.')).toBeVisible();
+  const secondCode = await latestCode(email, before);
+  expect(secondCode).toMatch(/^\d{6}$/);
+  expect(firstCode).toMatch(/^\d{6}$/);
+
+  await page.getByLabel('Confirmation code').fill('000000' === secondCode ? '111111' : '000000');
+  await page.getByRole('button', { name: 'Confirm', exact: true }).click();
+  await expect(page.getByRole('alert')).toBeVisible();
+
+  await page.getByLabel('Confirmation code').fill(secondCode);
+  await page.getByRole('button', { name: 'Confirm', exact: true }).click();
+  await expect(page).toHaveURL(/\/plans$/);
+});
+
+test('wrong password shows the identity provider message and stays on /login', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(uniqueEmail('nobody'));
+  await page.getByLabel('Password').fill('not-the-password');
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await expect(page.getByRole('alert')).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('a referral link keeps the code under the referral key and shows the banner', async ({ page }) => {
+  await page.goto('/signup?ref=FRIEND42');
+  await expect(page.getByTestId('referral-banner')).toContainText('1 month free');
+  expect(await page.evaluate((key) => localStorage.getItem(key), REFERRAL_STORAGE_KEY)).toBe('FRIEND42');
+});
+
+test('protected screens send signed-out visitors to /login, replacing the history entry', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/login$/);
+  await page.goBack();
+  await expect(page).toHaveURL(`${appUrl()}/`);
+});
+
+test('the OAuth callback without a session returns to /signup', async ({ page }) => {
+  await page.goto('/oauth/callback?provider=google');
+  await expect(page.getByText('Processing authentication...')).toBeVisible();
+  await expect(page).toHaveURL(/\/signup$/, { timeout: 10_000 });
+});

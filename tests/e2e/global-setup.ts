@@ -1,0 +1,44 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { REPO_ROOT, startLocalStack } from '../../scripts/local-stack/local-stack';
+import { freePort } from '../../scripts/local-stack/ports';
+
+/**
+ * Builds the frontend and starts the whole product on free ports, exactly as `npm start` does but with the
+ * production build served by `vite preview` and DynamoDB in memory. Workers read the URLs from the env.
+ */
+export default async function globalSetup() {
+  execFileSync(
+    path.join(REPO_ROOT, 'node_modules/.bin/vite'),
+    ['build', '--config', 'frontend/vite.config.ts', '--logLevel', 'warn'],
+    {
+      cwd: REPO_ROOT,
+      stdio: 'inherit',
+    },
+  );
+  const stateDir = mkdtempSync(path.join(os.tmpdir(), 'ringly-e2e-'));
+  const ports = {
+    dynamodb: await freePort(),
+    cognito: await freePort(),
+    backend: await freePort(),
+    frontend: await freePort(),
+  };
+  const stack = await startLocalStack({
+    ports,
+    stateDir,
+    persistent: false,
+    frontend: 'preview',
+    watch: false,
+    echo: process.env.E2E_VERBOSE === '1',
+    tableName: 'receptionist-e2e',
+  });
+  process.env.E2E_APP_URL = stack.urls.app;
+  process.env.E2E_API_URL = stack.urls.api;
+  process.env.E2E_OUTBOX_URL = stack.urls.outbox;
+  return async () => {
+    await stack.stop();
+    rmSync(stateDir, { recursive: true, force: true });
+  };
+}
