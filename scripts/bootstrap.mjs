@@ -24,6 +24,9 @@ if (needsInstall) {
   execFileSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' });
 }
 
+// The AWS SDK warns on every process start that Node 20 support ends in 2027; the README says so once.
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+
 const command = process.argv[2];
 const scripts = { start: ['scripts/start-local.ts'], test: ['scripts/run-tests.ts'] };
 if (!scripts[command]) {

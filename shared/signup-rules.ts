@@ -15,14 +15,14 @@ export const BUSINESS_TYPE_VALUES = BUSINESS_TYPES.map((t) => t.value) as [Busin
 
 /** Country calling codes offered at sign-up; +1 (US and Canada) is the supported region (spec §3). */
 export const COUNTRY_CODES = [
-  { code: '+1', name: 'United States / Canada' },
-  { code: '+44', name: 'United Kingdom' },
-  { code: '+33', name: 'France' },
-  { code: '+49', name: 'Germany' },
-  { code: '+39', name: 'Italy' },
-  { code: '+34', name: 'Spain' },
-  { code: '+61', name: 'Australia' },
-  { code: '+81', name: 'Japan' },
+  { code: '+1', name: 'United States / Canada', short: 'US/CA' },
+  { code: '+44', name: 'United Kingdom', short: 'UK' },
+  { code: '+33', name: 'France', short: 'FR' },
+  { code: '+49', name: 'Germany', short: 'DE' },
+  { code: '+39', name: 'Italy', short: 'IT' },
+  { code: '+34', name: 'Spain', short: 'ES' },
+  { code: '+61', name: 'Australia', short: 'AU' },
+  { code: '+81', name: 'Japan', short: 'JP' },
 ] as const;
 export const SUPPORTED_COUNTRY_CODE = '+1';
 

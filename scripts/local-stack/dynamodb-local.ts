@@ -63,6 +63,8 @@ export async function startDynamoDbLocal(options: {
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const service = spawnService({
     name: 'dynamodb',
+    // DynamoDB Local writes a metadata file into its working directory; keep it out of the repo.
+    cwd: options.dataDir ?? path.dirname(emulatorDir),
     command: 'java',
     args: [
       '-XX:TieredStopAtLevel=1',

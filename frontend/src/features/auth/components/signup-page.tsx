@@ -165,8 +165,8 @@ export default function SignUpPage() {
           <div className="auth-row">
             <select aria-label="Country code" {...register('countryCode')}>
               {COUNTRY_CODES.map((c) => (
-                <option key={c.code} value={c.code}>
-                  {c.code} {c.name}
+                <option key={c.code} value={c.code} title={c.name}>
+                  {c.code} {c.short}
                 </option>
               ))}
             </select>

@@ -1,0 +1,61 @@
+import { Link } from 'react-router-dom';
+import { SiteFooter } from '../../../components/ui/site-footer';
+import { FINAL_CTA, HERO_COPY } from '../landing-content';
+import { ComparisonTable } from './comparison-table';
+import { CostChart } from './cost-chart';
+import { DemoSection } from './demo-section';
+import { FeaturesSection } from './features-section';
+import { HeroSection } from './hero-section';
+import { LandingHeader } from './landing-header';
+import { PricingSection } from './pricing-section';
+import { TrustBadges } from './trust-badges';
+import './landing-page.css';
+
+/** Public landing page at / (spec §1 and §2). */
+export default function LandingPage() {
+  return (
+    <div className="landing">
+      <LandingHeader />
+      <main>
+        <HeroSection />
+        <FeaturesSection />
+        <DemoSection />
+
+        <section id="compare" className="landing-section" aria-labelledby="compare-title">
+          <div className="container">
+            <div className="landing-section-head">
+              <p className="landing-eyebrow">Why switch</p>
+              <h2 id="compare-title">One assistant instead of three tools</h2>
+              <p>
+                Scheduling apps wait for customers to book themselves, and voice agents stop at the
+                conversation. We take the call all the way to a paid, confirmed booking.
+              </p>
+            </div>
+            <div className="compare-grid">
+              <CostChart />
+              <ComparisonTable />
+            </div>
+          </div>
+        </section>
+
+        <PricingSection />
+        <TrustBadges />
+
+        <section className="final-cta" aria-labelledby="final-cta-title">
+          <div className="container final-cta-inner">
+            <h2 id="final-cta-title">Every missed call is a customer who called someone else.</h2>
+            <p>
+              Let your AI receptionist answer, book and collect the deposit, starting tonight.{' '}
+              {HERO_COPY.offer}
+            </p>
+            <Link className="btn final-cta-btn" to="/signup">
+              {FINAL_CTA}
+            </Link>
+            <p className="final-cta-note">{HERO_COPY.cardRequired}</p>
+          </div>
+        </section>
+      </main>
+      <SiteFooter />
+    </div>
+  );
+}

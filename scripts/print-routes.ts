@@ -1,0 +1,23 @@
+/**
+ * `npm run routes`: one line per backend route, `METHOD /path`, read from the app itself (Hono's route
+ * table, which also holds the webhook and local-provider routes that the OpenAPI document leaves out).
+ */
+import { createApp } from '../backend/src/app';
+import { createAppDeps } from '../backend/src/app-deps';
+import { loadConfig } from '../backend/src/config/env';
+
+// Building the app opens no connection, so this works with nothing running.
+const app = createApp(
+  createAppDeps(loadConfig({ ...process.env, LOCAL_PROVIDERS: process.env.LOCAL_PROVIDERS ?? 'true' })),
+);
+
+const lines = new Set(
+  app.routes
+    .filter((route) => route.method !== 'ALL')
+    .map((route) => `${route.method} ${route.path.replace(/:([A-Za-z_]+)/g, '{$1}')}`),
+);
+console.log(
+  [...lines]
+    .sort((a, b) => a.split(' ')[1]!.localeCompare(b.split(' ')[1]!) || a.localeCompare(b))
+    .join('\n'),
+);
