@@ -1,0 +1,26 @@
+import { App, Tags } from 'aws-cdk-lib';
+import { ReceptionistStack } from '../lib/receptionist-stack';
+
+/**
+ * The CDK app: one stack per stage. `npx cdk synth` (or deploy) uses stage "prod";
+ * `npx cdk deploy -c stage=staging` deploys a second, independent copy.
+ */
+const app = new App();
+
+const stage: unknown = app.node.tryGetContext('stage') ?? 'prod';
+if (typeof stage !== 'string' || !/^[a-z][a-z0-9-]{0,19}$/.test(stage)) {
+  throw new Error(
+    `Invalid stage ${JSON.stringify(stage)}: use lower-case letters, digits and dashes (max 20).`,
+  );
+}
+
+new ReceptionistStack(app, 'ReceptionistStack', {
+  stage,
+  stackName: `receptionist-${stage}`,
+  description: `AI receptionist (${stage}): Cognito, DynamoDB, Lambda, HTTP + WebSocket APIs, S3 + CloudFront`,
+  // Both unset (no credentials at synth time) gives an environment-agnostic template.
+  env: { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION },
+});
+
+Tags.of(app).add('project', 'ai-receptionist');
+Tags.of(app).add('stage', stage);

@@ -1,0 +1,63 @@
+import { Duration } from 'aws-cdk-lib';
+import { CorsHttpMethod, HttpApi, type HttpStage } from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import { Construct } from 'constructs';
+
+export interface ProductHttpApiProps {
+  readonly stage: string;
+  readonly handler: IFunction;
+  /** The web app's origin (the CloudFront URL), the only origin allowed by CORS. */
+  readonly allowedOrigin: string;
+}
+
+/**
+ * Stage-wide limits: well above what a small-business dashboard and its vendor webhooks need, and low
+ * enough that a runaway client cannot run up the Lambda bill. Per-user limits live in the app.
+ */
+export const HTTP_API_THROTTLE = { rateLimit: 100, burstLimit: 200 } as const;
+
+/**
+ * The HTTP API: every path and method goes to the one Hono app (its `$default` route), which does its own
+ * routing, token verification and validation. API Gateway answers CORS from the configuration below.
+ */
+export class ProductHttpApi extends Construct {
+  readonly api: HttpApi;
+  readonly stage: HttpStage;
+  /** Base URL without a trailing slash, e.g. https://abc123.execute-api.us-east-1.amazonaws.com */
+  readonly url: string;
+
+  constructor(scope: Construct, id: string, props: ProductHttpApiProps) {
+    super(scope, id);
+
+    this.api = new HttpApi(this, 'Api', {
+      apiName: `receptionist-${props.stage}-http`,
+      description: 'AI receptionist product API (Hono on Lambda)',
+      defaultIntegration: new HttpLambdaIntegration('AppIntegration', props.handler),
+      // The stage is added below so it can carry throttling settings.
+      createDefaultStage: false,
+      corsPreflight: {
+        allowOrigins: [props.allowedOrigin],
+        allowMethods: [
+          CorsHttpMethod.GET,
+          CorsHttpMethod.POST,
+          CorsHttpMethod.PUT,
+          CorsHttpMethod.DELETE,
+          CorsHttpMethod.OPTIONS,
+        ],
+        allowHeaders: ['Authorization', 'Content-Type'],
+        // Bearer tokens, not cookies.
+        allowCredentials: false,
+        maxAge: Duration.hours(1),
+      },
+    });
+
+    this.stage = this.api.addStage('DefaultStage', {
+      stageName: '$default',
+      autoDeploy: true,
+      throttle: HTTP_API_THROTTLE,
+    });
+
+    this.url = this.api.apiEndpoint;
+  }
+}

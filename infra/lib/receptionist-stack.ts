@@ -1,0 +1,113 @@
+import { Annotations, CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import { Construct } from 'constructs';
+import { OAUTH_ENABLED } from '@shared/identity';
+import { Auth } from './auth';
+import { BackendFunction } from './backend-function';
+import { Data } from './data';
+import { ProductHttpApi } from './http-api';
+import { DEFAULT_WEB_ASSETS_DIR } from './repo-paths';
+import { VendorSecrets } from './secrets';
+import { isWebBuildPresent, SiteDeployment } from './site-deployment';
+import { WebSite } from './web';
+import { StreamingSocketApi } from './websocket-api';
+
+export interface ReceptionistStackProps extends StackProps {
+  /** Deployment stage (e.g. prod, staging); names the user pool, the secret and the APIs. */
+  readonly stage: string;
+  /** The SPA build to deploy; defaults to frontend/dist. Skipped, with a warning, when not built. */
+  readonly webBuildDir?: string;
+}
+
+export const FRONTEND_NOT_BUILT_WARNING = 'receptionist:frontend-not-built';
+
+/** Everything the product needs in one AWS account and region (docs/decisions/002-infrastructure.md). */
+export class ReceptionistStack extends Stack {
+  constructor(scope: Construct, id: string, props: ReceptionistStackProps) {
+    super(scope, id, props);
+    const { stage } = props;
+
+    const auth = new Auth(this, 'Auth', { stage });
+    const data = new Data(this, 'Data');
+    const secrets = new VendorSecrets(this, 'Secrets', { stage });
+    const web = new WebSite(this, 'Web');
+
+    // What both Lambdas read through backend/src/config/env.ts. AWS_REGION is set by Lambda itself.
+    const environment: Record<string, string> = {
+      APP_ENV: 'aws',
+      TABLE_NAME: data.table.tableName,
+      COGNITO_USER_POOL_ID: auth.userPool.userPoolId,
+      COGNITO_CLIENT_ID: auth.webClient.userPoolClientId,
+      COGNITO_REGION: this.region,
+      ALLOWED_ORIGINS: web.url,
+      // Only where the keys are; the values stay in Secrets Manager.
+      SECRETS_ARN: secrets.secret.secretArn,
+    };
+
+    const apiFunction = new BackendFunction(this, 'ApiFunction', {
+      lambda: 'api',
+      description: 'AI receptionist HTTP API (Hono app)',
+      memorySize: 512,
+      // API Gateway gives up after 30 s; the function stops just before, so its logs show the timeout.
+      timeout: Duration.seconds(29),
+      environment,
+    }).function;
+
+    const socketFunction = new BackendFunction(this, 'SocketFunction', {
+      lambda: 'websocket',
+      description: 'AI receptionist voice streaming socket',
+      memorySize: 512,
+      // Replies go out through PostToConnection, so streaming a long reply may outlive the 29 s
+      // integration timeout of the route that started it.
+      timeout: Duration.seconds(60),
+      environment,
+    }).function;
+
+    for (const fn of [apiFunction, socketFunction]) {
+      data.table.grantReadWriteData(fn);
+      secrets.secret.grantRead(fn);
+    }
+
+    const httpApi = new ProductHttpApi(this, 'HttpApi', {
+      stage,
+      handler: apiFunction,
+      allowedOrigin: web.url,
+    });
+    const socketApi = new StreamingSocketApi(this, 'SocketApi', { stage, handler: socketFunction });
+
+    const webBuildDir = props.webBuildDir ?? DEFAULT_WEB_ASSETS_DIR;
+    if (isWebBuildPresent(webBuildDir)) {
+      new SiteDeployment(this, 'SiteDeployment', {
+        site: web,
+        buildDir: webBuildDir,
+        runtimeConfig: {
+          apiUrl: httpApi.url,
+          cognito: {
+            userPoolId: auth.userPool.userPoolId,
+            userPoolClientId: auth.webClient.userPoolClientId,
+            authFlowType: 'USER_SRP_AUTH',
+          },
+          oauthEnabled: OAUTH_ENABLED,
+        },
+      });
+    } else {
+      Annotations.of(this).addWarningV2(
+        FRONTEND_NOT_BUILT_WARNING,
+        `No web build at ${webBuildDir} (index.html missing): the site and its config.json are NOT deployed. ` +
+          'Run `npm run build` before `cdk deploy`.',
+      );
+    }
+
+    const outputs: Record<string, [string, string]> = {
+      WebUrl: [web.url, 'The web app (CloudFront)'],
+      ApiUrl: [httpApi.url, 'HTTP API base URL'],
+      WebSocketUrl: [socketApi.url, 'Voice streaming socket URL'],
+      UserPoolId: [auth.userPool.userPoolId, 'Cognito user pool id'],
+      UserPoolClientId: [auth.webClient.userPoolClientId, 'Cognito web client id'],
+      TableName: [data.table.tableName, 'DynamoDB table'],
+      VendorSecretArn: [secrets.secret.secretArn, 'Fill with vendor keys: see docs/deploy.md'],
+    };
+    for (const [name, [value, description]] of Object.entries(outputs)) {
+      new CfnOutput(this, name, { value, description });
+    }
+  }
+}

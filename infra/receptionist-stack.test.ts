@@ -1,0 +1,434 @@
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { App } from 'aws-cdk-lib';
+import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CUSTOM_ATTRIBUTES } from '@shared/identity';
+import { APP_TABLE } from '../backend/src/data/table-definition';
+import { lambdaEsbuildOptions, NODEJS_FUNCTION_BUNDLING } from './lib/lambda-bundling';
+import { FRONTEND_NOT_BUILT_WARNING, ReceptionistStack } from './lib/receptionist-stack';
+
+type Resource = { Type: string; Properties: Record<string, unknown> };
+type Resources = Record<string, Resource>;
+
+/** Renders Fn::Join / Ref values as text (`${Ref}`), so policies built from tokens can be read. */
+function render(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (value && typeof value === 'object') {
+    const node = value as Record<string, unknown>;
+    if ('Ref' in node) return `\${${String(node.Ref)}}`;
+    if ('Fn::GetAtt' in node) return `\${${(node['Fn::GetAtt'] as string[]).join('.')}}`;
+    if ('Fn::Join' in node) {
+      const [separator, parts] = node['Fn::Join'] as [string, unknown[]];
+      return parts.map(render).join(separator);
+    }
+  }
+  return JSON.stringify(value);
+}
+
+const onlyEntry = (resources: Resources): [string, Resource] => {
+  const entries = Object.entries(resources);
+  expect(entries).toHaveLength(1);
+  return entries[0]!;
+};
+
+// Synthesis bundles both Lambdas with esbuild, so each stack is synthesized once and shared by every test.
+const workDir = mkdtempSync(path.join(os.tmpdir(), 'receptionist-infra-test-'));
+
+function synth(name: string, webBuildDir: string) {
+  const outdir = path.join(workDir, `${name}.out`);
+  const app = new App({ outdir });
+  const stack = new ReceptionistStack(app, `Receptionist${name}`, { stage: 'test', webBuildDir });
+  return { stack, template: Template.fromStack(stack), outdir };
+}
+
+/** A minimal Vite-shaped build: index.html, a public file and a hashed bundle. */
+function writeFakeWebBuild(): string {
+  const dir = path.join(workDir, 'dist');
+  mkdirSync(path.join(dir, 'assets'), { recursive: true });
+  writeFileSync(
+    path.join(dir, 'index.html'),
+    '<!doctype html><script type="module" src="/assets/index-abc123.js"></script>',
+  );
+  writeFileSync(path.join(dir, 'logo-mark.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  writeFileSync(path.join(dir, 'assets', 'index-abc123.js'), 'console.log("app")');
+  return dir;
+}
+
+let built: ReturnType<typeof synth>;
+let unbuilt: ReturnType<typeof synth>;
+let template: Template;
+
+beforeAll(() => {
+  built = synth('Built', writeFakeWebBuild());
+  unbuilt = synth('Unbuilt', path.join(workDir, 'no-such-dist'));
+  template = built.template;
+});
+
+afterAll(() => rmSync(workDir, { recursive: true, force: true }));
+
+describe('auth', () => {
+  it('creates an e-mail user pool with the shared custom attributes', () => {
+    template.hasResourceProperties('AWS::Cognito::UserPool', {
+      UsernameAttributes: ['email'],
+      AutoVerifiedAttributes: ['email'],
+      Policies: { PasswordPolicy: Match.objectLike({ MinimumLength: 8 }) },
+      AccountRecoverySetting: { RecoveryMechanisms: [{ Name: 'verified_email', Priority: 1 }] },
+      Schema: Match.arrayWith([
+        Match.objectLike({ Name: 'email', Required: true }),
+        Match.objectLike({ Name: 'phone_number', Required: false }),
+        ...CUSTOM_ATTRIBUTES.map((name) => ({ Name: name, AttributeDataType: 'String', Mutable: true })),
+      ]),
+    });
+    template.hasResource('AWS::Cognito::UserPool', {
+      DeletionPolicy: 'Retain',
+      UpdateReplacePolicy: 'Retain',
+    });
+  });
+
+  it('creates a public web client for SRP and password sign-in', () => {
+    const [, client] = onlyEntry(template.findResources('AWS::Cognito::UserPoolClient') as Resources);
+    expect(client.Properties).toMatchObject({
+      GenerateSecret: false,
+      PreventUserExistenceErrors: 'ENABLED',
+      EnableTokenRevocation: true,
+    });
+    expect(client.Properties.ExplicitAuthFlows).toEqual(
+      expect.arrayContaining(['ALLOW_USER_SRP_AUTH', 'ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH']),
+    );
+    expect(client.Properties.AllowedOAuthFlowsUserPoolClient).not.toBe(true);
+  });
+});
+
+describe('data', () => {
+  it('creates the single table from APP_TABLE', () => {
+    template.hasResourceProperties('AWS::DynamoDB::Table', {
+      BillingMode: 'PAY_PER_REQUEST',
+      KeySchema: [
+        { AttributeName: APP_TABLE.partitionKey, KeyType: 'HASH' },
+        { AttributeName: APP_TABLE.sortKey, KeyType: 'RANGE' },
+      ],
+      PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+      TimeToLiveSpecification: { AttributeName: APP_TABLE.ttlAttribute, Enabled: true },
+      GlobalSecondaryIndexes: [
+        Match.objectLike({
+          IndexName: APP_TABLE.gsi1.name,
+          KeySchema: [
+            { AttributeName: APP_TABLE.gsi1.partitionKey, KeyType: 'HASH' },
+            { AttributeName: APP_TABLE.gsi1.sortKey, KeyType: 'RANGE' },
+          ],
+        }),
+      ],
+    });
+    template.hasResource('AWS::DynamoDB::Table', { DeletionPolicy: 'Retain' });
+  });
+});
+
+describe('lambdas', () => {
+  const appFunctions = () =>
+    Object.entries(template.findResources('AWS::Lambda::Function') as Resources).filter(
+      ([, fn]) =>
+        (fn.Properties.Environment as { Variables?: Record<string, unknown> })?.Variables?.APP_ENV === 'aws',
+    );
+  const variablesOf = (fn: Resource) =>
+    (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+  const secretId = () => onlyEntry(template.findResources('AWS::SecretsManager::Secret') as Resources)[0];
+
+  it('runs the API and socket handlers as two arm64 ESM functions', () => {
+    const functions = appFunctions();
+    expect(functions).toHaveLength(2);
+    for (const [, fn] of functions) {
+      expect(fn.Properties).toMatchObject({
+        Runtime: 'nodejs24.x',
+        Architectures: ['arm64'],
+        Handler: 'index.handler',
+      });
+    }
+    template.hasResourceProperties('AWS::Lambda::Function', { MemorySize: 512, Timeout: 29 });
+  });
+
+  it('configures both functions with the backend environment, the secret only by ARN', () => {
+    const expected = [
+      'APP_ENV',
+      'TABLE_NAME',
+      'COGNITO_USER_POOL_ID',
+      'COGNITO_CLIENT_ID',
+      'COGNITO_REGION',
+      'ALLOWED_ORIGINS',
+      'SECRETS_ARN',
+    ];
+    const socketOnly = ['WS_CALLBACK_URL'];
+    const seen = new Set<string>();
+    for (const [, fn] of appFunctions()) {
+      const variables = variablesOf(fn);
+      expect(Object.keys(variables)).toEqual(expect.arrayContaining(expected));
+      expect(variables.SECRETS_ARN).toEqual({ Ref: secretId() });
+      const unexpected = Object.keys(variables).filter(
+        (key) => ![...expected, ...socketOnly, 'NODE_OPTIONS'].includes(key),
+      );
+      expect(unexpected).toEqual([]);
+      for (const key of Object.keys(variables)) seen.add(key);
+    }
+    expect([...seen]).toEqual(expect.arrayContaining(socketOnly));
+  });
+
+  it('puts no vendor key into the template', () => {
+    const text = JSON.stringify(template.toJSON());
+    for (const pattern of [
+      /sk_(live|test)_/,
+      /whsec_/,
+      /\bsk-[A-Za-z0-9]{20,}/,
+      /\bAC[0-9a-f]{32}\b/,
+      /AIza[0-9A-Za-z_-]{30}/,
+    ]) {
+      expect(text).not.toMatch(pattern);
+    }
+    for (const [, fn] of appFunctions()) {
+      expect(
+        Object.keys(variablesOf(fn)).filter((key) =>
+          /STRIPE|TWILIO|OPENAI|GOOGLE|API_KEY|PASSWORD/.test(key),
+        ),
+      ).toEqual([]);
+    }
+    template.hasResourceProperties('AWS::SecretsManager::Secret', { SecretString: '{}' });
+  });
+
+  it('lets the functions read the table and the vendor secret', () => {
+    for (const [, fn] of appFunctions()) {
+      const role = (fn.Properties.Role as { 'Fn::GetAtt': string[] })['Fn::GetAtt'][0];
+      template.hasResourceProperties('AWS::IAM::Policy', {
+        Roles: [{ Ref: role }],
+        PolicyDocument: {
+          Statement: Match.arrayWith([
+            Match.objectLike({ Action: Match.arrayWith(['dynamodb:Query', 'dynamodb:PutItem']) }),
+            Match.objectLike({
+              Action: Match.arrayWith(['secretsmanager:GetSecretValue']),
+              Resource: { Ref: secretId() },
+            }),
+          ]),
+        },
+      });
+    }
+  });
+});
+
+describe('apis', () => {
+  const apiId = (protocol: 'HTTP' | 'WEBSOCKET') =>
+    onlyEntry(
+      template.findResources('AWS::ApiGatewayV2::Api', {
+        Properties: { ProtocolType: protocol },
+      }) as Resources,
+    )[0];
+  const routeKeys = (api: string) =>
+    Object.values(template.findResources('AWS::ApiGatewayV2::Route') as Resources)
+      .filter((route) => (route.Properties.ApiId as { Ref: string }).Ref === api)
+      .map((route) => route.Properties.RouteKey)
+      .sort();
+
+  it('sends every HTTP request to the app, with CORS for the web origin only', () => {
+    const api = apiId('HTTP');
+    expect(routeKeys(api)).toEqual(['$default']);
+    const { CorsConfiguration: cors } = (template.findResources('AWS::ApiGatewayV2::Api') as Resources)[api]!
+      .Properties as { CorsConfiguration: Record<string, unknown[]> };
+    expect(cors.AllowMethods).toEqual(expect.arrayContaining(['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS']));
+    expect(cors.AllowHeaders).toEqual(expect.arrayContaining(['Authorization', 'Content-Type']));
+    expect(cors.AllowOrigins!.map(render)).toEqual([
+      expect.stringMatching(/^https:\/\/\$\{WebDistribution\w+\.DomainName\}$/),
+    ]);
+    template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      ApiId: { Ref: api },
+      StageName: '$default',
+      AutoDeploy: true,
+      DefaultRouteSettings: Match.objectLike({
+        ThrottlingRateLimit: Match.anyValue(),
+        ThrottlingBurstLimit: Match.anyValue(),
+      }),
+    });
+  });
+
+  it('routes $connect, $disconnect and $default of the socket to its Lambda', () => {
+    const api = apiId('WEBSOCKET');
+    expect(routeKeys(api)).toEqual(['$connect', '$default', '$disconnect']);
+    template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      ApiId: { Ref: api },
+      StageName: 'prod',
+      AutoDeploy: true,
+    });
+  });
+
+  it('lets the socket Lambda post to connections of its stage only', () => {
+    const api = apiId('WEBSOCKET');
+    const statements = Object.values(template.findResources('AWS::IAM::Policy') as Resources).flatMap(
+      (policy) =>
+        (policy.Properties.PolicyDocument as { Statement: { Action: unknown; Resource: unknown }[] })
+          .Statement,
+    );
+    const manage = statements.filter((statement) => statement.Action === 'execute-api:ManageConnections');
+    expect(manage).toHaveLength(1);
+    expect(render(manage[0]!.Resource)).toMatch(new RegExp(`:\\$\\{${api}\\}/prod/\\*/@connections/\\*$`));
+  });
+});
+
+describe('web', () => {
+  it('keeps the bucket private and encrypted, readable only over TLS', () => {
+    template.hasResourceProperties('AWS::S3::Bucket', {
+      PublicAccessBlockConfiguration: {
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      },
+      BucketEncryption: {
+        ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }],
+      },
+    });
+    template.hasResourceProperties('AWS::S3::BucketPolicy', {
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+        ]),
+      },
+    });
+  });
+
+  it('serves the SPA through CloudFront with Origin Access Control and an index.html fallback', () => {
+    template.resourceCountIs('AWS::CloudFront::OriginAccessControl', 1);
+    template.hasResourceProperties('AWS::CloudFront::OriginAccessControl', {
+      OriginAccessControlConfig: Match.objectLike({
+        OriginAccessControlOriginType: 's3',
+        SigningBehavior: 'always',
+      }),
+    });
+    const fallback = (code: number) => ({
+      ErrorCode: code,
+      ResponseCode: 200,
+      ResponsePagePath: '/index.html',
+      ErrorCachingMinTTL: 0,
+    });
+    template.hasResourceProperties('AWS::CloudFront::Distribution', {
+      DistributionConfig: Match.objectLike({
+        DefaultRootObject: 'index.html',
+        HttpVersion: 'http2and3',
+        PriceClass: 'PriceClass_100',
+        CustomErrorResponses: [fallback(403), fallback(404)],
+        DefaultCacheBehavior: Match.objectLike({ ViewerProtocolPolicy: 'redirect-to-https' }),
+        Origins: [Match.objectLike({ OriginAccessControlId: Match.anyValue() })],
+      }),
+    });
+  });
+
+  it('sends security headers, with a CSP that allows the APIs and Cognito', () => {
+    const [, policy] = onlyEntry(
+      template.findResources('AWS::CloudFront::ResponseHeadersPolicy') as Resources,
+    );
+    const headers = (
+      policy.Properties.ResponseHeadersPolicyConfig as { SecurityHeadersConfig: Record<string, unknown> }
+    ).SecurityHeadersConfig;
+    expect(headers).toMatchObject({
+      StrictTransportSecurity: { AccessControlMaxAgeSec: 31536000, IncludeSubdomains: true, Override: true },
+      ContentTypeOptions: { Override: true },
+      FrameOptions: { FrameOption: 'DENY', Override: true },
+      ReferrerPolicy: { ReferrerPolicy: 'strict-origin-when-cross-origin', Override: true },
+      XSSProtection: { Protection: true, ModeBlock: true, Override: true },
+    });
+    const csp = render(
+      (headers.ContentSecurityPolicy as { ContentSecurityPolicy: unknown }).ContentSecurityPolicy,
+    );
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toMatch(
+      /connect-src 'self' .*https:\/\/\*\.execute-api\.\S+ wss:\/\/\*\.execute-api\.\S+ https:\/\/cognito-idp\./,
+    );
+  });
+
+  it('uploads the build and a config.json made from the stack outputs', () => {
+    const deployments = Object.values(template.findResources('Custom::CDKBucketDeployment') as Resources);
+    expect(deployments).toHaveLength(2);
+    const shell = deployments.find((deployment) => deployment.Properties.Prune === true)!;
+    expect(shell.Properties).toMatchObject({
+      Exclude: ['assets/*'],
+      DistributionPaths: ['/*'],
+      SystemMetadata: { 'cache-control': 'no-cache' },
+    });
+    const hashed = deployments.find((deployment) => deployment.Properties.Prune === false)!;
+    expect(hashed.Properties).toMatchObject({
+      DestinationBucketKeyPrefix: 'assets/',
+      SystemMetadata: { 'cache-control': 'public, max-age=31536000, immutable' },
+    });
+
+    // Source.jsonData writes config.json with deploy-time markers in place of the tokens.
+    const assetDirs = readdirSync(built.outdir).filter((entry) => entry.startsWith('asset.'));
+    const configDir = assetDirs.find((dir) => existsSync(path.join(built.outdir, dir, 'config.json')))!;
+    const config = JSON.parse(readFileSync(path.join(built.outdir, configDir, 'config.json'), 'utf8'));
+    expect(config).toEqual({
+      apiUrl: expect.stringMatching(/^<<marker:/),
+      cognito: {
+        userPoolId: expect.stringMatching(/^<<marker:/),
+        userPoolClientId: expect.stringMatching(/^<<marker:/),
+        authFlowType: 'USER_SRP_AUTH',
+      },
+      oauthEnabled: false,
+    });
+    const markers = JSON.stringify(shell.Properties.SourceMarkers);
+    expect(markers).toMatch(/AuthUserPool\w+/);
+    expect(markers).toMatch(/HttpApi\w+/);
+
+    // The shell upload leaves the hashed bundles to the other upload.
+    const shellDir = assetDirs.find((dir) => existsSync(path.join(built.outdir, dir, 'index.html')))!;
+    expect(readdirSync(path.join(built.outdir, shellDir)).sort()).toEqual(['index.html', 'logo-mark.svg']);
+  });
+
+  it('skips the upload, with a warning, when the frontend is not built', () => {
+    unbuilt.template.resourceCountIs('Custom::CDKBucketDeployment', 0);
+    Annotations.fromStack(unbuilt.stack).hasWarning(
+      '/ReceptionistUnbuilt',
+      Match.stringLikeRegexp(`No web build at .*${FRONTEND_NOT_BUILT_WARNING}`),
+    );
+  });
+});
+
+describe('lambda bundling', () => {
+  it('gives esbuild (bench script) the options NodejsFunction uses', () => {
+    const cdk = NODEJS_FUNCTION_BUNDLING;
+    expect(lambdaEsbuildOptions('api', 'out/index.mjs')).toMatchObject({
+      bundle: true,
+      platform: 'node',
+      format: cdk.format?.toString(),
+      target: cdk.target,
+      minify: cdk.minify,
+      sourcemap: cdk.sourceMap,
+      sourcesContent: cdk.sourcesContent,
+      mainFields: cdk.mainFields,
+      external: cdk.externalModules,
+      banner: { js: cdk.banner },
+      tsconfig: cdk.tsconfig,
+      logLevel: cdk.logLevel?.toString(),
+    });
+    expect(cdk.forceDockerBundling).toBe(false);
+  });
+});
+
+describe('outputs', () => {
+  it('exports what the deploy guide and the web app need', () => {
+    for (const name of [
+      'WebUrl',
+      'ApiUrl',
+      'WebSocketUrl',
+      'UserPoolId',
+      'UserPoolClientId',
+      'TableName',
+      'VendorSecretArn',
+    ]) {
+      template.hasOutput(name, {});
+    }
+  });
+});
