@@ -144,3 +144,54 @@ test('the OAuth callback without a session returns to /signup', async ({ page })
   await expect(page.getByText('Processing authentication...')).toBeVisible();
   await expect(page).toHaveURL(/\/signup$/, { timeout: 10_000 });
 });
+
+test('signing up again with an unconfirmed e-mail goes back to the code screen with the spec notice', async ({
+  page,
+}) => {
+  const email = uniqueEmail('twice');
+  await page.goto('/signup?betatester=smb');
+  await fillSignUpForm(page, email);
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByRole('heading', { name: 'Check Your Email' })).toBeVisible();
+
+  await page.goto('/signup?betatester=smb');
+  await fillSignUpForm(page, email);
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(
+    page.getByText('Account exists but needs confirmation. Please check your email.'),
+  ).toBeVisible();
+  await page.getByLabel('Confirmation code').fill(await latestCode(email));
+  await page.getByRole('button', { name: 'Confirm', exact: true }).click();
+  await expect(page).toHaveURL(/\/plans$/);
+});
+
+test('an expired ID token is refreshed with the refresh token instead of signing the owner out', async ({
+  page,
+}) => {
+  const email = uniqueEmail('refresh');
+  await page.goto('/signup?betatester=smb');
+  await fillSignUpForm(page, email);
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await page.getByLabel('Confirmation code').fill(await latestCode(email));
+  await page.getByRole('button', { name: 'Confirm', exact: true }).click();
+  await expect(page).toHaveURL(/\/plans$/);
+
+  // Rewrite the stored tokens' expiry into the past, as if the owner came back after an hour.
+  const expiredAt = await page.evaluate(() => {
+    const past = Math.floor(Date.now() / 1000) - 60;
+    for (const key of Object.keys(localStorage).filter((k) => /\.(idToken|accessToken)$/.test(k))) {
+      const [header, payload, signature] = localStorage.getItem(key)!.split('.');
+      const claims = JSON.parse(atob(payload!.replace(/-/g, '+').replace(/_/g, '/')));
+      const encoded = btoa(JSON.stringify({ ...claims, exp: past }))
+        .replace(/=+$/, '')
+        .replace(/\+/g, '-')
+        .replace(/\//g, '_');
+      localStorage.setItem(key, `${header}.${encoded}.${signature}`);
+    }
+    return past;
+  });
+  await page.reload();
+  await expect(page.getByTestId('plans-welcome')).toBeVisible();
+  const claims = await storedIdTokenClaims(page);
+  expect(Number(claims.exp)).toBeGreaterThan(expiredAt + 60);
+});
