@@ -3,6 +3,7 @@ import { AUTH_MESSAGES } from '@shared/auth-messages';
 import { runtimeConfig } from '../../../lib/runtime-config';
 import { confirmOwner, errorMessage, resendCode } from '../api/auth-actions';
 import { AuthLayout, FormAlert } from './auth-layout';
+import { FormField } from '../../../components/ui/form-field';
 
 type Props = {
   email: string;
@@ -60,8 +61,7 @@ export function ConfirmCodeForm({ email, notice, onConfirmed, onBack, backLabel 
       <FormAlert kind="info">{info}</FormAlert>
       <FormAlert kind="error">{error}</FormAlert>
       <form onSubmit={submit} noValidate>
-        <div className="field">
-          <label htmlFor="confirmation-code">Confirmation code</label>
+        <FormField id="confirmation-code" label="Confirmation code">
           <input
             id="confirmation-code"
             className="code-input"
@@ -72,7 +72,7 @@ export function ConfirmCodeForm({ email, notice, onConfirmed, onBack, backLabel 
             onChange={(e) => setCode(e.target.value)}
             autoFocus
           />
-        </div>
+        </FormField>
         <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
           {busy ? 'Confirming…' : 'Confirm'}
         </button>

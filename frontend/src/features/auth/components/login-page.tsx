@@ -8,6 +8,7 @@ import { usePostSignIn } from '../hooks/use-post-signin';
 import { clearStoredSession } from '../api/auth-user';
 import { errorMessage, errorName, signInOwner } from '../api/auth-actions';
 import { AuthLayout, FormAlert } from './auth-layout';
+import { FormField } from '../../../components/ui/form-field';
 import { ConfirmCodeForm } from './confirm-code-form';
 
 const POST_LOGIN_DELAY_MS = 500;
@@ -85,8 +86,7 @@ export default function LoginPage() {
       <FormAlert kind="info">{info}</FormAlert>
       <FormAlert kind="error">{error}</FormAlert>
       <form onSubmit={submit} noValidate>
-        <div className="field">
-          <label htmlFor="email">Email</label>
+        <FormField id="email" label="Email">
           <input
             id="email"
             type="email"
@@ -94,9 +94,8 @@ export default function LoginPage() {
             value={email}
             onChange={(e) => setEmail(e.target.value)}
           />
-        </div>
-        <div className="field">
-          <label htmlFor="password">Password</label>
+        </FormField>
+        <FormField id="password" label="Password">
           <input
             id="password"
             type="password"
@@ -104,7 +103,7 @@ export default function LoginPage() {
             value={password}
             onChange={(e) => setPassword(e.target.value)}
           />
-        </div>
+        </FormField>
         <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
           {busy ? 'Logging in…' : 'Log In'}
         </button>

@@ -22,6 +22,7 @@ import {
   signInAfterConfirmation,
 } from '../api/auth-actions';
 import { AuthLayout, FormAlert } from './auth-layout';
+import { FormField } from '../../../components/ui/form-field';
 import { ConfirmCodeForm } from './confirm-code-form';
 
 const FORCED_NAVIGATION_MS = 2000;
@@ -123,13 +124,6 @@ export default function SignUpPage() {
     );
   }
 
-  const fieldError = (name: keyof SignUpForm) =>
-    errors[name]?.message ? (
-      <span className="field-error" id={`${name}-error`} role="alert">
-        {errors[name]?.message}
-      </span>
-    ) : null;
-
   return (
     <AuthLayout title="Create your account" subtitle="Start your 14-day free trial. No credit card required.">
       {referralCode ? (
@@ -139,18 +133,15 @@ export default function SignUpPage() {
       ) : null}
       <FormAlert kind="error">{serverError}</FormAlert>
       <form onSubmit={handleSubmit(onSubmit)} noValidate>
-        <div className="field">
-          <label htmlFor="businessName">Business name</label>
+        <FormField id="businessName" label="Business name" error={errors.businessName?.message}>
           <input
             id="businessName"
             autoComplete="organization"
             {...register('businessName')}
             aria-invalid={!!errors.businessName}
           />
-          {fieldError('businessName')}
-        </div>
-        <div className="field">
-          <label htmlFor="email">Email</label>
+        </FormField>
+        <FormField id="email" label="Email" error={errors.email?.message}>
           <input
             id="email"
             type="email"
@@ -158,10 +149,8 @@ export default function SignUpPage() {
             {...register('email')}
             aria-invalid={!!errors.email}
           />
-          {fieldError('email')}
-        </div>
-        <div className="field">
-          <label htmlFor="phoneNumber">Phone number</label>
+        </FormField>
+        <FormField id="phoneNumber" label="Phone number" error={errors.phoneNumber?.message}>
           <div className="auth-row">
             <select aria-label="Country code" {...register('countryCode')}>
               {COUNTRY_CODES.map((c) => (
@@ -179,10 +168,8 @@ export default function SignUpPage() {
               aria-invalid={!!errors.phoneNumber}
             />
           </div>
-          {fieldError('phoneNumber')}
-        </div>
-        <div className="field">
-          <label htmlFor="businessType">Business type</label>
+        </FormField>
+        <FormField id="businessType" label="Business type" error={errors.businessType?.message}>
           <select
             id="businessType"
             defaultValue=""
@@ -198,10 +185,13 @@ export default function SignUpPage() {
               </option>
             ))}
           </select>
-          {fieldError('businessType')}
-        </div>
-        <div className="field">
-          <label htmlFor="password">Password</label>
+        </FormField>
+        <FormField
+          id="password"
+          label="Password"
+          error={errors.password?.message}
+          hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+        >
           <input
             id="password"
             type="password"
@@ -210,11 +200,8 @@ export default function SignUpPage() {
             {...register('password')}
             aria-invalid={!!errors.password}
           />
-          <span className="field-hint">At least {PASSWORD_MIN_LENGTH} characters.</span>
-          {fieldError('password')}
-        </div>
-        <div className="field">
-          <label htmlFor="confirmPassword">Confirm password</label>
+        </FormField>
+        <FormField id="confirmPassword" label="Confirm password" error={errors.confirmPassword?.message}>
           <input
             id="confirmPassword"
             type="password"
@@ -222,8 +209,7 @@ export default function SignUpPage() {
             {...register('confirmPassword')}
             aria-invalid={!!errors.confirmPassword}
           />
-          {fieldError('confirmPassword')}
-        </div>
+        </FormField>
         <button type="submit" className="btn btn-primary btn-block" disabled={isSubmitting}>
           {isSubmitting ? 'Creating account…' : 'Create Account'}
         </button>

@@ -1,5 +1,5 @@
 import { Link, Navigate } from 'react-router-dom';
-import { AppHeader } from '../../../components/layout/app-header';
+import { SignedInScreen } from '../../../components/layout/signed-in-screen';
 import { useAuth } from '../../auth/hooks/auth-context';
 import { hasVerifiedAccess } from '../../auth/hooks/use-verified-owner';
 
@@ -10,23 +10,18 @@ export default function PlansPage() {
   if (!hasVerifiedAccess(user)) return <Navigate to="/login" replace />;
   const businessName = user.attributes['custom:business_name'];
   return (
-    <>
-      <AppHeader>
-        <Link to="/dashboard">Dashboard</Link>
-      </AppHeader>
-      <main className="container" style={{ padding: '40px 20px' }}>
-        <h1>Choose Your Plan</h1>
-        <p data-testid="plans-welcome">
-          Welcome{businessName ? `, ${businessName}` : ''}! You're signed in as{' '}
-          <strong>{user.attributes.email}</strong>.
+    <SignedInScreen links={<Link to="/dashboard">Dashboard</Link>}>
+      <h1>Choose Your Plan</h1>
+      <p data-testid="plans-welcome">
+        Welcome{businessName ? `, ${businessName}` : ''}! You're signed in as{' '}
+        <strong>{user.attributes.email}</strong>.
+      </p>
+      <div className="card" style={{ padding: 24, maxWidth: 640 }}>
+        <p style={{ marginTop: 0 }}>
+          Plans start at $99/month with a 14-day free trial. Plan selection and checkout open here in the next
+          release of the beta.
         </p>
-        <div className="card" style={{ padding: 24, maxWidth: 640 }}>
-          <p style={{ marginTop: 0 }}>
-            Plans start at $99/month with a 14-day free trial. Plan selection and checkout open here in the
-            next release of the beta.
-          </p>
-        </div>
-      </main>
-    </>
+      </div>
+    </SignedInScreen>
   );
 }

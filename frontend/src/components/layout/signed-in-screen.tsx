@@ -1,0 +1,12 @@
+import type { ReactNode } from 'react';
+import { AppHeader } from './app-header';
+
+/** A signed-in screen: the app header with the screen's links, then its content. */
+export function SignedInScreen({ links, children }: { links: ReactNode; children: ReactNode }) {
+  return (
+    <>
+      <AppHeader>{links}</AppHeader>
+      <main className="container signed-in-main">{children}</main>
+    </>
+  );
+}
