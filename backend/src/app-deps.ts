@@ -6,16 +6,34 @@ import { createBusinessConfigRepository } from './data/business-config';
 import { createRateLimiter } from './data/rate-limits';
 import { createLogger } from './logging/logger';
 import { createLocalOutbox } from './providers/email/local';
+import { emailNotConfigured } from './providers/email/index';
 
-/** The production wiring of the app's dependencies from configuration (Lambda and the local server). */
-export function createAppDeps(config: AppConfig): AppDeps {
+/**
+ * The one wiring of the app's dependencies from configuration: Lambda, the local server, the bench and the
+ * tests all build their app through it (tests override single entries, e.g. the logger or the clock).
+ */
+export function createAppDeps(
+  config: AppConfig,
+  overrides: Partial<Pick<AppDeps, 'logger' | 'now'>> = {},
+): AppDeps {
   const { doc } = createDynamoClients({ region: config.region, endpoint: config.dynamoDbEndpoint });
+  const logger = overrides.logger ?? createLogger();
+  const now = overrides.now ?? (() => new Date());
+  const localOutbox = config.localProviders ? createLocalOutbox(config.localOutboxDir) : undefined;
   return {
     config,
     verifyToken: createTokenVerifier(config.cognito),
-    businessConfigs: createBusinessConfigRepository(doc, config.tableName),
     rateLimiter: createRateLimiter(doc, config.tableName),
-    logger: createLogger(),
-    ...(config.localProviders ? { localOutbox: createLocalOutbox(config.localOutboxDir) } : {}),
+    logger,
+    now,
+    data: {
+      businessConfigs: createBusinessConfigRepository(doc, config.tableName),
+      // Each feature adds its repository on its own line below this one.
+    },
+    providers: {
+      email: localOutbox ?? emailNotConfigured,
+      // Each feature adds its provider on its own line below this one.
+    },
+    localOutbox,
   };
 }

@@ -29,6 +29,9 @@ export function createApp(deps: AppDeps) {
   app.route('/', healthRoutes());
   app.route('/', frontendLogRoutes(deps));
   app.route('/', configRoutes(deps));
+  // Each feature mounts its routes on its own line below this one.
+
+  // Local providers' own pages (outbox, fake checkout, consent screens) exist only when they are on.
   if (deps.localOutbox) app.route('/', localOutboxRoutes(deps.localOutbox));
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {

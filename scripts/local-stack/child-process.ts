@@ -28,8 +28,13 @@ export function spawnService({ name, command, args, env, cwd, echo }: SpawnOptio
     detached: true,
   });
   let exited = child.exitCode !== null;
-  child.once('exit', () => (exited = true));
   const buffer: string[] = [];
+  child.once('exit', () => (exited = true));
+  // A command that cannot start (e.g. java missing) reports here instead of crashing the launcher.
+  child.once('error', (error) => {
+    exited = true;
+    buffer.push(`${name} could not start: ${error.message}\n`);
+  });
   const onData = (chunk: Buffer) => {
     const text = chunk.toString();
     buffer.push(text);

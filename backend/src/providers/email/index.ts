@@ -12,3 +12,10 @@ export type StoredEmail = EmailMessage & { id: string; sentAt: string };
 export interface EmailSender {
   send(message: EmailMessage): Promise<{ id: string }>;
 }
+
+/** In AWS until the Amazon SES adapter exists: sign-up codes are sent by Cognito itself, nothing else mails yet. */
+export const emailNotConfigured: EmailSender = {
+  send: async () => {
+    throw new Error('E-mail sending is not configured in this environment');
+  },
+};

@@ -1,13 +1,13 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { businessConfigSchema } from '@shared/schemas/business-config';
 import type { AppDeps, AppEnv } from '../../app-types';
 import { requireAuth, requireOwner } from '../../auth/middleware';
 import { notFound } from '../../errors/http-error';
 import { bearerSecurity, errorResponses, jsonContent } from '../openapi-helpers';
 
 const userIdParams = z.object({ userId: z.string().min(1).max(128) });
-const businessConfigSchema = z.object({ business_id: z.string() }).catchall(z.unknown());
 
-export const configRoutes = ({ verifyToken, businessConfigs }: AppDeps) => {
+export const configRoutes = ({ verifyToken, data }: AppDeps) => {
   const getConfigRoute = createRoute({
     method: 'get',
     path: '/oauth/users/{userId}/config',
@@ -24,7 +24,7 @@ export const configRoutes = ({ verifyToken, businessConfigs }: AppDeps) => {
   });
 
   return new OpenAPIHono<AppEnv>().openapi(getConfigRoute, async (c) => {
-    const config = await businessConfigs.getConfig(c.req.valid('param').userId);
+    const config = await data.businessConfigs.getConfig(c.req.valid('param').userId);
     if (!config) throw notFound('Business config not found');
     return c.json(config, 200);
   });

@@ -1,0 +1,78 @@
+import type { ApiGetConfigFigure } from './stages/api-get-config';
+import type { LambdaBundleFigure } from './stages/lambda-bundle';
+import type { LandingJsFigure } from './stages/landing-js';
+
+/** Plain aligned text: readable in a terminal and in a CI log, unlike console.table's box of quoted strings. */
+export function formatTable(rows: string[][]): string {
+  const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => (row[column] ?? '').length)));
+  return rows
+    .map((row) =>
+      row
+        // Figures right-aligned so digits line up; names and labels left-aligned.
+        .map((cell, column) =>
+          column > 0 && /^[\d.]/.test(cell) ? cell.padStart(widths[column]!) : cell.padEnd(widths[column]!),
+        )
+        .join('   ')
+        .trimEnd(),
+    )
+    .join('\n');
+}
+
+const fixed = (value: number, digits = 2) => value.toFixed(digits);
+
+export function formatApi(figure: ApiGetConfigFigure): string {
+  const { settings: s } = figure;
+  const row = (name: string, r: ApiGetConfigFigure['app']) => [
+    name,
+    fixed(r.p50Ms),
+    fixed(r.p99Ms),
+    fixed(r.rps, 0),
+    String(r.requests),
+  ];
+  return [
+    `API  ${figure.request}`,
+    `     ${s.connections} connections, ${s.durationSeconds} s per server in ${s.rounds} rounds ` +
+      `(${s.order.join(' → ')}), ${s.warmupSeconds} s warm-up each`,
+    formatTable([
+      ['', 'p50 ms', 'p99 ms', 'req/s', 'requests'],
+      row('baseline (node:http, no auth)', figure.baseline),
+      row('app (Hono + JWT auth)', figure.app),
+      [
+        'app / baseline',
+        `${fixed(figure.ratios.p50)}x`,
+        `${fixed(figure.ratios.p99)}x`,
+        `${fixed(figure.ratios.rps)}x`,
+        '',
+      ],
+    ]),
+    `     req/s per run: ${figure.runs.map((r) => `${r.target} ${fixed(r.rps, 0)}`).join(', ')}`,
+  ].join('\n');
+}
+
+export function formatLambda(figure: LambdaBundleFigure): string {
+  const c = figure.coldInit;
+  return [
+    `Lambda bundle  ${figure.lambda} (${figure.entry})`,
+    formatTable([
+      ['bundle (minified)', `${fixed(figure.bundleKb, 1)} KB`],
+      ['bundle gzip', `${fixed(figure.bundleGzipKb, 1)} KB`],
+      ['source map (shipped alongside)', `${fixed(figure.sourceMapKb, 1)} KB`],
+      [
+        `cold init, median of ${c.samples} (${c.nodeOptions})`,
+        `${fixed(c.medianMs, 1)} ms  (min ${fixed(c.minMs, 1)}, max ${fixed(c.maxMs, 1)})`,
+      ],
+      ['cold init, median, no source maps', `${fixed(c.withoutSourceMapsMedianMs, 1)} ms`],
+    ]),
+  ].join('\n');
+}
+
+export function formatLanding(figure: LandingJsFigure): string {
+  return [
+    `Landing page JS  route ${figure.route}: ${fixed(figure.jsGzipKb)} KB gzip ` +
+      `(${fixed(figure.jsRawKb, 1)} KB raw); CSS ${fixed(figure.cssGzipKb)} KB gzip`,
+    formatTable([
+      ['file', 'role', 'raw KB', 'gzip KB'],
+      ...figure.files.map((f) => [f.file, f.role, fixed(f.bytes / 1024), fixed(f.gzipBytes / 1024)]),
+    ]),
+  ].join('\n');
+}

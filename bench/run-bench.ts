@@ -1,0 +1,122 @@
+/**
+ * `npm run bench`: measures the product's performance figures and merges them into bench/results.json.
+ *
+ *   npm run bench                         all figures
+ *   npm run bench -- landing_js           only the named figures (others in results.json are kept)
+ *   BENCH_DURATION=2 BENCH_CONNECTIONS=10 npm run bench    a quick run
+ *
+ * Exits non-zero when any stage fails; every child process is stopped on the way out. See bench/README.md.
+ */
+import { installCleanupHandlers, stopAll } from './children';
+import { formatApi, formatLambda, formatLanding } from './report';
+import { mergeResults, RESULTS_FILE } from './results-file';
+import { measureApiGetConfig } from './stages/api-get-config';
+import { measureLambdaBundle } from './stages/lambda-bundle';
+import { measureLandingJs } from './stages/landing-js';
+
+function numberFromEnv(name: string, fallback: number, { integer = false, min = 0 } = {}): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < min || (integer && !Number.isInteger(value))) {
+    throw new Error(`${name}=${raw}: expected ${integer ? 'an integer' : 'a number'} ≥ ${min}`);
+  }
+  return value;
+}
+
+const started = Date.now();
+const log = (stage: string) => (line: string) =>
+  console.log(`[bench ${((Date.now() - started) / 1000).toFixed(1).padStart(5)} s] ${stage}: ${line}`);
+
+/** Read once, before anything starts, so a typo fails at once rather than as a failed figure. */
+function readSettings() {
+  return {
+    api: {
+      connections: numberFromEnv('BENCH_CONNECTIONS', 50, { integer: true, min: 1 }),
+      durationSeconds: numberFromEnv('BENCH_DURATION', 10, { min: 0.5 }),
+      rounds: numberFromEnv('BENCH_ROUNDS', 2, { integer: true, min: 1 }),
+      warmupSeconds: numberFromEnv('BENCH_WARMUP', 5),
+    },
+    coldInitSamples: numberFromEnv('BENCH_COLD_INIT_SAMPLES', 10, { integer: true, min: 1 }),
+  };
+}
+type Settings = ReturnType<typeof readSettings>;
+
+/** A stage measures one figure and renders it; pairing the two keeps each figure's type end to end. */
+const stage =
+  <T>(measure: (settings: Settings) => Promise<T>, format: (figure: T) => string) =>
+  async (settings: Settings) => {
+    const figure = await measure(settings);
+    return { figure, text: format(figure) };
+  };
+
+const stages = {
+  api_get_config: stage((s) => measureApiGetConfig(s.api, log('api_get_config')), formatApi),
+  lambda_bundle: stage(
+    (s) => measureLambdaBundle({ samples: s.coldInitSamples }, log('lambda_bundle')),
+    formatLambda,
+  ),
+  landing_js: stage(() => measureLandingJs(log('landing_js')), formatLanding),
+};
+type StageName = keyof typeof stages;
+
+async function main(): Promise<number> {
+  installCleanupHandlers();
+  // Node 20 is supported by this repo; the SDK's notice about 2027 would only clutter the output.
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
+  const requested = process.argv.slice(2);
+  const names = (requested.length > 0 ? requested : Object.keys(stages)) as StageName[];
+  const unknown = names.filter((name) => !(name in stages));
+  if (unknown.length > 0) {
+    console.error(`Unknown figure(s) ${unknown.join(', ')}; expected ${Object.keys(stages).join(', ')}`);
+    return 2;
+  }
+  let settings: Settings;
+  try {
+    settings = readSettings();
+  } catch (error) {
+    console.error((error as Error).message);
+    return 2;
+  }
+
+  const sections: Record<string, unknown> = {};
+  const printed: string[] = [];
+  const failures: string[] = [];
+  // One stage at a time: a build running beside the load test would steal its CPU.
+  for (const name of names) {
+    try {
+      const { figure, text } = await stages[name](settings);
+      sections[name] = figure;
+      printed.push(text);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      failures.push(name);
+      // Recorded as failed rather than left stale, so results.json never shows an old figure as current.
+      sections[name] = { measuredAt: new Date().toISOString(), failed: true, error: message.slice(0, 2000) };
+      console.error(`\n✗ ${name} failed:\n${error instanceof Error ? (error.stack ?? message) : message}\n`);
+    } finally {
+      await stopAll();
+    }
+  }
+
+  const written = mergeResults(sections);
+  const m = written.machine;
+  console.log(
+    `\nBenchmark results (${m.cpus} × ${m.cpuModel}, ${m.memoryGb} GB, node ${m.node}, ${m.platform})\n`,
+  );
+  console.log(printed.join('\n\n'));
+  console.log(`\nWritten to ${RESULTS_FILE} in ${((Date.now() - started) / 1000).toFixed(0)} s.`);
+  if (failures.length > 0) console.error(`Failed: ${failures.join(', ')}`);
+  return failures.length > 0 ? 1 : 0;
+}
+
+main()
+  .then(async (code) => {
+    await stopAll();
+    process.exit(code);
+  })
+  .catch(async (error: unknown) => {
+    console.error(error);
+    await stopAll();
+    process.exit(1);
+  });

@@ -1,0 +1,197 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { ensureAppTable } from '../../backend/src/data/create-tables';
+import { createDynamoClients } from '../../backend/src/data/dynamo-client';
+import { keys } from '../../backend/src/data/keys';
+import {
+  backendEnv,
+  startDataAndIdentity,
+  type RunningStack,
+  type StackPorts,
+} from '../../scripts/local-stack/local-stack';
+import { assertJava } from '../../scripts/local-stack/dynamodb-local';
+import { freePort } from '../../scripts/local-stack/ports';
+import { createConfirmedUser } from '../../tests/support/cognito-users';
+import { killGroup, register, startTsServer } from '../children';
+import { businessConfigFixture } from '../fixtures/business-config';
+import { runLoad, summarize, type LoadRun, type LoadSummary, type LoadTarget } from '../load-test';
+import { round } from '../stats';
+
+export type ApiSettings = {
+  connections: number;
+  /** Measured seconds per target, split evenly over the rounds. */
+  durationSeconds: number;
+  rounds: number;
+  warmupSeconds: number;
+};
+
+type TargetName = 'baseline' | 'app';
+
+export type ApiGetConfigFigure = {
+  measuredAt: string;
+  request: string;
+  settings: ApiSettings & { order: TargetName[] };
+  baseline: LoadSummary;
+  app: LoadSummary;
+  ratios: { p50: number; p99: number; rps: number };
+  /** Each measured run in order: how far they spread tells how much to trust the ratios. */
+  runs: Array<{ target: TargetName; rps: number; p50Ms: number; p99Ms: number }>;
+};
+
+/**
+ * Rounds alternate the order (baseline, app, app, baseline, …) so that drift during the run (DynamoDB
+ * Local's JVM still compiling, the machine warming up) weighs on both targets alike instead of favouring
+ * whichever runs second.
+ */
+export function roundOrder(rounds: number): TargetName[] {
+  const order: TargetName[] = [];
+  for (let i = 0; i < rounds; i++)
+    order.push(...(i % 2 === 0 ? (['baseline', 'app'] as const) : (['app', 'baseline'] as const)));
+  return order;
+}
+
+export async function measureApiGetConfig(
+  settings: ApiSettings,
+  log: (line: string) => void,
+): Promise<ApiGetConfigFigure> {
+  // Checked first: spawnService has no 'error' listener, so a missing `java` would crash the whole run.
+  assertJava();
+  const stateDir = mkdtempSync(path.join(os.tmpdir(), 'ringly-bench-'));
+  const tableName = 'bench-app';
+  const ports: StackPorts = {
+    dynamodb: await freePort(),
+    cognito: await freePort(),
+    backend: 0,
+    frontend: 0,
+  };
+  const removeStateDir = () => rmSync(stateDir, { recursive: true, force: true });
+  // Registered too, so Ctrl-C (which skips `finally`) does not leave the directory behind.
+  const unregisterStateDir = register({ stop: async () => removeStateDir(), killNow: removeStateDir });
+  const cleanups: Array<() => Promise<void>> = [
+    async () => {
+      unregisterStateDir();
+      removeStateDir();
+    },
+  ];
+  try {
+    log('starting DynamoDB Local and cognito-local…');
+    const starting = startDataAndIdentity({
+      ports,
+      stateDir,
+      persistent: false,
+      frontend: 'none',
+      watch: false,
+      echo: false,
+      tableName,
+    });
+    let started: RunningStack | undefined;
+    // Registered before the start completes: Ctrl-C during start-up waits for it, then stops what it started.
+    const stopStack = async () => (await starting.catch(() => undefined))?.stop();
+    const unregisterStack = register({
+      stop: stopStack,
+      killNow: () => started?.services.forEach((s) => killGroup(s.child.pid)),
+    });
+    cleanups.unshift(async () => {
+      unregisterStack();
+      await stopStack();
+    });
+    const stack = (started = await starting);
+
+    log('creating the table, a confirmed user and its business config…');
+    const { client, doc } = createDynamoClients({ region: 'us-east-1', endpoint: stack.urls.dynamodb });
+    await ensureAppTable(client, tableName);
+    const user = await createConfirmedUser({
+      cognitoUrl: `http://127.0.0.1:${ports.cognito}`,
+      outboxDir: path.join(stateDir, 'outbox'),
+    });
+    const config = businessConfigFixture(user.sub);
+    await doc.send(
+      new PutCommand({ TableName: tableName, Item: { ...keys.businessConfig(user.sub), ...config } }),
+    );
+    client.destroy();
+
+    log('starting the baseline and app servers…');
+    const [basePort, appPort] = [await freePort(), await freePort()];
+    const envFor = (port: number) =>
+      backendEnv({ ports: { ...ports, backend: port }, stateDir, tableName }, 'test');
+    const [baselineServer, appServer] = await Promise.all([
+      startTsServer('baseline-server', 'bench/servers/baseline-server.ts', basePort, envFor(basePort)),
+      startTsServer('app-server', 'bench/servers/app-server.ts', appPort, envFor(appPort)),
+    ]);
+    cleanups.unshift(
+      () => baselineServer.stop(),
+      () => appServer.stop(),
+    );
+
+    const pathname = `/oauth/users/${encodeURIComponent(user.sub)}/config`;
+    const targets: Record<TargetName, LoadTarget> = {
+      baseline: { url: `http://127.0.0.1:${basePort}${pathname}`, headers: {} },
+      app: {
+        url: `http://127.0.0.1:${appPort}${pathname}`,
+        headers: { Authorization: `Bearer ${user.tokens.IdToken}` },
+      },
+    };
+    await assertSameAnswer(targets, config);
+
+    const load = { connections: settings.connections };
+    if (settings.warmupSeconds > 0) {
+      // JIT, the SDK's keep-alive sockets, the app's JWKS cache and DynamoDB Local's JVM all warm up here.
+      log(`warming up each server for ${settings.warmupSeconds} s…`);
+      for (const name of ['baseline', 'app'] as const) {
+        await runLoad(targets[name], { ...load, durationSeconds: settings.warmupSeconds });
+      }
+    }
+
+    const order = roundOrder(settings.rounds);
+    const perRun = settings.durationSeconds / settings.rounds;
+    const runs: Record<TargetName, LoadRun[]> = { baseline: [], app: [] };
+    const perRunFigures: ApiGetConfigFigure['runs'] = [];
+    for (const [index, name] of order.entries()) {
+      log(`run ${index + 1}/${order.length}: ${name}, ${settings.connections} connections for ${perRun} s…`);
+      const run = await runLoad(targets[name], { ...load, durationSeconds: perRun });
+      if (run.errors > 0 || run.non2xx > 0) {
+        throw new Error(
+          `${name}: ${run.errors} errors (${run.timeouts} timeouts), non-2xx ${JSON.stringify(run.statusCodes)}`,
+        );
+      }
+      runs[name].push(run);
+      const { rps, p50Ms, p99Ms } = summarize([run]);
+      perRunFigures.push({ target: name, rps, p50Ms, p99Ms });
+    }
+
+    const baseline = summarize(runs.baseline);
+    const app = summarize(runs.app);
+    return {
+      measuredAt: new Date().toISOString(),
+      request: 'GET /oauth/users/{userId}/config (200, ~1.5 KB JSON) against DynamoDB Local',
+      settings: { ...settings, order },
+      baseline,
+      app,
+      ratios: {
+        p50: round(app.p50Ms / baseline.p50Ms),
+        p99: round(app.p99Ms / baseline.p99Ms),
+        rps: round(app.rps / baseline.rps),
+      },
+      runs: perRunFigures,
+    };
+  } finally {
+    for (const cleanup of cleanups) await cleanup().catch(() => undefined);
+  }
+}
+
+/** Both servers must return the seeded item, and the app must refuse an anonymous call: else the comparison is void. */
+async function assertSameAnswer(targets: Record<TargetName, LoadTarget>, expected: Record<string, unknown>) {
+  for (const name of ['baseline', 'app'] as const) {
+    const response = await fetch(targets[name].url, { headers: targets[name].headers });
+    const body: unknown = await response.json();
+    if (response.status !== 200 || !isDeepStrictEqual(body, expected)) {
+      throw new Error(`${name} answered ${response.status} ${JSON.stringify(body).slice(0, 300)}`);
+    }
+  }
+  const anonymous = await fetch(targets.app.url);
+  if (anonymous.status !== 401)
+    throw new Error(`app answered ${anonymous.status} without a token, expected 401`);
+}

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+
+/**
+ * The business config of spec §3, as stored and as the API returns it. Every field but business_id is
+ * optional because the setup wizard fills it step by step; each step's endpoint validates its own input
+ * more strictly.
+ */
+export const businessHoursSchema = z.object({
+  weekday_text: z.array(z.string().max(200)).max(14),
+});
+
+export const selectedVoiceSchema = z.object({
+  provider: z.string().min(1).max(40),
+  voice_id: z.string().min(1).max(100),
+  provider_config: z.record(z.string(), z.unknown()).optional(),
+});
+
+export const businessConfigSchema = z.object({
+  business_id: z.string(),
+  business_name: z.string().max(200).optional(),
+  phone_number: z.string().max(20).optional(),
+  website: z.string().max(500).optional(),
+  address: z.string().max(500).optional(),
+  business_hours: businessHoursSchema.optional(),
+  business_description: z.string().max(4000).optional(),
+  assistant_name: z.string().max(100).optional(),
+  voice_settings: z.object({ voice_id: z.string() }).catchall(z.unknown()).optional(),
+  formality: z.string().optional(),
+  verbosity: z.string().optional(),
+  empathy: z.string().optional(),
+  proactivity: z.string().optional(),
+  humor: z.string().optional(),
+  personality_traits: z.record(z.string(), z.string()).optional(),
+  selected_voice: selectedVoiceSchema.optional(),
+  assistant_phone: z.string().max(20).optional(),
+  manager_number: z.string().max(20).optional(),
+  manager_name: z.string().max(100).optional(),
+  escalation_email: z.string().max(320).optional(),
+  remember_past_callers: z.boolean().optional(),
+  text_escalation_to_manager: z.boolean().optional(),
+  business_objective_id: z.string().optional(),
+  objective_template: z.string().optional(),
+  /** Enabled capability names; not owner-controlled (spec §6). */
+  authorized_modules: z.array(z.string()).optional(),
+  known_callers: z.record(z.string(), z.unknown()).optional(),
+  tools: z.array(z.unknown()).optional(),
+  setup_completed: z.boolean().optional(),
+  created_at: z.string().optional(),
+  updated_at: z.string().optional(),
+});
+export type BusinessConfig = z.infer<typeof businessConfigSchema>;
