@@ -19,6 +19,8 @@ export type StackOptions = {
   persistent: boolean;
   /** `dev` runs Vite with hot reload; `preview` serves the production build (e2e); `none` skips it. */
   frontend: 'dev' | 'preview' | 'none';
+  /** With `preview`: the folder the build was written to (each e2e run builds into its own). */
+  frontendDist?: string;
   /** Backend restarts on code changes (npm start). */
   watch: boolean;
   echo: boolean;
@@ -154,6 +156,9 @@ export async function startLocalStack(options: StackOptions): Promise<RunningSta
             command: bin('vite'),
             args: [
               ...(options.frontend === 'preview' ? ['preview'] : []),
+              ...(options.frontend === 'preview' && options.frontendDist
+                ? ['--outDir', options.frontendDist]
+                : []),
               '--config',
               path.join(REPO_ROOT, 'frontend/vite.config.ts'),
               '--port',

@@ -10,15 +10,25 @@ import { freePort } from '../../scripts/local-stack/ports';
  * production build served by `vite preview` and DynamoDB in memory. Workers read the URLs from the env.
  */
 export default async function globalSetup() {
+  const stateDir = mkdtempSync(path.join(os.tmpdir(), 'ringly-e2e-'));
+  const frontendDist = path.join(stateDir, 'dist');
   execFileSync(
     path.join(REPO_ROOT, 'node_modules/.bin/vite'),
-    ['build', '--config', 'frontend/vite.config.ts', '--logLevel', 'warn'],
+    [
+      'build',
+      '--config',
+      'frontend/vite.config.ts',
+      '--outDir',
+      frontendDist,
+      '--emptyOutDir',
+      '--logLevel',
+      'warn',
+    ],
     {
       cwd: REPO_ROOT,
       stdio: 'inherit',
     },
   );
-  const stateDir = mkdtempSync(path.join(os.tmpdir(), 'ringly-e2e-'));
   const ports = {
     dynamodb: await freePort(),
     cognito: await freePort(),
@@ -30,6 +40,7 @@ export default async function globalSetup() {
     stateDir,
     persistent: false,
     frontend: 'preview',
+    frontendDist,
     watch: false,
     echo: process.env.E2E_VERBOSE === '1',
     tableName: 'receptionist-e2e',
