@@ -27,7 +27,7 @@ export function createAppDeps(
     logger,
     now,
     data: {
-      businessConfigs: createBusinessConfigRepository(doc, config.tableName),
+      businessConfigs: createBusinessConfigRepository(doc, config.tableName, now),
       // Each feature adds its repository on its own line below this one.
     },
     providers: {
