@@ -1,5 +1,6 @@
 import type { APIGatewayProxyWebsocketEventV2, APIGatewayProxyResultV2 } from 'aws-lambda';
 import { loadConfig } from './config/env';
+import { withVendorSecrets } from './config/vendor-secrets';
 import { createTokenVerifier } from './auth/token-verifier';
 import { createDynamoClients } from './data/dynamo-client';
 import { createSocketConnectionRepository } from './data/socket-connections';
@@ -11,7 +12,7 @@ import { createLogger } from './logging/logger';
  * (browsers cannot set headers on a WebSocket) and is verified when the connection opens. The voice
  * streaming protocol itself (spec §7 "Streaming socket") is added by the voice work on top of this.
  */
-const config = loadConfig();
+const config = loadConfig(await withVendorSecrets(process.env));
 const verifyToken = createTokenVerifier(config.cognito);
 const { doc } = createDynamoClients({ region: config.region, endpoint: config.dynamoDbEndpoint });
 const connections = createSocketConnectionRepository(doc, config.tableName);

@@ -1,0 +1,41 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * A local fake of the Secrets Manager JSON API (`X-Amz-Target: secretsmanager.GetSecretValue`), enough for
+ * the SDK client to run against it unchanged.
+ */
+export async function startFakeSecretsManager(secrets: Record<string, string>) {
+  const requests: Array<{ target: string; body: Record<string, unknown> }> = [];
+  const server = http.createServer((req, res) => {
+    let raw = '';
+    req.on('data', (chunk) => (raw += chunk));
+    req.on('end', () => {
+      const target = String(req.headers['x-amz-target'] ?? '');
+      const body = JSON.parse(raw || '{}') as { SecretId?: string };
+      requests.push({ target, body });
+      res.setHeader('Content-Type', 'application/x-amz-json-1.1');
+      const secret = body.SecretId ? secrets[body.SecretId] : undefined;
+      if (target !== 'secretsmanager.GetSecretValue' || secret === undefined) {
+        res.statusCode = 400;
+        res.end(
+          JSON.stringify({
+            __type: 'ResourceNotFoundException',
+            message: "Secrets Manager can't find the specified secret.",
+          }),
+        );
+        return;
+      }
+      res.end(
+        JSON.stringify({ ARN: body.SecretId, Name: 'vendor-keys', SecretString: secret, VersionId: 'v1' }),
+      );
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    endpoint: `http://127.0.0.1:${port}`,
+    requests,
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
