@@ -1,12 +1,25 @@
 import type { AppConfig } from './config/env';
+import { createBotCalendarRepository } from './data/bot-calendars';
+import { createCalendarConnectionRepository } from './data/calendar-connections';
+import { createOAuthStateRepository } from './data/oauth-states';
+import { createCalendarProviders } from './providers/calendar/index';
 import type { AppDeps } from './app-types';
 import { createTokenVerifier } from './auth/token-verifier';
 import { createDynamoClients } from './data/dynamo-client';
 import { createBusinessConfigRepository } from './data/business-config';
+import { createObjectivesRepository } from './data/objectives';
 import { createRateLimiter } from './data/rate-limits';
 import { createLogger } from './logging/logger';
 import { createLocalOutbox } from './providers/email/local';
 import { emailNotConfigured } from './providers/email/index';
+import { createSubscriptionRepository } from './data/subscriptions';
+import { createWaitlistRepository } from './data/waitlists';
+import { createPaymentsProvider } from './providers/payments/factory';
+import { createLlmProvider } from './providers/llm/index';
+import { createSpeechProvider } from './providers/speech/index';
+import { createPlacesProvider } from './providers/places/index';
+import { createPhoneReservationRepository } from './data/phone-reservations';
+import { createTelephonyProvider } from './providers/telephony/index';
 
 /**
  * The one wiring of the app's dependencies from configuration: Lambda, the local server, the bench and the
@@ -20,6 +33,7 @@ export function createAppDeps(
   const logger = overrides.logger ?? createLogger();
   const now = overrides.now ?? (() => new Date());
   const localOutbox = config.localProviders ? createLocalOutbox(config.localOutboxDir) : undefined;
+  const phoneReservations = createPhoneReservationRepository(doc, config.tableName, now);
   return {
     config,
     verifyToken: createTokenVerifier(config.cognito),
@@ -29,10 +43,23 @@ export function createAppDeps(
     data: {
       businessConfigs: createBusinessConfigRepository(doc, config.tableName, now),
       // Each feature adds its repository on its own line below this one.
+      subscriptions: createSubscriptionRepository(doc, config.tableName, now),
+      waitlists: createWaitlistRepository(doc, config.tableName, now),
+      calendarConnections: createCalendarConnectionRepository(doc, config.tableName, now),
+      oauthStates: createOAuthStateRepository(doc, config.tableName, now),
+      botCalendars: createBotCalendarRepository(doc, config.tableName, now),
+      objectives: createObjectivesRepository(doc, config.tableName, now),
+      phoneReservations,
     },
     providers: {
       email: localOutbox ?? emailNotConfigured,
       // Each feature adds its provider on its own line below this one.
+      payments: createPaymentsProvider(config, doc, now),
+      calendar: createCalendarProviders(config, { doc, tableName: config.tableName }, now),
+      llm: createLlmProvider(config.openai),
+      speech: createSpeechProvider(config.openai),
+      places: createPlacesProvider(config.googlePlaces),
+      telephony: createTelephonyProvider(config.twilio, phoneReservations),
     },
     localOutbox,
   };

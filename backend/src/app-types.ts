@@ -1,22 +1,49 @@
 import type { AppConfig } from './config/env';
+import type { BotCalendarRepository } from './data/bot-calendars';
+import type { CalendarConnectionRepository } from './data/calendar-connections';
+import type { OAuthStateRepository } from './data/oauth-states';
+import type { CalendarProviders } from './providers/calendar/index';
 import type { TokenVerifier } from './auth/token-verifier';
 import type { BusinessConfigRepository } from './data/business-config';
+import type { ObjectivesRepository } from './data/objectives';
 import type { RateLimiter } from './data/rate-limits';
 import type { Logger } from './logging/logger';
 import type { LocalOutbox } from './providers/email/local';
 import type { EmailSender } from './providers/email/index';
 import type { AuthVariables } from './auth/middleware';
+import type { SubscriptionRepository } from './data/subscriptions';
+import type { WaitlistRepository } from './data/waitlists';
+import type { PaymentsProvider } from './providers/payments/index';
+import type { LocalPaymentsProvider } from './providers/payments/local';
+import type { LlmProvider } from './providers/llm/index';
+import type { SpeechProvider } from './providers/speech/index';
+import type { PlacesProvider } from './providers/places/index';
+import type { PhoneReservationRepository } from './data/phone-reservations';
+import type { TelephonyProvider } from './providers/telephony/index';
 
 /** Repositories over the app table, one per entity (backend/src/data/<entity>.ts). */
 export type AppData = {
   businessConfigs: BusinessConfigRepository;
   // Each feature adds its repository on its own line below this one.
+  subscriptions: SubscriptionRepository;
+  waitlists: WaitlistRepository;
+  calendarConnections: CalendarConnectionRepository;
+  oauthStates: OAuthStateRepository;
+  botCalendars: BotCalendarRepository;
+  objectives: ObjectivesRepository;
+  phoneReservations: PhoneReservationRepository;
 };
 
 /** External services, each an interface with a real SDK adapter and a local one (providers/<kind>/). */
 export type AppProviders = {
   email: EmailSender;
   // Each feature adds its provider on its own line below this one.
+  payments: PaymentsProvider | LocalPaymentsProvider;
+  calendar: CalendarProviders;
+  llm: LlmProvider;
+  speech: SpeechProvider;
+  places: PlacesProvider;
+  telephony: TelephonyProvider;
 };
 
 /** Everything the app needs from outside, passed in so a test builds an app with exactly what it needs. */
@@ -31,6 +58,8 @@ export type AppDeps = {
   providers: AppProviders;
   /** Present only when local providers are on: the mail outbox page reads it. */
   localOutbox?: LocalOutbox;
+  /** Called once when an owner's trial ends in a paid subscription (the referral rule implements it). */
+  onTrialCompleted?: (userId: string) => Promise<void>;
 };
 
 export type AppEnv = { Variables: Partial<AuthVariables> };

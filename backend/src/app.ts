@@ -6,7 +6,23 @@ import { createErrorHandler, notFoundHandler, validationHook } from './errors/er
 import { healthRoutes } from './routes/health/health-routes';
 import { frontendLogRoutes } from './routes/frontend-logs/frontend-logs-routes';
 import { configRoutes } from './routes/config/config-routes';
+import { setupStatusRoutes } from './routes/setup-config/setup-status-routes';
+import { assistantSettingsRoutes } from './routes/assistant-settings/assistant-settings-routes';
+import { behaviorRoutes } from './routes/behavior/behavior-routes';
+import { objectivesRoutes } from './routes/objectives/objectives-routes';
+import { objectiveTemplatesRoutes } from './routes/objectives/objective-templates-routes';
 import { localOutboxRoutes } from './routes/local-outbox/local-outbox-routes';
+import { businessLookupRoutes } from './routes/business-lookup/business-lookup-routes';
+import { generationRoutes } from './routes/generation/generation-routes';
+import { voiceRoutes } from './routes/voices/voice-routes';
+import { subscriptionRoutes } from './routes/subscription/subscription-routes';
+import { waitlistRoutes } from './routes/subscription/waitlist-routes';
+import { stripeWebhookRoutes } from './routes/subscription/stripe-webhook-routes';
+import { localPaymentsRoutes } from './routes/local-payments/local-payments-routes';
+import { isLocalPaymentsProvider } from './providers/payments/factory';
+import { calendarRoutes } from './routes/calendar/calendar-routes';
+import { popupPageHeaders } from './routes/calendar/popup-headers';
+import { phoneNumberRoutes } from './routes/phone-numbers/phone-number-routes';
 
 export const OPENAPI_PATH = '/openapi.json';
 
@@ -15,6 +31,8 @@ export function createApp(deps: AppDeps) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   app.onError(createErrorHandler(deps.logger));
   app.notFound(notFoundHandler);
+  // Before secureHeaders so it runs after it: the OAuth popup pages need their opener (popup-headers.ts).
+  app.use('*', popupPageHeaders);
   app.use('*', secureHeaders());
   app.use(
     '*',
@@ -30,9 +48,31 @@ export function createApp(deps: AppDeps) {
   app.route('/', frontendLogRoutes(deps));
   app.route('/', configRoutes(deps));
   // Each feature mounts its routes on its own line below this one.
+  app.route('/', businessLookupRoutes(deps));
+  app.route('/', generationRoutes(deps));
+  app.route('/', voiceRoutes(deps));
+  app.route('/', subscriptionRoutes(deps));
+  app.route('/', waitlistRoutes(deps));
+  app.route('/', stripeWebhookRoutes(deps));
+  app.route('/', setupStatusRoutes(deps));
+  app.route('/', assistantSettingsRoutes(deps));
+  app.route('/', behaviorRoutes(deps));
+  app.route('/', objectivesRoutes(deps));
+  app.route('/', objectiveTemplatesRoutes(deps));
+  app.route('/', calendarRoutes(deps));
+  app.route('/', phoneNumberRoutes(deps));
 
   // Local providers' own pages (outbox, fake checkout, consent screens) exist only when they are on.
   if (deps.localOutbox) app.route('/', localOutboxRoutes(deps.localOutbox));
+  const payments = deps.providers.payments;
+  const webhookSecret = deps.config.stripe.webhookSecret;
+  if (deps.config.localProviders && isLocalPaymentsProvider(payments) && webhookSecret) {
+    const options = { provider: payments, webhookSecret, now: deps.now, logger: deps.logger };
+    app.route('/', localPaymentsRoutes({ ...options, dispatch: async (request) => app.fetch(request) }));
+  }
+  if (deps.config.localProviders && deps.providers.calendar.localServer) {
+    app.route('/', deps.providers.calendar.localServer);
+  }
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {
     type: 'http',

@@ -45,6 +45,8 @@ export const businessConfigSchema = z.object({
   known_callers: z.record(z.string(), z.unknown()).optional(),
   tools: z.array(z.unknown()).optional(),
   setup_completed: z.boolean().optional(),
+  /** Steps the wizard reported through mark-step-complete (1-7). */
+  marked_steps: z.array(z.number().int().min(1).max(7)).optional(),
   created_at: z.string().optional(),
   updated_at: z.string().optional(),
 });

@@ -33,6 +33,7 @@ export async function latestOutboxCode(outboxDir: string, email: string): Promis
 export async function createConfirmedUser(
   services: { cognitoUrl: string; outboxDir: string },
   label = 'owner',
+  attributes: Record<string, string> = { 'custom:business_name': 'Test Salon' },
 ) {
   const email = `${label}-${randomUUID().slice(0, 8)}@example.com`;
   const password = 'correct-horse-9';
@@ -42,7 +43,7 @@ export async function createConfirmedUser(
     Password: password,
     UserAttributes: [
       { Name: 'email', Value: email },
-      { Name: 'custom:business_name', Value: 'Test Salon' },
+      ...Object.entries(attributes).map(([Name, Value]) => ({ Name, Value })),
     ],
   });
   if (signUp.status !== 200) throw new Error(`SignUp failed: ${JSON.stringify(signUp.body)}`);

@@ -36,6 +36,41 @@ const envSchema = z.object({
   LOCAL_OUTBOX_DIR: z.string().default('.local/outbox'),
   /** Frontend log events accepted per client per minute. */
   FRONTEND_LOG_RATE_LIMIT: z.coerce.number().int().min(1).default(60),
+  /** Stripe (plans, checkout, billing portal); the local payments provider runs when unset. */
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  /** Signs Stripe's webhook events; locally the local provider signs with LOCAL_STRIPE_WEBHOOK_SECRET. */
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  /** Another Stripe API host (tests point it at tests/fakes/stripe). */
+  STRIPE_API_BASE: z.url().optional(),
+  /** OpenAI (descriptions, personality previews, objectives, speech); the local llm/speech run when unset. */
+  OPENAI_API_KEY: z.string().min(1).optional(),
+  /** Another OpenAI-compatible host (tests point it at tests/fakes/openai). */
+  OPENAI_BASE_URL: z.url().optional(),
+  /** Google Places (business lookup); the local directory answers when unset. */
+  GOOGLE_PLACES_API_KEY: z.string().min(1).optional(),
+  GOOGLE_PLACES_BASE_URL: z.url().optional(),
+  /** Twilio (number search, purchase, release); the local number inventory answers when unset. */
+  TWILIO_ACCOUNT_SID: z.string().min(1).optional(),
+  TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
+  /** Another Twilio REST host (tests point it at tests/fakes/twilio). */
+  TWILIO_API_BASE: z.url().optional(),
+  /** This API's public base URL, where Twilio's voice/SMS webhooks point; defaults to the request's origin. */
+  PUBLIC_API_URL: z.url().optional(),
+  /** Calendar OAuth clients (setup step 7); each service runs its local consent page while its id is unset. */
+  GOOGLE_OAUTH_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_OAUTH_CLIENT_SECRET: z.string().min(1).optional(),
+  GOOGLE_OAUTH_BASE_URL: z.url().optional(),
+  CALENDLY_CLIENT_ID: z.string().min(1).optional(),
+  CALENDLY_CLIENT_SECRET: z.string().min(1).optional(),
+  CALENDLY_BASE_URL: z.url().optional(),
+  ACUITY_CLIENT_ID: z.string().min(1).optional(),
+  ACUITY_CLIENT_SECRET: z.string().min(1).optional(),
+  ACUITY_BASE_URL: z.url().optional(),
+  /** 32 random bytes, base64 (`openssl rand -base64 32`): seals OAuth tokens at rest. Required in AWS. */
+  TOKEN_ENCRYPTION_KEY: z
+    .string()
+    .refine((value) => Buffer.from(value, 'base64').length === 32, 'must be 32 bytes in base64')
+    .optional(),
 });
 
 export type AppConfig = {
@@ -49,7 +84,22 @@ export type AppConfig = {
   localProviders: boolean;
   localOutboxDir: string;
   frontendLogRateLimit: number;
+  stripe: { secretKey: string | undefined; webhookSecret: string | undefined; apiBase: string | undefined };
+  openai: { apiKey: string | undefined; baseUrl: string | undefined };
+  googlePlaces: { apiKey: string | undefined; baseUrl: string | undefined };
+  twilio: { accountSid: string | undefined; authToken: string | undefined; apiBase: string | undefined };
+  publicApiUrl: string | undefined;
+  calendarOAuth: {
+    vendors: Record<
+      'google_calendar' | 'calendly' | 'acuity',
+      { clientId: string | undefined; clientSecret: string | undefined; baseUrl: string | undefined }
+    >;
+    tokenEncryptionKey: Buffer | undefined;
+  };
 };
+
+/** Not a secret: the local payments provider signs its webhook events with it on a developer's machine. */
+export const LOCAL_STRIPE_WEBHOOK_SECRET = 'whsec_local_development_only';
 
 export class ConfigError extends Error {}
 
@@ -83,5 +133,36 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     localProviders: e.LOCAL_PROVIDERS ? e.LOCAL_PROVIDERS === 'true' : e.APP_ENV !== 'aws',
     localOutboxDir: e.LOCAL_OUTBOX_DIR,
     frontendLogRateLimit: e.FRONTEND_LOG_RATE_LIMIT,
+    stripe: {
+      secretKey: e.STRIPE_SECRET_KEY,
+      // In AWS the secret comes from configuration only; locally the local provider's own secret applies.
+      webhookSecret:
+        e.STRIPE_WEBHOOK_SECRET ?? (e.APP_ENV === 'aws' ? undefined : LOCAL_STRIPE_WEBHOOK_SECRET),
+      apiBase: e.STRIPE_API_BASE,
+    },
+    openai: { apiKey: e.OPENAI_API_KEY, baseUrl: e.OPENAI_BASE_URL },
+    googlePlaces: { apiKey: e.GOOGLE_PLACES_API_KEY, baseUrl: e.GOOGLE_PLACES_BASE_URL },
+    twilio: { accountSid: e.TWILIO_ACCOUNT_SID, authToken: e.TWILIO_AUTH_TOKEN, apiBase: e.TWILIO_API_BASE },
+    publicApiUrl: e.PUBLIC_API_URL,
+    calendarOAuth: {
+      vendors: {
+        google_calendar: {
+          clientId: e.GOOGLE_OAUTH_CLIENT_ID,
+          clientSecret: e.GOOGLE_OAUTH_CLIENT_SECRET,
+          baseUrl: e.GOOGLE_OAUTH_BASE_URL,
+        },
+        calendly: {
+          clientId: e.CALENDLY_CLIENT_ID,
+          clientSecret: e.CALENDLY_CLIENT_SECRET,
+          baseUrl: e.CALENDLY_BASE_URL,
+        },
+        acuity: {
+          clientId: e.ACUITY_CLIENT_ID,
+          clientSecret: e.ACUITY_CLIENT_SECRET,
+          baseUrl: e.ACUITY_BASE_URL,
+        },
+      },
+      tokenEncryptionKey: e.TOKEN_ENCRYPTION_KEY ? Buffer.from(e.TOKEN_ENCRYPTION_KEY, 'base64') : undefined,
+    },
   };
 }

@@ -1,30 +1,82 @@
 import { randomUUID } from 'node:crypto';
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { BusinessConfig } from '@shared/schemas/business-config';
+import { toE164BusinessPhone } from '@shared/schemas/business-info';
+import { APP_TABLE } from './table-definition';
 import { keys } from './keys';
 
 /** A stored business config, without the table's key attributes. The full field set is spec §3. */
 export type StoredBusinessConfig = BusinessConfig;
 
 const KEY_ATTRIBUTES = ['pk', 'sk', 'gsi1pk', 'gsi1sk', 'expires_at'];
+/** Drops key attributes; number sets (marked_steps) come back from DynamoDB as Sets and leave as lists. */
 const stripKeys = (item: Record<string, unknown>) =>
   Object.fromEntries(
-    Object.entries(item).filter(([key]) => !KEY_ATTRIBUTES.includes(key)),
+    Object.entries(item)
+      .filter(([key]) => !KEY_ATTRIBUTES.includes(key))
+      .map(([key, value]) =>
+        value instanceof Set ? [key, [...value].sort((a: number, b: number) => a - b)] : [key, value],
+      ),
   ) as StoredBusinessConfig;
 
 const isConditionFailure = (error: unknown) =>
   (error as { name?: string }).name === 'ConditionalCheckFailedException';
+/** A transaction cancelled because its first item's condition failed (the config exists / is missing). */
+const isFirstConditionFailure = (error: unknown) =>
+  (error as { name?: string }).name === 'TransactionCanceledException' &&
+  (error as { CancellationReasons?: Array<{ Code?: string }> }).CancellationReasons?.[0]?.Code ===
+    'ConditionalCheckFailed';
+
+const userIdFromPk = (pk: unknown) => String(pk).replace(/^USER#/, '');
+
+type UpdatableFields = Omit<Partial<BusinessConfig>, 'business_id' | 'created_at' | 'updated_at'>;
 
 export function createBusinessConfigRepository(
   doc: DynamoDBDocumentClient,
   tableName: string,
   now: () => Date = () => new Date(),
 ) {
-  return {
+  /**
+   * The config's business phone is mirrored into its own item whose gsi1 key is the E.164 number, so the
+   * config can be found by phone; it is written in the same transaction as the config.
+   */
+  const businessPhonePut = (userId: string, phone: string) => ({
+    Put: {
+      TableName: tableName,
+      Item: {
+        ...keys.businessPhone(userId),
+        ...keys.businessPhoneIndex(userId, toE164BusinessPhone(phone)),
+        phone_number: toE164BusinessPhone(phone),
+      },
+    },
+  });
+
+  const updateInput = (userId: string, fields: UpdatableFields) => {
+    const entries = Object.entries({ ...fields, updated_at: now().toISOString() }).filter(
+      ([key, value]) =>
+        value !== undefined && !['business_id', 'created_at', ...KEY_ATTRIBUTES].includes(key),
+    );
+    return {
+      TableName: tableName,
+      Key: keys.businessConfig(userId),
+      UpdateExpression: `SET ${entries.map((_, i) => `#f${i} = :v${i}`).join(', ')}`,
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeNames: Object.fromEntries(entries.map(([key], i) => [`#f${i}`, key])),
+      ExpressionAttributeValues: Object.fromEntries(entries.map(([, value], i) => [`:v${i}`, value])),
+    };
+  };
+
+  const repository = {
     async getConfig(userId: string): Promise<StoredBusinessConfig | undefined> {
       const { Item } = await doc.send(
-        new GetCommand({ TableName: tableName, Key: keys.businessConfig(userId) }),
+        new GetCommand({ TableName: tableName, Key: keys.businessConfig(userId), ConsistentRead: true }),
       );
       return Item ? stripKeys(Item) : undefined;
     },
@@ -35,25 +87,30 @@ export function createBusinessConfigRepository(
       fields: Omit<Partial<BusinessConfig>, 'business_id'>,
     ): Promise<{ config: StoredBusinessConfig; created: boolean }> {
       const timestamp = now().toISOString();
+      const businessId = randomUUID();
       const item = {
         ...fields,
-        business_id: randomUUID(),
+        business_id: businessId,
         created_at: timestamp,
         updated_at: timestamp,
         ...keys.businessConfig(userId),
+        ...keys.businessIdIndex(businessId),
       };
+      const putConfig = { TableName: tableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)' };
       try {
-        await doc.send(
-          new PutCommand({
-            TableName: tableName,
-            Item: item,
-            ConditionExpression: 'attribute_not_exists(pk)',
-          }),
-        );
+        if (fields.phone_number) {
+          await doc.send(
+            new TransactWriteCommand({
+              TransactItems: [{ Put: putConfig }, businessPhonePut(userId, fields.phone_number)],
+            }),
+          );
+        } else {
+          await doc.send(new PutCommand(putConfig));
+        }
         return { config: stripKeys(item), created: true };
       } catch (error) {
-        if (!isConditionFailure(error)) throw error;
-        return { config: (await this.getConfig(userId))!, created: false };
+        if (!isConditionFailure(error) && !isFirstConditionFailure(error)) throw error;
+        return { config: (await repository.getConfig(userId))!, created: false };
       }
     },
 
@@ -63,23 +120,104 @@ export function createBusinessConfigRepository(
      */
     async updateConfigFields(
       userId: string,
-      fields: Omit<Partial<BusinessConfig>, 'business_id' | 'created_at' | 'updated_at'>,
+      fields: UpdatableFields,
     ): Promise<StoredBusinessConfig | undefined> {
-      const entries = Object.entries({ ...fields, updated_at: now().toISOString() }).filter(
-        ([key, value]) =>
-          value !== undefined && !['business_id', 'created_at', ...KEY_ATTRIBUTES].includes(key),
+      try {
+        if (fields.phone_number) {
+          await doc.send(
+            new TransactWriteCommand({
+              TransactItems: [
+                { Update: updateInput(userId, fields) },
+                businessPhonePut(userId, fields.phone_number),
+              ],
+            }),
+          );
+          return await repository.getConfig(userId);
+        }
+        const { Attributes } = await doc.send(
+          new UpdateCommand({ ...updateInput(userId, fields), ReturnValues: 'ALL_NEW' }),
+        );
+        return Attributes ? stripKeys(Attributes) : undefined;
+      } catch (error) {
+        if (isConditionFailure(error) || isFirstConditionFailure(error)) return undefined;
+        throw error;
+      }
+    },
+
+    /** Step 1 save: creates the config with these fields, or sets them on the existing one. */
+    async saveBusinessInfo(
+      userId: string,
+      fields: UpdatableFields,
+    ): Promise<{ config: StoredBusinessConfig; created: boolean }> {
+      const created = await repository.createConfig(userId, fields);
+      if (created.created) return created;
+      const updated = await repository.updateConfigFields(userId, fields);
+      return { config: updated ?? created.config, created: false };
+    },
+
+    /** The config with this business_id and its owner, through gsi1. */
+    async findConfigByBusinessId(
+      businessId: string,
+    ): Promise<{ userId: string; config: StoredBusinessConfig } | undefined> {
+      const { Items } = await doc.send(
+        new QueryCommand({
+          TableName: tableName,
+          IndexName: APP_TABLE.gsi1.name,
+          KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk = :sk',
+          ExpressionAttributeValues: {
+            ':pk': keys.businessIdIndex(businessId).gsi1pk,
+            ':sk': keys.businessIdIndex(businessId).gsi1sk,
+          },
+          Limit: 1,
+        }),
       );
-      const names = Object.fromEntries(entries.map(([key], i) => [`#f${i}`, key]));
-      const values = Object.fromEntries(entries.map(([, value], i) => [`:v${i}`, value]));
+      const item = Items?.[0];
+      return item ? { userId: userIdFromPk(item.pk), config: stripKeys(item) } : undefined;
+    },
+
+    /**
+     * The owner's config if its business phone is this number (any format; compared as E.164), through
+     * gsi1 on the phone item. Only this owner's entry is read: another owner's business is never found.
+     */
+    async findOwnConfigByPhone(userId: string, phone: string): Promise<StoredBusinessConfig | undefined> {
+      const index = keys.businessPhoneIndex(userId, toE164BusinessPhone(phone));
+      const { Items } = await doc.send(
+        new QueryCommand({
+          TableName: tableName,
+          IndexName: APP_TABLE.gsi1.name,
+          KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk = :sk',
+          ExpressionAttributeValues: { ':pk': index.gsi1pk, ':sk': index.gsi1sk },
+          Limit: 1,
+        }),
+      );
+      if (!Items?.length) return undefined;
+      // The index is eventually consistent: confirm against the config itself.
+      const config = await repository.getConfig(userId);
+      return config?.phone_number && toE164BusinessPhone(config.phone_number) === toE164BusinessPhone(phone)
+        ? config
+        : undefined;
+    },
+
+    /** Records a step the wizard reported; completing the last step marks setup completed. */
+    async markStep(
+      userId: string,
+      step: number,
+      completesSetup: boolean,
+    ): Promise<StoredBusinessConfig | undefined> {
       try {
         const { Attributes } = await doc.send(
           new UpdateCommand({
             TableName: tableName,
             Key: keys.businessConfig(userId),
-            UpdateExpression: `SET ${entries.map((_, i) => `#f${i} = :v${i}`).join(', ')}`,
+            UpdateExpression: completesSetup
+              ? 'ADD marked_steps :step SET updated_at = :now, setup_completed = :true'
+              : 'ADD marked_steps :step SET updated_at = :now',
             ConditionExpression: 'attribute_exists(pk)',
-            ExpressionAttributeNames: names,
-            ExpressionAttributeValues: values,
+            ExpressionAttributeValues: {
+              ':step': new Set([step]),
+              ':now': now().toISOString(),
+              ...(completesSetup ? { ':true': true } : {}),
+            },
             ReturnValues: 'ALL_NEW',
           }),
         );
@@ -90,5 +228,6 @@ export function createBusinessConfigRepository(
       }
     },
   };
+  return repository;
 }
 export type BusinessConfigRepository = ReturnType<typeof createBusinessConfigRepository>;

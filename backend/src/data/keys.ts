@@ -1,6 +1,57 @@
 /** Key builders: the tenant id in every key is the verified Cognito subject (docs/data-model.md). */
 export const userKey = (userId: string) => `USER#${userId}`;
+export const CALENDAR_CONNECTION_PREFIX = 'OAUTH#';
 
 export const keys = {
   businessConfig: (userId: string) => ({ pk: userKey(userId), sk: 'CONFIG' }),
+  /** Billing (issue 4): the owner's subscription, customer link, plan selection and engagement answers. */
+  subscription: (userId: string) => ({ pk: userKey(userId), sk: 'SUBSCRIPTION' }),
+  billingCustomer: (userId: string) => ({ pk: userKey(userId), sk: 'BILLING_CUSTOMER' }),
+  /** gsi1 key finding the owner of a payment-provider customer id (webhooks). */
+  billingCustomerOwner: (customerId: string) => `BILLINGCUSTOMER#${customerId}`,
+  planSelection: (userId: string) => ({ pk: userKey(userId), sk: 'PLAN_SELECTION' }),
+  featureEngagement: (userId: string, featureType: string, featureId: string) => ({
+    pk: userKey(userId),
+    sk: `ENGAGEMENT#${featureType}#${featureId}`,
+  }),
+  webhookEvent: (provider: string, eventId: string) => ({
+    pk: `WEBHOOK#${provider}#${eventId}`,
+    sk: 'EVENT',
+  }),
+  waitlistEntry: (list: 'INTERNATIONAL' | 'BETA', email: string) => ({
+    pk: `WAITLIST#${list}`,
+    sk: `EMAIL#${email.toLowerCase()}`,
+  }),
+  /** gsi1 keys of the business config item: look a config up by its business_id. */
+  businessIdIndex: (businessId: string) => ({ gsi1pk: `BUSINESS#${businessId}`, gsi1sk: 'CONFIG' }),
+  /** The config's business phone (E.164) as its own item, so gsi1 finds configs by phone. */
+  businessPhone: (userId: string) => ({ pk: userKey(userId), sk: 'CONFIG_PHONE' }),
+  businessPhoneIndex: (userId: string, phone: string) => ({
+    gsi1pk: `BIZPHONE#${phone}`,
+    gsi1sk: userKey(userId),
+  }),
+  /** The owner's objective and multi-objective config (one item). */
+  objectives: (userId: string) => ({ pk: userKey(userId), sk: 'OBJECTIVES' }),
+  /** One item per E.164 number: whoever holds it (docs/data-model.md "Phone reservation"). */
+  phoneReservation: (phoneNumber: string) => ({ pk: `PHONE#${phoneNumber}`, sk: 'RESERVATION' }),
+  /** gsi1 key listing the numbers an owner holds. */
+  phoneHolder: (userId: string) => `PHONE_HOLDER#${userId}`,
+  /** An owner's connection to one calendar service (sk prefix CALENDAR_CONNECTION_PREFIX lists them all). */
+  calendarConnection: (userId: string, service: string) => ({
+    pk: userKey(userId),
+    sk: `${CALENDAR_CONNECTION_PREFIX}${service}`,
+  }),
+  /** A pending OAuth authorization, keyed by its unguessable state value. */
+  oauthState: (state: string) => ({ pk: `OAUTHSTATE#${state}`, sk: 'STATE' }),
+  /** The bot calendar we keep for the business, and one item per e-mail it was shared with. */
+  botCalendar: (userId: string) => ({ pk: userKey(userId), sk: 'BOT_CALENDAR' }),
+  botCalendarShare: (userId: string, email: string) => ({
+    pk: userKey(userId),
+    sk: `BOT_CALENDAR_SHARE#${email}`,
+  }),
+  /** The local calendar vendors' own grants (codes, refresh tokens), keyed by a hash of the secret. */
+  localOAuthGrant: (service: string, kind: 'CODE' | 'REFRESH', secretHash: string) => ({
+    pk: `LOCALOAUTH#${service}#${kind}#${secretHash}`,
+    sk: 'GRANT',
+  }),
 };

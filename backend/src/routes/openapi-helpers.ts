@@ -15,3 +15,6 @@ export const errorResponses = {
 } as const;
 
 export const bearerSecurity = [{ bearerAuth: [] }];
+
+/** The `{userId}` of per-user paths; requireOwner then compares it with the token's subject. */
+export const userIdParams = z.object({ userId: z.string().min(1).max(128) });

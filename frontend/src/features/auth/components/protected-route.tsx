@@ -4,10 +4,13 @@ import { AUTH_MESSAGES } from '@shared/auth-messages';
 import { CenteredStatus } from '../../../components/ui/centered-status';
 import { useAuth } from '../hooks/auth-context';
 
-/** Spec §2 "Protected-route guard": 'Loading...' while checking, /login (replacing history) when signed out. */
+/**
+ * Spec §2 "Protected-route guard": 'Loading...' while checking, /login (replacing history) when signed out.
+ * An owner who just pressed Sign Out goes to the site root instead, the configured post-sign-out redirect.
+ */
 export function ProtectedRoute({ children }: { children: ReactNode }) {
-  const { status } = useAuth();
+  const { status, signedOutByUser } = useAuth();
   if (status === 'loading') return <CenteredStatus>{AUTH_MESSAGES.loading}</CenteredStatus>;
-  if (status === 'signedOut') return <Navigate to="/login" replace />;
+  if (status === 'signedOut') return <Navigate to={signedOutByUser ? '/' : '/login'} replace />;
   return <>{children}</>;
 }

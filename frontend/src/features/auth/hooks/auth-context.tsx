@@ -12,6 +12,8 @@ type AuthState = {
   refresh: () => Promise<AuthUser | null>;
   /** Logs the event, signs out (revocation errors swallowed) and always clears the user. */
   logout: () => Promise<void>;
+  /** True after the owner signed out: protected screens then send them to the site root, not /login. */
+  signedOutByUser: boolean;
 };
 
 const AuthContext = createContext<AuthState | null>(null);
@@ -20,16 +22,19 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [status, setStatus] = useState<AuthState['status']>('loading');
   const [user, setUser] = useState<AuthUser | null>(null);
   const [idToken, setIdToken] = useState<string | null>(null);
+  const [signedOutByUser, setSignedOutByUser] = useState(false);
 
   const refresh = useCallback(async () => {
     const result = await checkAuthState();
     setUser(result.user);
+    if (result.user) setSignedOutByUser(false);
     setIdToken(result.user ? result.idToken : null);
     setStatus(result.user ? 'signedIn' : 'signedOut');
     return result.user;
   }, []);
 
   const logout = useCallback(async () => {
+    setSignedOutByUser(true);
     if (user) {
       logFrontendEvent({
         event_type: 'user_logout',
@@ -62,8 +67,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [refresh]);
 
   const value = useMemo(
-    () => ({ status, user, idToken, refresh, logout }),
-    [status, user, idToken, refresh, logout],
+    () => ({ status, user, idToken, refresh, logout, signedOutByUser }),
+    [status, user, idToken, refresh, logout, signedOutByUser],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

@@ -1,12 +1,53 @@
-import { Link } from 'react-router-dom';
+import type { ComponentType } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
 import { SignedInScreen } from '../../../components/layout/signed-in-screen';
+import { useAuth } from '../../auth/hooks/auth-context';
+import { AnalyticsTab } from './tabs/analytics-tab';
+import { ObjectivesTab } from './tabs/objectives-tab';
+import { OverviewTab } from './tabs/overview-tab';
+import { ReferralsTab } from './tabs/referrals-tab';
+import { SubscriptionTab } from './tabs/subscription-tab';
+import './dashboard.css';
 
-/** Placeholder until its own issue builds the screen. */
+type TabProps = { userId: string };
+
+const TABS: ReadonlyArray<{ key: string; label: string; Component: ComponentType<TabProps> }> = [
+  { key: 'overview', label: 'Overview', Component: OverviewTab },
+  { key: 'objectives', label: 'Objectives', Component: ObjectivesTab },
+  { key: 'analytics', label: 'Analytics', Component: AnalyticsTab },
+  { key: 'subscription', label: 'Subscription', Component: SubscriptionTab },
+  { key: 'referrals', label: 'Referrals', Component: ReferralsTab },
+];
+
+/** /dashboard: the heading, the nav (Setup, Sign Out) and the five tabs; the tab is kept in ?tab=. */
 export default function DashboardPage() {
+  const { user } = useAuth();
+  const [searchParams, setSearchParams] = useSearchParams();
+  if (!user) return null;
+  const active = TABS.find((tab) => tab.key === searchParams.get('tab')) ?? TABS[0]!;
+  const businessName = user.attributes['custom:business_name'] ?? '';
   return (
-    <SignedInScreen links={<Link to="/plans">Plans</Link>}>
-      <h1>Dashboard</h1>
-      <p>This screen is being built. Your account is ready and your data is safe.</p>
+    <SignedInScreen links={<Link to="/setup">Setup</Link>}>
+      <h1 className="dashboard-heading">Welcome back, {businessName}!</h1>
+      <div className="dashboard-tabs" role="tablist" aria-label="Dashboard sections">
+        {TABS.map((tab) => (
+          <button
+            key={tab.key}
+            type="button"
+            role="tab"
+            id={`tab-${tab.key}`}
+            aria-selected={tab.key === active.key}
+            aria-controls={`panel-${tab.key}`}
+            className={`dashboard-tab${tab.key === active.key ? ' dashboard-tab-active' : ''}`}
+            onClick={() => setSearchParams({ tab: tab.key }, { replace: true })}
+          >
+            {tab.label}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id={`panel-${active.key}`} aria-labelledby={`tab-${active.key}`}>
+        <active.Component userId={user.userId} />
+      </div>
     </SignedInScreen>
   );
 }

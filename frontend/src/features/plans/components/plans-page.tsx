@@ -1,27 +1,231 @@
-import { Link, Navigate } from 'react-router-dom';
+import { useEffect, useRef, useState } from 'react';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import {
+  isMostPopular,
+  isSubscribed,
+  isWaitListPlan,
+  PLAN_MESSAGES,
+  PLAN_TIMINGS,
+  plansForCards,
+  TERMS_ACCEPTED_STORAGE_KEY,
+} from '@shared/plans';
+import { COUNTRY_CODES, SUPPORTED_COUNTRY_CODE } from '@shared/signup-rules';
+import { SUBSCRIPTION_PLAN_FEATURE } from '@shared/schemas/feature-engagement';
+import type { Plan } from '@shared/schemas/subscription';
 import { SignedInScreen } from '../../../components/layout/signed-in-screen';
+import { CenteredStatus } from '../../../components/ui/centered-status';
+import type { AuthUser } from '../../auth/api/auth-user';
 import { useAuth } from '../../auth/hooks/auth-context';
 import { hasVerifiedAccess } from '../../auth/hooks/use-verified-owner';
+import { plansApi } from '../api/plans-api';
+import { checkoutErrorOutcome } from '../checkout-error';
+import { BetaWaitlistModal } from './beta-waitlist-modal';
+import { CountryUnavailableModal } from './country-unavailable-modal';
+import { FeatureComingSoonModal } from './feature-coming-soon-modal';
+import { PlanCard } from './plan-card';
+import { TermsModal } from './terms-modal';
+import { TrialInclusions } from './trial-inclusions';
+import './plans.css';
 
-/** /plans and /pricing. Plan cards, terms and checkout arrive with the plans-and-payments work. */
+/** /plans and /pricing (spec §2, §4 "Plans"). */
 export default function PlansPage() {
   const { user } = useAuth();
   if (!user) return null;
   if (!hasVerifiedAccess(user)) return <Navigate to="/login" replace />;
+  return <PlansScreen user={user} />;
+}
+
+type AskState = 'asking' | 'sending' | 'done';
+
+function PlansScreen({ user }: { user: AuthUser }) {
+  const { logout } = useAuth();
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const email = user.attributes.email ?? '';
   const businessName = user.attributes['custom:business_name'];
+  const countryCode = user.attributes['custom:country_code'];
+  const outsideRegion = Boolean(countryCode) && countryCode !== SUPPORTED_COUNTRY_CODE;
+  const countryName = COUNTRY_CODES.find((c) => c.code === countryCode)?.name ?? (countryCode || '');
+  const notBetaTester = user.attributes['custom:beta_tester'] === 'false';
+
+  const [termsAccepted, setTermsAccepted] = useState(
+    () => localStorage.getItem(TERMS_ACCEPTED_STORAGE_KEY) === 'true',
+  );
+  const [countryState, setCountryState] = useState<AskState>('asking');
+  const [betaState, setBetaState] = useState<AskState>('asking');
+  const [comingSoon, setComingSoon] = useState<Plan | null>(null);
+  const [checkoutError, setCheckoutError] = useState<string | null>(null);
+
+  // A full load of the site root: a client-side navigation would lose the race with the route guard, which
+  // sends a signed-out visitor of /plans to /login while the landing page's code is still loading.
+  const signOut = async () => {
+    await logout();
+    window.location.replace('/');
+  };
+  const signOutLater = () => window.setTimeout(() => void signOut(), PLAN_TIMINGS.waitlistAutoCloseMs);
+
+  const status = useQuery({ queryKey: ['subscription', 'status'], queryFn: plansApi.status });
+  const subscribed = isSubscribed(status.data?.status);
+  const products = useQuery({
+    queryKey: ['subscription', 'products'],
+    queryFn: plansApi.products,
+    enabled: !status.isPending && !subscribed,
+  });
+
+  // Owners outside the served region are recorded on the international waitlist as soon as they arrive.
+  const recorded = useRef(false);
+  useEffect(() => {
+    if (!outsideRegion || recorded.current) return;
+    recorded.current = true;
+    plansApi
+      .joinInternationalWaitlist({ email, country_code: countryCode!, country_name: countryName })
+      .catch((error: unknown) => console.warn('International waitlist failed', error));
+  }, [outsideRegion, email, countryCode, countryName]);
+
+  useEffect(() => {
+    if (!comingSoon) return;
+    const timer = window.setTimeout(() => setComingSoon(null), PLAN_TIMINGS.featureFeedbackMs);
+    return () => window.clearTimeout(timer);
+  }, [comingSoon]);
+
+  const checkout = useMutation({
+    mutationFn: async (plan: Plan) => {
+      await plansApi.selectPlan(user.userId, plan.price_id);
+      const origin = window.location.origin;
+      const businessId = user.attributes['custom:business_id'];
+      return plansApi.checkout({
+        price_id: plan.price_id,
+        success_url: `${origin}/setup?payment=success&plan=${encodeURIComponent(plan.price_id)}`,
+        cancel_url: `${origin}/plans?payment=cancelled`,
+        user_id: user.userId,
+        ...(businessId ? { business_id: businessId } : {}),
+        metadata: { cognito_user_id: user.userId },
+      });
+    },
+    onMutate: () => setCheckoutError(null),
+    // A full-page redirect: the checkout page belongs to the payment provider.
+    onSuccess: ({ checkout_url: checkoutUrl }) => window.location.assign(checkoutUrl),
+    onError: (error) => {
+      const outcome = checkoutErrorOutcome(error);
+      setCheckoutError(outcome.message);
+      if (outcome.redirectToSetup) {
+        window.setTimeout(() => navigate('/setup'), PLAN_TIMINGS.forcedNavigationMs);
+      }
+    },
+  });
+
+  const choose = (plan: Plan) => {
+    if (isWaitListPlan(plan)) {
+      setComingSoon(plan);
+      plansApi
+        .featureEngagement('interested', {
+          feature_type: SUBSCRIPTION_PLAN_FEATURE,
+          feature_id: plan.price_id,
+          feature_name: plan.name,
+          context: { page: 'plans', location: 'plan_card', price_id: plan.price_id },
+        })
+        .catch((error: unknown) => console.warn('Recording interest failed', error));
+      return;
+    }
+    checkout.mutate(plan);
+  };
+
+  if (status.isPending) return <CenteredStatus>Loading...</CenteredStatus>;
+  if (subscribed) return <Navigate to="/dashboard" replace />;
+
+  const modal = outsideRegion ? (
+    <CountryUnavailableModal
+      countryName={countryName}
+      state={countryState}
+      onNo={() => void signOut()}
+      onYes={() => {
+        setCountryState('sending');
+        plansApi
+          .joinInternationalWaitlist({
+            email,
+            country_code: countryCode!,
+            country_name: countryName,
+            notify: true,
+          })
+          .catch((error: unknown) => console.warn('International waitlist failed', error))
+          .finally(() => {
+            setCountryState('done');
+            signOutLater();
+          });
+      }}
+    />
+  ) : notBetaTester ? (
+    <BetaWaitlistModal
+      email={email}
+      state={betaState}
+      onNoThanks={() => void signOut()}
+      onJoin={() => {
+        setBetaState('sending');
+        plansApi
+          .joinBetaWaitlist(email)
+          .catch((error: unknown) => console.warn('Beta waitlist failed', error))
+          .finally(() => {
+            setBetaState('done');
+            signOutLater();
+          });
+      }}
+    />
+  ) : !termsAccepted ? (
+    <TermsModal
+      onAgree={() => {
+        localStorage.setItem(TERMS_ACCEPTED_STORAGE_KEY, 'true');
+        setTermsAccepted(true);
+      }}
+      onCancel={() => void signOut()}
+    />
+  ) : comingSoon ? (
+    <FeatureComingSoonModal planName={comingSoon.name} onClose={() => setComingSoon(null)} />
+  ) : null;
+
+  const cards = products.data ? plansForCards(products.data) : [];
   return (
     <SignedInScreen links={<Link to="/dashboard">Dashboard</Link>}>
-      <h1>Choose Your Plan</h1>
-      <p data-testid="plans-welcome">
-        Welcome{businessName ? `, ${businessName}` : ''}! You're signed in as{' '}
-        <strong>{user.attributes.email}</strong>.
-      </p>
-      <div className="card" style={{ padding: 24, maxWidth: 640 }}>
-        <p style={{ marginTop: 0 }}>
-          Plans start at $99/month with a 14-day free trial. Plan selection and checkout open here in the next
-          release of the beta.
+      <div className="plans-page">
+        <h1>Choose Your Plan</h1>
+        <p className="plans-intro" data-testid="plans-welcome">
+          Welcome{businessName ? `, ${businessName}` : ''}! You're signed in as <strong>{email}</strong>.
         </p>
+        {searchParams.get('payment') === 'cancelled' ? (
+          <div className="alert alert-info" role="status" data-testid="payment-cancelled">
+            Checkout was cancelled and you have not been charged. Choose a plan whenever you are ready.
+          </div>
+        ) : null}
+        {checkoutError ? (
+          <div className="alert alert-error" role="alert">
+            {checkoutError}
+          </div>
+        ) : null}
+        {products.isError ? (
+          <div className="alert alert-error" role="alert">
+            {PLAN_MESSAGES.loadFailed}{' '}
+            <button type="button" className="btn-link" onClick={() => void products.refetch()}>
+              Try Again
+            </button>
+          </div>
+        ) : null}
+        <div className="plans-layout">
+          <section className="plans-grid" aria-label="Plans" aria-busy={products.isPending}>
+            {products.isPending ? <p>Loading plans...</p> : null}
+            {cards.map((plan, index) => (
+              <PlanCard
+                key={plan.price_id}
+                plan={plan}
+                mostPopular={isMostPopular(index)}
+                busy={checkout.isPending || checkout.isSuccess}
+                onChoose={choose}
+              />
+            ))}
+          </section>
+          <TrialInclusions />
+        </div>
       </div>
+      {modal}
     </SignedInScreen>
   );
 }

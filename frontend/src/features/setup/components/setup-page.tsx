@@ -1,12 +1,47 @@
-import { Link } from 'react-router-dom';
 import { SignedInScreen } from '../../../components/layout/signed-in-screen';
+import { CenteredStatus } from '../../../components/ui/centered-status';
+import { useAuth } from '../../auth/hooks/auth-context';
+import { useSetupConfig } from '../hooks/use-setup-config';
+import { WIZARD_TEXT } from '../wizard-text';
+import { SetupWizard } from './setup-wizard';
+import { PaymentReturnAlert } from './payment-return-alert';
+import './setup.css';
 
-/** Placeholder until its own issue builds the screen. */
+/** /setup: the top bar (brand link, Sign Out), the title and the wizard once the config has loaded. */
 export default function SetupPage() {
+  const { user } = useAuth();
+  if (!user) return null;
   return (
-    <SignedInScreen links={<Link to="/plans">Plans</Link>}>
-      <h1>Setup Your Assistant</h1>
-      <p>This screen is being built. Your account is ready and your data is safe.</p>
+    <SignedInScreen links={null}>
+      <div className="setup-page">
+        <h1 className="setup-heading">{WIZARD_TEXT.title}</h1>
+        <PaymentReturnAlert />
+        <SetupContent userId={user.userId} email={user.attributes.email ?? ''} />
+      </div>
     </SignedInScreen>
+  );
+}
+
+function SetupContent({ userId, email }: { userId: string; email: string }) {
+  const { data, isPending, isError, error, refetch, refreshConfig } = useSetupConfig(userId);
+  if (isPending) return <CenteredStatus>Loading...</CenteredStatus>;
+  if (isError) {
+    return (
+      <div className="alert alert-error" role="alert">
+        {error.message}{' '}
+        <button type="button" className="btn-link" onClick={() => void refetch()}>
+          Try Again
+        </button>
+      </div>
+    );
+  }
+  return (
+    <SetupWizard
+      userId={userId}
+      email={email}
+      initialConfig={data}
+      config={data}
+      refreshConfig={refreshConfig}
+    />
   );
 }

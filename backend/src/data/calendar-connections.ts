@@ -1,0 +1,91 @@
+import { PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { CalendarService, ConnectionStatus } from '@shared/calendar';
+import { CALENDAR_CONNECTION_PREFIX, keys, userKey } from './keys';
+
+/** A stored connection. Token fields hold AES-256-GCM ciphertexts (providers/calendar/token-cipher.ts). */
+export type CalendarConnectionRecord = {
+  service: CalendarService;
+  status: ConnectionStatus;
+  access_token_enc: string;
+  refresh_token_enc?: string;
+  /** Epoch ms when the access token expires; absent for tokens that never expire. Not the table's TTL. */
+  token_expires_at?: number;
+  scope?: string;
+  connected_at: string;
+  updated_at: string;
+};
+
+export type SealedTokens = Pick<
+  CalendarConnectionRecord,
+  'access_token_enc' | 'refresh_token_enc' | 'token_expires_at' | 'scope'
+>;
+
+const withoutUndefined = (fields: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
+
+export function createCalendarConnectionRepository(
+  doc: DynamoDBDocumentClient,
+  tableName: string,
+  now: () => Date = () => new Date(),
+) {
+  return {
+    async list(userId: string): Promise<CalendarConnectionRecord[]> {
+      const { Items = [] } = await doc.send(
+        new QueryCommand({
+          TableName: tableName,
+          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+          ExpressionAttributeValues: { ':pk': userKey(userId), ':prefix': CALENDAR_CONNECTION_PREFIX },
+        }),
+      );
+      return Items as CalendarConnectionRecord[];
+    },
+
+    /** A new authorization replaces whatever was stored for the service (a reconnect after 'expired'). */
+    async saveConnected(userId: string, service: CalendarService, tokens: SealedTokens): Promise<void> {
+      const timestamp = now().toISOString();
+      await doc.send(
+        new PutCommand({
+          TableName: tableName,
+          Item: withoutUndefined({
+            ...keys.calendarConnection(userId, service),
+            service,
+            status: 'connected',
+            ...tokens,
+            connected_at: timestamp,
+            updated_at: timestamp,
+          }),
+        }),
+      );
+    },
+
+    /** After a refresh: new access token and expiry; the refresh token only when the vendor rotated it. */
+    async updateTokens(userId: string, service: CalendarService, tokens: SealedTokens): Promise<void> {
+      const fields = withoutUndefined({ ...tokens, status: 'connected', updated_at: now().toISOString() });
+      const entries = Object.entries(fields);
+      await doc.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: keys.calendarConnection(userId, service),
+          UpdateExpression: `SET ${entries.map((_, i) => `#f${i} = :v${i}`).join(', ')}`,
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeNames: Object.fromEntries(entries.map(([key], i) => [`#f${i}`, key])),
+          ExpressionAttributeValues: Object.fromEntries(entries.map(([, value], i) => [`:v${i}`, value])),
+        }),
+      );
+    },
+
+    async markExpired(userId: string, service: CalendarService): Promise<void> {
+      await doc.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: keys.calendarConnection(userId, service),
+          UpdateExpression: 'SET #status = :expired, updated_at = :now',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: { ':expired': 'expired', ':now': now().toISOString() },
+        }),
+      );
+    },
+  };
+}
+export type CalendarConnectionRepository = ReturnType<typeof createCalendarConnectionRepository>;

@@ -1,0 +1,38 @@
+import { randomBytes } from 'node:crypto';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { describe, expect, it } from 'vitest';
+import { CALENDAR_SERVICES } from '@shared/calendar';
+import { loadConfig } from '../../config/env';
+import { createCalendarProviders } from './index';
+
+const store = { doc: {} as DynamoDBDocumentClient, tableName: 'unused' };
+const now = () => new Date();
+const modes = (env: Record<string, string>) => {
+  const providers = createCalendarProviders(loadConfig(env), store, now);
+  return CALENDAR_SERVICES.map((service) => providers.forService(service)?.mode ?? 'none');
+};
+
+describe('calendar provider choice', () => {
+  it('runs every service locally by default, with the local consent server', () => {
+    expect(modes({ APP_ENV: 'local' })).toEqual(['local', 'local', 'local']);
+    expect(createCalendarProviders(loadConfig({ APP_ENV: 'local' }), store, now).localServer).toBeDefined();
+  });
+
+  it('uses the real adapter for each service whose client id is set', () => {
+    expect(modes({ APP_ENV: 'local', CALENDLY_CLIENT_ID: 'id' })).toEqual(['local', 'real', 'local']);
+  });
+
+  it('offers nothing in AWS without TOKEN_ENCRYPTION_KEY, and the real ones with it', () => {
+    const aws = { APP_ENV: 'aws', GOOGLE_OAUTH_CLIENT_ID: 'id', ACUITY_CLIENT_ID: 'id' };
+    expect(modes(aws)).toEqual(['none', 'none', 'none']);
+    const key = randomBytes(32).toString('base64');
+    expect(modes({ ...aws, TOKEN_ENCRYPTION_KEY: key })).toEqual(['real', 'none', 'real']);
+    expect(createCalendarProviders(loadConfig(aws), store, now).localServer).toBeUndefined();
+  });
+
+  it('refuses a TOKEN_ENCRYPTION_KEY that is not 32 bytes', () => {
+    expect(() => loadConfig({ TOKEN_ENCRYPTION_KEY: randomBytes(16).toString('base64') })).toThrow(
+      'TOKEN_ENCRYPTION_KEY: must be 32 bytes in base64',
+    );
+  });
+});

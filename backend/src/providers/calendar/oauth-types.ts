@@ -1,0 +1,33 @@
+import type { CalendarService } from '@shared/calendar';
+
+/** Tokens as a vendor's token endpoint returns them; never logged, stored only encrypted. */
+export type OAuthTokens = {
+  accessToken: string;
+  refreshToken: string | undefined;
+  /** Epoch milliseconds; undefined when the vendor's tokens do not expire (Acuity). */
+  expiresAt: number | undefined;
+  scope: string | undefined;
+};
+
+/** The vendor refused the request (RFC 6749 §5.2 error, e.g. invalid_grant): retrying will not help. */
+export class OAuthGrantError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The vendor could not be reached or failed (network, 5xx, malformed answer): worth retrying later. */
+export class OAuthUnavailableError extends Error {}
+
+/** One calendar vendor's OAuth 2 authorization-code flow with PKCE (RFC 6749, RFC 7636). */
+export interface CalendarOAuthProvider {
+  readonly service: CalendarService;
+  /** 'real' talks to the vendor; 'local' to the local consent page and token endpoint of this app. */
+  readonly mode: 'real' | 'local';
+  authorizationUrl(request: { state: string; codeChallenge: string; redirectUri: string }): string;
+  exchangeCode(request: { code: string; codeVerifier: string; redirectUri: string }): Promise<OAuthTokens>;
+  refresh(refreshToken: string): Promise<OAuthTokens>;
+}

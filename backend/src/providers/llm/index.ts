@@ -1,0 +1,74 @@
+import type { PreviewScenario, TraitValues } from '@shared/personality';
+import { createLocalLlm } from './local';
+import { createOpenAiLlm } from './openai';
+
+/**
+ * Text generation for the setup wizard: the business description (step 2), the assistant's sample answers
+ * in the chosen personality (step 3) and objectives written from a template (step 6). The real adapter is
+ * OpenAI chat completions (openai.ts); the local one (local.ts) builds deterministic text from the same
+ * inputs so `npm start` and the tests need no network.
+ */
+
+/** What the generators know about the business: the stored config's own fields. */
+export type BusinessFacts = {
+  business_name?: string;
+  business_type?: string;
+  website?: string;
+  address?: string;
+  phone_number?: string;
+  business_hours?: { weekday_text: string[] };
+  business_description?: string;
+  assistant_name?: string;
+  manager_name?: string;
+};
+
+/** An objective template's substance (spec §3 "Objective template"). */
+export type ObjectiveTemplateInput = {
+  id: string;
+  display_name: string;
+  description?: string;
+  goal: string;
+  required_capabilities: string[];
+  success_criteria: string[];
+};
+
+/** The fields an objective generator writes; the route adds ids, priority and weight. */
+export type GeneratedObjectiveFields = {
+  goal: string;
+  required_capabilities: string[];
+  success_criteria: string[];
+};
+
+export type PersonalityRequest = {
+  scenario: PreviewScenario;
+  traits: TraitValues;
+  business: BusinessFacts;
+};
+
+export interface LlmProvider {
+  /** 'openai' or 'local', for logs and health pages. */
+  readonly name: string;
+  generateDescription(business: BusinessFacts): Promise<string>;
+  personalityResponse(request: PersonalityRequest): Promise<string>;
+  generateObjective(input: {
+    template: ObjectiveTemplateInput;
+    config: BusinessFacts;
+  }): Promise<GeneratedObjectiveFields>;
+}
+
+/** A generation failed upstream (bad key, quota, outage); routes map it to a 502 with a generic text. */
+export class LlmError extends Error {
+  constructor(
+    message: string,
+    readonly status?: number,
+  ) {
+    super(message);
+  }
+}
+
+/** OpenAI when a key is configured, else the local templates. */
+export const createLlmProvider = (config: {
+  apiKey: string | undefined;
+  baseUrl: string | undefined;
+}): LlmProvider =>
+  config.apiKey ? createOpenAiLlm({ apiKey: config.apiKey, baseUrl: config.baseUrl }) : createLocalLlm();

@@ -1,0 +1,120 @@
+import OpenAI from 'openai';
+import { BUSINESS_KINDS, businessKind, summarizeHours } from './business-facts';
+import {
+  LlmError,
+  type BusinessFacts,
+  type GeneratedObjectiveFields,
+  type LlmProvider,
+  type PersonalityRequest,
+} from './index';
+
+export const OPENAI_CHAT_MODEL = 'gpt-4o-mini';
+
+/** The facts block every prompt carries; only fields the owner gave us, never anything else about them. */
+export function factsForPrompt(facts: BusinessFacts): string {
+  const lines: Array<[string, string | undefined]> = [
+    ['Business name', facts.business_name],
+    ['Kind of business', BUSINESS_KINDS[businessKind(facts)].noun],
+    ['Address', facts.address],
+    ['Website', facts.website],
+    ['Phone', facts.phone_number],
+    ['Opening hours', summarizeHours(facts.business_hours?.weekday_text)],
+    ['Description', facts.business_description],
+    ['Assistant name', facts.assistant_name],
+    ['Manager name', facts.manager_name],
+  ];
+  return lines
+    .filter(([, value]) => value?.trim())
+    .map(([label, value]) => `${label}: ${value!.trim()}`)
+    .join('\n');
+}
+
+const SCENARIO_QUESTIONS: Record<PersonalityRequest['scenario'], string> = {
+  greeting: 'Answer an incoming call with your opening greeting.',
+  hours: 'The caller asks: "What are your opening hours?"',
+  manager: 'The caller asks: "Can I speak to the manager?"',
+  company: 'The caller asks: "What does your company do?"',
+  farewell: 'The caller says: "That\'s all, thanks." Say goodbye.',
+};
+
+/** OpenAI chat completions; any base URL speaking the same wire format works (tests use a local fake). */
+export function createOpenAiLlm(options: { apiKey: string; baseUrl?: string; model?: string }): LlmProvider {
+  const client = new OpenAI({
+    apiKey: options.apiKey,
+    baseURL: options.baseUrl,
+    maxRetries: 1,
+    timeout: 30_000,
+  });
+  const model = options.model ?? OPENAI_CHAT_MODEL;
+
+  async function complete(system: string, user: string, json = false): Promise<string> {
+    try {
+      const completion = await client.chat.completions.create({
+        model,
+        temperature: 0.7,
+        messages: [
+          { role: 'system', content: system },
+          { role: 'user', content: user },
+        ],
+        ...(json ? { response_format: { type: 'json_object' as const } } : {}),
+      });
+      const text = completion.choices[0]?.message?.content?.trim();
+      if (!text) throw new LlmError('The model returned no text');
+      return text;
+    } catch (error) {
+      if (error instanceof LlmError) throw error;
+      const status = error instanceof OpenAI.APIError ? error.status : undefined;
+      throw new LlmError(`OpenAI chat completion failed: ${(error as Error).message}`, status);
+    }
+  }
+
+  return {
+    name: 'openai',
+    generateDescription: (business) =>
+      complete(
+        'You write the business description an AI phone receptionist uses to answer callers. Write 3 to 5 plain sentences in the third person: what the business is and offers, where it is, when it is open and how to reach it. Use only the facts given; never invent prices, staff or services. No markdown.',
+        factsForPrompt(business),
+      ),
+    personalityResponse: ({ scenario, traits, business }) =>
+      complete(
+        `You are the AI phone receptionist of this business. Speak exactly as a receptionist with these traits would:\nFormality: ${traits.formality}\nVerbosity: ${traits.verbosity}\nEmpathy: ${traits.empathy}\nProactivity: ${traits.proactivity}\nHumor: ${traits.humor}\nUse only these facts; if one is missing, say you will take a message.\n${factsForPrompt(business)}\nReply with the spoken words only, no stage directions, at most 500 characters.`,
+        SCENARIO_QUESTIONS[scenario],
+      ),
+    async generateObjective({ template, config }): Promise<GeneratedObjectiveFields> {
+      const text = await complete(
+        'You tailor a business objective for an AI phone receptionist. Reply with a JSON object {"goal": string, "required_capabilities": string[], "success_criteria": string[]}. Keep the template\'s capability and criterion identifiers (snake_case) unless one clearly does not apply; make the goal one sentence specific to the business.',
+        `Template: ${JSON.stringify(template)}\nBusiness:\n${factsForPrompt(config)}`,
+        true,
+      );
+      return parseObjective(text, template);
+    },
+  };
+}
+
+const IDENTIFIER = /^[a-z][a-z0-9_]*$/;
+
+/** Keeps only well-formed fields of the model's JSON, falling back to the template's for anything else. */
+export function parseObjective(
+  text: string,
+  template: Pick<GeneratedObjectiveFields, 'goal' | 'required_capabilities' | 'success_criteria'>,
+): GeneratedObjectiveFields {
+  let parsed: Record<string, unknown>;
+  try {
+    parsed = JSON.parse(text) as Record<string, unknown>;
+  } catch {
+    throw new LlmError('The model did not return JSON');
+  }
+  const identifiers = (value: unknown, fallback: string[]) => {
+    const list = Array.isArray(value)
+      ? value.filter((v): v is string => typeof v === 'string' && IDENTIFIER.test(v))
+      : [];
+    return list.length > 0 ? list.slice(0, 20) : [...fallback];
+  };
+  const goal =
+    typeof parsed.goal === 'string' && parsed.goal.trim() ? parsed.goal.trim().slice(0, 1000) : template.goal;
+  return {
+    goal,
+    required_capabilities: identifiers(parsed.required_capabilities, template.required_capabilities),
+    success_criteria: identifiers(parsed.success_criteria, template.success_criteria),
+  };
+}

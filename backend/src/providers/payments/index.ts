@@ -1,0 +1,78 @@
+import type { Plan, SubscriptionStatusValue } from '@shared/schemas/subscription';
+
+/** A subscription as the payment provider holds it now: the webhook handler's only source of truth. */
+export type ProviderSubscription = {
+  id: string;
+  customerId: string;
+  status: Exclude<SubscriptionStatusValue, 'none'>;
+  priceId: string | null;
+  /** The plan's (product's) name, e.g. 'Pro'. */
+  planName: string | null;
+  /** Epoch seconds. */
+  currentPeriodEnd: number | null;
+  trialEnd: number | null;
+  cancelAtPeriodEnd: boolean;
+  metadata: Record<string, string>;
+};
+
+/** The parts of a webhook event the handler reads; the full object is whatever the provider sent. */
+export type PaymentEvent = {
+  id: string;
+  type: string;
+  created: number;
+  data: { object: Record<string, unknown> };
+};
+
+export type CreateCheckoutInput = {
+  customerId: string;
+  priceId: string;
+  userId: string;
+  successUrl: string;
+  cancelUrl: string;
+  trialDays: number;
+  metadata: Record<string, string>;
+  /** Same key → same session (a double click makes one). */
+  idempotencyKey: string;
+};
+
+export class PaymentProviderError extends Error {
+  constructor(
+    message: string,
+    readonly kind: 'invalid_request' | 'not_found' | 'provider_unavailable',
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * The card payment provider: Stripe in production (stripe.ts), a local Stripe-like provider otherwise
+ * (local.ts). Webhook signatures are checked by verifyWebhookEvent in webhook-signature.ts for both.
+ */
+export interface PaymentsProvider {
+  readonly kind: 'stripe' | 'local';
+  listPlans(): Promise<Plan[]>;
+  createCustomer(
+    input: { userId: string; email: string | undefined },
+    idempotencyKey: string,
+  ): Promise<{ id: string }>;
+  /** `url` may be relative to the API origin (the local provider's own pages). */
+  createCheckoutSession(input: CreateCheckoutInput): Promise<{ id: string; url: string }>;
+  /** Undefined when the provider does not know the id. */
+  retrieveSubscription(id: string): Promise<ProviderSubscription | undefined>;
+  createPortalSession(input: { customerId: string; returnUrl: string }): Promise<{ url: string }>;
+}
+
+/** Used in AWS until STRIPE_SECRET_KEY is configured: every call fails clearly instead of pretending. */
+export const paymentsNotConfigured: PaymentsProvider = {
+  kind: 'stripe',
+  listPlans: () =>
+    Promise.reject(new PaymentProviderError('Payments are not configured', 'provider_unavailable')),
+  createCustomer: () =>
+    Promise.reject(new PaymentProviderError('Payments are not configured', 'provider_unavailable')),
+  createCheckoutSession: () =>
+    Promise.reject(new PaymentProviderError('Payments are not configured', 'provider_unavailable')),
+  retrieveSubscription: () =>
+    Promise.reject(new PaymentProviderError('Payments are not configured', 'provider_unavailable')),
+  createPortalSession: () =>
+    Promise.reject(new PaymentProviderError('Payments are not configured', 'provider_unavailable')),
+};

@@ -1,0 +1,437 @@
+import { randomBytes } from 'node:crypto';
+import {
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  type DynamoDBDocumentClient,
+} from '@aws-sdk/lib-dynamodb';
+import { catalogueAsPlans } from '@shared/plans';
+import type { Plan } from '@shared/schemas/subscription';
+import {
+  PaymentProviderError,
+  type CreateCheckoutInput,
+  type PaymentEvent,
+  type PaymentsProvider,
+  type ProviderSubscription,
+} from './index';
+
+/** Where the local provider's own pages live (mounted only when local providers are on). */
+export const LOCAL_PAYMENTS_PATH = '/local/payments';
+
+const IDEMPOTENCY_TTL_SECONDS = 24 * 60 * 60;
+const DAY_SECONDS = 24 * 60 * 60;
+
+export type LocalSubscription = {
+  id: string;
+  object: 'subscription';
+  customer: string;
+  status: ProviderSubscription['status'];
+  price_id: string;
+  trial_start: number | null;
+  trial_end: number | null;
+  current_period_start: number;
+  current_period_end: number;
+  cancel_at_period_end: boolean;
+  canceled_at: number | null;
+  created: number;
+  metadata: Record<string, string>;
+};
+
+export type LocalCheckoutSession = {
+  id: string;
+  object: 'checkout.session';
+  customer: string;
+  price_id: string;
+  success_url: string;
+  cancel_url: string;
+  trial_period_days: number;
+  client_reference_id: string;
+  metadata: Record<string, string>;
+  status: 'open' | 'complete';
+  subscription: string | null;
+  created: number;
+};
+
+export type LocalPortalSession = {
+  id: string;
+  object: 'billing_portal.session';
+  customer: string;
+  return_url: string;
+  created: number;
+};
+
+/** What the local pages can do to a subscription's clock (DESIGN §3). */
+export type ClockAction = 'end_trial' | 'renew' | 'fail_payment';
+
+const newId = (prefix: string) => `${prefix}_local${randomBytes(10).toString('hex')}`;
+
+/** Keys of the local provider's items: all under LOCALSTRIPE# so they never mix with the app's own. */
+const localKeys = {
+  customer: (id: string) => ({ pk: `LOCALSTRIPE#CUSTOMER#${id}`, sk: 'CUSTOMER' }),
+  idempotency: (key: string) => ({ pk: `LOCALSTRIPE#IDEMPOTENCY#${key}`, sk: 'RESULT' }),
+  session: (id: string) => ({ pk: `LOCALSTRIPE#SESSION#${id}`, sk: 'SESSION' }),
+  subscription: (id: string) => ({ pk: `LOCALSTRIPE#SUBSCRIPTION#${id}`, sk: 'SUBSCRIPTION' }),
+  portal: (id: string) => ({ pk: `LOCALSTRIPE#PORTAL#${id}`, sk: 'PORTAL' }),
+  event: (id: string) => ({ pk: `LOCALSTRIPE#EVENT#${id}`, sk: 'EVENT' }),
+  customerSubscriptions: (customerId: string) => `LOCALSTRIPE#CUSTOMER_SUBSCRIPTIONS#${customerId}`,
+  subscriptionEvents: (subscriptionId: string) => `LOCALSTRIPE#SUBSCRIPTION_EVENTS#${subscriptionId}`,
+};
+
+const isConditionFailure = (error: unknown) =>
+  ['ConditionalCheckFailedException', 'TransactionCanceledException'].includes(
+    (error as { name?: string }).name ?? '',
+  );
+
+const stripKeys = <T>(item: Record<string, unknown>): T => {
+  const { pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g2, expires_at: _e, ...rest } = item;
+  return rest as T;
+};
+
+/**
+ * A local payment provider that behaves like Stripe for the parts the product uses: customers, prices,
+ * checkout sessions with a trial, subscriptions with Stripe's statuses, a billing portal, idempotency keys
+ * and events. Its state lives in the app's DynamoDB table (items under LOCALSTRIPE#, docs/data-model.md),
+ * so a restart keeps it. The pages in routes/local-payments drive it and deliver its events, signed, to
+ * our own POST /webhooks/stripe.
+ */
+export function createLocalPaymentsProvider(
+  doc: DynamoDBDocumentClient,
+  tableName: string,
+  now: () => Date = () => new Date(),
+) {
+  const nowSeconds = () => Math.floor(now().getTime() / 1000);
+  let eventSequence = 0;
+  const plans = catalogueAsPlans();
+  const planForPrice = (priceId: string) => plans.find((plan) => plan.price_id === priceId);
+
+  const get = async <T>(key: { pk: string; sk: string }): Promise<T | undefined> => {
+    const { Item } = await doc.send(new GetCommand({ TableName: tableName, Key: key }));
+    return Item ? stripKeys<T>(Item) : undefined;
+  };
+
+  /**
+   * Stripe's idempotency: the first request with a key creates the object; every later one (also a
+   * concurrent one) gets that same object back. The object and the key are written in one transaction.
+   */
+  async function createOnce<T extends { id: string }>(
+    idempotencyKey: string,
+    object: T,
+    objectKey: { pk: string; sk: string },
+    extra: Record<string, unknown> = {},
+  ): Promise<T> {
+    try {
+      await doc.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Put: {
+                TableName: tableName,
+                Item: {
+                  ...localKeys.idempotency(idempotencyKey),
+                  object_id: object.id,
+                  object_pk: objectKey.pk,
+                  object_sk: objectKey.sk,
+                  expires_at: nowSeconds() + IDEMPOTENCY_TTL_SECONDS,
+                },
+                ConditionExpression: 'attribute_not_exists(pk)',
+              },
+            },
+            { Put: { TableName: tableName, Item: { ...object, ...extra, ...objectKey } } },
+          ],
+        }),
+      );
+      return object;
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+      const claim = await get<{ object_pk: string; object_sk: string }>(
+        localKeys.idempotency(idempotencyKey),
+      );
+      const existing = claim ? await get<T>({ pk: claim.object_pk, sk: claim.object_sk }) : undefined;
+      if (!existing) throw error;
+      return existing;
+    }
+  }
+
+  const putItem = (key: { pk: string; sk: string }, object: object, extra: Record<string, unknown> = {}) =>
+    doc.send(new PutCommand({ TableName: tableName, Item: { ...object, ...extra, ...key } }));
+
+  const saveSubscription = (subscription: LocalSubscription) =>
+    putItem(localKeys.subscription(subscription.id), subscription, {
+      gsi1pk: localKeys.customerSubscriptions(subscription.customer),
+      gsi1sk: `${subscription.created}#${subscription.id}`,
+    });
+
+  /** Records an event as Stripe would emit it; the caller delivers it to the webhook endpoint. */
+  async function emit(type: string, object: object, subscriptionId: string): Promise<PaymentEvent> {
+    const event = {
+      id: newId('evt'),
+      object: 'event',
+      type,
+      created: nowSeconds(),
+      livemode: false,
+      api_version: 'local',
+      data: { object: structuredClone(object) as Record<string, unknown> },
+    };
+    await putItem(localKeys.event(event.id), event, {
+      gsi1pk: localKeys.subscriptionEvents(subscriptionId),
+      // Millisecond time plus a per-process sequence: events of one second keep their emission order.
+      gsi1sk: `${String(now().getTime()).padStart(15, '0')}#${String((eventSequence += 1)).padStart(9, '0')}#${event.id}`,
+    });
+    return event;
+  }
+
+  const invoiceFor = (subscription: LocalSubscription, paid: boolean, amount: number) => ({
+    id: newId('in'),
+    object: 'invoice',
+    customer: subscription.customer,
+    subscription: subscription.id,
+    parent: { type: 'subscription_details', subscription_details: { subscription: subscription.id } },
+    status: paid ? 'paid' : 'open',
+    amount_due: amount,
+    amount_paid: paid ? amount : 0,
+    created: nowSeconds(),
+  });
+
+  const periodSeconds = (priceId: string) =>
+    (planForPrice(priceId)?.interval === 'year' ? 365 : 30) * DAY_SECONDS;
+
+  async function requireSubscription(id: string) {
+    const subscription = await get<LocalSubscription>(localKeys.subscription(id));
+    if (!subscription) throw new PaymentProviderError(`No such subscription: '${id}'`, 'not_found');
+    return subscription;
+  }
+
+  const toProviderSubscription = (subscription: LocalSubscription): ProviderSubscription => ({
+    id: subscription.id,
+    customerId: subscription.customer,
+    status: subscription.status,
+    priceId: subscription.price_id,
+    planName: planForPrice(subscription.price_id)?.name ?? null,
+    currentPeriodEnd: subscription.current_period_end,
+    trialEnd: subscription.trial_end,
+    cancelAtPeriodEnd: subscription.cancel_at_period_end,
+    metadata: subscription.metadata,
+  });
+
+  const provider = {
+    kind: 'local' as const,
+
+    async listPlans(): Promise<Plan[]> {
+      return plans;
+    },
+
+    async createCustomer(input: { userId: string; email: string | undefined }, idempotencyKey: string) {
+      const customer = {
+        id: newId('cus'),
+        object: 'customer',
+        email: input.email ?? null,
+        metadata: { cognito_user_id: input.userId },
+        created: nowSeconds(),
+      };
+      const stored = await createOnce(idempotencyKey, customer, localKeys.customer(customer.id));
+      return { id: stored.id };
+    },
+
+    async createCheckoutSession(input: CreateCheckoutInput) {
+      if (!planForPrice(input.priceId)) {
+        throw new PaymentProviderError(`No such price: '${input.priceId}'`, 'invalid_request');
+      }
+      if (!(await get(localKeys.customer(input.customerId)))) {
+        throw new PaymentProviderError(`No such customer: '${input.customerId}'`, 'invalid_request');
+      }
+      const session: LocalCheckoutSession = {
+        id: newId('cs'),
+        object: 'checkout.session',
+        customer: input.customerId,
+        price_id: input.priceId,
+        success_url: input.successUrl,
+        cancel_url: input.cancelUrl,
+        trial_period_days: input.trialDays,
+        client_reference_id: input.userId,
+        metadata: input.metadata,
+        status: 'open',
+        subscription: null,
+        created: nowSeconds(),
+      };
+      const stored = await createOnce(input.idempotencyKey, session, localKeys.session(session.id));
+      return { id: stored.id, url: `${LOCAL_PAYMENTS_PATH}/checkout/${stored.id}` };
+    },
+
+    async retrieveSubscription(id: string) {
+      const subscription = await get<LocalSubscription>(localKeys.subscription(id));
+      return subscription ? toProviderSubscription(subscription) : undefined;
+    },
+
+    async createPortalSession(input: { customerId: string; returnUrl: string }) {
+      if (!(await get(localKeys.customer(input.customerId)))) {
+        throw new PaymentProviderError(`No such customer: '${input.customerId}'`, 'invalid_request');
+      }
+      const session: LocalPortalSession = {
+        id: newId('bps'),
+        object: 'billing_portal.session',
+        customer: input.customerId,
+        return_url: input.returnUrl,
+        created: nowSeconds(),
+      };
+      await putItem(localKeys.portal(session.id), session);
+      return { url: `${LOCAL_PAYMENTS_PATH}/portal/${session.id}` };
+    },
+
+    // ---- What the local pages do (the parts of Stripe a person clicks through) ----
+
+    plans,
+    planForPrice,
+    getCheckoutSession: (id: string) => get<LocalCheckoutSession>(localKeys.session(id)),
+    getPortalSession: (id: string) => get<LocalPortalSession>(localKeys.portal(id)),
+    getSubscription: (id: string) => get<LocalSubscription>(localKeys.subscription(id)),
+
+    async customerSubscriptions(customerId: string): Promise<LocalSubscription[]> {
+      const { Items = [] } = await doc.send(
+        new QueryCommand({
+          TableName: tableName,
+          IndexName: 'gsi1',
+          KeyConditionExpression: 'gsi1pk = :pk',
+          ExpressionAttributeValues: { ':pk': localKeys.customerSubscriptions(customerId) },
+          ScanIndexForward: false,
+        }),
+      );
+      // The index projects every attribute, so the items are whole subscriptions.
+      return Items.map((item) => stripKeys<LocalSubscription>(item));
+    },
+
+    async subscriptionEvents(subscriptionId: string): Promise<PaymentEvent[]> {
+      const { Items = [] } = await doc.send(
+        new QueryCommand({
+          TableName: tableName,
+          IndexName: 'gsi1',
+          KeyConditionExpression: 'gsi1pk = :pk',
+          ExpressionAttributeValues: { ':pk': localKeys.subscriptionEvents(subscriptionId) },
+        }),
+      );
+      return Items.map((item) => stripKeys<PaymentEvent>(item));
+    },
+
+    /** Pay: the customer gets a trialing subscription; Stripe's events for that, in Stripe's order. */
+    async completeCheckout(sessionId: string) {
+      const session = await get<LocalCheckoutSession>(localKeys.session(sessionId));
+      if (!session) throw new PaymentProviderError(`No such checkout session: '${sessionId}'`, 'not_found');
+      if (session.status === 'complete') return { session, events: [] as PaymentEvent[] };
+      const start = nowSeconds();
+      const trialEnd = start + session.trial_period_days * DAY_SECONDS;
+      const subscription: LocalSubscription = {
+        id: newId('sub'),
+        object: 'subscription',
+        customer: session.customer,
+        status: session.trial_period_days > 0 ? 'trialing' : 'active',
+        price_id: session.price_id,
+        trial_start: session.trial_period_days > 0 ? start : null,
+        trial_end: session.trial_period_days > 0 ? trialEnd : null,
+        current_period_start: start,
+        current_period_end:
+          session.trial_period_days > 0 ? trialEnd : start + periodSeconds(session.price_id),
+        cancel_at_period_end: false,
+        canceled_at: null,
+        created: start,
+        metadata: { ...session.metadata, cognito_user_id: session.client_reference_id },
+      };
+      // Claim the session first so a second Pay click cannot make a second subscription.
+      try {
+        await doc.send(
+          new PutCommand({
+            TableName: tableName,
+            Item: {
+              ...session,
+              status: 'complete',
+              subscription: subscription.id,
+              ...localKeys.session(sessionId),
+            },
+            ConditionExpression: '#status = :open',
+            ExpressionAttributeNames: { '#status': 'status' },
+            ExpressionAttributeValues: { ':open': 'open' },
+          }),
+        );
+      } catch (error) {
+        if (!isConditionFailure(error)) throw error;
+        return { session: (await get<LocalCheckoutSession>(localKeys.session(sessionId)))!, events: [] };
+      }
+      await saveSubscription(subscription);
+      const completed = { ...session, status: 'complete' as const, subscription: subscription.id };
+      const amount = subscription.status === 'trialing' ? 0 : (planForPrice(session.price_id)?.amount ?? 0);
+      const events = [
+        await emit('customer.subscription.created', subscription, subscription.id),
+        await emit('invoice.paid', invoiceFor(subscription, true, amount), subscription.id),
+        await emit('checkout.session.completed', completed, subscription.id),
+      ];
+      return { session: completed, events };
+    },
+
+    async changePlan(subscriptionId: string, priceId: string) {
+      const subscription = await requireSubscription(subscriptionId);
+      if (!planForPrice(priceId))
+        throw new PaymentProviderError(`No such price: '${priceId}'`, 'invalid_request');
+      if (subscription.status === 'canceled') {
+        throw new PaymentProviderError('A canceled subscription cannot be changed', 'invalid_request');
+      }
+      const updated = { ...subscription, price_id: priceId };
+      await saveSubscription(updated);
+      return [await emit('customer.subscription.updated', updated, subscriptionId)];
+    },
+
+    /** Cancels immediately, as the portal's "Cancel plan" with immediate cancellation does. */
+    async cancel(subscriptionId: string) {
+      const subscription = await requireSubscription(subscriptionId);
+      if (subscription.status === 'canceled') return [];
+      const canceled: LocalSubscription = {
+        ...subscription,
+        status: 'canceled',
+        canceled_at: nowSeconds(),
+        cancel_at_period_end: false,
+      };
+      await saveSubscription(canceled);
+      return [await emit('customer.subscription.deleted', canceled, subscriptionId)];
+    },
+
+    /**
+     * Moves a subscription's clock to its next billing moment: the trial ends (payment succeeds), the
+     * period renews, or the payment fails (past_due, then unpaid on the next failure).
+     */
+    async advanceClock(subscriptionId: string, action: ClockAction) {
+      const subscription = await requireSubscription(subscriptionId);
+      if (subscription.status === 'canceled') {
+        throw new PaymentProviderError('A canceled subscription has no clock to advance', 'invalid_request');
+      }
+      const at = nowSeconds();
+      const amount = planForPrice(subscription.price_id)?.amount ?? 0;
+      if (action === 'fail_payment') {
+        const failed: LocalSubscription = {
+          ...subscription,
+          status: subscription.status === 'past_due' ? 'unpaid' : 'past_due',
+          trial_end: subscription.status === 'trialing' ? at : subscription.trial_end,
+        };
+        await saveSubscription(failed);
+        return [
+          await emit('invoice.payment_failed', invoiceFor(failed, false, amount), subscriptionId),
+          await emit('customer.subscription.updated', failed, subscriptionId),
+        ];
+      }
+      if (action === 'end_trial' && subscription.status !== 'trialing') {
+        throw new PaymentProviderError('The subscription is not in its trial', 'invalid_request');
+      }
+      const paid: LocalSubscription = {
+        ...subscription,
+        status: 'active',
+        trial_end: subscription.status === 'trialing' ? at : subscription.trial_end,
+        current_period_start: at,
+        current_period_end: at + periodSeconds(subscription.price_id),
+      };
+      await saveSubscription(paid);
+      return [
+        await emit('invoice.paid', invoiceFor(paid, true, amount), subscriptionId),
+        await emit('customer.subscription.updated', paid, subscriptionId),
+      ];
+    },
+  };
+  return provider satisfies PaymentsProvider;
+}
+export type LocalPaymentsProvider = ReturnType<typeof createLocalPaymentsProvider>;

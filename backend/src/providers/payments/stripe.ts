@@ -1,0 +1,153 @@
+import Stripe from 'stripe';
+import { subscriptionStatusValues, type Plan } from '@shared/schemas/subscription';
+import {
+  PaymentProviderError,
+  type CreateCheckoutInput,
+  type PaymentsProvider,
+  type ProviderSubscription,
+} from './index';
+
+export type StripeConnection = {
+  secretKey: string;
+  /** For tests against tests/fakes/stripe: e.g. http://127.0.0.1:12111. Unset in production. */
+  apiBase?: string | undefined;
+};
+
+const idOf = (value: string | { id: string } | null | undefined) =>
+  typeof value === 'string' ? value : (value?.id ?? null);
+
+/** The Stripe SDK's errors, mapped to the provider's kinds (no Stripe message text leaks to clients). */
+function mapStripeError(error: unknown): never {
+  const stripeError = error as { type?: string; statusCode?: number; message?: string };
+  if (stripeError.statusCode === 404) throw new PaymentProviderError('Not found at Stripe', 'not_found');
+  if (stripeError.type === 'StripeInvalidRequestError') {
+    throw new PaymentProviderError(stripeError.message ?? 'Invalid request', 'invalid_request');
+  }
+  throw new PaymentProviderError('The payment provider is unavailable', 'provider_unavailable');
+}
+
+function toPlan(price: Stripe.Price): Plan | undefined {
+  const product = price.product;
+  if (!product || typeof product === 'string' || product.deleted || !price.recurring) return undefined;
+  const metadata = { ...product.metadata, ...price.metadata };
+  const displayOrder = Number(metadata.display_order);
+  return {
+    id: product.id,
+    name: product.name,
+    price_id: price.id,
+    amount: price.unit_amount ?? 0,
+    interval: price.recurring.interval,
+    description: product.description ?? '',
+    features: (product.marketing_features ?? []).map((f) => f.name ?? '').filter(Boolean),
+    ...(Number.isFinite(displayOrder) && metadata.display_order !== undefined
+      ? { display_order: displayOrder }
+      : {}),
+    metadata: {
+      ...(metadata.ValueOrder !== undefined ? { ValueOrder: metadata.ValueOrder } : {}),
+      ...(metadata.WaitList !== undefined ? { WaitList: metadata.WaitList } : {}),
+    },
+  };
+}
+
+/** A status a newer API version adds is treated as not paying, like 'incomplete'. */
+const knownStatus = (status: string): ProviderSubscription['status'] =>
+  (subscriptionStatusValues as readonly string[]).includes(status) && status !== 'none'
+    ? (status as ProviderSubscription['status'])
+    : 'incomplete';
+
+function toProviderSubscription(subscription: Stripe.Subscription): ProviderSubscription {
+  const item = subscription.items.data[0];
+  const product = item?.price.product;
+  // Since API 2025-03-31 the billing period is on the subscription items; older versions had it on top.
+  const legacy = subscription as unknown as { current_period_end?: number };
+  return {
+    id: subscription.id,
+    customerId: idOf(subscription.customer) ?? '',
+    status: knownStatus(subscription.status),
+    priceId: item?.price.id ?? null,
+    planName: product && typeof product !== 'string' && !product.deleted ? product.name : null,
+    currentPeriodEnd: item?.current_period_end ?? legacy.current_period_end ?? null,
+    trialEnd: subscription.trial_end,
+    cancelAtPeriodEnd: subscription.cancel_at_period_end,
+    metadata: subscription.metadata,
+  };
+}
+
+/** The real adapter: Stripe's API through the official SDK. */
+export function createStripePaymentsProvider(connection: StripeConnection): PaymentsProvider {
+  const base = connection.apiBase ? new URL(connection.apiBase) : undefined;
+  const stripe = new Stripe(connection.secretKey, {
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+    ...(base
+      ? {
+          host: base.hostname,
+          port: Number(base.port || (base.protocol === 'https:' ? 443 : 80)),
+          protocol: base.protocol === 'https:' ? 'https' : 'http',
+        }
+      : {}),
+  });
+
+  return {
+    kind: 'stripe',
+
+    async listPlans() {
+      const prices = await stripe.prices
+        .list({ active: true, limit: 100, expand: ['data.product'] })
+        .catch(mapStripeError);
+      return prices.data.map(toPlan).filter((plan): plan is Plan => plan !== undefined);
+    },
+
+    async createCustomer(input, idempotencyKey) {
+      const customer = await stripe.customers
+        .create(
+          { ...(input.email ? { email: input.email } : {}), metadata: { cognito_user_id: input.userId } },
+          { idempotencyKey },
+        )
+        .catch(mapStripeError);
+      return { id: customer.id };
+    },
+
+    async createCheckoutSession(input: CreateCheckoutInput) {
+      const session = await stripe.checkout.sessions
+        .create(
+          {
+            mode: 'subscription',
+            customer: input.customerId,
+            client_reference_id: input.userId,
+            line_items: [{ price: input.priceId, quantity: 1 }],
+            success_url: input.successUrl,
+            cancel_url: input.cancelUrl,
+            metadata: input.metadata,
+            subscription_data: {
+              trial_period_days: input.trialDays,
+              metadata: { ...input.metadata, cognito_user_id: input.userId },
+            },
+          },
+          { idempotencyKey: input.idempotencyKey },
+        )
+        .catch(mapStripeError);
+      if (!session.url)
+        throw new PaymentProviderError('Stripe returned no checkout URL', 'provider_unavailable');
+      return { id: session.id, url: session.url };
+    },
+
+    async retrieveSubscription(id) {
+      try {
+        return toProviderSubscription(
+          await stripe.subscriptions.retrieve(id, { expand: ['items.data.price.product'] }),
+        );
+      } catch (error) {
+        if ((error as { statusCode?: number }).statusCode === 404) return undefined;
+        return mapStripeError(error);
+      }
+    },
+
+    async createPortalSession({ customerId, returnUrl }) {
+      const session = await stripe.billingPortal.sessions
+        .create({ customer: customerId, return_url: returnUrl })
+        .catch(mapStripeError);
+      return { url: session.url };
+    },
+  };
+}

@@ -1,0 +1,82 @@
+import twilio from 'twilio';
+import { NumberUnavailableError, TelephonyError, type TelephonyProvider } from './index';
+
+/** Twilio's error codes for a number that cannot be bought (gone, or taken since the search). */
+const UNAVAILABLE_CODES = new Set([21421, 21422, 21452]);
+
+type TwilioFailure = { status?: number; code?: number; message?: string };
+
+function translate(error: unknown, action: string): Error {
+  const failure = error as TwilioFailure;
+  if (failure.code !== undefined && UNAVAILABLE_CODES.has(failure.code)) {
+    return new NumberUnavailableError(failure.message ?? 'Phone number is not available');
+  }
+  // The vendor's own text stays in our logs (via the error), never in the response.
+  return new TelephonyError(`Twilio ${action} failed: ${failure.message ?? String(error)}`, failure.status);
+}
+
+/**
+ * Twilio adapter: AvailablePhoneNumbers/{country}/Local for search, IncomingPhoneNumbers to buy (with the
+ * voice and SMS webhooks pointed at our API) and to release. `apiBase` points the SDK at another host
+ * (tests/fakes/twilio).
+ */
+export function createTwilioTelephony(options: {
+  accountSid: string;
+  authToken: string;
+  apiBase?: string;
+}): TelephonyProvider {
+  const client = twilio(options.accountSid, options.authToken, { autoRetry: false });
+  if (options.apiBase) client.api.baseUrl = options.apiBase;
+
+  return {
+    name: 'twilio',
+
+    async searchAvailable(search) {
+      try {
+        const numbers = await client.availablePhoneNumbers(search.country).local.list({
+          ...(search.areaCode ? { areaCode: Number(search.areaCode) } : {}),
+          ...(search.region ? { inRegion: search.region } : {}),
+          ...(search.locality ? { inLocality: search.locality } : {}),
+          ...(search.postalCode ? { inPostalCode: search.postalCode } : {}),
+          // Numbers that can take the assistant's calls and texts.
+          voiceEnabled: true,
+          smsEnabled: true,
+          limit: search.limit,
+        });
+        return numbers.map((n) => ({
+          phone_number: n.phoneNumber,
+          friendly_name: n.friendlyName,
+          ...(n.locality ? { locality: n.locality } : {}),
+          ...(n.region ? { region: n.region } : {}),
+        }));
+      } catch (error) {
+        throw translate(error, 'number search');
+      }
+    },
+
+    async purchase({ phoneNumber, voiceUrl, smsUrl }) {
+      try {
+        const bought = await client.incomingPhoneNumbers.create({
+          phoneNumber,
+          voiceUrl,
+          voiceMethod: 'POST',
+          smsUrl,
+          smsMethod: 'POST',
+        });
+        return { sid: bought.sid };
+      } catch (error) {
+        throw translate(error, 'number purchase');
+      }
+    },
+
+    async release(sid) {
+      try {
+        await client.incomingPhoneNumbers(sid).remove();
+      } catch (error) {
+        // Already released (404) is what we wanted.
+        if ((error as TwilioFailure).status === 404) return;
+        throw translate(error, 'number release');
+      }
+    },
+  };
+}

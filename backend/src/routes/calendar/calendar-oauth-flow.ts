@@ -1,0 +1,157 @@
+import { CALENDAR_SERVICE_NAMES, type CalendarService } from '@shared/calendar';
+import type { OAuthConnection } from '@shared/schemas/calendar';
+import type { AppDeps } from '../../app-types';
+import type { CalendarConnectionRecord, SealedTokens } from '../../data/calendar-connections';
+import { OAuthGrantError, type OAuthTokens } from '../../providers/calendar/oauth-types';
+import { TokenDecryptionError } from '../../providers/calendar/token-cipher';
+import { codeChallengeS256, createCodeVerifier, createOAuthState } from '../../providers/calendar/pkce';
+
+/** An access token this close to its expiry is refreshed before it is reported as connected. */
+const EXPIRY_MARGIN_MS = 60_000;
+
+export type CallbackQuery = {
+  code?: string | undefined;
+  state?: string | undefined;
+  error?: string | undefined;
+  error_description?: string | undefined;
+};
+
+export type CallbackOutcome =
+  | { ok: true; service: CalendarService; appOrigins: string[] }
+  | { ok: false; service: CalendarService; appOrigins: string[]; message: string };
+
+type FlowDeps = Pick<AppDeps, 'config' | 'data' | 'providers' | 'logger' | 'now'>;
+
+/**
+ * The calendar OAuth flow over the stored state, the provider and the sealed token store: start (state +
+ * PKCE), complete (the callback), and statuses (refreshing tokens that are due, 'expired' when that fails).
+ */
+export function createCalendarOAuthFlow({ config, data, providers, logger, now }: FlowDeps) {
+  const { tokenCipher } = providers.calendar;
+  // The owner and service are the ciphertext's associated data: a token moved to another item fails to open.
+  const context = (userId: string, service: CalendarService) => `${userId}/${service}`;
+
+  const seal = (userId: string, service: CalendarService, tokens: OAuthTokens): SealedTokens => ({
+    access_token_enc: tokenCipher.encrypt(tokens.accessToken, context(userId, service)),
+    refresh_token_enc: tokens.refreshToken
+      ? tokenCipher.encrypt(tokens.refreshToken, context(userId, service))
+      : undefined,
+    token_expires_at: tokens.expiresAt,
+    scope: tokens.scope,
+  });
+
+  async function statusOf(userId: string, record: CalendarConnectionRecord): Promise<OAuthConnection> {
+    const { service } = record;
+    if (record.status === 'expired') return { service, status: 'expired' };
+    if (
+      record.token_expires_at === undefined ||
+      record.token_expires_at - EXPIRY_MARGIN_MS > now().getTime()
+    ) {
+      return { service, status: 'connected' };
+    }
+    const provider = providers.calendar.forService(service);
+    if (!record.refresh_token_enc || !provider) {
+      await data.calendarConnections.markExpired(userId, service);
+      return { service, status: 'expired' };
+    }
+    try {
+      const refreshToken = tokenCipher.decrypt(record.refresh_token_enc, context(userId, service));
+      const tokens = await provider.refresh(refreshToken);
+      await data.calendarConnections.updateTokens(userId, service, seal(userId, service, tokens));
+      return { service, status: 'connected' };
+    } catch (error) {
+      if (error instanceof OAuthGrantError || error instanceof TokenDecryptionError) {
+        // Revoked, invalid, or sealed with a replaced key: only a new authorization helps.
+        await data.calendarConnections.markExpired(userId, service);
+      }
+      logger.warn('Calendar token refresh failed', { service, userId, reason: (error as Error).message });
+      return { service, status: 'expired' };
+    }
+  }
+
+  return {
+    async start(
+      userId: string,
+      service: CalendarService,
+      request: { apiOrigin: string; requestOrigin: string | undefined },
+    ): Promise<string | undefined> {
+      const provider = providers.calendar.forService(service);
+      if (!provider) return undefined;
+      const state = createOAuthState();
+      const codeVerifier = createCodeVerifier();
+      const redirectUri = `${config.publicApiUrl ?? request.apiOrigin}/oauth/${service}/callback`;
+      const appOrigin =
+        request.requestOrigin && config.allowedOrigins.includes(request.requestOrigin)
+          ? request.requestOrigin
+          : config.allowedOrigins[0]!;
+      await data.oauthStates.save({
+        state,
+        user_id: userId,
+        service,
+        code_verifier: codeVerifier,
+        redirect_uri: redirectUri,
+        app_origin: appOrigin,
+      });
+      return provider.authorizationUrl({
+        state,
+        codeChallenge: codeChallengeS256(codeVerifier),
+        redirectUri,
+      });
+    },
+
+    async complete(service: CalendarService, query: CallbackQuery): Promise<CallbackOutcome> {
+      const name = CALENDAR_SERVICE_NAMES[service];
+      // Without a valid state we cannot know which app window opened us: tell every allowed origin.
+      const fail = (message: string, appOrigins = config.allowedOrigins) =>
+        ({ ok: false, service, appOrigins, message }) as const;
+      if (!query.state)
+        return fail('The authorization response has no state. Close this window and try again.');
+      const record = await data.oauthStates.take(query.state);
+      if (!record || record.service !== service) {
+        return fail('This authorization has expired or was already used. Close this window and try again.');
+      }
+      const origins = [record.app_origin];
+      if (query.error) {
+        return query.error === 'access_denied'
+          ? fail(`You did not allow access to ${name}. Close this window to go back.`, origins)
+          : fail(`${name} reported an error: ${query.error_description ?? query.error}`, origins);
+      }
+      if (!query.code)
+        return fail(`${name} sent no authorization code. Close this window and try again.`, origins);
+      const provider = providers.calendar.forService(service);
+      if (!provider) return fail(`${name} is not available.`, origins);
+      let tokens: OAuthTokens;
+      try {
+        tokens = await provider.exchangeCode({
+          code: query.code,
+          codeVerifier: record.code_verifier,
+          redirectUri: record.redirect_uri,
+        });
+      } catch (error) {
+        logger.warn('Calendar code exchange failed', {
+          service,
+          userId: record.user_id,
+          reason: (error as Error).message,
+        });
+        return error instanceof OAuthGrantError
+          ? fail(
+              `${name} did not accept the authorization (${error.code}). Close this window and try again.`,
+              origins,
+            )
+          : fail(`${name} could not be reached. Close this window and try again later.`, origins);
+      }
+      await data.calendarConnections.saveConnected(
+        record.user_id,
+        service,
+        seal(record.user_id, service, tokens),
+      );
+      logger.info('Calendar connected', { service, userId: record.user_id, mode: provider.mode });
+      return { ok: true, service, appOrigins: origins };
+    },
+
+    async statuses(userId: string): Promise<OAuthConnection[]> {
+      const records = await data.calendarConnections.list(userId);
+      return Promise.all(records.map((record) => statusOf(userId, record)));
+    },
+  };
+}

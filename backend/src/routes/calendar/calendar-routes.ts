@@ -1,0 +1,209 @@
+import { randomUUID } from 'node:crypto';
+import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import {
+  assistantEmail,
+  BOT_CALENDAR_NAME,
+  CALENDAR_MESSAGES,
+  CALENDAR_SERVICE_NAMES,
+} from '@shared/calendar';
+import {
+  calendarServiceSchema,
+  createCalendarRequestSchema,
+  createCalendarResponseSchema,
+  oauthAuthUrlResponseSchema,
+  oauthConnectionsResponseSchema,
+  shareCalendarRequestSchema,
+  shareCalendarResponseSchema,
+} from '@shared/schemas/calendar';
+import { apiErrorSchema } from '@shared/schemas/api-error';
+import type { AppDeps, AppEnv } from '../../app-types';
+import { requireAuth, requireOwner } from '../../auth/middleware';
+import { badRequest, HttpError, tooManyRequests } from '../../errors/http-error';
+import { bearerSecurity, errorResponses, jsonContent, userIdParams } from '../openapi-helpers';
+import { createCalendarOAuthFlow } from './calendar-oauth-flow';
+import { oauthCallbackPage } from './oauth-callback-page';
+
+const serviceParams = z.object({ service: calendarServiceSchema });
+
+/** Shares e-mail a third party, so they are capped per owner. */
+const SHARE_LIMIT = { hits: 10, windowSeconds: 60 * 60 };
+
+export const calendarRoutes = (deps: AppDeps) => {
+  const { verifyToken, data, providers, rateLimiter, logger } = deps;
+  const flow = createCalendarOAuthFlow(deps);
+
+  const connectionsRoute = createRoute({
+    method: 'get',
+    path: '/oauth/connections',
+    tags: ['calendar'],
+    summary:
+      "The owner's calendar connections: connected, or expired when a token can no longer be refreshed",
+    security: bearerSecurity,
+    middleware: [requireAuth(verifyToken)] as const,
+    responses: {
+      200: jsonContent(oauthConnectionsResponseSchema, 'One entry per stored connection'),
+      ...errorResponses,
+    },
+  });
+
+  const authRoute = createRoute({
+    method: 'get',
+    path: '/oauth/{service}/auth',
+    tags: ['calendar'],
+    summary: 'Starts a connection: the URL to open in the popup (state and PKCE held by the server)',
+    security: bearerSecurity,
+    middleware: [requireAuth(verifyToken)] as const,
+    request: {
+      params: serviceParams,
+      query: z.object({ t: z.string().max(40).optional().openapi({ description: 'Cache buster' }) }),
+    },
+    responses: {
+      200: jsonContent(oauthAuthUrlResponseSchema, 'Where the popup goes'),
+      ...errorResponses,
+      503: jsonContent(apiErrorSchema, 'The service is not configured in this environment'),
+    },
+  });
+
+  const callbackRoute = createRoute({
+    method: 'get',
+    path: '/oauth/{service}/callback',
+    tags: ['calendar'],
+    summary: "The vendor's redirect after consent: checks state, exchanges the code, answers the popup",
+    request: {
+      params: serviceParams,
+      query: z.object({
+        code: z.string().max(2048).optional(),
+        state: z.string().max(128).optional(),
+        error: z.string().max(200).optional(),
+        error_description: z.string().max(1000).optional(),
+      }),
+    },
+    responses: {
+      200: {
+        content: { 'text/html': { schema: z.string() } },
+        description: 'Connected; posts oauth_success',
+      },
+      400: {
+        content: { 'text/html': { schema: z.string() } },
+        description: 'Not connected; posts oauth_error',
+      },
+    },
+  });
+
+  const createCalendarRoute = createRoute({
+    method: 'post',
+    path: '/oauth/users/{userId}/create-calendar',
+    tags: ['calendar'],
+    summary: `Creates the bot calendar '${BOT_CALENDAR_NAME}' once (idempotent)`,
+    security: bearerSecurity,
+    middleware: [requireAuth(verifyToken), requireOwner()] as const,
+    request: {
+      params: userIdParams,
+      body: { content: { 'application/json': { schema: createCalendarRequestSchema } }, required: true },
+    },
+    responses: { 200: jsonContent(createCalendarResponseSchema, 'The bot calendar'), ...errorResponses },
+  });
+
+  const shareCalendarRoute = createRoute({
+    method: 'post',
+    path: '/oauth/users/{userId}/share-calendar',
+    tags: ['calendar'],
+    summary: 'Shares the bot calendar with the owner’s e-mail',
+    security: bearerSecurity,
+    middleware: [requireAuth(verifyToken), requireOwner()] as const,
+    request: {
+      params: userIdParams,
+      body: { content: { 'application/json': { schema: shareCalendarRequestSchema } }, required: true },
+    },
+    responses: {
+      200: jsonContent(shareCalendarResponseSchema, 'Shared'),
+      ...errorResponses,
+      429: jsonContent(apiErrorSchema, 'Too many shares'),
+      502: jsonContent(shareCalendarResponseSchema, 'The share e-mail could not be sent'),
+    },
+  });
+
+  /** The bot calendar, created from the request's or the stored config's phone and name when missing. */
+  async function ensureBotCalendar(
+    userId: string,
+    input: { assistant_phone?: string; business_name?: string },
+  ) {
+    const existing = await data.botCalendars.get(userId);
+    if (existing) return { calendar: existing, created: false };
+    const config = await data.businessConfigs.getConfig(userId);
+    const phone = input.assistant_phone || config?.assistant_phone;
+    if (!phone) throw badRequest(CALENDAR_MESSAGES.assistantPhoneNotConfigured);
+    return data.botCalendars.createOnce(userId, {
+      calendar_id: randomUUID(),
+      name: BOT_CALENDAR_NAME,
+      assistant_phone: phone,
+      assistant_email: assistantEmail(phone),
+      business_name: input.business_name || config?.business_name || '',
+    });
+  }
+  const publicCalendar = ({
+    assistant_phone: _phone,
+    ...calendar
+  }: { assistant_phone: string } & z.infer<typeof createCalendarResponseSchema>['calendar']) => calendar;
+
+  return new OpenAPIHono<AppEnv>()
+    .openapi(connectionsRoute, async (c) =>
+      c.json({ connections: await flow.statuses(c.get('user')!.sub) }, 200),
+    )
+    .openapi(authRoute, async (c) => {
+      const { service } = c.req.valid('param');
+      const authUrl = await flow.start(c.get('user')!.sub, service, {
+        apiOrigin: new URL(c.req.url).origin,
+        requestOrigin: c.req.header('Origin'),
+      });
+      if (!authUrl) {
+        throw new HttpError(
+          503,
+          'service_unavailable',
+          `${CALENDAR_SERVICE_NAMES[service]} is not configured`,
+        );
+      }
+      c.header('Cache-Control', 'no-store');
+      return c.json({ auth_url: authUrl, service }, 200);
+    })
+    .openapi(callbackRoute, async (c) => {
+      const outcome = await flow.complete(c.req.valid('param').service, c.req.valid('query'));
+      return c.html(oauthCallbackPage(outcome), outcome.ok ? 200 : 400);
+    })
+    .openapi(createCalendarRoute, async (c) => {
+      const { calendar, created } = await ensureBotCalendar(c.req.valid('param').userId, c.req.valid('json'));
+      return c.json({ success: true, created, calendar: publicCalendar(calendar) }, 200);
+    })
+    .openapi(shareCalendarRoute, async (c) => {
+      const { userId } = c.req.valid('param');
+      const body = c.req.valid('json');
+      if (!body.user_email) throw badRequest(CALENDAR_MESSAGES.userEmailNotFound);
+      if (!z.email().safeParse(body.user_email).success)
+        throw badRequest('Invalid request: user_email: Invalid email address');
+      const { calendar } = await ensureBotCalendar(userId, { assistant_phone: body.assistant_phone });
+      if (!(await rateLimiter.hit(`calendar-share#${userId}`, SHARE_LIMIT.hits, SHARE_LIMIT.windowSeconds))) {
+        throw tooManyRequests('Too many requests. Please wait a moment and try again');
+      }
+      await data.botCalendars.recordShare(userId, body.user_email);
+      try {
+        await providers.email.send({
+          to: body.user_email,
+          subject: `Calendar shared: ${calendar.name}`,
+          kind: 'calendar-share',
+          text: [
+            `${calendar.business_name || 'Your business'} shared the calendar "${calendar.name}" with you.`,
+            '',
+            `Calendar: ${calendar.name}`,
+            `Owner: ${calendar.assistant_email}`,
+            'Permission: see and edit all event details',
+            '',
+            'Your assistant books appointments into this calendar; they appear in your calendar app once you accept the share.',
+          ].join('\n'),
+        });
+      } catch (error) {
+        logger.error('Calendar share e-mail failed', { userId, error: String(error) });
+        return c.json({ success: false, message: CALENDAR_MESSAGES.failedToShare }, 502);
+      }
+      return c.json({ success: true, message: CALENDAR_MESSAGES.calendarShared }, 200);
+    });
+};

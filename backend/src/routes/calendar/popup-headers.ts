@@ -1,0 +1,16 @@
+import { createMiddleware } from 'hono/factory';
+
+/** The OAuth callback and the local consent pages: the documents shown inside the connect popup. */
+const POPUP_PAGE = /^\/(oauth\/[a-z_]+\/callback|local\/oauth\/[a-z_]+\/authorize)$/;
+
+/**
+ * Cross-Origin-Opener-Policy 'same-origin' (secureHeaders' default) would cut the popup off from the app
+ * window that opened it, so the callback could never post 'oauth_success' back. Registered before
+ * secureHeaders, this runs after it and relaxes only the popup pages; they also must never be cached.
+ */
+export const popupPageHeaders = createMiddleware(async (c, next) => {
+  await next();
+  if (!POPUP_PAGE.test(c.req.path)) return;
+  c.res.headers.set('Cross-Origin-Opener-Policy', 'unsafe-none');
+  c.res.headers.set('Cache-Control', 'no-store');
+});

@@ -1,0 +1,327 @@
+import { Hono } from 'hono';
+import { html, raw } from 'hono/html';
+import type { HtmlEscapedString } from 'hono/utils/html';
+import { formatPlanPrice, TRIAL_DAYS } from '@shared/plans';
+import { BRAND } from '@shared/brand';
+import type { AppEnv } from '../../app-types';
+import type { Logger } from '../../logging/logger';
+import type { PaymentEvent } from '../../providers/payments/index';
+import {
+  LOCAL_PAYMENTS_PATH,
+  type ClockAction,
+  type LocalPaymentsProvider,
+  type LocalSubscription,
+} from '../../providers/payments/local';
+import { signWebhookPayload } from '../../providers/payments/webhook-signature';
+import { STRIPE_WEBHOOK_PATH } from '../subscription/stripe-webhook-routes';
+
+type LocalPaymentsOptions = {
+  provider: LocalPaymentsProvider;
+  webhookSecret: string;
+  now: () => Date;
+  logger: Logger;
+  /** Sends a request to our own app (the same Hono app's fetch), as Stripe would over HTTPS. */
+  dispatch: (request: Request) => Promise<Response>;
+};
+
+const CLOCK_ACTIONS: Record<ClockAction, string> = {
+  end_trial: 'End trial now (payment succeeds)',
+  renew: 'Renew now (payment succeeds)',
+  fail_payment: 'Fail the next payment',
+};
+
+const date = (seconds: number | null) =>
+  seconds === null ? '—' : new Date(seconds * 1000).toISOString().slice(0, 10);
+
+const layout = (title: string, body: HtmlEscapedString | Promise<HtmlEscapedString>) =>
+  html`<!doctype html>
+    <html lang="en">
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>${title}</title>
+        <style>
+          body {
+            font-family: system-ui, sans-serif;
+            background: #f6f7fb;
+            color: #14171f;
+            margin: 0;
+            padding: 32px 16px;
+          }
+          main {
+            max-width: 560px;
+            margin: 0 auto;
+          }
+          .banner {
+            background: #fef3c7;
+            color: #92400e;
+            border-radius: 8px;
+            padding: 8px 12px;
+            font-size: 0.85rem;
+            margin-bottom: 16px;
+          }
+          .card {
+            background: #fff;
+            border: 1px solid #dfe3ea;
+            border-radius: 12px;
+            padding: 20px 24px;
+            margin-bottom: 16px;
+          }
+          .price {
+            font-size: 2rem;
+            font-weight: 700;
+          }
+          .muted {
+            color: #5b6475;
+          }
+          .row {
+            display: flex;
+            gap: 8px;
+            flex-wrap: wrap;
+            align-items: center;
+            margin-top: 12px;
+          }
+          button,
+          .button {
+            font: inherit;
+            font-weight: 600;
+            border-radius: 8px;
+            padding: 10px 18px;
+            border: 1px solid #dfe3ea;
+            background: #fff;
+            color: #14171f;
+            cursor: pointer;
+            text-decoration: none;
+            display: inline-block;
+          }
+          .primary {
+            background: #4f46e5;
+            border-color: #4f46e5;
+            color: #fff;
+          }
+          .danger {
+            color: #b91c1c;
+          }
+          .status {
+            font-weight: 700;
+            text-transform: uppercase;
+            font-size: 0.8rem;
+            letter-spacing: 0.05em;
+          }
+          select {
+            font: inherit;
+            padding: 8px;
+            border-radius: 8px;
+            border: 1px solid #dfe3ea;
+          }
+          form {
+            margin: 0;
+          }
+        </style>
+      </head>
+      <body>
+        <main>
+          <div class="banner">
+            Local payments provider: no card is charged. ${BRAND.name} is running without Stripe.
+          </div>
+          ${body}
+        </main>
+      </body>
+    </html>`;
+
+/**
+ * The local payments provider's own pages, standing in for Stripe Checkout and the Stripe billing portal.
+ * Every change sends its events, signed with the webhook secret, to our own POST /webhooks/stripe before
+ * the browser moves on, exactly as Stripe would.
+ */
+export function localPaymentsRoutes({
+  provider,
+  webhookSecret,
+  now,
+  logger,
+  dispatch,
+}: LocalPaymentsOptions) {
+  async function deliver(events: PaymentEvent[]) {
+    for (const event of events) {
+      const payload = JSON.stringify(event);
+      const response = await dispatch(
+        new Request(`http://local-payments${STRIPE_WEBHOOK_PATH}`, {
+          method: 'POST',
+          headers: {
+            'Content-Type': 'application/json',
+            'Stripe-Signature': signWebhookPayload(
+              payload,
+              webhookSecret,
+              Math.floor(now().getTime() / 1000),
+            ),
+          },
+          body: payload,
+        }),
+      );
+      if (!response.ok) {
+        logger.error('local_webhook_delivery_failed', { event_id: event.id, status: response.status });
+        throw new Error(`Webhook ${event.type} was refused with status ${response.status}`);
+      }
+    }
+  }
+
+  const priceLine = (priceId: string) => {
+    const plan = provider.planForPrice(priceId);
+    if (!plan) return priceId;
+    const price = formatPlanPrice(plan);
+    return `${plan.name} — ${price.price}${price.period}${price.perMonth ? ` (${price.perMonth})` : ''}`;
+  };
+
+  const subscriptionCard = (portalId: string, subscription: LocalSubscription) => {
+    const base = `${LOCAL_PAYMENTS_PATH}/portal/${portalId}/subscriptions/${subscription.id}`;
+    const open = subscription.status !== 'canceled';
+    return html`<section class="card" data-testid="local-subscription">
+      <div class="status" data-testid="local-subscription-status">${subscription.status}</div>
+      <h2>${priceLine(subscription.price_id)}</h2>
+      <p class="muted">
+        Trial ends ${date(subscription.trial_end)} · current period ends
+        ${date(subscription.current_period_end)}
+      </p>
+      ${
+        open
+          ? html`<form method="post" action="${base}/change" class="row">
+                <label for="price-${subscription.id}">Change plan</label>
+                <select id="price-${subscription.id}" name="price_id">
+                  ${provider.plans
+                    .filter((plan) => plan.metadata.WaitList !== 'True')
+                    .map(
+                      (plan) =>
+                        html`<option
+                          value="${plan.price_id}"
+                          ${plan.price_id === subscription.price_id ? 'selected' : ''}
+                        >
+                          ${priceLine(plan.price_id)}
+                        </option>`,
+                    )}
+                </select>
+                <button type="submit">Update plan</button>
+              </form>
+              <div class="row">
+                <span class="muted">Advance the clock:</span>
+                ${(Object.keys(CLOCK_ACTIONS) as ClockAction[])
+                  .filter((action) => action !== 'end_trial' || subscription.status === 'trialing')
+                  .map(
+                    (action) =>
+                      html`<form method="post" action="${base}/clock">
+                        <input type="hidden" name="action" value="${action}" />
+                        <button type="submit">${CLOCK_ACTIONS[action]}</button>
+                      </form>`,
+                  )}
+              </div>
+              <form method="post" action="${base}/cancel" class="row">
+                <button type="submit" class="danger">Cancel plan</button>
+              </form>`
+          : raw('')
+      }
+    </section>`;
+  };
+
+  const errorPage = (message: string) =>
+    layout(
+      'Payment error',
+      html`<section class="card">
+        <h1>Something went wrong</h1>
+        <p>${message}</p>
+      </section>`,
+    );
+
+  return new Hono<AppEnv>()
+    .get(`${LOCAL_PAYMENTS_PATH}/checkout/:id`, async (c) => {
+      const session = await provider.getCheckoutSession(c.req.param('id'));
+      if (!session) return c.html(errorPage('This checkout session does not exist.'), 404);
+      const plan = provider.planForPrice(session.price_id);
+      const price = plan ? formatPlanPrice(plan) : undefined;
+      const trialEnds = date(Math.floor(now().getTime() / 1000) + session.trial_period_days * 86_400);
+      if (session.status === 'complete') {
+        return c.html(
+          layout(
+            'Already paid',
+            html`<section class="card">
+              <h1>This checkout is complete</h1>
+              <a class="button primary" href="${session.success_url}">Continue</a>
+            </section>`,
+          ),
+        );
+      }
+      return c.html(
+        layout(
+          `Checkout — ${plan?.name ?? session.price_id}`,
+          html`<section class="card">
+            <p class="muted">Subscribe to ${BRAND.name}</p>
+            <h1 data-testid="checkout-plan">${plan?.name ?? session.price_id}</h1>
+            <div class="price" data-testid="checkout-price">
+              ${price?.price}<span class="muted">${price?.period}</span>
+            </div>
+            ${price?.perMonth ? html`<p class="muted">${price.perMonth} billed yearly</p>` : raw('')}
+            <p data-testid="checkout-trial">
+              ${session.trial_period_days}-day free trial: $0 due today, then ${price?.price}${price?.period}
+              from ${trialEnds}.
+            </p>
+            <div class="row">
+              <form method="post" action="${LOCAL_PAYMENTS_PATH}/checkout/${session.id}/pay">
+                <button type="submit" class="primary">Pay</button>
+              </form>
+              <a class="button" href="${session.cancel_url}">Cancel</a>
+            </div>
+          </section>`,
+        ),
+      );
+    })
+    .post(`${LOCAL_PAYMENTS_PATH}/checkout/:id/pay`, async (c) => {
+      const id = c.req.param('id');
+      const existing = await provider.getCheckoutSession(id);
+      if (!existing) return c.html(errorPage('This checkout session does not exist.'), 404);
+      const { session, events } = await provider.completeCheckout(id);
+      try {
+        await deliver(events);
+      } catch (error) {
+        return c.html(errorPage((error as Error).message), 502);
+      }
+      return c.redirect(session.success_url.replace('{CHECKOUT_SESSION_ID}', session.id), 303);
+    })
+    .get(`${LOCAL_PAYMENTS_PATH}/portal/:id`, async (c) => {
+      const portal = await provider.getPortalSession(c.req.param('id'));
+      if (!portal) return c.html(errorPage('This billing session does not exist.'), 404);
+      const subscriptions = await provider.customerSubscriptions(portal.customer);
+      return c.html(
+        layout(
+          'Billing',
+          html`<h1>Billing</h1>
+            <p class="muted">Manage your ${BRAND.name} plan. Trials last ${TRIAL_DAYS} days.</p>
+            ${
+              subscriptions.length === 0
+                ? html`<section class="card">No subscriptions yet.</section>`
+                : subscriptions.map((s) => subscriptionCard(portal.id, s))
+            }
+            <a class="button primary" href="${portal.return_url}">Return to ${BRAND.name}</a>`,
+        ),
+      );
+    })
+    .post(`${LOCAL_PAYMENTS_PATH}/portal/:id/subscriptions/:subscriptionId/:action`, async (c) => {
+      const portal = await provider.getPortalSession(c.req.param('id'));
+      const subscription = await provider.getSubscription(c.req.param('subscriptionId'));
+      if (!portal || !subscription || subscription.customer !== portal.customer) {
+        return c.html(errorPage('This subscription does not belong to this billing session.'), 404);
+      }
+      const form = await c.req.parseBody();
+      const action = c.req.param('action');
+      try {
+        let events: PaymentEvent[];
+        if (action === 'cancel') events = await provider.cancel(subscription.id);
+        else if (action === 'change')
+          events = await provider.changePlan(subscription.id, String(form.price_id));
+        else if (action === 'clock' && String(form.action) in CLOCK_ACTIONS) {
+          events = await provider.advanceClock(subscription.id, String(form.action) as ClockAction);
+        } else return c.html(errorPage('Unknown action.'), 400);
+        await deliver(events);
+      } catch (error) {
+        return c.html(errorPage((error as Error).message), 400);
+      }
+      return c.redirect(`${LOCAL_PAYMENTS_PATH}/portal/${portal.id}`, 303);
+    });
+}

@@ -1,0 +1,68 @@
+import type { SubscriptionRepository } from '../../data/subscriptions';
+import type { Logger } from '../../logging/logger';
+import type { PaymentEvent, PaymentsProvider } from '../../providers/payments/index';
+
+export const HANDLED_EVENT_TYPES = [
+  'checkout.session.completed',
+  'customer.subscription.created',
+  'customer.subscription.updated',
+  'customer.subscription.deleted',
+  'invoice.paid',
+  'invoice.payment_failed',
+] as const;
+
+export type WebhookHandlerDeps = {
+  subscriptions: SubscriptionRepository;
+  payments: PaymentsProvider;
+  logger: Logger;
+  /** The referral rule's hook: the owner's trial ended and the subscription is paid (once per subscription). */
+  onTrialCompleted: (userId: string) => Promise<void>;
+};
+
+const str = (value: unknown) => (typeof value === 'string' ? value : undefined);
+const idOf = (value: unknown) => str(value) ?? str((value as { id?: unknown } | null)?.id);
+
+/** The subscription an event is about, in the shapes of both older and current Stripe API versions. */
+export function subscriptionIdOf(event: PaymentEvent): string | undefined {
+  const object = event.data.object;
+  if (event.type.startsWith('customer.subscription.')) return str(object.id);
+  if (event.type === 'checkout.session.completed') return idOf(object.subscription);
+  if (event.type.startsWith('invoice.')) {
+    const parent = object.parent as { subscription_details?: { subscription?: unknown } } | undefined;
+    return idOf(object.subscription) ?? idOf(parent?.subscription_details?.subscription);
+  }
+  return undefined;
+}
+
+/**
+ * Handles one verified event. The event only says which subscription changed; what is stored is always
+ * the provider's current state of it, so events arriving late, twice or out of order end in the same state.
+ */
+export async function handlePaymentEvent(event: PaymentEvent, deps: WebhookHandlerDeps) {
+  if (!(HANDLED_EVENT_TYPES as readonly string[]).includes(event.type)) return { handled: false };
+  const subscriptionId = subscriptionIdOf(event);
+  if (!subscriptionId) return { handled: false };
+  const subscription = await deps.payments.retrieveSubscription(subscriptionId);
+  if (!subscription) {
+    deps.logger.warn('webhook_unknown_subscription', { event_id: event.id, subscription_id: subscriptionId });
+    return { handled: false };
+  }
+  const userId =
+    subscription.metadata.cognito_user_id ??
+    (await deps.subscriptions.ownerOfCustomer(subscription.customerId));
+  if (!userId) {
+    deps.logger.warn('webhook_unknown_owner', { event_id: event.id, customer_id: subscription.customerId });
+    return { handled: false };
+  }
+  const { stored, trialCompleted } = await deps.subscriptions.syncFromProvider(userId, subscription);
+  if (trialCompleted) await deps.onTrialCompleted(userId);
+  deps.logger.info('subscription_synced', {
+    event_id: event.id,
+    event_type: event.type,
+    user_id: userId,
+    status: subscription.status,
+    stored,
+    trial_completed: trialCompleted,
+  });
+  return { handled: true };
+}

@@ -1,0 +1,212 @@
+import { createHash } from 'node:crypto';
+import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { isShownInterval, isSubscribed, isWaitListPlan, TRIAL_DAYS } from '@shared/plans';
+import {
+  BUSINESS_ID_NOT_FOUND,
+  checkoutRequestSchema,
+  checkoutResponseSchema,
+  customerProfileSchema,
+  portalRequestSchema,
+  portalResponseSchema,
+  productsResponseSchema,
+  selectPlanRequestSchema,
+  subscriptionStatusSchema,
+} from '@shared/schemas/subscription';
+import type { AppDeps, AppEnv } from '../../app-types';
+import { requireAuth, requireOwner } from '../../auth/middleware';
+import { badRequest, forbidden, HttpError, notFound } from '../../errors/http-error';
+import { bearerSecurity, errorResponses, jsonContent, userIdParams } from '../openapi-helpers';
+import { isOwnOrigin } from './own-origin';
+import { viaProvider } from './provider-errors';
+
+const jsonBody = <T extends z.ZodType>(schema: T) => ({
+  body: { content: { 'application/json': { schema } }, required: true },
+});
+
+/** A double click within this window gets the same checkout session (the provider's idempotency key). */
+const CHECKOUT_IDEMPOTENCY_WINDOW_MS = 10 * 60_000;
+
+const withErrors = {
+  ...errorResponses,
+  404: jsonContent(errorResponses[400].content['application/json'].schema, 'Not found'),
+  409: jsonContent(errorResponses[400].content['application/json'].schema, 'Already subscribed'),
+  502: jsonContent(errorResponses[400].content['application/json'].schema, 'Payment provider unavailable'),
+};
+
+export const subscriptionRoutes = ({ verifyToken, data, providers, config, now }: AppDeps) => {
+  const payments = providers.payments;
+
+  const findPlan = async (priceId: string) => {
+    const plans = await viaProvider(() => payments.listPlans());
+    const plan = plans.find((p) => p.price_id === priceId && isShownInterval(p.interval));
+    if (!plan) throw badRequest(`Unknown price_id: ${priceId}`);
+    return plan;
+  };
+
+  const requireOwnOrigin = (field: string, url: string) => {
+    if (!isOwnOrigin(url, config.allowedOrigins))
+      throw badRequest(`${field} must be on this application's origin`);
+  };
+
+  /** The owner's one customer at the provider: created once (idempotency key per owner) and reused. */
+  const customerFor = async (userId: string, email: string | undefined) => {
+    const existing = await data.subscriptions.getCustomerId(userId);
+    if (existing) return existing;
+    const created = await viaProvider(() => payments.createCustomer({ userId, email }, `customer-${userId}`));
+    return data.subscriptions.linkCustomer(userId, created.id);
+  };
+
+  const productsRoute = createRoute({
+    method: 'get',
+    path: '/oauth/subscription/products',
+    tags: ['subscription'],
+    summary: 'The plans offered, from the payment provider (spec §3 "Plan")',
+    security: bearerSecurity,
+    middleware: [requireAuth(verifyToken)] as const,
+    responses: { 200: jsonContent(productsResponseSchema, 'Plans'), ...withErrors },
+  });
+
+  const selectPlanRoute = createRoute({
+    method: 'post',
+    path: '/oauth/users/{userId}/select-plan',
+    tags: ['subscription'],
+    summary: "Save the owner's plan choice before checkout",
+    security: bearerSecurity,
+    middleware: [requireAuth(verifyToken), requireOwner()] as const,
+    request: { params: userIdParams, ...jsonBody(selectPlanRequestSchema) },
+    responses: {
+      200: jsonContent(z.object({ selected: z.literal(true), price_id: z.string() }), 'Saved'),
+      ...withErrors,
+    },
+  });
+
+  const checkoutRoute = createRoute({
+    method: 'post',
+    path: '/oauth/subscription/checkout',
+    tags: ['subscription'],
+    summary: `Start a checkout with a ${TRIAL_DAYS}-day trial; the URLs must be on our own origin`,
+    security: bearerSecurity,
+    middleware: [requireAuth(verifyToken)] as const,
+    request: jsonBody(checkoutRequestSchema),
+    responses: { 200: jsonContent(checkoutResponseSchema, 'Where to send the browser'), ...withErrors },
+  });
+
+  const statusRoute = createRoute({
+    method: 'get',
+    path: '/oauth/subscription/status',
+    tags: ['subscription'],
+    summary: "The owner's subscription as the latest webhook left it ('none' before any)",
+    security: bearerSecurity,
+    middleware: [requireAuth(verifyToken)] as const,
+    responses: { 200: jsonContent(subscriptionStatusSchema, 'Status'), ...withErrors },
+  });
+
+  const profileRoute = createRoute({
+    method: 'get',
+    path: '/oauth/users/{userId}/customer-profile',
+    tags: ['subscription'],
+    summary: "The owner's billing profile: customer, selected plan and subscription",
+    security: bearerSecurity,
+    middleware: [requireAuth(verifyToken), requireOwner()] as const,
+    request: { params: userIdParams },
+    responses: { 200: jsonContent(customerProfileSchema, 'Profile'), ...withErrors },
+  });
+
+  const portalRoute = createRoute({
+    method: 'post',
+    path: '/oauth/subscription/portal',
+    tags: ['subscription'],
+    summary: 'A billing-portal session (payment method, plan change, cancel)',
+    security: bearerSecurity,
+    middleware: [requireAuth(verifyToken)] as const,
+    request: jsonBody(portalRequestSchema),
+    responses: { 200: jsonContent(portalResponseSchema, 'Where to send the browser'), ...withErrors },
+  });
+
+  return new OpenAPIHono<AppEnv>()
+    .openapi(productsRoute, async (c) => {
+      const products = await viaProvider(() => payments.listPlans());
+      return c.json({ products }, 200);
+    })
+    .openapi(selectPlanRoute, async (c) => {
+      const { userId } = c.req.valid('param');
+      const { price_id: priceId } = c.req.valid('json');
+      await findPlan(priceId);
+      await data.subscriptions.selectPlan(userId, priceId);
+      return c.json({ selected: true as const, price_id: priceId }, 200);
+    })
+    .openapi(checkoutRoute, async (c) => {
+      const user = c.get('user')!;
+      const body = c.req.valid('json');
+      const claimedUser = body.user_id ?? body.metadata?.cognito_user_id;
+      if (claimedUser && claimedUser !== user.sub)
+        throw forbidden('You can only start a checkout for yourself');
+      requireOwnOrigin('success_url', body.success_url);
+      requireOwnOrigin('cancel_url', body.cancel_url);
+      const plan = await findPlan(body.price_id);
+      if (isWaitListPlan(plan)) throw badRequest('This plan is not available yet; join its waitlist instead');
+      if (body.business_id) {
+        const businessConfig = await data.businessConfigs.getConfig(user.sub);
+        if (businessConfig?.business_id !== body.business_id) throw notFound(BUSINESS_ID_NOT_FOUND);
+      }
+      const current = await data.subscriptions.getSubscription(user.sub);
+      if (isSubscribed(current.status)) {
+        throw new HttpError(
+          409,
+          'already_subscribed',
+          'You already have a subscription. Manage it from billing.',
+        );
+      }
+      const customerId = await customerFor(user.sub, user.email);
+      const window = Math.floor(now().getTime() / CHECKOUT_IDEMPOTENCY_WINDOW_MS);
+      const fingerprint = createHash('sha256')
+        .update(JSON.stringify([body.price_id, body.success_url, body.cancel_url, window]))
+        .digest('hex')
+        .slice(0, 32);
+      const session = await viaProvider(() =>
+        payments.createCheckoutSession({
+          customerId,
+          priceId: body.price_id,
+          userId: user.sub,
+          successUrl: body.success_url,
+          cancelUrl: body.cancel_url,
+          trialDays: TRIAL_DAYS,
+          metadata: { cognito_user_id: user.sub, price_id: body.price_id },
+          idempotencyKey: `checkout-${user.sub}-${fingerprint}`,
+        }),
+      );
+      // The local provider answers with a path on this API; Stripe with its own absolute URL.
+      const checkoutUrl = new URL(session.url, c.req.url).toString();
+      return c.json({ checkout_url: checkoutUrl, session_id: session.id }, 200);
+    })
+    .openapi(statusRoute, async (c) =>
+      c.json(await data.subscriptions.getSubscription(c.get('user')!.sub), 200),
+    )
+    .openapi(profileRoute, async (c) => {
+      const { userId } = c.req.valid('param');
+      const [customerId, selectedPriceId, subscription] = await Promise.all([
+        data.subscriptions.getCustomerId(userId),
+        data.subscriptions.getSelectedPriceId(userId),
+        data.subscriptions.getSubscription(userId),
+      ]);
+      return c.json(
+        {
+          user_id: userId,
+          email: c.get('user')!.email ?? null,
+          customer_id: customerId ?? null,
+          selected_price_id: selectedPriceId ?? null,
+          subscription,
+        },
+        200,
+      );
+    })
+    .openapi(portalRoute, async (c) => {
+      const user = c.get('user')!;
+      const { return_url: returnUrl } = c.req.valid('json');
+      requireOwnOrigin('return_url', returnUrl);
+      const customerId = await data.subscriptions.getCustomerId(user.sub);
+      if (!customerId) throw notFound('No billing account yet. Choose a plan first.');
+      const session = await viaProvider(() => payments.createPortalSession({ customerId, returnUrl }));
+      return c.json({ portal_url: new URL(session.url, c.req.url).toString() }, 200);
+    });
+};

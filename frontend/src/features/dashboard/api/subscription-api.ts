@@ -1,0 +1,31 @@
+import type { CheckoutRequest, Plan, SubscriptionStatus } from '@shared/schemas/subscription';
+import type { FeatureEngagementRequest } from '@shared/schemas/feature-engagement';
+import { apiRequest } from '../../../lib/api-client';
+
+/** The product calls the Subscription tab makes (spec §7). */
+export const subscriptionApi = {
+  status: () =>
+    apiRequest<SubscriptionStatus>('/oauth/subscription/status', { action: 'load subscription data' }),
+  products: () =>
+    apiRequest<{ products: Plan[] }>('/oauth/subscription/products', {
+      action: 'load subscription data',
+    }).then((r) => r.products),
+  portal: (returnUrl: string) =>
+    apiRequest<{ portal_url: string }>('/oauth/subscription/portal', {
+      method: 'POST',
+      body: { return_url: returnUrl },
+      action: 'open billing',
+    }),
+  checkout: (request: CheckoutRequest) =>
+    apiRequest<{ checkout_url: string }>('/oauth/subscription/checkout', {
+      method: 'POST',
+      body: request,
+      action: 'change plan',
+    }),
+  interested: (request: FeatureEngagementRequest) =>
+    apiRequest<{ recorded: true }>('/oauth/feature-engagement/interested', {
+      method: 'POST',
+      body: request,
+      action: 'record your interest',
+    }),
+};

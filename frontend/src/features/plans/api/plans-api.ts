@@ -1,0 +1,45 @@
+import type { CheckoutRequest, Plan, SubscriptionStatus } from '@shared/schemas/subscription';
+import type { InternationalWaitlistRequest } from '@shared/schemas/waitlist';
+import type { FeatureEngagementAnswer, FeatureEngagementRequest } from '@shared/schemas/feature-engagement';
+import { apiRequest } from '../../../lib/api-client';
+
+/** The product calls of spec §7 that the plans page makes. */
+export const plansApi = {
+  products: () =>
+    apiRequest<{ products: Plan[] }>('/oauth/subscription/products', {
+      action: 'load subscription plans',
+    }).then((r) => r.products),
+  status: () =>
+    apiRequest<SubscriptionStatus>('/oauth/subscription/status', { action: 'load subscription status' }),
+  selectPlan: (userId: string, priceId: string) =>
+    apiRequest<{ selected: true }>(`/oauth/users/${encodeURIComponent(userId)}/select-plan`, {
+      method: 'POST',
+      body: { price_id: priceId },
+      action: 'select plan',
+    }),
+  checkout: (request: CheckoutRequest) =>
+    apiRequest<{ checkout_url: string }>('/oauth/subscription/checkout', {
+      method: 'POST',
+      body: request,
+      action: 'start checkout',
+    }),
+  joinInternationalWaitlist: (entry: InternationalWaitlistRequest) =>
+    apiRequest<{ joined: true }>('/oauth/international-waitlist', {
+      method: 'POST',
+      body: entry,
+      action: 'join the waitlist',
+      auth: false,
+    }),
+  joinBetaWaitlist: (email: string) =>
+    apiRequest<{ joined: true }>('/oauth/beta-waitlist', {
+      method: 'POST',
+      body: { email },
+      action: 'join the beta waitlist',
+    }),
+  featureEngagement: (answer: FeatureEngagementAnswer, request: FeatureEngagementRequest) =>
+    apiRequest<{ recorded: true }>(`/oauth/feature-engagement/${answer}`, {
+      method: 'POST',
+      body: request,
+      action: 'record your interest',
+    }),
+};

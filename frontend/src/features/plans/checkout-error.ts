@@ -1,0 +1,17 @@
+import { PLAN_MESSAGES } from '@shared/plans';
+import { BUSINESS_ID_NOT_FOUND } from '@shared/schemas/subscription';
+
+/**
+ * Spec §8: a failed plan selection or checkout shows one message; when the server says the business id was
+ * not found, the owner is told to finish setup and sent to /setup.
+ */
+export function checkoutErrorOutcome(error: unknown): { message: string; redirectToSetup: boolean } {
+  const texts = [
+    (error as { serverError?: unknown } | null)?.serverError,
+    (error as { message?: unknown } | null)?.message,
+  ].filter((text): text is string => typeof text === 'string');
+  if (texts.some((text) => text.includes(BUSINESS_ID_NOT_FOUND))) {
+    return { message: PLAN_MESSAGES.businessSetupFirst, redirectToSetup: true };
+  }
+  return { message: PLAN_MESSAGES.checkoutFailed, redirectToSetup: false };
+}

@@ -1,0 +1,199 @@
+import { useCallback, useMemo, useRef, useState, type ComponentType } from 'react';
+import { useNavigate } from 'react-router-dom';
+import type { BusinessConfig } from '@shared/schemas/business-config';
+import { setupProgress, TOTAL_SETUP_STEPS } from '@shared/setup-steps';
+import { markStepComplete } from '../api/setup-api';
+import { WizardContext, type StepProps, type StepSave } from '../hooks/wizard-context';
+import { WIZARD_TEXT } from '../wizard-text';
+import { isLastStep, mainButtonLabel, stepSaveRule } from '../wizard-rules';
+import { StepNav } from './step-nav';
+import { UnsavedChangesModal } from './unsaved-changes-modal';
+import { BusinessInfoStep } from './steps/business-info-step';
+import { DescriptionStep } from './steps/description-step';
+import { PersonalityVoiceStep } from './steps/personality-voice-step';
+import { PhoneStep } from './steps/phone-step';
+import { BehaviorStep } from './steps/behavior-step';
+import { ObjectivesStep } from './steps/objectives-step';
+import { ConnectionsStep } from './steps/connections-step';
+
+const STEP_SCREENS: Record<number, ComponentType<StepProps>> = {
+  1: BusinessInfoStep,
+  2: DescriptionStep,
+  3: PersonalityVoiceStep,
+  4: PhoneStep,
+  5: BehaviorStep,
+  6: ObjectivesStep,
+  7: ConnectionsStep,
+};
+
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/**
+ * The seven-step wizard (spec §2 "/setup", §4 "Save per step"). It opens where the loaded config says
+ * (first incomplete step, or step 7 in edit mode) and from then on keeps its own position.
+ */
+export function SetupWizard({
+  userId,
+  email,
+  initialConfig,
+  config,
+  refreshConfig,
+}: StepProps & { initialConfig: BusinessConfig | null }) {
+  const navigate = useNavigate();
+  const [opening] = useState(() => setupProgress(initialConfig ?? undefined));
+  const [currentStep, setCurrentStep] = useState(opening.currentStep);
+  const [setupComplete, setSetupComplete] = useState(opening.setupComplete);
+  const [saving, setSaving] = useState(false);
+  const [pendingStep, setPendingStep] = useState<number | null>(null);
+  const saves = useRef(new Map<number, StepSave>());
+  const dirty = useRef(false);
+  const latestConfig = useRef(config);
+  latestConfig.current = config;
+
+  const wizardContext = useMemo(
+    () => ({
+      registerSave: (step: number, save: StepSave | null) => {
+        if (save) saves.current.set(step, save);
+        else saves.current.delete(step);
+      },
+      setDirty: (value: boolean) => {
+        dirty.current = value;
+      },
+    }),
+    [],
+  );
+
+  const moveTo = useCallback((step: number) => {
+    dirty.current = false;
+    setCurrentStep(step);
+    window.scrollTo({ top: 0 });
+  }, []);
+
+  /** Runs the current step's save rule; true when the step may be left. */
+  const saveStep = useCallback(
+    async (step: number): Promise<boolean> => {
+      const save = saves.current.get(step);
+      try {
+        switch (stepSaveRule(step)) {
+          case 'registered':
+            if (!save) return false;
+            return await save();
+          case 'auto-saved':
+            // Auto-saved screens may still persist first-visit defaults; the step succeeds regardless.
+            if (save) await save().catch((error: unknown) => console.error(error));
+            return true;
+          case 'phone-chosen': {
+            const fresh = await refreshConfig().catch(() => latestConfig.current);
+            return Boolean(fresh?.assistant_phone);
+          }
+          case 'optional-registered':
+            return save ? await save() : true;
+          case 'finish':
+            return true;
+        }
+      } catch (error) {
+        console.error(WIZARD_TEXT.stepError(step, errorText(error)), error);
+        return false;
+      }
+    },
+    [refreshConfig],
+  );
+
+  const finishSetup = useCallback(async () => {
+    if (!setupComplete) {
+      try {
+        const fresh = await refreshConfig();
+        if (fresh?.business_id) await markStepComplete(fresh.business_id, 'complete');
+        setSetupComplete(true);
+      } catch (error) {
+        window.alert(WIZARD_TEXT.completeFailed(errorText(error)));
+        return;
+      }
+    }
+    navigate('/dashboard');
+  }, [navigate, refreshConfig, setupComplete]);
+
+  const onMainButton = async () => {
+    if (saving) return;
+    setSaving(true);
+    try {
+      const saved = await saveStep(currentStep);
+      if (!saved) {
+        window.alert(WIZARD_TEXT.stepSaveFailed(currentStep));
+        return;
+      }
+      dirty.current = false;
+      await refreshConfig().catch((error: unknown) => console.error(error));
+      if (isLastStep(currentStep)) {
+        await finishSetup();
+      } else if (setupComplete) {
+        window.alert(WIZARD_TEXT.changesSaved);
+      } else {
+        moveTo(Math.min(currentStep + 1, TOTAL_SETUP_STEPS));
+      }
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const goTo = (step: number) => {
+    if (step === currentStep || step < 1 || step > TOTAL_SETUP_STEPS) return;
+    if (dirty.current) setPendingStep(step);
+    else moveTo(step);
+  };
+
+  const saveThenMove = async () => {
+    if (pendingStep === null) return;
+    setSaving(true);
+    const saved = await saveStep(currentStep);
+    setSaving(false);
+    if (!saved) {
+      window.alert(WIZARD_TEXT.changesSaveFailed);
+      return;
+    }
+    await refreshConfig().catch((error: unknown) => console.error(error));
+    const target = pendingStep;
+    setPendingStep(null);
+    moveTo(target);
+  };
+
+  const Screen = STEP_SCREENS[currentStep]!;
+  return (
+    <WizardContext.Provider value={wizardContext}>
+      <div className="setup-wizard">
+        <StepNav currentStep={currentStep} setupComplete={setupComplete} onGoTo={goTo} />
+        <section className="setup-step card" aria-live="polite">
+          <Screen
+            key={currentStep}
+            userId={userId}
+            email={email}
+            config={config}
+            refreshConfig={refreshConfig}
+          />
+        </section>
+        <div className="setup-actions">
+          <button
+            type="button"
+            className="btn btn-primary setup-main-button"
+            onClick={onMainButton}
+            disabled={saving}
+          >
+            {saving ? 'Saving...' : mainButtonLabel(currentStep, setupComplete)}
+          </button>
+        </div>
+      </div>
+      {pendingStep !== null ? (
+        <UnsavedChangesModal
+          busy={saving}
+          onClose={() => setPendingStep(null)}
+          onDiscard={() => {
+            const target = pendingStep;
+            setPendingStep(null);
+            moveTo(target);
+          }}
+          onSave={() => void saveThenMove()}
+        />
+      ) : null}
+    </WizardContext.Provider>
+  );
+}

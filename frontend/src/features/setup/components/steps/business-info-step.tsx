@@ -1,0 +1,296 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { STEP_REQUIREMENTS } from '@shared/setup-steps';
+import { SETUP_MESSAGES as SHARED_SETUP_MESSAGES } from '@shared/setup-messages';
+import { FormField } from '../../../../components/ui/form-field';
+import { ApiClientError } from '../../../../lib/api-client';
+import {
+  createConfig,
+  populateBusiness,
+  searchBusinesses,
+  updateConfig,
+  type BusinessSearchResult,
+  type PopulatedConfig,
+} from '../../api/setup-api';
+import { businessInfoFormSchema, businessInfoPayload, type BusinessInfoForm } from '../../business-info-form';
+import { useSetDirty, useStepSave, type StepProps } from '../../hooks/wizard-context';
+import { WIZARD_TEXT } from '../../wizard-text';
+
+/** Spec §8 business-lookup texts by status. */
+function lookupError(error: unknown) {
+  if (!(error instanceof ApiClientError)) return WIZARD_TEXT.lookupFailed(0);
+  if (error.status === 401) return WIZARD_TEXT.lookupSignIn;
+  if (error.status === 429) return WIZARD_TEXT.lookupTooMany;
+  return WIZARD_TEXT.lookupFailed(error.status);
+}
+function populateError(error: unknown) {
+  if (!(error instanceof ApiClientError)) return WIZARD_TEXT.populateFailed(0);
+  if (error.status === 401) return WIZARD_TEXT.populateSignIn;
+  if (error.status === 404) return WIZARD_TEXT.populateNotFound;
+  return WIZARD_TEXT.populateFailed(error.status);
+}
+
+type Mode = 'search' | 'manual' | 'summary';
+
+/** Step 1: find the business by name (and optional 'City, State') or enter it by hand. */
+export function BusinessInfoStep({ userId, config, refreshConfig }: StepProps) {
+  const setDirty = useSetDirty();
+  const hasInfo = Boolean(config && STEP_REQUIREMENTS[1](config));
+  const [mode, setMode] = useState<Mode>(hasInfo ? 'summary' : 'search');
+  const [hours, setHours] = useState<string[] | undefined>(config?.business_hours?.weekday_text);
+  const [saveError, setSaveError] = useState('');
+  const form = useForm<BusinessInfoForm>({
+    resolver: zodResolver(businessInfoFormSchema),
+    defaultValues: {
+      business_name: config?.business_name ?? '',
+      phone_number: config?.phone_number ?? '',
+      website: config?.website ?? '',
+      address: config?.address ?? '',
+    },
+  });
+  const { register, formState } = form;
+
+  const applyPopulated = (populated: PopulatedConfig) => {
+    form.reset({
+      business_name: populated.business_name ?? '',
+      phone_number: populated.phone_number ?? '',
+      website: populated.website ?? '',
+      address: populated.address ?? '',
+    });
+    setHours(populated.business_hours?.weekday_text);
+    setDirty(true);
+    // Anything the maps service did not know is completed by hand.
+    const complete = businessInfoFormSchema.safeParse(form.getValues()).success;
+    setMode(complete ? 'summary' : 'manual');
+    if (!complete) void form.trigger();
+  };
+
+  useStepSave(1, async () => {
+    setSaveError('');
+    const valid = await form.trigger();
+    if (!valid) {
+      setMode('manual');
+      setSaveError(SHARED_SETUP_MESSAGES.fillRequiredFields);
+      return false;
+    }
+    const info = businessInfoPayload(form.getValues());
+    try {
+      if (config) {
+        await updateConfig(userId, {
+          ...info,
+          ...(hours ? { business_hours: { weekday_text: hours } } : {}),
+        });
+      } else {
+        await createConfig(info);
+        if (hours)
+          await updateConfig(userId, { business_hours: { weekday_text: hours } }).catch(console.error);
+      }
+    } catch (error) {
+      console.error('Saving business information failed', error);
+      setSaveError(error instanceof Error ? error.message : String(error));
+      return false;
+    }
+    await refreshConfig().catch(console.error);
+    form.reset(form.getValues());
+    setDirty(false);
+    setMode('summary');
+    return true;
+  });
+
+  const values = form.watch();
+  return (
+    <div className="step-body">
+      <p className="step-intro">
+        Tell your assistant about your business. Search for it by name, or enter the details yourself.
+      </p>
+      {saveError ? (
+        <div className="alert alert-error" role="alert">
+          {saveError}
+        </div>
+      ) : null}
+
+      {mode === 'summary' ? (
+        <div className="info-summary">
+          <dl>
+            <dt>Business name</dt>
+            <dd>{values.business_name}</dd>
+            <dt>Phone</dt>
+            <dd>{values.phone_number}</dd>
+            <dt>Website</dt>
+            <dd>{values.website}</dd>
+            <dt>Address</dt>
+            <dd>{values.address}</dd>
+            {hours?.length ? (
+              <>
+                <dt>Hours</dt>
+                <dd>
+                  <ul className="hours-list">
+                    {hours.map((line) => (
+                      <li key={line}>{line}</li>
+                    ))}
+                  </ul>
+                </dd>
+              </>
+            ) : null}
+          </dl>
+          <button type="button" className="btn btn-secondary" onClick={() => setMode('manual')}>
+            {WIZARD_TEXT.editInfo}
+          </button>
+        </div>
+      ) : (
+        <>
+          <div className="segmented" role="tablist" aria-label="How to add your business">
+            <button
+              type="button"
+              role="tab"
+              aria-selected={mode === 'search'}
+              className={mode === 'search' ? 'active' : ''}
+              onClick={() => setMode('search')}
+            >
+              Search for my business
+            </button>
+            <button
+              type="button"
+              role="tab"
+              aria-selected={mode === 'manual'}
+              className={mode === 'manual' ? 'active' : ''}
+              onClick={() => setMode('manual')}
+            >
+              Enter manually
+            </button>
+          </div>
+          {mode === 'search' ? (
+            <BusinessSearch onPicked={applyPopulated} />
+          ) : (
+            <form
+              className="form-grid"
+              noValidate
+              onChange={() => setDirty(true)}
+              onSubmit={(event) => event.preventDefault()}
+            >
+              <FormField
+                id="business_name"
+                label="Business name"
+                error={formState.errors.business_name?.message}
+              >
+                <input id="business_name" autoComplete="organization" {...register('business_name')} />
+              </FormField>
+              <FormField
+                id="phone_number"
+                label="Business phone"
+                error={formState.errors.phone_number?.message}
+              >
+                <input id="phone_number" type="tel" autoComplete="tel" {...register('phone_number')} />
+              </FormField>
+              <FormField id="website" label="Website" error={formState.errors.website?.message}>
+                <input id="website" type="url" placeholder="https://" {...register('website')} />
+              </FormField>
+              <FormField id="address" label="Address" error={formState.errors.address?.message}>
+                <input id="address" autoComplete="street-address" {...register('address')} />
+              </FormField>
+            </form>
+          )}
+        </>
+      )}
+    </div>
+  );
+}
+
+function BusinessSearch({ onPicked }: { onPicked: (populated: PopulatedConfig) => void }) {
+  const [name, setName] = useState('');
+  const [cityState, setCityState] = useState('');
+  const [results, setResults] = useState<BusinessSearchResult[] | null>(null);
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState<'search' | string | null>(null);
+
+  const search = async () => {
+    setError('');
+    if (!name.trim()) {
+      setError('Please enter your business name');
+      return;
+    }
+    setBusy('search');
+    try {
+      setResults((await searchBusinesses(name.trim(), cityState.trim())).results);
+    } catch (caught) {
+      setResults(null);
+      setError(lookupError(caught));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const pick = async (result: BusinessSearchResult) => {
+    setError('');
+    setBusy(result.name + (result.address ?? ''));
+    try {
+      const { populated_config } = await populateBusiness(result.name, result.address ?? '');
+      onPicked(populated_config);
+    } catch (caught) {
+      setError(populateError(caught));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <div className="business-search">
+      <form
+        className="search-row"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void search();
+        }}
+      >
+        <FormField id="search_name" label="Business name">
+          <input id="search_name" value={name} onChange={(event) => setName(event.target.value)} />
+        </FormField>
+        <FormField id="search_address" label="City, State (optional)">
+          <input
+            id="search_address"
+            placeholder="City, State"
+            value={cityState}
+            onChange={(event) => setCityState(event.target.value)}
+          />
+        </FormField>
+        <button type="submit" className="btn btn-primary" disabled={busy !== null}>
+          {busy === 'search' ? 'Searching...' : 'Search'}
+        </button>
+      </form>
+      {error ? (
+        <div className="alert alert-error" role="alert">
+          {error}
+        </div>
+      ) : null}
+      {results && results.length === 0 ? (
+        <p className="muted">No businesses found. Try another name, or enter your details manually.</p>
+      ) : null}
+      {results && results.length > 0 ? (
+        <ul className="search-results">
+          {results.map((result) => {
+            const key = result.name + (result.address ?? '');
+            return (
+              <li key={key}>
+                <button
+                  type="button"
+                  className="search-result"
+                  onClick={() => void pick(result)}
+                  disabled={busy !== null}
+                >
+                  <span className="search-result-name">{result.name}</span>
+                  {result.address ? <span className="muted">{result.address}</span> : null}
+                  <span className="search-result-meta">
+                    {result.phone ? <span>{result.phone}</span> : null}
+                    {result.rating !== undefined ? <span>★ {result.rating}</span> : null}
+                  </span>
+                  {busy === key ? <span className="muted">Loading details...</span> : null}
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,182 @@
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useQuery } from '@tanstack/react-query';
+import {
+  assistantEmail,
+  BOT_CALENDAR_NAME,
+  CALENDAR_MESSAGES,
+  CALENDAR_SERVICE_NAMES,
+  CALENDAR_SERVICES,
+  connectionButtonLabel,
+  DEFAULT_CALENDAR_CHOICE,
+  type CalendarChoice,
+} from '@shared/calendar';
+import { useAuth } from '../../../auth/hooks/auth-context';
+import { ApiClientError } from '../../../../lib/api-client';
+import { createBotCalendar, loadConnections, shareBotCalendar } from '../../api/setup-api';
+import { useOAuthPopup } from '../../hooks/use-oauth-popup';
+import type { StepProps } from '../../hooks/wizard-context';
+
+const errorDetail = (error: unknown) =>
+  error instanceof ApiClientError
+    ? (error.serverError ?? error.message)
+    : error instanceof Error
+      ? error.message
+      : String(error);
+
+/**
+ * Step 7: the assistant's own e-mail, and its calendar: the 'Business Calendar' we keep ('bot', the
+ * default) or the owner's own Google Calendar, Calendly or Acuity connected through the OAuth popup.
+ */
+export function ConnectionsStep({ userId, email, config }: StepProps) {
+  const navigate = useNavigate();
+  const { logout } = useAuth();
+  const connections = useQuery({ queryKey: ['oauth-connections'], queryFn: loadConnections, retry: 0 });
+  const anyConnected = connections.data?.some((c) => c.status === 'connected') ?? false;
+  const [choice, setChoice] = useState<CalendarChoice | null>(null);
+  const shownChoice = choice ?? (anyConnected ? 'personal' : DEFAULT_CALENDAR_CHOICE);
+  const [botReady, setBotReady] = useState(false);
+  const [share, setShare] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const [sharing, setSharing] = useState(false);
+  const creating = useRef(false);
+  const phone = config?.assistant_phone;
+
+  const popup = useOAuthPopup({
+    onConnected: () => void connections.refetch(),
+    onUnauthorized: () => {
+      void logout().then(() => navigate('/login', { replace: true }));
+    },
+  });
+
+  // The bot calendar is created (once; the API is idempotent) as soon as it is the choice.
+  useEffect(() => {
+    if (shownChoice !== 'bot' || !phone || creating.current || botReady) return;
+    creating.current = true;
+    createBotCalendar(userId, phone, config?.business_name ?? '')
+      .then(() => setBotReady(true))
+      .catch((error: unknown) => console.error('Creating the business calendar failed', error))
+      .finally(() => {
+        creating.current = false;
+      });
+  }, [shownChoice, phone, userId, config?.business_name, botReady]);
+
+  const shareCalendar = async () => {
+    setShare(null);
+    if (!email) return setShare({ tone: 'error', text: CALENDAR_MESSAGES.userEmailNotFound });
+    if (!phone) return setShare({ tone: 'error', text: CALENDAR_MESSAGES.assistantPhoneNotConfigured });
+    setSharing(true);
+    try {
+      await createBotCalendar(userId, phone, config?.business_name ?? '');
+      setBotReady(true);
+      const result = await shareBotCalendar(userId, email, phone);
+      setShare(
+        result.success
+          ? { tone: 'success', text: result.message ?? CALENDAR_MESSAGES.calendarShared }
+          : { tone: 'error', text: CALENDAR_MESSAGES.failedToShare },
+      );
+    } catch (error) {
+      setShare({ tone: 'error', text: CALENDAR_MESSAGES.errorSharing(errorDetail(error)) });
+    } finally {
+      setSharing(false);
+    }
+  };
+
+  return (
+    <div className="step-body">
+      <p className="step-intro">
+        Connect the calendar your assistant books into, and meet its e-mail address.
+      </p>
+      <div className="assistant-email card-inset">
+        <span className="muted small">Your assistant's e-mail</span>
+        <strong data-testid="assistant-email">{assistantEmail(phone)}</strong>
+      </div>
+
+      <h3 className="panel-title">Calendar</h3>
+      <div className="choice-grid" role="radiogroup" aria-label="Calendar">
+        <button
+          type="button"
+          role="radio"
+          aria-checked={shownChoice === 'bot'}
+          className={`choice-card${shownChoice === 'bot' ? ' active' : ''}`}
+          onClick={() => setChoice('bot')}
+        >
+          <span className="choice-title">{BOT_CALENDAR_NAME}</span>
+          <span className="muted small">A calendar we keep for your assistant. Nothing to connect.</span>
+        </button>
+        <button
+          type="button"
+          role="radio"
+          aria-checked={shownChoice === 'personal'}
+          className={`choice-card${shownChoice === 'personal' ? ' active' : ''}`}
+          onClick={() => setChoice('personal')}
+        >
+          <span className="choice-title">Personal calendar</span>
+          <span className="muted small">Use your own Google Calendar, Calendly or Acuity.</span>
+        </button>
+      </div>
+
+      {shownChoice === 'bot' ? (
+        <div className="bot-calendar card-inset" data-testid="bot-calendar">
+          <p>
+            <strong>{BOT_CALENDAR_NAME}</strong>{' '}
+            {botReady ? <span className="badge badge-green">Ready</span> : null}
+          </p>
+          <p className="muted small">
+            Appointments your assistant books appear here. Share it with yourself to see them in your own
+            calendar app.
+          </p>
+          {share ? (
+            <div className={`alert alert-${share.tone}`} role={share.tone === 'error' ? 'alert' : 'status'}>
+              {share.text}
+            </div>
+          ) : null}
+          <button
+            type="button"
+            className="btn btn-secondary"
+            disabled={sharing}
+            onClick={() => void shareCalendar()}
+          >
+            {sharing ? 'Sharing...' : `Share with ${email || 'me'}`}
+          </button>
+        </div>
+      ) : (
+        <div className="connection-list">
+          {popup.outcome ? (
+            <div
+              className={`alert alert-${popup.outcome.tone}`}
+              role={popup.outcome.tone === 'error' ? 'alert' : 'status'}
+            >
+              {popup.outcome.text}
+            </div>
+          ) : null}
+          {connections.isError ? (
+            <div className="alert alert-error" role="alert">
+              {errorDetail(connections.error)}
+            </div>
+          ) : null}
+          {CALENDAR_SERVICES.map((service) => {
+            const status = connections.data?.find((c) => c.service === service)?.status;
+            const button = connectionButtonLabel(service, {
+              loading: connections.isPending,
+              connecting: popup.connecting === service,
+              status,
+            });
+            return (
+              <div className="connection-row" key={service}>
+                <span className="connection-name">{CALENDAR_SERVICE_NAMES[service]}</span>
+                <button
+                  type="button"
+                  className={`btn connection-button connection-${button.tone}`}
+                  disabled={connections.isPending || popup.connecting !== null}
+                  onClick={() => void popup.connect(service)}
+                >
+                  {button.label}
+                </button>
+              </div>
+            );
+          })}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,123 @@
+import { useEffect, useRef, useState } from 'react';
+import { FormField } from '../../../../components/ui/form-field';
+import { generateDescription, updateConfig } from '../../api/setup-api';
+import { useSetDirty, useStepSave, type StepProps } from '../../hooks/wizard-context';
+import { WIZARD_TEXT } from '../../wizard-text';
+
+/**
+ * Step 2: the description is written for a new config (one without a description yet), stays editable and
+ * can be regenerated; the owner names the assistant. A failed generation falls back to the spec's texts.
+ */
+export function DescriptionStep({ userId, config, refreshConfig }: StepProps) {
+  const setDirty = useSetDirty();
+  const [description, setDescription] = useState(config?.business_description ?? '');
+  const [assistantName, setAssistantName] = useState(config?.assistant_name ?? '');
+  const [generating, setGenerating] = useState(false);
+  const [notice, setNotice] = useState('');
+  const [error, setError] = useState('');
+  const started = useRef(false);
+
+  const generate = async () => {
+    setGenerating(true);
+    setNotice('');
+    try {
+      const { generated_description } = await generateDescription(userId);
+      setDescription(generated_description);
+    } catch (caught) {
+      console.error('Generating the description failed', caught);
+      setNotice(WIZARD_TEXT.descriptionFailed);
+      setDescription((current) => current || WIZARD_TEXT.fallbackDescription);
+      setAssistantName((current) => current || WIZARD_TEXT.fallbackAssistantName);
+    } finally {
+      setGenerating(false);
+      setDirty(true);
+    }
+  };
+
+  useEffect(() => {
+    if (started.current || config?.business_description) return;
+    started.current = true;
+    void generate();
+    // Runs once when the step opens for a config without a description.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  useStepSave(2, async () => {
+    setError('');
+    if (!description.trim() || !assistantName.trim()) {
+      setError(WIZARD_TEXT.missingBusinessInfo);
+      return false;
+    }
+    try {
+      await updateConfig(userId, {
+        business_description: description.trim(),
+        assistant_name: assistantName.trim(),
+      });
+    } catch (caught) {
+      console.error('Saving the description failed', caught);
+      setError(WIZARD_TEXT.descriptionSaveFailed);
+      return false;
+    }
+    await refreshConfig().catch(console.error);
+    setDirty(false);
+    return true;
+  });
+
+  return (
+    <div className="step-body">
+      <p className="step-intro">
+        Your assistant uses this description to answer questions about your business. Edit it until it sounds
+        right.
+      </p>
+      {notice ? (
+        <div className="alert alert-info" role="status">
+          {notice}
+        </div>
+      ) : null}
+      {error ? (
+        <div className="alert alert-error" role="alert">
+          {error}
+        </div>
+      ) : null}
+      <FormField id="business_description" label="Business description">
+        <textarea
+          id="business_description"
+          rows={7}
+          value={generating ? '' : description}
+          placeholder={generating ? 'Writing a description of your business...' : ''}
+          disabled={generating}
+          onChange={(event) => {
+            setDescription(event.target.value);
+            setDirty(true);
+          }}
+        />
+      </FormField>
+      <div className="row-end">
+        <button
+          type="button"
+          className="btn btn-secondary"
+          onClick={() => void generate()}
+          disabled={generating}
+        >
+          {generating ? 'Generating...' : '↻ Regenerate'}
+        </button>
+      </div>
+      <FormField
+        id="assistant_name"
+        label="Assistant name"
+        hint="Callers hear this name when the assistant answers."
+      >
+        <input
+          id="assistant_name"
+          value={assistantName}
+          placeholder="e.g. Ava"
+          maxLength={100}
+          onChange={(event) => {
+            setAssistantName(event.target.value);
+            setDirty(true);
+          }}
+        />
+      </FormField>
+    </div>
+  );
+}

@@ -1,0 +1,102 @@
+import { useEffect, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { withDefaultTraits, type TraitValues } from '@shared/personality';
+import {
+  loadVoices,
+  savePersonality,
+  saveVoiceSettings,
+  type SelectedVoice,
+  type Voice,
+  type VoiceGender,
+} from '../../api/setup-api';
+import { useStepSave, type StepProps } from '../../hooks/wizard-context';
+import { initialVoiceChoice, VOICE_STORAGE_KEYS } from '../../voice-selection';
+import { PersonalityPanel } from './personality-panel';
+import { PreviewPanel } from './preview-panel';
+import { VoicePanel } from './voice-panel';
+
+const toSelected = (voice: Voice): SelectedVoice => ({
+  provider: voice.provider ?? 'local',
+  voice_id: voice.voice_id,
+  ...(voice.provider_config ? { provider_config: voice.provider_config } : {}),
+});
+
+// Spec §8 "Silent failures": auto-saves of personality and voice only log.
+const logFailure = (what: string) => (error: unknown) => console.error(`Auto-saving ${what} failed`, error);
+
+/** Step 3: personality and voice, both saved as they change; a preview plays the result. */
+export function PersonalityVoiceStep({ userId, config }: StepProps) {
+  const [traits, setTraits] = useState<TraitValues>(() => withDefaultTraits(config ?? {}));
+  const voicesQuery = useQuery({
+    queryKey: ['voices'],
+    queryFn: loadVoices,
+    staleTime: 5 * 60_000,
+    retry: 0,
+  });
+  const [gender, setGender] = useState<VoiceGender>();
+  const [voice, setVoice] = useState<Voice>();
+  const savedVoiceId = useRef(config?.selected_voice?.voice_id ?? config?.voice_settings?.voice_id);
+  const savedTraits = useRef(Boolean(config?.formality && config.verbosity && config.empathy));
+
+  const chooseVoice = (nextGender: VoiceGender, next: Voice) => {
+    setGender(nextGender);
+    setVoice(next);
+    localStorage.setItem(VOICE_STORAGE_KEYS.gender, nextGender);
+    localStorage.setItem(VOICE_STORAGE_KEYS.voice, next.voice_id);
+    if (savedVoiceId.current === next.voice_id) return;
+    savedVoiceId.current = next.voice_id;
+    void saveVoiceSettings(userId, toSelected(next)).catch(logFailure('voice'));
+  };
+
+  // Restore the stored (or cached) voice; with none yet, the default is chosen and saved.
+  useEffect(() => {
+    if (!voicesQuery.data || voice) return;
+    const choice = initialVoiceChoice(voicesQuery.data, savedVoiceId.current, {
+      gender: localStorage.getItem(VOICE_STORAGE_KEYS.gender),
+      voice: localStorage.getItem(VOICE_STORAGE_KEYS.voice),
+    });
+    if (choice) chooseVoice(choice.gender, choice.voice);
+    // chooseVoice is stable in effect: it only reads refs and setters.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [voicesQuery.data, voice]);
+
+  const changeTraits = (next: TraitValues) => {
+    setTraits(next);
+    savedTraits.current = true;
+    void savePersonality(userId, next).catch(logFailure('personality'));
+  };
+
+  // The step always succeeds; a first visit that changed nothing still stores the defaults shown.
+  useStepSave(3, async () => {
+    if (!savedTraits.current) {
+      await savePersonality(userId, traits);
+      savedTraits.current = true;
+    }
+    return true;
+  });
+
+  return (
+    <div className="step-body">
+      <p className="step-intro">Choose how your assistant sounds and behaves on calls.</p>
+      <div className="customize-grid">
+        <PersonalityPanel traits={traits} onChange={changeTraits} />
+        <div className="customize-side">
+          <VoicePanel
+            voices={voicesQuery.data}
+            loading={voicesQuery.isPending}
+            failed={voicesQuery.isError}
+            onRetry={() => void voicesQuery.refetch()}
+            gender={gender}
+            voiceId={voice?.voice_id}
+            onGender={(next) => {
+              const first = voicesQuery.data?.[next]?.[0];
+              if (first) chooseVoice(next, first);
+            }}
+            onVoice={(next) => gender && chooseVoice(gender, next)}
+          />
+          <PreviewPanel userId={userId} voice={voice ? toSelected(voice) : undefined} />
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,86 @@
+/**
+ * Calendar connections of setup step 7 (spec §2, §3, §4, §8, §9): the services, their names, the bot
+ * calendar, the assistant's e-mail rule, the connect-button rule and the popup timings, once for both sides.
+ */
+
+export const CALENDAR_SERVICES = ['google_calendar', 'calendly', 'acuity'] as const;
+export type CalendarService = (typeof CALENDAR_SERVICES)[number];
+
+export const CALENDAR_SERVICE_NAMES: Record<CalendarService, string> = {
+  google_calendar: 'Google Calendar',
+  calendly: 'Calendly',
+  acuity: 'Acuity',
+};
+
+export const isCalendarService = (value: string): value is CalendarService =>
+  (CALENDAR_SERVICES as readonly string[]).includes(value);
+
+export const CONNECTION_STATUSES = ['connected', 'expired'] as const;
+export type ConnectionStatus = (typeof CONNECTION_STATUSES)[number];
+
+/** 'bot': the calendar we keep for the business; 'personal': one of the three services. */
+export const CALENDAR_CHOICES = ['bot', 'personal'] as const;
+export type CalendarChoice = (typeof CALENDAR_CHOICES)[number];
+export const DEFAULT_CALENDAR_CHOICE: CalendarChoice = 'bot';
+
+export const BOT_CALENDAR_NAME = 'Business Calendar';
+
+/** The provider's mail domain for assistants' own addresses. */
+export const ASSISTANT_EMAIL_DOMAIN = 'ringly.example';
+export const ASSISTANT_EMAIL_PLACEHOLDER = `assistantXXXXXXXXXX@${ASSISTANT_EMAIL_DOMAIN}`;
+
+/** 'assistant' + the phone's digits at the provider's domain; the placeholder while no phone is set. */
+export function assistantEmail(assistantPhone: string | undefined | null): string {
+  const digits = (assistantPhone ?? '').replace(/\D/g, '');
+  return digits ? `assistant${digits}@${ASSISTANT_EMAIL_DOMAIN}` : ASSISTANT_EMAIL_PLACEHOLDER;
+}
+
+export type ConnectionButtonTone = 'neutral' | 'connected' | 'expired';
+
+/**
+ * The connect button of one service: 'Loading...' while the statuses load, 'Connecting...' while its popup
+ * is open, then by status: connected (green), expired (amber, reconnect) or not connected.
+ */
+export function connectionButtonLabel(
+  service: CalendarService,
+  state: { loading: boolean; connecting: boolean; status: ConnectionStatus | undefined },
+): { label: string; tone: ConnectionButtonTone } {
+  const name = CALENDAR_SERVICE_NAMES[service];
+  if (state.loading) return { label: 'Loading...', tone: 'neutral' };
+  if (state.connecting) return { label: 'Connecting...', tone: 'neutral' };
+  if (state.status === 'connected') return { label: `✓ ${name} Connected`, tone: 'connected' };
+  if (state.status === 'expired') return { label: `Reconnect ${name}`, tone: 'expired' };
+  return { label: `Connect ${name}`, tone: 'neutral' };
+}
+
+/** Spec §9: the popup's size, how long the app waits for it and how often it checks it. */
+export const OAUTH_POPUP = {
+  width: 500,
+  height: 600,
+  timeoutMs: 5 * 60 * 1000,
+  pollIntervalMs: 1000,
+} as const;
+
+/** Spec §4: statuses are reloaded this long after a successful connection. */
+export const CONNECTION_REFRESH_DELAY_MS = 1000;
+
+/** What the callback page posts to the opening window. */
+export const OAUTH_MESSAGE_TYPES = { success: 'oauth_success', error: 'oauth_error' } as const;
+export type OAuthPopupMessage =
+  | { type: typeof OAUTH_MESSAGE_TYPES.success; service: CalendarService }
+  | { type: typeof OAUTH_MESSAGE_TYPES.error; service?: CalendarService; message: string };
+
+/** Spec §8 texts of the OAuth connect and calendar share flows, word for word. */
+export const CALENDAR_MESSAGES = {
+  failedToGetOAuthUrl: (detail: string) => `Failed to get OAuth URL: ${detail}`,
+  failedToConnect: (service: CalendarService) => `Failed to connect ${CALENDAR_SERVICE_NAMES[service]}`,
+  connected: (service: CalendarService) => `${CALENDAR_SERVICE_NAMES[service]} connected successfully!`,
+  timedOut: 'OAuth process timed out',
+  userEmailNotFound: 'User email not found',
+  assistantPhoneNotConfigured: 'Assistant phone number not configured',
+  createCalendarInvalidJson: (detail: string) => `Create calendar API returned invalid JSON: ${detail}`,
+  shareCalendarInvalidJson: (detail: string) => `Share calendar API returned invalid JSON: ${detail}`,
+  failedToShare: 'Failed to share calendar',
+  errorSharing: (detail: string) => `Error sharing calendar: ${detail}`,
+  calendarShared: 'Calendar shared successfully! Check your Google Calendar.',
+} as const;

@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import { PERSONALITY_TRAITS, type TraitName } from '../personality';
+import { SETUP_MESSAGES } from '../setup-messages';
+import { businessHoursSchema } from './business-config';
+
+/**
+ * Step 1 and 2 inputs (spec §5 "Business info save", §7 config calls). The business phone is free-form as
+ * the owner or the maps service writes it; the API stores it as E.164 (toE164BusinessPhone).
+ */
+const requiredText = (max: number) =>
+  z
+    .string({ error: SETUP_MESSAGES.fillRequiredFields })
+    .trim()
+    .min(1, SETUP_MESSAGES.fillRequiredFields)
+    .max(max);
+
+const digitsOf = (value: string) => value.replace(/\D/g, '');
+
+export const businessPhoneSchema = requiredText(25).refine(
+  (value) => /^\+?[\d\s().-]+$/.test(value) && digitsOf(value).length >= 10 && digitsOf(value).length <= 15,
+  'Please enter a valid phone number',
+);
+
+export const websiteSchema = requiredText(500).refine((value) => {
+  try {
+    return ['http:', 'https:'].includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+}, SETUP_MESSAGES.invalidWebsite);
+
+/** POST /oauth/config/create and POST /oauth/users/{userId}/config. */
+export const businessInfoSchema = z.object({
+  business_name: requiredText(200),
+  phone_number: businessPhoneSchema,
+  website: websiteSchema,
+  address: requiredText(500),
+  business_hours: businessHoursSchema.optional(),
+});
+export type BusinessInfo = z.infer<typeof businessInfoSchema>;
+
+/**
+ * Treats numbers as US/Canada (spec §5): 10 digits get +1, 11 digits starting with 1 get +; anything else
+ * keeps its digits behind a plus.
+ */
+export function toE164BusinessPhone(value: string): string {
+  const digits = digitsOf(value);
+  if (digits.length === 10) return `+1${digits}`;
+  return `+${digits}`;
+}
+
+/** PUT /oauth/users/{userId}/config: step 2 (description, assistant name) and later edits of step 1. */
+export const configUpdateSchema = z
+  .object({
+    business_description: z.string().trim().min(1, SETUP_MESSAGES.fillRequiredFields).max(4000).optional(),
+    assistant_name: z.string().trim().min(1, SETUP_MESSAGES.fillRequiredFields).max(100).optional(),
+    business_name: requiredText(200).optional(),
+    phone_number: businessPhoneSchema.optional(),
+    website: websiteSchema.optional(),
+    address: requiredText(500).optional(),
+    business_hours: businessHoursSchema.optional(),
+  })
+  .strict()
+  .refine((body) => Object.values(body).some((value) => value !== undefined), {
+    message: 'Nothing to update',
+  });
+export type ConfigUpdate = z.infer<typeof configUpdateSchema>;
+
+const traitOption = <K extends TraitName>(name: K) =>
+  z.enum(PERSONALITY_TRAITS[name] as unknown as [string, ...string[]], {
+    error: `${name} must be one of: ${PERSONALITY_TRAITS[name].join(', ')}`,
+  });
+
+/** Each trait's value must be one of its options (spec §3). */
+export const personalityTraitsSchema = z
+  .object({
+    formality: traitOption('formality').optional(),
+    verbosity: traitOption('verbosity').optional(),
+    empathy: traitOption('empathy').optional(),
+    proactivity: traitOption('proactivity').optional(),
+    humor: traitOption('humor').optional(),
+  })
+  .strict();
+
+/** POST /oauth/config/update-description: the config is identified by its phone; traits optional. */
+export const descriptionUpdateSchema = personalityTraitsSchema.extend({
+  phone_number: businessPhoneSchema,
+  business_description: z.string().trim().min(1).max(4000).optional(),
+  assistant_name: z.string().trim().min(1).max(100).optional(),
+});
+export type DescriptionUpdate = z.infer<typeof descriptionUpdateSchema>;
+
+/** POST /oauth/users/{userId}/personality. */
+export const personalityRequestSchema = z.object({ personality_traits: personalityTraitsSchema });

@@ -1,0 +1,159 @@
+import { expect, test, type Page } from '@playwright/test';
+import { apiUrl, appUrl, fillSignUpForm, latestCode, uniqueEmail } from './support';
+
+test.use({ baseURL: appUrl() });
+
+async function signUpAndConfirm(page: Page, email: string, query: string, countryCode = '+1') {
+  await page.goto(`/signup${query}`);
+  await fillSignUpForm(page, email, countryCode === '+1' ? {} : { countryCode, phone: '7700 900123' });
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await page.getByLabel('Confirmation code').fill(await latestCode(email));
+  await page.getByRole('button', { name: 'Confirm', exact: true }).click();
+  await expect(page).toHaveURL(/\/plans$/);
+}
+
+test('an owner agrees to the terms, pays on the local checkout, is on a free trial, and cancels in billing', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await signUpAndConfirm(page, uniqueEmail('payer'), '?betatester=smb');
+
+  const terms = page.getByTestId('terms-modal');
+  await expect(terms).toBeVisible();
+  await terms.getByRole('button', { name: 'Agree' }).click();
+  await expect(terms).toHaveCount(0);
+  expect(await page.evaluate(() => localStorage.getItem('ringly.termsAccepted'))).toBe('true');
+
+  const cards = page.getByTestId('plan-card');
+  await expect(cards).toHaveCount(6);
+  await expect(cards.nth(1)).toContainText('Most Popular');
+  await expect(cards.nth(1)).toContainText('Pro');
+  await expect(page.getByText('Most Popular')).toHaveCount(1);
+  await expect(cards.nth(0).getByTestId('plan-price')).toHaveText('$99/month');
+  await expect(cards.nth(3).getByTestId('plan-price')).toHaveText('$990/year');
+  await expect(cards.nth(3)).toContainText('$83/month');
+
+  // A waitlist plan opens the coming-soon modal, which closes itself.
+  await page
+    .getByRole('article', { name: 'Enterprise monthly' })
+    .getByRole('button', { name: 'Join Waitlist' })
+    .click();
+  await expect(page.getByTestId('coming-soon-modal')).toBeVisible();
+  await expect(page.getByTestId('coming-soon-modal')).toHaveCount(0, { timeout: 5_000 });
+
+  // Cancel on the checkout page comes back with the notice.
+  await page
+    .getByRole('article', { name: 'Pro monthly' })
+    .getByRole('button', { name: /Free Trial/ })
+    .click();
+  await expect(page).toHaveURL(new RegExp(`^${apiUrl()}/local/payments/checkout/`));
+  await page.getByRole('link', { name: 'Cancel' }).click();
+  await expect(page).toHaveURL(/\/plans\?payment=cancelled$/);
+  await expect(page.getByTestId('payment-cancelled')).toBeVisible();
+
+  await page
+    .getByRole('article', { name: 'Pro monthly' })
+    .getByRole('button', { name: /Free Trial/ })
+    .click();
+  await expect(page.getByTestId('checkout-plan')).toHaveText('Pro');
+  await expect(page.getByTestId('checkout-price')).toContainText('$199');
+  await expect(page.getByTestId('checkout-trial')).toContainText('14-day free trial');
+  await page.getByRole('button', { name: 'Pay' }).click();
+
+  await expect(page.getByText('Payment successful! Your subscription is now active.')).toBeVisible();
+  await expect(page).toHaveURL(/\/setup$/);
+
+  await page.goto('/plans');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('heading', { name: 'Welcome back, Bright Smile Dental!' })).toBeVisible();
+  await page.getByRole('tab', { name: 'Subscription' }).click();
+  await expect(page.getByTestId('subscription-status')).toHaveText('Free Trial');
+  await expect(page.getByText('(14-day trial)')).toBeVisible();
+  await expect(page.getByTestId('current-plan')).toContainText('Pro');
+  await expect(page.getByTestId('upgrade-option')).toHaveCount(2);
+
+  await page.getByRole('button', { name: 'Manage billing' }).click();
+  await expect(page).toHaveURL(new RegExp(`^${apiUrl()}/local/payments/portal/`));
+  await expect(page.getByTestId('local-subscription-status')).toHaveText('trialing');
+  await page.getByRole('button', { name: 'Cancel plan' }).click();
+  await expect(page.getByTestId('local-subscription-status')).toHaveText('canceled');
+  await page.getByRole('link', { name: 'Return to Ringly' }).click();
+  await expect(page).toHaveURL(/\/dashboard\?tab=subscription$/);
+  await expect(page.getByTestId('subscription-status')).toHaveText('Inactive');
+});
+
+test('the local billing portal advances the clock: trial end makes the owner Active, a failed payment Inactive', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await signUpAndConfirm(page, uniqueEmail('clock'), '?betatester=smb');
+  await page.getByTestId('terms-modal').getByRole('button', { name: 'Agree' }).click();
+  await page
+    .getByRole('article', { name: 'Essential yearly' })
+    .getByRole('button', { name: /Free Trial/ })
+    .click();
+  await page.getByRole('button', { name: 'Pay' }).click();
+  await expect(page.getByTestId('payment-success')).toBeVisible();
+
+  await page.goto('/dashboard?tab=subscription');
+  await expect(page.getByTestId('subscription-status')).toHaveText('Free Trial');
+  await expect(page.getByText('(14-day trial for annual plan)')).toBeVisible();
+  await page.getByRole('button', { name: 'Manage billing' }).click();
+  await page.getByRole('button', { name: 'End trial now (payment succeeds)' }).click();
+  await expect(page.getByTestId('local-subscription-status')).toHaveText('active');
+  await page.getByRole('link', { name: 'Return to Ringly' }).click();
+  await expect(page.getByTestId('subscription-status')).toHaveText('Active');
+
+  await page.getByRole('button', { name: 'Manage billing' }).click();
+  await page.getByRole('button', { name: 'Fail the next payment' }).click();
+  await expect(page.getByTestId('local-subscription-status')).toHaveText('past_due');
+  await page.getByRole('link', { name: 'Return to Ringly' }).click();
+  await expect(page.getByTestId('subscription-status')).toHaveText('Inactive');
+});
+
+test('an owner who is not a beta tester sees the beta waitlist, joins it and is signed out after 3 s', async ({
+  page,
+}) => {
+  const email = uniqueEmail('notbeta');
+  await signUpAndConfirm(page, email, '');
+  const modal = page.getByTestId('beta-modal');
+  await expect(modal).toBeVisible();
+  await expect(modal).toContainText(email);
+  const joined = page.waitForResponse((r) => r.url().endsWith('/oauth/beta-waitlist'));
+  await modal.getByRole('button', { name: 'Join the Waitlist' }).click();
+  expect((await joined).status()).toBe(200);
+  await expect(modal.getByRole('status')).toBeVisible();
+  await expect(page).toHaveURL(`${appUrl()}/`, { timeout: 6_000 });
+  await page.goto('/plans');
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('an owner outside the US and Canada is put on the international waitlist and asked to be notified', async ({
+  page,
+}) => {
+  const recorded = page.waitForRequest((r) => r.url().endsWith('/oauth/international-waitlist'));
+  await signUpAndConfirm(page, uniqueEmail('uk'), '?betatester=smb', '+44');
+  const first = await recorded;
+  expect(first.headers().authorization).toBeUndefined();
+  expect(first.postDataJSON()).toMatchObject({ country_code: '+44', country_name: 'United Kingdom' });
+
+  const modal = page.getByTestId('country-modal');
+  await expect(modal).toBeVisible();
+  await expect(page.getByTestId('terms-modal')).toHaveCount(0);
+  const notify = page.waitForRequest(
+    (r) => r.url().endsWith('/oauth/international-waitlist') && r.postDataJSON()?.notify === true,
+  );
+  await modal.getByRole('button', { name: 'Yes' }).click();
+  expect((await (await notify).response())?.status()).toBe(200);
+  await expect(modal.getByRole('status')).toContainText('United Kingdom');
+  await expect(page).toHaveURL(`${appUrl()}/`, { timeout: 6_000 });
+});
+
+test('Cancel on the terms signs the owner out; the terms stay unaccepted', async ({ page }) => {
+  await signUpAndConfirm(page, uniqueEmail('noterms'), '?betatester=smb');
+  await page.getByTestId('terms-modal').getByRole('button', { name: 'Cancel' }).click();
+  await expect(page).toHaveURL(`${appUrl()}/`);
+  expect(await page.evaluate(() => localStorage.getItem('ringly.termsAccepted'))).toBeNull();
+  await page.goto('/plans');
+  await expect(page).toHaveURL(/\/login$/);
+});

@@ -1,0 +1,220 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+type StripeObject = Record<string, unknown> & { id: string };
+export type RecordedRequest = {
+  method: string;
+  path: string;
+  params: Record<string, unknown>;
+  idempotencyKey: string | undefined;
+};
+
+const readBody = async (request: IncomingMessage) => {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+};
+
+/** Stripe's form encoding (`a[b][0][c]=v`) back into nested objects and arrays. */
+export function parseStripeForm(encoded: string): Record<string, unknown> {
+  const root: Record<string, unknown> = {};
+  for (const [rawKey, value] of new URLSearchParams(encoded)) {
+    const parts = rawKey.replace(/\]/g, '').split('[');
+    let node: Record<string, unknown> | unknown[] = root;
+    parts.forEach((part, i) => {
+      const last = i === parts.length - 1;
+      const nextIsIndex = !last && /^\d+$/.test(parts[i + 1]!);
+      const container = node as Record<string, unknown>;
+      if (last) container[part] = value;
+      else {
+        container[part] ??= nextIsIndex ? [] : {};
+        node = container[part] as Record<string, unknown>;
+      }
+    });
+  }
+  return root;
+}
+
+const id = (prefix: string) => `${prefix}_fake${randomBytes(8).toString('hex')}`;
+
+/**
+ * The parts of Stripe's REST API the real adapter calls, on the wire: bearer secret key, form-encoded
+ * bodies, Idempotency-Key replay, expanded products, list envelopes and Stripe's error shape.
+ */
+export async function startFakeStripe(options: { secretKey: string }) {
+  const products = new Map<string, StripeObject>();
+  const prices = new Map<string, StripeObject>();
+  const customers = new Map<string, StripeObject>();
+  const subscriptions = new Map<string, StripeObject>();
+  const idempotent = new Map<string, { status: number; body: unknown }>();
+  const requests: RecordedRequest[] = [];
+
+  const error = (status: number, type: string, message: string, code?: string) => ({
+    status,
+    body: { error: { type, message, ...(code ? { code } : {}) } },
+  });
+  const missing = (what: string, value: string) =>
+    error(404, 'invalid_request_error', `No such ${what}: '${value}'`, 'resource_missing');
+  const withProduct = (price: StripeObject) => ({ ...price, product: products.get(price.product as string) });
+
+  function route(
+    method: string,
+    path: string,
+    params: Record<string, unknown>,
+  ): { status: number; body: unknown } {
+    if (method === 'GET' && path === '/v1/prices') {
+      const data = [...prices.values()].filter((p) => params.active !== 'true' || p.active).map(withProduct);
+      return { status: 200, body: { object: 'list', data, has_more: false, url: '/v1/prices' } };
+    }
+    if (method === 'POST' && path === '/v1/customers') {
+      const customer = {
+        id: id('cus'),
+        object: 'customer',
+        email: params.email ?? null,
+        metadata: params.metadata ?? {},
+      };
+      customers.set(customer.id, customer);
+      return { status: 200, body: customer };
+    }
+    if (method === 'POST' && path === '/v1/checkout/sessions') {
+      if (!customers.has(params.customer as string)) return missing('customer', String(params.customer));
+      const lineItems = params.line_items as Array<{ price: string }> | undefined;
+      const price = lineItems?.[0]?.price;
+      if (!price || !prices.has(price)) return missing('price', String(price));
+      const session = {
+        id: id('cs_test'),
+        object: 'checkout.session',
+        mode: params.mode,
+        customer: params.customer,
+        success_url: params.success_url,
+        cancel_url: params.cancel_url,
+        url: `https://checkout.stripe.test/c/pay/${id('cs')}`,
+        subscription: null,
+        status: 'open',
+      };
+      return { status: 200, body: session };
+    }
+    const subscriptionMatch = path.match(/^\/v1\/subscriptions\/([^/]+)$/);
+    if (method === 'GET' && subscriptionMatch) {
+      const subscription = subscriptions.get(subscriptionMatch[1]!);
+      if (!subscription) return missing('subscription', subscriptionMatch[1]!);
+      const items = subscription.items as { data: Array<{ price: StripeObject }> };
+      return {
+        status: 200,
+        body: {
+          ...subscription,
+          items: { ...items, data: items.data.map((i) => ({ ...i, price: withProduct(i.price) })) },
+        },
+      };
+    }
+    if (method === 'POST' && path === '/v1/billing_portal/sessions') {
+      if (!customers.has(params.customer as string)) return missing('customer', String(params.customer));
+      return {
+        status: 200,
+        body: {
+          id: id('bps'),
+          object: 'billing_portal.session',
+          customer: params.customer,
+          return_url: params.return_url,
+          url: `https://billing.stripe.test/p/session/${id('bps')}`,
+        },
+      };
+    }
+    return error(404, 'invalid_request_error', `Unrecognized request URL (${method}: ${path})`);
+  }
+
+  const server = createServer(async (request, response) => {
+    const url = new URL(request.url ?? '/', 'http://fake');
+    const reply = ({ status, body }: { status: number; body: unknown }) => {
+      response.writeHead(status, { 'Content-Type': 'application/json', 'Request-Id': id('req') });
+      response.end(JSON.stringify(body));
+    };
+    if (request.headers.authorization !== `Bearer ${options.secretKey}`) {
+      return reply(error(401, 'invalid_request_error', 'Invalid API Key provided'));
+    }
+    const method = request.method ?? 'GET';
+    const params =
+      method === 'GET' ? parseStripeForm(url.search.slice(1)) : parseStripeForm(await readBody(request));
+    const idempotencyKey = request.headers['idempotency-key'] as string | undefined;
+    requests.push({ method, path: url.pathname, params, idempotencyKey });
+    const replayKey = idempotencyKey ? `${url.pathname}#${idempotencyKey}` : undefined;
+    if (method === 'POST' && replayKey && idempotent.has(replayKey)) return reply(idempotent.get(replayKey)!);
+    const result = route(method, url.pathname, params);
+    if (method === 'POST' && replayKey) idempotent.set(replayKey, result);
+    return reply(result);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    customers,
+    /** Sets up a product with a recurring price, as the Stripe dashboard would. */
+    addPrice(
+      product: { name: string; metadata: Record<string, string>; description?: string },
+      price: {
+        unit_amount: number;
+        interval: string;
+        metadata?: Record<string, string>;
+      },
+    ) {
+      const productId = `prod_${product.name.toLowerCase()}`;
+      products.set(productId, {
+        id: productId,
+        object: 'product',
+        name: product.name,
+        description: product.description ?? null,
+        metadata: product.metadata,
+        marketing_features: [{ name: `${product.name} feature` }],
+      });
+      const priceObject = {
+        id: id('price'),
+        object: 'price',
+        active: true,
+        product: productId,
+        unit_amount: price.unit_amount,
+        currency: 'usd',
+        recurring: { interval: price.interval, interval_count: 1 },
+        metadata: price.metadata ?? {},
+      };
+      prices.set(priceObject.id, priceObject);
+      return priceObject.id;
+    },
+    /** A subscription in the current API's shape: the billing period lives on the items. */
+    addSubscription(input: {
+      customer: string;
+      priceId: string;
+      status: string;
+      periodEnd: number;
+      trialEnd: number | null;
+      metadata: Record<string, string>;
+    }) {
+      const subscription = {
+        id: id('sub'),
+        object: 'subscription',
+        customer: input.customer,
+        status: input.status,
+        trial_end: input.trialEnd,
+        cancel_at_period_end: false,
+        metadata: input.metadata,
+        items: {
+          object: 'list',
+          data: [
+            {
+              id: id('si'),
+              object: 'subscription_item',
+              price: prices.get(input.priceId),
+              current_period_end: input.periodEnd,
+            },
+          ],
+        },
+      };
+      subscriptions.set(subscription.id, subscription as StripeObject);
+      return subscription.id;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+export type FakeStripe = Awaited<ReturnType<typeof startFakeStripe>>;

@@ -1,0 +1,138 @@
+import http from 'node:http';
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+
+/** One number in the fake's stock, in Twilio's AvailablePhoneNumber wire shape (the fields we read). */
+export type FakeStockNumber = {
+  phone_number: string;
+  friendly_name: string;
+  locality: string;
+  region: string;
+  postal_code: string;
+  iso_country: 'US' | 'CA';
+};
+
+export type RecordedRequest = {
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  form: Record<string, string>;
+  authorization: string | undefined;
+};
+
+/**
+ * A local fake of the Twilio REST API (2010-04-01) for phone numbers: AvailablePhoneNumbers/{country}/Local
+ * (AreaCode, InRegion, InLocality, InPostalCode, PageSize), IncomingPhoneNumbers create (form-encoded) and
+ * delete. Basic auth with the account sid and token is required; errors use Twilio's JSON error shape, e.g.
+ * 21422 when the number is not in stock any more.
+ */
+export async function startFakeTwilio(options: {
+  accountSid: string;
+  authToken: string;
+  stock: FakeStockNumber[];
+}) {
+  const requests: RecordedRequest[] = [];
+  const stock = [...options.stock];
+  const owned = new Map<string, { sid: string; phone_number: string; voice_url: string; sms_url: string }>();
+  const expectedAuth = `Basic ${Buffer.from(`${options.accountSid}:${options.authToken}`).toString('base64')}`;
+  const accountPath = `/2010-04-01/Accounts/${options.accountSid}`;
+
+  const send = (res: http.ServerResponse, status: number, body?: unknown) => {
+    res.statusCode = status;
+    if (body === undefined) return res.end();
+    res.setHeader('Content-Type', 'application/json');
+    res.end(JSON.stringify(body));
+  };
+  const twilioError = (res: http.ServerResponse, status: number, code: number, message: string) =>
+    send(res, status, { code, message, more_info: `https://www.twilio.com/docs/errors/${code}`, status });
+
+  const server = http.createServer((req, res) => {
+    let raw = '';
+    req.on('data', (chunk) => (raw += chunk));
+    req.on('end', () => {
+      const url = new URL(req.url ?? '/', 'http://fake');
+      const request: RecordedRequest = {
+        method: req.method ?? 'GET',
+        path: url.pathname,
+        query: Object.fromEntries(url.searchParams),
+        form: Object.fromEntries(new URLSearchParams(raw)),
+        authorization: req.headers.authorization,
+      };
+      requests.push(request);
+      if (req.headers.authorization !== expectedAuth) {
+        return twilioError(res, 401, 20003, 'Authenticate');
+      }
+
+      const search = url.pathname.match(/^(.*)\/AvailablePhoneNumbers\/([A-Z]{2})\/Local\.json$/);
+      if (req.method === 'GET' && search?.[1] === accountPath) {
+        const q = request.query;
+        const found = stock.filter(
+          (n) =>
+            n.iso_country === search[2] &&
+            (!q.AreaCode || n.phone_number.startsWith(`+1${q.AreaCode}`)) &&
+            (!q.InRegion || n.region === q.InRegion) &&
+            (!q.InLocality || n.locality === q.InLocality) &&
+            (!q.InPostalCode || n.postal_code === q.InPostalCode),
+        );
+        const pageSize = Number(q.PageSize ?? 50);
+        return send(res, 200, {
+          uri: `${url.pathname}${url.search}`,
+          available_phone_numbers: found.slice(0, pageSize).map((n) => ({
+            ...n,
+            lata: '722',
+            rate_center: n.locality.toUpperCase(),
+            latitude: '37.780000',
+            longitude: '-122.400000',
+            address_requirements: 'none',
+            beta: false,
+            capabilities: { voice: true, SMS: true, MMS: true },
+          })),
+        });
+      }
+
+      if (req.method === 'POST' && url.pathname === `${accountPath}/IncomingPhoneNumbers.json`) {
+        const index = stock.findIndex((n) => n.phone_number === request.form.PhoneNumber);
+        if (index < 0) {
+          return twilioError(res, 400, 21422, 'PhoneNumber requested is not available');
+        }
+        const [bought] = stock.splice(index, 1);
+        const sid = `PN${randomBytes(16).toString('hex')}`;
+        const record = {
+          sid,
+          phone_number: bought!.phone_number,
+          voice_url: request.form.VoiceUrl ?? '',
+          sms_url: request.form.SmsUrl ?? '',
+        };
+        owned.set(sid, record);
+        return send(res, 201, {
+          ...record,
+          account_sid: options.accountSid,
+          friendly_name: bought!.friendly_name,
+          voice_method: request.form.VoiceMethod ?? 'POST',
+          sms_method: request.form.SmsMethod ?? 'POST',
+          status: 'in-use',
+          uri: `${accountPath}/IncomingPhoneNumbers/${sid}.json`,
+        });
+      }
+
+      const remove = url.pathname.match(/^(.*)\/IncomingPhoneNumbers\/(PN[0-9a-f]{32})\.json$/);
+      if (req.method === 'DELETE' && remove?.[1] === accountPath) {
+        const record = owned.get(remove[2]!);
+        if (!record) return twilioError(res, 404, 20404, 'The requested resource was not found');
+        owned.delete(remove[2]!);
+        return send(res, 204);
+      }
+
+      twilioError(res, 404, 20404, 'The requested resource was not found');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    apiBase: `http://127.0.0.1:${port}`,
+    requests,
+    /** Numbers bought on the fake account and not released, by sid. */
+    owned,
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

@@ -1,0 +1,172 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { describe, expect, it } from 'vitest';
+import { keys } from '../../backend/src/data/keys';
+import { localInventory } from '../../backend/src/providers/telephony/local-inventory';
+import { createConfirmedUser } from '../support/cognito-users';
+import { createTestApp } from '../support/test-app';
+
+const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+const json = (token: string, body: unknown) => ({
+  method: 'POST',
+  headers: { ...bearer(token), 'Content-Type': 'application/json' },
+  body: JSON.stringify(body),
+});
+const phonePath = (userId: string) => `/oauth/users/${userId}/assistant-phone`;
+type Listed = { numbers: Array<{ phone_number: string; friendly_name: string; locality?: string }> };
+
+describe('phone numbers: search and reservation over DynamoDB Local with real tokens', async () => {
+  const { app, doc, tableName, deps, services } = await createTestApp();
+  const [owner, rival, stranger] = await Promise.all([
+    createConfirmedUser(services, 'phone-owner'),
+    createConfirmedUser(services, 'phone-rival'),
+    createConfirmedUser(services, 'phone-stranger'),
+  ]);
+  for (const user of [owner, rival]) {
+    await deps.data.businessConfigs.createConfig(user.sub, { business_name: `Salon ${user.email}` });
+  }
+  const search = async (query: string, token = owner.tokens.IdToken) => {
+    const response = await app.request(`/oauth/phone-numbers/available${query}`, { headers: bearer(token) });
+    return { status: response.status, body: (await response.json()) as Listed & { message?: string } };
+  };
+  const storedConfig = async (userId: string) =>
+    (await doc.send(new GetCommand({ TableName: tableName, Key: keys.businessConfig(userId) }))).Item;
+  const reservation = async (phoneNumber: string) =>
+    (await doc.send(new GetCommand({ TableName: tableName, Key: keys.phoneReservation(phoneNumber) }))).Item;
+
+  it('needs a token to search', async () => {
+    const response = await app.request('/oauth/phone-numbers/available');
+    expect(response.status).toBe(401);
+  });
+
+  it('defaults to three US numbers, and follows area code and limit', async () => {
+    const defaults = await search('');
+    expect(defaults.status).toBe(200);
+    expect(defaults.body.numbers).toHaveLength(3);
+    expect(defaults.body.numbers.every((n) => /^\+1\d{10}$/.test(n.phone_number))).toBe(true);
+
+    const sf = await search('?area_code=415&country=US');
+    expect(sf.body.numbers).toEqual(localInventory('415').slice(0, 3));
+
+    const more = await search('?area_code=415&limit=4');
+    expect(more.body.numbers).toHaveLength(4);
+    const toronto = await search('?country=CA&locality=Toronto&limit=2');
+    expect(toronto.body.numbers.map((n) => n.locality)).toEqual(['Toronto', 'Toronto']);
+  });
+
+  it('lists the one number left in a small market and nothing for an unknown code or the wrong country', async () => {
+    expect((await search('?area_code=907')).body.numbers).toHaveLength(1);
+    expect((await search('?area_code=999')).body.numbers).toEqual([]);
+    expect((await search('?area_code=604&country=US')).body.numbers).toEqual([]);
+  });
+
+  it('refuses invalid search parameters with a 400 naming the field', async () => {
+    for (const query of ['?area_code=41', '?country=FR', '?limit=0', '?limit=abc']) {
+      const result = await search(query);
+      expect(result.status, query).toBe(400);
+      expect(result.body.message, query).toMatch(/^Invalid request: (area_code|country|limit)/);
+    }
+  });
+
+  it('answers 404 with the spec text when the owner has no config yet, and reserves nothing', async () => {
+    const number = localInventory('212')[0]!.phone_number;
+    const response = await app.request(
+      phonePath(stranger.sub),
+      json(stranger.tokens.IdToken, { assistant_phone: number }),
+    );
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({
+      error: 'not_found',
+      message: 'Business configuration not found. Please complete previous steps first.',
+    });
+    expect(await reservation(number)).toBeUndefined();
+  });
+
+  it("answers 403 on another owner's path and changes nothing", async () => {
+    const number = localInventory('212')[0]!.phone_number;
+    const response = await app.request(
+      phonePath(rival.sub),
+      json(owner.tokens.IdToken, { assistant_phone: number }),
+    );
+    expect(response.status).toBe(403);
+    expect((await storedConfig(rival.sub))?.assistant_phone).toBeUndefined();
+    expect(await reservation(number)).toBeUndefined();
+  });
+
+  it('refuses a malformed number with a 400 and stores nothing', async () => {
+    for (const assistant_phone of ['415-555-0123', '+4420794600', '']) {
+      const response = await app.request(
+        phonePath(owner.sub),
+        json(owner.tokens.IdToken, { assistant_phone }),
+      );
+      expect(response.status).toBe(400);
+      expect((await response.json()).error).toBe('validation_error');
+    }
+    expect((await storedConfig(owner.sub))?.assistant_phone).toBeUndefined();
+  });
+
+  it('gives a number to exactly one of two owners picking it at once; it then leaves the listing', async () => {
+    const contested = localInventory('312')[0]!.phone_number;
+    const [a, b] = await Promise.all(
+      [owner, rival].map((user) =>
+        app.request(phonePath(user.sub), json(user.tokens.IdToken, { assistant_phone: contested })),
+      ),
+    );
+    const statuses = [a!.status, b!.status].sort();
+    expect(statuses).toEqual([200, 409]);
+    const loser = a!.status === 409 ? a! : b!;
+    expect((await loser.json()).message).toBe(
+      'This phone number was just taken by another business. Please choose another number.',
+    );
+    const winner = a!.status === 200 ? owner : rival;
+    const other = winner === owner ? rival : owner;
+    expect((await storedConfig(winner.sub))?.assistant_phone).toBe(contested);
+    expect((await storedConfig(other.sub))?.assistant_phone).toBeUndefined();
+    expect(await reservation(contested)).toMatchObject({ owner_id: winner.sub, status: 'active' });
+
+    const listed = (await search('?area_code=312&limit=20')).body.numbers.map((n) => n.phone_number);
+    expect(listed).not.toContain(contested);
+    expect(listed).toHaveLength(localInventory('312').length - 1);
+  });
+
+  it('re-picking releases the number held before, which is listed again', async () => {
+    const [first, second] = localInventory('617').map((n) => n.phone_number);
+    const pick = (number: string) =>
+      app.request(phonePath(rival.sub), json(rival.tokens.IdToken, { assistant_phone: number }));
+
+    const picked = await pick(first!);
+    expect(picked.status).toBe(200);
+    expect(await picked.json()).toEqual({ assistant_phone: first, message: 'Assistant phone number saved' });
+    expect((await search('?area_code=617&limit=20')).body.numbers.map((n) => n.phone_number)).not.toContain(
+      first,
+    );
+
+    expect((await pick(second!)).status).toBe(200);
+    expect((await storedConfig(rival.sub))?.assistant_phone).toBe(second);
+    expect(await reservation(first!)).toBeUndefined();
+    expect(await reservation(second!)).toMatchObject({ owner_id: rival.sub, status: 'active' });
+    const listed = (await search('?area_code=617&limit=20')).body.numbers.map((n) => n.phone_number);
+    expect(listed).toContain(first);
+    expect(listed).not.toContain(second);
+    expect((await deps.data.phoneReservations.heldBy(rival.sub)).map((r) => r.phone_number)).toEqual([
+      second,
+    ]);
+
+    // Picking the same number again is a no-op that still answers 200.
+    expect((await pick(second!)).status).toBe(200);
+    expect((await deps.data.phoneReservations.heldBy(rival.sub)).map((r) => r.phone_number)).toEqual([
+      second,
+    ]);
+  });
+
+  it('answers 409 for a number that is not in stock and keeps no claim on it', async () => {
+    const response = await app.request(
+      phonePath(owner.sub),
+      json(owner.tokens.IdToken, { assistant_phone: '+14155550101' }),
+    );
+    expect(response.status).toBe(409);
+    expect((await response.json()).message).toBe(
+      'This phone number is no longer available. Please choose another number.',
+    );
+    expect(await reservation('+14155550101')).toBeUndefined();
+  });
+});

@@ -1,0 +1,200 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { createTwilioTelephony } from '../../backend/src/providers/telephony/twilio';
+import { NumberUnavailableError, TelephonyError } from '../../backend/src/providers/telephony/index';
+import { startFakeTwilio, type FakeStockNumber } from '../fakes/twilio/fake-twilio';
+import { createConfirmedUser } from '../support/cognito-users';
+import { createTestApp } from '../support/test-app';
+
+const accountSid = `AC${'1234abcd'.repeat(4)}`;
+const authToken = 'fake-twilio-auth-token';
+const accountPath = `/2010-04-01/Accounts/${accountSid}`;
+
+const stockNumber = (phone: string, locality: string, region: string, postal: string): FakeStockNumber => ({
+  phone_number: phone,
+  friendly_name: `(${phone.slice(2, 5)}) ${phone.slice(5, 8)}-${phone.slice(8)}`,
+  locality,
+  region,
+  postal_code: postal,
+  iso_country: region === 'ON' ? 'CA' : 'US',
+});
+const stock = [
+  stockNumber('+14155550111', 'San Francisco', 'CA', '94105'),
+  stockNumber('+14155550112', 'San Francisco', 'CA', '94105'),
+  stockNumber('+14155550113', 'Daly City', 'CA', '94014'),
+  stockNumber('+14155550114', 'San Francisco', 'CA', '94110'),
+  stockNumber('+12125550115', 'New York', 'NY', '10001'),
+  stockNumber('+14165550116', 'Toronto', 'ON', 'M5V'),
+];
+
+describe('Twilio adapter against a local fake of the Twilio REST API', async () => {
+  const fake = await startFakeTwilio({ accountSid, authToken, stock });
+  afterAll(() => fake.stop());
+  const telephony = createTwilioTelephony({ accountSid, authToken, apiBase: fake.apiBase });
+
+  it('searches local numbers with only the given filters, authenticated as the account', async () => {
+    const found = await telephony.searchAvailable({ country: 'US', areaCode: '415', limit: 3 });
+    expect(found).toEqual([
+      {
+        phone_number: '+14155550111',
+        friendly_name: '(415) 555-0111',
+        locality: 'San Francisco',
+        region: 'CA',
+      },
+      {
+        phone_number: '+14155550112',
+        friendly_name: '(415) 555-0112',
+        locality: 'San Francisco',
+        region: 'CA',
+      },
+      { phone_number: '+14155550113', friendly_name: '(415) 555-0113', locality: 'Daly City', region: 'CA' },
+    ]);
+    const request = fake.requests.at(-1)!;
+    expect(request.method).toBe('GET');
+    expect(request.path).toBe(`${accountPath}/AvailablePhoneNumbers/US/Local.json`);
+    expect(request.query).toEqual({
+      AreaCode: '415',
+      VoiceEnabled: 'true',
+      SmsEnabled: 'true',
+      PageSize: '3',
+    });
+    expect(request.authorization).toBe(
+      `Basic ${Buffer.from(`${accountSid}:${authToken}`).toString('base64')}`,
+    );
+  });
+
+  it('passes region, locality and postal code as InRegion, InLocality, InPostalCode', async () => {
+    const found = await telephony.searchAvailable({
+      country: 'US',
+      region: 'CA',
+      locality: 'San Francisco',
+      postalCode: '94110',
+      limit: 5,
+    });
+    expect(found.map((n) => n.phone_number)).toEqual(['+14155550114']);
+    expect(fake.requests.at(-1)!.query).toEqual({
+      InRegion: 'CA',
+      InLocality: 'San Francisco',
+      InPostalCode: '94110',
+      VoiceEnabled: 'true',
+      SmsEnabled: 'true',
+      PageSize: '5',
+    });
+    const canada = await telephony.searchAvailable({ country: 'CA', areaCode: '416', limit: 3 });
+    expect(canada.map((n) => n.phone_number)).toEqual(['+14165550116']);
+    expect(fake.requests.at(-1)!.path).toBe(`${accountPath}/AvailablePhoneNumbers/CA/Local.json`);
+  });
+
+  it('buys a number with voice and SMS webhooks pointed at our API, then releases it', async () => {
+    const { sid } = await telephony.purchase({
+      phoneNumber: '+12125550115',
+      voiceUrl: 'https://api.example.com/webhooks/twilio/voice',
+      smsUrl: 'https://api.example.com/webhooks/twilio/sms',
+    });
+    expect(sid).toMatch(/^PN[0-9a-f]{32}$/);
+    const create = fake.requests.at(-1)!;
+    expect(create.method).toBe('POST');
+    expect(create.path).toBe(`${accountPath}/IncomingPhoneNumbers.json`);
+    expect(create.form).toEqual({
+      PhoneNumber: '+12125550115',
+      VoiceUrl: 'https://api.example.com/webhooks/twilio/voice',
+      VoiceMethod: 'POST',
+      SmsUrl: 'https://api.example.com/webhooks/twilio/sms',
+      SmsMethod: 'POST',
+    });
+    expect(fake.owned.get(sid)?.phone_number).toBe('+12125550115');
+
+    await telephony.release(sid);
+    expect(fake.requests.at(-1)).toMatchObject({
+      method: 'DELETE',
+      path: `${accountPath}/IncomingPhoneNumbers/${sid}.json`,
+    });
+    expect(fake.owned.has(sid)).toBe(false);
+    // Releasing again finds nothing to release, which is fine.
+    await expect(telephony.release(sid)).resolves.toBeUndefined();
+  });
+
+  it('reports a number that cannot be bought as unavailable, and other failures as provider errors', async () => {
+    await expect(
+      telephony.purchase({ phoneNumber: '+12125550115', voiceUrl: 'https://a/v', smsUrl: 'https://a/s' }),
+    ).rejects.toBeInstanceOf(NumberUnavailableError);
+
+    const wrongKey = createTwilioTelephony({ accountSid, authToken: 'wrong', apiBase: fake.apiBase });
+    const failure = await wrongKey.searchAvailable({ country: 'US', limit: 3 }).catch((e: unknown) => e);
+    expect(failure).toBeInstanceOf(TelephonyError);
+    expect((failure as TelephonyError).status).toBe(401);
+  });
+});
+
+describe('the app with Twilio configured', async () => {
+  const fake = await startFakeTwilio({ accountSid, authToken, stock });
+  afterAll(() => fake.stop());
+  const { app, deps, services } = await createTestApp({
+    TWILIO_ACCOUNT_SID: accountSid,
+    TWILIO_AUTH_TOKEN: authToken,
+    TWILIO_API_BASE: fake.apiBase,
+    PUBLIC_API_URL: 'https://api.ringly.example',
+  });
+  const owner = await createConfirmedUser(services, 'twilio-owner');
+  await deps.data.businessConfigs.createConfig(owner.sub, { business_name: 'Twilio Salon' });
+  const pick = (assistant_phone: string) =>
+    app.request(`/oauth/users/${owner.sub}/assistant-phone`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${owner.tokens.IdToken}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ assistant_phone }),
+    });
+
+  it('uses Twilio for search, buys the chosen number and releases the one it replaces', async () => {
+    expect(deps.providers.telephony.name).toBe('twilio');
+    const listed = await app.request('/oauth/phone-numbers/available?area_code=415', {
+      headers: { Authorization: `Bearer ${owner.tokens.IdToken}` },
+    });
+    expect(((await listed.json()) as { numbers: unknown[] }).numbers).toHaveLength(3);
+
+    expect((await pick('+14155550111')).status).toBe(200);
+    const firstSid = [...fake.owned.values()].find((n) => n.phone_number === '+14155550111')!.sid;
+    expect(fake.owned.get(firstSid)).toMatchObject({
+      voice_url: 'https://api.ringly.example/webhooks/twilio/voice',
+      sms_url: 'https://api.ringly.example/webhooks/twilio/sms',
+    });
+
+    expect((await pick('+14155550112')).status).toBe(200);
+    expect(fake.owned.has(firstSid)).toBe(false);
+    expect([...fake.owned.values()].map((n) => n.phone_number)).toEqual(['+14155550112']);
+    expect((await deps.data.businessConfigs.getConfig(owner.sub))?.assistant_phone).toBe('+14155550112');
+  });
+
+  it('answers 409 and keeps no claim when Twilio no longer has the number', async () => {
+    const response = await pick('+14155559999');
+    expect(response.status).toBe(409);
+    expect(await deps.data.phoneReservations.get('+14155559999')).toBeUndefined();
+    expect((await deps.data.businessConfigs.getConfig(owner.sub))?.assistant_phone).toBe('+14155550112');
+  });
+});
+
+describe('the app with Twilio configured but no PUBLIC_API_URL', async () => {
+  const fake = await startFakeTwilio({ accountSid, authToken, stock });
+  afterAll(() => fake.stop());
+  const { app, deps, services } = await createTestApp({
+    TWILIO_ACCOUNT_SID: accountSid,
+    TWILIO_AUTH_TOKEN: authToken,
+    TWILIO_API_BASE: fake.apiBase,
+  });
+  const owner = await createConfirmedUser(services, 'twilio-origin');
+  await deps.data.businessConfigs.createConfig(owner.sub, { business_name: 'Origin Salon' });
+
+  it("points the webhooks at the origin the request came to (the API's own address)", async () => {
+    const response = await app.request(
+      `https://abc123.execute-api.us-east-1.amazonaws.com/oauth/users/${owner.sub}/assistant-phone`,
+      {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${owner.tokens.IdToken}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ assistant_phone: '+14165550116' }),
+      },
+    );
+    expect(response.status).toBe(200);
+    expect(fake.requests.at(-1)!.form).toMatchObject({
+      VoiceUrl: 'https://abc123.execute-api.us-east-1.amazonaws.com/webhooks/twilio/voice',
+      SmsUrl: 'https://abc123.execute-api.us-east-1.amazonaws.com/webhooks/twilio/sms',
+    });
+  });
+});
