@@ -2,14 +2,12 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './app/styles.css';
 import { loadRuntimeConfig } from './lib/runtime-config';
-import { configureAmplify } from './lib/amplify';
 import { App } from './app/app';
 
 const root = createRoot(document.getElementById('root')!);
 
 loadRuntimeConfig()
-  .then((config) => {
-    configureAmplify(config);
+  .then(() => {
     root.render(
       <StrictMode>
         <App />

@@ -1,6 +1,5 @@
 import { lazy, Suspense } from 'react';
 import { createBrowserRouter, Navigate, RouterProvider } from 'react-router-dom';
-import { ProtectedRoute } from '../features/auth/components/protected-route';
 import { CenteredStatus } from '../components/ui/centered-status';
 import { AUTH_MESSAGES } from '@shared/auth-messages';
 
@@ -14,23 +13,35 @@ const OAuthCallbackPage = lazy(() => import('../features/auth/components/oauth-c
 const PlansPage = lazy(() => import('../features/plans/components/plans-page'));
 const SetupPage = lazy(() => import('../features/setup/components/setup-page'));
 const DashboardPage = lazy(() => import('../features/dashboard/components/dashboard-page'));
+const SignedInShell = lazy(() => import('./signed-in-shell'));
+const ProtectedOutlet = lazy(() => import('../features/auth/components/protected-route'));
 
 const page = (element: React.ReactNode) => (
   <Suspense fallback={<CenteredStatus>{AUTH_MESSAGES.loading}</CenteredStatus>}>{element}</Suspense>
 );
-const protectedPage = (element: React.ReactNode) => page(<ProtectedRoute>{element}</ProtectedRoute>);
 
 const router = createBrowserRouter([
+  // Public pages render without the identity SDK.
   { path: '/', element: page(<LandingPage />) },
-  { path: '/signup', element: page(<SignUpPage />) },
-  { path: '/login', element: page(<LoginPage />) },
   { path: '/privacy', element: page(<PrivacyPage />) },
   { path: '/toc', element: page(<TermsPage />) },
-  { path: '/oauth/callback', element: page(<OAuthCallbackPage />) },
-  { path: '/plans', element: protectedPage(<PlansPage />) },
-  { path: '/pricing', element: protectedPage(<PlansPage />) },
-  { path: '/setup', element: protectedPage(<SetupPage />) },
-  { path: '/dashboard', element: protectedPage(<DashboardPage />) },
+  {
+    element: page(<SignedInShell />),
+    children: [
+      { path: '/signup', element: page(<SignUpPage />) },
+      { path: '/login', element: page(<LoginPage />) },
+      { path: '/oauth/callback', element: page(<OAuthCallbackPage />) },
+      {
+        element: page(<ProtectedOutlet />),
+        children: [
+          { path: '/plans', element: page(<PlansPage />) },
+          { path: '/pricing', element: page(<PlansPage />) },
+          { path: '/setup', element: page(<SetupPage />) },
+          { path: '/dashboard', element: page(<DashboardPage />) },
+        ],
+      },
+    ],
+  },
   { path: '*', element: <Navigate to="/" replace /> },
 ]);
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Navigate } from 'react-router-dom';
+import { Navigate, Outlet } from 'react-router-dom';
 import { AUTH_MESSAGES } from '@shared/auth-messages';
 import { CenteredStatus } from '../../../components/ui/centered-status';
 import { useAuth } from '../hooks/auth-context';
@@ -13,4 +13,13 @@ export function ProtectedRoute({ children }: { children: ReactNode }) {
   if (status === 'loading') return <CenteredStatus>{AUTH_MESSAGES.loading}</CenteredStatus>;
   if (status === 'signedOut') return <Navigate to={signedOutByUser ? '/' : '/login'} replace />;
   return <>{children}</>;
+}
+
+/** The guard as a layout route, loaded with the account screens. */
+export default function ProtectedOutlet() {
+  return (
+    <ProtectedRoute>
+      <Outlet />
+    </ProtectedRoute>
+  );
 }
