@@ -13,6 +13,7 @@ import { mergeResults, RESULTS_FILE } from './results-file';
 import { measureApiGetConfig } from './stages/api-get-config';
 import { measureLambdaBundle } from './stages/lambda-bundle';
 import { measureLandingJs } from './stages/landing-js';
+import { formatVoiceStream, measureVoiceStream } from './stages/voice-stream';
 
 function numberFromEnv(name: string, fallback: number, { integer = false, min = 0 } = {}): number {
   const raw = process.env[name];
@@ -38,6 +39,7 @@ function readSettings() {
       warmupSeconds: numberFromEnv('BENCH_WARMUP', 5),
     },
     coldInitSamples: numberFromEnv('BENCH_COLD_INIT_SAMPLES', 10, { integer: true, min: 1 }),
+    voiceStreams: numberFromEnv('BENCH_VOICE_STREAMS', 50, { integer: true, min: 1 }),
   };
 }
 type Settings = ReturnType<typeof readSettings>;
@@ -57,6 +59,10 @@ const stages = {
     formatLambda,
   ),
   landing_js: stage(() => measureLandingJs(log('landing_js')), formatLanding),
+  voice_stream: stage(
+    (s) => measureVoiceStream({ streams: s.voiceStreams }, log('voice_stream')),
+    formatVoiceStream,
+  ),
 };
 type StageName = keyof typeof stages;
 

@@ -219,6 +219,28 @@ describe('lambdas', () => {
       });
     }
   });
+
+  it('lets only the API function send e-mail through SES (referral invitations)', () => {
+    const sesActions = (fn: Resource) => {
+      const role = (fn.Properties.Role as { 'Fn::GetAtt': string[] })['Fn::GetAtt'][0];
+      return Object.values(template.findResources('AWS::IAM::Policy') as Resources)
+        .filter((policy) => JSON.stringify(policy.Properties.Roles) === JSON.stringify([{ Ref: role }]))
+        .flatMap(
+          (policy) =>
+            (policy.Properties.PolicyDocument as { Statement: Array<{ Action: unknown; Resource: unknown }> })
+              .Statement,
+        )
+        .filter((statement) => JSON.stringify(statement.Action).includes('ses:'))
+        .map((statement) => [statement.Action, render(statement.Resource)]);
+    };
+    const isSocket = (fn: Resource) => 'WS_CALLBACK_URL' in variablesOf(fn);
+    const [api] = appFunctions().filter(([, fn]) => !isSocket(fn));
+    const [socket] = appFunctions().filter(([, fn]) => isSocket(fn));
+    expect(sesActions(api![1])).toEqual([
+      ['ses:SendEmail', `arn:\${AWS::Partition}:ses:\${AWS::Region}:\${AWS::AccountId}:identity/*`],
+    ]);
+    expect(sesActions(socket![1])).toEqual([]);
+  });
 });
 
 describe('apis', () => {
@@ -263,6 +285,27 @@ describe('apis', () => {
       StageName: 'prod',
       AutoDeploy: true,
     });
+  });
+
+  it('sends every socket route to the socket Lambda through a proxy integration', () => {
+    const api = apiId('WEBSOCKET');
+    const integrations = Object.entries(
+      template.findResources('AWS::ApiGatewayV2::Integration') as Resources,
+    ).filter(([, integration]) => (integration.Properties.ApiId as { Ref: string }).Ref === api);
+    expect(integrations).toHaveLength(1);
+    const [integrationId, integration] = integrations[0]!;
+    expect(integration.Properties.IntegrationType).toBe('AWS_PROXY');
+    const socketFunctions = Object.keys(
+      template.findResources('AWS::Lambda::Function', {
+        Properties: { Environment: { Variables: { WS_CALLBACK_URL: Match.anyValue() } } },
+      }),
+    );
+    expect(socketFunctions).toHaveLength(1);
+    expect(render(integration.Properties.IntegrationUri)).toContain(`\${${socketFunctions[0]}.Arn}`);
+    const targets = Object.values(template.findResources('AWS::ApiGatewayV2::Route') as Resources)
+      .filter((route) => (route.Properties.ApiId as { Ref: string }).Ref === api)
+      .map((route) => render(route.Properties.Target));
+    expect(targets).toEqual(Array(3).fill(`integrations/\${${integrationId}}`));
   });
 
   it('lets the socket Lambda post to connections of its stage only', () => {
@@ -377,6 +420,7 @@ describe('web', () => {
         authFlowType: 'USER_SRP_AUTH',
       },
       oauthEnabled: false,
+      voiceStreamUrl: expect.stringMatching(/^wss:\/\/<<marker:.*\/prod$/),
     });
     const markers = JSON.stringify(shell.Properties.SourceMarkers);
     expect(markers).toMatch(/AuthUserPool\w+/);

@@ -17,6 +17,8 @@ export const runtimeConfigSchema = z.object({
   oauthEnabled: z.boolean(),
   /** Local mail outbox page, shown to the person running the product locally. */
   outboxUrl: z.url().optional(),
+  /** The voice streaming socket (ws:// locally, wss:// API Gateway); absent → previews use HTTP only. */
+  voiceStreamUrl: z.url({ protocol: /^wss?$/ }).optional(),
 });
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;
 

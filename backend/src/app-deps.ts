@@ -1,4 +1,7 @@
 import type { AppConfig } from './config/env';
+import { createReferralRepository } from './data/referrals';
+import { referralTrialCompletion } from './routes/referrals/trial-completion';
+import { createConversationRepository } from './data/conversations';
 import { createBotCalendarRepository } from './data/bot-calendars';
 import { createCalendarConnectionRepository } from './data/calendar-connections';
 import { createOAuthStateRepository } from './data/oauth-states';
@@ -11,7 +14,7 @@ import { createObjectivesRepository } from './data/objectives';
 import { createRateLimiter } from './data/rate-limits';
 import { createLogger } from './logging/logger';
 import { createLocalOutbox } from './providers/email/local';
-import { emailNotConfigured } from './providers/email/index';
+import { chooseEmailSender } from './providers/email/index';
 import { createSubscriptionRepository } from './data/subscriptions';
 import { createWaitlistRepository } from './data/waitlists';
 import { createPaymentsProvider } from './providers/payments/factory';
@@ -34,6 +37,8 @@ export function createAppDeps(
   const now = overrides.now ?? (() => new Date());
   const localOutbox = config.localProviders ? createLocalOutbox(config.localOutboxDir) : undefined;
   const phoneReservations = createPhoneReservationRepository(doc, config.tableName, now);
+  const referrals = createReferralRepository(doc, config.tableName, now);
+  const subscriptions = createSubscriptionRepository(doc, config.tableName, now);
   return {
     config,
     verifyToken: createTokenVerifier(config.cognito),
@@ -43,7 +48,9 @@ export function createAppDeps(
     data: {
       businessConfigs: createBusinessConfigRepository(doc, config.tableName, now),
       // Each feature adds its repository on its own line below this one.
-      subscriptions: createSubscriptionRepository(doc, config.tableName, now),
+      referrals,
+      conversations: createConversationRepository(doc, config.tableName),
+      subscriptions,
       waitlists: createWaitlistRepository(doc, config.tableName, now),
       calendarConnections: createCalendarConnectionRepository(doc, config.tableName, now),
       oauthStates: createOAuthStateRepository(doc, config.tableName, now),
@@ -52,7 +59,7 @@ export function createAppDeps(
       phoneReservations,
     },
     providers: {
-      email: localOutbox ?? emailNotConfigured,
+      email: chooseEmailSender(config.ses, localOutbox),
       // Each feature adds its provider on its own line below this one.
       payments: createPaymentsProvider(config, doc, now),
       calendar: createCalendarProviders(config, { doc, tableName: config.tableName }, now),
@@ -62,5 +69,6 @@ export function createAppDeps(
       telephony: createTelephonyProvider(config.twilio, phoneReservations),
     },
     localOutbox,
+    onTrialCompleted: referralTrialCompletion({ referrals, subscriptions, logger }),
   };
 }

@@ -1,4 +1,6 @@
 import type { AppConfig } from './config/env';
+import type { ReferralRepository } from './data/referrals';
+import type { ConversationRepository } from './data/conversations';
 import type { BotCalendarRepository } from './data/bot-calendars';
 import type { CalendarConnectionRepository } from './data/calendar-connections';
 import type { OAuthStateRepository } from './data/oauth-states';
@@ -25,6 +27,8 @@ import type { TelephonyProvider } from './providers/telephony/index';
 export type AppData = {
   businessConfigs: BusinessConfigRepository;
   // Each feature adds its repository on its own line below this one.
+  referrals: ReferralRepository;
+  conversations: ConversationRepository;
   subscriptions: SubscriptionRepository;
   waitlists: WaitlistRepository;
   calendarConnections: CalendarConnectionRepository;

@@ -4,8 +4,10 @@ import { secureHeaders } from 'hono/secure-headers';
 import type { AppDeps, AppEnv } from './app-types';
 import { createErrorHandler, notFoundHandler, validationHook } from './errors/error-handler';
 import { healthRoutes } from './routes/health/health-routes';
+import { referralRoutes } from './routes/referrals/referral-routes';
 import { frontendLogRoutes } from './routes/frontend-logs/frontend-logs-routes';
 import { configRoutes } from './routes/config/config-routes';
+import { analyticsRoutes } from './routes/analytics/analytics-routes';
 import { setupStatusRoutes } from './routes/setup-config/setup-status-routes';
 import { assistantSettingsRoutes } from './routes/assistant-settings/assistant-settings-routes';
 import { behaviorRoutes } from './routes/behavior/behavior-routes';
@@ -48,6 +50,8 @@ export function createApp(deps: AppDeps) {
   app.route('/', frontendLogRoutes(deps));
   app.route('/', configRoutes(deps));
   // Each feature mounts its routes on its own line below this one.
+  app.route('/', referralRoutes(deps));
+  app.route('/', analyticsRoutes(deps));
   app.route('/', businessLookupRoutes(deps));
   app.route('/', generationRoutes(deps));
   app.route('/', voiceRoutes(deps));

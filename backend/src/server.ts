@@ -1,9 +1,11 @@
+import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { createAppDeps } from './app-deps';
 import { loadConfig } from './config/env';
 import { createDynamoClients } from './data/dynamo-client';
 import { ensureAppTable } from './data/create-tables';
+import { attachVoiceStreamServer } from './voice-stream/local-socket-server';
 
 /** The same app as in Lambda, on Node: `npm start` and the end-to-end tests run this. */
 const config = loadConfig();
@@ -11,7 +13,8 @@ if (config.appEnv !== 'aws') {
   const { client } = createDynamoClients({ region: config.region, endpoint: config.dynamoDbEndpoint });
   await ensureAppTable(client, config.tableName);
 }
-const app = createApp(createAppDeps(config));
+const deps = createAppDeps(config);
+const app = createApp(deps);
 
 const server = serve({
   port: config.port,
@@ -24,10 +27,20 @@ const server = serve({
     return app.fetch(new Request(request, { headers }), env);
   },
 });
+// The voice streaming socket on the same port, path /ws (API Gateway WebSocket's stand-in).
+const voiceStream = attachVoiceStreamServer(server as Server, {
+  speech: deps.providers.speech,
+  rateLimiter: deps.rateLimiter,
+  logger: deps.logger,
+  verifyToken: deps.verifyToken,
+});
 server.on('listening', () =>
   console.log(JSON.stringify({ level: 'info', message: 'backend listening', port: config.port })),
 );
 
-const stop = () => server.close(() => process.exit(0));
+const stop = () => {
+  voiceStream.close();
+  server.close(() => process.exit(0));
+};
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);

@@ -14,8 +14,18 @@ if (typeof stage !== 'string' || !/^[a-z][a-z0-9-]{0,19}$/.test(stage)) {
   );
 }
 
+// `-c sesFromAddress=invites@example.com` (a verified SES identity) turns on e-mailed referral invitations.
+const sesFromAddress: unknown = app.node.tryGetContext('sesFromAddress');
+if (
+  sesFromAddress !== undefined &&
+  (typeof sesFromAddress !== 'string' || !/^[^@\s]+@[^@\s]+$/.test(sesFromAddress))
+) {
+  throw new Error(`Invalid sesFromAddress ${JSON.stringify(sesFromAddress)}: use an e-mail address.`);
+}
+
 new ReceptionistStack(app, 'ReceptionistStack', {
   stage,
+  ...(typeof sesFromAddress === 'string' ? { sesFromAddress } : {}),
   stackName: `receptionist-${stage}`,
   description: `AI receptionist (${stage}): Cognito, DynamoDB, Lambda, HTTP + WebSocket APIs, S3 + CloudFront`,
   // Both unset (no credentials at synth time) gives an environment-agnostic template.

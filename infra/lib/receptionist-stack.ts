@@ -1,4 +1,5 @@
 import { Annotations, CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
 import { OAUTH_ENABLED } from '@shared/identity';
 import { Auth } from './auth';
@@ -16,6 +17,8 @@ export interface ReceptionistStackProps extends StackProps {
   readonly stage: string;
   /** The SPA build to deploy; defaults to frontend/dist. Skipped, with a warning, when not built. */
   readonly webBuildDir?: string;
+  /** Verified SES sender for e-mails the API sends (referral invitations); `-c sesFromAddress=…`. */
+  readonly sesFromAddress?: string;
 }
 
 export const FRONTEND_NOT_BUILT_WARNING = 'receptionist:frontend-not-built';
@@ -49,8 +52,18 @@ export class ReceptionistStack extends Stack {
       memorySize: 512,
       // API Gateway gives up after 30 s; the function stops just before, so its logs show the timeout.
       timeout: Duration.seconds(29),
-      environment,
+      // Only the API sends e-mail; without a sender, invitations answer 'Failed to send invitation email'.
+      environment: props.sesFromAddress
+        ? { ...environment, SES_FROM_ADDRESS: props.sesFromAddress }
+        : environment,
     }).function;
+    // Granted whatever the sender, so configuring one later changes only the variable above.
+    apiFunction.addToRolePolicy(
+      new PolicyStatement({
+        actions: ['ses:SendEmail'],
+        resources: [`arn:${this.partition}:ses:${this.region}:${this.account}:identity/*`],
+      }),
+    );
 
     const socketFunction = new BackendFunction(this, 'SocketFunction', {
       lambda: 'websocket',
@@ -87,6 +100,7 @@ export class ReceptionistStack extends Stack {
             authFlowType: 'USER_SRP_AUTH',
           },
           oauthEnabled: OAUTH_ENABLED,
+          voiceStreamUrl: socketApi.url,
         },
       });
     } else {

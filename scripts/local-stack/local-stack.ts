@@ -35,6 +35,7 @@ export type StackUrls = {
   dynamodb: string;
   issuer: string;
   jwks: string;
+  voiceStream: string;
 };
 
 export function stackUrls(ports: StackPorts): StackUrls {
@@ -48,6 +49,7 @@ export function stackUrls(ports: StackPorts): StackUrls {
     dynamodb: `http://127.0.0.1:${ports.dynamodb}`,
     issuer: `${cognito}/${LOCAL_USER_POOL_ID}`,
     jwks: `http://127.0.0.1:${ports.cognito}/${LOCAL_USER_POOL_ID}/.well-known/jwks.json`,
+    voiceStream: `ws://localhost:${ports.backend}/ws`,
   };
 }
 
@@ -62,6 +64,7 @@ export function runtimeConfigFor(urls: StackUrls): RuntimeConfig {
     },
     oauthEnabled: OAUTH_ENABLED,
     outboxUrl: urls.outbox,
+    voiceStreamUrl: urls.voiceStream,
   };
 }
 

@@ -5,6 +5,8 @@ import path from 'node:path';
 import { REPO_ROOT, startLocalStack } from '../../scripts/local-stack/local-stack';
 import { freePort } from '../../scripts/local-stack/ports';
 
+const E2E_TABLE_NAME = 'receptionist-e2e';
+
 /**
  * Builds the frontend and starts the whole product on free ports, exactly as `npm start` does but with the
  * production build served by `vite preview` and DynamoDB in memory. Workers read the URLs from the env.
@@ -43,11 +45,16 @@ export default async function globalSetup() {
     frontendDist,
     watch: false,
     echo: process.env.E2E_VERBOSE === '1',
-    tableName: 'receptionist-e2e',
+    tableName: E2E_TABLE_NAME,
   });
   process.env.E2E_APP_URL = stack.urls.app;
   process.env.E2E_API_URL = stack.urls.api;
   process.env.E2E_OUTBOX_URL = stack.urls.outbox;
+  // The analytics spec signs its seeded owners up directly with the identity service.
+  process.env.E2E_COGNITO_URL = stack.urls.cognito;
+  // Tests that act as support staff (e.g. enabling capability modules, spec §6) write to the table directly.
+  process.env.E2E_DYNAMODB_URL = stack.urls.dynamodb;
+  process.env.E2E_TABLE_NAME = E2E_TABLE_NAME;
   return async () => {
     await stack.stop();
     rmSync(stateDir, { recursive: true, force: true });

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiUrl, appUrl, fillSignUpForm, latestCode, uniqueEmail } from './support';
+import { apiUrl, appUrl, completeSetupThroughApi, fillSignUpForm, latestCode, uniqueEmail } from './support';
 
 test.use({ baseURL: appUrl() });
 
@@ -63,6 +63,8 @@ test('an owner agrees to the terms, pays on the local checkout, is on a free tri
   await expect(page.getByText('Payment successful! Your subscription is now active.')).toBeVisible();
   await expect(page).toHaveURL(/\/setup$/);
 
+  // The dashboard is for owners whose setup is complete (spec §4 "Dashboard guard").
+  await completeSetupThroughApi(page);
   await page.goto('/plans');
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('heading', { name: 'Welcome back, Bright Smile Dental!' })).toBeVisible();
@@ -95,6 +97,7 @@ test('the local billing portal advances the clock: trial end makes the owner Act
   await page.getByRole('button', { name: 'Pay' }).click();
   await expect(page.getByTestId('payment-success')).toBeVisible();
 
+  await completeSetupThroughApi(page);
   await page.goto('/dashboard?tab=subscription');
   await expect(page.getByTestId('subscription-status')).toHaveText('Free Trial');
   await expect(page.getByText('(14-day trial for annual plan)')).toBeVisible();

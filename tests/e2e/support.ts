@@ -71,3 +71,107 @@ export async function identityServiceAttribute(page: Page, name: string): Promis
     return user.UserAttributes?.find((a) => a.Name === attributeName)?.Value;
   }, name);
 }
+
+/** Calls the product API from the page with the stored ID token, as the app does. */
+export async function apiFromPage(page: Page, method: string, path: string, body?: unknown) {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const config = (await (await fetch('/config.json')).json()) as { apiUrl: string };
+      const key = Object.keys(localStorage).find((k) => k.endsWith('.idToken'));
+      const response = await fetch(`${config.apiUrl}${path}`, {
+        method,
+        headers: {
+          Authorization: `Bearer ${key ? localStorage.getItem(key) : ''}`,
+          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      return { status: response.status, body: (await response.json().catch(() => null)) as unknown };
+    },
+    { method, path, body },
+  );
+}
+
+/**
+ * Completes all six setup steps through the API for the signed-in owner of `page` (its stored token), as a
+ * finished visit to the wizard would leave them: the business is the one given at sign-up, the assistant
+ * phone the first free US number, the objective the first template offered.
+ */
+export async function completeSetupThroughApi(page: Page): Promise<{ userId: string }> {
+  const claims = await storedIdTokenClaims(page);
+  const userId = String(claims.sub);
+  const ok = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
+    const response = await apiFromPage(page, method, path, body);
+    expect(response.status, `${method} ${path}: ${JSON.stringify(response.body)}`).toBeLessThan(300);
+    return response.body as T;
+  };
+  await ok('POST', '/oauth/config/create', {
+    business_name: String(claims['custom:business_name'] ?? 'Bright Smile Dental'),
+    phone_number: String(claims.phone_number ?? '+14155550142'),
+    website: 'https://brightsmile.example.com',
+    address: '500 Market St, San Francisco, CA',
+  });
+  await ok('PUT', `/oauth/users/${userId}/config`, {
+    business_description: 'Family dentistry with same-week appointments.',
+    assistant_name: 'Ava',
+  });
+  await ok('POST', `/oauth/users/${userId}/personality`, {
+    personality_traits: {
+      formality: 'Business Casual',
+      verbosity: 'Concise',
+      empathy: 'Warm and Understanding',
+      proactivity: 'Suggestive',
+      humor: 'Completely Serious',
+    },
+  });
+  const { voices } = await ok<{ voices: Record<string, Array<{ voice_id: string; provider: string }>> }>(
+    'GET',
+    '/api/voices/available',
+  );
+  const voice = voices.female![0]!;
+  await ok('PUT', `/oauth/users/${userId}/voice-settings`, {
+    selected_voice: { provider: voice.provider, voice_id: voice.voice_id },
+  });
+  // A country-wide search: area codes hold only a few local numbers each, and the wizard's own tests pick
+  // from 415. Parallel tests may reserve a listed number first: take the next one, or search again.
+  let reserved = false;
+  for (let attempt = 0; attempt < 5 && !reserved; attempt += 1) {
+    const { numbers } = await ok<{ numbers: Array<{ phone_number: string }> }>(
+      'GET',
+      '/oauth/phone-numbers/available?country=US&limit=3',
+    );
+    for (const { phone_number } of numbers) {
+      const response = await apiFromPage(page, 'POST', `/oauth/users/${userId}/assistant-phone`, {
+        assistant_phone: phone_number,
+      });
+      if (response.status < 300) {
+        reserved = true;
+        break;
+      }
+    }
+  }
+  expect(reserved, 'an assistant phone could be reserved').toBe(true);
+  await ok('PUT', `/oauth/users/${userId}/behavior-settings`, {
+    remember_past_callers: true,
+    manager_number: '+14155550199',
+    manager_name: 'Dana Lee',
+    escalation_email: 'dana@example.com',
+    text_escalation_to_manager: false,
+  });
+  const { templates } = await ok<{
+    templates: Array<{
+      id: string;
+      goal: string;
+      required_capabilities: string[];
+      success_criteria: string[];
+    }>;
+  }>('GET', '/oauth/objective-templates/discover');
+  const template = templates[0]!;
+  await ok('POST', `/oauth/users/${userId}/objectives`, {
+    goal: template.goal,
+    required_capabilities: template.required_capabilities,
+    success_criteria: template.success_criteria,
+    template_id: template.id,
+  });
+  return { userId };
+}

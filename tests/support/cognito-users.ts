@@ -1,26 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { LOCAL_USER_POOL_CLIENT_ID } from '../../shared/identity';
 import { createLocalOutbox } from '../../backend/src/providers/email/local';
+import { cognitoCall, signInUser, type Tokens } from '../../scripts/local-stack/cognito-api';
 
-/** Calls the identity service's JSON API the way the AWS SDKs and Amplify do. */
-export async function cognitoCall<T = Record<string, unknown>>(
-  cognitoUrl: string,
-  target: string,
-  body: unknown,
-) {
-  const response = await fetch(cognitoUrl, {
-    method: 'POST',
-    headers: {
-      'Content-Type': 'application/x-amz-json-1.1',
-      'X-Amz-Target': `AWSCognitoIdentityProviderService.${target}`,
-    },
-    body: JSON.stringify(body),
-  });
-  const payload = (await response.json()) as T & { __type?: string; message?: string };
-  return { status: response.status, body: payload };
-}
-
-export type Tokens = { IdToken: string; AccessToken: string; RefreshToken: string };
+export { cognitoCall, signInUser, type Tokens };
 
 export async function latestOutboxCode(outboxDir: string, email: string): Promise<string> {
   const messages = await createLocalOutbox(outboxDir).list();
@@ -55,14 +38,4 @@ export async function createConfirmedUser(
   });
   const tokens = await signInUser(services.cognitoUrl, email, password);
   return { email, password, sub: signUp.body.UserSub, tokens };
-}
-
-export async function signInUser(cognitoUrl: string, email: string, password: string): Promise<Tokens> {
-  const auth = await cognitoCall<{ AuthenticationResult: Tokens }>(cognitoUrl, 'InitiateAuth', {
-    ClientId: LOCAL_USER_POOL_CLIENT_ID,
-    AuthFlow: 'USER_PASSWORD_AUTH',
-    AuthParameters: { USERNAME: email, PASSWORD: password },
-  });
-  if (auth.status !== 200) throw new Error(`InitiateAuth failed: ${JSON.stringify(auth.body)}`);
-  return auth.body.AuthenticationResult;
 }

@@ -66,6 +66,14 @@ const envSchema = z.object({
   ACUITY_CLIENT_ID: z.string().min(1).optional(),
   ACUITY_CLIENT_SECRET: z.string().min(1).optional(),
   ACUITY_BASE_URL: z.url().optional(),
+  /** Amazon SES sender (a verified identity): invitations go through SES when set, else the local outbox. */
+  SES_FROM_ADDRESS: z.email().optional(),
+  /** SES region; defaults to AWS_REGION. */
+  SES_REGION: z.string().min(1).optional(),
+  /** Another SES API host (tests point it at tests/fakes/ses). */
+  SES_ENDPOINT: z.url().optional(),
+  /** The web app's public origin for links in e-mails (referral links); defaults to ALLOWED_ORIGINS' first. */
+  PUBLIC_APP_URL: z.url().optional(),
   /** 32 random bytes, base64 (`openssl rand -base64 32`): seals OAuth tokens at rest. Required in AWS. */
   TOKEN_ENCRYPTION_KEY: z
     .string()
@@ -89,6 +97,9 @@ export type AppConfig = {
   googlePlaces: { apiKey: string | undefined; baseUrl: string | undefined };
   twilio: { accountSid: string | undefined; authToken: string | undefined; apiBase: string | undefined };
   publicApiUrl: string | undefined;
+  ses: { fromAddress: string | undefined; region: string; endpoint: string | undefined };
+  /** Where links in e-mails point: PUBLIC_APP_URL, else the first allowed origin. */
+  publicAppUrl: string | undefined;
   calendarOAuth: {
     vendors: Record<
       'google_calendar' | 'calendly' | 'acuity',
@@ -144,6 +155,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     googlePlaces: { apiKey: e.GOOGLE_PLACES_API_KEY, baseUrl: e.GOOGLE_PLACES_BASE_URL },
     twilio: { accountSid: e.TWILIO_ACCOUNT_SID, authToken: e.TWILIO_AUTH_TOKEN, apiBase: e.TWILIO_API_BASE },
     publicApiUrl: e.PUBLIC_API_URL,
+    ses: { fromAddress: e.SES_FROM_ADDRESS, region: e.SES_REGION ?? e.AWS_REGION, endpoint: e.SES_ENDPOINT },
+    publicAppUrl: e.PUBLIC_APP_URL ?? e.ALLOWED_ORIGINS[0],
     calendarOAuth: {
       vendors: {
         google_calendar: {

@@ -1,6 +1,9 @@
 /** Key builders: the tenant id in every key is the verified Cognito subject (docs/data-model.md). */
 export const userKey = (userId: string) => `USER#${userId}`;
 export const CALENDAR_CONNECTION_PREFIX = 'OAUTH#';
+/** Conversation items' sk prefix; an ISO start time follows, so a time range is one sk BETWEEN. */
+export const CONVERSATION_PREFIX = 'CONV#';
+export const REFERRAL_PREFIX = 'REFERRAL#';
 
 export const keys = {
   businessConfig: (userId: string) => ({ pk: userKey(userId), sk: 'CONFIG' }),
@@ -49,9 +52,28 @@ export const keys = {
     pk: userKey(userId),
     sk: `BOT_CALENDAR_SHARE#${email}`,
   }),
+  /** Referrals (issue 5): one item per referral under the referrer, found by code + e-mail through gsi1. */
+  referral: (referrerId: string, referralId: string) => ({
+    pk: userKey(referrerId),
+    sk: `${REFERRAL_PREFIX}${referralId}`,
+  }),
+  referralByCodeIndex: (code: string, email: string, referralId: string) => ({
+    gsi1pk: `REFCODE#${code}`,
+    gsi1sk: `EMAIL#${email}#${referralId}`,
+  }),
+  /** The owner's one referral code, and the claim on the code that keeps it unique. */
+  referralCode: (userId: string) => ({ pk: userKey(userId), sk: 'REFERRAL_CODE' }),
+  referralCodeClaim: (code: string) => ({ pk: `REFCODE#${code}`, sk: 'OWNER' }),
+  /** Which referral a signed-up referee came through (one per referee). */
+  refereeLink: (refereeId: string) => ({ pk: `REFEREE#${refereeId}`, sk: 'REFERRAL' }),
   /** The local calendar vendors' own grants (codes, refresh tokens), keyed by a hash of the secret. */
   localOAuthGrant: (service: string, kind: 'CODE' | 'REFRESH', secretHash: string) => ({
     pk: `LOCALOAUTH#${service}#${kind}#${secretHash}`,
     sk: 'GRANT',
+  }),
+  /** One conversation record (issue 5); the sk sorts an owner's conversations by start time. */
+  conversation: (userId: string, startedAtIso: string, id: string) => ({
+    pk: userKey(userId),
+    sk: `${CONVERSATION_PREFIX}${startedAtIso}#${id}`,
   }),
 };

@@ -1,7 +1,11 @@
 import type { ComponentType } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, Navigate, useSearchParams } from 'react-router-dom';
+import { AUTH_MESSAGES } from '@shared/auth-messages';
+import { DASHBOARD_MESSAGES } from '@shared/dashboard-messages';
 import { SignedInScreen } from '../../../components/layout/signed-in-screen';
+import { CenteredStatus } from '../../../components/ui/centered-status';
 import { useAuth } from '../../auth/hooks/auth-context';
+import { useDashboardGuard } from '../hooks/use-dashboard-guard';
 import { AnalyticsTab } from './tabs/analytics-tab';
 import { ObjectivesTab } from './tabs/objectives-tab';
 import { OverviewTab } from './tabs/overview-tab';
@@ -19,16 +23,21 @@ const TABS: ReadonlyArray<{ key: string; label: string; Component: ComponentType
   { key: 'referrals', label: 'Referrals', Component: ReferralsTab },
 ];
 
-/** /dashboard: the heading, the nav (Setup, Sign Out) and the five tabs; the tab is kept in ?tab=. */
+/**
+ * /dashboard: the guard (spec §4), then the heading, the nav (Setup, Sign Out) and the five tabs; the tab is
+ * kept in ?tab=. The business name is the config's, falling back to the one given at sign-up.
+ */
 export default function DashboardPage() {
   const { user } = useAuth();
   const [searchParams, setSearchParams] = useSearchParams();
-  if (!user) return null;
+  const guard = useDashboardGuard(user);
+  if (guard.redirect) return <Navigate to={guard.redirect} replace />;
+  if (!guard.ready || !user) return <CenteredStatus>{AUTH_MESSAGES.loading}</CenteredStatus>;
   const active = TABS.find((tab) => tab.key === searchParams.get('tab')) ?? TABS[0]!;
-  const businessName = user.attributes['custom:business_name'] ?? '';
+  const businessName = guard.businessName ?? user.attributes['custom:business_name'] ?? '';
   return (
     <SignedInScreen links={<Link to="/setup">Setup</Link>}>
-      <h1 className="dashboard-heading">Welcome back, {businessName}!</h1>
+      <h1 className="dashboard-heading">{DASHBOARD_MESSAGES.welcome(businessName)}</h1>
       <div className="dashboard-tabs" role="tablist" aria-label="Dashboard sections">
         {TABS.map((tab) => (
           <button

@@ -1,10 +1,68 @@
-import { ComingSoonPanel } from './coming-soon-panel';
+import { useCallback, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { DASHBOARD_MESSAGES } from '@shared/dashboard-messages';
+import { assistantTelHref, formatAssistantPhone } from '../../assistant-phone';
+import { useDashboardConfig } from '../../hooks/use-dashboard-config';
+import { CallLogsModal } from './call-logs-modal';
+import './overview-tab.css';
 
-/** Placeholder: the dashboard work fills this tab. */
-export function OverviewTab() {
+/** Spec §2 Overview: the assistant's status and number, Call Assistant, and the four quick actions. */
+export function OverviewTab({ userId }: { userId: string }) {
+  const navigate = useNavigate();
+  const [, setSearchParams] = useSearchParams();
+  const config = useDashboardConfig(userId);
+  const [callLogsOpen, setCallLogsOpen] = useState(false);
+  const closeCallLogs = useCallback(() => setCallLogsOpen(false), []);
+  const assistantPhone = config.data?.assistant_phone;
+  const telHref = assistantTelHref(assistantPhone);
+  const openTab = (tab: string) => setSearchParams({ tab }, { replace: true });
+
   return (
-    <ComingSoonPanel title="Overview">
-      Your assistant's status and quick actions will appear here soon.
-    </ComingSoonPanel>
+    <div className="overview-grid">
+      <section className="card dashboard-panel" aria-labelledby="assistant-status-title">
+        <h2 id="assistant-status-title">Assistant Status</h2>
+        <p>
+          <span className="status-badge status-live" data-testid="assistant-status">
+            {DASHBOARD_MESSAGES.assistantActive}
+          </span>
+        </p>
+        <p className="overview-phone">
+          <span className="dashboard-muted">Assistant phone</span>
+          <strong data-testid="assistant-phone">{formatAssistantPhone(assistantPhone)}</strong>
+        </p>
+        {telHref ? (
+          <a className="btn btn-primary" href={telHref}>
+            Call Assistant
+          </a>
+        ) : (
+          <button
+            type="button"
+            className="btn btn-primary"
+            onClick={() => window.alert(DASHBOARD_MESSAGES.assistantPhoneNotConfigured)}
+          >
+            Call Assistant
+          </button>
+        )}
+      </section>
+
+      <section className="card dashboard-panel" aria-labelledby="quick-actions-title">
+        <h2 id="quick-actions-title">Quick Actions</h2>
+        <div className="quick-actions">
+          <button type="button" className="btn btn-secondary" onClick={() => navigate('/setup')}>
+            Modify Setup
+          </button>
+          <button type="button" className="btn btn-secondary" onClick={() => openTab('objectives')}>
+            Configure Objectives
+          </button>
+          <button type="button" className="btn btn-secondary" onClick={() => openTab('analytics')}>
+            View Analytics
+          </button>
+          <button type="button" className="btn btn-secondary" onClick={() => setCallLogsOpen(true)}>
+            View Call Logs
+          </button>
+        </div>
+      </section>
+      {callLogsOpen ? <CallLogsModal onClose={closeCallLogs} /> : null}
+    </div>
   );
 }

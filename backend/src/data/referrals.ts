@@ -1,0 +1,336 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import {
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+  type DynamoDBDocumentClient,
+} from '@aws-sdk/lib-dynamodb';
+import type { Referral } from '@shared/schemas/referral';
+import { normalizeEmail } from '@shared/referrals';
+import { APP_TABLE } from './table-definition';
+import { keys, REFERRAL_PREFIX } from './keys';
+
+/** Unambiguous characters (no 0/O, 1/I/L), so a code read aloud or retyped still works. */
+const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+const CODE_LENGTH = 8;
+const CODE_ATTEMPTS = 5;
+
+const newCode = () =>
+  Array.from({ length: CODE_LENGTH }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('');
+
+const isConditionFailure = (error: unknown) =>
+  (error as { name?: string }).name === 'ConditionalCheckFailedException';
+
+/** Which items of a cancelled transaction failed their condition. */
+const failedConditions = (error: unknown): boolean[] | undefined => {
+  const failure = error as { name?: string; CancellationReasons?: Array<{ Code?: string }> };
+  if (failure.name !== 'TransactionCanceledException') return undefined;
+  return (failure.CancellationReasons ?? []).map((reason) => reason.Code === 'ConditionalCheckFailed');
+};
+
+const toReferral = (item: Record<string, unknown>): Referral => ({
+  referral_id: item.referral_id as string,
+  referee_email: item.referee_email as string,
+  referrer_name: item.referrer_name as string,
+  referral_code: item.referral_code as string,
+  referee_cognito_id: (item.referee_cognito_id as string | undefined) ?? null,
+  status: item.status as Referral['status'],
+  created_at: item.created_at as string,
+  trial_started_at: (item.trial_started_at as string | undefined) ?? null,
+  completed_at: (item.completed_at as string | undefined) ?? null,
+  credit_amount: (item.credit_amount as number | undefined) ?? 0,
+});
+
+export type NewReferral = { refereeEmail: string; referrerName: string; code: string };
+export type StatusChange =
+  { outcome: 'done'; referral: Referral } | { outcome: 'not_found' } | { outcome: 'not_pending' };
+
+/**
+ * Referrals (spec §3): one item per referral under the referrer, the referrer's one code (kept unique by a
+ * claim item), and for a referee who signed up, a link item naming the referral they came through.
+ * Status moves only forward: no_response → trial → complete, or no_response → cancelled.
+ */
+export function createReferralRepository(
+  doc: DynamoDBDocumentClient,
+  tableName: string,
+  now: () => Date = () => new Date(),
+) {
+  const getItem = async (key: Record<string, string>) =>
+    (await doc.send(new GetCommand({ TableName: tableName, Key: key, ConsistentRead: true }))).Item;
+
+  const referralItem = (referrerId: string, referral: Referral) => ({
+    ...keys.referral(referrerId, referral.referral_id),
+    ...keys.referralByCodeIndex(
+      referral.referral_code,
+      normalizeEmail(referral.referee_email),
+      referral.referral_id,
+    ),
+    referrer_id: referrerId,
+    ...referral,
+  });
+
+  /** no_response → another status, for the referrer's own referral only. */
+  async function leavePending(
+    referrerId: string,
+    referralId: string,
+    set: string,
+    values: Record<string, unknown>,
+  ): Promise<StatusChange> {
+    try {
+      const { Attributes } = await doc.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: keys.referral(referrerId, referralId),
+          UpdateExpression: set,
+          ConditionExpression: 'attribute_exists(pk) AND #status = :pending',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: { ':pending': 'no_response', ...values },
+          ReturnValues: 'ALL_NEW',
+          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+        }),
+      );
+      return { outcome: 'done', referral: toReferral(Attributes!) };
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+      const old = (error as { Item?: Record<string, unknown> }).Item;
+      return old ? { outcome: 'not_pending' } : { outcome: 'not_found' };
+    }
+  }
+
+  const repository = {
+    /** The owner's referral code, created once (a collision with another owner's code draws again). */
+    async codeFor(userId: string): Promise<string> {
+      const existing = await getItem(keys.referralCode(userId));
+      if (existing) return existing.code as string;
+      for (let attempt = 0; attempt < CODE_ATTEMPTS; attempt += 1) {
+        const code = newCode();
+        const at = now().toISOString();
+        try {
+          await doc.send(
+            new TransactWriteCommand({
+              TransactItems: [
+                {
+                  Put: {
+                    TableName: tableName,
+                    Item: { ...keys.referralCode(userId), code, created_at: at },
+                    ConditionExpression: 'attribute_not_exists(pk)',
+                  },
+                },
+                {
+                  Put: {
+                    TableName: tableName,
+                    Item: { ...keys.referralCodeClaim(code), owner_id: userId, created_at: at },
+                    ConditionExpression: 'attribute_not_exists(pk)',
+                  },
+                },
+              ],
+            }),
+          );
+          return code;
+        } catch (error) {
+          const failed = failedConditions(error);
+          if (!failed) throw error;
+          // A concurrent request of the same owner created it first: theirs is the code.
+          if (failed[0]) return (await getItem(keys.referralCode(userId)))!.code as string;
+        }
+      }
+      throw new Error('Could not draw a unique referral code');
+    },
+
+    async ownerOfCode(code: string): Promise<string | undefined> {
+      return (await getItem(keys.referralCodeClaim(code.toUpperCase())))?.owner_id as string | undefined;
+    },
+
+    /** The referrer's referrals, newest first. */
+    async list(referrerId: string): Promise<Referral[]> {
+      const items: Record<string, unknown>[] = [];
+      let startKey: Record<string, unknown> | undefined;
+      do {
+        const page = await doc.send(
+          new QueryCommand({
+            TableName: tableName,
+            KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+            ExpressionAttributeValues: {
+              ':pk': keys.referral(referrerId, '').pk,
+              ':prefix': REFERRAL_PREFIX,
+            },
+            ConsistentRead: true,
+            ExclusiveStartKey: startKey,
+          }),
+        );
+        items.push(...(page.Items ?? []));
+        startKey = page.LastEvaluatedKey;
+      } while (startKey);
+      return items.map(toReferral).sort((a, b) => b.created_at.localeCompare(a.created_at));
+    },
+
+    async create(referrerId: string, input: NewReferral): Promise<Referral> {
+      const referral: Referral = {
+        referral_id: randomUUID(),
+        referee_email: normalizeEmail(input.refereeEmail),
+        referrer_name: input.referrerName,
+        referral_code: input.code,
+        referee_cognito_id: null,
+        status: 'no_response',
+        created_at: now().toISOString(),
+        trial_started_at: null,
+        completed_at: null,
+        credit_amount: 0,
+      };
+      await doc.send(
+        new PutCommand({
+          TableName: tableName,
+          Item: referralItem(referrerId, referral),
+          ConditionExpression: 'attribute_not_exists(pk)',
+        }),
+      );
+      return referral;
+    },
+
+    cancel: (referrerId: string, referralId: string) =>
+      leavePending(referrerId, referralId, 'SET #status = :cancelled, cancelled_at = :at', {
+        ':cancelled': 'cancelled',
+        ':at': now().toISOString(),
+      }),
+
+    /** Records an invitation sent; refused unless the referral is still no_response. */
+    markInvited: (referrerId: string, referralId: string, referrerName: string) =>
+      leavePending(
+        referrerId,
+        referralId,
+        'SET last_invited_at = :at, referrer_name = :name ADD invitations_sent :one',
+        { ':at': now().toISOString(), ':name': referrerName, ':one': 1 },
+      ),
+
+    /** The referral a referee came through, if they signed up with a code. */
+    async ofReferee(refereeId: string): Promise<{ referrerId: string; referral: Referral } | undefined> {
+      const link = await getItem(keys.refereeLink(refereeId));
+      if (!link) return undefined;
+      const item = await getItem(keys.referral(link.referrer_id as string, link.referral_id as string));
+      return item ? { referrerId: link.referrer_id as string, referral: toReferral(item) } : undefined;
+    },
+
+    /**
+     * A referee signed up with the referrer's code: their no_response referral (same e-mail) moves to
+     * trial; without one (the friend was never invited by e-mail, or that referral was cancelled) a
+     * referral is recorded directly in trial. Once per referee: a repeat returns the first outcome.
+     */
+    async startTrial(input: {
+      referrerId: string;
+      referrerName: string;
+      code: string;
+      refereeId: string;
+      refereeEmail: string;
+    }): Promise<Referral> {
+      const previous = await repository.ofReferee(input.refereeId);
+      if (previous) return previous.referral;
+      const email = normalizeEmail(input.refereeEmail);
+      const { Items = [] } = await doc.send(
+        new QueryCommand({
+          TableName: tableName,
+          IndexName: APP_TABLE.gsi1.name,
+          KeyConditionExpression: 'gsi1pk = :code AND begins_with(gsi1sk, :email)',
+          ExpressionAttributeValues: {
+            ':code': keys.referralByCodeIndex(input.code, email, '').gsi1pk,
+            ':email': keys.referralByCodeIndex(input.code, email, '').gsi1sk,
+          },
+        }),
+      );
+      const pending = Items.map(toReferral).find((r) => r.status === 'no_response');
+      const at = now().toISOString();
+      const referral: Referral = pending
+        ? { ...pending, status: 'trial', referee_cognito_id: input.refereeId, trial_started_at: at }
+        : {
+            referral_id: randomUUID(),
+            referee_email: email,
+            referrer_name: input.referrerName,
+            referral_code: input.code,
+            referee_cognito_id: input.refereeId,
+            status: 'trial',
+            created_at: at,
+            trial_started_at: at,
+            completed_at: null,
+            credit_amount: 0,
+          };
+      const link = {
+        Put: {
+          TableName: tableName,
+          Item: {
+            ...keys.refereeLink(input.refereeId),
+            referrer_id: input.referrerId,
+            referral_id: referral.referral_id,
+            linked_at: at,
+          },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      };
+      const write = pending
+        ? {
+            Update: {
+              TableName: tableName,
+              Key: keys.referral(input.referrerId, referral.referral_id),
+              UpdateExpression: 'SET #status = :trial, referee_cognito_id = :referee, trial_started_at = :at',
+              ConditionExpression: '#status = :pending',
+              ExpressionAttributeNames: { '#status': 'status' },
+              ExpressionAttributeValues: {
+                ':trial': 'trial',
+                ':pending': 'no_response',
+                ':referee': input.refereeId,
+                ':at': at,
+              },
+            },
+          }
+        : {
+            Put: {
+              TableName: tableName,
+              Item: referralItem(input.referrerId, referral),
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          };
+      try {
+        await doc.send(new TransactWriteCommand({ TransactItems: [link, write] }));
+        return referral;
+      } catch (error) {
+        const failed = failedConditions(error);
+        if (!failed) throw error;
+        // A concurrent call linked this referee first, or the referral was cancelled meanwhile: retry once.
+        const linked = await repository.ofReferee(input.refereeId);
+        if (linked) return linked.referral;
+        if (failed[1]) return repository.startTrial(input);
+        throw error;
+      }
+    },
+
+    /** The referee's trial completed: their referral becomes complete with the credit, once. */
+    async completeTrial(refereeId: string, creditCents: number): Promise<Referral | undefined> {
+      const link = await getItem(keys.refereeLink(refereeId));
+      if (!link) return undefined;
+      try {
+        const { Attributes } = await doc.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: keys.referral(link.referrer_id as string, link.referral_id as string),
+            UpdateExpression: 'SET #status = :complete, completed_at = :at, credit_amount = :credit',
+            ConditionExpression: '#status = :trial',
+            ExpressionAttributeNames: { '#status': 'status' },
+            ExpressionAttributeValues: {
+              ':complete': 'complete',
+              ':trial': 'trial',
+              ':at': now().toISOString(),
+              ':credit': creditCents,
+            },
+            ReturnValues: 'ALL_NEW',
+          }),
+        );
+        return toReferral(Attributes!);
+      } catch (error) {
+        if (isConditionFailure(error)) return undefined;
+        throw error;
+      }
+    },
+  };
+  return repository;
+}
+export type ReferralRepository = ReturnType<typeof createReferralRepository>;

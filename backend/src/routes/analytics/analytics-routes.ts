@@ -1,0 +1,83 @@
+import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { computeAnalytics, computeSuggestions, rangeWindow, SUGGESTIONS_RANGE } from '@shared/analytics';
+import { apiErrorSchema } from '@shared/schemas/api-error';
+import {
+  ANALYTICS_TIME_RANGES,
+  analyticsSchema,
+  DEFAULT_ANALYTICS_TIME_RANGE,
+  suggestionSchema,
+  type AnalyticsTimeRange,
+} from '@shared/schemas/analytics';
+import { SETUP_MESSAGES } from '@shared/setup-messages';
+import type { AppDeps, AppEnv } from '../../app-types';
+import { requireAuth } from '../../auth/middleware';
+import { notFound } from '../../errors/http-error';
+import { bearerSecurity, errorResponses, jsonContent } from '../openapi-helpers';
+
+const { 403: _forbidden, ...ownerlessErrors } = errorResponses;
+const noConfig = jsonContent(
+  apiErrorSchema,
+  'The owner has no business config yet (the client shows an empty result)',
+);
+
+/**
+ * Spec §7: the owner's analytics and optimization suggestions, computed from their stored conversations.
+ * These paths carry no user id: the owner is the token's subject, so nobody can ask for another's figures.
+ */
+export const analyticsRoutes = ({ verifyToken, data, now }: AppDeps) => {
+  const auth = requireAuth(verifyToken);
+
+  const analyticsRoute = createRoute({
+    method: 'get',
+    path: '/api/analytics/objectives',
+    tags: ['analytics'],
+    summary: "The owner's conversation analytics over 7, 30 or 90 days",
+    security: bearerSecurity,
+    middleware: [auth] as const,
+    request: {
+      query: z.object({ timeRange: z.enum(ANALYTICS_TIME_RANGES).default(DEFAULT_ANALYTICS_TIME_RANGE) }),
+    },
+    responses: {
+      200: jsonContent(
+        analyticsSchema,
+        'Figures; zeros and an empty-day trend when there are no conversations',
+      ),
+      ...ownerlessErrors,
+      404: noConfig,
+    },
+  });
+
+  const suggestionsRoute = createRoute({
+    method: 'get',
+    path: '/api/optimization/suggestions',
+    tags: ['analytics'],
+    summary: 'Optimization suggestions derived from the last 30 days of conversations',
+    security: bearerSecurity,
+    middleware: [auth] as const,
+    responses: {
+      200: jsonContent(z.object({ suggestions: z.array(suggestionSchema) }), 'Suggestions, possibly none'),
+      ...ownerlessErrors,
+      404: noConfig,
+    },
+  });
+
+  /** The owner's conversations over a range; 404 when they have no business yet. */
+  const conversationsOver = async (userId: string, range: AnalyticsTimeRange, at: Date) => {
+    if (!(await data.businessConfigs.getConfig(userId))) throw notFound(SETUP_MESSAGES.configNotFound);
+    const { from, to } = rangeWindow(range, at);
+    return data.conversations.listConversations(userId, from, to);
+  };
+
+  return new OpenAPIHono<AppEnv>()
+    .openapi(analyticsRoute, async (c) => {
+      const range = c.req.valid('query').timeRange;
+      const at = now();
+      const conversations = await conversationsOver(c.get('user')!.sub, range, at);
+      return c.json(computeAnalytics(conversations, range, at), 200);
+    })
+    .openapi(suggestionsRoute, async (c) => {
+      const at = now();
+      const conversations = await conversationsOver(c.get('user')!.sub, SUGGESTIONS_RANGE, at);
+      return c.json({ suggestions: computeSuggestions(conversations, at) }, 200);
+    });
+};

@@ -1,0 +1,29 @@
+import type { Analytics, AnalyticsTimeRange, Suggestion } from '@shared/schemas/analytics';
+import { ApiClientError, apiRequest } from '../../../lib/api-client';
+
+/** Spec §7: 404 means the owner has no business yet, which is "nothing to show", not a failure. */
+const emptyOn404 = async <T>(request: Promise<T>, empty: T): Promise<T> => {
+  try {
+    return await request;
+  } catch (error) {
+    if (error instanceof ApiClientError && error.status === 404) return empty;
+    throw error;
+  }
+};
+
+/** The Analytics tab's calls (spec §7). */
+export const analyticsApi = {
+  /** null when the owner has no business config yet (404). */
+  analytics: (range: AnalyticsTimeRange) =>
+    emptyOn404<Analytics | null>(
+      apiRequest<Analytics>(`/api/analytics/objectives?timeRange=${range}`, { action: 'load analytics' }),
+      null,
+    ),
+  suggestions: () =>
+    emptyOn404(
+      apiRequest<{ suggestions: Suggestion[] }>('/api/optimization/suggestions', {
+        action: 'load suggestions',
+      }).then((r) => r.suggestions),
+      [],
+    ),
+};

@@ -1,0 +1,90 @@
+import type { BusinessConfig } from '@shared/schemas/business-config';
+import type { MultiObjectiveConfig, Objective, ObjectiveTemplate } from '@shared/schemas/objective';
+import type { FeatureEngagementAnswer, FeatureEngagementRequest } from '@shared/schemas/feature-engagement';
+import { OBJECTIVE_ACTIONS } from '@shared/dashboard-messages';
+import { ApiClientError, apiRequest } from '../../../lib/api-client';
+
+/** The calls of the dashboard's guard, Overview and Objectives tabs (spec §7). */
+const user = (userId: string) => `/oauth/users/${encodeURIComponent(userId)}`;
+
+/** A 404 means "none yet" for the config and the objective (spec §8); anything else is a failure. */
+async function noneOn404<T>(request: Promise<T>): Promise<T | null> {
+  try {
+    return await request;
+  } catch (error) {
+    if (error instanceof ApiClientError && error.status === 404) return null;
+    throw error;
+  }
+}
+
+export const loadBusinessConfig = (userId: string) =>
+  noneOn404(apiRequest<BusinessConfig>(`${user(userId)}/config`, { action: 'load business config' }));
+
+/** The stored objective carries the multi-objective config it was last saved with, if any. */
+export type StoredObjective = Objective & { objective_config?: MultiObjectiveConfig };
+
+export const loadObjective = (userId: string) =>
+  noneOn404(
+    apiRequest<StoredObjective>(`${user(userId)}/objectives`, { action: OBJECTIVE_ACTIONS.loadObjective }),
+  );
+
+export const loadObjectiveTemplates = async (): Promise<ObjectiveTemplate[]> =>
+  (
+    await apiRequest<{ templates: ObjectiveTemplate[] }>('/oauth/objective-templates/discover', {
+      action: OBJECTIVE_ACTIONS.loadTemplates,
+    })
+  ).templates;
+
+/** Only the business facts an objective is written from travel to the generator. */
+const businessFacts = (config: Partial<BusinessConfig> | null | undefined) => {
+  const {
+    business_name,
+    website,
+    address,
+    phone_number,
+    business_hours,
+    business_description,
+    assistant_name,
+  } = config ?? {};
+  return {
+    business_name,
+    website,
+    address,
+    phone_number,
+    business_hours,
+    business_description,
+    assistant_name,
+  };
+};
+
+export const generateObjective = async (template_id: string, config: Partial<BusinessConfig> | null) =>
+  (
+    await apiRequest<{ objective: Objective }>('/oauth/objective-templates/generate', {
+      method: 'POST',
+      body: { template_id, business_config: businessFacts(config) },
+      action: OBJECTIVE_ACTIONS.generateObjective,
+    })
+  ).objective;
+
+/** Spec §4 "Objectives": PUT when the objective already has a business_id, otherwise POST. */
+export const saveObjective = (userId: string, objective: Objective) =>
+  apiRequest<StoredObjective>(`${user(userId)}/objectives`, {
+    method: objective.business_id ? 'PUT' : 'POST',
+    body: objective,
+    action: OBJECTIVE_ACTIONS.saveObjective,
+  });
+
+/** Spec §7: PUT carries the objective_config with its objective_hierarchy; the primary is the objective. */
+export const saveObjectives = (userId: string, objective_config: MultiObjectiveConfig) =>
+  apiRequest<StoredObjective>(`${user(userId)}/objectives`, {
+    method: 'PUT',
+    body: { objective: objective_config.primary_objective, objective_config },
+    action: OBJECTIVE_ACTIONS.saveObjectives,
+  });
+
+export const recordFeatureEngagement = (answer: FeatureEngagementAnswer, request: FeatureEngagementRequest) =>
+  apiRequest<{ recorded: true }>(`/oauth/feature-engagement/${answer}`, {
+    method: 'POST',
+    body: request,
+    action: 'record your answer',
+  });

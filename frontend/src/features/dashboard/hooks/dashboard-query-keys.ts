@@ -1,0 +1,6 @@
+/** Query keys of the dashboard's own loads, apart from the wizard's so a visit never shows its cache. */
+export const dashboardQueryKeys = {
+  config: (userId: string) => ['dashboard', 'business-config', userId] as const,
+  objective: (userId: string) => ['dashboard', 'objective', userId] as const,
+  objectiveTemplates: ['dashboard', 'objective-templates'] as const,
+};

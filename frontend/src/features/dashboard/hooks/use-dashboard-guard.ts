@@ -1,0 +1,17 @@
+import type { AuthUser } from '../../auth/api/auth-user';
+import { hasVerifiedAccess } from '../../auth/hooks/use-verified-owner';
+import { dashboardGuard, type ConfigLoad, type GuardOutcome } from '../dashboard-guard';
+import { useDashboardConfig } from './use-dashboard-config';
+
+/** Spec §4 "Dashboard guard" over the signed-in user and the config load; see dashboardGuard. */
+export function useDashboardGuard(user: AuthUser | null): GuardOutcome & { businessName?: string } {
+  const verified = user ? hasVerifiedAccess(user) : false;
+  const config = useDashboardConfig(user?.userId ?? '', verified);
+  const load: ConfigLoad = config.isPending
+    ? { state: 'loading' }
+    : config.isError
+      ? { state: 'error' }
+      : { state: 'loaded', config: config.data };
+  const outcome = dashboardGuard(user ? { userId: user.userId, verified } : null, load);
+  return { ...outcome, businessName: config.data?.business_name };
+}

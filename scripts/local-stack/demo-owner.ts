@@ -1,0 +1,136 @@
+import { randomUUID } from 'node:crypto';
+import { OBJECTIVE_TEMPLATES } from '../../shared/objective-templates';
+import { LOCAL_USER_POOL_CLIENT_ID } from '../../shared/identity';
+import type { Conversation } from '../../shared/schemas/conversation';
+import { createBusinessConfigRepository } from '../../backend/src/data/business-config';
+import { createConversationRepository } from '../../backend/src/data/conversations';
+import { createDynamoClients } from '../../backend/src/data/dynamo-client';
+import { createObjectivesRepository } from '../../backend/src/data/objectives';
+import { generateDemoHistory } from '../../backend/src/demo/demo-history';
+import { cognitoCall, signInUser, tokenSubject } from './cognito-api';
+
+export type DemoStack = {
+  cognitoUrl: string;
+  /** The backend, whose local outbox page holds the confirmation code. */
+  apiUrl: string;
+  dynamoDbEndpoint: string;
+  tableName: string;
+};
+
+export type DemoOwnerOptions = {
+  email: string;
+  password: string;
+  /** Write the 90-day conversation history (false: a complete business with no conversations yet). */
+  withHistory: boolean;
+  now?: Date;
+};
+
+/** The demo business: every field setup steps 1-6 need (shared/setup-steps.ts), so the dashboard opens. */
+const DEMO_BUSINESS = {
+  business_name: 'Bella Hair Studio',
+  phone_number: '+14155550142',
+  website: 'https://bellahair.example.com',
+  address: '12 Market St, San Francisco, CA',
+  business_hours: { weekday_text: ['Monday: 9:00 AM – 6:00 PM', 'Saturday: 10:00 AM – 4:00 PM'] },
+  business_description: 'A friendly neighbourhood hair salon for cuts, colour and styling.',
+  assistant_name: 'Ava',
+  voice_settings: { voice_id: 'en-us-female-1' },
+  formality: 'Business Casual',
+  verbosity: 'Concise',
+  empathy: 'Warm and Caring',
+  proactivity: 'Suggestive',
+  humor: 'Light Touch',
+  assistant_phone: '+14155550199',
+  manager_number: '+14155550188',
+  manager_name: 'Robin',
+  escalation_email: 'robin@example.com',
+  remember_past_callers: true,
+  text_escalation_to_manager: false,
+  authorized_modules: ['sms', 'booking', 'scheduling', 'escalation'],
+};
+
+async function confirmationCode(apiUrl: string, email: string, timeoutMs = 15_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const response = await fetch(`${apiUrl}/local/outbox/messages`);
+    const { messages } = (await response.json()) as { messages: Array<{ to: string; text: string }> };
+    const code = messages.find((m) => m.to === email)?.text.match(/\b(\d{6})\b/)?.[1];
+    if (code) return code;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`no confirmation code for ${email} in ${apiUrl}/local/outbox`);
+}
+
+/** Signs the owner up and confirms them, or just signs in when they already exist; returns their sub. */
+async function ensureConfirmedOwner(stack: DemoStack, email: string, password: string) {
+  const signUp = await cognitoCall<{ UserSub: string }>(stack.cognitoUrl, 'SignUp', {
+    ClientId: LOCAL_USER_POOL_CLIENT_ID,
+    Username: email,
+    Password: password,
+    UserAttributes: [
+      { Name: 'email', Value: email },
+      { Name: 'phone_number', Value: DEMO_BUSINESS.phone_number },
+      { Name: 'custom:business_name', Value: DEMO_BUSINESS.business_name },
+      { Name: 'custom:business_type', Value: 'salon' },
+      { Name: 'custom:country_code', Value: '+1' },
+    ],
+  });
+  if (signUp.status === 200) {
+    const code = await confirmationCode(stack.apiUrl, email);
+    const confirm = await cognitoCall(stack.cognitoUrl, 'ConfirmSignUp', {
+      ClientId: LOCAL_USER_POOL_CLIENT_ID,
+      Username: email,
+      ConfirmationCode: code,
+    });
+    if (confirm.status !== 200) throw new Error(`ConfirmSignUp failed: ${JSON.stringify(confirm.body)}`);
+  } else if (!String(signUp.body.__type).includes('UsernameExistsException')) {
+    throw new Error(`SignUp failed: ${JSON.stringify(signUp.body)}`);
+  }
+  const tokens = await signInUser(stack.cognitoUrl, email, password);
+  return tokenSubject(tokens.IdToken);
+}
+
+/**
+ * Creates (idempotently) an owner with a complete business, the book-with-deposit objective and, with
+ * withHistory, 90 days of conversations. Writes through the backend's own repositories.
+ */
+export async function seedDemoOwner(stack: DemoStack, options: DemoOwnerOptions) {
+  const sub = await ensureConfirmedOwner(stack, options.email, options.password);
+  const { doc } = createDynamoClients({ region: 'us-east-1', endpoint: stack.dynamoDbEndpoint });
+  const configs = createBusinessConfigRepository(doc, stack.tableName);
+  const { config } = await configs.saveBusinessInfo(sub, DEMO_BUSINESS);
+
+  const template = OBJECTIVE_TEMPLATES.book_with_deposit;
+  const existing = await createObjectivesRepository(doc, stack.tableName).getObjective(sub);
+  const objectiveId = existing?.id ?? randomUUID();
+  const saved = await createObjectivesRepository(doc, stack.tableName).saveObjective(sub, {
+    id: objectiveId,
+    goal: template.goal,
+    required_capabilities: [...template.required_capabilities],
+    success_criteria: [...template.success_criteria],
+    priority: 'primary',
+    weight: 0.7,
+    conditions: [],
+    business_id: config.business_id,
+    template_id: template.id,
+  });
+  if (!saved) throw new Error('could not save the demo objective');
+
+  let conversations: Conversation[] = [];
+  if (options.withHistory) {
+    conversations = generateDemoHistory({
+      now: options.now ?? new Date(),
+      businessId: config.business_id,
+      objectiveId,
+    });
+    await createConversationRepository(doc, stack.tableName).saveConversations(sub, conversations);
+  }
+  doc.destroy();
+  return {
+    sub,
+    email: options.email,
+    password: options.password,
+    businessId: config.business_id,
+    conversations,
+  };
+}

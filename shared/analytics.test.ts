@@ -1,0 +1,143 @@
+import { describe, expect, it } from 'vitest';
+import { computeAnalytics, computeSuggestions, suggestionConfidence } from './analytics';
+import type { Conversation } from './schemas/conversation';
+
+const NOW = new Date('2026-03-10T15:00:00.000Z');
+
+let sequence = 0;
+function record(
+  startedAt: string,
+  met: Record<string, boolean>,
+  cents = 0,
+  extra: Partial<Conversation> = {},
+) {
+  sequence += 1;
+  return {
+    id: `c${sequence}`,
+    business_id: 'biz-1',
+    channel: 'voice',
+    caller: '+14155550100',
+    started_at: startedAt,
+    ended_at: startedAt,
+    transcript: [],
+    objectives_met: met,
+    amount_collected_cents: cents,
+    escalated: false,
+    ...extra,
+  } satisfies Conversation;
+}
+
+const both = (booked: boolean, deposit: boolean) => ({
+  appointment_booked: booked,
+  deposit_collected: deposit,
+});
+
+const RECORDS: Conversation[] = [
+  record('2026-03-10T09:00:00.000Z', both(true, true), 2500),
+  record('2026-03-10T07:00:00.000Z', both(true, false), 0, { channel: 'sms' }),
+  record('2026-03-08T10:00:00.000Z', both(false, false)),
+  // First instant of the 7-day window: counted.
+  record('2026-03-04T00:00:00.000Z', both(true, true), 4000),
+  // One second before the 7-day window: only in 30d.
+  record('2026-03-03T23:59:59.000Z', both(true, true), 10000),
+  // After "now": never counted.
+  record('2026-03-10T16:00:00.000Z', both(true, true), 999),
+];
+
+describe('computeAnalytics', () => {
+  it('counts, rates and revenue over the 7-day window, with a point for every day', () => {
+    expect(computeAnalytics(RECORDS, '7d', NOW)).toEqual({
+      conversation_count: 4,
+      completion_rates: { appointment_booked: 0.75, deposit_collected: 0.5 },
+      revenue_attribution: { total_revenue: 65, average_per_call: 16.25 },
+      performance_trends: [
+        { date: '2026-03-04', completion_rate: 1 },
+        { date: '2026-03-05', completion_rate: null },
+        { date: '2026-03-06', completion_rate: null },
+        { date: '2026-03-07', completion_rate: null },
+        { date: '2026-03-08', completion_rate: 0 },
+        { date: '2026-03-09', completion_rate: null },
+        { date: '2026-03-10', completion_rate: 0.75 },
+      ],
+    });
+  });
+
+  it('widens to 30 days', () => {
+    const analytics = computeAnalytics(RECORDS, '30d', NOW);
+    expect(analytics.conversation_count).toBe(5);
+    expect(analytics.completion_rates).toEqual({ appointment_booked: 0.8, deposit_collected: 0.6 });
+    expect(analytics.revenue_attribution).toEqual({ total_revenue: 165, average_per_call: 33 });
+    expect(analytics.performance_trends).toHaveLength(30);
+    expect(analytics.performance_trends[0]).toEqual({ date: '2026-02-09', completion_rate: null });
+    expect(analytics.performance_trends.find((p) => p.date === '2026-03-03')).toEqual({
+      date: '2026-03-03',
+      completion_rate: 1,
+    });
+  });
+
+  it('rates a criterion only over the conversations that assessed it and rounds to 4 decimals', () => {
+    const records = [
+      record('2026-03-10T10:00:00.000Z', { contact_captured: true }, 1000),
+      record('2026-03-10T11:00:00.000Z', { contact_captured: false, need_recorded: true }),
+      record('2026-03-10T12:00:00.000Z', { contact_captured: true }),
+    ];
+    const analytics = computeAnalytics(records, '7d', NOW);
+    expect(analytics.completion_rates).toEqual({ contact_captured: 0.6667, need_recorded: 1 });
+    // 1000 cents over 3 conversations = 333.33 cents, rounded to the cent.
+    expect(analytics.revenue_attribution).toEqual({ total_revenue: 10, average_per_call: 3.33 });
+    expect(analytics.performance_trends.at(-1)).toEqual({ date: '2026-03-10', completion_rate: 0.75 });
+  });
+
+  it('is all zeros and null days without conversations', () => {
+    const analytics = computeAnalytics([], '90d', NOW);
+    expect(analytics.conversation_count).toBe(0);
+    expect(analytics.completion_rates).toEqual({});
+    expect(analytics.revenue_attribution).toEqual({ total_revenue: 0, average_per_call: 0 });
+    expect(analytics.performance_trends).toHaveLength(90);
+    expect(analytics.performance_trends.every((p) => p.completion_rate === null)).toBe(true);
+    expect(analytics.performance_trends.at(-1)?.date).toBe('2026-03-10');
+  });
+});
+
+describe('computeSuggestions', () => {
+  /** 10 recent conversations: 7 booked (4 with a deposit), 9 confirmations, 3 after hours, `escalations`. */
+  function tenConversations(escalations: number) {
+    return Array.from({ length: 10 }, (_, i) =>
+      record(
+        `2026-03-0${(i % 9) + 1}T${i < 3 ? '20' : '10'}:00:00.000Z`,
+        { appointment_booked: i < 7, deposit_collected: i < 4, confirmation_sent: i < 9 },
+        i < 4 ? 2500 : 0,
+        { escalated: i < escalations },
+      ),
+    );
+  }
+
+  it('names weak criteria, after-hours demand and bookings without a deposit, highest impact first', () => {
+    const suggestions = computeSuggestions(tenConversations(1), NOW);
+    expect(suggestions.map((s) => [s.id, s.impact, s.confidence])).toEqual([
+      ['criterion-deposit_collected', 'high', 0.5],
+      ['bookings-without-deposit', 'high', 0.41],
+      ['after-hours-demand', 'medium', 0.5],
+      ['criterion-appointment_booked', 'medium', 0.5],
+    ]);
+    expect(suggestions[0]).toMatchObject({
+      suggestion: 'Improve "deposit collected"',
+      description: expect.stringContaining('Only 40% of conversations met "deposit collected" (4 of 10'),
+    });
+    expect(suggestions[1]!.description).toContain('3 of 7 bookings (43%)');
+  });
+
+  it('adds a low-impact suggestion when escalations are frequent', () => {
+    const suggestions = computeSuggestions(tenConversations(2), NOW);
+    expect(suggestions.at(-1)).toMatchObject({ id: 'frequent-escalations', impact: 'low', confidence: 0.5 });
+  });
+
+  it('says nothing from fewer than 5 conversations, or about older ones', () => {
+    expect(computeSuggestions(tenConversations(5).slice(0, 4), NOW)).toEqual([]);
+    expect(computeSuggestions(tenConversations(5), new Date('2026-05-01T00:00:00.000Z'))).toEqual([]);
+  });
+
+  it('grows confidence with the sample size, capped at 0.95', () => {
+    expect([5, 20, 90, 1000].map(suggestionConfidence)).toEqual([0.33, 0.67, 0.9, 0.95]);
+  });
+});

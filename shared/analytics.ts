@@ -1,0 +1,196 @@
+import {
+  TIME_RANGE_DAYS,
+  type Analytics,
+  type AnalyticsTimeRange,
+  type Suggestion,
+  type SuggestionImpact,
+} from './schemas/analytics';
+import type { Conversation } from './schemas/conversation';
+
+/**
+ * Analytics and optimization suggestions computed from stored conversation records (issue 5; decisions in
+ * docs/data-model.md "Conversations and analytics"). Pure: the API, the demo seeder and the tests share it.
+ * Days are UTC calendar days; a range of N days is today and the N-1 days before it.
+ */
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const round = (value: number, decimals: number) => Number(value.toFixed(decimals));
+/** Rates keep 4 decimals: enough for a percentage with two decimals, short in JSON. */
+const rate = (met: number, total: number) => round(met / total, 4);
+
+const dayOf = (iso: string) => new Date(iso).toISOString().slice(0, 10);
+
+/** The range's window: from the first day's UTC midnight to now (inclusive). */
+export function rangeWindow(range: AnalyticsTimeRange, now: Date) {
+  const todayStart = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  const days = TIME_RANGE_DAYS[range];
+  const from = new Date(todayStart - (days - 1) * DAY_MS);
+  const dates = Array.from({ length: days }, (_, i) =>
+    dayOf(new Date(from.getTime() + i * DAY_MS).toISOString()),
+  );
+  return { from, to: now, dates };
+}
+
+const inWindow = (conversation: Conversation, from: Date, to: Date) => {
+  const at = new Date(conversation.started_at).getTime();
+  return at >= from.getTime() && at <= to.getTime();
+};
+
+/** Met / assessed for every criterion that appears in the conversations. */
+function criterionCounts(conversations: readonly Conversation[]) {
+  const counts = new Map<string, { met: number; total: number }>();
+  for (const conversation of conversations) {
+    for (const [criterion, met] of Object.entries(conversation.objectives_met)) {
+      const entry = counts.get(criterion) ?? { met: 0, total: 0 };
+      entry.total += 1;
+      if (met) entry.met += 1;
+      counts.set(criterion, entry);
+    }
+  }
+  return counts;
+}
+
+/**
+ * Spec §3 Analytics over the range: conversation count; per success criterion the share of conversations
+ * that met it (among those that assessed it); revenue in dollars (total, and average over every
+ * conversation in the range); one trend point per day, the share of that day's criterion checks that were
+ * met, or null on a day without conversations.
+ */
+export function computeAnalytics(
+  conversations: readonly Conversation[],
+  range: AnalyticsTimeRange,
+  now: Date,
+): Analytics {
+  const { from, to, dates } = rangeWindow(range, now);
+  const inRange = conversations.filter((c) => inWindow(c, from, to));
+
+  const completion_rates = Object.fromEntries(
+    [...criterionCounts(inRange).entries()]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([criterion, { met, total }]) => [criterion, rate(met, total)]),
+  );
+
+  const totalCents = inRange.reduce((sum, c) => sum + c.amount_collected_cents, 0);
+  const averageCents = inRange.length ? Math.round(totalCents / inRange.length) : 0;
+
+  const byDay = new Map<string, { met: number; total: number }>();
+  for (const conversation of inRange) {
+    const entry = byDay.get(dayOf(conversation.started_at)) ?? { met: 0, total: 0 };
+    for (const met of Object.values(conversation.objectives_met)) {
+      entry.total += 1;
+      if (met) entry.met += 1;
+    }
+    byDay.set(dayOf(conversation.started_at), entry);
+  }
+
+  return {
+    conversation_count: inRange.length,
+    completion_rates,
+    revenue_attribution: { total_revenue: totalCents / 100, average_per_call: averageCents / 100 },
+    performance_trends: dates.map((date) => {
+      const entry = byDay.get(date);
+      return { date, completion_rate: entry && entry.total > 0 ? rate(entry.met, entry.total) : null };
+    }),
+  };
+}
+
+// ---- Optimization suggestions ----
+
+/** Suggestions look at the last 30 days (the endpoint takes no range, spec §7). */
+export const SUGGESTIONS_RANGE: AnalyticsTimeRange = '30d';
+/** Below this many conversations behind a rule, it says nothing: too little to go on. */
+export const MIN_SUGGESTION_SAMPLE = 5;
+/** Business hours used for the after-hours rule, as UTC hours [start, end). */
+export const BUSINESS_HOURS_UTC = { start: 8, end: 18 } as const;
+
+export const SUGGESTION_THRESHOLDS = {
+  /** Spec §9 colours: below 0.6 is red (high impact), below 0.8 yellow (medium). */
+  highImpactBelow: 0.6,
+  mediumImpactBelow: 0.8,
+  afterHoursShare: 0.25,
+  bookingsWithoutDepositShare: 0.3,
+  escalationShare: 0.15,
+} as const;
+
+/** Grows with the sample: 5 → 0.33, 20 → 0.67, 90 → 0.9, capped at 0.95. */
+export const suggestionConfidence = (sampleSize: number) =>
+  round(Math.min(0.95, sampleSize / (sampleSize + 10)), 2);
+
+export const criterionLabel = (criterion: string) => criterion.replace(/_/g, ' ');
+const percent = (value: number) => `${Math.round(value * 100)}%`;
+const IMPACT_ORDER: Record<SuggestionImpact, number> = { high: 0, medium: 1, low: 2 };
+
+export const isAfterHours = (iso: string) => {
+  const hour = new Date(iso).getUTCHours();
+  return hour < BUSINESS_HOURS_UTC.start || hour >= BUSINESS_HOURS_UTC.end;
+};
+
+/**
+ * Suggestions derived from the last 30 days of conversations: a weak success criterion (high impact below
+ * 0.6, medium below 0.8), many after-hours conversations, bookings without a deposit, frequent escalations.
+ * Each carries a confidence from its sample size; highest impact first, then most confident.
+ */
+export function computeSuggestions(conversations: readonly Conversation[], now: Date): Suggestion[] {
+  const { from, to } = rangeWindow(SUGGESTIONS_RANGE, now);
+  const recent = conversations.filter((c) => inWindow(c, from, to));
+  const suggestions: Suggestion[] = [];
+  const t = SUGGESTION_THRESHOLDS;
+
+  for (const [criterion, { met, total }] of criterionCounts(recent)) {
+    if (total < MIN_SUGGESTION_SAMPLE) continue;
+    const share = met / total;
+    if (share >= t.mediumImpactBelow) continue;
+    const label = criterionLabel(criterion);
+    suggestions.push({
+      id: `criterion-${criterion}`,
+      suggestion: `Improve "${label}"`,
+      impact: share < t.highImpactBelow ? 'high' : 'medium',
+      confidence: suggestionConfidence(total),
+      description: `Only ${percent(share)} of conversations met "${label}" (${met} of ${total} in the last 30 days). Review the assistant's script for this step.`,
+    });
+  }
+
+  if (recent.length >= MIN_SUGGESTION_SAMPLE) {
+    const afterHours = recent.filter((c) => isAfterHours(c.started_at)).length;
+    if (afterHours / recent.length >= t.afterHoursShare) {
+      suggestions.push({
+        id: 'after-hours-demand',
+        suggestion: 'Make the most of after-hours calls',
+        impact: 'medium',
+        confidence: suggestionConfidence(recent.length),
+        description: `${percent(afterHours / recent.length)} of conversations (${afterHours} of ${recent.length}) came outside ${BUSINESS_HOURS_UTC.start}:00-${BUSINESS_HOURS_UTC.end}:00 UTC. Let the assistant book and take deposits then rather than only take messages.`,
+      });
+    }
+    const escalated = recent.filter((c) => c.escalated).length;
+    if (escalated / recent.length >= t.escalationShare) {
+      suggestions.push({
+        id: 'frequent-escalations',
+        suggestion: 'Answer more questions without the manager',
+        impact: 'low',
+        confidence: suggestionConfidence(recent.length),
+        description: `${percent(escalated / recent.length)} of conversations (${escalated} of ${recent.length}) were escalated to the manager. Add the answers to common escalated questions to the business description.`,
+      });
+    }
+  }
+
+  const booked = recent.filter((c) => c.objectives_met.appointment_booked === true);
+  if (booked.length >= MIN_SUGGESTION_SAMPLE) {
+    const withoutDeposit = booked.filter((c) => c.amount_collected_cents === 0).length;
+    if (withoutDeposit / booked.length >= t.bookingsWithoutDepositShare) {
+      suggestions.push({
+        id: 'bookings-without-deposit',
+        suggestion: 'Collect a deposit on more bookings',
+        impact: 'high',
+        confidence: suggestionConfidence(booked.length),
+        description: `${withoutDeposit} of ${booked.length} bookings (${percent(withoutDeposit / booked.length)}) were made without a deposit. Ask for the deposit before confirming the slot.`,
+      });
+    }
+  }
+
+  return suggestions.sort(
+    (a, b) =>
+      IMPACT_ORDER[a.impact] - IMPACT_ORDER[b.impact] ||
+      b.confidence - a.confidence ||
+      a.id.localeCompare(b.id),
+  );
+}

@@ -1,0 +1,56 @@
+import { z } from 'zod';
+
+/** Spec §4 "Referral status". */
+export const REFERRAL_STATUSES = ['no_response', 'trial', 'complete', 'cancelled'] as const;
+export const referralStatusSchema = z.enum(REFERRAL_STATUSES);
+export type ReferralStatus = z.infer<typeof referralStatusSchema>;
+
+/** Spec §3 "Referral"; credit_amount in cents (0 until the friend completes the trial). */
+export const referralSchema = z.object({
+  referral_id: z.string(),
+  referee_email: z.string(),
+  referrer_name: z.string(),
+  referral_code: z.string(),
+  referee_cognito_id: z.string().nullable(),
+  status: referralStatusSchema,
+  created_at: z.string(),
+  trial_started_at: z.string().nullable(),
+  completed_at: z.string().nullable(),
+  credit_amount: z.number().int().min(0),
+});
+export type Referral = z.infer<typeof referralSchema>;
+
+/** Trimmed before it is checked (spec §5); the server bound is the e-mail length limit. */
+const refereeEmail = z.string().trim().min(1, 'Referee e-mail is required').max(254).pipe(z.email());
+
+/** POST /oauth/referrals/create. */
+export const createReferralRequestSchema = z.object({ referee_email: refereeEmail });
+export type CreateReferralRequest = z.infer<typeof createReferralRequestSchema>;
+
+/** POST /oauth/referrals/send-invitation; referrer_name falls back to 'A friend' when empty. */
+export const sendInvitationRequestSchema = z.object({
+  referee_email: refereeEmail,
+  referrer_name: z.string().trim().max(100).optional(),
+});
+export type SendInvitationRequest = z.infer<typeof sendInvitationRequestSchema>;
+
+/** POST /oauth/referrals/track-signup: the code kept from `/signup?ref=` and the signed-up user's id. */
+export const trackSignupRequestSchema = z.object({
+  referral_code: z
+    .string()
+    .trim()
+    .regex(/^[A-Z0-9]{4,32}$/i, 'Invalid referral code'),
+  user_id: z.string().min(1).max(128),
+});
+export type TrackSignupRequest = z.infer<typeof trackSignupRequestSchema>;
+
+export const referralListResponseSchema = z.object({ referrals: z.array(referralSchema) });
+export const referralLinkResponseSchema = z.object({
+  referral_link: z.string(),
+  referral_code: z.string(),
+});
+export const referralResponseSchema = z.object({ referral: referralSchema });
+export const invitationResponseSchema = z.object({
+  sent: z.literal(true),
+  referee_email: z.string(),
+});

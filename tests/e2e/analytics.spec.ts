@@ -1,0 +1,98 @@
+import { expect, test, type Page } from '@playwright/test';
+import { computeAnalytics, computeSuggestions, criterionLabel } from '../../shared/analytics';
+import { ANALYTICS_MESSAGES, type AnalyticsTimeRange } from '../../shared/schemas/analytics';
+import { seedDemoOwner } from '../../scripts/local-stack/demo-owner';
+import { apiUrl, appUrl, PASSWORD, uniqueEmail } from './support';
+
+test.use({ baseURL: appUrl() });
+
+const stack = () => ({
+  cognitoUrl: process.env.E2E_COGNITO_URL!,
+  apiUrl: apiUrl(),
+  dynamoDbEndpoint: process.env.E2E_DYNAMODB_URL!,
+  tableName: process.env.E2E_TABLE_NAME!,
+});
+
+const money = (dollars: number) =>
+  dollars.toLocaleString('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 });
+const pct = (rate: number) => `${Math.round(rate * 100)}%`;
+
+async function signInToAnalytics(page: Page, email: string) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await expect(page).not.toHaveURL(/\/login$/);
+  await page.goto('/dashboard?tab=analytics');
+  await expect(page.getByRole('heading', { name: 'Analytics' })).toBeVisible();
+}
+
+test('the demo owner sees figures computed from the seeded conversations, per range', async ({ page }) => {
+  const owner = await seedDemoOwner(stack(), {
+    email: uniqueEmail('demo'),
+    password: PASSWORD,
+    withHistory: true,
+  });
+  await signInToAnalytics(page, owner.email);
+
+  const ranges: AnalyticsTimeRange[] = ['7d', '30d', '90d'];
+  for (const range of ranges) {
+    if (range !== '7d') await page.getByRole('button', { name: range, exact: true }).click();
+    await expect(page.getByRole('button', { name: range, exact: true })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    const expected = computeAnalytics(owner.conversations, range, new Date());
+    expect(expected.conversation_count).toBeGreaterThan(0);
+    await expect(page.getByRole('region', { name: 'Conversations' })).toContainText(
+      String(expected.conversation_count),
+    );
+    const revenue = page.getByRole('region', { name: 'Revenue collected' });
+    await expect(revenue).toContainText(money(expected.revenue_attribution.total_revenue));
+    await expect(revenue).toContainText(
+      `${money(expected.revenue_attribution.average_per_call)} per conversation`,
+    );
+    const rates = page.getByRole('region', { name: 'Completion rates' }).getByRole('listitem');
+    await expect(rates).toHaveCount(Object.keys(expected.completion_rates).length);
+    for (const [criterion, rate] of Object.entries(expected.completion_rates)) {
+      await expect(rates.filter({ hasText: criterionLabel(criterion) })).toContainText(pct(rate));
+    }
+    const daysWithData = expected.performance_trends.filter((p) => p.completion_rate !== null).length;
+    await expect(page.getByRole('img', { name: /Daily completion rate/ })).toHaveAccessibleName(
+      new RegExp(`${daysWithData} of ${expected.performance_trends.length} days had conversations`),
+    );
+  }
+
+  const suggestions = computeSuggestions(owner.conversations, new Date());
+  expect(suggestions.length).toBeGreaterThan(0);
+  const list = page.getByRole('region', { name: 'Optimization suggestions' }).getByRole('listitem');
+  await expect(list).toHaveCount(suggestions.length);
+  await expect(list.first()).toContainText(suggestions[0]!.suggestion);
+  await expect(list.first()).toContainText(`Confidence ${pct(suggestions[0]!.confidence)}`);
+});
+
+test('a new owner sees the empty state, and a failed load offers Try Again', async ({ page }) => {
+  const owner = await seedDemoOwner(stack(), {
+    email: uniqueEmail('fresh'),
+    password: PASSWORD,
+    withHistory: false,
+  });
+  let failNext = true;
+  await page.route('**/api/analytics/objectives**', async (route) => {
+    if (!failNext) return route.continue();
+    failNext = false;
+    await route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"internal"}' });
+  });
+  await signInToAnalytics(page, owner.email);
+
+  const failure = page.getByRole('alert').filter({ hasText: ANALYTICS_MESSAGES.analyticsLoadFailed });
+  await expect(failure).toBeVisible();
+  await expect(page.getByText('$')).toHaveCount(0);
+  await failure.getByRole('button', { name: ANALYTICS_MESSAGES.tryAgain }).click();
+
+  await expect(page.getByText(ANALYTICS_MESSAGES.noConversations(7))).toBeVisible();
+  await expect(page.getByText(ANALYTICS_MESSAGES.noSuggestions)).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Conversations' })).toHaveCount(0);
+  await page.getByRole('button', { name: '90d', exact: true }).click();
+  await expect(page.getByText(ANALYTICS_MESSAGES.noConversations(90))).toBeVisible();
+});
