@@ -1,4 +1,5 @@
-import { z } from 'zod';
+// zod/mini: this schema is parsed in the SPA's entry chunk, before any page, so its size counts for every visit.
+import * as z from 'zod/mini';
 
 /**
  * What the browser needs to reach the API and the user pool. Served as `/config.json` beside the SPA
@@ -7,18 +8,18 @@ import { z } from 'zod';
 export const runtimeConfigSchema = z.object({
   apiUrl: z.url(),
   cognito: z.object({
-    userPoolId: z.string().includes('_', { message: 'A user-pool id must contain an underscore' }),
-    userPoolClientId: z.string().min(1),
+    userPoolId: z.string().check(z.includes('_', { message: 'A user-pool id must contain an underscore' })),
+    userPoolClientId: z.string().check(z.minLength(1)),
     /** Set only for cognito-local; real Cognito uses its regional endpoint. */
-    userPoolEndpoint: z.url().optional(),
+    userPoolEndpoint: z.optional(z.url()),
     /** cognito-local lacks SRP, so local sign-in uses USER_PASSWORD_AUTH. */
     authFlowType: z.enum(['USER_SRP_AUTH', 'USER_PASSWORD_AUTH']),
   }),
   oauthEnabled: z.boolean(),
   /** Local mail outbox page, shown to the person running the product locally. */
-  outboxUrl: z.url().optional(),
+  outboxUrl: z.optional(z.url()),
   /** The voice streaming socket (ws:// locally, wss:// API Gateway); absent → previews use HTTP only. */
-  voiceStreamUrl: z.url({ protocol: /^wss?$/ }).optional(),
+  voiceStreamUrl: z.optional(z.url({ protocol: /^wss?$/ })),
 });
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;
 

@@ -7,6 +7,7 @@ import {
   identityServiceAttribute,
   latestCode,
   PASSWORD,
+  signUpThroughUi,
   storedIdTokenClaims,
   uniqueEmail,
 } from './support';
@@ -168,13 +169,7 @@ test('signing up again with an unconfirmed e-mail goes back to the code screen w
 test('an expired ID token is refreshed with the refresh token instead of signing the owner out', async ({
   page,
 }) => {
-  const email = uniqueEmail('refresh');
-  await page.goto('/signup?betatester=smb');
-  await fillSignUpForm(page, email);
-  await page.getByRole('button', { name: 'Create Account' }).click();
-  await page.getByLabel('Confirmation code').fill(await latestCode(email));
-  await page.getByRole('button', { name: 'Confirm', exact: true }).click();
-  await expect(page).toHaveURL(/\/plans$/);
+  await signUpThroughUi(page, { email: uniqueEmail('refresh') });
 
   // Rewrite the stored tokens' expiry into the past, as if the owner came back after an hour.
   const expiredAt = await page.evaluate(() => {

@@ -1,29 +1,11 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { createDynamoClients } from '../../backend/src/data/dynamo-client';
 import { keys } from '../../backend/src/data/keys';
 import { NO_MODULES_TEXT, OBJECTIVE_TEMPLATES } from '../../shared/objective-templates';
-import {
-  apiFromPage,
-  appUrl,
-  completeSetupThroughApi,
-  fillSignUpForm,
-  latestCode,
-  uniqueEmail,
-} from './support';
+import { apiFromPage, appUrl, completeSetupThroughApi, signUpThroughUi, uniqueEmail } from './support';
 
 test.use({ baseURL: appUrl() });
-
-/** A new beta owner of 'Bright Smile Dental' (a dental business), signed up and confirmed, on /plans. */
-async function signUpOwner(page: Page, label: string) {
-  const email = uniqueEmail(label);
-  await page.goto('/signup?betatester=smb');
-  await fillSignUpForm(page, email);
-  await page.getByRole('button', { name: 'Create Account' }).click();
-  await page.getByLabel('Confirmation code').fill(await latestCode(email));
-  await page.getByRole('button', { name: 'Confirm', exact: true }).click();
-  await expect(page).toHaveURL(/\/plans$/);
-}
 
 /** Capability modules are enabled by support, not by the owner (spec §6): written to the table directly. */
 async function enableModulesAsSupport(userId: string, modules: string[]) {
@@ -40,14 +22,14 @@ async function enableModulesAsSupport(userId: string, modules: string[]) {
 }
 
 test('an owner without a config who opens /dashboard lands on /setup', async ({ page }) => {
-  await signUpOwner(page, 'noconfig');
+  await signUpThroughUi(page, { email: uniqueEmail('noconfig') });
   await page.goto('/dashboard');
   await expect(page).toHaveURL(/\/setup$/);
   await expect(page.getByRole('heading', { name: /Welcome back/ })).toHaveCount(0);
 });
 
 test('a config that fails to load sends the owner to /setup', async ({ page }) => {
-  await signUpOwner(page, 'loadfail');
+  await signUpThroughUi(page, { email: uniqueEmail('loadfail') });
   await completeSetupThroughApi(page);
   await page.route('**/oauth/users/*/config', (route) =>
     route.request().method() === 'GET' && !page.url().includes('/setup')
@@ -61,7 +43,7 @@ test('a config that fails to load sends the owner to /setup', async ({ page }) =
 test('an owner with complete setup sees the overview: name, number, Call Assistant and Coming Soon', async ({
   page,
 }) => {
-  await signUpOwner(page, 'overview');
+  await signUpThroughUi(page, { email: uniqueEmail('overview') });
   const { userId } = await completeSetupThroughApi(page);
   const config = (await apiFromPage(page, 'GET', `/oauth/users/${userId}/config`)).body as {
     assistant_phone: string;
@@ -107,7 +89,7 @@ test('objectives: a template is generated, saved and kept; secondaries get the d
   page,
 }) => {
   test.setTimeout(90_000);
-  await signUpOwner(page, 'objectives');
+  await signUpThroughUi(page, { email: uniqueEmail('objectives') });
   const { userId } = await completeSetupThroughApi(page);
   await page.goto('/dashboard?tab=objectives');
 
@@ -210,7 +192,7 @@ test('objectives: a template is generated, saved and kept; secondaries get the d
 test("a failed objective load shows the 'Configuration Error' panel, and Retry loads it", async ({
   page,
 }) => {
-  await signUpOwner(page, 'objerror');
+  await signUpThroughUi(page, { email: uniqueEmail('objerror') });
   await completeSetupThroughApi(page);
   let failing = true;
   await page.route('**/oauth/users/*/objectives', (route) =>

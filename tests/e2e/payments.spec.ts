@@ -1,22 +1,13 @@
-import { expect, test, type Page } from '@playwright/test';
-import { apiUrl, appUrl, completeSetupThroughApi, fillSignUpForm, latestCode, uniqueEmail } from './support';
+import { expect, test } from '@playwright/test';
+import { apiUrl, appUrl, completeSetupThroughApi, signUpThroughUi, uniqueEmail } from './support';
 
 test.use({ baseURL: appUrl() });
-
-async function signUpAndConfirm(page: Page, email: string, query: string, countryCode = '+1') {
-  await page.goto(`/signup${query}`);
-  await fillSignUpForm(page, email, countryCode === '+1' ? {} : { countryCode, phone: '7700 900123' });
-  await page.getByRole('button', { name: 'Create Account' }).click();
-  await page.getByLabel('Confirmation code').fill(await latestCode(email));
-  await page.getByRole('button', { name: 'Confirm', exact: true }).click();
-  await expect(page).toHaveURL(/\/plans$/);
-}
 
 test('an owner agrees to the terms, pays on the local checkout, is on a free trial, and cancels in billing', async ({
   page,
 }) => {
   test.setTimeout(90_000);
-  await signUpAndConfirm(page, uniqueEmail('payer'), '?betatester=smb');
+  await signUpThroughUi(page, { email: uniqueEmail('payer'), path: '/signup?betatester=smb' });
 
   const terms = page.getByTestId('terms-modal');
   await expect(terms).toBeVisible();
@@ -88,7 +79,7 @@ test('the local billing portal advances the clock: trial end makes the owner Act
   page,
 }) => {
   test.setTimeout(90_000);
-  await signUpAndConfirm(page, uniqueEmail('clock'), '?betatester=smb');
+  await signUpThroughUi(page, { email: uniqueEmail('clock'), path: '/signup?betatester=smb' });
   await page.getByTestId('terms-modal').getByRole('button', { name: 'Agree' }).click();
   await page
     .getByRole('article', { name: 'Essential yearly' })
@@ -118,7 +109,7 @@ test('an owner who is not a beta tester sees the beta waitlist, joins it and is 
   page,
 }) => {
   const email = uniqueEmail('notbeta');
-  await signUpAndConfirm(page, email, '');
+  await signUpThroughUi(page, { email, path: '/signup' });
   const modal = page.getByTestId('beta-modal');
   await expect(modal).toBeVisible();
   await expect(modal).toContainText(email);
@@ -135,7 +126,11 @@ test('an owner outside the US and Canada is put on the international waitlist an
   page,
 }) => {
   const recorded = page.waitForRequest((r) => r.url().endsWith('/oauth/international-waitlist'));
-  await signUpAndConfirm(page, uniqueEmail('uk'), '?betatester=smb', '+44');
+  await signUpThroughUi(page, {
+    email: uniqueEmail('uk'),
+    path: '/signup?betatester=smb',
+    form: { countryCode: '+44', phone: '7700 900123' },
+  });
   const first = await recorded;
   expect(first.headers().authorization).toBeUndefined();
   expect(first.postDataJSON()).toMatchObject({ country_code: '+44', country_name: 'United Kingdom' });
@@ -153,7 +148,7 @@ test('an owner outside the US and Canada is put on the international waitlist an
 });
 
 test('Cancel on the terms signs the owner out; the terms stay unaccepted', async ({ page }) => {
-  await signUpAndConfirm(page, uniqueEmail('noterms'), '?betatester=smb');
+  await signUpThroughUi(page, { email: uniqueEmail('noterms'), path: '/signup?betatester=smb' });
   await page.getByTestId('terms-modal').getByRole('button', { name: 'Cancel' }).click();
   await expect(page).toHaveURL(`${appUrl()}/`);
   expect(await page.evaluate(() => localStorage.getItem('ringly.termsAccepted'))).toBeNull();

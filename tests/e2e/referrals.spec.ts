@@ -5,24 +5,13 @@ import {
   apiUrl,
   appUrl,
   completeSetupThroughApi,
-  fillSignUpForm,
-  latestCode,
+  signUpThroughUi,
   uniqueEmail,
 } from './support';
 
 test.use({ baseURL: appUrl() });
 
 type OutboxMessage = { to: string; subject: string; text: string; kind: string };
-
-/** Signs up and confirms through the UI (from `path`, e.g. a referral link), ending on /plans. */
-async function signUpThroughUi(page: Page, email: string, path: string) {
-  await page.goto(path);
-  await fillSignUpForm(page, email);
-  await page.getByRole('button', { name: 'Create Account' }).click();
-  await page.getByLabel('Confirmation code').fill(await latestCode(email));
-  await page.getByRole('button', { name: 'Confirm', exact: true }).click();
-  await expect(page).toHaveURL(/\/plans$/);
-}
 
 const rowOf = (page: Page, email: string) => page.getByTestId('referral-row').filter({ hasText: email });
 
@@ -32,7 +21,7 @@ test('an owner refers friends, is held to 3 pending, invites by e-mail, copies t
 }) => {
   test.setTimeout(180_000);
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
-  await signUpThroughUi(page, uniqueEmail('referrer'), '/signup?betatester=smb');
+  await signUpThroughUi(page, { email: uniqueEmail('referrer'), path: '/signup?betatester=smb' });
   await completeSetupThroughApi(page);
   await page.goto('/dashboard?tab=referrals');
 
@@ -104,7 +93,7 @@ test('an owner refers friends, is held to 3 pending, invites by e-mail, copies t
   const path = new URL(link).pathname + new URL(link).search;
   await friendPage.goto(path);
   await expect(friendPage.getByText(/1 month free/i)).toBeVisible();
-  await signUpThroughUi(friendPage, friends[1]!, path);
+  await signUpThroughUi(friendPage, { email: friends[1]!, path });
   await expect.poll(() => friendPage.evaluate(() => localStorage.getItem('referral_code'))).toBeNull();
   await friendContext.close();
 

@@ -1,49 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
-import { appUrl, fillSignUpForm, latestCode, storedIdTokenClaims, uniqueEmail } from './support';
+import { apiFromPage, appUrl, signUpThroughUi, uniqueEmail } from './support';
 
 test.use({ baseURL: appUrl() });
-
-/** A new beta owner, signed up and confirmed through the UI (as auth.spec.ts does), on /plans. */
-async function signUpOwner(page: Page, label: string) {
-  const email = uniqueEmail(label);
-  await page.goto('/signup?betatester=smb');
-  await fillSignUpForm(page, email);
-  await page.getByRole('button', { name: 'Create Account' }).click();
-  await expect(page.getByRole('heading', { name: 'Check Your Email' })).toBeVisible();
-  await page.getByLabel('Confirmation code').fill(await latestCode(email));
-  await page.getByRole('button', { name: 'Confirm', exact: true }).click();
-  await expect(page).toHaveURL(/\/plans$/);
-  const userId = String((await storedIdTokenClaims(page)).sub);
-  return { email, userId };
-}
-
-/** Calls the product API from the page with the stored ID token, as the app does. */
-async function callApi(page: Page, method: string, path: string, body?: unknown) {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const config = (await (await fetch('/config.json')).json()) as { apiUrl: string };
-      const key = Object.keys(localStorage).find((k) => k.endsWith('.idToken'));
-      const response = await fetch(`${config.apiUrl}${path}`, {
-        method,
-        headers: {
-          Authorization: `Bearer ${key ? localStorage.getItem(key) : ''}`,
-          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-        },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-      return {
-        status: response.status,
-        body: (await response.json().catch(() => null)) as Record<string, unknown>,
-      };
-    },
-    { method, path, body },
-  );
-}
 
 /** Completes steps 1..upTo through the API, as an earlier visit to the wizard would have left them. */
 async function completeStepsThroughApi(page: Page, userId: string, upTo: number) {
   const ok = async (method: string, path: string, body?: unknown) => {
-    const response = await callApi(page, method, path, body);
+    const response = await apiFromPage(page, method, path, body);
     expect(response.status, `${method} ${path}: ${JSON.stringify(response.body)}`).toBeLessThan(300);
     return response.body;
   };
@@ -128,7 +91,7 @@ test('a new owner goes through all seven steps, lands on /dashboard, and /setup 
 }) => {
   test.setTimeout(180_000);
   const alerts = collectAlerts(page);
-  const { email, userId } = await signUpOwner(page, 'wizard');
+  const { email, userId } = await signUpThroughUi(page, { email: uniqueEmail('wizard') });
 
   await page.goto('/setup');
   await expect(page.getByRole('heading', { name: 'Setup Your Assistant' })).toBeVisible();
@@ -244,7 +207,7 @@ test('a new owner goes through all seven steps, lands on /dashboard, and /setup 
   await expect(page).toHaveURL(/\/dashboard$/);
 
   // The stored configuration is complete.
-  const { status, body: config } = await callApi(page, 'GET', `/oauth/users/${userId}/config`);
+  const { status, body: config } = await apiFromPage(page, 'GET', `/oauth/users/${userId}/config`);
   expect(status).toBe(200);
   expect(config).toMatchObject({
     business_name: 'Bright Smile Dental',
@@ -279,14 +242,18 @@ test('a new owner goes through all seven steps, lands on /dashboard, and /setup 
   await expect(modal.getByRole('button', { name: 'Discard Changes' })).toBeVisible();
   await modal.getByRole('button', { name: 'Save & Continue' }).click();
   await expect(stepLabel(page)).toHaveText('Step 2 of 7 (Editing)');
-  expect((await callApi(page, 'GET', `/oauth/users/${userId}/config`)).body.manager_name).toBe('Sam Park');
+  expect((await apiFromPage(page, 'GET', `/oauth/users/${userId}/config`)).body.manager_name).toBe(
+    'Sam Park',
+  );
 
   // 'Save Changes' saves in place and says so.
   await page.getByLabel('Assistant name').fill('Ava Rose');
   await mainButton(page, 'Save Changes').click();
   await expect.poll(() => alerts).toContain('Changes saved successfully!');
   await expect(stepLabel(page)).toHaveText('Step 2 of 7 (Editing)');
-  expect((await callApi(page, 'GET', `/oauth/users/${userId}/config`)).body.assistant_name).toBe('Ava Rose');
+  expect((await apiFromPage(page, 'GET', `/oauth/users/${userId}/config`)).body.assistant_name).toBe(
+    'Ava Rose',
+  );
   expect(email).toContain('@');
 });
 
@@ -294,7 +261,7 @@ test('the wizard resumes at the first incomplete step and offers sample numbers 
   page,
 }) => {
   const alerts = collectAlerts(page);
-  const { userId } = await signUpOwner(page, 'resume');
+  const { userId } = await signUpThroughUi(page, { email: uniqueEmail('resume') });
   // Steps 1-3 done through the API, as an earlier visit would have left them.
   await completeStepsThroughApi(page, userId, 3);
 
@@ -330,7 +297,7 @@ test('the wizard resumes at the first incomplete step and offers sample numbers 
 });
 
 test('step 7 connects Google Calendar through the consent popup', async ({ page }) => {
-  const { userId } = await signUpOwner(page, 'calendar');
+  const { userId } = await signUpThroughUi(page, { email: uniqueEmail('calendar') });
   await completeStepsThroughApi(page, userId, 6);
   await page.goto('/setup');
   await expect(stepLabel(page)).toHaveText('Step 7 of 7 (Editing)');
@@ -348,12 +315,12 @@ test('step 7 connects Google Calendar through the consent popup', async ({ page 
   await expect(page.getByText('Google Calendar connected successfully!')).toBeVisible({ timeout: 20_000 });
   await expect(page.getByRole('button', { name: '✓ Google Calendar Connected' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Connect Calendly' })).toBeVisible();
-  const { body } = await callApi(page, 'GET', '/oauth/connections');
+  const { body } = await apiFromPage(page, 'GET', '/oauth/connections');
   expect(body.connections).toContainEqual({ service: 'google_calendar', status: 'connected' });
 });
 
 test('step 1 finds a business by name and fills the details from the maps service', async ({ page }) => {
-  const { userId } = await signUpOwner(page, 'lookup');
+  const { userId } = await signUpThroughUi(page, { email: uniqueEmail('lookup') });
   await page.goto('/setup');
   await expect(stepLabel(page)).toHaveText('Step 1 of 7');
   await page.getByRole('button', { name: 'Search', exact: true }).click();
@@ -371,7 +338,7 @@ test('step 1 finds a business by name and fills the details from the maps servic
   await mainButton(page, 'Save & Continue →').click();
   await expect(stepLabel(page)).toHaveText('Step 2 of 7');
 
-  const { body } = await callApi(page, 'GET', `/oauth/users/${userId}/config`);
+  const { body } = await apiFromPage(page, 'GET', `/oauth/users/${userId}/config`);
   expect(body).toMatchObject({
     business_name: 'Golden Gate Dental',
     website: 'https://goldengatedental.example',

@@ -86,7 +86,10 @@ export async function apiFromPage(page: Page, method: string, path: string, body
         },
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       });
-      return { status: response.status, body: (await response.json().catch(() => null)) as unknown };
+      return {
+        status: response.status,
+        body: (await response.json().catch(() => null)) as Record<string, unknown>,
+      };
     },
     { method, path, body },
   );
@@ -174,4 +177,22 @@ export async function completeSetupThroughApi(page: Page): Promise<{ userId: str
     template_id: template.id,
   });
   return { userId };
+}
+
+/** Signs a new owner up and confirms through the UI (from `path`, e.g. a referral link), ending on /plans. */
+export async function signUpThroughUi(
+  page: Page,
+  {
+    email = uniqueEmail('owner'),
+    path = '/signup?betatester=smb',
+    form = {},
+  }: { email?: string; path?: string; form?: Partial<Record<string, string>> } = {},
+) {
+  await page.goto(path);
+  await fillSignUpForm(page, email, form);
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await page.getByLabel('Confirmation code').fill(await latestCode(email));
+  await page.getByRole('button', { name: 'Confirm', exact: true }).click();
+  await expect(page).toHaveURL(/\/plans$/);
+  return { email, userId: String((await storedIdTokenClaims(page)).sub) };
 }

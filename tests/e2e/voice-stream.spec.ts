@@ -1,18 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiFromPage, appUrl, fillSignUpForm, latestCode, storedIdTokenClaims, uniqueEmail } from './support';
+import { apiFromPage, appUrl, signUpThroughUi, uniqueEmail } from './support';
 
 test.use({ baseURL: appUrl() });
 
 /** A new beta owner with steps 1-2 done through the API, on step 3 of the wizard. */
 async function ownerOnStep3(page: Page, label: string) {
-  const email = uniqueEmail(label);
-  await page.goto('/signup?betatester=smb');
-  await fillSignUpForm(page, email);
-  await page.getByRole('button', { name: 'Create Account' }).click();
-  await page.getByLabel('Confirmation code').fill(await latestCode(email));
-  await page.getByRole('button', { name: 'Confirm', exact: true }).click();
-  await expect(page).toHaveURL(/\/plans$/);
-  const userId = String((await storedIdTokenClaims(page)).sub);
+  const { userId } = await signUpThroughUi(page, { email: uniqueEmail(label) });
   const ok = async (method: string, path: string, body: unknown) =>
     expect((await apiFromPage(page, method, path, body)).status).toBeLessThan(300);
   await ok('POST', '/oauth/config/create', {

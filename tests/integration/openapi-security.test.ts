@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { OPENAPI_PATH } from '../../backend/src/app';
+import { createConfirmedUser } from '../support/cognito-users';
 import { createTestApp } from '../support/test-app';
 
 type OpenApiDoc = { paths: Record<string, Record<string, { security?: unknown[] }>> };
 
 /** Walks the served OpenAPI document: every route that declares bearer security refuses a missing token. */
 describe('OpenAPI document and route security', async () => {
-  const { app } = await createTestApp();
+  const { app, services } = await createTestApp();
   const doc = (await (await app.request(OPENAPI_PATH)).json()) as OpenApiDoc;
 
   it('documents the routes the app serves', () => {
@@ -25,6 +26,30 @@ describe('OpenAPI document and route security', async () => {
     for (const route of secured) {
       const response = await app.request(route.path, { method: route.method });
       expect(response.status, `${route.method} ${route.path}`).toBe(401);
+    }
+  });
+
+  it("answers 403 on every per-user route when the path's user is not the token's subject", async () => {
+    const [owner, other] = await Promise.all([
+      createConfirmedUser(services, 'walker'),
+      createConfirmedUser(services, 'victim'),
+    ]);
+    const perUser = Object.entries(doc.paths)
+      .filter(([path]) => path.includes('{userId}'))
+      .flatMap(([path, methods]) =>
+        Object.keys(methods).map((method) => ({
+          method: method.toUpperCase(),
+          path: path.replace('{userId}', other.sub),
+        })),
+      );
+    expect(perUser.length).toBeGreaterThan(10);
+    for (const route of perUser) {
+      const response = await app.request(route.path.replace(/\{[^}]+\}/g, 'some-id'), {
+        method: route.method,
+        headers: { Authorization: `Bearer ${owner.tokens.IdToken}`, 'Content-Type': 'application/json' },
+        ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { body: '{}' }),
+      });
+      expect(response.status, `${route.method} ${route.path}`).toBe(403);
     }
   });
 });
