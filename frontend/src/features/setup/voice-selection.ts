@@ -1,3 +1,4 @@
+import { stripVoiceText, VOICE_TEXT_MAX_LENGTH } from '@shared/voice-preview';
 import type { Voice, VoiceGender, VoicesByGender } from './api/setup-api';
 
 /**
@@ -11,7 +12,6 @@ export const GENDER_LABELS: Record<VoiceGender, string> = {
   male: 'Male',
   neutral: 'Neutral',
 };
-export const VOICE_TEXT_MAX = 500;
 
 export type VoiceChoice = { gender: VoiceGender; voice: Voice };
 
@@ -43,5 +43,5 @@ export function initialVoiceChoice(
   return undefined;
 }
 
-/** Spec §5: at most 500 characters, with < > " ' & stripped. */
-export const sanitizeVoiceText = (text: string) => text.replace(/[<>"'&]/g, '').slice(0, VOICE_TEXT_MAX);
+/** Spec §5, with the server's own rule: < > " ' & stripped, then cut to the 500 characters it accepts. */
+export const sanitizeVoiceText = (text: string) => stripVoiceText(text).slice(0, VOICE_TEXT_MAX_LENGTH);
