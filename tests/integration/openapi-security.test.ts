@@ -51,5 +51,11 @@ describe('OpenAPI document and route security', async () => {
       });
       expect(response.status, `${route.method} ${route.path}`).toBe(403);
     }
+    // Nothing was written for the other owner.
+    const asVictim = { headers: { Authorization: `Bearer ${other.tokens.IdToken}` } };
+    expect((await app.request(`/oauth/users/${other.sub}/config`, asVictim)).status).toBe(404);
+    expect((await app.request(`/oauth/users/${other.sub}/objectives`, asVictim)).status).toBe(404);
+    const status = await app.request(`/oauth/users/${other.sub}/status`, asVictim);
+    expect(((await status.json()) as { has_config: boolean }).has_config).toBe(false);
   });
 });
