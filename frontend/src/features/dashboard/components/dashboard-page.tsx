@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router-dom';
 import { AUTH_MESSAGES } from '@shared/auth-messages';
 import { DASHBOARD_MESSAGES } from '@shared/dashboard-messages';
+import { BetaGate } from '../../../components/beta/beta-gate';
 import { SignedInScreen } from '../../../components/layout/signed-in-screen';
 import { CenteredStatus } from '../../../components/ui/centered-status';
 import { useAuth } from '../../auth/hooks/auth-context';
@@ -37,6 +38,7 @@ export default function DashboardPage() {
   const businessName = guard.businessName ?? user.attributes['custom:business_name'] ?? '';
   return (
     <SignedInScreen links={<Link to="/setup">Setup</Link>}>
+      <BetaGate />
       <h1 className="dashboard-heading">{DASHBOARD_MESSAGES.welcome(businessName)}</h1>
       <div className="dashboard-tabs" role="tablist" aria-label="Dashboard sections">
         {TABS.map((tab) => (

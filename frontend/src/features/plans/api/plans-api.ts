@@ -2,6 +2,7 @@ import type { CheckoutRequest, Plan, SubscriptionStatus } from '@shared/schemas/
 import type { InternationalWaitlistRequest } from '@shared/schemas/waitlist';
 import type { FeatureEngagementAnswer, FeatureEngagementRequest } from '@shared/schemas/feature-engagement';
 import { apiRequest } from '../../../lib/api-client';
+import { joinBetaWaitlist } from '../../../lib/beta-waitlist';
 
 /** The product calls of spec §7 that the plans page makes. */
 export const plansApi = {
@@ -30,12 +31,7 @@ export const plansApi = {
       action: 'join the waitlist',
       auth: false,
     }),
-  joinBetaWaitlist: (email: string) =>
-    apiRequest<{ joined: true }>('/oauth/beta-waitlist', {
-      method: 'POST',
-      body: { email },
-      action: 'join the beta waitlist',
-    }),
+  joinBetaWaitlist,
   featureEngagement: (answer: FeatureEngagementAnswer, request: FeatureEngagementRequest) =>
     apiRequest<{ recorded: true }>(`/oauth/feature-engagement/${answer}`, {
       method: 'POST',

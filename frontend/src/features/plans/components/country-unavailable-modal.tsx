@@ -1,4 +1,4 @@
-import { PlansDialog } from './plans-dialog';
+import { BlockingDialog } from '../../../components/ui/blocking-dialog';
 
 /** Owners outside the US and Canada: already on the international waitlist; Yes asks to be notified. */
 export function CountryUnavailableModal({
@@ -13,7 +13,7 @@ export function CountryUnavailableModal({
   onNo: () => void;
 }) {
   return (
-    <PlansDialog
+    <BlockingDialog
       testId="country-modal"
       title="Not available in your country yet"
       actions={
@@ -40,6 +40,6 @@ export function CountryUnavailableModal({
           <p>Would you like us to notify you when it becomes available in your country?</p>
         </>
       )}
-    </PlansDialog>
+    </BlockingDialog>
   );
 }

@@ -1,9 +1,9 @@
-import { PlansDialog } from './plans-dialog';
+import { BlockingDialog } from '../../../components/ui/blocking-dialog';
 
 /** A waitlist plan: interest is recorded when it opens; it closes itself after the feedback delay. */
 export function FeatureComingSoonModal({ planName, onClose }: { planName: string; onClose: () => void }) {
   return (
-    <PlansDialog
+    <BlockingDialog
       testId="coming-soon-modal"
       title="Coming Soon!"
       actions={
@@ -16,6 +16,6 @@ export function FeatureComingSoonModal({ planName, onClose }: { planName: string
         The {planName} plan is coming soon. Thanks for your interest: we have noted it and will let you know
         when it opens.
       </p>
-    </PlansDialog>
+    </BlockingDialog>
   );
 }

@@ -20,7 +20,7 @@ import { useAuth } from '../../auth/hooks/auth-context';
 import { hasVerifiedAccess } from '../../auth/hooks/use-verified-owner';
 import { plansApi } from '../api/plans-api';
 import { checkoutErrorOutcome } from '../checkout-error';
-import { BetaWaitlistModal } from './beta-waitlist-modal';
+import { BetaWaitlistModal } from '../../../components/beta/beta-waitlist-modal';
 import { CountryUnavailableModal } from './country-unavailable-modal';
 import { FeatureComingSoonModal } from './feature-coming-soon-modal';
 import { PlanCard } from './plan-card';

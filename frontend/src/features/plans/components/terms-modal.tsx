@@ -1,10 +1,10 @@
 import { Link } from 'react-router-dom';
-import { PlansDialog } from './plans-dialog';
+import { BlockingDialog } from '../../../components/ui/blocking-dialog';
 
 /** The terms must be accepted before choosing a plan: Agree stores the flag, Cancel logs out (spec §4). */
 export function TermsModal({ onAgree, onCancel }: { onAgree: () => void; onCancel: () => void }) {
   return (
-    <PlansDialog
+    <BlockingDialog
       testId="terms-modal"
       title="Terms of Service"
       actions={
@@ -33,6 +33,6 @@ export function TermsModal({ onAgree, onCancel }: { onAgree: () => void; onCance
         Subscriptions are billed in advance and are non-refundable. Your card is only charged when your free
         trial ends, and you can cancel any time before then.
       </p>
-    </PlansDialog>
+    </BlockingDialog>
   );
 }

@@ -1,3 +1,4 @@
+import { BetaGate } from '../../../components/beta/beta-gate';
 import { SignedInScreen } from '../../../components/layout/signed-in-screen';
 import { CenteredStatus } from '../../../components/ui/centered-status';
 import { useAuth } from '../../auth/hooks/auth-context';
@@ -16,6 +17,7 @@ export default function SetupPage() {
       <div className="setup-page">
         <h1 className="setup-heading">{WIZARD_TEXT.title}</h1>
         <PaymentReturnAlert />
+        <BetaGate />
         <SetupContent userId={user.userId} email={user.attributes.email ?? ''} />
       </div>
     </SignedInScreen>

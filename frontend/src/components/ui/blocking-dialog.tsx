@@ -1,12 +1,12 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
-import '../../../components/ui/modal.css';
-import './plans.css';
+import './modal.css';
+import './blocking-dialog.css';
 
 /**
  * A dialog that must be answered (no Escape, no backdrop dismissal). It dims the page below the top bar
  * only, so Dashboard and Sign Out stay in reach whatever the dialog asks.
  */
-export function PlansDialog({
+export function BlockingDialog({
   title,
   children,
   actions,
@@ -21,7 +21,7 @@ export function PlansDialog({
   const dialogRef = useRef<HTMLDivElement>(null);
   useEffect(() => dialogRef.current?.focus(), []);
   return (
-    <div className="plans-dialog-backdrop">
+    <div className="blocking-dialog-backdrop">
       <div
         ref={dialogRef}
         className="modal card"

@@ -1,4 +1,4 @@
-import { PlansDialog } from './plans-dialog';
+import { BlockingDialog } from '../ui/blocking-dialog';
 
 /** Spec §1: the product is in private beta; owners who are not beta testers may join the waitlist. */
 export function BetaWaitlistModal({
@@ -13,7 +13,7 @@ export function BetaWaitlistModal({
   onNoThanks: () => void;
 }) {
   return (
-    <PlansDialog
+    <BlockingDialog
       testId="beta-modal"
       title="We are in private beta"
       actions={
@@ -42,6 +42,6 @@ export function BetaWaitlistModal({
           <strong>{email}</strong> when a place opens.
         </p>
       )}
-    </PlansDialog>
+    </BlockingDialog>
   );
 }

@@ -1,0 +1,9 @@
+import { apiRequest } from './api-client';
+
+/** Spec §7 POST /oauth/beta-waitlist: the owner who is not (yet) a beta tester asks for a place. */
+export const joinBetaWaitlist = (email: string) =>
+  apiRequest<{ joined: true }>('/oauth/beta-waitlist', {
+    method: 'POST',
+    body: { email },
+    action: 'join the beta waitlist',
+  });
