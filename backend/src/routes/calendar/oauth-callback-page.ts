@@ -1,5 +1,6 @@
 import { html, raw } from 'hono/html';
 import { CALENDAR_SERVICE_NAMES, OAUTH_MESSAGE_TYPES, type OAuthPopupMessage } from '@shared/calendar';
+import { htmlPage } from '../../http/html-page';
 import type { CallbackOutcome } from './calendar-oauth-flow';
 
 /** JSON that is safe inside an inline <script>: no '<' can close the element. */
@@ -24,24 +25,18 @@ export function oauthCallbackPage(outcome: CallbackOutcome) {
   }
   ${outcome.ok ? 'window.close();' : ''}
 })();`;
-  return html`<!doctype html>
-    <html lang="en">
-      <head>
-        <meta charset="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <title>${outcome.ok ? `${name} connected` : `${name} not connected`}</title>
-      </head>
-      <body style="font-family: system-ui, sans-serif; padding: 24px; color: #14171f; font-size: 1rem">
-        ${
-          outcome.ok
-            ? html`<h1 style="font-size: 1.25rem" data-testid="oauth-result">${name} connected</h1>
-                <p>You can close this window and continue setting up your assistant.</p>`
-            : html`<h1 style="font-size: 1.25rem" data-testid="oauth-result">${name} was not connected</h1>
-                <p data-testid="oauth-error">${outcome.message}</p>`
-        }
-        <script>
-          ${raw(script)};
-        </script>
-      </body>
-    </html>`;
+  return htmlPage({
+    title: outcome.ok ? `${name} connected` : `${name} not connected`,
+    styles: 'h1 { font-size: 1.25rem; }',
+    body: html`${
+        outcome.ok
+          ? html`<h1 data-testid="oauth-result">${name} connected</h1>
+              <p>You can close this window and continue setting up your assistant.</p>`
+          : html`<h1 data-testid="oauth-result">${name} was not connected</h1>
+              <p data-testid="oauth-error">${outcome.message}</p>`
+      }
+      <script>
+        ${raw(script)};
+      </script>`,
+  });
 }

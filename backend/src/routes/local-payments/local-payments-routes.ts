@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { htmlPage } from '../../http/html-page';
 import { html, raw } from 'hono/html';
 import type { HtmlEscapedString } from 'hono/utils/html';
 import { formatPlanPrice, TRIAL_DAYS } from '@shared/plans';
@@ -33,101 +34,92 @@ const CLOCK_ACTIONS: Record<ClockAction, string> = {
 const date = (seconds: number | null) =>
   seconds === null ? '—' : new Date(seconds * 1000).toISOString().slice(0, 10);
 
+const LAYOUT_STYLES = `
+  body {
+    padding: 32px 16px;
+  }
+  main {
+    max-width: 560px;
+    margin: 0 auto;
+  }
+  .banner {
+    background: #fef3c7;
+    color: #92400e;
+    border-radius: 8px;
+    padding: 8px 12px;
+    font-size: 0.85rem;
+    margin-bottom: 16px;
+  }
+  .card {
+    background: #fff;
+    border: 1px solid #dfe3ea;
+    border-radius: 12px;
+    padding: 20px 24px;
+    margin-bottom: 16px;
+  }
+  .price {
+    font-size: 2rem;
+    font-weight: 700;
+  }
+  .muted {
+    color: #5b6475;
+  }
+  .row {
+    display: flex;
+    gap: 8px;
+    flex-wrap: wrap;
+    align-items: center;
+    margin-top: 12px;
+  }
+  button,
+  .button {
+    font: inherit;
+    font-weight: 600;
+    border-radius: 8px;
+    padding: 10px 18px;
+    border: 1px solid #dfe3ea;
+    background: #fff;
+    color: #14171f;
+    cursor: pointer;
+    text-decoration: none;
+    display: inline-block;
+  }
+  .primary {
+    background: #4f46e5;
+    border-color: #4f46e5;
+    color: #fff;
+  }
+  .danger {
+    color: #b91c1c;
+  }
+  .status {
+    font-weight: 700;
+    text-transform: uppercase;
+    font-size: 0.8rem;
+    letter-spacing: 0.05em;
+  }
+  select {
+    font: inherit;
+    padding: 8px;
+    border-radius: 8px;
+    border: 1px solid #dfe3ea;
+  }
+  form {
+    margin: 0;
+  }
+`;
+
 const layout = (title: string, body: HtmlEscapedString | Promise<HtmlEscapedString>) =>
-  html`<!doctype html>
-    <html lang="en">
-      <head>
-        <meta charset="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <title>${title}</title>
-        <style>
-          body {
-            font-family: system-ui, sans-serif;
-            background: #f6f7fb;
-            color: #14171f;
-            margin: 0;
-            padding: 32px 16px;
-          }
-          main {
-            max-width: 560px;
-            margin: 0 auto;
-          }
-          .banner {
-            background: #fef3c7;
-            color: #92400e;
-            border-radius: 8px;
-            padding: 8px 12px;
-            font-size: 0.85rem;
-            margin-bottom: 16px;
-          }
-          .card {
-            background: #fff;
-            border: 1px solid #dfe3ea;
-            border-radius: 12px;
-            padding: 20px 24px;
-            margin-bottom: 16px;
-          }
-          .price {
-            font-size: 2rem;
-            font-weight: 700;
-          }
-          .muted {
-            color: #5b6475;
-          }
-          .row {
-            display: flex;
-            gap: 8px;
-            flex-wrap: wrap;
-            align-items: center;
-            margin-top: 12px;
-          }
-          button,
-          .button {
-            font: inherit;
-            font-weight: 600;
-            border-radius: 8px;
-            padding: 10px 18px;
-            border: 1px solid #dfe3ea;
-            background: #fff;
-            color: #14171f;
-            cursor: pointer;
-            text-decoration: none;
-            display: inline-block;
-          }
-          .primary {
-            background: #4f46e5;
-            border-color: #4f46e5;
-            color: #fff;
-          }
-          .danger {
-            color: #b91c1c;
-          }
-          .status {
-            font-weight: 700;
-            text-transform: uppercase;
-            font-size: 0.8rem;
-            letter-spacing: 0.05em;
-          }
-          select {
-            font: inherit;
-            padding: 8px;
-            border-radius: 8px;
-            border: 1px solid #dfe3ea;
-          }
-          form {
-            margin: 0;
-          }
-        </style>
-      </head>
-      <body>
-        <main>
-          <div class="banner">
-            Local payments provider: no card is charged. ${BRAND.name} is running without Stripe.
-          </div>
-          ${body}
-        </main>
-      </body>
-    </html>`;
+  htmlPage({
+    title,
+    styles: LAYOUT_STYLES,
+    body: html`<main>
+      <div class="banner">
+        Local payments provider: no card is charged. ${BRAND.name} is running without Stripe.
+      </div>
+      ${body}
+    </main>`,
+  });
 
 /**
  * The local payments provider's own pages, standing in for Stripe Checkout and the Stripe billing portal.
