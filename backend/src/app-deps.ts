@@ -23,6 +23,8 @@ import { createSpeechProvider } from './providers/speech/index';
 import { createPlacesProvider } from './providers/places/index';
 import { createPhoneReservationRepository } from './data/phone-reservations';
 import { createTelephonyProvider } from './providers/telephony/index';
+import { createSmsMessagingRepository } from './data/sms-messaging';
+import { createLocalTwilioAccount } from './providers/telephony/local-account';
 
 /**
  * The one wiring of the app's dependencies from configuration: Lambda, the local server, the bench and the
@@ -39,6 +41,11 @@ export function createAppDeps(
   const phoneReservations = createPhoneReservationRepository(doc, config.tableName, now);
   const referrals = createReferralRepository(doc, config.tableName, now);
   const subscriptions = createSubscriptionRepository(doc, config.tableName, now);
+  // The local telephony provider's account (numbers bought, for the local phone page), only without Twilio.
+  const localTwilioAccount =
+    config.localProviders && !config.twilio.accountSid
+      ? createLocalTwilioAccount(doc, config.tableName, now)
+      : undefined;
   return {
     config,
     verifyToken: createTokenVerifier(config.cognito),
@@ -48,6 +55,7 @@ export function createAppDeps(
     data: {
       businessConfigs: createBusinessConfigRepository(doc, config.tableName, now),
       // Each feature adds its repository on its own line below this one.
+      smsMessaging: createSmsMessagingRepository(doc, config.tableName, now),
       referrals,
       conversations: createConversationRepository(doc, config.tableName),
       subscriptions,
@@ -66,9 +74,10 @@ export function createAppDeps(
       llm: createLlmProvider(config.openai),
       speech: createSpeechProvider(config.openai),
       places: createPlacesProvider(config.googlePlaces),
-      telephony: createTelephonyProvider(config.twilio, phoneReservations),
+      telephony: createTelephonyProvider(config.twilio, phoneReservations, localTwilioAccount),
     },
     localOutbox,
+    localTwilioAccount,
     onTrialCompleted: referralTrialCompletion({ referrals, subscriptions, logger }),
   };
 }

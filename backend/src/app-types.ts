@@ -22,11 +22,14 @@ import type { SpeechProvider } from './providers/speech/index';
 import type { PlacesProvider } from './providers/places/index';
 import type { PhoneReservationRepository } from './data/phone-reservations';
 import type { TelephonyProvider } from './providers/telephony/index';
+import type { SmsMessagingRepository } from './data/sms-messaging';
+import type { LocalTwilioAccount } from './providers/telephony/local-account';
 
 /** Repositories over the app table, one per entity (backend/src/data/<entity>.ts). */
 export type AppData = {
   businessConfigs: BusinessConfigRepository;
   // Each feature adds its repository on its own line below this one.
+  smsMessaging: SmsMessagingRepository;
   referrals: ReferralRepository;
   conversations: ConversationRepository;
   subscriptions: SubscriptionRepository;
@@ -62,6 +65,8 @@ export type AppDeps = {
   providers: AppProviders;
   /** Present only when local providers are on: the mail outbox page reads it. */
   localOutbox?: LocalOutbox;
+  /** Present only with the local telephony provider: the numbers the local phone page can text. */
+  localTwilioAccount?: LocalTwilioAccount;
   /** Called once when an owner's trial ends in a paid subscription (the referral rule implements it). */
   onTrialCompleted?: (userId: string) => Promise<void>;
 };

@@ -76,4 +76,13 @@ export const keys = {
     pk: userKey(userId),
     sk: `${CONVERSATION_PREFIX}${startedAtIso}#${id}`,
   }),
+  /** SMS channel (issue 9): a handled inbound MessageSid (duplicate deliveries get no second reply). */
+  smsInbound: (messageSid: string) => ({ pk: `SMSIN#${messageSid}`, sk: 'MESSAGE' }),
+  /** A caller who texted STOP to an assistant number: nothing more is sent to them from it. */
+  smsOptOut: (assistantNumber: string, caller: string) => ({
+    pk: `SMSOPTOUT#${assistantNumber}`,
+    sk: `CALLER#${caller}`,
+  }),
+  /** When a lapsed owner's texter was last told the business's own number. */
+  smsLapsedNotice: (userId: string, caller: string) => ({ pk: userKey(userId), sk: `SMSLAPSED#${caller}` }),
 };

@@ -2,6 +2,7 @@ import type { PhoneCountry } from '@shared/area-codes';
 import type { AvailablePhoneNumber } from '@shared/schemas/phone-numbers';
 import { createLocalTelephony } from './local';
 import { createTwilioTelephony } from './twilio';
+import type { LocalTwilioAccount } from './local-account';
 
 /**
  * Phone numbers for the assistant: search what can be bought, buy one with its voice and SMS webhooks
@@ -52,6 +53,7 @@ export const telephonyWebhookUrls = (publicApiUrl: string) => {
 export function createTelephonyProvider(
   config: { accountSid: string | undefined; authToken: string | undefined; apiBase: string | undefined },
   reservations: { heldAmong(numbers: string[]): Promise<Set<string>> },
+  localAccount?: LocalTwilioAccount,
 ): TelephonyProvider {
   if (config.accountSid && config.authToken) {
     return createTwilioTelephony({
@@ -60,5 +62,8 @@ export function createTelephonyProvider(
       ...(config.apiBase ? { apiBase: config.apiBase } : {}),
     });
   }
-  return createLocalTelephony(reservations);
+  return createLocalTelephony({
+    heldAmong: (numbers) => reservations.heldAmong(numbers),
+    account: localAccount,
+  });
 }

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { AREA_CODES } from '@shared/area-codes';
 import type { AvailablePhoneNumber } from '@shared/schemas/phone-numbers';
 import { isInLocalStock, localStockPage } from './local-inventory';
+import type { LocalTwilioAccount } from './local-account';
 import { NumberUnavailableError, type NumberSearch, type TelephonyProvider } from './index';
 
 const matches = (wanted: string | undefined, actual: string | undefined) =>
@@ -17,7 +18,11 @@ const PAGE_SIZE = 25;
  * Held numbers are skipped by walking further down the area code's sequence, so a search keeps finding
  * free numbers however many owners signed up.
  */
-export function createLocalTelephony(deps: { heldAmong(numbers: string[]): Promise<Set<string>> }) {
+export function createLocalTelephony(deps: {
+  heldAmong(numbers: string[]): Promise<Set<string>>;
+  /** The local account's number list (local-account.ts); the phone page texts the numbers in it. */
+  account?: Pick<LocalTwilioAccount, 'recordNumber' | 'removeBySid'>;
+}) {
   /** The first `wanted` free numbers of one area code's sequence. */
   async function freeNumbers(areaCode: string, wanted: number) {
     const found: AvailablePhoneNumber[] = [];
@@ -52,16 +57,25 @@ export function createLocalTelephony(deps: { heldAmong(numbers: string[]): Promi
       return found;
     },
 
-    async purchase({ phoneNumber }) {
+    async purchase({ phoneNumber, smsUrl, voiceUrl }) {
       if (!isInLocalStock(phoneNumber)) {
         throw new NumberUnavailableError(`${phoneNumber} is not available for purchase`);
       }
       // Twilio-shaped sid ('PN' + 32 hex), stable per number.
-      return { sid: `PN${createHash('sha256').update(phoneNumber).digest('hex').slice(0, 32)}` };
+      const sid = `PN${createHash('sha256').update(phoneNumber).digest('hex').slice(0, 32)}`;
+      await deps.account?.recordNumber({
+        phone_number: phoneNumber,
+        sid,
+        sms_url: smsUrl,
+        voice_url: voiceUrl,
+      });
+      return { sid };
     },
 
-    // The number returns to the inventory when its reservation is deleted; nothing else to give back.
-    async release() {},
+    // The number returns to the inventory when its reservation is deleted; the account forgets it.
+    async release(sid) {
+      await deps.account?.removeBySid(sid);
+    },
   };
   return provider;
 }
