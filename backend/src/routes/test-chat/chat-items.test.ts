@@ -42,7 +42,7 @@ describe('engine events as the test chat shows them', () => {
     ]);
   });
 
-  it('gives SMS the turn's texts as one message', () => {
+  it("gives SMS the turn's texts as one message", () => {
     expect(smsRepliesOf(turn)).toEqual(['Let me check. You are booked for Tuesday at 3.']);
     expect(smsRepliesOf([])).toEqual([]);
   });
