@@ -27,6 +27,8 @@ const PHONE_STYLES = `
   .compose textarea { min-height: 44px; resize: vertical; }
   .empty { color: #5b6475; text-align: center; margin: auto; }
   .error { color: #b91c1c; min-height: 1.2em; margin: 8px 0 0; }
+  .card h2 { margin-top: 0; font-size: 1.1rem; }
+  .sr-only { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
 `;
 
 /**
@@ -76,7 +78,7 @@ export const localPhonePage = () =>
         <h2 id="thread-title">Messages</h2>
         <div id="thread" class="thread" data-testid="phone-thread" aria-live="polite"></div>
         <form id="compose" class="compose">
-          <label for="message-body" hidden>Message</label>
+          <label for="message-body" class="sr-only">Message</label>
           <textarea
             id="message-body"
             data-testid="phone-message"

@@ -81,6 +81,8 @@ form.addEventListener('submit', async (event) => {
   if (!body.trim()) return;
   errorLine.textContent = '';
   sendButton.disabled = true;
+  // Cleared at once, so what the person types while this one is on its way is kept.
+  bodyInput.value = '';
   try {
     const response = await fetch(base + '/messages', {
       method: 'POST',
@@ -90,12 +92,13 @@ form.addEventListener('submit', async (event) => {
     const result = await response.json();
     if (!response.ok) {
       errorLine.textContent = result.message || 'The message could not be sent.';
+      if (!bodyInput.value) bodyInput.value = body;
       return;
     }
-    bodyInput.value = '';
     await refresh();
   } catch {
     errorLine.textContent = 'The message could not be sent. Is the backend running?';
+    if (!bodyInput.value) bodyInput.value = body;
   } finally {
     sendButton.disabled = false;
     bodyInput.focus();
