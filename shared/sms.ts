@@ -7,6 +7,12 @@
 export const SMS_MAX_BODY_CHARS = 1600;
 /** One (business, caller) thread stays one conversation while messages keep coming within this window. */
 export const SMS_THREAD_WINDOW_HOURS = 24;
+/**
+ * Texts the assistant answers: per caller per hour (one texter cannot run up an owner's AI costs) and per
+ * owner per day. Over either, texts get no reply until the window passes.
+ */
+export const SMS_CALLER_HOURLY_LIMIT = 30;
+export const SMS_OWNER_DAILY_LIMIT = 2000;
 /** A lapsed owner's texter is told the business's own number at most once per this many hours. */
 export const SMS_LAPSED_NOTICE_HOURS = 24;
 

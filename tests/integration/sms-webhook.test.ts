@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { describe, expect, it } from 'vitest';
-import { SMS_TEXTS } from '../../shared/sms';
+import { SMS_CALLER_HOURLY_LIMIT, SMS_TEXTS } from '../../shared/sms';
 import type { AppEnv } from '../../backend/src/app-types';
 import { LOCAL_TWILIO_AUTH_TOKEN } from '../../backend/src/config/env';
 import { keys } from '../../backend/src/data/keys';
@@ -131,6 +131,24 @@ describe('POST /webhooks/twilio/sms', async () => {
     await setSubscription(deps, line.ownerId, 'active');
     expect(await repliesOf(await post(params(line.assistantNumber, 'Back again')))).toEqual([
       'You said: Back again',
+    ]);
+  });
+
+  it('stops answering one texter after the hourly limit, without asking the assistant', async () => {
+    const line = await createAssistantLine(deps);
+    const texter = '+14155550777';
+    const answered = await Promise.all(
+      Array.from({ length: SMS_CALLER_HOURLY_LIMIT }, (_, i) =>
+        post(params(line.assistantNumber, `limit test ${i}`, { From: texter })).then(repliesOf),
+      ),
+    );
+    expect(answered.every((replies) => replies.length === 1)).toBe(true);
+    const over = await repliesOf(await post(params(line.assistantNumber, 'one too many', { From: texter })));
+    expect(over).toEqual([]);
+    expect(asked).not.toContain('one too many');
+    // Another texter of the same business is still answered.
+    expect(await repliesOf(await post(params(line.assistantNumber, 'me too?')))).toEqual([
+      'You said: me too?',
     ]);
   });
 

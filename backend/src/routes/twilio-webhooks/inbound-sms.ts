@@ -1,6 +1,13 @@
 import { isSubscribed } from '@shared/plans';
-import { SMS_MAX_BODY_CHARS, SMS_TEXTS, formatPhoneForText, smsKeywordOf } from '@shared/sms';
-import type { AppData } from '../../app-types';
+import {
+  SMS_CALLER_HOURLY_LIMIT,
+  SMS_MAX_BODY_CHARS,
+  SMS_OWNER_DAILY_LIMIT,
+  SMS_TEXTS,
+  formatPhoneForText,
+  smsKeywordOf,
+} from '@shared/sms';
+import type { AppData, AppDeps } from '../../app-types';
 import type { StoredBusinessConfig } from '../../data/business-config';
 import type { Logger } from '../../logging/logger';
 import { findAssistantLine } from './assistant-line';
@@ -31,11 +38,13 @@ export type InboundSmsOutcome =
   | 'too_long'
   | 'lapsed_notice'
   | 'lapsed_silent'
+  | 'rate_limited'
   | 'answered';
 
 export type InboundSmsDeps = {
   data: Pick<AppData, 'phoneReservations' | 'businessConfigs' | 'subscriptions' | 'smsMessaging'>;
   assistant: SmsAssistant;
+  rateLimiter: AppDeps['rateLimiter'];
   logger: Logger;
 };
 
@@ -43,7 +52,8 @@ export type InboundSmsDeps = {
  * One inbound text, in the order that keeps the promises of issue 9 §5: the number must be an assistant's;
  * each MessageSid is handled once; STOP / START / HELP are answered by the channel and STOP is remembered
  * before anything else may text back; an opted-out texter gets nothing; unreadable bodies get a polite text;
- * a lapsed owner's texter is told the business's own number (once a day) instead of an AI reply.
+ * a lapsed owner's texter is told the business's own number (once a day) instead of an AI reply; a texter
+ * or owner over the hourly / daily limits gets no AI reply.
  */
 export async function handleInboundSms(
   message: InboundSms,
@@ -105,6 +115,11 @@ async function decide(
       ? { outcome: 'lapsed_notice', replies: [SMS_TEXTS.lapsed(business, businessPhone)] }
       : { outcome: 'lapsed_silent', replies: [] };
   }
+
+  const withinLimits =
+    (await deps.rateLimiter.hit(`sms-caller#${ownerId}#${message.from}`, SMS_CALLER_HOURLY_LIMIT, 3600)) &&
+    (await deps.rateLimiter.hit(`sms-owner#${ownerId}`, SMS_OWNER_DAILY_LIMIT, 86_400));
+  if (!withinLimits) return { outcome: 'rate_limited', replies: [] };
 
   const replies = await deps.assistant.reply({
     ownerId,

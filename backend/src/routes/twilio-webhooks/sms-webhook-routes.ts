@@ -69,7 +69,7 @@ export const smsWebhookRoutes = (deps: AppDeps, assistant: SmsAssistant) => {
     const { MessageSid, From, To, Body, NumMedia } = parsed.data;
     const result = await handleInboundSms(
       { messageSid: MessageSid, from: From, to: To, body: Body, numMedia: NumMedia },
-      { data: deps.data, assistant, logger: deps.logger },
+      { data: deps.data, assistant, rateLimiter: deps.rateLimiter, logger: deps.logger },
     );
     // Numbers stay out of the log: the sid and the outcome are enough to follow a message.
     deps.logger.info('Inbound SMS handled', { messageSid: MessageSid, outcome: result.outcome });
