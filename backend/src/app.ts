@@ -25,6 +25,7 @@ import { isLocalPaymentsProvider } from './providers/payments/factory';
 import { calendarRoutes } from './routes/calendar/calendar-routes';
 import { popupPageHeaders } from './routes/calendar/popup-headers';
 import { phoneNumberRoutes } from './routes/phone-numbers/phone-number-routes';
+import { depositPages } from './routes/deposits/deposit-pages';
 
 export const OPENAPI_PATH = '/openapi.json';
 
@@ -65,6 +66,7 @@ export function createApp(deps: AppDeps) {
   app.route('/', objectiveTemplatesRoutes(deps));
   app.route('/', calendarRoutes(deps));
   app.route('/', phoneNumberRoutes(deps));
+  app.route('/', depositPages());
 
   // Local providers' own pages (outbox, fake checkout, consent screens) exist only when they are on.
   if (deps.localOutbox) app.route('/', localOutboxRoutes(deps.localOutbox));
