@@ -1,4 +1,8 @@
 import type { AppConfig } from './config/env';
+import type { AppointmentRepository } from './data/appointments';
+import type { ConversationStateRepository } from './data/conversation-states';
+import type { OwnerMessageRepository } from './data/owner-messages';
+import type { Receptionist } from './receptionist/receptionist';
 import type { ReferralRepository } from './data/referrals';
 import type { ConversationRepository } from './data/conversations';
 import type { BotCalendarRepository } from './data/bot-calendars';
@@ -39,6 +43,9 @@ export type AppData = {
   botCalendars: BotCalendarRepository;
   objectives: ObjectivesRepository;
   phoneReservations: PhoneReservationRepository;
+  appointments: AppointmentRepository;
+  conversationStates: ConversationStateRepository;
+  ownerMessages: OwnerMessageRepository;
 };
 
 /** External services, each an interface with a real SDK adapter and a local one (providers/<kind>/). */
@@ -63,6 +70,8 @@ export type AppDeps = {
   now: () => Date;
   data: AppData;
   providers: AppProviders;
+  /** The assistant itself: one engine behind SMS, voice and the owner's test chat. */
+  receptionist: Receptionist;
   /** Present only when local providers are on: the mail outbox page reads it. */
   localOutbox?: LocalOutbox;
   /** Present only with the local telephony provider: the numbers the local phone page can text. */

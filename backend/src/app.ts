@@ -30,6 +30,9 @@ import { receptionistSmsAssistant } from './routes/twilio-webhooks/receptionist-
 import { testChatRoutes } from './routes/test-chat/test-chat-routes';
 import { receptionistTestChat } from './routes/test-chat/receptionist-test-chat';
 import { localPhoneRoutes } from './routes/local-phone/local-phone-routes';
+import { appointmentRoutes } from './routes/appointments/appointment-routes';
+import { appointmentsBook } from './routes/appointments/appointments-book';
+import { depositPages } from './routes/deposits/deposit-pages';
 
 export const OPENAPI_PATH = '/openapi.json';
 
@@ -71,7 +74,20 @@ export function createApp(deps: AppDeps) {
   app.route('/', calendarRoutes(deps));
   app.route('/', phoneNumberRoutes(deps));
   app.route('/', smsWebhookRoutes(deps, receptionistSmsAssistant(deps.receptionist, deps.logger)));
-  app.route('/', testChatRoutes(deps, receptionistTestChat(deps.receptionist)));
+  app.route(
+    '/',
+    appointmentRoutes(
+      deps,
+      appointmentsBook({
+        data: deps.data,
+        receptionist: deps.receptionist,
+        telephony: deps.providers.telephony,
+        logger: deps.logger,
+      }),
+    ),
+  );
+  app.route('/', testChatRoutes(deps, receptionistTestChat(deps.receptionist, deps.data.businessConfigs)));
+  app.route('/', depositPages());
 
   // Local providers' own pages (outbox, fake checkout, consent screens) exist only when they are on.
   if (deps.localOutbox) app.route('/', localOutboxRoutes(deps.localOutbox));

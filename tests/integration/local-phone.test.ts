@@ -1,17 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { SMS_TEXTS } from '../../shared/sms';
-import { createAssistantLine } from '../support/assistant-line';
+import { createAssistantLine, heardOnThread } from '../support/assistant-line';
 import { createTestApp } from '../support/test-app';
 
 type Thread = { messages: Array<{ direction: string; body: string; at: string; sid: string }> };
 
 describe('local phone page: texts delivered as signed Twilio webhooks', async () => {
   const { app, deps } = await createTestApp();
-  const heard = async (ownerId: string, caller: string) => {
-    const thread = await deps.data.receptionistConversations.getThread({ ownerId, channel: 'sms', caller });
-    const conversation = thread && (await deps.data.receptionistConversations.get(thread.conversationId));
-    return (conversation?.turns ?? []).filter((t) => t.speaker === 'caller').map((t) => t.text);
-  };
+  const heard = (ownerId: string, caller: string) => heardOnThread(deps, ownerId, caller);
   const send = (body: unknown) =>
     app.request('/local/phone/messages', {
       method: 'POST',
@@ -51,17 +47,17 @@ describe('local phone page: texts delivered as signed Twilio webhooks', async ()
     const response = await send({
       assistant: line.assistantNumber,
       caller: '+14155550123',
-      body: 'Hi there',
+      body: 'Where are you located?',
     });
     expect(response.status).toBe(200);
     const result = (await response.json()) as { message_sid: string; replies: string[] };
     expect(result.message_sid).toMatch(/^SM[0-9a-f]{32}$/);
-    expect(result.replies).toEqual([expect.stringMatching(/^Hi, this is Bella Hair Studio\./)]);
-    expect(await heard(line.ownerId, '+14155550123')).toEqual(['Hi there']);
+    expect(result.replies).toEqual([expect.stringContaining('12 Market St')]);
+    expect(await heard(line.ownerId, '+14155550123')).toEqual(['Where are you located?']);
 
     const messages = (await thread(line.assistantNumber, '+14155550123')).messages;
     expect(messages.map((m) => [m.direction, m.body])).toEqual([
-      ['inbound', 'Hi there'],
+      ['inbound', 'Where are you located?'],
       ['outbound', result.replies[0]],
     ]);
     expect((await thread(line.assistantNumber, '+14155550124')).messages).toEqual([]);

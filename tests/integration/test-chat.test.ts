@@ -33,11 +33,10 @@ describe('POST /oauth/users/{userId}/test-chat: the owner talks to their own ass
     const body = first.body as unknown as ChatResponse;
     expect(body.engine).toBe('local');
     expect(body.ended).toBe(false);
+    // The tool the engine used shows inline, then what it said.
     expect(body.items).toEqual([
-      {
-        type: 'reply',
-        text: expect.stringMatching(/^Hi, this is Golden Gate Dental\. We're at 500 Market St/),
-      },
+      { type: 'action', tool: 'get_business_info', ok: true, summary: 'Shared the address' },
+      { type: 'reply', text: "We're at 500 Market St, San Francisco, CA." },
     ]);
 
     const second = await chat(owner, { conversation_id: body.conversation_id, text: 'Thanks, bye!' });
@@ -45,12 +44,15 @@ describe('POST /oauth/users/{userId}/test-chat: the owner talks to their own ass
     expect(second.body).toMatchObject({ conversation_id: body.conversation_id, ended: true });
     expect((second.body as unknown as ChatResponse).items.at(-1)).toEqual({
       type: 'ended',
-      reason: 'completed',
+      reason: 'goodbye',
     });
 
-    const stored = await deps.data.receptionistConversations.get(body.conversation_id);
-    expect(stored).toMatchObject({ owner_id: owner.sub, channel: 'test', status: 'ended' });
-    expect(stored?.turns.map((t) => t.speaker)).toEqual(['caller', 'assistant', 'caller', 'assistant']);
+    const stored = await deps.data.conversationStates.get(body.conversation_id);
+    expect(stored).toMatchObject({ owner_id: owner.sub, channel: 'test', ended_at: expect.any(String) });
+    expect(stored?.turns.filter((t) => t.speaker === 'caller').map((t) => t.text)).toEqual([
+      'Hi! Where are you located?',
+      'Thanks, bye!',
+    ]);
 
     // An ended conversation takes no more turns; a new chat starts a new one.
     const after = await chat(owner, { conversation_id: body.conversation_id, text: 'One more thing' });
@@ -67,8 +69,8 @@ describe('POST /oauth/users/{userId}/test-chat: the owner talks to their own ass
     expect(otherPath.status).toBe(403);
     const noConfig = await chat(newcomer, { text: 'Hello' });
     expect(noConfig.status).toBe(404);
-    const stored = await deps.data.receptionistConversations.get(mine.conversation_id);
-    expect(stored?.turns).toHaveLength(2);
+    const stored = await deps.data.conversationStates.get(mine.conversation_id);
+    expect(stored?.turns.filter((t) => t.speaker === 'caller')).toHaveLength(1);
   });
 
   it('refuses a missing token, and empty or oversized text with 400', async () => {

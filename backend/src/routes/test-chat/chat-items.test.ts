@@ -31,14 +31,14 @@ describe('engine events as the test chat shows them', () => {
     expect(
       toChatItems([
         { type: 'text', delta: '  ' },
-        { type: 'tool_result', id: 'x', name: 'hold_slot', ok: false, summary: 'That time is taken' },
+        { type: 'tool_result', id: 'x', name: 'find_open_slots', ok: false, summary: 'That time is taken' },
         { type: 'transfer', to: '+14155550199', summary: 'Texted Dana a summary' },
-        { type: 'hang_up' },
+        { type: 'end', reason: 'goodbye' },
       ]),
     ).toEqual([
-      { type: 'action', tool: 'hold_slot', ok: false, summary: 'That time is taken' },
-      { type: 'transfer', to: '+14155550199', summary: 'Texted Dana a summary' },
-      { type: 'ended', reason: 'hang_up' },
+      { type: 'action', tool: 'find_open_slots', ok: false, summary: 'That time is taken' },
+      { type: 'transfer', summary: 'Texted Dana a summary' },
+      { type: 'ended', reason: 'goodbye' },
     ]);
   });
 
