@@ -25,6 +25,8 @@ import { createPhoneReservationRepository } from './data/phone-reservations';
 import { createTelephonyProvider } from './providers/telephony/index';
 import { createSmsMessagingRepository } from './data/sms-messaging';
 import { createLocalTwilioAccount } from './providers/telephony/local-account';
+import { createReceptionistConversationRepository } from './data/receptionist-conversations';
+import { createReceptionist } from './receptionist/receptionist';
 
 /**
  * The one wiring of the app's dependencies from configuration: Lambda, the local server, the bench and the
@@ -41,6 +43,9 @@ export function createAppDeps(
   const phoneReservations = createPhoneReservationRepository(doc, config.tableName, now);
   const referrals = createReferralRepository(doc, config.tableName, now);
   const subscriptions = createSubscriptionRepository(doc, config.tableName, now);
+  const businessConfigs = createBusinessConfigRepository(doc, config.tableName, now);
+  const rateLimiter = createRateLimiter(doc, config.tableName);
+  const receptionistConversations = createReceptionistConversationRepository(doc, config.tableName);
   // The local telephony provider's account (numbers bought, for the local phone page), only without Twilio.
   const localTwilioAccount =
     config.localProviders && !config.twilio.accountSid
@@ -49,13 +54,14 @@ export function createAppDeps(
   return {
     config,
     verifyToken: createTokenVerifier(config.cognito),
-    rateLimiter: createRateLimiter(doc, config.tableName),
+    rateLimiter,
     logger,
     now,
     data: {
-      businessConfigs: createBusinessConfigRepository(doc, config.tableName, now),
+      businessConfigs,
       // Each feature adds its repository on its own line below this one.
       smsMessaging: createSmsMessagingRepository(doc, config.tableName, now),
+      receptionistConversations,
       referrals,
       conversations: createConversationRepository(doc, config.tableName),
       subscriptions,
@@ -78,6 +84,12 @@ export function createAppDeps(
     },
     localOutbox,
     localTwilioAccount,
+    receptionist: createReceptionist({
+      conversations: receptionistConversations,
+      businessConfigs,
+      rateLimiter,
+      now,
+    }),
     onTrialCompleted: referralTrialCompletion({ referrals, subscriptions, logger }),
   };
 }

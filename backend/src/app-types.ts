@@ -24,12 +24,15 @@ import type { PhoneReservationRepository } from './data/phone-reservations';
 import type { TelephonyProvider } from './providers/telephony/index';
 import type { SmsMessagingRepository } from './data/sms-messaging';
 import type { LocalTwilioAccount } from './providers/telephony/local-account';
+import type { ReceptionistConversationRepository } from './data/receptionist-conversations';
+import type { Receptionist } from './receptionist/types';
 
 /** Repositories over the app table, one per entity (backend/src/data/<entity>.ts). */
 export type AppData = {
   businessConfigs: BusinessConfigRepository;
   // Each feature adds its repository on its own line below this one.
   smsMessaging: SmsMessagingRepository;
+  receptionistConversations: ReceptionistConversationRepository;
   referrals: ReferralRepository;
   conversations: ConversationRepository;
   subscriptions: SubscriptionRepository;
@@ -67,6 +70,8 @@ export type AppDeps = {
   localOutbox?: LocalOutbox;
   /** Present only with the local telephony provider: the numbers the local phone page can text. */
   localTwilioAccount?: LocalTwilioAccount;
+  /** The receptionist engine every channel (SMS, voice, the owner's test chat) talks through. */
+  receptionist: Receptionist;
   /** Called once when an owner's trial ends in a paid subscription (the referral rule implements it). */
   onTrialCompleted?: (userId: string) => Promise<void>;
 };

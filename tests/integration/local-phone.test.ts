@@ -1,11 +1,4 @@
-import { OpenAPIHono } from '@hono/zod-openapi';
 import { describe, expect, it } from 'vitest';
-import type { AppEnv } from '../../backend/src/app-types';
-import { LOCAL_TWILIO_AUTH_TOKEN } from '../../backend/src/config/env';
-import { createErrorHandler } from '../../backend/src/errors/error-handler';
-import { localPhoneRoutes } from '../../backend/src/routes/local-phone/local-phone-routes';
-import type { SmsAssistant } from '../../backend/src/routes/twilio-webhooks/inbound-sms';
-import { smsWebhookRoutes } from '../../backend/src/routes/twilio-webhooks/sms-webhook-routes';
 import { SMS_TEXTS } from '../../shared/sms';
 import { createAssistantLine } from '../support/assistant-line';
 import { createTestApp } from '../support/test-app';
@@ -13,30 +6,12 @@ import { createTestApp } from '../support/test-app';
 type Thread = { messages: Array<{ direction: string; body: string; at: string; sid: string }> };
 
 describe('local phone page: texts delivered as signed Twilio webhooks', async () => {
-  const { deps } = await createTestApp();
-  const account = deps.localTwilioAccount;
-  if (!account) throw new Error('expected the local telephony account');
-  const seen: Array<{ caller: string; text: string }> = [];
-  const assistant: SmsAssistant = {
-    async reply(turn) {
-      seen.push({ caller: turn.caller, text: turn.text });
-      return [`Thanks for texting ${turn.config.business_name}!`];
-    },
+  const { app, deps } = await createTestApp();
+  const heard = async (ownerId: string, caller: string) => {
+    const thread = await deps.data.receptionistConversations.getThread({ ownerId, channel: 'sms', caller });
+    const conversation = thread && (await deps.data.receptionistConversations.get(thread.conversationId));
+    return (conversation?.turns ?? []).filter((t) => t.speaker === 'caller').map((t) => t.text);
   };
-  const app = new OpenAPIHono<AppEnv>();
-  app.onError(createErrorHandler(deps.logger));
-  app.route('/', smsWebhookRoutes(deps, assistant));
-  app.route(
-    '/',
-    localPhoneRoutes({
-      account,
-      data: deps.data,
-      authToken: LOCAL_TWILIO_AUTH_TOKEN,
-      logger: deps.logger,
-      now: deps.now,
-      dispatch: async (request) => app.fetch(request),
-    }),
-  );
   const send = (body: unknown) =>
     app.request('/local/phone/messages', {
       method: 'POST',
@@ -81,13 +56,13 @@ describe('local phone page: texts delivered as signed Twilio webhooks', async ()
     expect(response.status).toBe(200);
     const result = (await response.json()) as { message_sid: string; replies: string[] };
     expect(result.message_sid).toMatch(/^SM[0-9a-f]{32}$/);
-    expect(result.replies).toEqual(['Thanks for texting Bella Hair Studio!']);
-    expect(seen).toContainEqual({ caller: '+14155550123', text: 'Hi there' });
+    expect(result.replies).toEqual([expect.stringMatching(/^Hi, this is Bella Hair Studio\./)]);
+    expect(await heard(line.ownerId, '+14155550123')).toEqual(['Hi there']);
 
     const messages = (await thread(line.assistantNumber, '+14155550123')).messages;
     expect(messages.map((m) => [m.direction, m.body])).toEqual([
       ['inbound', 'Hi there'],
-      ['outbound', 'Thanks for texting Bella Hair Studio!'],
+      ['outbound', result.replies[0]],
     ]);
     expect((await thread(line.assistantNumber, '+14155550124')).messages).toEqual([]);
 

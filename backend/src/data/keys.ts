@@ -85,4 +85,11 @@ export const keys = {
   }),
   /** When a lapsed owner's texter was last told the business's own number. */
   smsLapsedNotice: (userId: string, caller: string) => ({ pk: userKey(userId), sk: `SMSLAPSED#${caller}` }),
+  /** The receptionist's live state of one conversation, by id (any instance can take the next turn). */
+  receptionistConversation: (conversationId: string) => ({ pk: `RCONV#${conversationId}`, sk: 'STATE' }),
+  /** Which conversation a (owner, channel, caller) thread is in now. */
+  receptionistThread: (userId: string, channel: string, caller: string) => ({
+    pk: userKey(userId),
+    sk: `THREAD#${channel}#${caller}`,
+  }),
 };

@@ -4,7 +4,7 @@ import { smsRepliesOf, toChatItems, type ShownEngineEvent } from './chat-items';
 const turn: ShownEngineEvent[] = [
   { type: 'text', delta: 'Let me ' },
   { type: 'text', delta: 'check.' },
-  { type: 'tool_call', id: 't1', name: 'book_appointment' },
+  { type: 'tool_call', id: 't1', name: 'book_appointment', args: {} },
   {
     type: 'tool_result',
     id: 't1',
@@ -32,12 +32,12 @@ describe('engine events as the test chat shows them', () => {
       toChatItems([
         { type: 'text', delta: '  ' },
         { type: 'tool_result', id: 'x', name: 'hold_slot', ok: false, summary: 'That time is taken' },
-        { type: 'transfer', summary: 'Texted Dana a summary' },
+        { type: 'transfer', to: '+14155550199', summary: 'Texted Dana a summary' },
         { type: 'hang_up' },
       ]),
     ).toEqual([
       { type: 'action', tool: 'hold_slot', ok: false, summary: 'That time is taken' },
-      { type: 'transfer', summary: 'Texted Dana a summary' },
+      { type: 'transfer', to: '+14155550199', summary: 'Texted Dana a summary' },
       { type: 'ended', reason: 'hang_up' },
     ]);
   });

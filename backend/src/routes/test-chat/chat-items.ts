@@ -1,13 +1,8 @@
 import type { TestChatItem } from '@shared/schemas/test-chat';
+import type { EngineEvent } from '../../receptionist/types';
 
-/** The engine events a channel shows (backend/src/receptionist: text tokens, tool results, end, transfer). */
-export type ShownEngineEvent =
-  | { type: 'text'; delta: string }
-  | { type: 'tool_call'; id: string; name: string }
-  | { type: 'tool_result'; id: string; name: string; ok: boolean; summary: string }
-  | { type: 'end'; reason: string }
-  | { type: 'transfer'; summary: string }
-  | { type: 'hang_up' };
+/** The engine's events; channels show text, tool results, transfers and the end. */
+export type ShownEngineEvent = EngineEvent;
 
 /**
  * One turn's events as the test chat shows them, in order: consecutive text tokens joined into one reply

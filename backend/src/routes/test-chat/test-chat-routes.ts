@@ -7,7 +7,9 @@ import {
 } from '@shared/schemas/test-chat';
 import type { AppDeps, AppEnv } from '../../app-types';
 import { requireAuth, requireOwner } from '../../auth/middleware';
-import { notFound, tooManyRequests } from '../../errors/http-error';
+import { HttpError, notFound, tooManyRequests } from '../../errors/http-error';
+import { ConversationClosedError } from '../../data/receptionist-conversations';
+import { ConversationNotOpenError } from '../../receptionist/receptionist';
 import { bearerSecurity, errorResponses, jsonContent, userIdParams } from '../openapi-helpers';
 import { toChatItems, type ShownEngineEvent } from './chat-items';
 
@@ -43,6 +45,7 @@ export const testChatRoutes = (deps: AppDeps, engine: TestChatEngine) => {
       200: jsonContent(testChatResponseSchema, "The assistant's turn"),
       ...errorResponses,
       404: jsonContent(apiErrorSchema, 'No business config yet, or not your conversation'),
+      409: jsonContent(apiErrorSchema, 'The test conversation has ended'),
       429: jsonContent(apiErrorSchema, 'Too many test messages this hour'),
     },
   });
@@ -59,7 +62,14 @@ export const testChatRoutes = (deps: AppDeps, engine: TestChatEngine) => {
     const conversationId = await engine.conversationFor(userId, requested);
     if (!conversationId) throw notFound('This test conversation does not exist.');
     const events: ShownEngineEvent[] = [];
-    for await (const event of engine.runTurn(userId, conversationId, text)) events.push(event);
+    try {
+      for await (const event of engine.runTurn(userId, conversationId, text)) events.push(event);
+    } catch (error) {
+      if (error instanceof ConversationClosedError || error instanceof ConversationNotOpenError) {
+        throw new HttpError(409, 'conflict', 'This test conversation has ended. Start a new chat.');
+      }
+      throw error;
+    }
     const items = toChatItems(events);
     return c.json(
       {
