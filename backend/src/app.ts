@@ -30,6 +30,7 @@ import { receptionistSmsAssistant } from './routes/twilio-webhooks/receptionist-
 import { testChatRoutes } from './routes/test-chat/test-chat-routes';
 import { receptionistTestChat } from './routes/test-chat/receptionist-test-chat';
 import { localPhoneRoutes } from './routes/local-phone/local-phone-routes';
+import { depositPages } from './routes/deposits/deposit-pages';
 
 export const OPENAPI_PATH = '/openapi.json';
 
@@ -71,7 +72,17 @@ export function createApp(deps: AppDeps) {
   app.route('/', calendarRoutes(deps));
   app.route('/', phoneNumberRoutes(deps));
   app.route('/', smsWebhookRoutes(deps, receptionistSmsAssistant(deps.receptionist, deps.logger)));
-  app.route('/', testChatRoutes(deps, receptionistTestChat(deps.receptionist)));
+  app.route(
+    '/',
+    testChatRoutes(
+      deps,
+      receptionistTestChat(deps.receptionist, async (ownerId) => {
+        const phone = (await deps.data.businessConfigs.getConfig(ownerId))?.phone_number;
+        return phone && /^\+1\d{10}$/.test(phone) ? phone : undefined;
+      }),
+    ),
+  );
+  app.route('/', depositPages());
 
   // Local providers' own pages (outbox, fake checkout, consent screens) exist only when they are on.
   if (deps.localOutbox) app.route('/', localOutboxRoutes(deps.localOutbox));

@@ -8,8 +8,8 @@ type Thread = { messages: Array<{ direction: string; body: string; at: string; s
 describe('local phone page: texts delivered as signed Twilio webhooks', async () => {
   const { app, deps } = await createTestApp();
   const heard = async (ownerId: string, caller: string) => {
-    const thread = await deps.data.receptionistConversations.getThread({ ownerId, channel: 'sms', caller });
-    const conversation = thread && (await deps.data.receptionistConversations.get(thread.conversationId));
+    const threadId = await deps.data.conversationStates.openThread(ownerId, 'sms', caller, new Date(0));
+    const conversation = threadId ? await deps.data.conversationStates.get(threadId) : undefined;
     return (conversation?.turns ?? []).filter((t) => t.speaker === 'caller').map((t) => t.text);
   };
   const send = (body: unknown) =>
@@ -56,7 +56,7 @@ describe('local phone page: texts delivered as signed Twilio webhooks', async ()
     expect(response.status).toBe(200);
     const result = (await response.json()) as { message_sid: string; replies: string[] };
     expect(result.message_sid).toMatch(/^SM[0-9a-f]{32}$/);
-    expect(result.replies).toEqual([expect.stringMatching(/^Hi, this is Bella Hair Studio\./)]);
+    expect(result.replies).toEqual([expect.stringMatching(/thank you for calling Bella Hair Studio\./)]);
     expect(await heard(line.ownerId, '+14155550123')).toEqual(['Hi there']);
 
     const messages = (await thread(line.assistantNumber, '+14155550123')).messages;

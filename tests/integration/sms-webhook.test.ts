@@ -18,9 +18,8 @@ describe('POST /webhooks/twilio/sms', async () => {
   const { app, deps, doc, tableName } = await createTestApp();
   /** What the assistant heard from a texter of a line (the receptionist's stored turns of the thread). */
   const heard = async (ownerId: string, caller = CALLER) => {
-    const thread = await deps.data.receptionistConversations.getThread({ ownerId, channel: 'sms', caller });
-    if (!thread) return [];
-    const conversation = await deps.data.receptionistConversations.get(thread.conversationId);
+    const threadId = await deps.data.conversationStates.openThread(ownerId, 'sms', caller, new Date(0));
+    const conversation = threadId ? await deps.data.conversationStates.get(threadId) : undefined;
     return (conversation?.turns ?? []).filter((t) => t.speaker === 'caller').map((t) => t.text);
   };
 
@@ -75,7 +74,7 @@ describe('POST /webhooks/twilio/sms', async () => {
     const answered = replies.filter((r) => r.length > 0);
     expect(answered).toHaveLength(1);
     expect(answered[0]).toEqual([
-      expect.stringMatching(/^Hi, this is Bella Hair Studio\. We offer haircuts/),
+      expect.stringMatching(/^Bella Hair Studio is a hair and beauty salon offering haircuts, colour/),
     ]);
     expect(await heard(line.ownerId)).toEqual(['Do you do color?']);
     expect(await handled(form.MessageSid)).toMatchObject({ status: 'done', outcome: 'answered' });
@@ -106,7 +105,7 @@ describe('POST /webhooks/twilio/sms', async () => {
     const [first, second] = [await createAssistantLine(deps), await createAssistantLine(deps)];
     await post(params(first.assistantNumber, 'STOP'));
     expect(await repliesOf(await post(params(second.assistantNumber, 'hello there')))).toEqual([
-      expect.stringMatching(/^Hi, this is Bella Hair Studio\./),
+      expect.stringMatching(/thank you for calling Bella Hair Studio\./),
     ]);
   });
 

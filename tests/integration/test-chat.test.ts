@@ -34,10 +34,8 @@ describe('POST /oauth/users/{userId}/test-chat: the owner talks to their own ass
     expect(body.engine).toBe('local');
     expect(body.ended).toBe(false);
     expect(body.items).toEqual([
-      {
-        type: 'reply',
-        text: expect.stringMatching(/^Hi, this is Golden Gate Dental\. We're at 500 Market St/),
-      },
+      { type: 'action', tool: 'get_business_info', ok: true, summary: 'Shared the address' },
+      { type: 'reply', text: expect.stringMatching(/^We're at 500 Market St/) },
     ]);
 
     const second = await chat(owner, { conversation_id: body.conversation_id, text: 'Thanks, bye!' });
@@ -45,11 +43,11 @@ describe('POST /oauth/users/{userId}/test-chat: the owner talks to their own ass
     expect(second.body).toMatchObject({ conversation_id: body.conversation_id, ended: true });
     expect((second.body as unknown as ChatResponse).items.at(-1)).toEqual({
       type: 'ended',
-      reason: 'completed',
+      reason: 'goodbye',
     });
 
-    const stored = await deps.data.receptionistConversations.get(body.conversation_id);
-    expect(stored).toMatchObject({ owner_id: owner.sub, channel: 'test', status: 'ended' });
+    const stored = await deps.data.conversationStates.get(body.conversation_id);
+    expect(stored).toMatchObject({ owner_id: owner.sub, channel: 'test', ended_at: expect.any(String) });
     expect(stored?.turns.map((t) => t.speaker)).toEqual(['caller', 'assistant', 'caller', 'assistant']);
 
     // An ended conversation takes no more turns; a new chat starts a new one.
@@ -67,7 +65,7 @@ describe('POST /oauth/users/{userId}/test-chat: the owner talks to their own ass
     expect(otherPath.status).toBe(403);
     const noConfig = await chat(newcomer, { text: 'Hello' });
     expect(noConfig.status).toBe(404);
-    const stored = await deps.data.receptionistConversations.get(mine.conversation_id);
+    const stored = await deps.data.conversationStates.get(mine.conversation_id);
     expect(stored?.turns).toHaveLength(2);
   });
 

@@ -1,68 +1,100 @@
+import type { ConversationAction, ConversationOutcome, TranscriptTurn } from '@shared/schemas/conversation';
+
 /**
- * The receptionist engine's contract (issue 9, DESIGN.md §5): one engine, many channels. A channel starts or
- * finds a conversation, feeds it the caller's words with runTurn and relays the events it gets back. The
- * engine never knows which transport carries it; channels hold no business logic.
- *
- * This is the first contract, written by the SMS channel so texting and the owner's test chat could be
- * built end to end; the engine slice deepens it (tools, records, the OpenAI provider) behind the same shape.
+ * The receptionist engine's contract (docs/decisions/010-receptionist-engine.md). One engine serves every
+ * channel: SMS, voice (ConversationRelay) and the owner's test chat are thin adapters that start a
+ * conversation, feed it the caller's words turn by turn and relay the events back.
  */
 export type Channel = 'sms' | 'voice' | 'test';
 
+/** What one turn produces, in order. Channels render these; they never decide anything themselves. */
 export type EngineEvent =
-  /** A piece of what the assistant says. */
+  /** Part of what the assistant says; the deltas of a turn joined are its reply. */
   | { type: 'text'; delta: string }
-  /** The assistant uses a tool (find slots, book, send a deposit link, take a message…). */
-  | { type: 'tool_call'; id: string; name: string; args: Record<string, unknown> }
-  /** What the tool did, in one line a person can read ("Booked Haircut, Tue Dec 1, 3:00 PM"). */
-  | { type: 'tool_result'; id: string; name: string; ok: boolean; summary: string; data?: unknown }
-  /** The assistant ended the conversation politely. */
-  | { type: 'end'; reason: string }
-  /** Hand the caller to a person (voice: warm transfer; SMS: the manager is texted instead). */
+  | { type: 'tool_call'; id: string; name: ToolName; args: Record<string, unknown> }
+  | { type: 'tool_result'; id: string; name: ToolName; ok: boolean; summary: string }
+  /** Voice hands the caller to this number (warm transfer); other channels have already texted the manager. */
   | { type: 'transfer'; to: string; summary: string }
+  /** The assistant closed the conversation (goodbye, limits reached). */
+  | { type: 'end'; reason: string }
+  /** Voice: the line can be hung up now (after the goodbye was spoken). */
   | { type: 'hang_up' };
 
-export type ConversationTurn = { speaker: 'caller' | 'assistant'; text: string; at: string };
+export const TOOL_NAMES = [
+  'get_business_info',
+  'find_open_slots',
+  'book_appointment',
+  'reschedule_appointment',
+  'cancel_appointment',
+  'send_deposit_link',
+  'take_message',
+  'escalate_to_manager',
+  'end_conversation',
+] as const;
+export type ToolName = (typeof TOOL_NAMES)[number];
 
-/** A conversation's state, kept in DynamoDB by id so any Lambda instance can take its next turn. */
+/** What the local model remembers between turns (the OpenAI model keeps its memory in the transcript). */
+export type ConversationMemory = {
+  /** Slots last offered, ISO, in the order offered. */
+  offered?: string[];
+  /** A booking being put together. */
+  draft?: { start?: string; name?: string; service?: string; rescheduleOf?: string };
+  /** A message being taken. */
+  message?: { name?: string; reason?: string };
+  /** What the assistant just asked for, so a bare answer ("Sam", "yes") is understood. */
+  awaiting?: 'slot_choice' | 'name' | 'message_name' | 'message_reason' | 'offer_message_yes';
+  /** Appointment ids this conversation booked, latest last. */
+  booked?: string[];
+  /** Appointment found for a cancellation awaiting confirmation. */
+  pendingCancel?: string;
+  /** The caller gave their name. */
+  callerName?: string;
+};
+
+/** The engine's working state of one conversation, stored by id (data/conversation-states.ts). */
 export type ConversationState = {
   id: string;
   owner_id: string;
+  business_id: string;
   channel: Channel;
-  /** The caller's number (E.164); for the test chat, the owner's own id. */
+  /** The caller's number (E.164), or the owner's for a test chat. */
   caller: string;
-  /** The channel's own id (Twilio CallSid for voice), when it has one. */
+  /** The number the caller reached (the assistant's), when there is one. */
+  assistant_number?: string;
+  /** Provider's id of the call or thread (CallSid …), for idempotency and look-ups. */
   external_id?: string;
-  status: 'open' | 'ended';
   started_at: string;
-  last_activity_at: string;
+  last_at: string;
   ended_at?: string;
-  end_reason?: string;
-  turns: ConversationTurn[];
+  turns: TranscriptTurn[];
+  actions: ConversationAction[];
+  memory: ConversationMemory;
+  /** What it achieved so far; the outcome is derived from these. */
+  achieved: Achievements;
+  amount_collected_cents: number;
+  objective_id?: string;
+  /** Optimistic-locking version: two turns of one conversation can't interleave their writes. */
+  version: number;
 };
 
-export type StartConversation = { ownerId: string; channel: Channel; caller: string; externalId?: string };
+export type Achievements = {
+  booked?: boolean;
+  deposit_requested?: boolean;
+  deposit_paid?: boolean;
+  confirmation_sent?: boolean;
+  message_taken?: boolean;
+  escalated?: boolean;
+  answered?: boolean;
+  contact_captured?: boolean;
+  info_provided?: boolean;
+};
 
-export interface Receptionist {
-  /** 'local' when the deterministic local engine answers (the UI says so), else the model provider's name. */
-  readonly engineName: 'local' | 'openai';
-  startConversation(start: StartConversation): Promise<ConversationState>;
-  /**
-   * The open conversation of a (business, channel, caller) thread whose last activity is within the window,
-   * or a new one: concurrent first messages of one thread end up in one conversation.
-   */
-  continueThread(start: StartConversation & { windowHours: number }): Promise<ConversationState>;
-  getConversation(conversationId: string): Promise<ConversationState | undefined>;
-  runTurn(conversationId: string, input: { text: string }): AsyncIterable<EngineEvent>;
-  finishConversation(conversationId: string, reason?: string): Promise<void>;
-}
+export type StartConversation = {
+  ownerId: string;
+  channel: Channel;
+  caller: string;
+  assistantNumber?: string;
+  externalId?: string;
+};
 
-/** Runs a whole turn and collects its events (channels that answer in one piece: SMS, the test chat). */
-export async function collectTurn(
-  receptionist: Pick<Receptionist, 'runTurn'>,
-  conversationId: string,
-  text: string,
-): Promise<EngineEvent[]> {
-  const events: EngineEvent[] = [];
-  for await (const event of receptionist.runTurn(conversationId, { text })) events.push(event);
-  return events;
-}
+export type { ConversationOutcome };

@@ -28,7 +28,11 @@ export interface TelephonyProvider {
   /** Buys the number; throws NumberUnavailableError when it cannot be had any more. */
   purchase(request: PurchaseRequest): Promise<{ sid: string }>;
   release(sid: string): Promise<void>;
+  /** Sends a text from one of our numbers (confirmations, deposit links, manager alerts). */
+  sendSms(message: OutboundSms): Promise<{ sid: string }>;
 }
+
+export type OutboundSms = { from: string; to: string; body: string };
 
 /** The number exists no more or was bought by someone else meanwhile; the route answers 409. */
 export class NumberUnavailableError extends Error {}

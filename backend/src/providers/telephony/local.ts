@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { AREA_CODES } from '@shared/area-codes';
 import type { AvailablePhoneNumber } from '@shared/schemas/phone-numbers';
 import { isInLocalStock, localStockPage } from './local-inventory';
@@ -21,7 +21,7 @@ const PAGE_SIZE = 25;
 export function createLocalTelephony(deps: {
   heldAmong(numbers: string[]): Promise<Set<string>>;
   /** The local account's number list (local-account.ts); the phone page texts the numbers in it. */
-  account?: Pick<LocalTwilioAccount, 'recordNumber' | 'removeBySid'>;
+  account?: Pick<LocalTwilioAccount, 'recordNumber' | 'removeBySid' | 'logMessage'>;
 }) {
   /** The first `wanted` free numbers of one area code's sequence. */
   async function freeNumbers(areaCode: string, wanted: number) {
@@ -75,6 +75,18 @@ export function createLocalTelephony(deps: {
     // The number returns to the inventory when its reservation is deleted; the account forgets it.
     async release(sid) {
       await deps.account?.removeBySid(sid);
+    },
+
+    // Outbound texts land in the (assistant number, caller) thread the local phone page shows.
+    async sendSms({ from, to, body }) {
+      const sid = `SM${randomBytes(16).toString('hex')}`;
+      await deps.account?.logMessage(from, to, {
+        sid,
+        direction: 'outbound',
+        body,
+        at: new Date().toISOString(),
+      });
+      return { sid };
     },
   };
   return provider;

@@ -31,13 +31,13 @@ describe('engine events as the test chat shows them', () => {
     expect(
       toChatItems([
         { type: 'text', delta: '  ' },
-        { type: 'tool_result', id: 'x', name: 'hold_slot', ok: false, summary: 'That time is taken' },
+        { type: 'tool_result', id: 'x', name: 'book_appointment', ok: false, summary: 'That time is taken' },
         { type: 'transfer', to: '+14155550199', summary: 'Texted Dana a summary' },
         { type: 'hang_up' },
       ]),
     ).toEqual([
-      { type: 'action', tool: 'hold_slot', ok: false, summary: 'That time is taken' },
-      { type: 'transfer', to: '+14155550199', summary: 'Texted Dana a summary' },
+      { type: 'action', tool: 'book_appointment', ok: false, summary: 'That time is taken' },
+      { type: 'transfer', summary: 'Texted Dana a summary' },
       { type: 'ended', reason: 'hang_up' },
     ]);
   });

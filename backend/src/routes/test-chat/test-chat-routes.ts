@@ -7,9 +7,7 @@ import {
 } from '@shared/schemas/test-chat';
 import type { AppDeps, AppEnv } from '../../app-types';
 import { requireAuth, requireOwner } from '../../auth/middleware';
-import { HttpError, notFound, tooManyRequests } from '../../errors/http-error';
-import { ConversationClosedError } from '../../data/receptionist-conversations';
-import { ConversationNotOpenError } from '../../receptionist/receptionist';
+import { notFound, tooManyRequests } from '../../errors/http-error';
 import { bearerSecurity, errorResponses, jsonContent, userIdParams } from '../openapi-helpers';
 import { toChatItems, type ShownEngineEvent } from './chat-items';
 
@@ -62,14 +60,7 @@ export const testChatRoutes = (deps: AppDeps, engine: TestChatEngine) => {
     const conversationId = await engine.conversationFor(userId, requested);
     if (!conversationId) throw notFound('This test conversation does not exist.');
     const events: ShownEngineEvent[] = [];
-    try {
-      for await (const event of engine.runTurn(userId, conversationId, text)) events.push(event);
-    } catch (error) {
-      if (error instanceof ConversationClosedError || error instanceof ConversationNotOpenError) {
-        throw new HttpError(409, 'conflict', 'This test conversation has ended. Start a new chat.');
-      }
-      throw error;
-    }
+    for await (const event of engine.runTurn(userId, conversationId, text)) events.push(event);
     const items = toChatItems(events);
     return c.json(
       {
