@@ -86,7 +86,16 @@ export function createApp(deps: AppDeps) {
       }),
     ),
   );
-  app.route('/', testChatRoutes(deps, receptionistTestChat(deps.receptionist, deps.data.businessConfigs)));
+  app.route(
+    '/',
+    testChatRoutes(
+      deps,
+      receptionistTestChat(deps.receptionist, async (ownerId) => {
+        const phone = (await deps.data.businessConfigs.getConfig(ownerId))?.phone_number;
+        return phone && /^\+1\d{10}$/.test(phone) ? phone : undefined;
+      }),
+    ),
+  );
   app.route('/', depositPages());
 
   // Local providers' own pages (outbox, fake checkout, consent screens) exist only when they are on.

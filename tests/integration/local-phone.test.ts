@@ -1,13 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { SMS_TEXTS } from '../../shared/sms';
-import { createAssistantLine, heardOnThread } from '../support/assistant-line';
+import { createAssistantLine } from '../support/assistant-line';
 import { createTestApp } from '../support/test-app';
 
 type Thread = { messages: Array<{ direction: string; body: string; at: string; sid: string }> };
 
 describe('local phone page: texts delivered as signed Twilio webhooks', async () => {
   const { app, deps } = await createTestApp();
-  const heard = (ownerId: string, caller: string) => heardOnThread(deps, ownerId, caller);
+  const heard = async (ownerId: string, caller: string) => {
+    const threadId = await deps.data.conversationStates.openThread(ownerId, 'sms', caller, new Date(0));
+    const conversation = threadId ? await deps.data.conversationStates.get(threadId) : undefined;
+    return (conversation?.turns ?? []).filter((t) => t.speaker === 'caller').map((t) => t.text);
+  };
   const send = (body: unknown) =>
     app.request('/local/phone/messages', {
       method: 'POST',
@@ -47,17 +51,17 @@ describe('local phone page: texts delivered as signed Twilio webhooks', async ()
     const response = await send({
       assistant: line.assistantNumber,
       caller: '+14155550123',
-      body: 'Where are you located?',
+      body: 'Hi there',
     });
     expect(response.status).toBe(200);
     const result = (await response.json()) as { message_sid: string; replies: string[] };
     expect(result.message_sid).toMatch(/^SM[0-9a-f]{32}$/);
-    expect(result.replies).toEqual([expect.stringContaining('12 Market St')]);
-    expect(await heard(line.ownerId, '+14155550123')).toEqual(['Where are you located?']);
+    expect(result.replies).toEqual([expect.stringMatching(/thank you for calling Bella Hair Studio\./)]);
+    expect(await heard(line.ownerId, '+14155550123')).toEqual(['Hi there']);
 
     const messages = (await thread(line.assistantNumber, '+14155550123')).messages;
     expect(messages.map((m) => [m.direction, m.body])).toEqual([
-      ['inbound', 'Where are you located?'],
+      ['inbound', 'Hi there'],
       ['outbound', result.replies[0]],
     ]);
     expect((await thread(line.assistantNumber, '+14155550124')).messages).toEqual([]);

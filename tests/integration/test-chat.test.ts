@@ -33,10 +33,9 @@ describe('POST /oauth/users/{userId}/test-chat: the owner talks to their own ass
     const body = first.body as unknown as ChatResponse;
     expect(body.engine).toBe('local');
     expect(body.ended).toBe(false);
-    // The tool the engine used shows inline, then what it said.
     expect(body.items).toEqual([
       { type: 'action', tool: 'get_business_info', ok: true, summary: 'Shared the address' },
-      { type: 'reply', text: "We're at 500 Market St, San Francisco, CA." },
+      { type: 'reply', text: expect.stringMatching(/^We're at 500 Market St/) },
     ]);
 
     const second = await chat(owner, { conversation_id: body.conversation_id, text: 'Thanks, bye!' });
@@ -49,10 +48,7 @@ describe('POST /oauth/users/{userId}/test-chat: the owner talks to their own ass
 
     const stored = await deps.data.conversationStates.get(body.conversation_id);
     expect(stored).toMatchObject({ owner_id: owner.sub, channel: 'test', ended_at: expect.any(String) });
-    expect(stored?.turns.filter((t) => t.speaker === 'caller').map((t) => t.text)).toEqual([
-      'Hi! Where are you located?',
-      'Thanks, bye!',
-    ]);
+    expect(stored?.turns.map((t) => t.speaker)).toEqual(['caller', 'assistant', 'caller', 'assistant']);
 
     // An ended conversation takes no more turns; a new chat starts a new one.
     const after = await chat(owner, { conversation_id: body.conversation_id, text: 'One more thing' });
@@ -70,7 +66,7 @@ describe('POST /oauth/users/{userId}/test-chat: the owner talks to their own ass
     const noConfig = await chat(newcomer, { text: 'Hello' });
     expect(noConfig.status).toBe(404);
     const stored = await deps.data.conversationStates.get(mine.conversation_id);
-    expect(stored?.turns.filter((t) => t.speaker === 'caller')).toHaveLength(1);
+    expect(stored?.turns).toHaveLength(2);
   });
 
   it('refuses a missing token, and empty or oversized text with 400', async () => {

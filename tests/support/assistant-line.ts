@@ -57,10 +57,3 @@ export async function setSubscription(
     metadata: {},
   });
 }
-
-/** What the assistant heard from a texter (the caller turns of the thread's current conversation). */
-export async function heardOnThread(deps: AppDeps, ownerId: string, caller: string): Promise<string[]> {
-  const id = await deps.data.conversationStates.openThread(ownerId, 'sms', caller, new Date(0));
-  const conversation = id ? await deps.data.conversationStates.get(id) : undefined;
-  return (conversation?.turns ?? []).filter((t) => t.speaker === 'caller').map((t) => t.text);
-}

@@ -1,4 +1,4 @@
-import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { ConversationState } from '../receptionist/types';
 import { keys } from './keys';
 
@@ -34,7 +34,7 @@ export function createConversationStateRepository(doc: DynamoDBDocumentClient, t
         new GetCommand({ TableName: tableName, Key: keys.conversationState(id), ConsistentRead: true }),
       );
       if (!Item) return undefined;
-      const { pk: _pk, sk: _sk, expires_at: _e, ...state } = Item;
+      const { pk: _pk, sk: _sk, expires_at: _e, lock_holder: _h, lock_until: _u, ...state } = Item;
       return state as ConversationState;
     },
 
@@ -54,6 +54,92 @@ export function createConversationStateRepository(doc: DynamoDBDocumentClient, t
       } catch (error) {
         if (isConditionFailure(error)) throw new StaleConversationError(state.id);
         throw error;
+      }
+    },
+
+    /**
+     * Takes the conversation's turn lease: one turn at a time per conversation, across instances, so two
+     * texts arriving together are answered one after the other instead of racing. False while another
+     * holder's lease is live; a lease left by a crashed turn expires after `leaseMs`.
+     */
+    async acquireTurn(id: string, holder: string, now: Date, leaseMs: number): Promise<boolean> {
+      try {
+        await doc.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: keys.conversationState(id),
+            UpdateExpression: 'SET lock_holder = :holder, lock_until = :until',
+            ConditionExpression:
+              'attribute_exists(pk) AND (attribute_not_exists(lock_until) OR lock_until < :now)',
+            ExpressionAttributeValues: {
+              ':holder': holder,
+              ':until': now.getTime() + leaseMs,
+              ':now': now.getTime(),
+            },
+          }),
+        );
+        return true;
+      } catch (error) {
+        if (isConditionFailure(error)) return false;
+        throw error;
+      }
+    },
+
+    async releaseTurn(id: string, holder: string): Promise<void> {
+      try {
+        await doc.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: keys.conversationState(id),
+            UpdateExpression: 'REMOVE lock_holder, lock_until',
+            ConditionExpression: 'lock_holder = :holder',
+            ExpressionAttributeValues: { ':holder': holder },
+          }),
+        );
+      } catch (error) {
+        if (!isConditionFailure(error)) throw error;
+      }
+    },
+
+    /**
+     * Claims a thread for a new conversation unless one is open within the window: of several first messages
+     * arriving together, one creates the conversation and the others join it. Returns the thread's id.
+     */
+    async claimThread(
+      ownerId: string,
+      channel: string,
+      caller: string,
+      candidateId: string,
+      since: Date,
+      at: Date,
+      /** An ended conversation the thread may still point to: it is replaced too. */
+      endedId = '',
+    ): Promise<string> {
+      try {
+        await doc.send(
+          new PutCommand({
+            TableName: tableName,
+            Item: {
+              ...keys.conversationThread(ownerId, channel, caller),
+              conversation_id: candidateId,
+              last_at: at.toISOString(),
+              expires_at: Math.floor(at.getTime() / 1000) + STATE_DAYS * 86_400,
+            },
+            ConditionExpression: 'attribute_not_exists(pk) OR last_at < :since OR conversation_id = :ended',
+            ExpressionAttributeValues: { ':since': since.toISOString(), ':ended': endedId },
+          }),
+        );
+        return candidateId;
+      } catch (error) {
+        if (!isConditionFailure(error)) throw error;
+        const { Item } = await doc.send(
+          new GetCommand({
+            TableName: tableName,
+            Key: keys.conversationThread(ownerId, channel, caller),
+            ConsistentRead: true,
+          }),
+        );
+        return String(Item!.conversation_id);
       }
     },
 

@@ -20,7 +20,25 @@ import type { ToolContext, ToolResult, ToolServices } from './tools/tool-types';
 import type { ConversationState, EngineEvent, StartConversation, ToolName } from './types';
 import { TOOL_NAMES } from './types';
 
+/** Runs a whole turn and collects its events (channels that answer in one piece: SMS, the test chat). */
+export async function collectTurn(
+  receptionist: Pick<Receptionist, 'runTurn'>,
+  conversationId: string,
+  text: string,
+): Promise<EngineEvent[]> {
+  const events: EngineEvent[] = [];
+  for await (const event of receptionist.runTurn(conversationId, { text })) events.push(event);
+  return events;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** A turn holds its conversation's lease this long at most; a crashed turn's lease lapses after it. */
+const TURN_LEASE_MS = 30_000;
+/** How long a turn waits for the one before it in the same conversation. */
+const TURN_WAIT_MS = 20_000;
+
 export class ConversationNotFoundError extends Error {}
+export class ConversationBusyError extends Error {}
 export class NoBusinessConfigError extends Error {}
 export class ConversationLimitError extends Error {}
 
@@ -127,7 +145,10 @@ export function createReceptionist(deps: ReceptionistDeps) {
     return saved;
   }
 
-  async function startConversation(input: StartConversation): Promise<ConversationState> {
+  async function startConversation(
+    input: StartConversation,
+    id: string = randomUUID(),
+  ): Promise<ConversationState> {
     const business = await profileOf(input.ownerId);
     if (
       !(await deps.rateLimiter.hit(
@@ -140,7 +161,7 @@ export function createReceptionist(deps: ReceptionistDeps) {
     }
     const at = deps.now().toISOString();
     const state: ConversationState = {
-      id: randomUUID(),
+      id,
       owner_id: input.ownerId,
       business_id: business.businessId,
       channel: input.channel,
@@ -163,28 +184,59 @@ export function createReceptionist(deps: ReceptionistDeps) {
   }
 
   /** The open conversation of a thread (an SMS exchange within its window), or a new one. */
+  /**
+   * The open conversation of a thread (an SMS exchange within its window), or a new one. Several first
+   * messages arriving together agree on one conversation through the thread claim.
+   */
   async function conversationForThread(input: StartConversation & { windowHours?: number }) {
     const window = (input.windowHours ?? RECEPTIONIST_LIMITS.smsThreadWindowHours) * 3_600_000;
-    const since = new Date(deps.now().getTime() - window);
-    const openId = await data.conversationStates.openThread(
-      input.ownerId,
-      input.channel,
-      input.caller,
-      since,
-    );
+    const now = deps.now();
+    const since = new Date(now.getTime() - window);
+    const { ownerId, channel, caller } = input;
+    const openId = await data.conversationStates.openThread(ownerId, channel, caller, since);
     const open = openId ? await data.conversationStates.get(openId) : undefined;
-    const state = open && !open.ended_at ? open : await startConversation(input);
-    await data.conversationStates.touchThread(
-      input.ownerId,
-      input.channel,
-      input.caller,
-      state.id,
-      deps.now(),
+    if (open && !open.ended_at) {
+      await data.conversationStates.touchThread(ownerId, channel, caller, open.id, now);
+      return open;
+    }
+    const candidate = randomUUID();
+    const claimed = await data.conversationStates.claimThread(
+      ownerId,
+      channel,
+      caller,
+      candidate,
+      since,
+      now,
+      open?.id,
     );
-    return state;
+    if (claimed === candidate) return startConversation(input, candidate);
+    // Another request claimed the thread a moment ago and is creating its conversation.
+    for (let attempt = 0; attempt < 40; attempt += 1) {
+      const state = await data.conversationStates.get(claimed);
+      if (state) return state;
+      await sleep(50);
+    }
+    throw new ConversationNotFoundError(claimed);
   }
 
+  /** One turn at a time per conversation: waits for the turn before it, then runs. */
   async function* runTurn(conversationId: string, input: { text: string }): AsyncGenerator<EngineEvent> {
+    const holder = randomUUID();
+    const waitUntil = Date.now() + TURN_WAIT_MS;
+    while (!(await data.conversationStates.acquireTurn(conversationId, holder, deps.now(), TURN_LEASE_MS))) {
+      if (!(await data.conversationStates.get(conversationId)))
+        throw new ConversationNotFoundError(conversationId);
+      if (Date.now() > waitUntil) throw new ConversationBusyError(conversationId);
+      await sleep(20 + Math.floor(Math.random() * 40));
+    }
+    try {
+      yield* turn(conversationId, input);
+    } finally {
+      await data.conversationStates.releaseTurn(conversationId, holder);
+    }
+  }
+
+  async function* turn(conversationId: string, input: { text: string }): AsyncGenerator<EngineEvent> {
     let state = await data.conversationStates.get(conversationId);
     if (!state) throw new ConversationNotFoundError(conversationId);
     if (state.ended_at) {

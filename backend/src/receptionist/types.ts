@@ -16,7 +16,9 @@ export type EngineEvent =
   /** Voice hands the caller to this number (warm transfer); other channels have already texted the manager. */
   | { type: 'transfer'; to: string; summary: string }
   /** The assistant closed the conversation (goodbye, limits reached). */
-  | { type: 'end'; reason: string };
+  | { type: 'end'; reason: string }
+  /** Voice: the line can be hung up now (after the goodbye was spoken). */
+  | { type: 'hang_up' };
 
 export const TOOL_NAMES = [
   'get_business_info',

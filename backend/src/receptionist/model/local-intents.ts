@@ -52,7 +52,7 @@ const RULES: Array<[Intent, RegExp]> = [
   ['website', /\b(website|web site|online|url)\b/i],
   ['phone', /\b(phone number|your number|number to call)\b/i],
   ['about', /\b(who are you|what is this|tell me about|what kind of business)\b/i],
-  ['greeting', /^\s*(hi|hello|hey|hiya|good (morning|afternoon|evening)|yo)\b[\s!.,]*$/i],
+  ['greeting', /^\s*(hi|hello|hey|hiya|good (morning|afternoon|evening)|yo)( there)?\b[\s!.,]*$/i],
   [
     'yes',
     /^\s*(yes|yeah|yep|yup|sure|ok(ay)?|please( do)?|sounds good|that works|perfect|great|go ahead|do it|book it|correct)\b/i,

@@ -31,14 +31,14 @@ describe('engine events as the test chat shows them', () => {
     expect(
       toChatItems([
         { type: 'text', delta: '  ' },
-        { type: 'tool_result', id: 'x', name: 'find_open_slots', ok: false, summary: 'That time is taken' },
+        { type: 'tool_result', id: 'x', name: 'book_appointment', ok: false, summary: 'That time is taken' },
         { type: 'transfer', to: '+14155550199', summary: 'Texted Dana a summary' },
-        { type: 'end', reason: 'goodbye' },
+        { type: 'hang_up' },
       ]),
     ).toEqual([
-      { type: 'action', tool: 'find_open_slots', ok: false, summary: 'That time is taken' },
+      { type: 'action', tool: 'book_appointment', ok: false, summary: 'That time is taken' },
       { type: 'transfer', summary: 'Texted Dana a summary' },
-      { type: 'ended', reason: 'goodbye' },
+      { type: 'ended', reason: 'hang_up' },
     ]);
   });
 

@@ -29,7 +29,7 @@ export function toChatItems(events: Iterable<ShownEngineEvent>): TestChatItem[] 
     } else if (event.type === 'transfer') {
       items.push({ type: 'transfer', summary: event.summary });
     } else {
-      items.push({ type: 'ended', reason: event.reason });
+      items.push({ type: 'ended', reason: event.type === 'end' ? event.reason : 'hang_up' });
     }
   }
   flush();

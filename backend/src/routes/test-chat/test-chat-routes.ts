@@ -7,9 +7,7 @@ import {
 } from '@shared/schemas/test-chat';
 import type { AppDeps, AppEnv } from '../../app-types';
 import { requireAuth, requireOwner } from '../../auth/middleware';
-import { HttpError, notFound, tooManyRequests } from '../../errors/http-error';
-import { StaleConversationError } from '../../data/conversation-states';
-import { ConversationNotFoundError } from '../../receptionist/receptionist';
+import { notFound, tooManyRequests } from '../../errors/http-error';
 import { bearerSecurity, errorResponses, jsonContent, userIdParams } from '../openapi-helpers';
 import { toChatItems, type ShownEngineEvent } from './chat-items';
 
@@ -45,7 +43,7 @@ export const testChatRoutes = (deps: AppDeps, engine: TestChatEngine) => {
       200: jsonContent(testChatResponseSchema, "The assistant's turn"),
       ...errorResponses,
       404: jsonContent(apiErrorSchema, 'No business config yet, or not your conversation'),
-      409: jsonContent(apiErrorSchema, 'The previous message of this conversation is still being answered'),
+      409: jsonContent(apiErrorSchema, 'The test conversation has ended'),
       429: jsonContent(apiErrorSchema, 'Too many test messages this hour'),
     },
   });
@@ -62,20 +60,7 @@ export const testChatRoutes = (deps: AppDeps, engine: TestChatEngine) => {
     const conversationId = await engine.conversationFor(userId, requested);
     if (!conversationId) throw notFound('This test conversation does not exist.');
     const events: ShownEngineEvent[] = [];
-    try {
-      for await (const event of engine.runTurn(userId, conversationId, text)) events.push(event);
-    } catch (error) {
-      if (error instanceof ConversationNotFoundError)
-        throw notFound('This test conversation does not exist.');
-      if (error instanceof StaleConversationError) {
-        throw new HttpError(
-          409,
-          'conflict',
-          'Your previous message is still being answered. Please wait a moment.',
-        );
-      }
-      throw error;
-    }
+    for await (const event of engine.runTurn(userId, conversationId, text)) events.push(event);
     const items = toChatItems(events);
     return c.json(
       {
