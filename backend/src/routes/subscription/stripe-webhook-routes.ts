@@ -50,6 +50,7 @@ export const stripeWebhookRoutes = (deps: AppDeps) => {
         payments: deps.providers.payments,
         logger: deps.logger,
         onTrialCompleted: deps.onTrialCompleted ?? (async () => undefined),
+        onDepositPaid: (sessionId) => deps.receptionist.depositPaid(sessionId),
       });
     } catch (error) {
       await deps.data.subscriptions.releaseWebhookEvent('stripe', event.id);
