@@ -13,7 +13,6 @@ import { FormField } from '../../../components/ui/form-field';
 import { ConfirmCodeForm } from './confirm-code-form';
 import { ForgotPasswordForm } from './forgot-password-form';
 
-
 export default function LoginPage() {
   const { status } = useAuth();
   const navigate = useNavigate();
