@@ -6,6 +6,10 @@ export const SETUP_MESSAGES = {
     'Business configuration not found. Please complete previous steps first.',
   fillRequiredFields: 'Please fill in all required fields',
   invalidWebsite: 'Please enter a valid website URL',
+  /** A field longer than the API stores (issue 15 §3: not 'Please fill in all required fields'). */
+  tooLong: (max: number) => `Please use at most ${max} characters`,
+  /** Step-level summary when every required field is filled but some are wrong. */
+  fixHighlightedFields: 'Please correct the highlighted fields',
   objectiveNotFound: 'Objective not found',
   noObjectiveToSave: 'No objective to save',
 } as const;

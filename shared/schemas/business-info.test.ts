@@ -29,6 +29,13 @@ describe('business info rules', () => {
       'website: Please enter a valid website URL',
     ]);
     expect(businessInfoSchema.safeParse({ ...info, website: 'ftp://bella.example.com' }).success).toBe(false);
+    // Whatever the URL parser of the engine: spaces, a bare word or an empty host are not websites.
+    for (const website of ['https://not a url', 'https://bella', 'https://', 'https://bella..com']) {
+      expect(businessInfoSchema.safeParse({ ...info, website }).success, website).toBe(false);
+    }
+    for (const website of ['http://bella.example.com:8080/menu?x=1#top', 'https://BELLA-salon.co.uk/']) {
+      expect(businessInfoSchema.safeParse({ ...info, website }).success, website).toBe(true);
+    }
     expect(businessInfoSchema.safeParse({ ...info, phone_number: '555-0142' }).success).toBe(false);
   });
 

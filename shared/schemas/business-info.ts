@@ -13,7 +13,7 @@ const requiredText = (max: number) =>
     .string({ error: SETUP_MESSAGES.fillRequiredFields })
     .trim()
     .min(1, SETUP_MESSAGES.fillRequiredFields)
-    .max(max);
+    .max(max, SETUP_MESSAGES.tooLong(max));
 
 const digitsOf = (value: string) => value.replace(/\D/g, '');
 
@@ -22,13 +22,23 @@ export const businessPhoneSchema = requiredText(25).refine(
   'Please enter a valid phone number',
 );
 
-export const websiteSchema = requiredText(500).refine((value) => {
+/**
+ * A http(s) address with a real host name. Checked by hand as well as by URL: Chrome's URL parser accepts
+ * "https://not a url" (it escapes the spaces) while Node's refuses it, and the form and the API must agree.
+ */
+const HOST_NAME =
+  /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/i;
+export const isWebsiteUrl = (value: string) => {
+  const match = /^(https?):\/\/([^/?#\s:]+)(:\d{1,5})?([/?#]\S*)?$/i.exec(value);
+  if (!match || !HOST_NAME.test(match[2]!)) return false;
   try {
     return ['http:', 'https:'].includes(new URL(value).protocol);
   } catch {
     return false;
   }
-}, SETUP_MESSAGES.invalidWebsite);
+};
+
+export const websiteSchema = requiredText(500).refine(isWebsiteUrl, SETUP_MESSAGES.invalidWebsite);
 
 /** POST /oauth/config/create and POST /oauth/users/{userId}/config. */
 export const businessInfoSchema = z.object({

@@ -21,7 +21,12 @@ export const referralSchema = z.object({
 export type Referral = z.infer<typeof referralSchema>;
 
 /** Trimmed before it is checked (spec §5); the server bound is the e-mail length limit. */
-const refereeEmail = z.string().trim().min(1, 'Referee e-mail is required').max(254).pipe(z.email());
+const refereeEmail = z
+  .string()
+  .trim()
+  .min(1, "Please enter your friend's e-mail address")
+  .max(254, 'That e-mail address is too long')
+  .pipe(z.email('Please enter a valid e-mail address, like friend@example.com'));
 
 /** POST /oauth/referrals/create. */
 export const createReferralRequestSchema = z.object({ referee_email: refereeEmail });

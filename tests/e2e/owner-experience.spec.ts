@@ -3,6 +3,7 @@ import {
   apiFromPage,
   appUrl,
   apiUrl,
+  completeSetupThroughApi,
   latestCode,
   PASSWORD,
   signUpThroughUi,
@@ -174,4 +175,91 @@ test('a page that fails to load shows a friendly error page whose retry loads it
   await page.getByRole('button', { name: 'Try again' }).click();
   await expect(page.getByRole('heading', { name: /Privacy/ }).first()).toBeVisible();
   await expect(page.getByRole('heading', { name: 'This page could not be loaded' })).toHaveCount(0);
+});
+
+test('step 1 marks each wrong field in the page, maps server field errors, and clears stale errors', async ({
+  page,
+}) => {
+  const dialogs: string[] = [];
+  page.on('dialog', (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.accept();
+  });
+  await signUpThroughUi(page, { email: uniqueEmail('fields') });
+  await page.goto('/setup');
+  await page.getByRole('tab', { name: 'Enter manually' }).click();
+  await page.getByLabel('Business name').fill('Bright Smile Dental');
+  await page.getByLabel('Business phone').fill('(415) 555-0142');
+  await page.getByLabel('Website').fill('not a url');
+  await page.getByLabel('Address').fill('1 Market St, San Francisco, CA '.repeat(21).slice(0, 640));
+  await page.getByRole('button', { name: 'Save & Continue →', exact: true }).click();
+
+  const field = (id: string) => page.locator(`#${id}-error`);
+  await expect(field('website')).toHaveText('Please enter a valid website URL');
+  await expect(field('address')).toHaveText('Please use at most 500 characters');
+  await expect(page.getByLabel('Address')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText('Please correct the highlighted fields')).toBeVisible();
+  await expect(page.getByText('Please fill in all required fields')).toHaveCount(0);
+  await expect(page.getByTestId('setup-notice')).toHaveText(
+    'Failed to save step 1. Please check the console for details.',
+  );
+
+  // Fixing the fields clears the marks and the summary without another save.
+  await page.getByLabel('Website').fill('https://brightsmile.example.com');
+  await page.getByLabel('Address').fill('1 Market St, San Francisco, CA 94105');
+  await expect(field('website')).toHaveCount(0);
+  await expect(field('address')).toHaveCount(0);
+  await expect(page.getByText('Please correct the highlighted fields')).toHaveCount(0);
+
+  // A field error from the server (the API's validation shape) lands on its field.
+  await page.route('**/oauth/config/create', (route) =>
+    route.fulfill({
+      status: 400,
+      json: {
+        error: 'validation_error',
+        message: 'Invalid request: phone_number: Please enter a valid phone number',
+        details: [{ path: 'phone_number', message: 'Please enter a valid phone number' }],
+      },
+    }),
+  );
+  await page.getByRole('button', { name: 'Save & Continue →', exact: true }).click();
+  await expect(field('phone_number')).toHaveText('Please enter a valid phone number');
+  await expect(page.getByText('Invalid request:')).toHaveCount(0);
+  await page.unroute('**/oauth/config/create');
+
+  await page.getByRole('button', { name: 'Save & Continue →', exact: true }).click();
+  await expect(page.getByTestId('step-label')).toHaveText('Step 2 of 7');
+
+  // Step 2 names the missing field; the assistant name is marked required.
+  const assistantName = page.getByLabel('Assistant name');
+  await expect(assistantName).toHaveAttribute('aria-required', 'true');
+  await expect(page.locator('label[for="assistant_name"] .required-mark')).toHaveText('*');
+  await expect(page.getByRole('textbox', { name: 'Business description' })).toBeEnabled({ timeout: 20_000 });
+  await assistantName.fill('');
+  await page.getByRole('button', { name: 'Save & Continue →', exact: true }).click();
+  await expect(field('assistant_name')).toHaveText('Please give your assistant a name');
+  await expect(page.getByText('Missing required business information')).toBeVisible();
+  await assistantName.fill('Ava');
+  await expect(field('assistant_name')).toHaveCount(0);
+  await expect(page.getByText('Missing required business information')).toHaveCount(0);
+  expect(dialogs, 'no native alert() on the way').toEqual([]);
+});
+
+test('referrals explain a mistyped e-mail in words, from the client and from the server', async ({
+  page,
+}) => {
+  await signUpThroughUi(page, { email: uniqueEmail('ref-words') });
+  await completeSetupThroughApi(page);
+  await page.goto('/dashboard?tab=referrals');
+  const emailField = page.getByLabel("Friend's e-mail");
+  await emailField.fill('friend@');
+  await page.getByRole('button', { name: 'Add' }).click();
+  await expect(page.getByRole('alert')).toHaveText(
+    'Please enter a valid e-mail address, like friend@example.com',
+  );
+
+  // The server says the same in words (no "Invalid request: referee_email: …").
+  const response = await apiFromPage(page, 'POST', '/oauth/referrals/create', { referee_email: 'friend@' });
+  expect(response.status).toBe(400);
+  expect(JSON.stringify(response.body.details)).toContain('Please enter a valid e-mail address');
 });

@@ -8,6 +8,8 @@ export class ApiClientError extends Error {
     message: string,
     readonly status: number,
     readonly serverError?: string,
+    /** The API's `details`: for validation errors, one `{ path, message }` per wrong field. */
+    readonly details?: unknown,
   ) {
     super(message);
   }
@@ -46,13 +48,29 @@ export async function apiRequest<T>(
     ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
   });
   const payload = (await response.json().catch(() => undefined)) as
-    { error?: string; message?: string } | undefined;
+    { error?: string; message?: string; details?: unknown } | undefined;
   if (!response.ok) {
     const message =
       response.status === 401
         ? API_MESSAGES.signInAgain(action)
         : API_MESSAGES.failedTo(action, response.status);
-    throw new ApiClientError(message, response.status, payload?.message ?? payload?.error);
+    throw new ApiClientError(message, response.status, payload?.message ?? payload?.error, payload?.details);
   }
   return payload as T;
+}
+
+/**
+ * The field messages of a validation error (`details: [{ path, message }]`), keyed by field path, so a form
+ * can put each on its field. Empty for any other error.
+ */
+export function apiFieldErrors(error: unknown): Record<string, string> {
+  if (!(error instanceof ApiClientError) || !Array.isArray(error.details)) return {};
+  const fields: Record<string, string> = {};
+  for (const issue of error.details as unknown[]) {
+    const { path, message } = (issue ?? {}) as { path?: unknown; message?: unknown };
+    if (typeof path === 'string' && path && typeof message === 'string' && !(path in fields)) {
+      fields[path] = message;
+    }
+  }
+  return fields;
 }

@@ -1,5 +1,5 @@
 import type { Referral } from '@shared/schemas/referral';
-import { ApiClientError, apiRequest } from '../../../lib/api-client';
+import { ApiClientError, apiFieldErrors, apiRequest } from '../../../lib/api-client';
 
 /** The product calls the Referrals tab makes (spec §7). */
 export const referralsApi = {
@@ -30,6 +30,12 @@ export const referralsApi = {
     }),
 };
 
-/** Spec §8: referral calls show the server's error text when it sent one, else the spec's message. */
-export const referralErrorText = (error: unknown, fallback: string) =>
-  error instanceof ApiClientError && error.serverError ? error.serverError : fallback;
+/**
+ * Spec §8: referral calls show the server's error text when it sent one, else the spec's message. A
+ * validation error shows its field's human message, not the technical "Invalid request: referee_email: …".
+ */
+export const referralErrorText = (error: unknown, fallback: string) => {
+  const fieldMessage = Object.values(apiFieldErrors(error))[0];
+  if (fieldMessage) return fieldMessage;
+  return error instanceof ApiClientError && error.serverError ? error.serverError : fallback;
+};

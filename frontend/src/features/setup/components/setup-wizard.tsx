@@ -45,6 +45,8 @@ export function SetupWizard({
   const [setupComplete, setSetupComplete] = useState(opening.setupComplete);
   const [saving, setSaving] = useState(false);
   const [pendingStep, setPendingStep] = useState<number | null>(null);
+  // The spec's save texts, shown in the page beside the button instead of a native alert() (issue 15 §3).
+  const [notice, setNotice] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
   const saves = useRef(new Map<number, StepSave>());
   const dirty = useRef(false);
   const latestConfig = useRef(config);
@@ -65,6 +67,7 @@ export function SetupWizard({
 
   const moveTo = useCallback((step: number) => {
     dirty.current = false;
+    setNotice(null);
     setCurrentStep(step);
     window.scrollTo({ top: 0 });
   }, []);
@@ -106,7 +109,7 @@ export function SetupWizard({
         if (fresh?.business_id) await markStepComplete(fresh.business_id, 'complete');
         setSetupComplete(true);
       } catch (error) {
-        window.alert(WIZARD_TEXT.completeFailed(errorText(error)));
+        setNotice({ kind: 'error', text: WIZARD_TEXT.completeFailed(errorText(error)) });
         return;
       }
     }
@@ -115,11 +118,12 @@ export function SetupWizard({
 
   const onMainButton = async () => {
     if (saving) return;
+    setNotice(null);
     setSaving(true);
     try {
       const saved = await saveStep(currentStep);
       if (!saved) {
-        window.alert(WIZARD_TEXT.stepSaveFailed(currentStep));
+        setNotice({ kind: 'error', text: WIZARD_TEXT.stepSaveFailed(currentStep) });
         return;
       }
       dirty.current = false;
@@ -127,7 +131,7 @@ export function SetupWizard({
       if (isLastStep(currentStep)) {
         await finishSetup();
       } else if (setupComplete) {
-        window.alert(WIZARD_TEXT.changesSaved);
+        setNotice({ kind: 'success', text: WIZARD_TEXT.changesSaved });
       } else {
         moveTo(Math.min(currentStep + 1, TOTAL_SETUP_STEPS));
       }
@@ -148,7 +152,7 @@ export function SetupWizard({
     const saved = await saveStep(currentStep);
     setSaving(false);
     if (!saved) {
-      window.alert(WIZARD_TEXT.changesSaveFailed);
+      setNotice({ kind: 'error', text: WIZARD_TEXT.changesSaveFailed });
       return;
     }
     await refreshConfig().catch((error: unknown) => console.error(error));
@@ -171,6 +175,15 @@ export function SetupWizard({
             refreshConfig={refreshConfig}
           />
         </section>
+        {notice ? (
+          <div
+            className={`alert alert-${notice.kind} setup-notice`}
+            role={notice.kind === 'error' ? 'alert' : 'status'}
+            data-testid="setup-notice"
+          >
+            {notice.text}
+          </div>
+        ) : null}
         <div className="setup-actions">
           <button
             type="button"

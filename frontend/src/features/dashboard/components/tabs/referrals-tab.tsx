@@ -17,6 +17,7 @@ import {
 import type { Referral } from '@shared/schemas/referral';
 import { useAuth } from '../../../auth/hooks/auth-context';
 import { referralErrorText, referralsApi } from '../../api/referrals-api';
+import { createReferralRequestSchema } from '@shared/schemas/referral';
 import './referrals-tab.css';
 
 const REFERRALS_KEY = ['referrals', 'list'] as const;
@@ -110,7 +111,14 @@ export function ReferralsTab(_props: { userId: string }) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!addDisabled) create.mutate(email.trim());
+    if (addDisabled) return;
+    // The server's own schema first, so a typo gets a human message without a round trip.
+    const checked = createReferralRequestSchema.safeParse({ referee_email: email });
+    if (!checked.success) {
+      setError(checked.error.issues[0]?.message ?? REFERRAL_MESSAGES.createFailed);
+      return;
+    }
+    create.mutate(checked.data.referee_email);
   };
 
   return (

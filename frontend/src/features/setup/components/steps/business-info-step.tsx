@@ -5,7 +5,7 @@ import { STEP_REQUIREMENTS } from '@shared/setup-steps';
 import { BUSINESS_TIME_ZONES, DEFAULT_TIME_ZONE, guessTimeZone } from '@shared/receptionist/time-zones';
 import { SETUP_MESSAGES as SHARED_SETUP_MESSAGES } from '@shared/setup-messages';
 import { FormField } from '../../../../components/ui/form-field';
-import { ApiClientError } from '../../../../lib/api-client';
+import { ApiClientError, apiFieldErrors } from '../../../../lib/api-client';
 import {
   createConfig,
   populateBusiness,
@@ -43,6 +43,8 @@ export function BusinessInfoStep({ userId, config, refreshConfig }: StepProps) {
   // Stays a guess from the address or phone until the owner picks one (issue 9 §4).
   const [chosenZone, setChosenZone] = useState<string | undefined>(config?.time_zone);
   const [saveError, setSaveError] = useState('');
+  // After the first save attempt every change re-checks the form, so marks and the summary never go stale.
+  const [attempted, setAttempted] = useState(false);
   const form = useForm<BusinessInfoForm>({
     resolver: zodResolver(businessInfoFormSchema),
     defaultValues: {
@@ -69,12 +71,25 @@ export function BusinessInfoStep({ userId, config, refreshConfig }: StepProps) {
     if (!complete) void form.trigger();
   };
 
+  /** The step-level summary for the current field errors: the spec's text only when something is empty. */
+  const summaryFor = (values: BusinessInfoForm) =>
+    Object.values(values).some((value) => !value.trim())
+      ? SHARED_SETUP_MESSAGES.fillRequiredFields
+      : SHARED_SETUP_MESSAGES.fixHighlightedFields;
+
+  const recheck = async () => {
+    if (!attempted) return;
+    const valid = await form.trigger();
+    setSaveError(valid ? '' : summaryFor(form.getValues()));
+  };
+
   useStepSave(1, async () => {
     setSaveError('');
+    setAttempted(true);
     const valid = await form.trigger();
     if (!valid) {
       setMode('manual');
-      setSaveError(SHARED_SETUP_MESSAGES.fillRequiredFields);
+      setSaveError(summaryFor(form.getValues()));
       return false;
     }
     const info = businessInfoPayload(form.getValues());
@@ -90,8 +105,18 @@ export function BusinessInfoStep({ userId, config, refreshConfig }: StepProps) {
         if (Object.keys(extras).length > 0) await updateConfig(userId, extras).catch(console.error);
       }
     } catch (error) {
-      console.error('Saving business information failed', error);
-      setSaveError(error instanceof Error ? error.message : String(error));
+      // The server's field errors land on their fields (its schema is the one the form uses).
+      const fieldErrors = apiFieldErrors(error);
+      const formFields = Object.keys(form.getValues()) as Array<keyof BusinessInfoForm>;
+      const marked = formFields.filter((field) => fieldErrors[field]);
+      for (const field of marked) form.setError(field, { message: fieldErrors[field] });
+      if (marked.length > 0) {
+        setMode('manual');
+        setSaveError(SHARED_SETUP_MESSAGES.fixHighlightedFields);
+      } else {
+        console.warn('Saving business information failed', error);
+        setSaveError(error instanceof Error ? error.message : String(error));
+      }
       return false;
     }
     await refreshConfig().catch(console.error);
@@ -174,7 +199,10 @@ export function BusinessInfoStep({ userId, config, refreshConfig }: StepProps) {
             <form
               className="form-grid"
               noValidate
-              onChange={() => setDirty(true)}
+              onChange={() => {
+                setDirty(true);
+                void recheck();
+              }}
               onSubmit={(event) => event.preventDefault()}
             >
               <FormField
@@ -182,20 +210,42 @@ export function BusinessInfoStep({ userId, config, refreshConfig }: StepProps) {
                 label="Business name"
                 error={formState.errors.business_name?.message}
               >
-                <input id="business_name" autoComplete="organization" {...register('business_name')} />
+                <input
+                  id="business_name"
+                  autoComplete="organization"
+                  aria-invalid={Boolean(formState.errors.business_name)}
+                  {...register('business_name')}
+                />
               </FormField>
               <FormField
                 id="phone_number"
                 label="Business phone"
                 error={formState.errors.phone_number?.message}
               >
-                <input id="phone_number" type="tel" autoComplete="tel" {...register('phone_number')} />
+                <input
+                  id="phone_number"
+                  type="tel"
+                  autoComplete="tel"
+                  aria-invalid={Boolean(formState.errors.phone_number)}
+                  {...register('phone_number')}
+                />
               </FormField>
               <FormField id="website" label="Website" error={formState.errors.website?.message}>
-                <input id="website" type="url" placeholder="https://" {...register('website')} />
+                <input
+                  id="website"
+                  type="url"
+                  placeholder="https://"
+                  aria-invalid={Boolean(formState.errors.website)}
+                  {...register('website')}
+                />
               </FormField>
               <FormField id="address" label="Address" error={formState.errors.address?.message}>
-                <input id="address" autoComplete="street-address" {...register('address')} />
+                <input
+                  id="address"
+                  autoComplete="street-address"
+                  aria-invalid={Boolean(formState.errors.address)}
+                  {...register('address')}
+                />
               </FormField>
               <FormField id="time_zone" label="Time zone">
                 <select

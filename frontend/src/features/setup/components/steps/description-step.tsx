@@ -4,6 +4,12 @@ import { generateDescription, updateConfig } from '../../api/setup-api';
 import { useSetDirty, useStepSave, type StepProps } from '../../hooks/wizard-context';
 import { WIZARD_TEXT } from '../../wizard-text';
 
+/** Which step-2 field is missing, shown on the field under the spec's 'Missing required business information'. */
+const STEP2_FIELD_TEXT = {
+  descriptionMissing: 'Please enter a business description',
+  assistantNameMissing: 'Please give your assistant a name',
+} as const;
+
 /**
  * Step 2: the description is written for a new config (one without a description yet), stays editable and
  * can be regenerated; the owner names the assistant. A failed generation falls back to the spec's texts.
@@ -15,6 +21,7 @@ export function DescriptionStep({ userId, config, refreshConfig }: StepProps) {
   const [generating, setGenerating] = useState(false);
   const [notice, setNotice] = useState('');
   const [error, setError] = useState('');
+  const [missing, setMissing] = useState<{ description?: string; assistantName?: string }>({});
   const started = useRef(false);
 
   const generate = async () => {
@@ -42,9 +49,24 @@ export function DescriptionStep({ userId, config, refreshConfig }: StepProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
+  /** A filled field loses its mark; once none is missing the step-level text goes too. */
+  const clearMissing = (field: 'description' | 'assistantName') =>
+    setMissing((current) => {
+      if (!current[field]) return current;
+      const next = { ...current };
+      delete next[field];
+      if (Object.keys(next).length === 0) setError('');
+      return next;
+    });
+
   useStepSave(2, async () => {
     setError('');
-    if (!description.trim() || !assistantName.trim()) {
+    const nowMissing = {
+      ...(description.trim() ? {} : { description: STEP2_FIELD_TEXT.descriptionMissing }),
+      ...(assistantName.trim() ? {} : { assistantName: STEP2_FIELD_TEXT.assistantNameMissing }),
+    };
+    setMissing(nowMissing);
+    if (Object.keys(nowMissing).length > 0) {
       setError(WIZARD_TEXT.missingBusinessInfo);
       return false;
     }
@@ -79,16 +101,19 @@ export function DescriptionStep({ userId, config, refreshConfig }: StepProps) {
           {error}
         </div>
       ) : null}
-      <FormField id="business_description" label="Business description">
+      <FormField id="business_description" label="Business description" required error={missing.description}>
         <textarea
           id="business_description"
           rows={7}
           value={generating ? '' : description}
           placeholder={generating ? 'Writing a description of your business...' : ''}
           disabled={generating}
+          aria-required="true"
+          aria-invalid={Boolean(missing.description)}
           onChange={(event) => {
             setDescription(event.target.value);
             setDirty(true);
+            if (event.target.value.trim()) clearMissing('description');
           }}
         />
       </FormField>
@@ -105,6 +130,8 @@ export function DescriptionStep({ userId, config, refreshConfig }: StepProps) {
       <FormField
         id="assistant_name"
         label="Assistant name"
+        required
+        error={missing.assistantName}
         hint="Callers hear this name when the assistant answers."
       >
         <input
@@ -112,9 +139,12 @@ export function DescriptionStep({ userId, config, refreshConfig }: StepProps) {
           value={assistantName}
           placeholder="e.g. Ava"
           maxLength={100}
+          aria-required="true"
+          aria-invalid={Boolean(missing.assistantName)}
           onChange={(event) => {
             setAssistantName(event.target.value);
             setDirty(true);
+            if (event.target.value.trim()) clearMissing('assistantName');
           }}
         />
       </FormField>
