@@ -23,6 +23,7 @@ import { createSpeechProvider } from './providers/speech/index';
 import { createPlacesProvider } from './providers/places/index';
 import { createPhoneReservationRepository } from './data/phone-reservations';
 import { createTelephonyProvider } from './providers/telephony/index';
+import { createDatabaseProbe } from './data/database-probe';
 
 /**
  * The one wiring of the app's dependencies from configuration: Lambda, the local server, the bench and the
@@ -70,5 +71,6 @@ export function createAppDeps(
     },
     localOutbox,
     onTrialCompleted: referralTrialCompletion({ referrals, subscriptions, logger }),
+    databaseProbe: createDatabaseProbe(doc, config.tableName),
   };
 }

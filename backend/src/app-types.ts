@@ -22,6 +22,7 @@ import type { SpeechProvider } from './providers/speech/index';
 import type { PlacesProvider } from './providers/places/index';
 import type { PhoneReservationRepository } from './data/phone-reservations';
 import type { TelephonyProvider } from './providers/telephony/index';
+import type { DatabaseProbe } from './data/database-probe';
 
 /** Repositories over the app table, one per entity (backend/src/data/<entity>.ts). */
 export type AppData = {
@@ -64,6 +65,8 @@ export type AppDeps = {
   localOutbox?: LocalOutbox;
   /** Called once when an owner's trial ends in a paid subscription (the referral rule implements it). */
   onTrialCompleted?: (userId: string) => Promise<void>;
+  /** Readiness check: resolves when the database answers (GET /health/ready). */
+  databaseProbe?: DatabaseProbe;
 };
 
 export type AppEnv = { Variables: Partial<AuthVariables> };

@@ -25,6 +25,7 @@ import { isLocalPaymentsProvider } from './providers/payments/factory';
 import { calendarRoutes } from './routes/calendar/calendar-routes';
 import { popupPageHeaders } from './routes/calendar/popup-headers';
 import { phoneNumberRoutes } from './routes/phone-numbers/phone-number-routes';
+import { noStoreForAuthenticated, requestBodyLimit } from './http/request-guards';
 
 export const OPENAPI_PATH = '/openapi.json';
 
@@ -36,6 +37,8 @@ export function createApp(deps: AppDeps) {
   // Before secureHeaders so it runs after it: the OAuth popup pages need their opener (popup-headers.ts).
   app.use('*', popupPageHeaders);
   app.use('*', secureHeaders());
+  app.use('*', noStoreForAuthenticated);
+  app.use('*', requestBodyLimit);
   app.use(
     '*',
     cors({
@@ -46,7 +49,7 @@ export function createApp(deps: AppDeps) {
     }),
   );
 
-  app.route('/', healthRoutes());
+  app.route('/', healthRoutes(deps));
   app.route('/', frontendLogRoutes(deps));
   app.route('/', configRoutes(deps));
   // Each feature mounts its routes on its own line below this one.
