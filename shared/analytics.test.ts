@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { computeAnalytics, computeSuggestions, suggestionConfidence } from './analytics';
+import { computeAnalytics, computeSuggestions, isAfterHours, suggestionConfidence } from './analytics';
+import { parseWeeklyHours } from './receptionist/opening-hours';
 import type { Conversation } from './schemas/conversation';
 
 const NOW = new Date('2026-03-10T15:00:00.000Z');
@@ -139,5 +140,19 @@ describe('computeSuggestions', () => {
 
   it('grows confidence with the sample size, capped at 0.95', () => {
     expect([5, 20, 90, 1000].map(suggestionConfidence)).toEqual([0.33, 0.67, 0.9, 0.95]);
+  });
+});
+
+describe('after hours on the business clock', () => {
+  const hours = parseWeeklyHours(['Monday: 9:00 AM – 5:00 PM', 'Tuesday: Closed'])!;
+  it('reads opening hours in the business time zone', () => {
+    // 14:00 UTC on Monday 2026-03-02 is 9:00 in New York: open. 22:30 UTC is 17:30 there: closed.
+    expect(isAfterHours('2026-03-02T14:00:00.000Z', { timeZone: 'America/New_York', hours })).toBe(false);
+    expect(isAfterHours('2026-03-02T22:30:00.000Z', { timeZone: 'America/New_York', hours })).toBe(true);
+    expect(isAfterHours('2026-03-03T15:00:00.000Z', { timeZone: 'America/New_York', hours })).toBe(true);
+  });
+  it('keeps the UTC default when no clock is given', () => {
+    expect(isAfterHours('2026-03-02T20:00:00.000Z')).toBe(true);
+    expect(isAfterHours('2026-03-02T10:00:00.000Z')).toBe(false);
   });
 });

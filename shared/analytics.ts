@@ -1,3 +1,5 @@
+import { zonedParts } from './receptionist/business-time';
+import type { WeeklyHours } from './receptionist/opening-hours';
 import {
   TIME_RANGE_DAYS,
   type Analytics,
@@ -120,17 +122,37 @@ export const criterionLabel = (criterion: string) => criterion.replace(/_/g, ' '
 const percent = (value: number) => `${Math.round(value * 100)}%`;
 const IMPACT_ORDER: Record<SuggestionImpact, number> = { high: 0, medium: 1, low: 2 };
 
-export const isAfterHours = (iso: string) => {
-  const hour = new Date(iso).getUTCHours();
-  return hour < BUSINESS_HOURS_UTC.start || hour >= BUSINESS_HOURS_UTC.end;
+/** The business's clock: its time zone and, when the owner gave them, its opening hours. */
+export type BusinessClock = { timeZone: string; hours?: WeeklyHours };
+const UTC_CLOCK: BusinessClock = { timeZone: 'UTC' };
+
+/**
+ * Outside the business's opening hours in its own time zone; without known hours, outside
+ * BUSINESS_HOURS_UTC's hours read on the business's clock.
+ */
+export const isAfterHours = (iso: string, clock: BusinessClock = UTC_CLOCK) => {
+  const local = zonedParts(new Date(iso), clock.timeZone);
+  const minute = local.hour * 60 + local.minute;
+  if (clock.hours)
+    return !clock.hours[local.weekday].some((open) => minute >= open.start && minute < open.end);
+  return local.hour < BUSINESS_HOURS_UTC.start || local.hour >= BUSINESS_HOURS_UTC.end;
 };
+
+const afterHoursWindow = (clock: BusinessClock) =>
+  clock.hours
+    ? 'outside your opening hours'
+    : `outside ${BUSINESS_HOURS_UTC.start}:00-${BUSINESS_HOURS_UTC.end}:00 ${clock.timeZone === 'UTC' ? 'UTC' : `(${clock.timeZone})`}`;
 
 /**
  * Suggestions derived from the last 30 days of conversations: a weak success criterion (high impact below
  * 0.6, medium below 0.8), many after-hours conversations, bookings without a deposit, frequent escalations.
  * Each carries a confidence from its sample size; highest impact first, then most confident.
  */
-export function computeSuggestions(conversations: readonly Conversation[], now: Date): Suggestion[] {
+export function computeSuggestions(
+  conversations: readonly Conversation[],
+  now: Date,
+  clock: BusinessClock = UTC_CLOCK,
+): Suggestion[] {
   const { from, to } = rangeWindow(SUGGESTIONS_RANGE, now);
   const recent = conversations.filter((c) => inWindow(c, from, to));
   const suggestions: Suggestion[] = [];
@@ -151,14 +173,14 @@ export function computeSuggestions(conversations: readonly Conversation[], now: 
   }
 
   if (recent.length >= MIN_SUGGESTION_SAMPLE) {
-    const afterHours = recent.filter((c) => isAfterHours(c.started_at)).length;
+    const afterHours = recent.filter((c) => isAfterHours(c.started_at, clock)).length;
     if (afterHours / recent.length >= t.afterHoursShare) {
       suggestions.push({
         id: 'after-hours-demand',
         suggestion: 'Make the most of after-hours calls',
         impact: 'medium',
         confidence: suggestionConfidence(recent.length),
-        description: `${percent(afterHours / recent.length)} of conversations (${afterHours} of ${recent.length}) came outside ${BUSINESS_HOURS_UTC.start}:00-${BUSINESS_HOURS_UTC.end}:00 UTC. Let the assistant book and take deposits then rather than only take messages.`,
+        description: `${percent(afterHours / recent.length)} of conversations (${afterHours} of ${recent.length}) came ${afterHoursWindow(clock)}. Let the assistant book and take deposits then rather than only take messages.`,
       });
     }
     const escalated = recent.filter((c) => c.escalated).length;

@@ -18,6 +18,8 @@ export const runtimeConfigSchema = z.object({
   oauthEnabled: z.boolean(),
   /** Local mail outbox page, shown to the person running the product locally. */
   outboxUrl: z.optional(z.url()),
+  /** Local phone page (text the assistant as a caller), shown only when the local telephony provider runs. */
+  localPhoneUrl: z.optional(z.url()),
   /** The voice streaming socket (ws:// locally, wss:// API Gateway); absent → previews use HTTP only. */
   voiceStreamUrl: z.optional(z.url({ protocol: /^wss?$/ })),
 });

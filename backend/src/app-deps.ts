@@ -6,7 +6,11 @@ import { createBotCalendarRepository } from './data/bot-calendars';
 import { createCalendarConnectionRepository } from './data/calendar-connections';
 import { createOAuthStateRepository } from './data/oauth-states';
 import { createCalendarProviders } from './providers/calendar/index';
-import type { AppDeps } from './app-types';
+import type { AppData, AppDeps, AppProviders } from './app-types';
+import { createAppointmentRepository } from './data/appointments';
+import { createConversationStateRepository } from './data/conversation-states';
+import { createOwnerMessageRepository } from './data/owner-messages';
+import { receptionistFromApp } from './receptionist/create-receptionist-deps';
 import { createTokenVerifier } from './auth/token-verifier';
 import { createDynamoClients } from './data/dynamo-client';
 import { createBusinessConfigRepository } from './data/business-config';
@@ -24,6 +28,8 @@ import { createPlacesProvider } from './providers/places/index';
 import { createPhoneReservationRepository } from './data/phone-reservations';
 import { createTelephonyProvider } from './providers/telephony/index';
 import { createDatabaseProbe } from './data/database-probe';
+import { createSmsMessagingRepository } from './data/sms-messaging';
+import { createLocalTwilioAccount } from './providers/telephony/local-account';
 
 /**
  * The one wiring of the app's dependencies from configuration: Lambda, the local server, the bench and the
@@ -40,36 +46,59 @@ export function createAppDeps(
   const phoneReservations = createPhoneReservationRepository(doc, config.tableName, now);
   const referrals = createReferralRepository(doc, config.tableName, now);
   const subscriptions = createSubscriptionRepository(doc, config.tableName, now);
+  const rateLimiter = createRateLimiter(doc, config.tableName);
+  // The local telephony provider's account (numbers bought, for the local phone page), only without Twilio.
+  const localTwilioAccount =
+    config.localProviders && !config.twilio.accountSid
+      ? createLocalTwilioAccount(doc, config.tableName, now)
+      : undefined;
+  const data: AppData = {
+    businessConfigs: createBusinessConfigRepository(doc, config.tableName, now),
+    // Each feature adds its repository on its own line below this one.
+    smsMessaging: createSmsMessagingRepository(doc, config.tableName, now),
+    referrals,
+    conversations: createConversationRepository(doc, config.tableName),
+    subscriptions,
+    waitlists: createWaitlistRepository(doc, config.tableName, now),
+    calendarConnections: createCalendarConnectionRepository(doc, config.tableName, now),
+    oauthStates: createOAuthStateRepository(doc, config.tableName, now),
+    botCalendars: createBotCalendarRepository(doc, config.tableName, now),
+    objectives: createObjectivesRepository(doc, config.tableName, now),
+    phoneReservations,
+    appointments: createAppointmentRepository(doc, config.tableName, now),
+    conversationStates: createConversationStateRepository(doc, config.tableName),
+    ownerMessages: createOwnerMessageRepository(doc, config.tableName, now),
+  };
+  const providers: AppProviders = {
+    email: chooseEmailSender(config.ses, localOutbox),
+    // Each feature adds its provider on its own line below this one.
+    payments: createPaymentsProvider(config, doc, now),
+    calendar: createCalendarProviders(config, { doc, tableName: config.tableName }, now),
+    llm: createLlmProvider(config.openai),
+    speech: createSpeechProvider(config.openai),
+    places: createPlacesProvider(config.googlePlaces),
+    telephony: createTelephonyProvider(config.twilio, phoneReservations, localTwilioAccount),
+  };
+  const receptionist = receptionistFromApp({
+    config,
+    data,
+    payments: providers.payments,
+    telephony: providers.telephony,
+    rateLimiter,
+    now,
+    logger,
+  });
   return {
     config,
     verifyToken: createTokenVerifier(config.cognito),
-    rateLimiter: createRateLimiter(doc, config.tableName),
+    rateLimiter,
     logger,
     now,
-    data: {
-      businessConfigs: createBusinessConfigRepository(doc, config.tableName, now),
-      // Each feature adds its repository on its own line below this one.
-      referrals,
-      conversations: createConversationRepository(doc, config.tableName),
-      subscriptions,
-      waitlists: createWaitlistRepository(doc, config.tableName, now),
-      calendarConnections: createCalendarConnectionRepository(doc, config.tableName, now),
-      oauthStates: createOAuthStateRepository(doc, config.tableName, now),
-      botCalendars: createBotCalendarRepository(doc, config.tableName, now),
-      objectives: createObjectivesRepository(doc, config.tableName, now),
-      phoneReservations,
-    },
-    providers: {
-      email: chooseEmailSender(config.ses, localOutbox),
-      // Each feature adds its provider on its own line below this one.
-      payments: createPaymentsProvider(config, doc, now),
-      calendar: createCalendarProviders(config, { doc, tableName: config.tableName }, now),
-      llm: createLlmProvider(config.openai),
-      speech: createSpeechProvider(config.openai),
-      places: createPlacesProvider(config.googlePlaces),
-      telephony: createTelephonyProvider(config.twilio, phoneReservations),
-    },
+    data,
+    providers,
+    receptionist,
     localOutbox,
+    localTwilioAccount,
     onTrialCompleted: referralTrialCompletion({ referrals, subscriptions, logger }),
     databaseProbe: createDatabaseProbe(doc, config.tableName),
   };

@@ -1,4 +1,8 @@
 import type { AppConfig } from './config/env';
+import type { AppointmentRepository } from './data/appointments';
+import type { ConversationStateRepository } from './data/conversation-states';
+import type { OwnerMessageRepository } from './data/owner-messages';
+import type { Receptionist } from './receptionist/receptionist';
 import type { ReferralRepository } from './data/referrals';
 import type { ConversationRepository } from './data/conversations';
 import type { BotCalendarRepository } from './data/bot-calendars';
@@ -23,11 +27,14 @@ import type { PlacesProvider } from './providers/places/index';
 import type { PhoneReservationRepository } from './data/phone-reservations';
 import type { TelephonyProvider } from './providers/telephony/index';
 import type { DatabaseProbe } from './data/database-probe';
+import type { SmsMessagingRepository } from './data/sms-messaging';
+import type { LocalTwilioAccount } from './providers/telephony/local-account';
 
 /** Repositories over the app table, one per entity (backend/src/data/<entity>.ts). */
 export type AppData = {
   businessConfigs: BusinessConfigRepository;
   // Each feature adds its repository on its own line below this one.
+  smsMessaging: SmsMessagingRepository;
   referrals: ReferralRepository;
   conversations: ConversationRepository;
   subscriptions: SubscriptionRepository;
@@ -37,6 +44,9 @@ export type AppData = {
   botCalendars: BotCalendarRepository;
   objectives: ObjectivesRepository;
   phoneReservations: PhoneReservationRepository;
+  appointments: AppointmentRepository;
+  conversationStates: ConversationStateRepository;
+  ownerMessages: OwnerMessageRepository;
 };
 
 /** External services, each an interface with a real SDK adapter and a local one (providers/<kind>/). */
@@ -61,8 +71,12 @@ export type AppDeps = {
   now: () => Date;
   data: AppData;
   providers: AppProviders;
+  /** The assistant itself: one engine behind SMS, voice and the owner's test chat. */
+  receptionist: Receptionist;
   /** Present only when local providers are on: the mail outbox page reads it. */
   localOutbox?: LocalOutbox;
+  /** Present only with the local telephony provider: the numbers the local phone page can text. */
+  localTwilioAccount?: LocalTwilioAccount;
   /** Called once when an owner's trial ends in a paid subscription (the referral rule implements it). */
   onTrialCompleted?: (userId: string) => Promise<void>;
   /** Readiness check: resolves when the database answers (GET /health/ready). */

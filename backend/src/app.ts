@@ -26,6 +26,14 @@ import { calendarRoutes } from './routes/calendar/calendar-routes';
 import { popupPageHeaders } from './routes/calendar/popup-headers';
 import { phoneNumberRoutes } from './routes/phone-numbers/phone-number-routes';
 import { noStoreForAuthenticated, requestBodyLimit } from './http/request-guards';
+import { smsWebhookRoutes } from './routes/twilio-webhooks/sms-webhook-routes';
+import { receptionistSmsAssistant } from './routes/twilio-webhooks/receptionist-sms-assistant';
+import { testChatRoutes } from './routes/test-chat/test-chat-routes';
+import { receptionistTestChat } from './routes/test-chat/receptionist-test-chat';
+import { localPhoneRoutes } from './routes/local-phone/local-phone-routes';
+import { appointmentRoutes } from './routes/appointments/appointment-routes';
+import { appointmentsBook } from './routes/appointments/appointments-book';
+import { depositPages } from './routes/deposits/deposit-pages';
 
 export const OPENAPI_PATH = '/openapi.json';
 
@@ -68,6 +76,30 @@ export function createApp(deps: AppDeps) {
   app.route('/', objectiveTemplatesRoutes(deps));
   app.route('/', calendarRoutes(deps));
   app.route('/', phoneNumberRoutes(deps));
+  app.route('/', smsWebhookRoutes(deps, receptionistSmsAssistant(deps.receptionist, deps.logger)));
+  app.route(
+    '/',
+    appointmentRoutes(
+      deps,
+      appointmentsBook({
+        data: deps.data,
+        receptionist: deps.receptionist,
+        telephony: deps.providers.telephony,
+        logger: deps.logger,
+      }),
+    ),
+  );
+  app.route(
+    '/',
+    testChatRoutes(
+      deps,
+      receptionistTestChat(deps.receptionist, async (ownerId) => {
+        const phone = (await deps.data.businessConfigs.getConfig(ownerId))?.phone_number;
+        return phone && /^\+1\d{10}$/.test(phone) ? phone : undefined;
+      }),
+    ),
+  );
+  app.route('/', depositPages());
 
   // Local providers' own pages (outbox, fake checkout, consent screens) exist only when they are on.
   if (deps.localOutbox) app.route('/', localOutboxRoutes(deps.localOutbox));
@@ -76,6 +108,20 @@ export function createApp(deps: AppDeps) {
   if (deps.config.localProviders && isLocalPaymentsProvider(payments) && webhookSecret) {
     const options = { provider: payments, webhookSecret, now: deps.now, logger: deps.logger };
     app.route('/', localPaymentsRoutes({ ...options, dispatch: async (request) => app.fetch(request) }));
+  }
+  const twilioToken = deps.config.twilioWebhookAuthToken;
+  if (deps.config.localProviders && deps.localTwilioAccount && twilioToken) {
+    app.route(
+      '/',
+      localPhoneRoutes({
+        account: deps.localTwilioAccount,
+        data: deps.data,
+        authToken: twilioToken,
+        logger: deps.logger,
+        now: deps.now,
+        dispatch: async (request) => app.fetch(request),
+      }),
+    );
   }
   if (deps.config.localProviders && deps.providers.calendar.localServer) {
     app.route('/', deps.providers.calendar.localServer);

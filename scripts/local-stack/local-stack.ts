@@ -32,6 +32,7 @@ export type StackUrls = {
   api: string;
   cognito: string;
   outbox: string;
+  phone: string;
   dynamodb: string;
   issuer: string;
   jwks: string;
@@ -46,6 +47,7 @@ export function stackUrls(ports: StackPorts): StackUrls {
     api,
     cognito,
     outbox: `${api}/local/outbox`,
+    phone: `${api}/local/phone`,
     dynamodb: `http://127.0.0.1:${ports.dynamodb}`,
     issuer: `${cognito}/${LOCAL_USER_POOL_ID}`,
     jwks: `http://127.0.0.1:${ports.cognito}/${LOCAL_USER_POOL_ID}/.well-known/jwks.json`,
@@ -64,6 +66,7 @@ export function runtimeConfigFor(urls: StackUrls): RuntimeConfig {
     },
     oauthEnabled: OAUTH_ENABLED,
     outboxUrl: urls.outbox,
+    localPhoneUrl: urls.phone,
     voiceStreamUrl: urls.voiceStream,
   };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_DEPOSIT_CENTS } from '../receptionist/deposits';
 
 /**
  * The business config of spec §3, as stored and as the API returns it. Every field but business_id is
@@ -22,6 +23,10 @@ export const businessConfigSchema = z.object({
   website: z.string().max(500).optional(),
   address: z.string().max(500).optional(),
   business_hours: businessHoursSchema.optional(),
+  /** IANA time zone of the business (issue 9 §4): booking, "today" and after-hours analytics use it. */
+  time_zone: z.string().max(64).optional(),
+  /** Deposit per booking in cents, when the objectives collect deposits (default DEFAULT_DEPOSIT_CENTS). */
+  deposit_amount_cents: z.number().int().min(0).max(MAX_DEPOSIT_CENTS).optional(),
   business_description: z.string().max(4000).optional(),
   assistant_name: z.string().max(100).optional(),
   voice_settings: z.object({ voice_id: z.string() }).catchall(z.unknown()).optional(),

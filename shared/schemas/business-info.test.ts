@@ -82,3 +82,12 @@ describe('behavior settings rules', () => {
     expect(managerNumberForStorage('')).toBe('');
   });
 });
+
+describe('configUpdateSchema time_zone', () => {
+  it('takes a US or Canadian zone and refuses anything else', () => {
+    expect(configUpdateSchema.safeParse({ time_zone: 'America/Chicago' }).success).toBe(true);
+    const refused = configUpdateSchema.safeParse({ time_zone: 'Europe/Paris' });
+    expect(refused.success).toBe(false);
+    expect(refused.error?.issues[0]?.message).toBe('Choose a US or Canadian time zone');
+  });
+});

@@ -1,3 +1,4 @@
+import { BUSINESS_TIME_ZONE_IDS } from '../receptionist/time-zones';
 import { z } from 'zod';
 import { PERSONALITY_TRAITS, type TraitName } from '../personality';
 import { SETUP_MESSAGES } from '../setup-messages';
@@ -59,6 +60,7 @@ export const configUpdateSchema = z
     website: websiteSchema.optional(),
     address: requiredText(500).optional(),
     business_hours: businessHoursSchema.optional(),
+    time_zone: z.enum(BUSINESS_TIME_ZONE_IDS, { error: 'Choose a US or Canadian time zone' }).optional(),
   })
   .strict()
   .refine((body) => Object.values(body).some((value) => value !== undefined), {

@@ -4,8 +4,28 @@ import { z } from 'zod';
  * One conversation the assistant had on the owner's line (a call or an SMS thread). Analytics are computed
  * from these records only, never invented (issue 5). Amounts are integer cents so sums are exact.
  */
-export const CONVERSATION_CHANNELS = ['voice', 'sms'] as const;
+/** 'test': the owner's own test chat or call from the dashboard; stored, but never counted in analytics. */
+export const CONVERSATION_CHANNELS = ['voice', 'sms', 'test'] as const;
 export type ConversationChannel = (typeof CONVERSATION_CHANNELS)[number];
+
+/** Ordered by precedence: a conversation's outcome is the first of these it reached. */
+export const CONVERSATION_OUTCOMES = [
+  'deposit_paid',
+  'booked',
+  'message_taken',
+  'escalated',
+  'answered',
+  'abandoned',
+] as const;
+export type ConversationOutcome = (typeof CONVERSATION_OUTCOMES)[number];
+
+export const conversationActionSchema = z.object({
+  tool: z.string().max(60),
+  ok: z.boolean(),
+  summary: z.string().max(500),
+  at: z.iso.datetime(),
+});
+export type ConversationAction = z.infer<typeof conversationActionSchema>;
 
 export const transcriptTurnSchema = z.object({
   speaker: z.enum(['assistant', 'caller']),
@@ -31,5 +51,11 @@ export const conversationSchema = z.object({
   amount_collected_cents: z.number().int().min(0),
   /** The assistant handed the caller over to the manager. */
   escalated: z.boolean(),
+  /** What the conversation came to (issue 9 §8); absent on records written before the engine existed. */
+  outcome: z.enum(CONVERSATION_OUTCOMES).optional(),
+  /** The tools the assistant used, in order (slot offered, booked, link sent, paid, message taken …). */
+  actions: z.array(conversationActionSchema).max(200).optional(),
+  /** Still going (an SMS thread inside its window, a live call). */
+  open: z.boolean().optional(),
 });
 export type Conversation = z.infer<typeof conversationSchema>;

@@ -96,6 +96,8 @@ export type AppConfig = {
   openai: { apiKey: string | undefined; baseUrl: string | undefined };
   googlePlaces: { apiKey: string | undefined; baseUrl: string | undefined };
   twilio: { accountSid: string | undefined; authToken: string | undefined; apiBase: string | undefined };
+  /** Checks X-Twilio-Signature on the SMS/voice webhooks: TWILIO_AUTH_TOKEN, locally the local token. */
+  twilioWebhookAuthToken: string | undefined;
   publicApiUrl: string | undefined;
   ses: { fromAddress: string | undefined; region: string; endpoint: string | undefined };
   /** Where links in e-mails point: PUBLIC_APP_URL, else the first allowed origin. */
@@ -108,6 +110,9 @@ export type AppConfig = {
     tokenEncryptionKey: Buffer | undefined;
   };
 };
+
+/** Not a secret: the local telephony provider signs its SMS and call webhooks with it on a developer's machine. */
+export const LOCAL_TWILIO_AUTH_TOKEN = 'local_twilio_auth_token_development_only';
 
 /** Not a secret: the local payments provider signs its webhook events with it on a developer's machine. */
 export const LOCAL_STRIPE_WEBHOOK_SECRET = 'whsec_local_development_only';
@@ -154,6 +159,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     openai: { apiKey: e.OPENAI_API_KEY, baseUrl: e.OPENAI_BASE_URL },
     googlePlaces: { apiKey: e.GOOGLE_PLACES_API_KEY, baseUrl: e.GOOGLE_PLACES_BASE_URL },
     twilio: { accountSid: e.TWILIO_ACCOUNT_SID, authToken: e.TWILIO_AUTH_TOKEN, apiBase: e.TWILIO_API_BASE },
+    // In AWS only the real token; locally the local provider's token when Twilio is not configured.
+    twilioWebhookAuthToken:
+      e.TWILIO_AUTH_TOKEN ?? (e.APP_ENV === 'aws' ? undefined : LOCAL_TWILIO_AUTH_TOKEN),
     publicApiUrl: e.PUBLIC_API_URL,
     ses: { fromAddress: e.SES_FROM_ADDRESS, region: e.SES_REGION ?? e.AWS_REGION, endpoint: e.SES_ENDPOINT },
     publicAppUrl: e.PUBLIC_APP_URL ?? e.ALLOWED_ORIGINS[0],

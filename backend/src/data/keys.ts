@@ -4,6 +4,7 @@ export const CALENDAR_CONNECTION_PREFIX = 'OAUTH#';
 /** Conversation items' sk prefix; an ISO start time follows, so a time range is one sk BETWEEN. */
 export const CONVERSATION_PREFIX = 'CONV#';
 export const REFERRAL_PREFIX = 'REFERRAL#';
+export const APPOINTMENT_PREFIX = 'APPT#';
 
 export const keys = {
   businessConfig: (userId: string) => ({ pk: userKey(userId), sk: 'CONFIG' }),
@@ -72,8 +73,36 @@ export const keys = {
     sk: 'GRANT',
   }),
   /** One conversation record (issue 5); the sk sorts an owner's conversations by start time. */
+  /** Issue 9: one appointment per slot start; the sk sorts an owner's appointments by time. */
+  appointment: (userId: string, startsAtIso: string) => ({
+    pk: userKey(userId),
+    sk: `${APPOINTMENT_PREFIX}${startsAtIso}`,
+  }),
+  /** The engine's working state of one conversation, keyed by its id alone: any instance takes the next turn. */
+  conversationState: (conversationId: string) => ({ pk: `CONVSTATE#${conversationId}`, sk: 'STATE' }),
+  /** The open conversation of one (business, channel, caller) thread, e.g. an SMS thread's 24-hour window. */
+  conversationThread: (userId: string, channel: string, caller: string) => ({
+    pk: userKey(userId),
+    sk: `THREAD#${channel}#${caller}`,
+  }),
+  /** A deposit's checkout session → the appointment it holds (the signed webhook finds it by session id). */
+  depositSession: (sessionId: string) => ({ pk: `DEPOSIT#${sessionId}`, sk: 'SESSION' }),
+  /** A message the assistant took for the owner. */
+  ownerMessage: (userId: string, takenAtIso: string, id: string) => ({
+    pk: userKey(userId),
+    sk: `MESSAGE#${takenAtIso}#${id}`,
+  }),
   conversation: (userId: string, startedAtIso: string, id: string) => ({
     pk: userKey(userId),
     sk: `${CONVERSATION_PREFIX}${startedAtIso}#${id}`,
   }),
+  /** SMS channel (issue 9): a handled inbound MessageSid (duplicate deliveries get no second reply). */
+  smsInbound: (messageSid: string) => ({ pk: `SMSIN#${messageSid}`, sk: 'MESSAGE' }),
+  /** A caller who texted STOP to an assistant number: nothing more is sent to them from it. */
+  smsOptOut: (assistantNumber: string, caller: string) => ({
+    pk: `SMSOPTOUT#${assistantNumber}`,
+    sk: `CALLER#${caller}`,
+  }),
+  /** When a lapsed owner's texter was last told the business's own number. */
+  smsLapsedNotice: (userId: string, caller: string) => ({ pk: userKey(userId), sk: `SMSLAPSED#${caller}` }),
 };

@@ -29,6 +29,11 @@ export async function startFakeOpenAi(options: {
     messages: Array<{ role: string; content: string }>;
     response_format?: { type: string };
   }) => string;
+  /** Streamed chat (stream: true): text and/or tool calls, sent as OpenAI's SSE chunks in fragments. */
+  streamReply?: (body: Record<string, unknown>) => {
+    content?: string;
+    toolCalls?: Array<{ name: string; arguments: string }>;
+  };
 }) {
   const requests: RecordedOpenAiRequest[] = [];
   let failure: { status: number; message: string; times: number } | undefined;
@@ -45,6 +50,42 @@ export async function startFakeOpenAi(options: {
     type: string,
     code: string | null,
   ) => send(res, status, { error: { message, type, param: null, code } });
+
+  /** Chat completion chunks as OpenAI streams them: deltas of content, tool calls split mid-arguments. */
+  function streamChat(res: http.ServerResponse, body: Record<string, unknown>) {
+    const reply = options.streamReply?.(body) ?? { content: 'Hello from the fake.' };
+    const id = `chatcmpl-fake-${requests.length}`;
+    const chunk = (delta: Record<string, unknown>, finish: string | null = null) =>
+      `data: ${JSON.stringify({
+        id,
+        object: 'chat.completion.chunk',
+        created: Math.floor(Date.now() / 1000),
+        model: body.model,
+        choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }],
+      })}\n\n`;
+    res.statusCode = 200;
+    res.setHeader('Content-Type', 'text/event-stream');
+    res.write(chunk({ role: 'assistant', content: '' }));
+    for (const piece of reply.content?.match(/\S+\s*/g) ?? []) res.write(chunk({ content: piece }));
+    (reply.toolCalls ?? []).forEach((call, index) => {
+      const half = Math.floor(call.arguments.length / 2);
+      res.write(
+        chunk({
+          tool_calls: [
+            {
+              index,
+              id: `call_fake_${index}`,
+              type: 'function',
+              function: { name: call.name, arguments: call.arguments.slice(0, half) },
+            },
+          ],
+        }),
+      );
+      res.write(chunk({ tool_calls: [{ index, function: { arguments: call.arguments.slice(half) } }] }));
+    });
+    res.write(chunk({}, reply.toolCalls?.length ? 'tool_calls' : 'stop'));
+    res.end('data: [DONE]\n\n');
+  }
 
   const server = http.createServer((req, res) => {
     let raw = '';
@@ -97,6 +138,7 @@ export async function startFakeOpenAi(options: {
             'missing_required_parameter',
           );
         }
+        if (body.stream === true) return streamChat(res, body);
         const content = options.reply
           ? options.reply(body as Parameters<NonNullable<typeof options.reply>>[0])
           : (messages.at(-1)?.content ?? '');

@@ -35,6 +35,17 @@ export type CreateCheckoutInput = {
   idempotencyKey: string;
 };
 
+/** A one-off payment (a booking deposit): Checkout in payment mode; the signed webhook confirms it. */
+export type CreateDepositCheckoutInput = {
+  amountCents: number;
+  description: string;
+  /** kind: 'deposit', owner_id, appointment_id, conversation_id: echoed back on the completed session. */
+  metadata: Record<string, string>;
+  successUrl: string;
+  cancelUrl: string;
+  idempotencyKey: string;
+};
+
 export class PaymentProviderError extends Error {
   constructor(
     message: string,
@@ -60,6 +71,8 @@ export interface PaymentsProvider {
   /** Undefined when the provider does not know the id. */
   retrieveSubscription(id: string): Promise<ProviderSubscription | undefined>;
   createPortalSession(input: { customerId: string; returnUrl: string }): Promise<{ url: string }>;
+  /** `url` may be relative to the API origin (the local provider's own pay page). */
+  createDepositCheckout(input: CreateDepositCheckoutInput): Promise<{ id: string; url: string }>;
 }
 
 /** Used in AWS until STRIPE_SECRET_KEY is configured: every call fails clearly instead of pretending. */
@@ -74,5 +87,7 @@ export const paymentsNotConfigured: PaymentsProvider = {
   retrieveSubscription: () =>
     Promise.reject(new PaymentProviderError('Payments are not configured', 'provider_unavailable')),
   createPortalSession: () =>
+    Promise.reject(new PaymentProviderError('Payments are not configured', 'provider_unavailable')),
+  createDepositCheckout: () =>
     Promise.reject(new PaymentProviderError('Payments are not configured', 'provider_unavailable')),
 };

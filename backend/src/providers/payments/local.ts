@@ -11,6 +11,7 @@ import type { Plan } from '@shared/schemas/subscription';
 import {
   PaymentProviderError,
   type CreateCheckoutInput,
+  type CreateDepositCheckoutInput,
   type PaymentEvent,
   type PaymentsProvider,
   type ProviderSubscription,
@@ -50,6 +51,22 @@ export type LocalCheckoutSession = {
   metadata: Record<string, string>;
   status: 'open' | 'complete';
   subscription: string | null;
+  created: number;
+};
+
+/** A one-off payment session (a booking deposit), like Checkout in payment mode. */
+export type LocalPaymentSession = {
+  id: string;
+  object: 'checkout.session';
+  mode: 'payment';
+  amount_total: number;
+  currency: 'usd';
+  description: string;
+  success_url: string;
+  cancel_url: string;
+  metadata: Record<string, string>;
+  status: 'open' | 'complete';
+  payment_status: 'unpaid' | 'paid';
   created: number;
 };
 
@@ -196,6 +213,11 @@ export function createLocalPaymentsProvider(
   const periodSeconds = (priceId: string) =>
     (planForPrice(priceId)?.interval === 'year' ? 365 : 30) * DAY_SECONDS;
 
+  async function getPaymentSession(id: string): Promise<LocalPaymentSession | undefined> {
+    const session = await get<LocalPaymentSession | LocalCheckoutSession>(localKeys.session(id));
+    return session && 'mode' in session && session.mode === 'payment' ? session : undefined;
+  }
+
   async function requireSubscription(id: string) {
     const subscription = await get<LocalSubscription>(localKeys.subscription(id));
     if (!subscription) throw new PaymentProviderError(`No such subscription: '${id}'`, 'not_found');
@@ -256,6 +278,52 @@ export function createLocalPaymentsProvider(
       };
       const stored = await createOnce(input.idempotencyKey, session, localKeys.session(session.id));
       return { id: stored.id, url: `${LOCAL_PAYMENTS_PATH}/checkout/${stored.id}` };
+    },
+
+    async createDepositCheckout(input: CreateDepositCheckoutInput) {
+      if (!Number.isInteger(input.amountCents) || input.amountCents < 50) {
+        throw new PaymentProviderError('Amount must be at least 50 cents', 'invalid_request');
+      }
+      const session: LocalPaymentSession = {
+        id: newId('cs'),
+        object: 'checkout.session',
+        mode: 'payment',
+        amount_total: input.amountCents,
+        currency: 'usd',
+        description: input.description,
+        success_url: input.successUrl,
+        cancel_url: input.cancelUrl,
+        metadata: input.metadata,
+        status: 'open',
+        payment_status: 'unpaid',
+        created: nowSeconds(),
+      };
+      const stored = await createOnce(input.idempotencyKey, session, localKeys.session(session.id));
+      return { id: stored.id, url: `${LOCAL_PAYMENTS_PATH}/pay/${stored.id}` };
+    },
+
+    getPaymentSession,
+
+    /** Pay a one-off session: it completes once and Stripe's checkout.session.completed is emitted. */
+    async completePayment(sessionId: string) {
+      const session = await getPaymentSession(sessionId);
+      if (!session) throw new PaymentProviderError(`No such checkout session: '${sessionId}'`, 'not_found');
+      const completed: LocalPaymentSession = { ...session, status: 'complete', payment_status: 'paid' };
+      try {
+        await doc.send(
+          new PutCommand({
+            TableName: tableName,
+            Item: { ...completed, ...localKeys.session(sessionId) },
+            ConditionExpression: '#status = :open',
+            ExpressionAttributeNames: { '#status': 'status' },
+            ExpressionAttributeValues: { ':open': 'open' },
+          }),
+        );
+      } catch (error) {
+        if (!isConditionFailure(error)) throw error;
+        return { session: completed, events: [] as PaymentEvent[] };
+      }
+      return { session: completed, events: [await emit('checkout.session.completed', completed, sessionId)] };
     },
 
     async retrieveSubscription(id: string) {

@@ -143,6 +143,34 @@ export function createStripePaymentsProvider(connection: StripeConnection): Paym
       }
     },
 
+    async createDepositCheckout(input) {
+      const session = await stripe.checkout.sessions
+        .create(
+          {
+            mode: 'payment',
+            line_items: [
+              {
+                quantity: 1,
+                price_data: {
+                  currency: 'usd',
+                  unit_amount: input.amountCents,
+                  product_data: { name: input.description },
+                },
+              },
+            ],
+            success_url: input.successUrl,
+            cancel_url: input.cancelUrl,
+            metadata: input.metadata,
+            payment_intent_data: { metadata: input.metadata },
+          },
+          { idempotencyKey: input.idempotencyKey },
+        )
+        .catch(mapStripeError);
+      if (!session.url)
+        throw new PaymentProviderError('Stripe returned no checkout URL', 'provider_unavailable');
+      return { id: session.id, url: session.url };
+    },
+
     async createPortalSession({ customerId, returnUrl }) {
       const session = await stripe.billingPortal.sessions
         .create({ customer: customerId, return_url: returnUrl })

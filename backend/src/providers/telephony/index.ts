@@ -2,6 +2,7 @@ import type { PhoneCountry } from '@shared/area-codes';
 import type { AvailablePhoneNumber } from '@shared/schemas/phone-numbers';
 import { createLocalTelephony } from './local';
 import { createTwilioTelephony } from './twilio';
+import type { LocalTwilioAccount } from './local-account';
 
 /**
  * Phone numbers for the assistant: search what can be bought, buy one with its voice and SMS webhooks
@@ -27,7 +28,11 @@ export interface TelephonyProvider {
   /** Buys the number; throws NumberUnavailableError when it cannot be had any more. */
   purchase(request: PurchaseRequest): Promise<{ sid: string }>;
   release(sid: string): Promise<void>;
+  /** Sends a text from one of our numbers (confirmations, deposit links, manager alerts). */
+  sendSms(message: OutboundSms): Promise<{ sid: string }>;
 }
+
+export type OutboundSms = { from: string; to: string; body: string };
 
 /** The number exists no more or was bought by someone else meanwhile; the route answers 409. */
 export class NumberUnavailableError extends Error {}
@@ -52,6 +57,7 @@ export const telephonyWebhookUrls = (publicApiUrl: string) => {
 export function createTelephonyProvider(
   config: { accountSid: string | undefined; authToken: string | undefined; apiBase: string | undefined },
   reservations: { heldAmong(numbers: string[]): Promise<Set<string>> },
+  localAccount?: LocalTwilioAccount,
 ): TelephonyProvider {
   if (config.accountSid && config.authToken) {
     return createTwilioTelephony({
@@ -60,5 +66,8 @@ export function createTelephonyProvider(
       ...(config.apiBase ? { apiBase: config.apiBase } : {}),
     });
   }
-  return createLocalTelephony(reservations);
+  return createLocalTelephony({
+    heldAmong: (numbers) => reservations.heldAmong(numbers),
+    account: localAccount,
+  });
 }

@@ -2,15 +2,29 @@ import { findAreaCode, type AreaCode } from '@shared/area-codes';
 import type { AvailablePhoneNumber } from '@shared/schemas/phone-numbers';
 
 /**
- * The local provider's stock of numbers: the same area code always offers the same numbers (a generator
- * seeded by the code), so a person can come back to a number and tests can name one. Numbers are in the
- * 555-0100..0199 range that North America keeps for fiction, never a real subscriber.
+ * The local provider's stock of numbers. Every area code has a long, fixed sequence of numbers (a
+ * permutation seeded by the code), so the same area code always offers the same numbers in the same order, a
+ * person can come back to a number, tests can name one, and however many owners sign up locally a search
+ * still finds free numbers further down the sequence (reservations, not the stock, say who holds what).
+ *
+ * The sequence starts with the 555-0110..0199 lines North America keeps for fiction, then continues through
+ * the other 555 lines, which are unassigned (the directory-assistance and reserved lines are left out). The
+ * local provider never dials anyone, so these numbers never reach a real subscriber.
  */
 
-/** Small markets where only one number is left, so step 4's 'Last Available' badge can be seen. */
+/** Small markets where only one number is stocked, so step 4's 'Last Available' badge can be seen. */
 export const LAST_NUMBER_AREA_CODES = ['907', '867'];
-const MIN_STOCK = 4;
-const MAX_STOCK = 9;
+
+/** 555-0101..0103 are the sample numbers the wizard shows when a search fails: never in stock. */
+const FICTION_LINES = { first: 110, last: 199 };
+/** 555 lines that are assigned or reserved (directory assistance, 555-4334), never handed out. */
+const RESERVED_LINES = new Set([1212, 4334]);
+const OVERFLOW_LINES = Array.from({ length: 10_000 - 200 }, (_, i) => 200 + i).filter(
+  (line) => !RESERVED_LINES.has(line),
+);
+const FICTION_COUNT = FICTION_LINES.last - FICTION_LINES.first + 1;
+/** How many numbers a (non-small) area code has in stock: 90 fictional lines + the overflow. */
+export const STOCK_PER_AREA_CODE = FICTION_COUNT + OVERFLOW_LINES.length;
 
 /** FNV-1a: a stable 32-bit seed from the area code. */
 function seedOf(text: string) {
@@ -22,39 +36,66 @@ function seedOf(text: string) {
   return hash;
 }
 
-/** mulberry32: a tiny deterministic generator. */
-function generator(seed: number) {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
+
+/**
+ * index → position in 0..size-1, a bijection: (step * index + offset) mod size with step coprime to size.
+ * Lazy, so a search reads a few numbers without building thousands.
+ */
+function permutation(size: number, seed: number) {
+  let step = (seed % (size - 1)) + 1;
+  while (gcd(step, size) !== 1) step += 1;
+  const offset = (seed >>> 8) % size;
+  return (index: number) => (step * index + offset) % size;
+}
+
+const pad = (line: number) => String(line).padStart(4, '0');
+
+function stockSize(areaCode: string) {
+  return LAST_NUMBER_AREA_CODES.includes(areaCode) ? 1 : STOCK_PER_AREA_CODE;
+}
+
+/** The line (last four digits) at a position of an area code's sequence. */
+function lineAt(areaCode: string, index: number): number {
+  const seed = seedOf(areaCode);
+  if (index < FICTION_COUNT) return FICTION_LINES.first + permutation(FICTION_COUNT, seed)(index);
+  return OVERFLOW_LINES[
+    permutation(OVERFLOW_LINES.length, (seed ^ 0x9e3779b9) >>> 0)(index - FICTION_COUNT)
+  ]!;
+}
+
+function toNumber(areaCode: AreaCode, line: number): AvailablePhoneNumber {
+  const [locality, region] = areaCode.location.split(',').map((part) => part.trim());
+  return {
+    phone_number: `+1${areaCode.code}555${pad(line)}`,
+    friendly_name: `(${areaCode.code}) 555-${pad(line)}`,
+    ...(locality ? { locality } : {}),
+    ...(region ? { region } : {}),
   };
 }
 
-const formatFriendly = (areaCode: string, line: string) => `(${areaCode}) 555-${line}`;
-
-function stockFor(areaCode: AreaCode): AvailablePhoneNumber[] {
-  const random = generator(seedOf(areaCode.code));
-  const size = LAST_NUMBER_AREA_CODES.includes(areaCode.code)
-    ? 1
-    : MIN_STOCK + Math.floor(random() * (MAX_STOCK - MIN_STOCK + 1));
-  const [locality, region] = areaCode.location.split(',').map((part) => part.trim());
-  const lines = new Set<string>();
-  // 0110..0199: the three sample numbers (0101-0103) are never in stock.
-  while (lines.size < size) lines.add(`01${10 + Math.floor(random() * 90)}`);
-  return [...lines].sort().map((line) => ({
-    phone_number: `+1${areaCode.code}555${line}`,
-    friendly_name: formatFriendly(areaCode.code, line),
-    ...(locality ? { locality } : {}),
-    ...(region ? { region } : {}),
-  }));
+/**
+ * The numbers of an area code's sequence from position `start`, at most `count` of them (fewer at the end
+ * of the stock); none for a code outside the built-in list.
+ */
+export function localStockPage(areaCode: string, start: number, count: number): AvailablePhoneNumber[] {
+  const known = findAreaCode(areaCode);
+  if (!known) return [];
+  const end = Math.min(stockSize(known.code), start + count);
+  const page: AvailablePhoneNumber[] = [];
+  for (let index = Math.max(0, start); index < end; index += 1)
+    page.push(toNumber(known, lineAt(known.code, index)));
+  return page;
 }
 
-/** The whole stock of an area code from the built-in list; none for a code outside it. */
-export function localInventory(areaCode: string): AvailablePhoneNumber[] {
-  const known = findAreaCode(areaCode);
-  return known ? stockFor(known) : [];
+/** Whether the local provider stocks this E.164 number (step 4 can only buy stocked numbers). */
+export function isInLocalStock(phoneNumber: string): boolean {
+  const match = /^\+1(\d{3})555(\d{4})$/.exec(phoneNumber);
+  if (!match) return false;
+  const [, areaCode, lineText] = match as unknown as [string, string, string];
+  if (!findAreaCode(areaCode)) return false;
+  const line = Number(lineText);
+  if (LAST_NUMBER_AREA_CODES.includes(areaCode)) return line === lineAt(areaCode, 0);
+  const fiction = line >= FICTION_LINES.first && line <= FICTION_LINES.last;
+  return fiction || (line >= 200 && !RESERVED_LINES.has(line));
 }

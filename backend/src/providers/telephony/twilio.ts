@@ -69,6 +69,15 @@ export function createTwilioTelephony(options: {
       }
     },
 
+    async sendSms({ from, to, body }) {
+      try {
+        const message = await client.messages.create({ from, to, body });
+        return { sid: message.sid };
+      } catch (error) {
+        throw translate(error, 'message send');
+      }
+    },
+
     async release(sid) {
       try {
         await client.incomingPhoneNumbers(sid).remove();

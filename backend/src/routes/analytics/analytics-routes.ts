@@ -1,5 +1,13 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
-import { computeAnalytics, computeSuggestions, rangeWindow, SUGGESTIONS_RANGE } from '@shared/analytics';
+import {
+  computeAnalytics,
+  computeSuggestions,
+  rangeWindow,
+  SUGGESTIONS_RANGE,
+  type BusinessClock,
+} from '@shared/analytics';
+import { parseWeeklyHours } from '@shared/receptionist/opening-hours';
+import { DEFAULT_TIME_ZONE } from '@shared/receptionist/time-zones';
 import { apiErrorSchema } from '@shared/schemas/api-error';
 import {
   ANALYTICS_TIME_RANGES,
@@ -63,21 +71,30 @@ export const analyticsRoutes = ({ verifyToken, data, now }: AppDeps) => {
 
   /** The owner's conversations over a range; 404 when they have no business yet. */
   const conversationsOver = async (userId: string, range: AnalyticsTimeRange, at: Date) => {
-    if (!(await data.businessConfigs.getConfig(userId))) throw notFound(SETUP_MESSAGES.configNotFound);
+    const config = await data.businessConfigs.getConfig(userId);
+    if (!config) throw notFound(SETUP_MESSAGES.configNotFound);
     const { from, to } = rangeWindow(range, at);
-    return data.conversations.listConversations(userId, from, to);
+    // The owner's own test chats and calls are stored, but are not the business's conversations.
+    const conversations = await data.conversations.listConversations(userId, from, to);
+    const clock: BusinessClock = {
+      timeZone: config.time_zone ?? DEFAULT_TIME_ZONE,
+      ...(parseWeeklyHours(config.business_hours?.weekday_text)
+        ? { hours: parseWeeklyHours(config.business_hours?.weekday_text)! }
+        : {}),
+    };
+    return { conversations: conversations.filter((c) => c.channel !== 'test'), clock };
   };
 
   return new OpenAPIHono<AppEnv>()
     .openapi(analyticsRoute, async (c) => {
       const range = c.req.valid('query').timeRange;
       const at = now();
-      const conversations = await conversationsOver(c.get('user')!.sub, range, at);
+      const { conversations } = await conversationsOver(c.get('user')!.sub, range, at);
       return c.json(computeAnalytics(conversations, range, at), 200);
     })
     .openapi(suggestionsRoute, async (c) => {
       const at = now();
-      const conversations = await conversationsOver(c.get('user')!.sub, SUGGESTIONS_RANGE, at);
-      return c.json({ suggestions: computeSuggestions(conversations, at) }, 200);
+      const { conversations, clock } = await conversationsOver(c.get('user')!.sub, SUGGESTIONS_RANGE, at);
+      return c.json({ suggestions: computeSuggestions(conversations, at, clock) }, 200);
     });
 };

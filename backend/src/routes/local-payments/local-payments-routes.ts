@@ -31,6 +31,8 @@ const CLOCK_ACTIONS: Record<ClockAction, string> = {
   fail_payment: 'Fail the next payment',
 };
 
+const formatCents = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+
 const date = (seconds: number | null) =>
   seconds === null ? '—' : new Date(seconds * 1000).toISOString().slice(0, 10);
 
@@ -275,6 +277,52 @@ export function localPaymentsRoutes({
         return c.html(errorPage((error as Error).message), 502);
       }
       return c.redirect(session.success_url.replace('{CHECKOUT_SESSION_ID}', session.id), 303);
+    })
+    .get(`${LOCAL_PAYMENTS_PATH}/pay/:id`, async (c) => {
+      const session = await provider.getPaymentSession(c.req.param('id'));
+      if (!session) return c.html(errorPage('This payment link does not exist.'), 404);
+      if (session.status === 'complete') {
+        return c.html(
+          layout(
+            'Paid',
+            html`<section class="card">
+              <h1 data-testid="payment-done">Payment received</h1>
+              <p>
+                ${session.description}: ${formatCents(session.amount_total)} paid. You can close this page.
+              </p>
+            </section>`,
+          ),
+        );
+      }
+      return c.html(
+        layout(
+          'Pay deposit',
+          html`<section class="card">
+            <p class="muted">Secure payment</p>
+            <h1 data-testid="payment-description">${session.description}</h1>
+            <div class="price" data-testid="payment-amount">${formatCents(session.amount_total)}</div>
+            <div class="row">
+              <form method="post" action="${LOCAL_PAYMENTS_PATH}/pay/${session.id}/pay">
+                <button type="submit" class="primary">Pay ${formatCents(session.amount_total)}</button>
+              </form>
+              <a class="button" href="${session.cancel_url}">Cancel</a>
+            </div>
+          </section>`,
+        ),
+      );
+    })
+    .post(`${LOCAL_PAYMENTS_PATH}/pay/:id/pay`, async (c) => {
+      const id = c.req.param('id');
+      if (!(await provider.getPaymentSession(id))) {
+        return c.html(errorPage('This payment link does not exist.'), 404);
+      }
+      const { events } = await provider.completePayment(id);
+      try {
+        await deliver(events);
+      } catch (error) {
+        return c.html(errorPage((error as Error).message), 502);
+      }
+      return c.redirect(`${LOCAL_PAYMENTS_PATH}/pay/${id}`, 303);
     })
     .get(`${LOCAL_PAYMENTS_PATH}/portal/:id`, async (c) => {
       const portal = await provider.getPortalSession(c.req.param('id'));

@@ -37,12 +37,7 @@ export const stripeWebhookRoutes = (deps: AppDeps) => {
     const rawBody = await c.req.text();
     let event;
     try {
-      event = verifyWebhookEvent(
-        rawBody,
-        c.req.header('stripe-signature'),
-        secret,
-        Math.floor(deps.now().getTime() / 1000),
-      );
+      event = verifyWebhookEvent(rawBody, c.req.header('stripe-signature'), secret, deps.now());
     } catch {
       throw badRequest('Invalid webhook signature');
     }
@@ -55,6 +50,7 @@ export const stripeWebhookRoutes = (deps: AppDeps) => {
         payments: deps.providers.payments,
         logger: deps.logger,
         onTrialCompleted: deps.onTrialCompleted ?? (async () => undefined),
+        onDepositPaid: (sessionId) => deps.receptionist.depositPaid(sessionId),
       });
     } catch (error) {
       await deps.data.subscriptions.releaseWebhookEvent('stripe', event.id);

@@ -3,4 +3,5 @@ export const dashboardQueryKeys = {
   config: (userId: string) => ['dashboard', 'business-config', userId] as const,
   objective: (userId: string) => ['dashboard', 'objective', userId] as const,
   objectiveTemplates: ['dashboard', 'objective-templates'] as const,
+  appointments: (userId: string) => ['dashboard', 'appointments', userId] as const,
 };

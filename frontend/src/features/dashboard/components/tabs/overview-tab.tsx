@@ -4,6 +4,7 @@ import { DASHBOARD_MESSAGES } from '@shared/dashboard-messages';
 import { assistantTelHref, formatAssistantPhone } from '../../assistant-phone';
 import { useDashboardConfig } from '../../hooks/use-dashboard-config';
 import { CallLogsModal } from './call-logs-modal';
+import { TestChatPanel } from '../test-chat/test-chat-panel';
 import './overview-tab.css';
 
 /** Spec §2 Overview: the assistant's status and number, Call Assistant, and the four quick actions. */
@@ -62,6 +63,7 @@ export function OverviewTab({ userId }: { userId: string }) {
           </button>
         </div>
       </section>
+      <TestChatPanel userId={userId} assistantPhone={assistantPhone} />
       {callLogsOpen ? <CallLogsModal onClose={closeCallLogs} /> : null}
     </div>
   );

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { STEP_REQUIREMENTS } from '@shared/setup-steps';
+import { BUSINESS_TIME_ZONES, DEFAULT_TIME_ZONE, guessTimeZone } from '@shared/receptionist/time-zones';
 import { SETUP_MESSAGES as SHARED_SETUP_MESSAGES } from '@shared/setup-messages';
 import { FormField } from '../../../../components/ui/form-field';
 import { ApiClientError } from '../../../../lib/api-client';
@@ -39,6 +40,8 @@ export function BusinessInfoStep({ userId, config, refreshConfig }: StepProps) {
   const hasInfo = Boolean(config && STEP_REQUIREMENTS[1](config));
   const [mode, setMode] = useState<Mode>(hasInfo ? 'summary' : 'search');
   const [hours, setHours] = useState<string[] | undefined>(config?.business_hours?.weekday_text);
+  // Stays a guess from the address or phone until the owner picks one (issue 9 §4).
+  const [chosenZone, setChosenZone] = useState<string | undefined>(config?.time_zone);
   const [saveError, setSaveError] = useState('');
   const form = useForm<BusinessInfoForm>({
     resolver: zodResolver(businessInfoFormSchema),
@@ -75,16 +78,16 @@ export function BusinessInfoStep({ userId, config, refreshConfig }: StepProps) {
       return false;
     }
     const info = businessInfoPayload(form.getValues());
+    const extras = {
+      ...(hours ? { business_hours: { weekday_text: hours } } : {}),
+      ...(timeZone ? { time_zone: timeZone } : {}),
+    };
     try {
       if (config) {
-        await updateConfig(userId, {
-          ...info,
-          ...(hours ? { business_hours: { weekday_text: hours } } : {}),
-        });
+        await updateConfig(userId, { ...info, ...extras });
       } else {
         await createConfig(info);
-        if (hours)
-          await updateConfig(userId, { business_hours: { weekday_text: hours } }).catch(console.error);
+        if (Object.keys(extras).length > 0) await updateConfig(userId, extras).catch(console.error);
       }
     } catch (error) {
       console.error('Saving business information failed', error);
@@ -99,6 +102,9 @@ export function BusinessInfoStep({ userId, config, refreshConfig }: StepProps) {
   });
 
   const values = form.watch();
+  const timeZone =
+    chosenZone ?? guessTimeZone({ address: values.address, phone: values.phone_number }) ?? DEFAULT_TIME_ZONE;
+  const zoneLabel = BUSINESS_TIME_ZONES.find((zone) => zone.id === timeZone)?.label ?? timeZone;
   return (
     <div className="step-body">
       <p className="step-intro">
@@ -121,6 +127,8 @@ export function BusinessInfoStep({ userId, config, refreshConfig }: StepProps) {
             <dd>{values.website}</dd>
             <dt>Address</dt>
             <dd>{values.address}</dd>
+            <dt>Time zone</dt>
+            <dd data-testid="time-zone-summary">{zoneLabel}</dd>
             {hours?.length ? (
               <>
                 <dt>Hours</dt>
@@ -188,6 +196,22 @@ export function BusinessInfoStep({ userId, config, refreshConfig }: StepProps) {
               </FormField>
               <FormField id="address" label="Address" error={formState.errors.address?.message}>
                 <input id="address" autoComplete="street-address" {...register('address')} />
+              </FormField>
+              <FormField id="time_zone" label="Time zone">
+                <select
+                  id="time_zone"
+                  value={timeZone}
+                  onChange={(event) => {
+                    setChosenZone(event.target.value);
+                    setDirty(true);
+                  }}
+                >
+                  {BUSINESS_TIME_ZONES.map((zone) => (
+                    <option key={zone.id} value={zone.id}>
+                      {zone.label}
+                    </option>
+                  ))}
+                </select>
               </FormField>
             </form>
           )}

@@ -1,0 +1,75 @@
+import type { AppConfig } from '../config/env';
+import type { AppointmentRepository } from '../data/appointments';
+import type { BusinessConfigRepository } from '../data/business-config';
+import type { ConversationRepository } from '../data/conversations';
+import type { ConversationStateRepository } from '../data/conversation-states';
+import type { ObjectivesRepository } from '../data/objectives';
+import type { OwnerMessageRepository } from '../data/owner-messages';
+import type { RateLimiter } from '../data/rate-limits';
+import type { SmsMessagingRepository } from '../data/sms-messaging';
+import type { Logger } from '../logging/logger';
+import type { PaymentsProvider } from '../providers/payments/index';
+import type { TelephonyProvider } from '../providers/telephony/index';
+import { createLocalModel } from './model/local-model';
+import { createOpenAiModel } from './model/openai-model';
+import { createReceptionist, type Receptionist } from './receptionist';
+
+/** Where links we text (deposit pages) are served: the public API URL, or this server locally. */
+export const publicBaseUrl = (config: Pick<AppConfig, 'publicApiUrl' | 'port'>) =>
+  (config.publicApiUrl ?? `http://localhost:${config.port}`).replace(/\/+$/, '');
+
+/** The receptionist wired to the app's repositories and providers (OpenAI when its key is set). */
+export function receptionistFromApp(input: {
+  config: AppConfig;
+  data: {
+    businessConfigs: BusinessConfigRepository;
+    objectives: ObjectivesRepository;
+    appointments: AppointmentRepository;
+    conversationStates: ConversationStateRepository;
+    conversations: ConversationRepository;
+    ownerMessages: OwnerMessageRepository;
+    smsMessaging: Pick<SmsMessagingRepository, 'isOptedOut'>;
+  };
+  payments: PaymentsProvider;
+  telephony: TelephonyProvider;
+  rateLimiter: RateLimiter;
+  now: () => Date;
+  logger: Logger;
+}): Receptionist {
+  const { config, data } = input;
+  const base = publicBaseUrl(config);
+  return createReceptionist({
+    data,
+    model: config.openai.apiKey
+      ? createOpenAiModel({ apiKey: config.openai.apiKey, baseUrl: config.openai.baseUrl })
+      : createLocalModel(),
+    sms: {
+      send: async (message) => {
+        await input.telephony.sendSms(message);
+      },
+      isOptedOut: (assistantNumber, to) => data.smsMessaging.isOptedOut(assistantNumber, to),
+    },
+    deposits: {
+      async create({ ownerId, appointmentId, amountCents, conversationId, description }) {
+        const session = await input.payments.createDepositCheckout({
+          amountCents,
+          description,
+          metadata: {
+            kind: 'deposit',
+            owner_id: ownerId,
+            appointment_id: appointmentId,
+            conversation_id: conversationId,
+          },
+          successUrl: `${base}/deposits/done?status=paid`,
+          cancelUrl: `${base}/deposits/done?status=cancelled`,
+          idempotencyKey: `deposit-${ownerId}-${appointmentId}`,
+        });
+        const url = session.url.startsWith('/') ? `${base}${session.url}` : session.url;
+        return { url, sessionId: session.id };
+      },
+    },
+    rateLimiter: input.rateLimiter,
+    now: input.now,
+    logger: input.logger,
+  });
+}

@@ -1,0 +1,81 @@
+import { formatDollars } from '@shared/receptionist/deposits';
+import { spokenTime } from '@shared/receptionist/business-time';
+import type { BusinessProfile } from './business-profile';
+import type { Channel } from './types';
+
+/** How each trait option changes the way the assistant speaks (issue 9 §1). */
+const STYLE: Record<string, string> = {
+  'Strictly Professional': 'Speak formally and courteously; no slang.',
+  'Business Casual': 'Speak in a polite, relaxed business tone.',
+  'Friendly and Approachable': 'Be warm and friendly, like a favourite front-desk person.',
+  'Very Casual': 'Be casual and laid-back, like talking to a neighbour.',
+  'Brief and Direct': 'Answer in one short sentence whenever possible.',
+  Concise: 'Keep answers short: one or two sentences.',
+  Balanced: 'Give complete but compact answers.',
+  Detailed: 'Add useful detail the caller is likely to want.',
+  Thorough: 'Be thorough: anticipate follow-up questions and cover them.',
+  'Purely Factual': 'Stick to facts; no emotional language.',
+  'Polite and Neutral': 'Be polite and neutral.',
+  'Warm and Understanding': 'Acknowledge how the caller feels before solving the problem.',
+  'Highly Empathetic': 'Show real empathy and reassurance, especially when the caller is stressed.',
+  'Strictly Reactive': 'Answer only what is asked.',
+  'Offers Clarifications': 'Offer a clarification when an answer could be misunderstood.',
+  Suggestive: 'Suggest a helpful next step, such as booking.',
+  'Fully Proactive': 'Lead the conversation towards booking or the business objective.',
+  'Completely Serious': 'No jokes.',
+  'Occasional Dry Wit': 'A touch of dry wit is fine, rarely.',
+  'Friendly and Playful': 'Light, friendly playfulness is welcome.',
+  'Genuinely Comedic': 'Be genuinely funny where it fits, never at the caller’s expense.',
+};
+
+const CHANNEL_NOTES: Record<Channel, string> = {
+  voice:
+    'You are on a phone call: speak naturally, short sentences, no lists, no markdown, no URLs read aloud. Say times the way people say them.',
+  sms: 'You are texting: plain text, at most 2-3 short sentences, no markdown.',
+  test: 'The business owner is testing you in a chat; behave exactly as with a real caller.',
+};
+
+/**
+ * The model's instructions, built from the owner's configuration: who the business is, what it knows, how to
+ * speak (the five traits), what to aim for (objectives with weights and success criteria), what it may do
+ * (tools and capabilities) and the hard rules (no invented facts, dates from tools, deposits only by link).
+ */
+export function buildInstructions(business: BusinessProfile, channel: Channel, now: Date): string {
+  const t = business.traits;
+  const facts = [
+    `Business: ${business.name}, a ${business.kindNoun}.`,
+    business.description && `About: ${business.description}`,
+    business.address && `Address: ${business.address}`,
+    business.hoursKnown && business.hoursSummary
+      ? `Opening hours: ${business.hoursSummary}`
+      : 'Opening hours: not on file (do not state any; booking still only offers times the tools return).',
+    business.website && `Website: ${business.website}`,
+    business.businessPhone && `Business phone: ${business.businessPhone}`,
+    business.priceFacts.length > 0
+      ? `Prices you may quote: ${business.priceFacts.join(' ')}`
+      : 'Prices: none on file; do not quote any.',
+  ].filter(Boolean);
+  const objectives = business.objectives.map(
+    (o) =>
+      `- ${o.priority} (weight ${o.weight}): ${o.goal} Success means: ${o.success_criteria.map((c) => c.replace(/_/g, ' ')).join(', ')}.`,
+  );
+  const escalation = business.managerNumber
+    ? `Escalation: ${business.managerName ?? 'The manager'} can take over. Use escalate_to_manager when the caller asks for a person or you cannot help.`
+    : 'Escalation: no manager number is set; offer to take a message instead.';
+  return [
+    `You are ${business.assistantName}, the receptionist of ${business.name}. It is now ${spokenTime(now, business.timeZone)} (${business.timeZone}).`,
+    CHANNEL_NOTES[channel],
+    `Style: ${[t.formality, t.verbosity, t.empathy, t.proactivity, t.humor].map((v) => STYLE[v]).join(' ')}`,
+    'What you know (the only facts you may state):',
+    ...facts,
+    objectives.length > 0
+      ? 'Objectives:'
+      : 'Objective: help every caller and book appointments when they want one.',
+    ...objectives,
+    business.depositCents > 0
+      ? `Deposits: every booking needs a ${formatDollars(business.depositCents)} deposit. After booking, call send_deposit_link. Never say it is paid.`
+      : 'Deposits: none are taken.',
+    escalation,
+    'Rules: never invent facts; if something is not on file say so and offer to take a message. Never compute dates yourself: pass the caller’s words to find_open_slots and offer only the times it returns. Book only after the caller chose a time and gave a name. End with end_conversation after a goodbye.',
+  ].join('\n');
+}

@@ -1,0 +1,146 @@
+/**
+ * What a small-business caller is after, read from their words by rules (the local model's ear). Ordered:
+ * the first intent that matches wins, so "cancel my appointment" is a cancellation, not a booking.
+ */
+export type Intent =
+  | 'goodbye'
+  | 'human'
+  | 'message'
+  | 'cancel'
+  | 'reschedule'
+  | 'deposit'
+  | 'book'
+  | 'hours'
+  | 'address'
+  | 'prices'
+  | 'services'
+  | 'website'
+  | 'phone'
+  | 'about'
+  | 'greeting'
+  | 'yes'
+  | 'no'
+  | 'unknown';
+
+const RULES: Array<[Intent, RegExp]> = [
+  [
+    'goodbye',
+    /\b(bye|goodbye|good bye|that'?s all|that is all|nothing else|have a good (day|one))\b|^\s*(thanks|thank you|thx|ty|cheers)[\s!.]*$/i,
+  ],
+  [
+    'human',
+    /\b(human|real person|a person|live person|someone|somebody|manager|owner|representative|operator|speak (to|with)|talk (to|with))\b/i,
+  ],
+  [
+    'message',
+    /\b(leave (a|her|him|them)? ?message|take a message|message for|pass (a|the|on) message|call me back|have (someone|somebody|them|her|him) call)\b/i,
+  ],
+  ['cancel', /\bcancel/i],
+  [
+    'reschedule',
+    /\b(reschedul\w*|move (my|the) (appointment|booking)|change (my|the) (appointment|booking|time))\b/i,
+  ],
+  ['deposit', /\b(deposit|pay|payment|link)\b/i],
+  [
+    'book',
+    /\b(book|booking|appointment|schedule|reserve|availab\w*|opening|openings|slot|come in|get in|fit me in|make a time)\b/i,
+  ],
+  ['hours', /\b(hours|open|close|closing|closed|what time)\b/i],
+  ['address', /\b(where|address|located|location|directions|parking|find you)\b/i],
+  ['prices', /\b(price|prices|pricing|cost|costs|how much|rates?|charge|fees?)\b/i],
+  ['services', /\b(services?|offer|do you do|treatments?|menu|what do you)\b/i],
+  ['website', /\b(website|web site|online|url)\b/i],
+  ['phone', /\b(phone number|your number|number to call)\b/i],
+  ['about', /\b(who are you|what is this|tell me about|what kind of business)\b/i],
+  ['greeting', /^\s*(hi|hello|hey|hiya|good (morning|afternoon|evening)|yo)( there)?\b[\s!.,]*$/i],
+  [
+    'yes',
+    /^\s*(yes|yeah|yep|yup|sure|ok(ay)?|please( do)?|sounds good|that works|perfect|great|go ahead|do it|book it|correct)\b/i,
+  ],
+  ['no', /^\s*(no|nope|nah|not really|no thanks|never mind)\b/i],
+];
+
+export function intentOf(text: string): Intent {
+  return RULES.find(([, pattern]) => pattern.test(text))?.[0] ?? 'unknown';
+}
+
+const NAME_PATTERNS = [
+  /\b(?:my name is|my name's|name is|this is|it's|it is|i am|i'm|call me)\s+([A-Za-z][A-Za-z'’-]+(?:\s+[A-Za-z][A-Za-z'’-]+)?)/i,
+];
+const NOT_NAMES =
+  /^(calling|looking|wondering|trying|here|good|fine|ok|okay|interested|available|free|just|not|a|an|the|so|very|booked|sorry)$/i;
+
+/** A name the caller gave ("this is Sam Lee"); with `bare`, a short answer to "what's your name?" counts. */
+export function extractName(text: string, bare = false): string | undefined {
+  for (const pattern of NAME_PATTERNS) {
+    const match = pattern.exec(text);
+    const first = match?.[1]?.split(/\s+/)[0];
+    if (match && first && !NOT_NAMES.test(first)) return titleCase(match[1]!);
+  }
+  if (!bare) return undefined;
+  const cleaned = text.trim().replace(/[.!]+$/, '');
+  return /^[A-Za-z][A-Za-z'’-]*(\s+[A-Za-z][A-Za-z'’-]*){0,2}$/.test(cleaned) && !NOT_NAMES.test(cleaned)
+    ? titleCase(cleaned)
+    : undefined;
+}
+
+const titleCase = (name: string) =>
+  name
+    .trim()
+    .split(/\s+/)
+    .map((part) => part[0]!.toUpperCase() + part.slice(1))
+    .join(' ');
+
+/** "a haircut", "for a cleaning" → the service the caller wants, if they named one. */
+export function extractService(text: string): string | undefined {
+  const match =
+    /\b(?:book|get|schedule|want|need|for)\s+(?:me\s+)?(?:in\s+)?(?:for\s+)?(?:a|an|my|some)\s+([a-z][a-z -]{2,30}?)(?=\s+(?:on|at|for|tomorrow|today|next|this|in|appointment)\b|[?.!,]|$)/i.exec(
+      text,
+    );
+  const service = match?.[1]?.trim().replace(/\s+appointment$/i, '');
+  if (!service || /^(appointment|time|slot|booking|spot|person|message|deposit)$/i.test(service))
+    return undefined;
+  return service;
+}
+
+/** Which offered slot the caller picked: "the first", "2", "3:30", "Tuesday"; undefined when unclear. */
+export function pickOffered(
+  text: string,
+  offered: Array<{ start: string; spoken: string }>,
+): string | undefined {
+  const lower = text.toLowerCase();
+  const ordinals: Array<[RegExp, number]> = [
+    [/\b(first|1st|earliest|first one)\b|^\s*1\s*$/, 0],
+    [/\b(second|2nd|middle)\b|^\s*2\s*$/, 1],
+    [/\b(third|3rd|last one|latest)\b|^\s*3\s*$/, 2],
+  ];
+  for (const [pattern, index] of ordinals)
+    if (pattern.test(lower) && offered[index]) return offered[index].start;
+  const byClock = offered.filter((slot) => {
+    const clock = /at (\d{1,2}):(\d{2}) (AM|PM)/.exec(slot.spoken);
+    if (!clock) return false;
+    const hour = clock[1]!;
+    const minute = clock[2]!;
+    const forms =
+      minute === '00'
+        ? [
+            `${hour}:00`,
+            `${hour} ${clock[3]!.toLowerCase()}`,
+            `${hour}${clock[3]!.toLowerCase()}`,
+            `at ${hour}`,
+            `${hour} o'clock`,
+          ]
+        : [`${hour}:${minute}`];
+    return forms.some((form) => lower.includes(form)) || new RegExp(`^\\s*${hour}\\s*$`).test(lower);
+  });
+  if (byClock.length === 1) return byClock[0]!.start;
+  const byDay = offered.filter((slot) => lower.includes(slot.spoken.split(',')[0]!.toLowerCase()));
+  if (byDay.length === 1) return byDay[0]!.start;
+  if (
+    offered.length === 1 &&
+    /^\s*(yes|yeah|yep|sure|ok(ay)?|please|sounds good|that works|perfect|great|book it)\b/i.test(lower)
+  ) {
+    return offered[0]!.start;
+  }
+  return undefined;
+}

@@ -1,0 +1,450 @@
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import { formatDollars } from '@shared/receptionist/deposits';
+import { RECEPTIONIST_LIMITS } from '@shared/receptionist/limits';
+import { spokenTime } from '@shared/receptionist/business-time';
+import type { AppointmentRepository } from '../data/appointments';
+import type { BusinessConfigRepository } from '../data/business-config';
+import type { ConversationRepository } from '../data/conversations';
+import { StaleConversationError, type ConversationStateRepository } from '../data/conversation-states';
+import type { ObjectivesRepository } from '../data/objectives';
+import type { OwnerMessageRepository } from '../data/owner-messages';
+import type { RateLimiter } from '../data/rate-limits';
+import type { Logger } from '../logging/logger';
+import { businessProfile, type BusinessProfile } from './business-profile';
+import { buildInstructions } from './instructions';
+import type { ModelMessage, ReceptionistModel, ToolSpec } from './model/model-types';
+import { conversationRecord } from './records';
+import { TOOLS } from './tools/all-tools';
+import type { ToolContext, ToolResult, ToolServices } from './tools/tool-types';
+import type { ConversationState, EngineEvent, StartConversation, ToolName } from './types';
+import { TOOL_NAMES } from './types';
+
+/** Runs a whole turn and collects its events (channels that answer in one piece: SMS, the test chat). */
+export async function collectTurn(
+  receptionist: Pick<Receptionist, 'runTurn'>,
+  conversationId: string,
+  text: string,
+): Promise<EngineEvent[]> {
+  const events: EngineEvent[] = [];
+  for await (const event of receptionist.runTurn(conversationId, { text })) events.push(event);
+  return events;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** A turn holds its conversation's lease this long at most; a crashed turn's lease lapses after it. */
+const TURN_LEASE_MS = 30_000;
+/** How long a turn waits for the one before it in the same conversation. */
+const TURN_WAIT_MS = 20_000;
+
+export class ConversationNotFoundError extends Error {}
+export class ConversationBusyError extends Error {}
+export class NoBusinessConfigError extends Error {}
+export class ConversationLimitError extends Error {}
+
+export type DepositLinks = {
+  create(input: {
+    ownerId: string;
+    appointmentId: string;
+    amountCents: number;
+    conversationId: string;
+    description: string;
+  }): Promise<{ url: string; sessionId: string }>;
+};
+
+export type ReceptionistDeps = {
+  data: {
+    businessConfigs: BusinessConfigRepository;
+    objectives: ObjectivesRepository;
+    appointments: AppointmentRepository;
+    conversationStates: ConversationStateRepository;
+    conversations: ConversationRepository;
+    ownerMessages: OwnerMessageRepository;
+  };
+  model: ReceptionistModel;
+  /** Sends a text from an assistant number; the channel's opt-out list is checked first. */
+  sms: {
+    send(message: { from: string; to: string; body: string }): Promise<void>;
+    isOptedOut(assistantNumber: string, to: string): Promise<boolean>;
+  };
+  deposits: DepositLinks;
+  rateLimiter: Pick<RateLimiter, 'hit'>;
+  now: () => Date;
+  logger: Logger;
+};
+
+/** Tool descriptions for a chat model: JSON Schema from each tool's zod arguments. */
+const TOOL_SPECS: ToolSpec[] = TOOL_NAMES.map((name) => ({
+  name,
+  description: TOOLS[name].description,
+  parameters: z.toJSONSchema(TOOLS[name].args, { io: 'input' }) as Record<string, unknown>,
+}));
+
+const SMS_MAX = 1_000;
+
+/**
+ * The receptionist engine (docs/decisions/010-receptionist-engine.md): one conversation at a time, turn by
+ * turn, for every channel. A turn loads the conversation's state by id, asks the model, runs the tools it
+ * calls, streams events out and stores the state and the conversation record, so any instance can take
+ * the next turn.
+ */
+export function createReceptionist(deps: ReceptionistDeps) {
+  const { data } = deps;
+
+  async function profileOf(ownerId: string): Promise<BusinessProfile> {
+    const [config, objective] = await Promise.all([
+      data.businessConfigs.getConfig(ownerId),
+      data.objectives.getObjective(ownerId),
+    ]);
+    if (!config) throw new NoBusinessConfigError(ownerId);
+    return businessProfile(ownerId, config, objective);
+  }
+
+  /** Texts from an assistant number unless the recipient opted out; false when nothing was sent. */
+  async function sendText(from: string | undefined, to: string, body: string, conversationId: string) {
+    if (!from || !/^\+1\d{10}$/.test(to)) return false;
+    if (await deps.sms.isOptedOut(from, to)) return false;
+    try {
+      await deps.sms.send({ from, to, body: body.slice(0, SMS_MAX) });
+      return true;
+    } catch (error) {
+      deps.logger.warn('receptionist.sms_failed', { conversation_id: conversationId, error: String(error) });
+      return false;
+    }
+  }
+
+  function servicesFor(state: ConversationState, business: BusinessProfile): ToolServices {
+    return {
+      appointments: data.appointments,
+      sendSms: (to, body) => sendText(state.assistant_number, to, body, state.id),
+      async createDepositLink({ ownerId, appointment, amountCents, conversationId }) {
+        return deps.deposits.create({
+          ownerId,
+          appointmentId: appointment.id,
+          amountCents,
+          conversationId,
+          description: `Deposit for ${business.name} on ${spokenTime(new Date(appointment.starts_at), business.timeZone)}`,
+        });
+      },
+      async saveMessage({ ownerId, conversationId, name, callbackNumber, reason, channel }) {
+        await data.ownerMessages.save(ownerId, {
+          conversation_id: conversationId,
+          name,
+          callback_number: callbackNumber,
+          reason,
+          channel,
+        });
+      },
+      allow: (key, perDay) => deps.rateLimiter.hit(key, perDay, 86_400),
+    };
+  }
+
+  async function store(state: ConversationState, business: BusinessProfile): Promise<ConversationState> {
+    const saved = await data.conversationStates.save(state);
+    await data.conversations.saveConversations(state.owner_id, [conversationRecord(saved, business)]);
+    return saved;
+  }
+
+  async function startConversation(
+    input: StartConversation,
+    id: string = randomUUID(),
+  ): Promise<ConversationState> {
+    const business = await profileOf(input.ownerId);
+    if (
+      !(await deps.rateLimiter.hit(
+        `conversations#${input.ownerId}`,
+        RECEPTIONIST_LIMITS.conversationsPerDay,
+        86_400,
+      ))
+    ) {
+      throw new ConversationLimitError(input.ownerId);
+    }
+    const at = deps.now().toISOString();
+    const state: ConversationState = {
+      id,
+      owner_id: input.ownerId,
+      business_id: business.businessId,
+      channel: input.channel,
+      caller: input.caller,
+      ...(input.assistantNumber ? { assistant_number: input.assistantNumber } : {}),
+      ...(input.externalId ? { external_id: input.externalId } : {}),
+      started_at: at,
+      last_at: at,
+      turns: [],
+      actions: [],
+      memory: {},
+      achieved: {},
+      amount_collected_cents: 0,
+      ...(business.objectives[0] ? { objective_id: business.objectives[0].id } : {}),
+      version: 0,
+    };
+    await data.conversationStates.create(state);
+    await data.conversations.saveConversations(input.ownerId, [conversationRecord(state, business)]);
+    return state;
+  }
+
+  /** The open conversation of a thread (an SMS exchange within its window), or a new one. */
+  /**
+   * The open conversation of a thread (an SMS exchange within its window), or a new one. Several first
+   * messages arriving together agree on one conversation through the thread claim.
+   */
+  async function conversationForThread(input: StartConversation & { windowHours?: number }) {
+    const window = (input.windowHours ?? RECEPTIONIST_LIMITS.smsThreadWindowHours) * 3_600_000;
+    const now = deps.now();
+    const since = new Date(now.getTime() - window);
+    const { ownerId, channel, caller } = input;
+    const openId = await data.conversationStates.openThread(ownerId, channel, caller, since);
+    const open = openId ? await data.conversationStates.get(openId) : undefined;
+    if (open && !open.ended_at) {
+      await data.conversationStates.touchThread(ownerId, channel, caller, open.id, now);
+      return open;
+    }
+    const candidate = randomUUID();
+    const claimed = await data.conversationStates.claimThread(
+      ownerId,
+      channel,
+      caller,
+      candidate,
+      since,
+      now,
+      open?.id,
+    );
+    if (claimed === candidate) return startConversation(input, candidate);
+    // Another request claimed the thread a moment ago and is creating its conversation.
+    for (let attempt = 0; attempt < 40; attempt += 1) {
+      const state = await data.conversationStates.get(claimed);
+      if (state) return state;
+      await sleep(50);
+    }
+    throw new ConversationNotFoundError(claimed);
+  }
+
+  /** One turn at a time per conversation: waits for the turn before it, then runs. */
+  async function* runTurn(conversationId: string, input: { text: string }): AsyncGenerator<EngineEvent> {
+    const holder = randomUUID();
+    const waitUntil = Date.now() + TURN_WAIT_MS;
+    while (!(await data.conversationStates.acquireTurn(conversationId, holder, deps.now(), TURN_LEASE_MS))) {
+      if (!(await data.conversationStates.get(conversationId)))
+        throw new ConversationNotFoundError(conversationId);
+      if (Date.now() > waitUntil) throw new ConversationBusyError(conversationId);
+      await sleep(20 + Math.floor(Math.random() * 40));
+    }
+    try {
+      yield* turn(conversationId, input);
+    } finally {
+      await data.conversationStates.releaseTurn(conversationId, holder);
+    }
+  }
+
+  async function* turn(conversationId: string, input: { text: string }): AsyncGenerator<EngineEvent> {
+    let state = await data.conversationStates.get(conversationId);
+    if (!state) throw new ConversationNotFoundError(conversationId);
+    if (state.ended_at) {
+      yield { type: 'end', reason: 'already_ended' };
+      return;
+    }
+    const business = await profileOf(state.owner_id);
+    const now = deps.now();
+    const text = input.text.trim().slice(0, RECEPTIONIST_LIMITS.inputChars);
+    const callerTurns = state.turns.filter((t) => t.speaker === 'caller').length;
+    state.turns.push({ speaker: 'caller', text, at: now.toISOString() });
+    state.last_at = now.toISOString();
+
+    if (callerTurns >= RECEPTIONIST_LIMITS.callerTurnsPerConversation) {
+      const closing = `We've covered a lot. To keep things clear, please contact ${business.name} again for anything else. Goodbye!`;
+      yield { type: 'text', delta: closing };
+      state.turns.push({ speaker: 'assistant', text: closing, at: now.toISOString() });
+      state.ended_at = now.toISOString();
+      await store(state, business);
+      yield { type: 'end', reason: 'turn_limit' };
+      return;
+    }
+
+    const messages: ModelMessage[] = state.turns.map((turn) =>
+      turn.speaker === 'caller'
+        ? { role: 'user' as const, content: turn.text }
+        : { role: 'assistant' as const, content: turn.text },
+    );
+    const context: ToolContext = { business, state, now, services: servicesFor(state, business) };
+    const turnResults: Array<{ name: ToolName; args: Record<string, unknown>; result: ToolResult }> = [];
+    const instructions = buildInstructions(business, state.channel, now);
+    let reply = '';
+    let transfer: { to: string; summary: string } | undefined;
+    let end: { reason: string } | undefined;
+
+    for (let step = 0; step < RECEPTIONIST_LIMITS.stepsPerTurn; step += 1) {
+      const calls: Array<{ id: string; name: ToolName; args: Record<string, unknown> }> = [];
+      let said = '';
+      for await (const event of deps.model.respond({
+        instructions,
+        messages,
+        tools: TOOL_SPECS,
+        business,
+        state,
+        now,
+        callerText: text,
+        turnResults,
+      })) {
+        if (event.type === 'text') {
+          said += event.delta;
+          yield event;
+        } else calls.push(event);
+      }
+      reply += said;
+      messages.push({ role: 'assistant', content: said, ...(calls.length ? { toolCalls: calls } : {}) });
+      if (calls.length === 0) break;
+      for (const call of calls) {
+        yield { type: 'tool_call', id: call.id, name: call.name, args: call.args };
+        const result = await runTool(context, call.name, call.args);
+        yield { type: 'tool_result', id: call.id, name: call.name, ok: result.ok, summary: result.summary };
+        state.actions.push({
+          tool: call.name,
+          ok: result.ok,
+          summary: result.summary.slice(0, 500),
+          at: now.toISOString(),
+        });
+        turnResults.push({ name: call.name, args: call.args, result });
+        messages.push({
+          role: 'tool',
+          toolCallId: call.id,
+          name: call.name,
+          content: JSON.stringify({ ok: result.ok, summary: result.summary, ...result.data }),
+        });
+        if (call.name === 'get_business_info' && result.data?.known) state.achieved.info_provided = true;
+        if (result.transfer) transfer = result.transfer;
+        if (result.end) end = result.end;
+      }
+    }
+    if (reply)
+      state.turns.push({
+        speaker: 'assistant',
+        text: reply.trim().slice(0, 4000),
+        at: deps.now().toISOString(),
+      });
+    state.achieved.answered = true;
+    if (end) state.ended_at = deps.now().toISOString();
+    try {
+      state = await store(state, business);
+    } catch (error) {
+      if (error instanceof StaleConversationError) {
+        deps.logger.warn('receptionist.stale_turn', { conversation_id: conversationId });
+      }
+      throw error;
+    }
+    if (transfer) yield { type: 'transfer', to: transfer.to, summary: transfer.summary };
+    if (end) yield { type: 'end', reason: end.reason };
+  }
+
+  async function runTool(
+    context: ToolContext,
+    name: ToolName,
+    args: Record<string, unknown>,
+  ): Promise<ToolResult> {
+    const tool = TOOLS[name];
+    if (!tool) return { ok: false, summary: `Unknown tool ${name}` };
+    const parsed = tool.args.safeParse(args);
+    if (!parsed.success) {
+      return {
+        ok: false,
+        summary: `Invalid ${name} request`,
+        data: { error: z.prettifyError(parsed.error) },
+      };
+    }
+    try {
+      return await tool.run(context, parsed.data);
+    } catch (error) {
+      deps.logger.error('receptionist.tool_failed', {
+        tool: name,
+        conversation_id: context.state.id,
+        error: String(error),
+      });
+      return { ok: false, summary: `${name} failed`, data: { reason: 'error' } };
+    }
+  }
+
+  /** Closes a conversation (a call hung up, the owner ended a test). */
+  async function finish(conversationId: string, reason: string): Promise<void> {
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      const state = await data.conversationStates.get(conversationId);
+      if (!state || state.ended_at) return;
+      state.ended_at = deps.now().toISOString();
+      state.actions.push({
+        tool: 'end_conversation',
+        ok: true,
+        summary: `Ended: ${reason}`.slice(0, 500),
+        at: state.ended_at,
+      });
+      try {
+        await store(state, await profileOf(state.owner_id));
+        return;
+      } catch (error) {
+        if (!(error instanceof StaleConversationError)) throw error;
+      }
+    }
+  }
+
+  /**
+   * The signed payment webhook's confirmation of a deposit: the booking is marked paid exactly once, the
+   * conversation records the money, and the caller gets a receipt. Repeated events change nothing.
+   */
+  async function depositPaid(sessionId: string): Promise<'paid' | 'already' | 'unknown'> {
+    const session = await data.appointments.depositSession(sessionId);
+    if (!session) return 'unknown';
+    const marked = await data.appointments.markDepositPaid(session.ownerId, session.appointmentId, sessionId);
+    if (!marked) return 'unknown';
+    if (marked.result === 'already') return 'already';
+    const { appointment } = marked;
+    const business = await profileOf(session.ownerId);
+    let conversation: ConversationState | undefined;
+    for (let attempt = 0; appointment.conversation_id && attempt < 3; attempt += 1) {
+      const state = await data.conversationStates.get(appointment.conversation_id);
+      if (!state) break;
+      state.amount_collected_cents += session.amountCents;
+      state.achieved.deposit_paid = true;
+      state.actions.push({
+        tool: 'deposit_paid',
+        ok: true,
+        summary: `Deposit of ${formatDollars(session.amountCents)} paid`,
+        at: deps.now().toISOString(),
+      });
+      try {
+        conversation = await store(state, business);
+        break;
+      } catch (error) {
+        if (!(error instanceof StaleConversationError)) throw error;
+      }
+    }
+    const from =
+      conversation?.assistant_number ??
+      (await data.businessConfigs.getConfig(session.ownerId))?.assistant_phone;
+    if (conversation?.channel !== 'test') {
+      const when = spokenTime(new Date(appointment.starts_at), business.timeZone);
+      await sendText(
+        from,
+        appointment.customer_phone,
+        `${business.name}: we received your ${formatDollars(session.amountCents)} deposit for ${when}. Thank you!`,
+        appointment.conversation_id ?? '',
+      );
+    }
+    return 'paid';
+  }
+
+  /** The opening line of a call, from the owner's settings (voice uses it as the welcome greeting). */
+  async function greeting(ownerId: string): Promise<string> {
+    const business = await profileOf(ownerId);
+    return `Thanks for calling ${business.name}, this is ${business.assistantName}. How can I help you today?`;
+  }
+
+  return {
+    kind: deps.model.kind,
+    startConversation,
+    conversationForThread,
+    runTurn,
+    finish,
+    depositPaid,
+    greeting,
+    getConversation: (id: string) => data.conversationStates.get(id),
+    profileOf,
+  };
+}
+export type Receptionist = ReturnType<typeof createReceptionist>;

@@ -1,0 +1,114 @@
+import { z } from 'zod';
+import { spokenTime, zonedParts } from '@shared/receptionist/business-time';
+import { SLOT_MINUTES, findOpenSlots } from '@shared/receptionist/slots';
+import {
+  MAX_BOOKINGS_PER_OWNER_PER_DAY,
+  MAX_UPCOMING_APPOINTMENTS_PER_CALLER,
+  type Appointment,
+} from '@shared/schemas/appointment';
+import { busyRanges } from './find-slots';
+import { isTextable, type Tool, type ToolContext, type ToolResult } from './tool-types';
+
+const e164 = z.string().regex(/^\+1\d{10}$/, 'a +1 number with 10 digits');
+
+/** A start the slot finder itself would offer now: inside hours, on the grid, not past, not taken. */
+async function isOfferable(context: ToolContext, start: Date) {
+  const { business, now } = context;
+  const local = zonedParts(start, business.timeZone);
+  const day = { year: local.year, month: local.month, day: local.day };
+  const { exact } = findOpenSlots({
+    when: { from: day, to: day, time: local.hour * 60 + local.minute },
+    now,
+    timeZone: business.timeZone,
+    hours: business.weeklyHours,
+    busy: await busyRanges(context),
+  });
+  return exact?.getTime() === start.getTime();
+}
+
+export const confirmationText = (business: string, appointment: Appointment, timeZone: string) =>
+  `${business}: you're booked${appointment.service ? ` for ${appointment.service}` : ''} on ${spokenTime(
+    new Date(appointment.starts_at),
+    timeZone,
+  )}. Reply to this number to reschedule or cancel.`;
+
+/**
+ * Books a slot: checked against hours and bookings, then claimed with the conditional write (a race lost to
+ * another caller answers 'taken' and fresh alternatives). The caller gets a text confirming it.
+ */
+export const bookTool: Tool<{ start: string; name: string; phone?: string; service?: string }> = {
+  name: 'book_appointment',
+  description:
+    'Book an appointment at a start time returned by find_open_slots, once the caller has chosen it and given their name. The phone defaults to the number they are calling from.',
+  args: z.object({
+    start: z.iso.datetime(),
+    name: z.string().trim().min(1).max(100),
+    phone: e164.optional(),
+    service: z.string().trim().max(100).optional(),
+  }),
+  async run(context, args) {
+    const { business, state, services } = context;
+    const start = new Date(args.start);
+    const phone = args.phone ?? state.caller;
+    if (!(await isOfferable(context, start))) {
+      return { ok: false, summary: 'Requested time is not open', data: { reason: 'not_open' } };
+    }
+    const upcoming = (await services.appointments.upcoming(business.ownerId)).filter(
+      (a) => a.customer_phone === phone,
+    );
+    if (upcoming.length >= MAX_UPCOMING_APPOINTMENTS_PER_CALLER) {
+      return {
+        ok: false,
+        summary: 'Caller already holds the maximum of upcoming appointments',
+        data: { reason: 'caller_limit' },
+      };
+    }
+    if (!(await services.allow(`bookings#${business.ownerId}`, MAX_BOOKINGS_PER_OWNER_PER_DAY))) {
+      return { ok: false, summary: 'Daily booking limit reached', data: { reason: 'daily_limit' } };
+    }
+    const booked = await services.appointments.book(business.ownerId, {
+      starts_at: start.toISOString(),
+      ends_at: new Date(start.getTime() + SLOT_MINUTES * 60_000).toISOString(),
+      customer_name: args.name,
+      customer_phone: phone,
+      service: args.service ?? null,
+      conversation_id: state.id,
+      channel: state.channel,
+      deposit: null,
+    });
+    if (!booked.ok)
+      return { ok: false, summary: 'Slot was just taken by another caller', data: { reason: 'taken' } };
+    return afterBooking(context, booked.appointment, 'Booked');
+  },
+};
+
+/** Shared by booking and rescheduling: record it, text the caller, report it. */
+export async function afterBooking(
+  context: ToolContext,
+  appointment: Appointment,
+  verb: 'Booked' | 'Rescheduled',
+): Promise<ToolResult> {
+  const { business, state, services } = context;
+  state.memory.booked = [...(state.memory.booked ?? []), appointment.id];
+  state.achieved.booked = true;
+  state.achieved.contact_captured = true;
+  const texted =
+    state.channel !== 'test' && isTextable(appointment.customer_phone)
+      ? await services.sendSms(
+          appointment.customer_phone,
+          confirmationText(business.name, appointment, business.timeZone),
+        )
+      : false;
+  if (texted) state.achieved.confirmation_sent = true;
+  const when = spokenTime(new Date(appointment.starts_at), business.timeZone);
+  return {
+    ok: true,
+    summary: `${verb} ${appointment.service ? `${appointment.service} ` : ''}for ${appointment.customer_name} on ${when}`,
+    data: {
+      appointment_id: appointment.id,
+      when,
+      confirmation_texted: texted,
+      deposit_cents: business.depositCents,
+    },
+  };
+}

@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { spokenTime } from '@shared/receptionist/business-time';
+import { SLOT_MINUTES } from '@shared/receptionist/slots';
+import type { Appointment } from '@shared/schemas/appointment';
+import { afterBooking } from './book';
+import { isTextable, type Tool, type ToolContext } from './tool-types';
+
+/** The caller's appointment: the id given, else their next upcoming one (found by their number). */
+export async function callersAppointment(
+  context: ToolContext,
+  id: string | undefined,
+): Promise<Appointment | undefined> {
+  const { business, state, services } = context;
+  if (id) {
+    const found = await services.appointments.get(business.ownerId, id);
+    return found &&
+      found.status === 'booked' &&
+      (found.customer_phone === state.caller || state.memory.booked?.includes(id))
+      ? found
+      : undefined;
+  }
+  const upcoming = await services.appointments.upcoming(business.ownerId);
+  return upcoming.find((a) => a.customer_phone === state.caller);
+}
+
+export const rescheduleTool: Tool<{ appointment_id?: string; new_start: string }> = {
+  name: 'reschedule_appointment',
+  description:
+    "Move the caller's appointment to a new start time returned by find_open_slots. Without an id it moves the caller's next appointment.",
+  args: z.object({ appointment_id: z.string().max(100).optional(), new_start: z.iso.datetime() }),
+  async run(context, args) {
+    const current = await callersAppointment(context, args.appointment_id);
+    if (!current)
+      return { ok: false, summary: 'No appointment found to reschedule', data: { reason: 'not_found' } };
+    const start = new Date(args.new_start);
+    const moved = await context.services.appointments.reschedule(context.business.ownerId, current.id, {
+      starts_at: start.toISOString(),
+      ends_at: new Date(start.getTime() + SLOT_MINUTES * 60_000).toISOString(),
+    });
+    if (!moved.ok) return { ok: false, summary: 'New time is not available', data: { reason: moved.reason } };
+    return afterBooking(context, moved.appointment, 'Rescheduled');
+  },
+};
+
+export const cancelText = (business: string, appointment: Appointment, timeZone: string) =>
+  `${business}: your appointment on ${spokenTime(new Date(appointment.starts_at), timeZone)} is cancelled. Reply to this number to book again.`;
+
+/** Cancels and texts the caller; the dashboard's Appointments view cancels through the same function. */
+export async function cancelAndNotify(
+  context: Pick<ToolContext, 'business' | 'services'> & { channel: string },
+  appointment: Appointment,
+): Promise<{ cancelled: Appointment; texted: boolean } | undefined> {
+  const cancelled = await context.services.appointments.cancel(context.business.ownerId, appointment.id);
+  if (!cancelled) return undefined;
+  const texted =
+    context.channel !== 'test' && isTextable(cancelled.customer_phone)
+      ? await context.services.sendSms(
+          cancelled.customer_phone,
+          cancelText(context.business.name, cancelled, context.business.timeZone),
+        )
+      : false;
+  return { cancelled, texted };
+}
+
+export const cancelTool: Tool<{ appointment_id?: string }> = {
+  name: 'cancel_appointment',
+  description: "Cancel the caller's appointment (their next one when no id is given), after they confirmed.",
+  args: z.object({ appointment_id: z.string().max(100).optional() }),
+  async run(context, args) {
+    const appointment = await callersAppointment(context, args.appointment_id);
+    if (!appointment)
+      return { ok: false, summary: 'No appointment found to cancel', data: { reason: 'not_found' } };
+    const done = await cancelAndNotify({ ...context, channel: context.state.channel }, appointment);
+    if (!done)
+      return { ok: false, summary: 'Appointment was already cancelled', data: { reason: 'not_found' } };
+    const when = spokenTime(new Date(appointment.starts_at), context.business.timeZone);
+    return { ok: true, summary: `Cancelled the appointment on ${when}`, data: { when, texted: done.texted } };
+  },
+};

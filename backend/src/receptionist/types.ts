@@ -1,0 +1,100 @@
+import type { ConversationAction, ConversationOutcome, TranscriptTurn } from '@shared/schemas/conversation';
+
+/**
+ * The receptionist engine's contract (docs/decisions/010-receptionist-engine.md). One engine serves every
+ * channel: SMS, voice (ConversationRelay) and the owner's test chat are thin adapters that start a
+ * conversation, feed it the caller's words turn by turn and relay the events back.
+ */
+export type Channel = 'sms' | 'voice' | 'test';
+
+/** What one turn produces, in order. Channels render these; they never decide anything themselves. */
+export type EngineEvent =
+  /** Part of what the assistant says; the deltas of a turn joined are its reply. */
+  | { type: 'text'; delta: string }
+  | { type: 'tool_call'; id: string; name: ToolName; args: Record<string, unknown> }
+  | { type: 'tool_result'; id: string; name: ToolName; ok: boolean; summary: string }
+  /** Voice hands the caller to this number (warm transfer); other channels have already texted the manager. */
+  | { type: 'transfer'; to: string; summary: string }
+  /** The assistant closed the conversation (goodbye, limits reached). */
+  | { type: 'end'; reason: string }
+  /** Voice: the line can be hung up now (after the goodbye was spoken). */
+  | { type: 'hang_up' };
+
+export const TOOL_NAMES = [
+  'get_business_info',
+  'find_open_slots',
+  'book_appointment',
+  'reschedule_appointment',
+  'cancel_appointment',
+  'send_deposit_link',
+  'take_message',
+  'escalate_to_manager',
+  'end_conversation',
+] as const;
+export type ToolName = (typeof TOOL_NAMES)[number];
+
+/** What the local model remembers between turns (the OpenAI model keeps its memory in the transcript). */
+export type ConversationMemory = {
+  /** Slots last offered, ISO, in the order offered. */
+  offered?: string[];
+  /** A booking being put together. */
+  draft?: { start?: string; name?: string; service?: string; rescheduleOf?: string };
+  /** A message being taken. */
+  message?: { name?: string; reason?: string };
+  /** What the assistant just asked for, so a bare answer ("Sam", "yes") is understood. */
+  awaiting?: 'slot_choice' | 'name' | 'message_name' | 'message_reason' | 'offer_message_yes';
+  /** Appointment ids this conversation booked, latest last. */
+  booked?: string[];
+  /** Appointment found for a cancellation awaiting confirmation. */
+  pendingCancel?: string;
+  /** The caller gave their name. */
+  callerName?: string;
+};
+
+/** The engine's working state of one conversation, stored by id (data/conversation-states.ts). */
+export type ConversationState = {
+  id: string;
+  owner_id: string;
+  business_id: string;
+  channel: Channel;
+  /** The caller's number (E.164), or the owner's for a test chat. */
+  caller: string;
+  /** The number the caller reached (the assistant's), when there is one. */
+  assistant_number?: string;
+  /** Provider's id of the call or thread (CallSid …), for idempotency and look-ups. */
+  external_id?: string;
+  started_at: string;
+  last_at: string;
+  ended_at?: string;
+  turns: TranscriptTurn[];
+  actions: ConversationAction[];
+  memory: ConversationMemory;
+  /** What it achieved so far; the outcome is derived from these. */
+  achieved: Achievements;
+  amount_collected_cents: number;
+  objective_id?: string;
+  /** Optimistic-locking version: two turns of one conversation can't interleave their writes. */
+  version: number;
+};
+
+export type Achievements = {
+  booked?: boolean;
+  deposit_requested?: boolean;
+  deposit_paid?: boolean;
+  confirmation_sent?: boolean;
+  message_taken?: boolean;
+  escalated?: boolean;
+  answered?: boolean;
+  contact_captured?: boolean;
+  info_provided?: boolean;
+};
+
+export type StartConversation = {
+  ownerId: string;
+  channel: Channel;
+  caller: string;
+  assistantNumber?: string;
+  externalId?: string;
+};
+
+export type { ConversationOutcome };

@@ -1,0 +1,20 @@
+import type { AppData } from '../../app-types';
+import type { StoredBusinessConfig } from '../../data/business-config';
+
+export type AssistantLine = { ownerId: string; config: StoredBusinessConfig };
+
+/**
+ * Whose assistant answers a number Twilio delivered to: the owner holding its active reservation (one
+ * GetItem on PHONE#<e164>), with their business config. A number nobody holds (released, or a claim whose
+ * purchase never finished) answers undefined. Shared by the SMS and voice webhooks.
+ */
+export async function findAssistantLine(
+  data: Pick<AppData, 'phoneReservations' | 'businessConfigs'>,
+  calledNumber: string,
+): Promise<AssistantLine | undefined> {
+  const reservation = await data.phoneReservations.get(calledNumber);
+  if (!reservation || reservation.status !== 'active') return undefined;
+  const config = await data.businessConfigs.getConfig(reservation.owner_id);
+  if (!config) return undefined;
+  return { ownerId: reservation.owner_id, config };
+}

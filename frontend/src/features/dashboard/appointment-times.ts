@@ -1,0 +1,33 @@
+import type { DashboardAppointment } from '@shared/schemas/dashboard-appointments';
+
+/** A day heading in the business's zone, e.g. "Tuesday, December 1". */
+export const dayLabel = (iso: string, timeZone: string) =>
+  new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', timeZone }).format(
+    new Date(iso),
+  );
+
+/** A time in the business's zone, e.g. "3:00 PM". */
+export const timeLabel = (iso: string, timeZone: string) =>
+  new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZone }).format(new Date(iso));
+
+/** The zone's short name at that moment, e.g. "PST" or "PDT", so the owner knows which clock is meant. */
+export const zoneLabel = (iso: string, timeZone: string) =>
+  new Intl.DateTimeFormat('en-US', { timeZoneName: 'short', timeZone })
+    .formatToParts(new Date(iso))
+    .find((part) => part.type === 'timeZoneName')?.value ?? timeZone;
+
+/**
+ * Appointments grouped by their day in the business's time zone (not the browser's), in start order: an
+ * 11 PM booking in Los Angeles belongs to that day even when the owner looks from New York.
+ */
+export function groupByBusinessDay(appointments: readonly DashboardAppointment[], timeZone: string) {
+  const groups: Array<{ day: string; appointments: DashboardAppointment[] }> = [];
+  const sorted = [...appointments].sort((a, b) => a.starts_at.localeCompare(b.starts_at));
+  for (const appointment of sorted) {
+    const day = dayLabel(appointment.starts_at, timeZone);
+    const last = groups.at(-1);
+    if (last?.day === day) last.appointments.push(appointment);
+    else groups.push({ day, appointments: [appointment] });
+  }
+  return groups;
+}

@@ -1,0 +1,157 @@
+import { useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { formatAmount } from '@shared/plans';
+import { APPOINTMENTS_TEXTS, type DashboardAppointment } from '@shared/schemas/dashboard-appointments';
+import { Modal } from '../../../../components/ui/modal';
+import { appointmentsApi } from '../../api/appointments-api';
+import { formatAssistantPhone } from '../../assistant-phone';
+import { dayLabel, groupByBusinessDay, timeLabel, zoneLabel } from '../../appointment-times';
+import { dashboardQueryKeys } from '../../hooks/dashboard-query-keys';
+import './appointments-tab.css';
+
+const who = (appointment: DashboardAppointment) =>
+  appointment.customer_name?.trim() || APPOINTMENTS_TEXTS.unknownCaller;
+
+/** Issue 9 §8: upcoming appointments in the business's time zone, each with Cancel (which texts the caller). */
+export function AppointmentsTab({ userId }: { userId: string }) {
+  const queryClient = useQueryClient();
+  const key = dashboardQueryKeys.appointments(userId);
+  const upcoming = useQuery({ queryKey: key, queryFn: () => appointmentsApi.upcoming(userId) });
+  const [confirming, setConfirming] = useState<DashboardAppointment | undefined>();
+  const [notice, setNotice] = useState<string | undefined>();
+  const [error, setError] = useState<string | undefined>();
+
+  const cancel = useMutation({
+    mutationFn: (appointment: DashboardAppointment) => appointmentsApi.cancel(userId, appointment.id),
+    onSuccess: (result, appointment) => {
+      setConfirming(undefined);
+      setNotice(APPOINTMENTS_TEXTS.cancelled(who(appointment), result.caller_notified));
+      void queryClient.invalidateQueries({ queryKey: key });
+    },
+    onError: () => {
+      setConfirming(undefined);
+      setError(APPOINTMENTS_TEXTS.cancelFailed);
+    },
+  });
+
+  const timeZone = upcoming.data?.time_zone ?? 'UTC';
+  const groups = groupByBusinessDay(
+    (upcoming.data?.appointments ?? []).filter((a) => a.status === 'booked'),
+    timeZone,
+  );
+  const firstStart = groups[0]?.appointments[0]?.starts_at;
+
+  return (
+    <section className="card dashboard-panel appointments" aria-labelledby="appointments-title">
+      <h2 id="appointments-title">{APPOINTMENTS_TEXTS.title}</h2>
+      <p className="dashboard-muted">
+        {APPOINTMENTS_TEXTS.intro}
+        {firstStart ? ` Times are ${zoneLabel(firstStart, timeZone)} (${timeZone}).` : ''}
+      </p>
+      {notice ? (
+        <p className="alert alert-success" role="status">
+          {notice}
+        </p>
+      ) : null}
+      {error ? (
+        <p className="alert alert-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      {upcoming.isPending ? <p className="dashboard-muted">Loading appointments…</p> : null}
+      {upcoming.isError ? (
+        <div className="alert alert-error" role="alert">
+          {APPOINTMENTS_TEXTS.loadFailed}{' '}
+          <button type="button" className="btn btn-link" onClick={() => void upcoming.refetch()}>
+            Try Again
+          </button>
+        </div>
+      ) : null}
+      {upcoming.isSuccess && groups.length === 0 ? (
+        <p className="appointments-empty" data-testid="appointments-empty">
+          {APPOINTMENTS_TEXTS.empty}
+        </p>
+      ) : null}
+      {groups.map((group) => (
+        <div key={group.day} className="appointments-day">
+          <h3>{group.day}</h3>
+          <ul>
+            {group.appointments.map((appointment) => (
+              <li key={appointment.id} className="appointment-row" data-testid="appointment-row">
+                <div className="appointment-time">
+                  {timeLabel(appointment.starts_at, timeZone)}
+                  <span className="dashboard-muted"> – {timeLabel(appointment.ends_at, timeZone)}</span>
+                </div>
+                <div className="appointment-details">
+                  <strong>{appointment.service ?? 'Appointment'}</strong>
+                  <span>
+                    {who(appointment)}
+                    {appointment.customer_phone
+                      ? ` · ${formatAssistantPhone(appointment.customer_phone)}`
+                      : ''}
+                  </span>
+                  {appointment.deposit ? (
+                    <span
+                      className={`appointment-deposit ${appointment.deposit.paid ? 'appointment-deposit-paid' : ''}`}
+                    >
+                      Deposit {formatAmount(appointment.deposit.amount_cents)}{' '}
+                      {appointment.deposit.paid ? 'paid' : 'pending'}
+                    </span>
+                  ) : null}
+                </div>
+                <button
+                  type="button"
+                  className="btn btn-secondary appointment-cancel"
+                  onClick={() => {
+                    setNotice(undefined);
+                    setError(undefined);
+                    setConfirming(appointment);
+                  }}
+                >
+                  {APPOINTMENTS_TEXTS.cancel}
+                  <span className="sr-only">
+                    {' '}
+                    {who(appointment)} at {timeLabel(appointment.starts_at, timeZone)}
+                  </span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ))}
+      {confirming ? (
+        <Modal
+          title="Cancel appointment?"
+          onClose={() => (cancel.isPending ? undefined : setConfirming(undefined))}
+          actions={
+            <>
+              <button
+                type="button"
+                className="btn btn-secondary"
+                disabled={cancel.isPending}
+                onClick={() => setConfirming(undefined)}
+              >
+                Keep it
+              </button>
+              <button
+                type="button"
+                className="btn btn-primary appointment-confirm-cancel"
+                disabled={cancel.isPending}
+                onClick={() => cancel.mutate(confirming)}
+              >
+                {cancel.isPending ? 'Cancelling…' : 'Cancel appointment'}
+              </button>
+            </>
+          }
+        >
+          <p>
+            {APPOINTMENTS_TEXTS.confirmCancel(
+              who(confirming),
+              `${dayLabel(confirming.starts_at, timeZone)} at ${timeLabel(confirming.starts_at, timeZone)}`,
+            )}
+          </p>
+        </Modal>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,11 @@
+/**
+ * Deposits the assistant asks for when the owner's objectives include deposit collection (issue 9): the
+ * owner's own amount (config `deposit_amount_cents`) or this default, never more than the cap.
+ */
+export const DEFAULT_DEPOSIT_CENTS = 2500;
+export const MAX_DEPOSIT_CENTS = 50_000;
+export const MIN_DEPOSIT_CENTS = 100;
+/** Deposit links per owner per day: each creates a checkout session at the payment provider. */
+export const MAX_DEPOSIT_LINKS_PER_OWNER_PER_DAY = 100;
+
+export const formatDollars = (cents: number) => `$${(cents / 100).toFixed(cents % 100 === 0 ? 0 : 2)}`;

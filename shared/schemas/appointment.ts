@@ -1,0 +1,36 @@
+import { z } from 'zod';
+
+/**
+ * An appointment the assistant booked (issue 9). One item per slot: the slot's start time is part of its key
+ * and of its id, so the conditional put that creates it is what makes two callers unable to hold one slot.
+ */
+export const APPOINTMENT_STATUSES = ['booked', 'cancelled'] as const;
+export const appointmentSchema = z.object({
+  id: z.string(),
+  owner_id: z.string(),
+  starts_at: z.iso.datetime(),
+  ends_at: z.iso.datetime(),
+  status: z.enum(APPOINTMENT_STATUSES),
+  customer_name: z.string().max(100),
+  customer_phone: z.string().max(20),
+  service: z.string().max(100).nullable(),
+  /** The conversation that booked it (and its channel), for the call log and the receipt. */
+  conversation_id: z.string().nullable(),
+  channel: z.string().nullable(),
+  deposit: z
+    .object({
+      amount_cents: z.number().int().min(0),
+      paid: z.boolean(),
+      checkout_session_id: z.string().nullable(),
+      paid_at: z.iso.datetime().nullable(),
+    })
+    .nullable(),
+  created_at: z.iso.datetime(),
+  cancelled_at: z.iso.datetime().nullable(),
+});
+export type Appointment = z.infer<typeof appointmentSchema>;
+
+/** Upcoming booked appointments one caller (phone number) may hold with one business. */
+export const MAX_UPCOMING_APPOINTMENTS_PER_CALLER = 3;
+/** Bookings per business per day through the assistant: a runaway loop or abuse can't fill the calendar. */
+export const MAX_BOOKINGS_PER_OWNER_PER_DAY = 200;

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+
+/**
+ * The dashboard's Appointments view (issue 9 §8): upcoming appointments in the business's time zone, and
+ * cancel, which texts the caller. The view's own shape, mapped from the engine's appointment records.
+ */
+export const dashboardAppointmentSchema = z.object({
+  id: z.string(),
+  service: z.string().nullable(),
+  customer_name: z.string().nullable(),
+  customer_phone: z.string().nullable(),
+  starts_at: z.iso.datetime(),
+  ends_at: z.iso.datetime(),
+  status: z.enum(['booked', 'cancelled']),
+  /** Deposit asked for this booking, in cents, and whether the signed payment webhook confirmed it. */
+  deposit: z.object({ amount_cents: z.number().int().min(0), paid: z.boolean() }).nullable(),
+  channel: z.string().nullable(),
+});
+export type DashboardAppointment = z.infer<typeof dashboardAppointmentSchema>;
+
+export const dashboardAppointmentsResponseSchema = z.object({
+  /** IANA zone the times are shown in (the business's). */
+  time_zone: z.string(),
+  appointments: z.array(dashboardAppointmentSchema),
+});
+export type DashboardAppointmentsResponse = z.infer<typeof dashboardAppointmentsResponseSchema>;
+
+export const cancelAppointmentResponseSchema = z.object({
+  appointment: dashboardAppointmentSchema,
+  /** Whether the caller was texted about the cancellation (not when they opted out or have no number). */
+  caller_notified: z.boolean(),
+});
+export type CancelAppointmentResponse = z.infer<typeof cancelAppointmentResponseSchema>;
+
+export const APPOINTMENTS_TEXTS = {
+  title: 'Upcoming appointments',
+  intro: 'Bookings your assistant made, shown in your business time zone.',
+  empty: 'No upcoming appointments yet. When callers book through your assistant, they appear here.',
+  loadFailed: 'Failed to load appointments',
+  cancel: 'Cancel',
+  confirmCancel: (who: string, when: string) =>
+    `Cancel ${who}'s appointment on ${when}? We will text them that it is cancelled.`,
+  cancelled: (who: string, notified: boolean) =>
+    notified
+      ? `Cancelled. ${who} was sent a text.`
+      : `Cancelled. ${who} could not be texted (no number or opted out).`,
+  cancelFailed: 'Failed to cancel the appointment. Please try again.',
+  unknownCaller: 'Caller',
+} as const;

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { SMS_MAX_BODY_CHARS, capSmsBody, formatPhoneForText, smsKeywordOf } from './sms';
+
+describe('SMS keywords', () => {
+  it('recognises a message that is exactly a keyword, in any case and with spaces around', () => {
+    expect(smsKeywordOf('STOP')).toBe('opt_out');
+    expect(smsKeywordOf('  stop ')).toBe('opt_out');
+    expect(smsKeywordOf('Unsubscribe')).toBe('opt_out');
+    expect(smsKeywordOf('start')).toBe('opt_in');
+    expect(smsKeywordOf('UNSTOP')).toBe('opt_in');
+    expect(smsKeywordOf('help')).toBe('help');
+    expect(smsKeywordOf('Info')).toBe('help');
+  });
+
+  it('leaves a sentence that merely contains a keyword to the assistant', () => {
+    expect(smsKeywordOf('stop by tomorrow?')).toBeUndefined();
+    expect(smsKeywordOf('I need help booking')).toBeUndefined();
+    expect(smsKeywordOf('cancel my appointment')).toBeUndefined();
+    expect(smsKeywordOf('')).toBeUndefined();
+  });
+});
+
+describe('capSmsBody', () => {
+  it('keeps a short reply as it is', () => {
+    expect(capSmsBody('See you at 3pm!')).toBe('See you at 3pm!');
+  });
+
+  it('cuts a long reply at a word boundary within the limit', () => {
+    const long = 'word '.repeat(500);
+    const capped = capSmsBody(long);
+    expect(capped.length).toBeLessThanOrEqual(SMS_MAX_BODY_CHARS);
+    expect(capped.endsWith('word…')).toBe(true);
+  });
+
+  it('cuts a reply without spaces hard', () => {
+    const capped = capSmsBody('x'.repeat(2000), 10);
+    expect(capped).toBe(`${'x'.repeat(9)}…`);
+  });
+});
+
+describe('formatPhoneForText', () => {
+  it('writes North American numbers the usual way and keeps others', () => {
+    expect(formatPhoneForText('+14155550142')).toBe('(415) 555-0142');
+    expect(formatPhoneForText('4155550142')).toBe('(415) 555-0142');
+    expect(formatPhoneForText('+442079460000')).toBe('+442079460000');
+    expect(formatPhoneForText(undefined)).toBeUndefined();
+    expect(formatPhoneForText('  ')).toBeUndefined();
+  });
+});

@@ -1,0 +1,261 @@
+import { describe, expect, it } from 'vitest';
+import { OBJECTIVE_TEMPLATES } from '../../shared/objective-templates';
+import { zonedInstant } from '../../shared/receptionist/business-time';
+import type { EngineEvent } from '../../backend/src/receptionist/types';
+import { createAssistantLine } from '../support/assistant-line';
+import { createTestApp } from '../support/test-app';
+
+const NY = 'America/New_York';
+/** Monday 2026-11-23, 10:00 in New York. */
+let clock = zonedInstant({ year: 2026, month: 11, day: 23, hour: 10, minute: 0 }, NY);
+const CALLER = '+14155550123';
+const MANAGER = '+14155550777';
+const HOURS = [
+  'Monday: 9:00 AM – 5:00 PM',
+  'Tuesday: 9:00 AM – 5:00 PM',
+  'Wednesday: 9:00 AM – 5:00 PM',
+  'Thursday: 9:00 AM – 5:00 PM',
+  'Friday: 9:00 AM – 5:00 PM',
+  'Saturday: Closed',
+  'Sunday: Closed',
+];
+
+describe('receptionist engine with the local model, over DynamoDB Local', async () => {
+  const { deps } = await createTestApp({}, { now: () => clock });
+  const { receptionist } = deps;
+
+  async function line(options: { deposit?: boolean; manager?: boolean } = {}) {
+    const { ownerId, assistantNumber } = await createAssistantLine(deps, {
+      businessName: 'Bella Hair Studio',
+    });
+    await deps.data.businessConfigs.updateConfigFields(ownerId, {
+      time_zone: NY,
+      business_hours: { weekday_text: HOURS },
+      assistant_name: 'Ava',
+      business_description: 'Bella Hair Studio is a salon in San Francisco. Haircuts start at $45.',
+      ...(options.manager === false ? {} : { manager_number: MANAGER, manager_name: 'Maria' }),
+      text_escalation_to_manager: true,
+    });
+    if (options.deposit) {
+      const config = await deps.data.businessConfigs.getConfig(ownerId);
+      const template = OBJECTIVE_TEMPLATES.book_with_deposit;
+      await deps.data.objectives.saveObjective(ownerId, {
+        id: 'obj-1',
+        goal: template.goal,
+        required_capabilities: [...template.required_capabilities],
+        success_criteria: [...template.success_criteria],
+        priority: 'primary',
+        weight: 0.7,
+        conditions: [],
+        business_id: config!.business_id,
+        template_id: template.id,
+      });
+    }
+    return { ownerId, assistantNumber };
+  }
+
+  async function turn(conversationId: string, text: string) {
+    const events: EngineEvent[] = [];
+    for await (const event of receptionist.runTurn(conversationId, { text })) events.push(event);
+    const reply = events
+      .filter((e): e is Extract<EngineEvent, { type: 'text' }> => e.type === 'text')
+      .map((e) => e.delta)
+      .join('');
+    return { events, reply };
+  }
+  const textsTo = async (from: string, to: string) =>
+    (await deps.localTwilioAccount!.thread(from, to))
+      .filter((m) => m.direction === 'outbound')
+      .map((m) => m.body);
+
+  it('answers from the business facts and never invents one', async () => {
+    const { ownerId, assistantNumber } = await line();
+    const conversation = await receptionist.startConversation({
+      ownerId,
+      channel: 'sms',
+      caller: CALLER,
+      assistantNumber,
+    });
+    const hours = await turn(conversation.id, 'What are your hours?');
+    expect(hours.reply).toContain('Monday to Friday 9:00 AM – 5:00 PM');
+    expect(hours.events.some((e) => e.type === 'tool_call' && e.name === 'get_business_info')).toBe(true);
+    const price = await turn(conversation.id, 'How much is a haircut?');
+    expect(price.reply).toContain('Haircuts start at $45.');
+    const website = await turn(conversation.id, "What's your website?");
+    expect(website.reply).toMatch(/don't have our website on file.*take a message/);
+  });
+
+  it('books a slot resolved in the business time zone, texts a confirmation and records the outcome', async () => {
+    const { ownerId, assistantNumber } = await line();
+    const conversation = await receptionist.startConversation({
+      ownerId,
+      channel: 'sms',
+      caller: CALLER,
+      assistantNumber,
+    });
+    const offer = await turn(conversation.id, 'Can I book a haircut tomorrow afternoon?');
+    expect(offer.reply).toContain('Tuesday, November 24 at 12:00 PM');
+    const choose = await turn(conversation.id, 'The 2:00 one please');
+    expect(choose.reply).toMatch(/What name/);
+    const name = await turn(conversation.id, 'Sam Lee');
+    expect(name.reply).toContain("You're booked for Tuesday, November 24 at 2:00 PM");
+    expect(name.events).toContainEqual(
+      expect.objectContaining({ type: 'tool_result', name: 'book_appointment', ok: true }),
+    );
+
+    const [appointment] = await deps.data.appointments.upcoming(ownerId);
+    expect(appointment).toMatchObject({
+      customer_name: 'Sam Lee',
+      customer_phone: CALLER,
+      service: 'haircut',
+      status: 'booked',
+    });
+    expect(appointment!.starts_at).toBe('2026-11-24T19:00:00.000Z');
+    expect(
+      (await textsTo(assistantNumber, CALLER)).some((t) => t.includes("you're booked for haircut")),
+    ).toBe(true);
+
+    const [record] = await deps.data.conversations.listConversations(
+      ownerId,
+      new Date(0),
+      new Date('2030-01-01'),
+    );
+    expect(record).toMatchObject({ channel: 'sms', caller: CALLER, outcome: 'booked', open: true });
+    expect(record!.transcript.length).toBe(6);
+    expect(record!.actions!.map((a) => a.tool)).toEqual(['find_open_slots', 'book_appointment']);
+  });
+
+  it('sends a deposit link; only the paid webhook confirmation records the money and texts a receipt', async () => {
+    const { ownerId, assistantNumber } = await line({ deposit: true });
+    const conversation = await receptionist.startConversation({
+      ownerId,
+      channel: 'sms',
+      caller: CALLER,
+      assistantNumber,
+    });
+    await turn(conversation.id, 'I want an appointment on Wednesday at 10am');
+    const booked = await turn(conversation.id, 'yes, this is Ana');
+    expect(booked.reply).toContain('$25 deposit');
+    const link = (await textsTo(assistantNumber, CALLER)).find((t) => t.includes('deposit here'));
+    const sessionId = /\/pay\/(cs_[a-z0-9]+)/.exec(link!)![1]!;
+    let [record] = await deps.data.conversations.listConversations(
+      ownerId,
+      new Date(0),
+      new Date('2030-01-01'),
+    );
+    expect(record!.amount_collected_cents).toBe(0);
+
+    expect(await receptionist.depositPaid(sessionId)).toBe('paid');
+    expect(await receptionist.depositPaid(sessionId)).toBe('already');
+    [record] = await deps.data.conversations.listConversations(ownerId, new Date(0), new Date('2030-01-01'));
+    expect(record).toMatchObject({ amount_collected_cents: 2500, outcome: 'deposit_paid' });
+    expect(record!.objectives_met).toMatchObject({
+      appointment_booked: true,
+      deposit_collected: true,
+      confirmation_sent: true,
+    });
+    expect(
+      (await textsTo(assistantNumber, CALLER)).filter((t) => t.includes('we received your $25 deposit')),
+    ).toHaveLength(1);
+    expect(await receptionist.depositPaid('cs_unknown')).toBe('unknown');
+  });
+
+  it('takes a message and texts the manager; escalation over SMS texts the manager a summary', async () => {
+    const { ownerId, assistantNumber } = await line();
+    const conversation = await receptionist.startConversation({
+      ownerId,
+      channel: 'sms',
+      caller: CALLER,
+      assistantNumber,
+    });
+    expect((await turn(conversation.id, 'Can I leave a message?')).reply).toMatch(/your name/);
+    expect((await turn(conversation.id, 'Jordan')).reply).toMatch(/pass on/);
+    expect((await turn(conversation.id, 'Please call me about a refund')).reply).toMatch(
+      /passed your message on/,
+    );
+    const [message] = await deps.data.ownerMessages.latest(ownerId);
+    expect(message).toMatchObject({
+      name: 'Jordan',
+      reason: 'Please call me about a refund',
+      callback_number: CALLER,
+    });
+
+    const escalation = await turn(conversation.id, 'Actually I need to talk to the manager');
+    expect(escalation.reply).toContain("I've let Maria know");
+    expect(escalation.events).toContainEqual(expect.objectContaining({ type: 'transfer', to: MANAGER }));
+    const toManager = await textsTo(assistantNumber, MANAGER);
+    expect(toManager.some((t) => t.includes('Please call me about a refund'))).toBe(true);
+    expect(toManager.some((t) => t.includes('asked for a person'))).toBe(true);
+  });
+
+  it('cancels the caller’s appointment and ends politely on goodbye', async () => {
+    const { ownerId, assistantNumber } = await line();
+    const first = await receptionist.startConversation({
+      ownerId,
+      channel: 'sms',
+      caller: CALLER,
+      assistantNumber,
+    });
+    await turn(first.id, 'book me for thursday at 11am');
+    await turn(first.id, 'yes, my name is Lee');
+    const conversation = await receptionist.startConversation({
+      ownerId,
+      channel: 'sms',
+      caller: CALLER,
+      assistantNumber,
+    });
+    const cancel = await turn(conversation.id, 'I need to cancel my appointment');
+    expect(cancel.reply).toContain('Thursday, November 26 at 11:00 AM is cancelled');
+    expect(await deps.data.appointments.upcoming(ownerId)).toEqual([]);
+    const bye = await turn(conversation.id, 'thanks, bye');
+    expect(bye.events.at(-1)).toEqual({ type: 'end', reason: 'goodbye' });
+    const after = await turn(conversation.id, 'hello?');
+    expect(after.events).toEqual([{ type: 'end', reason: 'already_ended' }]);
+  });
+
+  it('says when the day asked for is closed, and never offers past times', async () => {
+    const { ownerId, assistantNumber } = await line();
+    const conversation = await receptionist.startConversation({
+      ownerId,
+      channel: 'test',
+      caller: CALLER,
+      assistantNumber,
+    });
+    const sunday = await turn(conversation.id, 'Do you have anything Sunday?');
+    expect(sunday.reply).toMatch(/^We're closed then\. The next openings are Monday, November 30 at 9:00 AM/);
+    const today = await turn(conversation.id, 'what about today at 9am');
+    expect(today.reply).not.toContain('9:00 AM is open');
+  });
+
+  it('holds one slot for exactly one of 20 parallel bookings', async () => {
+    const { ownerId } = await line();
+    const attempts = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        deps.data.appointments.book(ownerId, {
+          starts_at: '2026-11-25T15:00:00.000Z',
+          ends_at: '2026-11-25T15:30:00.000Z',
+          customer_name: `Caller ${i}`,
+          customer_phone: `+1415555${String(1000 + i)}`,
+          service: null,
+          conversation_id: null,
+          channel: 'sms',
+          deposit: null,
+        }),
+      ),
+    );
+    expect(attempts.filter((a) => a.ok)).toHaveLength(1);
+    expect(attempts.filter((a) => !a.ok && a.reason === 'taken')).toHaveLength(19);
+    const upcoming = await deps.data.appointments.upcoming(ownerId);
+    expect(upcoming).toHaveLength(1);
+  });
+
+  it('keeps an SMS thread in one conversation for 24 hours, then starts a new one', async () => {
+    const { ownerId, assistantNumber } = await line();
+    const input = { ownerId, channel: 'sms' as const, caller: CALLER, assistantNumber };
+    const first = await receptionist.conversationForThread(input);
+    expect((await receptionist.conversationForThread(input)).id).toBe(first.id);
+    clock = new Date(clock.getTime() + 25 * 3_600_000);
+    expect((await receptionist.conversationForThread(input)).id).not.toBe(first.id);
+    clock = new Date(clock.getTime() - 25 * 3_600_000);
+  });
+});
