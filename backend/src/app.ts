@@ -30,6 +30,8 @@ import { receptionistSmsAssistant } from './routes/twilio-webhooks/receptionist-
 import { testChatRoutes } from './routes/test-chat/test-chat-routes';
 import { receptionistTestChat } from './routes/test-chat/receptionist-test-chat';
 import { localPhoneRoutes } from './routes/local-phone/local-phone-routes';
+import { appointmentRoutes } from './routes/appointments/appointment-routes';
+import { appointmentsBook } from './routes/appointments/appointments-book';
 import { depositPages } from './routes/deposits/deposit-pages';
 
 export const OPENAPI_PATH = '/openapi.json';
@@ -72,6 +74,18 @@ export function createApp(deps: AppDeps) {
   app.route('/', calendarRoutes(deps));
   app.route('/', phoneNumberRoutes(deps));
   app.route('/', smsWebhookRoutes(deps, receptionistSmsAssistant(deps.receptionist, deps.logger)));
+  app.route(
+    '/',
+    appointmentRoutes(
+      deps,
+      appointmentsBook({
+        data: deps.data,
+        receptionist: deps.receptionist,
+        telephony: deps.providers.telephony,
+        logger: deps.logger,
+      }),
+    ),
+  );
   app.route(
     '/',
     testChatRoutes(
