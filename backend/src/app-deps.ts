@@ -1,3 +1,4 @@
+import { createRelayCallRepository } from './data/relay-calls';
 import type { AppConfig } from './config/env';
 import { createReferralRepository } from './data/referrals';
 import { referralTrialCompletion } from './routes/referrals/trial-completion';
@@ -54,6 +55,7 @@ export function createAppDeps(
   const data: AppData = {
     businessConfigs: createBusinessConfigRepository(doc, config.tableName, now),
     // Each feature adds its repository on its own line below this one.
+    relayCalls: createRelayCallRepository(doc, config.tableName),
     smsMessaging: createSmsMessagingRepository(doc, config.tableName, now),
     referrals,
     conversations: createConversationRepository(doc, config.tableName),

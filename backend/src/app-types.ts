@@ -28,11 +28,13 @@ import type { PhoneReservationRepository } from './data/phone-reservations';
 import type { TelephonyProvider } from './providers/telephony/index';
 import type { SmsMessagingRepository } from './data/sms-messaging';
 import type { LocalTwilioAccount } from './providers/telephony/local-account';
+import type { RelayCallRepository } from './data/relay-calls';
 
 /** Repositories over the app table, one per entity (backend/src/data/<entity>.ts). */
 export type AppData = {
   businessConfigs: BusinessConfigRepository;
   // Each feature adds its repository on its own line below this one.
+  relayCalls: RelayCallRepository;
   smsMessaging: SmsMessagingRepository;
   referrals: ReferralRepository;
   conversations: ConversationRepository;

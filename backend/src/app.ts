@@ -31,6 +31,7 @@ import { testChatRoutes } from './routes/test-chat/test-chat-routes';
 import { receptionistTestChat } from './routes/test-chat/receptionist-test-chat';
 import { localPhoneRoutes } from './routes/local-phone/local-phone-routes';
 import { depositPages } from './routes/deposits/deposit-pages';
+import { voiceWebhookRoutes } from './routes/twilio-webhooks/voice-webhook-routes';
 
 export const OPENAPI_PATH = '/openapi.json';
 
@@ -83,6 +84,7 @@ export function createApp(deps: AppDeps) {
     ),
   );
   app.route('/', depositPages());
+  app.route('/', voiceWebhookRoutes(deps));
 
   // Local providers' own pages (outbox, fake checkout, consent screens) exist only when they are on.
   if (deps.localOutbox) app.route('/', localOutboxRoutes(deps.localOutbox));

@@ -56,6 +56,8 @@ const envSchema = z.object({
   TWILIO_API_BASE: z.url().optional(),
   /** This API's public base URL, where Twilio's voice/SMS webhooks point; defaults to the request's origin. */
   PUBLIC_API_URL: z.url().optional(),
+  /** The voice relay socket (wss://… of the WebSocket API); defaults to ws(s)://<public API>/relay. */
+  VOICE_RELAY_URL: z.url().optional(),
   /** Calendar OAuth clients (setup step 7); each service runs its local consent page while its id is unset. */
   GOOGLE_OAUTH_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_OAUTH_CLIENT_SECRET: z.string().min(1).optional(),
@@ -99,6 +101,7 @@ export type AppConfig = {
   /** Checks X-Twilio-Signature on the SMS/voice webhooks: TWILIO_AUTH_TOKEN, locally the local token. */
   twilioWebhookAuthToken: string | undefined;
   publicApiUrl: string | undefined;
+  voiceRelayUrl: string | undefined;
   ses: { fromAddress: string | undefined; region: string; endpoint: string | undefined };
   /** Where links in e-mails point: PUBLIC_APP_URL, else the first allowed origin. */
   publicAppUrl: string | undefined;
@@ -163,6 +166,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     twilioWebhookAuthToken:
       e.TWILIO_AUTH_TOKEN ?? (e.APP_ENV === 'aws' ? undefined : LOCAL_TWILIO_AUTH_TOKEN),
     publicApiUrl: e.PUBLIC_API_URL,
+    voiceRelayUrl: e.VOICE_RELAY_URL,
     ses: { fromAddress: e.SES_FROM_ADDRESS, region: e.SES_REGION ?? e.AWS_REGION, endpoint: e.SES_ENDPOINT },
     publicAppUrl: e.PUBLIC_APP_URL ?? e.ALLOWED_ORIGINS[0],
     calendarOAuth: {
