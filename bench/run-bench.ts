@@ -14,6 +14,7 @@ import { measureApiGetConfig } from './stages/api-get-config';
 import { measureLambdaBundle } from './stages/lambda-bundle';
 import { measureLandingJs } from './stages/landing-js';
 import { formatVoiceStream, measureVoiceStream } from './stages/voice-stream';
+import { formatReceptionistEngine, measureReceptionistEngine } from './stages/receptionist-engine';
 
 function numberFromEnv(name: string, fallback: number, { integer = false, min = 0 } = {}): number {
   const raw = process.env[name];
@@ -62,6 +63,10 @@ const stages = {
   voice_stream: stage(
     (s) => measureVoiceStream({ streams: s.voiceStreams }, log('voice_stream')),
     formatVoiceStream,
+  ),
+  receptionist_turn: stage(
+    () => measureReceptionistEngine({ conversations: 200 }, log('receptionist_turn')),
+    formatReceptionistEngine,
   ),
 };
 type StageName = keyof typeof stages;

@@ -25,11 +25,14 @@ import { isLocalPaymentsProvider } from './providers/payments/factory';
 import { calendarRoutes } from './routes/calendar/calendar-routes';
 import { popupPageHeaders } from './routes/calendar/popup-headers';
 import { phoneNumberRoutes } from './routes/phone-numbers/phone-number-routes';
+import { noStoreForAuthenticated, requestBodyLimit } from './http/request-guards';
 import { smsWebhookRoutes } from './routes/twilio-webhooks/sms-webhook-routes';
 import { receptionistSmsAssistant } from './routes/twilio-webhooks/receptionist-sms-assistant';
 import { testChatRoutes } from './routes/test-chat/test-chat-routes';
 import { receptionistTestChat } from './routes/test-chat/receptionist-test-chat';
 import { localPhoneRoutes } from './routes/local-phone/local-phone-routes';
+import { appointmentRoutes } from './routes/appointments/appointment-routes';
+import { appointmentsBook } from './routes/appointments/appointments-book';
 import { depositPages } from './routes/deposits/deposit-pages';
 import { voiceWebhookRoutes } from './routes/twilio-webhooks/voice-webhook-routes';
 
@@ -43,6 +46,8 @@ export function createApp(deps: AppDeps) {
   // Before secureHeaders so it runs after it: the OAuth popup pages need their opener (popup-headers.ts).
   app.use('*', popupPageHeaders);
   app.use('*', secureHeaders());
+  app.use('*', noStoreForAuthenticated);
+  app.use('*', requestBodyLimit);
   app.use(
     '*',
     cors({
@@ -53,7 +58,7 @@ export function createApp(deps: AppDeps) {
     }),
   );
 
-  app.route('/', healthRoutes());
+  app.route('/', healthRoutes(deps));
   app.route('/', frontendLogRoutes(deps));
   app.route('/', configRoutes(deps));
   // Each feature mounts its routes on its own line below this one.
@@ -73,6 +78,18 @@ export function createApp(deps: AppDeps) {
   app.route('/', calendarRoutes(deps));
   app.route('/', phoneNumberRoutes(deps));
   app.route('/', smsWebhookRoutes(deps, receptionistSmsAssistant(deps.receptionist, deps.logger)));
+  app.route(
+    '/',
+    appointmentRoutes(
+      deps,
+      appointmentsBook({
+        data: deps.data,
+        receptionist: deps.receptionist,
+        telephony: deps.providers.telephony,
+        logger: deps.logger,
+      }),
+    ),
+  );
   app.route(
     '/',
     testChatRoutes(

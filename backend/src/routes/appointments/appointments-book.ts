@@ -1,0 +1,75 @@
+import { spokenTime } from '@shared/receptionist/business-time';
+import type { Appointment } from '@shared/schemas/appointment';
+import type { DashboardAppointment } from '@shared/schemas/dashboard-appointments';
+import type { AppData } from '../../app-types';
+import type { Logger } from '../../logging/logger';
+import type { TelephonyProvider } from '../../providers/telephony/index';
+import type { Receptionist } from '../../receptionist/receptionist';
+import type { AppointmentsBook } from './appointment-routes';
+
+const toView = (appointment: Appointment): DashboardAppointment => ({
+  id: appointment.id,
+  service: appointment.service,
+  customer_name: appointment.customer_name || null,
+  customer_phone: appointment.customer_phone || null,
+  starts_at: appointment.starts_at,
+  ends_at: appointment.ends_at,
+  status: appointment.status,
+  deposit: appointment.deposit
+    ? { amount_cents: appointment.deposit.amount_cents, paid: appointment.deposit.paid }
+    : null,
+  channel: appointment.channel,
+});
+
+/**
+ * The Appointments view over the engine's appointment store: upcoming bookings, and cancel (one conditional
+ * update frees the slot), after which the caller is texted from the assistant's number unless they opted
+ * out of its texts.
+ */
+export function appointmentsBook(deps: {
+  data: Pick<AppData, 'appointments' | 'businessConfigs' | 'smsMessaging'>;
+  receptionist: Pick<Receptionist, 'profileOf'>;
+  telephony: Pick<TelephonyProvider, 'sendSms'>;
+  logger: Logger;
+}): AppointmentsBook {
+  const { data } = deps;
+  return {
+    async timeZone(ownerId) {
+      return (await deps.receptionist.profileOf(ownerId)).timeZone;
+    },
+
+    async upcoming(ownerId) {
+      return (await data.appointments.upcoming(ownerId)).map(toView);
+    },
+
+    async cancel(ownerId, appointmentId) {
+      const cancelled = await data.appointments.cancel(ownerId, appointmentId);
+      if (!cancelled) return undefined;
+      const [profile, config] = await Promise.all([
+        deps.receptionist.profileOf(ownerId),
+        data.businessConfigs.getConfig(ownerId),
+      ]);
+      const from = config?.assistant_phone;
+      const to = cancelled.customer_phone;
+      let callerNotified = false;
+      if (from && /^\+\d{8,15}$/.test(to) && !(await data.smsMessaging.isOptedOut(from, to))) {
+        const when = spokenTime(new Date(cancelled.starts_at), profile.timeZone);
+        try {
+          await deps.telephony.sendSms({
+            from,
+            to,
+            body: `${profile.name}: your appointment on ${when} has been cancelled. Reply to this text to book another time.`,
+          });
+          callerNotified = true;
+        } catch (error) {
+          // The cancellation stands; the owner is told the caller was not texted.
+          deps.logger.warn('Cancellation text failed', {
+            appointment_id: appointmentId,
+            error: String(error),
+          });
+        }
+      }
+      return { appointment: toView(cancelled), callerNotified };
+    },
+  };
+}
