@@ -171,6 +171,28 @@ export function subscriptionDisplay(
 export const isSubscribed = (status: string | undefined) => status === 'active' || status === 'trialing';
 
 /**
+ * The API's answer (402) to a costly action by an owner without an active or trialing subscription, and
+ * the UI's explanation next to its link to /plans.
+ */
+export const SUBSCRIPTION_REQUIRED = {
+  code: 'subscription_required',
+  message: 'An active subscription or free trial is required for this. Choose a plan to continue.',
+  /** Shown where the action is offered (step 4, referrals, calendar share). */
+  hint: 'Start your free trial to get an assistant phone number, send invitations and share calendars.',
+  linkLabel: 'Choose a plan',
+  linkTo: '/plans',
+} as const;
+
+/** A failed renewal: the subscription exists but needs a new card (Stripe's past_due and unpaid). */
+export const isPaymentFailed = (status: string | undefined) => status === 'past_due' || status === 'unpaid';
+
+export const PAYMENT_FAILED = {
+  title: 'Payment failed — update your card',
+  body: 'Your last payment did not go through, so your assistant is paused. Update your card in the billing portal to continue.',
+  action: 'Update card',
+} as const;
+
+/**
  * Spec §4: match by price_id, then plan_id against name or price_id; with no match and an active or
  * trialing subscription, the plan whose ValueOrder is 1.
  */

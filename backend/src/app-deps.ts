@@ -27,6 +27,7 @@ import { createSpeechProvider } from './providers/speech/index';
 import { createPlacesProvider } from './providers/places/index';
 import { createPhoneReservationRepository } from './data/phone-reservations';
 import { createTelephonyProvider } from './providers/telephony/index';
+import { createDatabaseProbe } from './data/database-probe';
 import { createSmsMessagingRepository } from './data/sms-messaging';
 import { createLocalTwilioAccount } from './providers/telephony/local-account';
 import { failClosed } from './providers/fail-closed';
@@ -115,5 +116,6 @@ export function createAppDeps(
     localOutbox,
     localTwilioAccount,
     onTrialCompleted: referralTrialCompletion({ referrals, subscriptions, logger }),
+    databaseProbe: createDatabaseProbe(doc, config.tableName),
   };
 }

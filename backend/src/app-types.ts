@@ -27,6 +27,7 @@ import type { SpeechProvider } from './providers/speech/index';
 import type { PlacesProvider } from './providers/places/index';
 import type { PhoneReservationRepository } from './data/phone-reservations';
 import type { TelephonyProvider } from './providers/telephony/index';
+import type { DatabaseProbe } from './data/database-probe';
 import type { SmsMessagingRepository } from './data/sms-messaging';
 import type { LocalTwilioAccount } from './providers/telephony/local-account';
 
@@ -81,6 +82,8 @@ export type AppDeps = {
   localTwilioAccount?: LocalTwilioAccount;
   /** Called once when an owner's trial ends in a paid subscription (the referral rule implements it). */
   onTrialCompleted?: (userId: string) => Promise<void>;
+  /** Readiness check: resolves when the database answers (GET /health/ready). */
+  databaseProbe?: DatabaseProbe;
 };
 
 export type AppEnv = { Variables: Partial<AuthVariables> };

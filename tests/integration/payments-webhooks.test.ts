@@ -91,6 +91,42 @@ describe('POST /webhooks/stripe', async () => {
     ).toBeUndefined();
   });
 
+  it('refuses signed events older or newer than 5 minutes with 400 and accepts a fresh one (replay window)', async () => {
+    const before = await stored();
+    const [event] = await payments.subscriptionEvents(subscriptionId);
+    const replay = { ...event!, id: 'evt_replay_window' };
+    const payload = JSON.stringify(replay);
+    const signedAt = (offsetSeconds: number) =>
+      app.request('/webhooks/stripe', {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          'Stripe-Signature': signWebhookPayload(
+            payload,
+            LOCAL_STRIPE_WEBHOOK_SECRET,
+            Math.floor(Date.now() / 1000) + offsetSeconds,
+          ),
+        },
+        body: payload,
+      });
+    for (const offset of [-301, -3600, -30 * 86_400, 301, 3600]) {
+      const refused = await signedAt(offset);
+      expect(refused.status, `signed ${offset} s from now`).toBe(400);
+      expect((await refused.json()).error).toBe('bad_request');
+    }
+    expect(
+      (
+        await doc.send(
+          new GetCommand({ TableName: tableName, Key: keys.webhookEvent('stripe', 'evt_replay_window') }),
+        )
+      ).Item,
+    ).toBeUndefined();
+    expect(await stored()).toEqual(before);
+    const fresh = await signedAt(-5);
+    expect(fresh.status).toBe(200);
+    expect(await fresh.json()).toEqual({ received: true, duplicate: false });
+  });
+
   it('the checkout events were delivered: the owner is trialing', async () => {
     expect(await stored()).toMatchObject({ status: 'trialing', stripe_subscription_id: subscriptionId });
   });

@@ -3,7 +3,9 @@
  * - the user pool and web client have fixed ids and the custom attributes of spec §3 (seeded once);
  * - confirmation codes are "e-mailed" into the local outbox instead of only printed;
  * - `GetTokensFromRefreshToken` (how Amplify ≥6.15 refreshes) is answered through REFRESH_TOKEN_AUTH, and
- *   `ConfirmSignUp` sets `email_verified`, as real Cognito does.
+ *   `ConfirmSignUp` sets `email_verified`, as real Cognito does;
+ * - sign-in failures and the forgotten-password flow answer as a client with PreventUserExistenceErrors
+ *   does (infra/lib/auth.ts): no answer tells whether an account exists.
  * See docs/decisions/003-local-identity.md.
  */
 import { createRequire } from 'node:module';
@@ -12,6 +14,7 @@ import type { Server } from 'node:http';
 import { CUSTOM_ATTRIBUTES, LOCAL_USER_POOL_CLIENT_ID, LOCAL_USER_POOL_ID } from '@shared/identity';
 import { PASSWORD_MIN_LENGTH } from '@shared/signup-rules';
 import type { EmailSender } from '../providers/email/index';
+import { cognitoLikeTargets, maskEmail, passwordResetEmail } from './cognito-like-targets';
 
 const requireFromCognitoLocal = createRequire(createRequire(import.meta.url).resolve('cognito-local'));
 /* eslint-disable @typescript-eslint/no-explicit-any -- cognito-local's internals are untyped CommonJS */
@@ -39,7 +42,8 @@ export async function startCognitoLocal({ port, dataDirectory, outbox, quiet }: 
   const { otp } = load('./services/otp');
   const { JwtTokenGenerator } = load('./services/tokenGenerator');
   const { CryptoService } = load('./services/crypto');
-  const { InvalidParameterError, UserNotFoundError } = load('./errors');
+  const errors = load('./errors');
+  const { InvalidParameterError, UserNotFoundError } = errors;
 
   await mkdir(dataDirectory, { recursive: true });
   const logger = pino({ level: quiet ? 'warn' : 'info' });
@@ -61,6 +65,8 @@ export async function startCognitoLocal({ port, dataDirectory, outbox, quiet }: 
   ).create(ctx, config.UserPoolDefaults);
   await seedUserPool(ctx, cognito, USER_POOL_AWS_DEFAULTS.SchemaAttributes, clock);
 
+  // Codes that ForgotPassword is about to deliver: the sender words those e-mails as a password reset.
+  const passwordResetCodes = new Set<string>();
   const messageSender = {
     async sendEmail(
       _ctx: unknown,
@@ -69,6 +75,11 @@ export async function startCognitoLocal({ port, dataDirectory, outbox, quiet }: 
       message: { __code?: string },
     ) {
       const code = message.__code ?? '';
+      if (passwordResetCodes.has(code)) {
+        passwordResetCodes.delete(code);
+        await outbox.send(passwordResetEmail(destination || attributeValue('email', user.Attributes), code));
+        return;
+      }
       await outbox.send({
         to: destination || attributeValue('email', user.Attributes),
         subject: 'Your Ringly verification code',
@@ -98,7 +109,21 @@ export async function startCognitoLocal({ port, dataDirectory, outbox, quiet }: 
   };
 
   const baseRouter = Router(allServices);
+  const cognitoLike = cognitoLikeTargets({
+    baseRouter,
+    cognito,
+    errors,
+    otp: () => {
+      const code: string = otp();
+      passwordResetCodes.add(code);
+      return code;
+    },
+    messages: allServices.messages,
+    attributeValue,
+  });
   const router = (target: string) => {
+    const override = cognitoLike(target);
+    if (override) return override;
     if (target === 'GetTokensFromRefreshToken') {
       return async (
         routeCtx: unknown,
@@ -170,12 +195,6 @@ export async function startCognitoLocal({ port, dataDirectory, outbox, quiet }: 
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
-
-/** Cognito shows where a code went without revealing the address: a***@e***. */
-const maskEmail = (email: string) => {
-  const [local = '', domain = ''] = email.split('@');
-  return `${local.slice(0, 1)}***@${domain.slice(0, 1)}***`;
-};
 
 async function seedUserPool(ctx: unknown, cognito: any, defaultSchema: AttributeList, clock: any) {
   const pools: Array<{ Id: string }> = await cognito.listUserPools(ctx);

@@ -15,12 +15,14 @@ import {
   TelephonyError,
   telephonyWebhookUrls,
 } from '../../providers/telephony/index';
+import { requireLiveSubscription } from '../../billing/live-subscription';
 import { bearerSecurity, errorResponses, jsonContent, userIdParams } from '../openapi-helpers';
 
 const conflict = (message: string) => new HttpError(409, 'conflict', message);
 const providerFailed = () => new HttpError(502, 'provider_error', PHONE_NUMBER_MESSAGES.providerFailed);
 
-export const phoneNumberRoutes = ({ verifyToken, data, providers, config, logger }: AppDeps) => {
+export const phoneNumberRoutes = (deps: AppDeps) => {
+  const { verifyToken, data, providers, config, logger } = deps;
   const availableRoute = createRoute({
     method: 'get',
     path: '/oauth/phone-numbers/available',
@@ -50,6 +52,7 @@ export const phoneNumberRoutes = ({ verifyToken, data, providers, config, logger
     responses: {
       200: jsonContent(assistantPhoneResponseSchema, 'The number is now the assistant phone'),
       ...errorResponses,
+      402: jsonContent(apiErrorSchema, 'No active or trialing subscription'),
       404: jsonContent(apiErrorSchema, 'No business config yet'),
       409: jsonContent(apiErrorSchema, 'Another business holds the number, or it is no longer available'),
       502: jsonContent(apiErrorSchema, 'The telephony provider failed'),
@@ -82,6 +85,8 @@ export const phoneNumberRoutes = ({ verifyToken, data, providers, config, logger
       const phoneNumber = c.req.valid('json').assistant_phone;
       const businessConfig = await data.businessConfigs.getConfig(userId);
       if (!businessConfig) throw notFound(PHONE_NUMBER_MESSAGES.configNotFound);
+      // Numbers cost money every month: only owners who pay or are in the trial may buy one (issue 10).
+      await requireLiveSubscription(deps, userId);
 
       const held = await data.phoneReservations.heldBy(userId);
       const current = held.find((r) => r.phone_number === phoneNumber);

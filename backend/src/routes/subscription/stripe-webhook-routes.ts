@@ -37,12 +37,7 @@ export const stripeWebhookRoutes = (deps: AppDeps) => {
     const rawBody = await c.req.text();
     let event;
     try {
-      event = verifyWebhookEvent(
-        rawBody,
-        c.req.header('stripe-signature'),
-        secret,
-        Math.floor(deps.now().getTime() / 1000),
-      );
+      event = verifyWebhookEvent(rawBody, c.req.header('stripe-signature'), secret, deps.now());
     } catch {
       throw badRequest('Invalid webhook signature');
     }

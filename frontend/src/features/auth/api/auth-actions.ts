@@ -1,4 +1,12 @@
-import { autoSignIn, confirmSignUp, resendSignUpCode, signIn, signUp } from 'aws-amplify/auth';
+import {
+  autoSignIn,
+  confirmResetPassword,
+  confirmSignUp,
+  resendSignUpCode,
+  resetPassword,
+  signIn,
+  signUp,
+} from 'aws-amplify/auth';
 import { toE164, type SignUpForm } from '@shared/signup-rules';
 import { runtimeConfig } from '../../../lib/runtime-config';
 
@@ -56,3 +64,15 @@ export async function signInAfterConfirmation(
   if (!password) throw new Error('Please sign in with your new account.');
   return signInOwner(email, password);
 }
+
+/** Cognito ForgotPassword: e-mails a reset code (and answers alike whether or not the account exists). */
+export const requestPasswordReset = (email: string) =>
+  resetPassword({ username: email.trim().toLowerCase() });
+
+/** Cognito ConfirmForgotPassword: the e-mailed code and the new password. */
+export const confirmPasswordReset = (email: string, code: string, newPassword: string) =>
+  confirmResetPassword({
+    username: email.trim().toLowerCase(),
+    confirmationCode: code.trim(),
+    newPassword,
+  });

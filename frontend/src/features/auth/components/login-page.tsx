@@ -2,6 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { signOut } from 'aws-amplify/auth';
 import { AUTH_MESSAGES } from '@shared/auth-messages';
+import { CLIENT_TIMINGS } from '@shared/client-timings';
 import { OAUTH_ENABLED } from '@shared/identity';
 import { useAuth } from '../hooks/auth-context';
 import { usePostSignIn } from '../hooks/use-post-signin';
@@ -10,8 +11,7 @@ import { errorMessage, errorName, signInOwner } from '../api/auth-actions';
 import { AuthLayout, FormAlert } from './auth-layout';
 import { FormField } from '../../../components/ui/form-field';
 import { ConfirmCodeForm } from './confirm-code-form';
-
-const POST_LOGIN_DELAY_MS = 500;
+import { ForgotPasswordForm } from './forgot-password-form';
 
 export default function LoginPage() {
   const { status } = useAuth();
@@ -23,13 +23,14 @@ export default function LoginPage() {
   const [info, setInfo] = useState('');
   const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  const [forgotPassword, setForgotPassword] = useState(false);
 
   useEffect(() => {
     if (status === 'signedIn' && !busy) navigate('/plans', { replace: true });
   }, [status, busy, navigate]);
 
   const completeSignIn = async () => {
-    await new Promise((resolve) => setTimeout(resolve, POST_LOGIN_DELAY_MS));
+    await new Promise((resolve) => setTimeout(resolve, CLIENT_TIMINGS.postLoginDelayMs));
     await postSignIn('email_password');
   };
 
@@ -81,6 +82,23 @@ export default function LoginPage() {
     );
   }
 
+  if (forgotPassword) {
+    return (
+      <ForgotPasswordForm
+        initialEmail={email}
+        onDone={({ resetFor }) => {
+          setForgotPassword(false);
+          setError('');
+          setPassword('');
+          if (resetFor) {
+            setEmail(resetFor);
+            setInfo('Your password has been reset. Log in with your new password.');
+          }
+        }}
+      />
+    );
+  }
+
   return (
     <AuthLayout title="Welcome back" subtitle="Log in to manage your AI receptionist.">
       <FormAlert kind="info">{info}</FormAlert>
@@ -108,6 +126,19 @@ export default function LoginPage() {
           {busy ? 'Logging in…' : 'Log In'}
         </button>
       </form>
+      <div className="auth-actions auth-actions-end">
+        <button
+          type="button"
+          className="btn-link btn"
+          onClick={() => {
+            setError('');
+            setInfo('');
+            setForgotPassword(true);
+          }}
+        >
+          Forgot password?
+        </button>
+      </div>
       {OAUTH_ENABLED ? null : (
         <p className="social-disabled">Sign-in with Google and other providers is coming soon.</p>
       )}

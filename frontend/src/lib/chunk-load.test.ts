@@ -1,0 +1,34 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CLIENT_TIMINGS } from '@shared/client-timings';
+import { ChunkLoadError, isChunkLoadFailure, withChunkTimeout } from './chunk-load';
+
+describe('withChunkTimeout', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('fails with ChunkLoadError once the spec’s 120 s pass without the chunk', async () => {
+    vi.useFakeTimers();
+    const load = withChunkTimeout('dashboard-page', () => new Promise<never>(() => {}));
+    const outcome = load().catch((error: unknown) => error);
+    await vi.advanceTimersByTimeAsync(CLIENT_TIMINGS.chunkLoadTimeoutMs - 1);
+    let settled = false;
+    void outcome.then(() => (settled = true));
+    await Promise.resolve();
+    expect(settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    const error = await outcome;
+    expect(error).toBeInstanceOf(ChunkLoadError);
+    expect((error as Error).name).toBe('ChunkLoadError');
+    expect((error as Error).message).toBe('Loading chunk dashboard-page failed. (timeout: 120 s)');
+    expect(CLIENT_TIMINGS.chunkLoadTimeoutMs).toBe(120_000);
+  });
+
+  it('passes a chunk that arrives in time through, and a failed import through as a chunk failure', async () => {
+    const module = { default: 'page' };
+    await expect(withChunkTimeout('a', () => Promise.resolve(module))()).resolves.toBe(module);
+    const failed = await withChunkTimeout('b', () =>
+      Promise.reject(new TypeError('Failed to fetch dynamically imported module: /assets/b.js')),
+    )().catch((error: unknown) => error);
+    expect(isChunkLoadFailure(failed)).toBe(true);
+    expect(isChunkLoadFailure(new Error('Cannot read properties of undefined'))).toBe(false);
+  });
+});

@@ -1,0 +1,42 @@
+import { CLIENT_TIMINGS } from '@shared/client-timings';
+
+/** The error a page chunk that never arrives fails with (spec §8 "Client chunk load"). */
+export class ChunkLoadError extends Error {
+  override name = 'ChunkLoadError';
+  constructor(chunk: string, timeoutMs: number) {
+    super(`Loading chunk ${chunk} failed. (timeout: ${timeoutMs / 1000} s)`);
+  }
+}
+
+/**
+ * Wraps a dynamic import so it fails with ChunkLoadError after the spec's 120 s instead of leaving the
+ * owner on "Loading..." forever (a stalled network never rejects on its own).
+ */
+export function withChunkTimeout<T>(
+  chunk: string,
+  load: () => Promise<T>,
+  timeoutMs: number = CLIENT_TIMINGS.chunkLoadTimeoutMs,
+): () => Promise<T> {
+  return () =>
+    new Promise<T>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new ChunkLoadError(chunk, timeoutMs)), timeoutMs);
+      load().then(
+        (value) => {
+          clearTimeout(timer);
+          resolve(value);
+        },
+        (error: unknown) => {
+          clearTimeout(timer);
+          reject(error instanceof Error ? error : new Error(String(error)));
+        },
+      );
+    });
+}
+
+/** A failed dynamic import (rejected or timed out): a reload, not a bug report, fixes it. */
+export const isChunkLoadFailure = (error: unknown) =>
+  error instanceof ChunkLoadError ||
+  (error instanceof Error &&
+    /dynamically imported module|Importing a module script failed|error loading dynamically/i.test(
+      error.message,
+    ));

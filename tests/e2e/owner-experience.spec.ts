@@ -1,0 +1,177 @@
+import { expect, test, type Page } from '@playwright/test';
+import {
+  apiFromPage,
+  appUrl,
+  apiUrl,
+  latestCode,
+  PASSWORD,
+  signUpThroughUi,
+  storedIdTokenClaims,
+  uniqueEmail,
+} from './support';
+
+test.use({ baseURL: appUrl() });
+
+/** A client-side navigation inside the running app (same visit, caches kept), as a link click does. */
+async function navigateInApp(page: Page, path: string) {
+  await page.evaluate((to) => {
+    window.history.pushState({}, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+}
+
+/** Steps 1-5 through the API, as an earlier visit to the wizard would have left them. */
+async function completeFirstFiveSteps(page: Page) {
+  const userId = String((await storedIdTokenClaims(page)).sub);
+  const ok = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
+    const response = await apiFromPage(page, method, path, body);
+    expect(response.status, `${method} ${path}: ${JSON.stringify(response.body)}`).toBeLessThan(300);
+    return response.body as T;
+  };
+  await ok('POST', '/oauth/config/create', {
+    business_name: 'Bright Smile Dental',
+    phone_number: '+14155550142',
+    website: 'https://brightsmile.example.com',
+    address: '500 Market St, San Francisco, CA',
+  });
+  await ok('PUT', `/oauth/users/${userId}/config`, {
+    business_description: 'Family dentistry with same-week appointments.',
+    assistant_name: 'Ava',
+  });
+  await ok('POST', `/oauth/users/${userId}/personality`, {
+    personality_traits: {
+      formality: 'Business Casual',
+      verbosity: 'Concise',
+      empathy: 'Warm and Understanding',
+      proactivity: 'Suggestive',
+      humor: 'Completely Serious',
+    },
+  });
+  const { voices } = await ok<{ voices: Record<string, Array<{ voice_id: string; provider: string }>> }>(
+    'GET',
+    '/api/voices/available',
+  );
+  await ok('PUT', `/oauth/users/${userId}/voice-settings`, {
+    selected_voice: { provider: voices.female![0]!.provider, voice_id: voices.female![0]!.voice_id },
+  });
+  let reserved = false;
+  for (let attempt = 0; attempt < 5 && !reserved; attempt += 1) {
+    const { numbers } = await ok<{ numbers: Array<{ phone_number: string }> }>(
+      'GET',
+      '/oauth/phone-numbers/available?country=US&limit=3',
+    );
+    for (const { phone_number } of numbers) {
+      const response = await apiFromPage(page, 'POST', `/oauth/users/${userId}/assistant-phone`, {
+        assistant_phone: phone_number,
+      });
+      if (response.status < 300) {
+        reserved = true;
+        break;
+      }
+    }
+  }
+  expect(reserved).toBe(true);
+  await ok('PUT', `/oauth/users/${userId}/behavior-settings`, {
+    remember_past_callers: true,
+    manager_number: '+14155550199',
+    manager_name: 'Dana Lee',
+    escalation_email: 'dana@example.com',
+    text_escalation_to_manager: false,
+  });
+  return { userId };
+}
+
+test('a forgotten password is reset with the e-mailed code, and the old one stops working', async ({
+  page,
+}) => {
+  const { email } = await signUpThroughUi(page, { email: uniqueEmail('forgot') });
+  // Signed out on this browser (the session is dropped), so /login shows its form.
+  await page.evaluate(() => localStorage.clear());
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Forgot password?' }).click();
+  await expect(page.getByRole('heading', { name: 'Reset your password' })).toBeVisible();
+  const requestedAt = new Date().toISOString();
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Send reset code' }).click();
+  await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
+
+  const code = await latestCode(email, requestedAt);
+  const outbox = (await (await fetch(`${apiUrl()}/local/outbox/messages`)).json()) as {
+    messages: Array<{ to: string; subject: string; sentAt: string }>;
+  };
+  expect(outbox.messages.find((m) => m.to === email && m.sentAt > requestedAt)?.subject).toBe(
+    'Your Ringly password reset code',
+  );
+
+  // A wrong code is refused with Cognito's own message.
+  await page.getByLabel('Reset code').fill(code === '000000' ? '111111' : '000000');
+  await page.getByLabel('New password', { exact: true }).fill('new-horse-battery-7');
+  await page.getByLabel('Confirm new password').fill('new-horse-battery-7');
+  await page.getByRole('button', { name: 'Set new password' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Invalid verification code provided, please try again.');
+
+  await page.getByLabel('Reset code').fill(code);
+  await page.getByRole('button', { name: 'Set new password' }).click();
+  await expect(page.getByRole('status')).toHaveText(
+    'Your password has been reset. Log in with your new password.',
+  );
+  await expect(page.getByLabel('Email')).toHaveValue(email);
+
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Incorrect username or password.');
+
+  await page.getByLabel('Password').fill('new-horse-battery-7');
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await expect(page).toHaveURL(/\/plans$/);
+});
+
+test('wrong credentials read "Incorrect username or password." whether or not the account exists', async ({
+  page,
+}) => {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(uniqueEmail('nobody'));
+  await page.getByLabel('Password').fill('not-the-password');
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Incorrect username or password.');
+});
+
+test('Complete Setup reaches the dashboard after an early dashboard visit in the same session', async ({
+  page,
+}) => {
+  await signUpThroughUi(page, { email: uniqueEmail('early-dashboard') });
+  await completeFirstFiveSteps(page);
+
+  // The owner peeks at the dashboard before finishing: it sends them to the wizard's next step.
+  await navigateInApp(page, '/dashboard');
+  await expect(page).toHaveURL(/\/setup$/);
+  await expect(page.getByTestId('step-label')).toHaveText('Step 6 of 7');
+
+  const templates = page.locator('.template-card');
+  await templates.first().click();
+  await expect(page.getByText('Objective saved.')).toBeVisible({ timeout: 20_000 });
+  await page.getByRole('button', { name: 'Save & Continue →', exact: true }).click();
+  await expect(page.getByTestId('step-label')).toHaveText('Step 7 of 7');
+  await page.getByRole('button', { name: 'Complete Setup', exact: true }).click();
+
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('heading', { name: 'Welcome back, Bright Smile Dental!' })).toBeVisible();
+  await expect(page.getByText('(Editing)')).toHaveCount(0);
+});
+
+test('a page that fails to load shows a friendly error page whose retry loads it', async ({ page }) => {
+  let failChunks = true;
+  await page.route(/\/assets\/privacy-page-[^/]*\.js$/, (route) =>
+    failChunks ? route.abort('failed') : route.continue(),
+  );
+  await page.goto('/privacy');
+  const alert = page.getByRole('alert');
+  await expect(alert.getByRole('heading', { name: 'This page could not be loaded' })).toBeVisible();
+  await expect(alert).toContainText('Check your connection and try again.');
+  await expect(page.getByRole('link', { name: 'Go to the home page' })).toHaveAttribute('href', '/');
+
+  failChunks = false;
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByRole('heading', { name: /Privacy/ }).first()).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'This page could not be loaded' })).toHaveCount(0);
+});

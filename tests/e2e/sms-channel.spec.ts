@@ -1,0 +1,97 @@
+import { expect, test, type Page } from '@playwright/test';
+import { apiFromPage, apiUrl, appUrl, completeSetupThroughApi, signUpThroughUi } from './support';
+
+test.use({ baseURL: appUrl() });
+
+const HOURS = [
+  'Monday: 9:00 AM – 5:00 PM',
+  'Tuesday: 9:00 AM – 5:00 PM',
+  'Wednesday: 9:00 AM – 5:00 PM',
+  'Thursday: 9:00 AM – 5:00 PM',
+  'Friday: 9:00 AM – 5:00 PM',
+  'Saturday: 9:00 AM – 5:00 PM',
+  'Sunday: Closed',
+];
+
+/** Sends a text on the local phone page and waits for the assistant's answer to show in the thread. */
+async function text(phone: Page, message: string) {
+  const received = phone.getByTestId('phone-received');
+  const before = await received.count();
+  await phone.getByTestId('phone-message').fill(message);
+  await phone.getByTestId('phone-send').click();
+  await expect(received).not.toHaveCount(before);
+}
+
+test('an owner texts their assistant from the local phone, books, pays the deposit, and sees it on the dashboard; the test chat books too', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(150_000);
+  // A salon owner: the first objective offered is "Book Appointments with Deposit".
+  await signUpThroughUi(page, { form: { businessName: 'Bella Hair Studio', businessType: 'salon' } });
+  await page.getByTestId('terms-modal').getByRole('button', { name: 'Agree' }).click();
+  await page
+    .getByRole('article', { name: 'Pro monthly' })
+    .getByRole('button', { name: /Free Trial/ })
+    .click();
+  await page.getByRole('button', { name: 'Pay' }).click();
+  await expect(page).toHaveURL(/\/setup$/);
+  const { userId } = await completeSetupThroughApi(page);
+  const hours = await apiFromPage(page, 'PUT', `/oauth/users/${userId}/config`, {
+    business_hours: { weekday_text: HOURS },
+    time_zone: 'America/Los_Angeles',
+  });
+  expect(hours.status).toBe(200);
+  const config = await apiFromPage(page, 'GET', `/oauth/users/${userId}/config`);
+  const assistantNumber = String(config.body.assistant_phone);
+  expect(assistantNumber).toMatch(/^\+1\d{10}$/);
+
+  // The caller texts the assistant number from the local phone page.
+  const caller = `+1628555${String(Math.floor(1000 + Math.random() * 9000))}`;
+  const phone = await context.newPage();
+  await phone.goto(
+    `${apiUrl()}/local/phone?to=${encodeURIComponent(assistantNumber)}&from=${encodeURIComponent(caller)}`,
+  );
+  await expect(phone.getByTestId('phone-assistant-number')).toHaveValue(assistantNumber);
+  await text(phone, 'I want an appointment on Wednesday at 10am');
+  await text(phone, 'yes, this is Ana');
+  const thread = phone.getByTestId('phone-thread');
+  await expect(thread).toContainText('$25 deposit');
+  const link = phone.getByTestId('phone-received').filter({ hasText: 'deposit here' });
+  await expect(link).toHaveCount(1);
+  // The bubble's own text, without the time shown under it.
+  const body = await link.evaluate((bubble) => bubble.firstChild?.textContent ?? '');
+  const url = /(https?:\/\/\S+\/pay\/cs_\w+)/.exec(body)?.[1];
+  expect(url).toBeTruthy();
+
+  // The caller pays the deposit on the local payment page; the receipt arrives by text.
+  const pay = await context.newPage();
+  await pay.goto(url!);
+  await expect(pay.getByTestId('payment-amount')).toHaveText('$25.00');
+  await pay.getByRole('button', { name: /^Pay/ }).click();
+  await expect(pay.getByTestId('payment-done')).toBeVisible();
+  await expect(thread).toContainText('we received your $25 deposit', { timeout: 15_000 });
+
+  // The owner sees the appointment, the conversation and the revenue.
+  await page.goto('/dashboard?tab=appointments');
+  const row = page.getByTestId('appointment-row').filter({ hasText: 'Ana' });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText('10:00 AM');
+  await expect(row).toContainText('Deposit $25 paid');
+  await page.getByRole('tab', { name: 'Analytics' }).click();
+  const revenue = page.locator('section', { has: page.getByRole('heading', { name: 'Revenue collected' }) });
+  await expect(revenue).toContainText('$25');
+
+  // The owner's own test chat books through the same engine, with the booking shown inline.
+  await page.getByRole('tab', { name: 'Overview' }).click();
+  const input = page.getByLabel('Message to your assistant');
+  await input.fill('I want an appointment on Thursday at 11am');
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(page.getByTestId('test-chat-engine')).toContainText('local engine');
+  await expect(page.getByTestId('test-chat-thread')).toContainText('11:00 AM');
+  await input.fill('yes, this is Sam');
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(page.getByTestId('test-chat-action').filter({ hasText: /Booked .*Sam/ })).toBeVisible();
+  await page.getByRole('tab', { name: 'Appointments' }).click();
+  await expect(page.getByTestId('appointment-row').filter({ hasText: 'Sam' })).toHaveCount(1);
+});
