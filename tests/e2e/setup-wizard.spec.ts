@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiFromPage, appUrl, signUpThroughUi, uniqueEmail } from './support';
+import { apiFromPage, appUrl, signUpThroughUi, subscribeThroughLocalCheckout, uniqueEmail } from './support';
 
 test.use({ baseURL: appUrl() });
 
@@ -40,6 +40,7 @@ async function completeStepsThroughApi(page: Page, userId: string, upTo: number)
     selected_voice: { provider: voice.provider, voice_id: voice.voice_id },
   });
   if (upTo < 4) return;
+  await subscribeThroughLocalCheckout(page);
   const { numbers } = (await ok(
     'GET',
     '/oauth/phone-numbers/available?country=CA&area_code=604&limit=3',
@@ -92,6 +93,8 @@ test('a new owner goes through all seven steps, lands on /dashboard, and /setup 
   test.setTimeout(180_000);
   const alerts = collectAlerts(page);
   const { email, userId } = await signUpThroughUi(page, { email: uniqueEmail('wizard') });
+  // Step 4 buys a number, which needs the free trial started.
+  await subscribeThroughLocalCheckout(page);
 
   await page.goto('/setup');
   await expect(page.getByRole('heading', { name: 'Setup Your Assistant' })).toBeVisible();

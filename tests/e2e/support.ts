@@ -96,6 +96,25 @@ export async function apiFromPage(page: Page, method: string, path: string, body
 }
 
 /**
+ * Starts the free trial for the signed-in owner of `page` through the local checkout (its Pay button sends
+ * the signed webhooks), unless they already pay: buying a number needs a live subscription (issue 10).
+ * Returns on /setup of the app, without the payment-return alert.
+ */
+export async function subscribeThroughLocalCheckout(page: Page, priceId = 'price_essential_monthly') {
+  const status = await apiFromPage(page, 'GET', '/oauth/subscription/status');
+  if (status.body?.status === 'active' || status.body?.status === 'trialing') return;
+  const checkout = await apiFromPage(page, 'POST', '/oauth/subscription/checkout', {
+    price_id: priceId,
+    success_url: `${appUrl()}/setup`,
+    cancel_url: `${appUrl()}/plans?payment=cancelled`,
+  });
+  expect(checkout.status, JSON.stringify(checkout.body)).toBe(200);
+  await page.goto(String(checkout.body.checkout_url));
+  await page.getByRole('button', { name: 'Pay' }).click();
+  await expect(page).toHaveURL(/\/setup$/);
+}
+
+/**
  * Completes all six setup steps through the API for the signed-in owner of `page` (its stored token), as a
  * finished visit to the wizard would leave them: the business is the one given at sign-up, the assistant
  * phone the first free US number, the objective the first template offered.
@@ -135,6 +154,7 @@ export async function completeSetupThroughApi(page: Page): Promise<{ userId: str
   await ok('PUT', `/oauth/users/${userId}/voice-settings`, {
     selected_voice: { provider: voice.provider, voice_id: voice.voice_id },
   });
+  await subscribeThroughLocalCheckout(page);
   // A country-wide search: area codes hold only a few local numbers each, and the wizard's own tests pick
   // from 415. Parallel tests may reserve a listed number first: take the next one, or search again.
   let reserved = false;

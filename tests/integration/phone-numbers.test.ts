@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { keys } from '../../backend/src/data/keys';
 import { localStockPage } from '../../backend/src/providers/telephony/local-inventory';
 import { createConfirmedUser } from '../support/cognito-users';
+import { storeSubscription } from '../support/subscriptions';
 import { createTestApp } from '../support/test-app';
 
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
@@ -23,6 +24,7 @@ describe('phone numbers: search and reservation over DynamoDB Local with real to
   ]);
   for (const user of [owner, rival]) {
     await deps.data.businessConfigs.createConfig(user.sub, { business_name: `Salon ${user.email}` });
+    await storeSubscription(deps, user.sub, 'trialing');
   }
   const search = async (query: string, token = owner.tokens.IdToken) => {
     const response = await app.request(`/oauth/phone-numbers/available${query}`, { headers: bearer(token) });
@@ -79,6 +81,27 @@ describe('phone numbers: search and reservation over DynamoDB Local with real to
       message: 'Business configuration not found. Please complete previous steps first.',
     });
     expect(await reservation(number)).toBeUndefined();
+  });
+
+  it('answers 402 to an owner without an active or trialing subscription, and reserves nothing', async () => {
+    const number = localStockPage('213', 0, 1)[0]!.phone_number;
+    await deps.data.businessConfigs.createConfig(stranger.sub, { business_name: 'Unpaid Salon' });
+    for (const status of [undefined, 'past_due', 'canceled', 'unpaid'] as const) {
+      if (status) await storeSubscription(deps, stranger.sub, status);
+      const response = await app.request(
+        phonePath(stranger.sub),
+        json(stranger.tokens.IdToken, { assistant_phone: number }),
+      );
+      expect(response.status, String(status)).toBe(402);
+      expect(await response.json()).toEqual({
+        error: 'subscription_required',
+        message: 'An active subscription or free trial is required for this. Choose a plan to continue.',
+      });
+    }
+    expect(await reservation(number)).toBeUndefined();
+    expect((await storedConfig(stranger.sub))?.assistant_phone).toBeUndefined();
+    // The number search stays open: setup can be explored before paying.
+    expect((await search('?area_code=213', stranger.tokens.IdToken)).status).toBe(200);
   });
 
   it("answers 403 on another owner's path and changes nothing", async () => {

@@ -3,6 +3,7 @@ import { createTwilioTelephony } from '../../backend/src/providers/telephony/twi
 import { NumberUnavailableError, TelephonyError } from '../../backend/src/providers/telephony/index';
 import { startFakeTwilio, type FakeStockNumber } from '../fakes/twilio/fake-twilio';
 import { createConfirmedUser } from '../support/cognito-users';
+import { storeSubscription } from '../support/subscriptions';
 import { createTestApp } from '../support/test-app';
 
 const accountSid = `AC${'1234abcd'.repeat(4)}`;
@@ -136,6 +137,7 @@ describe('the app with Twilio configured', async () => {
   });
   const owner = await createConfirmedUser(services, 'twilio-owner');
   await deps.data.businessConfigs.createConfig(owner.sub, { business_name: 'Twilio Salon' });
+  await storeSubscription(deps, owner.sub, 'trialing');
   const pick = (assistant_phone: string) =>
     app.request(`/oauth/users/${owner.sub}/assistant-phone`, {
       method: 'POST',
@@ -181,6 +183,7 @@ describe('the app with Twilio configured but no PUBLIC_API_URL', async () => {
   });
   const owner = await createConfirmedUser(services, 'twilio-origin');
   await deps.data.businessConfigs.createConfig(owner.sub, { business_name: 'Origin Salon' });
+  await storeSubscription(deps, owner.sub, 'trialing');
 
   it("points the webhooks at the origin the request came to (the API's own address)", async () => {
     const response = await app.request(
