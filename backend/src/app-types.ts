@@ -14,6 +14,7 @@ import type { BusinessConfigRepository } from './data/business-config';
 import type { ObjectivesRepository } from './data/objectives';
 import type { RateLimiter } from './data/rate-limits';
 import type { Logger } from './logging/logger';
+import type { Metrics } from './observability/metrics';
 import type { LocalOutbox } from './providers/email/local';
 import type { EmailSender } from './providers/email/index';
 import type { AuthVariables } from './auth/middleware';
@@ -69,6 +70,8 @@ export type AppDeps = {
   verifyToken: TokenVerifier;
   rateLimiter: RateLimiter;
   logger: Logger;
+  /** Business metrics (EMF): calls answered, bookings, deposits, webhook failures (observability/metrics.ts). */
+  metrics: Metrics;
   /** The current time; tests move it. */
   now: () => Date;
   data: AppData;
