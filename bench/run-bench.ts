@@ -15,6 +15,7 @@ import { measureLambdaBundle } from './stages/lambda-bundle';
 import { measureLandingJs } from './stages/landing-js';
 import { formatVoiceStream, measureVoiceStream } from './stages/voice-stream';
 import { formatReceptionistEngine, measureReceptionistEngine } from './stages/receptionist-engine';
+import { formatSmsWebhook, measureSmsWebhook } from './stages/sms-webhook';
 
 function numberFromEnv(name: string, fallback: number, { integer = false, min = 0 } = {}): number {
   const raw = process.env[name];
@@ -67,6 +68,10 @@ const stages = {
   receptionist_turn: stage(
     () => measureReceptionistEngine({ conversations: 200 }, log('receptionist_turn')),
     formatReceptionistEngine,
+  ),
+  receptionist_turn_sms: stage(
+    () => measureSmsWebhook({ messages: 200 }, log('receptionist_turn_sms')),
+    formatSmsWebhook,
   ),
 };
 type StageName = keyof typeof stages;

@@ -25,6 +25,7 @@ import { isLocalPaymentsProvider } from './providers/payments/factory';
 import { calendarRoutes } from './routes/calendar/calendar-routes';
 import { popupPageHeaders } from './routes/calendar/popup-headers';
 import { phoneNumberRoutes } from './routes/phone-numbers/phone-number-routes';
+import { noStoreForAuthenticated, requestBodyLimit } from './http/request-guards';
 import { smsWebhookRoutes } from './routes/twilio-webhooks/sms-webhook-routes';
 import { receptionistSmsAssistant } from './routes/twilio-webhooks/receptionist-sms-assistant';
 import { testChatRoutes } from './routes/test-chat/test-chat-routes';
@@ -33,6 +34,7 @@ import { localPhoneRoutes } from './routes/local-phone/local-phone-routes';
 import { appointmentRoutes } from './routes/appointments/appointment-routes';
 import { appointmentsBook } from './routes/appointments/appointments-book';
 import { depositPages } from './routes/deposits/deposit-pages';
+import { voiceWebhookRoutes } from './routes/twilio-webhooks/voice-webhook-routes';
 
 export const OPENAPI_PATH = '/openapi.json';
 
@@ -44,6 +46,8 @@ export function createApp(deps: AppDeps) {
   // Before secureHeaders so it runs after it: the OAuth popup pages need their opener (popup-headers.ts).
   app.use('*', popupPageHeaders);
   app.use('*', secureHeaders());
+  app.use('*', noStoreForAuthenticated);
+  app.use('*', requestBodyLimit);
   app.use(
     '*',
     cors({
@@ -54,7 +58,7 @@ export function createApp(deps: AppDeps) {
     }),
   );
 
-  app.route('/', healthRoutes());
+  app.route('/', healthRoutes(deps));
   app.route('/', frontendLogRoutes(deps));
   app.route('/', configRoutes(deps));
   // Each feature mounts its routes on its own line below this one.
@@ -97,6 +101,7 @@ export function createApp(deps: AppDeps) {
     ),
   );
   app.route('/', depositPages());
+  app.route('/', voiceWebhookRoutes(deps));
 
   // Local providers' own pages (outbox, fake checkout, consent screens) exist only when they are on.
   if (deps.localOutbox) app.route('/', localOutboxRoutes(deps.localOutbox));

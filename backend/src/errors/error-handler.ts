@@ -3,6 +3,8 @@ import { HTTPException } from 'hono/http-exception';
 import type { ApiError } from '@shared/schemas/api-error';
 import type { Logger } from '../logging/logger';
 import { HttpError } from './http-error';
+import { isDatabaseUnavailable } from './database-faults';
+import { SERVICE_LIMITS } from '@shared/service-limits';
 
 const body = (error: string, message: string, details?: unknown): ApiError =>
   details === undefined ? { error, message } : { error, message, details };
@@ -16,6 +18,14 @@ export const createErrorHandler =
     if (error instanceof HTTPException) {
       // Hono's own validators (e.g. malformed JSON) throw these.
       return c.json(body('bad_request', error.message || 'Bad request'), error.status);
+    }
+    if (isDatabaseUnavailable(error)) {
+      logger.error('Database unavailable', { path: c.req.path, method: c.req.method, error: String(error) });
+      c.header('Retry-After', String(SERVICE_LIMITS.databaseRetryAfterSeconds));
+      return c.json(
+        body('service_unavailable', 'The service is briefly unavailable. Please try again in a few seconds.'),
+        503,
+      );
     }
     logger.error('Unhandled error', { path: c.req.path, method: c.req.method, error: String(error) });
     return c.json(body('internal_error', 'Something went wrong on our side. Please try again.'), 500);
