@@ -1,5 +1,6 @@
 import { zonedParts } from './receptionist/business-time';
-import type { WeeklyHours } from './receptionist/opening-hours';
+import { parseWeeklyHours, type WeeklyHours } from './receptionist/opening-hours';
+import { DEFAULT_TIME_ZONE } from './receptionist/time-zones';
 import {
   TIME_RANGE_DAYS,
   type Analytics,
@@ -137,6 +138,15 @@ export const isAfterHours = (iso: string, clock: BusinessClock = UTC_CLOCK) => {
     return !clock.hours[local.weekday].some((open) => minute >= open.start && minute < open.end);
   return local.hour < BUSINESS_HOURS_UTC.start || local.hour >= BUSINESS_HOURS_UTC.end;
 };
+
+/** A config's clock: its time zone (or the default) and its opening hours when they parse. */
+export function businessClockOf(config: {
+  time_zone?: string | undefined;
+  business_hours?: { weekday_text: string[] } | undefined;
+}): BusinessClock {
+  const hours = parseWeeklyHours(config.business_hours?.weekday_text);
+  return { timeZone: config.time_zone ?? DEFAULT_TIME_ZONE, ...(hours ? { hours } : {}) };
+}
 
 const afterHoursWindow = (clock: BusinessClock) =>
   clock.hours

@@ -1,3 +1,4 @@
+import { createRelayCallRepository } from './data/relay-calls';
 import type { AppConfig } from './config/env';
 import { createReferralRepository } from './data/referrals';
 import { referralTrialCompletion } from './routes/referrals/trial-completion';
@@ -30,6 +31,8 @@ import { createTelephonyProvider } from './providers/telephony/index';
 import { createDatabaseProbe } from './data/database-probe';
 import { createSmsMessagingRepository } from './data/sms-messaging';
 import { createLocalTwilioAccount } from './providers/telephony/local-account';
+import { failClosed } from './providers/fail-closed';
+import { createEmfMetrics, type Metrics } from './observability/metrics';
 
 /**
  * The one wiring of the app's dependencies from configuration: Lambda, the local server, the bench and the
@@ -37,11 +40,20 @@ import { createLocalTwilioAccount } from './providers/telephony/local-account';
  */
 export function createAppDeps(
   config: AppConfig,
-  overrides: Partial<Pick<AppDeps, 'logger' | 'now'>> = {},
+  overrides: Partial<Pick<AppDeps, 'logger' | 'now'>> & { metrics?: Metrics } = {},
 ): AppDeps {
   const { doc } = createDynamoClients({ region: config.region, endpoint: config.dynamoDbEndpoint });
   const logger = overrides.logger ?? createLogger();
   const now = overrides.now ?? (() => new Date());
+  // In AWS EMF lines go to stdout (CloudWatch reads them); elsewhere they stay in the debug log.
+  const metrics =
+    overrides.metrics ??
+    createEmfMetrics(
+      config.stage,
+      config.appEnv === 'aws'
+        ? undefined
+        : (line) => logger.debug('metric', JSON.parse(line) as Record<string, unknown>),
+    );
   const localOutbox = config.localProviders ? createLocalOutbox(config.localOutboxDir) : undefined;
   const phoneReservations = createPhoneReservationRepository(doc, config.tableName, now);
   const referrals = createReferralRepository(doc, config.tableName, now);
@@ -55,6 +67,7 @@ export function createAppDeps(
   const data: AppData = {
     businessConfigs: createBusinessConfigRepository(doc, config.tableName, now),
     // Each feature adds its repository on its own line below this one.
+    relayCalls: createRelayCallRepository(doc, config.tableName),
     smsMessaging: createSmsMessagingRepository(doc, config.tableName, now),
     referrals,
     conversations: createConversationRepository(doc, config.tableName),
@@ -69,15 +82,19 @@ export function createAppDeps(
     conversationStates: createConversationStateRepository(doc, config.tableName),
     ownerMessages: createOwnerMessageRepository(doc, config.tableName, now),
   };
+  // Outside local mode a provider without its keys refuses with a 503 instead of falling back to a fake.
+  const real = failClosed(config, logger);
   const providers: AppProviders = {
     email: chooseEmailSender(config.ses, localOutbox),
     // Each feature adds its provider on its own line below this one.
-    payments: createPaymentsProvider(config, doc, now),
+    payments: real('payments', () => createPaymentsProvider(config, doc, now)),
     calendar: createCalendarProviders(config, { doc, tableName: config.tableName }, now),
-    llm: createLlmProvider(config.openai),
-    speech: createSpeechProvider(config.openai),
-    places: createPlacesProvider(config.googlePlaces),
-    telephony: createTelephonyProvider(config.twilio, phoneReservations, localTwilioAccount),
+    llm: real('llm', () => createLlmProvider(config.openai)),
+    speech: real('speech', () => createSpeechProvider(config.openai)),
+    places: real('places', () => createPlacesProvider(config.googlePlaces)),
+    telephony: real('telephony', () =>
+      createTelephonyProvider(config.twilio, phoneReservations, localTwilioAccount),
+    ),
   };
   const receptionist = receptionistFromApp({
     config,
@@ -93,6 +110,7 @@ export function createAppDeps(
     verifyToken: createTokenVerifier(config.cognito),
     rateLimiter,
     logger,
+    metrics,
     now,
     data,
     providers,

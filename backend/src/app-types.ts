@@ -14,6 +14,7 @@ import type { BusinessConfigRepository } from './data/business-config';
 import type { ObjectivesRepository } from './data/objectives';
 import type { RateLimiter } from './data/rate-limits';
 import type { Logger } from './logging/logger';
+import type { Metrics } from './observability/metrics';
 import type { LocalOutbox } from './providers/email/local';
 import type { EmailSender } from './providers/email/index';
 import type { AuthVariables } from './auth/middleware';
@@ -29,11 +30,13 @@ import type { TelephonyProvider } from './providers/telephony/index';
 import type { DatabaseProbe } from './data/database-probe';
 import type { SmsMessagingRepository } from './data/sms-messaging';
 import type { LocalTwilioAccount } from './providers/telephony/local-account';
+import type { RelayCallRepository } from './data/relay-calls';
 
 /** Repositories over the app table, one per entity (backend/src/data/<entity>.ts). */
 export type AppData = {
   businessConfigs: BusinessConfigRepository;
   // Each feature adds its repository on its own line below this one.
+  relayCalls: RelayCallRepository;
   smsMessaging: SmsMessagingRepository;
   referrals: ReferralRepository;
   conversations: ConversationRepository;
@@ -67,6 +70,8 @@ export type AppDeps = {
   verifyToken: TokenVerifier;
   rateLimiter: RateLimiter;
   logger: Logger;
+  /** Business metrics (EMF): calls answered, bookings, deposits, webhook failures (observability/metrics.ts). */
+  metrics: Metrics;
   /** The current time; tests move it. */
   now: () => Date;
   data: AppData;

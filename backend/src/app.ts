@@ -34,6 +34,7 @@ import { localPhoneRoutes } from './routes/local-phone/local-phone-routes';
 import { appointmentRoutes } from './routes/appointments/appointment-routes';
 import { appointmentsBook } from './routes/appointments/appointments-book';
 import { depositPages } from './routes/deposits/deposit-pages';
+import { voiceWebhookRoutes } from './routes/twilio-webhooks/voice-webhook-routes';
 
 export const OPENAPI_PATH = '/openapi.json';
 
@@ -100,6 +101,7 @@ export function createApp(deps: AppDeps) {
     ),
   );
   app.route('/', depositPages());
+  app.route('/', voiceWebhookRoutes(deps));
 
   // Local providers' own pages (outbox, fake checkout, consent screens) exist only when they are on.
   if (deps.localOutbox) app.route('/', localOutboxRoutes(deps.localOutbox));

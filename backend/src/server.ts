@@ -6,6 +6,8 @@ import { loadConfig } from './config/env';
 import { createDynamoClients } from './data/dynamo-client';
 import { ensureAppTable } from './data/create-tables';
 import { attachVoiceStreamServer } from './voice-stream/local-socket-server';
+import { attachRelayServer } from './voice-relay/local-relay-server';
+import { conversationAmender } from './voice-relay/conversation-amend';
 
 /** The same app as in Lambda, on Node: `npm start` and the end-to-end tests run this. */
 const config = loadConfig();
@@ -34,12 +36,24 @@ const voiceStream = attachVoiceStreamServer(server as Server, {
   logger: deps.logger,
   verifyToken: deps.verifyToken,
 });
+// The voice relay (ConversationRelay) on the same port, path /relay.
+const voiceRelay = attachRelayServer(server as Server, {
+  receptionist: deps.receptionist,
+  conversations: conversationAmender(deps.data, deps.receptionist),
+  relayCalls: deps.data.relayCalls,
+  logger: deps.logger,
+  verifyToken: deps.verifyToken,
+  authToken: config.twilioWebhookAuthToken,
+  configuredRelayUrl: config.voiceRelayUrl,
+  publicApiUrl: config.publicApiUrl,
+});
 server.on('listening', () =>
   console.log(JSON.stringify({ level: 'info', message: 'backend listening', port: config.port })),
 );
 
 const stop = () => {
   voiceStream.close();
+  voiceRelay.close();
   server.close(() => process.exit(0));
 };
 process.on('SIGINT', stop);

@@ -6,6 +6,7 @@ import { createRateLimiter } from './data/rate-limits';
 import { createSocketConnectionRepository } from './data/socket-connections';
 import { createLogger } from './logging/logger';
 import { createSpeechProvider } from './providers/speech/index';
+import { failClosed } from './providers/fail-closed';
 import { createSocketHandler } from './voice-stream/api-gateway-transport';
 
 /**
@@ -15,12 +16,13 @@ import { createSocketHandler } from './voice-stream/api-gateway-transport';
  */
 const config = loadConfig(await withVendorSecrets(process.env));
 const { doc } = createDynamoClients({ region: config.region, endpoint: config.dynamoDbEndpoint });
+const logger = createLogger();
 
 export const handler = createSocketHandler({
   verifyToken: createTokenVerifier(config.cognito),
   connections: createSocketConnectionRepository(doc, config.tableName),
-  speech: createSpeechProvider(config.openai),
+  speech: failClosed(config, logger)('speech', () => createSpeechProvider(config.openai)),
   rateLimiter: createRateLimiter(doc, config.tableName),
-  logger: createLogger(),
+  logger,
   callbackUrl: process.env.WS_CALLBACK_URL,
 });

@@ -3,6 +3,7 @@ import { OBJECTIVE_TEMPLATES } from '../../shared/objective-templates';
 import { LOCAL_USER_POOL_CLIENT_ID } from '../../shared/identity';
 import type { Conversation } from '../../shared/schemas/conversation';
 import { createBusinessConfigRepository } from '../../backend/src/data/business-config';
+import { businessClockOf } from '../../shared/analytics';
 import { createConversationRepository } from '../../backend/src/data/conversations';
 import { createDynamoClients } from '../../backend/src/data/dynamo-client';
 import { createObjectivesRepository } from '../../backend/src/data/objectives';
@@ -31,6 +32,7 @@ const DEMO_BUSINESS = {
   phone_number: '+14155550142',
   website: 'https://bellahair.example.com',
   address: '12 Market St, San Francisco, CA',
+  time_zone: 'America/Los_Angeles',
   business_hours: { weekday_text: ['Monday: 9:00 AM – 6:00 PM', 'Saturday: 10:00 AM – 4:00 PM'] },
   business_description: 'A friendly neighbourhood hair salon for cuts, colour and styling.',
   assistant_name: 'Ava',
@@ -131,6 +133,8 @@ export async function seedDemoOwner(stack: DemoStack, options: DemoOwnerOptions)
     email: options.email,
     password: options.password,
     businessId: config.business_id,
+    /** The clock analytics reads "after hours" on: the demo business's zone and hours. */
+    clock: businessClockOf(config),
     conversations,
   };
 }

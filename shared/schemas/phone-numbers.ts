@@ -57,7 +57,12 @@ export const PHONE_NUMBER_MESSAGES = {
   numberUnavailable: 'This phone number is no longer available. Please choose another number.',
   providerFailed: 'The phone number service is not responding. Please try again in a moment.',
   saved: 'Assistant phone number saved',
+  changeInProgress: 'Another phone number change is in progress. Please wait a moment and try again.',
+  dailyLimit: 'You have changed your assistant phone number too often today. Please try again tomorrow.',
 } as const;
+
+/** Numbers an owner may buy per day (each costs money at the provider until released). */
+export const PHONE_PURCHASES_PER_DAY = 5;
 
 /** The step-4 lookup's error text by HTTP status (spec §8); the wizard then shows the sample numbers. */
 export function phoneLookupFailureMessage(status: number, body: string) {

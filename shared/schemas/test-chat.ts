@@ -40,7 +40,7 @@ export type TestChatResponse = z.infer<typeof testChatResponseSchema>;
 export const TEST_CHAT_TEXTS = {
   title: 'Test your assistant',
   intro:
-    'Chat with your assistant as a caller would. It uses your real settings, hours and calendar; test chats are not counted in analytics.',
+    'Chat with your assistant as a caller would. It uses your real settings, hours and bookings; test chats are not counted in analytics and text no one.',
   localEngine:
     'Answered by the local engine: a built-in, rule-based stand-in for the AI model (no OpenAI key is configured).',
   openaiEngine: 'Answered by the AI model with your settings.',

@@ -63,7 +63,7 @@ test('the demo owner sees figures computed from the seeded conversations, per ra
     );
   }
 
-  const suggestions = computeSuggestions(owner.conversations, new Date());
+  const suggestions = computeSuggestions(owner.conversations, new Date(), owner.clock);
   expect(suggestions.length).toBeGreaterThan(0);
   const list = page.getByRole('region', { name: 'Optimization suggestions' }).getByRole('listitem');
   await expect(list).toHaveCount(suggestions.length);

@@ -78,6 +78,12 @@ test('an owner texts their assistant from the local phone, books, pays the depos
   await expect(row).toHaveCount(1);
   await expect(row).toContainText('10:00 AM');
   await expect(row).toContainText('Deposit $25 paid');
+  // Cancelling from the dashboard frees the slot and texts the caller.
+  await row.getByRole('button', { name: /^Cancel/ }).click();
+  await page.getByRole('button', { name: 'Cancel appointment' }).click();
+  await expect(page.getByRole('status')).toHaveText('Cancelled. Ana was sent a text.');
+  await expect(page.getByTestId('appointment-row').filter({ hasText: 'Ana' })).toHaveCount(0);
+  await expect(thread).toContainText('has been cancelled');
   await page.getByRole('tab', { name: 'Analytics' }).click();
   const revenue = page.locator('section', { has: page.getByRole('heading', { name: 'Revenue collected' }) });
   await expect(revenue).toContainText('$25');

@@ -197,4 +197,99 @@ describe('phone numbers: search and reservation over DynamoDB Local with real to
     );
     expect(await reservation('+14155550101')).toBeUndefined();
   });
+
+  it('ten parallel picks of different numbers by one owner leave exactly one number held (money invariant)', async () => {
+    const racer = await createConfirmedUser(services, 'phone-racer');
+    await deps.data.businessConfigs.createConfig(racer.sub, { business_name: 'Racing Salon' });
+    await storeSubscription(deps, racer.sub, 'trialing');
+    const numbers = localStockPage('646', 0, 10).map((n) => n.phone_number);
+    expect(numbers).toHaveLength(10);
+    const responses = await Promise.all(
+      numbers.map((number) =>
+        app.request(phonePath(racer.sub), json(racer.tokens.IdToken, { assistant_phone: number })),
+      ),
+    );
+    const statuses = responses.map((r) => r.status);
+    expect(statuses.filter((s) => s === 200).length).toBeGreaterThanOrEqual(1);
+    expect(statuses.every((s) => s === 200 || s === 409)).toBe(true);
+    const held = await deps.data.phoneReservations.heldBy(racer.sub);
+    expect(held).toHaveLength(1);
+    expect(held[0]).toMatchObject({ status: 'active' });
+    expect((await storedConfig(racer.sub))?.assistant_phone).toBe(held[0]!.phone_number);
+    // Every other number is free again: no claim is left behind.
+    for (const number of numbers.filter((n) => n !== held[0]!.phone_number)) {
+      expect(await reservation(number), number).toBeUndefined();
+    }
+  });
+
+  it('limits purchases to 5 a day per owner (429), and keeps no claim past the limit', async () => {
+    const buyer = await createConfirmedUser(services, 'phone-buyer');
+    await deps.data.businessConfigs.createConfig(buyer.sub, { business_name: 'Busy Salon' });
+    await storeSubscription(deps, buyer.sub, 'trialing');
+    const numbers = localStockPage('718', 0, 6).map((n) => n.phone_number);
+    for (const number of numbers.slice(0, 5)) {
+      const ok = await app.request(
+        phonePath(buyer.sub),
+        json(buyer.tokens.IdToken, { assistant_phone: number }),
+      );
+      expect(ok.status, number).toBe(200);
+    }
+    const sixth = await app.request(
+      phonePath(buyer.sub),
+      json(buyer.tokens.IdToken, { assistant_phone: numbers[5] }),
+    );
+    expect(sixth.status).toBe(429);
+    expect((await sixth.json()).error).toBe('too_many_requests');
+    expect(await reservation(numbers[5]!)).toBeUndefined();
+    expect((await storedConfig(buyer.sub))?.assistant_phone).toBe(numbers[4]);
+    expect((await deps.data.phoneReservations.heldBy(buyer.sub)).map((r) => r.phone_number)).toEqual([
+      numbers[4],
+    ]);
+  });
+
+  it('a release that failed at the provider is kept and retried by the next change, so nothing is left behind', async () => {
+    const mover = await createConfirmedUser(services, 'phone-mover');
+    await deps.data.businessConfigs.createConfig(mover.sub, { business_name: 'Moving Salon' });
+    await storeSubscription(deps, mover.sub, 'trialing');
+    const [first, second, third] = localStockPage('305', 0, 3).map((n) => n.phone_number);
+    const pick = (number: string) =>
+      app.request(phonePath(mover.sub), json(mover.tokens.IdToken, { assistant_phone: number }));
+    expect((await pick(first!)).status).toBe(200);
+
+    const telephony = deps.providers.telephony;
+    const released: string[] = [];
+    deps.providers.telephony = {
+      ...telephony,
+      name: telephony.name,
+      searchAvailable: (search) => telephony.searchAvailable(search),
+      purchase: (request) => telephony.purchase(request),
+      release: async () => {
+        throw new Error('provider outage');
+      },
+    };
+    try {
+      expect((await pick(second!)).status).toBe(200);
+    } finally {
+      deps.providers.telephony = {
+        ...telephony,
+        name: telephony.name,
+        searchAvailable: (search) => telephony.searchAvailable(search),
+        purchase: (request) => telephony.purchase(request),
+        release: async (sid) => {
+          released.push(sid);
+          await telephony.release(sid);
+        },
+      };
+    }
+    // The old number is still recorded (it still costs money), and not offered to anyone else.
+    expect(await reservation(first!)).toMatchObject({ owner_id: mover.sub, status: 'releasing' });
+    expect(await deps.data.phoneReservations.claim(rival.sub, first!)).toEqual({ outcome: 'taken' });
+
+    expect((await pick(third!)).status).toBe(200);
+    expect(released).toHaveLength(2);
+    expect(await reservation(first!)).toBeUndefined();
+    expect(await reservation(second!)).toBeUndefined();
+    expect((await deps.data.phoneReservations.heldBy(mover.sub)).map((r) => r.phone_number)).toEqual([third]);
+    deps.providers.telephony = telephony;
+  });
 });

@@ -1,5 +1,6 @@
 import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLogger } from '../../backend/src/logging/logger';
 import { withVendorSecrets } from '../../backend/src/config/vendor-secrets';
 import { startFakeSecretsManager } from '../fakes/secrets-manager/fake-secrets-manager';
 
@@ -11,7 +12,12 @@ describe('vendor keys from Secrets Manager (real SDK against a local fake)', () 
   let client: SecretsManagerClient;
   beforeAll(async () => {
     fake = await startFakeSecretsManager({
-      [ARN]: JSON.stringify({ STRIPE_SECRET_KEY: 'sk_test_123', TABLE_NAME: 'from-secret' }),
+      [ARN]: JSON.stringify({
+        STRIPE_SECRET_KEY: 'sk_test_123',
+        OPENAI_API_KEY: 'from-secret',
+        TABLE_NAME: 'from-secret',
+        LOCAL_PROVIDERS: 'true',
+      }),
       [BAD_ARN]: JSON.stringify({ STRIPE_SECRET_KEY: 42 }),
     });
     client = new SecretsManagerClient({
@@ -22,10 +28,21 @@ describe('vendor keys from Secrets Manager (real SDK against a local fake)', () 
   });
   afterAll(() => fake.stop());
 
-  it('merges the secret under the environment: function variables win', async () => {
-    const env = await withVendorSecrets({ SECRETS_ARN: ARN, TABLE_NAME: 'from-env' }, client);
+  it('takes only vendor keys from the secret, under the environment: function variables win', async () => {
+    const lines: Array<Record<string, unknown>> = [];
+    const logger = createLogger((line) => lines.push(JSON.parse(line) as Record<string, unknown>));
+    const env = await withVendorSecrets(
+      { SECRETS_ARN: ARN, TABLE_NAME: 'from-env', OPENAI_API_KEY: 'from-env' },
+      client,
+      logger,
+    );
     expect(env.STRIPE_SECRET_KEY).toBe('sk_test_123');
     expect(env.TABLE_NAME).toBe('from-env');
+    expect(env.OPENAI_API_KEY).toBe('from-env');
+    expect(env.LOCAL_PROVIDERS).toBeUndefined();
+    expect(lines).toEqual([
+      expect.objectContaining({ level: 'warn', keys: ['TABLE_NAME', 'LOCAL_PROVIDERS'] }),
+    ]);
     expect(fake.requests.at(-1)).toEqual({
       target: 'secretsmanager.GetSecretValue',
       body: { SecretId: ARN },
@@ -38,8 +55,16 @@ describe('vendor keys from Secrets Manager (real SDK against a local fake)', () 
     expect(fake.requests.length).toBe(before);
   });
 
-  it('refuses a malformed secret, naming the key but not the value', async () => {
-    await expect(withVendorSecrets({ SECRETS_ARN: BAD_ARN }, client)).rejects.toThrow(/STRIPE_SECRET_KEY/);
-    await expect(withVendorSecrets({ SECRETS_ARN: BAD_ARN }, client)).rejects.not.toThrow(/42/);
+  it('drops a key whose value is not a string, naming the key but not the value', async () => {
+    const lines: string[] = [];
+    const env = await withVendorSecrets(
+      { SECRETS_ARN: BAD_ARN },
+      client,
+      createLogger((line) => lines.push(line)),
+    );
+    expect(env.STRIPE_SECRET_KEY).toBeUndefined();
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain('STRIPE_SECRET_KEY');
+    expect(lines[0]).not.toContain('42');
   });
 });

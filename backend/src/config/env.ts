@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LOCAL_USER_POOL_CLIENT_ID, LOCAL_USER_POOL_ID } from '@shared/identity';
 import { DEFAULT_LOCAL_TABLE_NAME } from '../data/table-definition';
+import { screenVendorKeys, type VendorKeyProblems } from './vendor-keys';
 
 /**
  * Backend configuration, parsed once and failing fast with every problem listed. Local defaults point at
@@ -8,6 +9,11 @@ import { DEFAULT_LOCAL_TABLE_NAME } from '../data/table-definition';
  */
 const envSchema = z.object({
   APP_ENV: z.enum(['local', 'test', 'aws']).default('local'),
+  /** The deployment stage (infra/lib/stage.ts); names metrics and log fields. */
+  STAGE: z
+    .string()
+    .regex(/^[a-z][a-z0-9-]{0,15}$/)
+    .default('local'),
   PORT: z.coerce.number().int().min(1).max(65535).default(3001),
   TABLE_NAME: z.string().min(3).default(DEFAULT_LOCAL_TABLE_NAME),
   AWS_REGION: z.string().default('us-east-1'),
@@ -56,6 +62,8 @@ const envSchema = z.object({
   TWILIO_API_BASE: z.url().optional(),
   /** This API's public base URL, where Twilio's voice/SMS webhooks point; defaults to the request's origin. */
   PUBLIC_API_URL: z.url().optional(),
+  /** The voice relay socket (wss://… of the WebSocket API); defaults to ws(s)://<public API>/relay. */
+  VOICE_RELAY_URL: z.url().optional(),
   /** Calendar OAuth clients (setup step 7); each service runs its local consent page while its id is unset. */
   GOOGLE_OAUTH_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_OAUTH_CLIENT_SECRET: z.string().min(1).optional(),
@@ -83,6 +91,9 @@ const envSchema = z.object({
 
 export type AppConfig = {
   appEnv: 'local' | 'test' | 'aws';
+  stage: string;
+  /** In AWS: vendor keys that were set but malformed, dropped so only their routes answer 503 (vendor-keys.ts). */
+  vendorKeyProblems: VendorKeyProblems;
   port: number;
   tableName: string;
   region: string;
@@ -99,6 +110,7 @@ export type AppConfig = {
   /** Checks X-Twilio-Signature on the SMS/voice webhooks: TWILIO_AUTH_TOKEN, locally the local token. */
   twilioWebhookAuthToken: string | undefined;
   publicApiUrl: string | undefined;
+  voiceRelayUrl: string | undefined;
   ses: { fromAddress: string | undefined; region: string; endpoint: string | undefined };
   /** Where links in e-mails point: PUBLIC_APP_URL, else the first allowed origin. */
   publicAppUrl: string | undefined;
@@ -119,8 +131,33 @@ export const LOCAL_STRIPE_WEBHOOK_SECRET = 'whsec_local_development_only';
 
 export class ConfigError extends Error {}
 
+/**
+ * Settings that only make sense on a developer's machine or in tests: stand-in providers and other vendor
+ * hosts. In AWS they are ignored, whatever sets them, so a stray variable can never route money or calls to
+ * a fake.
+ */
+export const LOCAL_ONLY_SETTINGS = [
+  'LOCAL_PROVIDERS',
+  'STRIPE_API_BASE',
+  'OPENAI_BASE_URL',
+  'GOOGLE_PLACES_BASE_URL',
+  'TWILIO_API_BASE',
+  'GOOGLE_OAUTH_BASE_URL',
+  'CALENDLY_BASE_URL',
+  'ACUITY_BASE_URL',
+  'SES_ENDPOINT',
+] as const;
+
+function forAws(env: Record<string, string | undefined>) {
+  const withoutLocal = Object.fromEntries(
+    Object.entries(env).filter(([key]) => !(LOCAL_ONLY_SETTINGS as readonly string[]).includes(key)),
+  );
+  return screenVendorKeys(withoutLocal);
+}
+
 export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
-  const parsed = envSchema.safeParse(env);
+  const screened = env.APP_ENV === 'aws' ? forAws(env) : { env, problems: {} };
+  const parsed = envSchema.safeParse(screened.env);
   if (!parsed.success) {
     const problems = parsed.error.issues
       .map((issue) => `  ${issue.path.join('.')}: ${issue.message}`)
@@ -135,6 +172,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       : `http://localhost:9229/${e.COGNITO_USER_POOL_ID}`);
   return {
     appEnv: e.APP_ENV,
+    stage: e.STAGE,
+    vendorKeyProblems: screened.problems,
     port: e.PORT,
     tableName: e.TABLE_NAME,
     region: e.AWS_REGION,
@@ -163,6 +202,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     twilioWebhookAuthToken:
       e.TWILIO_AUTH_TOKEN ?? (e.APP_ENV === 'aws' ? undefined : LOCAL_TWILIO_AUTH_TOKEN),
     publicApiUrl: e.PUBLIC_API_URL,
+    voiceRelayUrl: e.VOICE_RELAY_URL,
     ses: { fromAddress: e.SES_FROM_ADDRESS, region: e.SES_REGION ?? e.AWS_REGION, endpoint: e.SES_ENDPOINT },
     publicAppUrl: e.PUBLIC_APP_URL ?? e.ALLOWED_ORIGINS[0],
     calendarOAuth: {

@@ -38,6 +38,8 @@ export const keys = {
   objectives: (userId: string) => ({ pk: userKey(userId), sk: 'OBJECTIVES' }),
   /** One item per E.164 number: whoever holds it (docs/data-model.md "Phone reservation"). */
   phoneReservation: (phoneNumber: string) => ({ pk: `PHONE#${phoneNumber}`, sk: 'RESERVATION' }),
+  /** The owner's number-change lock: one change of the assistant phone at a time per owner. */
+  phoneChangeLock: (userId: string) => ({ pk: userKey(userId), sk: 'PHONE_CHANGE_LOCK' }),
   /** gsi1 key listing the numbers an owner holds. */
   phoneHolder: (userId: string) => `PHONE_HOLDER#${userId}`,
   /** An owner's connection to one calendar service (sk prefix CALENDAR_CONNECTION_PREFIX lists them all). */

@@ -5,6 +5,7 @@ import {
   PutCommand,
   QueryCommand,
   TransactWriteCommand,
+  UpdateCommand,
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
 import { APP_TABLE } from './table-definition';
@@ -18,7 +19,11 @@ import { keys } from './keys';
 export type PhoneReservation = {
   phone_number: string;
   owner_id: string;
-  status: 'pending' | 'active';
+  /**
+   * pending: claimed, being bought; active: the owner's assistant phone; releasing: given up by the owner
+   * but not yet confirmed released at the provider (the owner's next number change retries the release).
+   */
+  status: 'pending' | 'active' | 'releasing';
   /** The provider's id of the bought number (Twilio's IncomingPhoneNumber sid), set when active. */
   provider_sid?: string;
   reserved_at: string;
@@ -29,6 +34,12 @@ export type ClaimResult =
 
 /** A pending claim whose purchase never finished (crashed request) frees the number after this long. */
 const PENDING_CLAIM_SECONDS = 15 * 60;
+/**
+ * How long one owner's number change may hold the owner's lock. Longer than any provider call (their
+ * timeouts are shorter); a crashed request's lock lapses after it, and activation checks the lock is still
+ * its own, so two changes of one owner never interleave.
+ */
+export const PHONE_CHANGE_LEASE_SECONDS = 60;
 const BATCH_GET_LIMIT = 100;
 
 const isConditionFailure = (error: unknown) =>
@@ -133,11 +144,30 @@ export function createPhoneReservationRepository(
      * One transaction: the claimed number becomes active with the provider's sid and every number the owner
      * gives up is released, so the owner never holds both or neither.
      */
-    async activate(ownerId: string, phoneNumber: string, providerSid: string, release: string[]) {
+    async activate(
+      ownerId: string,
+      phoneNumber: string,
+      providerSid: string,
+      release: string[],
+      /** The change lock this activation must still hold (omitted by seeders that hold no lock). */
+      lockToken?: string,
+    ) {
       const mine = { ':me': ownerId };
       await doc.send(
         new TransactWriteCommand({
           TransactItems: [
+            ...(lockToken === undefined
+              ? []
+              : [
+                  {
+                    ConditionCheck: {
+                      TableName: tableName,
+                      Key: keys.phoneChangeLock(ownerId),
+                      ConditionExpression: 'lock_token = :token',
+                      ExpressionAttributeValues: { ':token': lockToken },
+                    },
+                  },
+                ]),
             {
               Update: {
                 TableName: tableName,
@@ -151,17 +181,91 @@ export function createPhoneReservationRepository(
             ...release
               .filter((n) => n !== phoneNumber)
               .map((n) => ({
-                Delete: {
+                // Kept as 'releasing' until the provider confirms the release (forget), so a failure
+                // between here and the provider leaves a record that the next change retries.
+                Update: {
                   TableName: tableName,
                   Key: keys.phoneReservation(n),
-                  // A number already gone (a concurrent pick released it) is fine; another owner's never is.
-                  ConditionExpression: 'attribute_not_exists(pk) OR owner_id = :me',
-                  ExpressionAttributeValues: mine,
+                  UpdateExpression: 'SET #status = :releasing',
+                  ConditionExpression: 'owner_id = :me',
+                  ExpressionAttributeNames: { '#status': 'status' },
+                  ExpressionAttributeValues: { ...mine, ':releasing': 'releasing' },
                 },
               })),
           ],
         }),
       );
+    },
+
+    /**
+     * Takes the owner's number-change lock (one conditional put), so an owner's changes run one at a time
+     * whatever the concurrency: false when another change holds a live lease.
+     */
+    async acquireChangeLock(ownerId: string, lockToken: string): Promise<boolean> {
+      const seconds = epochSeconds();
+      try {
+        await doc.send(
+          new PutCommand({
+            TableName: tableName,
+            Item: {
+              ...keys.phoneChangeLock(ownerId),
+              lock_token: lockToken,
+              expires_at: seconds + PHONE_CHANGE_LEASE_SECONDS,
+            },
+            ConditionExpression: 'attribute_not_exists(pk) OR expires_at < :now',
+            ExpressionAttributeValues: { ':now': seconds },
+          }),
+        );
+        return true;
+      } catch (error) {
+        if (isConditionFailure(error)) return false;
+        throw error;
+      }
+    },
+
+    async releaseChangeLock(ownerId: string, lockToken: string) {
+      try {
+        await doc.send(
+          new DeleteCommand({
+            TableName: tableName,
+            Key: keys.phoneChangeLock(ownerId),
+            ConditionExpression: 'lock_token = :token',
+            ExpressionAttributeValues: { ':token': lockToken },
+          }),
+        );
+      } catch (error) {
+        if (!isConditionFailure(error)) throw error;
+      }
+    },
+
+    /** Remembers the provider's sid of a number bought but not yet activated, so a repair can release it. */
+    async recordPurchase(ownerId: string, phoneNumber: string, providerSid: string) {
+      await doc.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: keys.phoneReservation(phoneNumber),
+          UpdateExpression: 'SET provider_sid = :sid',
+          ConditionExpression: 'owner_id = :me',
+          ExpressionAttributeValues: { ':sid': providerSid, ':me': ownerId },
+        }),
+      );
+    },
+
+    /** Forgets a number the owner gave up (released at the provider, or never bought). */
+    async forget(ownerId: string, phoneNumber: string) {
+      try {
+        await doc.send(
+          new DeleteCommand({
+            TableName: tableName,
+            Key: keys.phoneReservation(phoneNumber),
+            ConditionExpression: 'owner_id = :me AND #status <> :active',
+            ExpressionAttributeNames: { '#status': 'status' },
+            ExpressionAttributeValues: { ':me': ownerId, ':active': 'active' },
+          }),
+        );
+      } catch (error) {
+        if (!isConditionFailure(error)) throw error;
+      }
     },
 
     /** Gives up a pending claim whose purchase failed, so others can pick the number again. */

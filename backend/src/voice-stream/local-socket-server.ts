@@ -31,7 +31,11 @@ export function attachVoiceStreamServer(
 
   const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     const url = new URL(request.url ?? '/', 'http://localhost');
-    if (url.pathname !== LOCAL_VOICE_STREAM_PATH) return void socket.destroy();
+    if (url.pathname !== LOCAL_VOICE_STREAM_PATH) {
+      // Another socket on this server (the voice relay) may own the path; nobody does → refuse.
+      if (server.listenerCount('upgrade') === 1) socket.destroy();
+      return;
+    }
     sockets.handleUpgrade(request, socket, head, (ws) => {
       // Unique across restarts: the rate-limit counters in DynamoDB outlive the process.
       const connectionId = `local-${randomUUID()}`;

@@ -23,7 +23,11 @@ describe('calendar provider choice', () => {
   });
 
   it('offers nothing in AWS without TOKEN_ENCRYPTION_KEY, and the real ones with it', () => {
-    const aws = { APP_ENV: 'aws', GOOGLE_OAUTH_CLIENT_ID: 'id', ACUITY_CLIENT_ID: 'id' };
+    const aws = {
+      APP_ENV: 'aws',
+      GOOGLE_OAUTH_CLIENT_ID: '123-abc.apps.googleusercontent.com',
+      ACUITY_CLIENT_ID: 'id',
+    };
     expect(modes(aws)).toEqual(['none', 'none', 'none']);
     const key = randomBytes(32).toString('base64');
     expect(modes({ ...aws, TOKEN_ENCRYPTION_KEY: key })).toEqual(['real', 'none', 'real']);

@@ -4,10 +4,8 @@ import {
   computeSuggestions,
   rangeWindow,
   SUGGESTIONS_RANGE,
-  type BusinessClock,
+  businessClockOf,
 } from '@shared/analytics';
-import { parseWeeklyHours } from '@shared/receptionist/opening-hours';
-import { DEFAULT_TIME_ZONE } from '@shared/receptionist/time-zones';
 import { apiErrorSchema } from '@shared/schemas/api-error';
 import {
   ANALYTICS_TIME_RANGES,
@@ -76,13 +74,10 @@ export const analyticsRoutes = ({ verifyToken, data, now }: AppDeps) => {
     const { from, to } = rangeWindow(range, at);
     // The owner's own test chats and calls are stored, but are not the business's conversations.
     const conversations = await data.conversations.listConversations(userId, from, to);
-    const clock: BusinessClock = {
-      timeZone: config.time_zone ?? DEFAULT_TIME_ZONE,
-      ...(parseWeeklyHours(config.business_hours?.weekday_text)
-        ? { hours: parseWeeklyHours(config.business_hours?.weekday_text)! }
-        : {}),
+    return {
+      conversations: conversations.filter((c) => c.channel !== 'test'),
+      clock: businessClockOf(config),
     };
-    return { conversations: conversations.filter((c) => c.channel !== 'test'), clock };
   };
 
   return new OpenAPIHono<AppEnv>()

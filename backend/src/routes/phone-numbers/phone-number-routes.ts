@@ -1,6 +1,7 @@
 import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
 import {
   PHONE_NUMBER_MESSAGES,
+  PHONE_PURCHASES_PER_DAY,
   assistantPhoneRequestSchema,
   assistantPhoneResponseSchema,
   availablePhoneNumbersQuerySchema,
@@ -9,7 +10,8 @@ import {
 import { apiErrorSchema } from '@shared/schemas/api-error';
 import type { AppDeps, AppEnv } from '../../app-types';
 import { requireAuth, requireOwner } from '../../auth/middleware';
-import { HttpError, notFound } from '../../errors/http-error';
+import { randomUUID } from 'node:crypto';
+import { HttpError, notFound, tooManyRequests } from '../../errors/http-error';
 import {
   NumberUnavailableError,
   TelephonyError,
@@ -22,7 +24,7 @@ const conflict = (message: string) => new HttpError(409, 'conflict', message);
 const providerFailed = () => new HttpError(502, 'provider_error', PHONE_NUMBER_MESSAGES.providerFailed);
 
 export const phoneNumberRoutes = (deps: AppDeps) => {
-  const { verifyToken, data, providers, config, logger } = deps;
+  const { verifyToken, data, providers, config, logger, rateLimiter } = deps;
   const availableRoute = createRoute({
     method: 'get',
     path: '/oauth/phone-numbers/available',
@@ -54,12 +56,16 @@ export const phoneNumberRoutes = (deps: AppDeps) => {
       ...errorResponses,
       402: jsonContent(apiErrorSchema, 'No active or trialing subscription'),
       404: jsonContent(apiErrorSchema, 'No business config yet'),
-      409: jsonContent(apiErrorSchema, 'Another business holds the number, or it is no longer available'),
+      409: jsonContent(
+        apiErrorSchema,
+        'Another business holds the number, it is no longer available, or another change is in progress',
+      ),
+      429: jsonContent(apiErrorSchema, 'Too many numbers bought today'),
       502: jsonContent(apiErrorSchema, 'The telephony provider failed'),
     },
   });
 
-  return new OpenAPIHono<AppEnv>()
+  const routes = new OpenAPIHono<AppEnv>()
     .openapi(availableRoute, async (c) => {
       const query = c.req.valid('query');
       try {
@@ -88,70 +94,102 @@ export const phoneNumberRoutes = (deps: AppDeps) => {
       // Numbers cost money every month: only owners who pay or are in the trial may buy one (issue 10).
       await requireLiveSubscription(deps, userId);
 
-      const held = await data.phoneReservations.heldBy(userId);
-      const current = held.find((r) => r.phone_number === phoneNumber);
-      const saved = { assistant_phone: phoneNumber, message: PHONE_NUMBER_MESSAGES.saved };
-      if (
-        businessConfig.assistant_phone === phoneNumber &&
-        current?.status === 'active' &&
-        held.length === 1
-      ) {
-        return c.json(saved, 200);
+      // One change per owner at a time: ten parallel picks leave one number held, not ten.
+      const lockToken = randomUUID();
+      if (!(await data.phoneReservations.acquireChangeLock(userId, lockToken))) {
+        throw conflict(PHONE_NUMBER_MESSAGES.changeInProgress);
       }
-
-      // 1. Reserve: one conditional write decides between two owners picking the same number.
-      const claim = await data.phoneReservations.claim(userId, phoneNumber);
-      if (claim.outcome === 'taken') throw conflict(PHONE_NUMBER_MESSAGES.numberTaken);
-
-      // 2. Buy it (unless this owner already did), with calls and texts pointed at our API.
-      let sid =
-        claim.outcome === 'already-yours' && claim.reservation.status === 'active'
-          ? claim.reservation.provider_sid
-          : undefined;
-      if (!sid) {
-        const webhookBase = config.publicApiUrl ?? new URL(c.req.url).origin;
-        try {
-          ({ sid } = await providers.telephony.purchase({
-            phoneNumber,
-            ...telephonyWebhookUrls(webhookBase),
-          }));
-        } catch (error) {
-          await data.phoneReservations.dropPending(userId, phoneNumber);
-          if (error instanceof NumberUnavailableError)
-            throw conflict(PHONE_NUMBER_MESSAGES.numberUnavailable);
-          if (error instanceof TelephonyError) {
-            logger.error('Phone number purchase failed', { error: error.message, status: error.status });
-            throw providerFailed();
-          }
-          throw error;
-        }
+      try {
+        await changeAssistantPhone(userId, phoneNumber, businessConfig.assistant_phone, lockToken, c.req.url);
+      } finally {
+        await data.phoneReservations.releaseChangeLock(userId, lockToken);
       }
-
-      // 3. One transaction: the new number becomes active and every other number the owner held is let go.
-      const released = held.filter((r) => r.phone_number !== phoneNumber);
-      await data.phoneReservations.activate(
-        userId,
-        phoneNumber,
-        sid,
-        released.map((r) => r.phone_number),
-      );
-      // 4. The config points at it last: a failure before this leaves the old choice in place, and
-      //    picking the number again completes the change (the owner already holds it).
-      const updated = await data.businessConfigs.updateConfigFields(userId, { assistant_phone: phoneNumber });
-      if (!updated) throw notFound(PHONE_NUMBER_MESSAGES.configNotFound);
-
-      // 5. Give the old numbers back to the provider; a failure here costs money, not correctness.
-      for (const old of released) {
-        if (!old.provider_sid) continue;
-        try {
-          await providers.telephony.release(old.provider_sid);
-        } catch (error) {
-          logger.error('Releasing a phone number failed; release it by hand', {
-            sid: old.provider_sid,
-            error: String(error),
-          });
-        }
-      }
-      return c.json(saved, 200);
+      return c.json({ assistant_phone: phoneNumber, message: PHONE_NUMBER_MESSAGES.saved }, 200);
     });
+
+  /**
+   * Repairs what an earlier change left half-done (its request died or the provider failed): numbers given
+   * up but not released at the provider, numbers bought but never activated, and a config that does not
+   * point at the active number. Runs under the owner's lock, so nothing else of this owner is in flight.
+   */
+  async function repairOwnerNumbers(userId: string, keep: string, configPhone: string | undefined) {
+    const held = await data.phoneReservations.heldBy(userId);
+    for (const reservation of held) {
+      if (reservation.phone_number === keep || reservation.status === 'active') continue;
+      if (reservation.provider_sid) {
+        try {
+          await providers.telephony.release(reservation.provider_sid);
+        } catch (error) {
+          // Kept for the next change to retry; the number still costs money until then.
+          logger.error('phone_release_failed', { sid: reservation.provider_sid, error: String(error) });
+          continue;
+        }
+      }
+      await data.phoneReservations.forget(userId, reservation.phone_number);
+    }
+    const active = held.find((r) => r.status === 'active');
+    if (active && active.phone_number !== configPhone && active.phone_number !== keep) {
+      await data.businessConfigs.updateConfigFields(userId, { assistant_phone: active.phone_number });
+    }
+  }
+
+  async function changeAssistantPhone(
+    userId: string,
+    phoneNumber: string,
+    configPhone: string | undefined,
+    lockToken: string,
+    requestUrl: string,
+  ) {
+    await repairOwnerNumbers(userId, phoneNumber, configPhone);
+    const held = await data.phoneReservations.heldBy(userId);
+    const current = held.find((r) => r.phone_number === phoneNumber);
+    if (configPhone === phoneNumber && current?.status === 'active' && held.length === 1) return;
+
+    // 1. Reserve: one conditional write decides between two owners picking the same number.
+    const claim = await data.phoneReservations.claim(userId, phoneNumber);
+    if (claim.outcome === 'taken') throw conflict(PHONE_NUMBER_MESSAGES.numberTaken);
+
+    // 2. Buy it unless this owner already did (an earlier attempt that did not finish), with calls and
+    //    texts pointed at our API. Each purchase counts against the owner's daily limit.
+    let sid = claim.outcome === 'already-yours' ? claim.reservation.provider_sid : undefined;
+    if (!sid) {
+      if (!(await rateLimiter.hit(`phonePurchase#${userId}`, PHONE_PURCHASES_PER_DAY, 24 * 60 * 60))) {
+        await data.phoneReservations.dropPending(userId, phoneNumber);
+        throw tooManyRequests(PHONE_NUMBER_MESSAGES.dailyLimit);
+      }
+      const webhookBase = config.publicApiUrl ?? new URL(requestUrl).origin;
+      try {
+        ({ sid } = await providers.telephony.purchase({ phoneNumber, ...telephonyWebhookUrls(webhookBase) }));
+      } catch (error) {
+        await data.phoneReservations.dropPending(userId, phoneNumber);
+        if (error instanceof NumberUnavailableError) throw conflict(PHONE_NUMBER_MESSAGES.numberUnavailable);
+        if (error instanceof TelephonyError) {
+          logger.error('Phone number purchase failed', { error: error.message, status: error.status });
+          throw providerFailed();
+        }
+        throw error;
+      }
+      // Recorded at once: if anything below fails, the repair (or a retry of this pick) finds the sid.
+      await data.phoneReservations.recordPurchase(userId, phoneNumber, sid);
+    }
+
+    // 3. One transaction, only while this change still holds the lock: the new number becomes active and
+    //    every other number the owner held becomes 'releasing'.
+    const released = held.filter((r) => r.phone_number !== phoneNumber);
+    await data.phoneReservations.activate(
+      userId,
+      phoneNumber,
+      sid,
+      released.map((r) => r.phone_number),
+      lockToken,
+    );
+    // 4. The config points at it; if this fails, the owner's next change (or picking again) repairs it.
+    const updated = await data.businessConfigs.updateConfigFields(userId, { assistant_phone: phoneNumber });
+    if (!updated) throw notFound(PHONE_NUMBER_MESSAGES.configNotFound);
+
+    // 5. Give the old numbers back to the provider and forget them; a failure leaves them 'releasing'.
+    await repairOwnerNumbers(userId, phoneNumber, phoneNumber);
+  }
+
+  return routes;
 };
