@@ -35,6 +35,7 @@ import { appointmentRoutes } from './routes/appointments/appointment-routes';
 import { appointmentsBook } from './routes/appointments/appointments-book';
 import { depositPages } from './routes/deposits/deposit-pages';
 import { voiceWebhookRoutes } from './routes/twilio-webhooks/voice-webhook-routes';
+import { signOutRoutes } from './routes/session/sign-out-routes';
 
 export const OPENAPI_PATH = '/openapi.json';
 
@@ -61,6 +62,7 @@ export function createApp(deps: AppDeps) {
   app.route('/', healthRoutes(deps));
   app.route('/', frontendLogRoutes(deps));
   app.route('/', configRoutes(deps));
+  app.route('/', signOutRoutes(deps));
   // Each feature mounts its routes on its own line below this one.
   app.route('/', referralRoutes(deps));
   app.route('/', analyticsRoutes(deps));

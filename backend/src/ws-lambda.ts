@@ -1,6 +1,8 @@
 import { loadConfig } from './config/env';
 import { withVendorSecrets } from './config/vendor-secrets';
 import { createTokenVerifier } from './auth/token-verifier';
+import { withRevocationCheck } from './auth/revocation-check';
+import { createSessionRevocationRepository } from './data/session-revocations';
 import { createDynamoClients } from './data/dynamo-client';
 import { createRateLimiter } from './data/rate-limits';
 import { createSocketConnectionRepository } from './data/socket-connections';
@@ -19,7 +21,10 @@ const { doc } = createDynamoClients({ region: config.region, endpoint: config.dy
 const logger = createLogger();
 
 export const handler = createSocketHandler({
-  verifyToken: createTokenVerifier(config.cognito),
+  verifyToken: withRevocationCheck(
+    createTokenVerifier(config.cognito),
+    createSessionRevocationRepository(doc, config.tableName),
+  ),
   connections: createSocketConnectionRepository(doc, config.tableName),
   speech: failClosed(config, logger)('speech', () => createSpeechProvider(config.openai)),
   rateLimiter: createRateLimiter(doc, config.tableName),
