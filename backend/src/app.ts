@@ -26,6 +26,7 @@ import { calendarRoutes } from './routes/calendar/calendar-routes';
 import { popupPageHeaders } from './routes/calendar/popup-headers';
 import { phoneNumberRoutes } from './routes/phone-numbers/phone-number-routes';
 import { noStoreForAuthenticated, requestBodyLimit } from './http/request-guards';
+import { htmlContentSecurityPolicy } from './http/page-security';
 import { smsWebhookRoutes } from './routes/twilio-webhooks/sms-webhook-routes';
 import { receptionistSmsAssistant } from './routes/twilio-webhooks/receptionist-sms-assistant';
 import { testChatRoutes } from './routes/test-chat/test-chat-routes';
@@ -48,6 +49,7 @@ export function createApp(deps: AppDeps) {
   app.use('*', popupPageHeaders);
   app.use('*', secureHeaders());
   app.use('*', noStoreForAuthenticated);
+  app.use('*', htmlContentSecurityPolicy(deps.config.allowedOrigins));
   app.use('*', requestBodyLimit);
   app.use(
     '*',
