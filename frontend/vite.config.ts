@@ -1,7 +1,7 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
-import { originsOf, spaContentSecurityPolicy } from '../shared/content-security-policy';
+import { originsOf, spaContentSecurityPolicy } from '../shared/content-security-policy.ts';
 
 /**
  * Serves `/config.json` from the LOCAL_RUNTIME_CONFIG environment variable in dev and preview, the way the
