@@ -7,9 +7,9 @@ import { z } from 'zod';
  */
 export const UNSAFE_TEXT_MESSAGE = 'Text must not contain NUL characters or unpaired surrogates';
 
-const NUL_OR_LONE_SURROGATE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
-export const isSafeText = (text: string): boolean => !NUL_OR_LONE_SURROGATE.test(text);
+export const isSafeText = (text: string): boolean => !text.includes('\u0000') && !LONE_SURROGATE.test(text);
 
 /** The refinement for any zod string: `z.string().max(n).refine(...safeTextRefinement)`. */
 export const safeTextRefinement = [isSafeText, { message: UNSAFE_TEXT_MESSAGE }] as const;
