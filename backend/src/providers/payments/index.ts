@@ -35,6 +35,13 @@ export type CreateCheckoutInput = {
   idempotencyKey: string;
 };
 
+export type PortalSessionInput = {
+  customerId: string;
+  returnUrl: string;
+  /** Open on confirming this plan change (and return to returnUrl once confirmed). */
+  updateTo?: { subscriptionId: string; priceId: string } | undefined;
+};
+
 /** A one-off payment (a booking deposit): Checkout in payment mode; the signed webhook confirms it. */
 export type CreateDepositCheckoutInput = {
   amountCents: number;
@@ -70,7 +77,7 @@ export interface PaymentsProvider {
   createCheckoutSession(input: CreateCheckoutInput): Promise<{ id: string; url: string }>;
   /** Undefined when the provider does not know the id. */
   retrieveSubscription(id: string): Promise<ProviderSubscription | undefined>;
-  createPortalSession(input: { customerId: string; returnUrl: string }): Promise<{ url: string }>;
+  createPortalSession(input: PortalSessionInput): Promise<{ url: string }>;
   /** `url` may be relative to the API origin (the local provider's own pay page). */
   createDepositCheckout(input: CreateDepositCheckoutInput): Promise<{ id: string; url: string }>;
 }
