@@ -165,6 +165,7 @@ describe('lambdas', () => {
       'COGNITO_REGION',
       'ALLOWED_ORIGINS',
       'SECRETS_ARN',
+      'VOICE_RELAY_URL',
     ];
     const socketOnly = ['WS_CALLBACK_URL'];
     const seen = new Set<string>();
@@ -308,6 +309,18 @@ describe('apis', () => {
     expect(targets).toEqual(Array(3).fill(`integrations/\${${integrationId}}`));
   });
 
+  it("points calls' ConversationRelay at the socket API's stage (?channel=relay), for both functions", () => {
+    const api = apiId('WEBSOCKET');
+    const relayUrls = Object.values(template.findResources('AWS::Lambda::Function') as Resources)
+      .map((fn) => (fn.Properties.Environment as { Variables?: Record<string, unknown> })?.Variables)
+      .filter((variables) => variables?.APP_ENV === 'aws')
+      .map((variables) => render(variables!.VOICE_RELAY_URL));
+    expect(relayUrls).toHaveLength(2);
+    for (const url of relayUrls) {
+      expect(url).toMatch(new RegExp(`^wss://\\$\\{${api}\\}\\.execute-api\\..*/prod\\?channel=relay$`));
+    }
+  });
+
   it('lets the socket Lambda post to connections of its stage only', () => {
     const api = apiId('WEBSOCKET');
     const statements = Object.values(template.findResources('AWS::IAM::Policy') as Resources).flatMap(
@@ -421,6 +434,7 @@ describe('web', () => {
       },
       oauthEnabled: false,
       voiceStreamUrl: expect.stringMatching(/^wss:\/\/<<marker:.*\/prod$/),
+      voiceRelayUrl: expect.stringMatching(/^wss:\/\/<<marker:.*\/prod\?channel=relay$/),
     });
     const markers = JSON.stringify(shell.Properties.SourceMarkers);
     expect(markers).toMatch(/AuthUserPool\w+/);

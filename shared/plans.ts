@@ -225,6 +225,22 @@ export const PAYMENT_FAILED = {
 } as const;
 
 /**
+ * Why the API refuses to start a checkout (409, issue 10 §2): one subscription per customer, a failed
+ * renewal is fixed in the billing portal, and one checkout at a time across tabs.
+ */
+export const CHECKOUT_REFUSALS = {
+  alreadySubscribed: {
+    code: 'already_subscribed',
+    message: 'You already have a subscription. Manage it from billing.',
+  },
+  paymentFailed: { code: 'payment_failed', message: PAYMENT_FAILED.title },
+  inProgress: {
+    code: 'checkout_in_progress',
+    message: 'A checkout is already starting in another tab. Please wait a moment and try again.',
+  },
+} as const;
+
+/**
  * Spec §4: match by price_id, then plan_id against name or price_id; with no match and an active or
  * trialing subscription, the plan whose ValueOrder is 1.
  */

@@ -208,9 +208,10 @@ describe('POST /webhooks/stripe', async () => {
     ).json()) as { session_id: string };
     const { events } = await payments.completeCheckout(checkoutAgain.session_id);
     for (const event of events) await deliver(event);
-    expect(await stored()).toMatchObject({ status: 'trialing', price_id: 'price_pro_monthly' });
+    // The customer has had a trial, so the new subscription is active (paid) from the start.
+    expect(await stored()).toMatchObject({ status: 'active', price_id: 'price_pro_monthly' });
     await deliver(oldEvents[0]!);
-    expect(await stored()).toMatchObject({ status: 'trialing', price_id: 'price_pro_monthly' });
+    expect(await stored()).toMatchObject({ status: 'active', price_id: 'price_pro_monthly' });
   });
 
   it('a handling failure (provider unreachable) answers 500 and lets the retry of the same event through', async () => {

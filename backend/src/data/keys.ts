@@ -14,6 +14,8 @@ export const keys = {
   /** gsi1 key finding the owner of a payment-provider customer id (webhooks). */
   billingCustomerOwner: (customerId: string) => `BILLINGCUSTOMER#${customerId}`,
   planSelection: (userId: string) => ({ pk: userKey(userId), sk: 'PLAN_SELECTION' }),
+  /** The owner's one open checkout (issue 10 §2): serializes checkouts across tabs and races. */
+  checkoutLock: (userId: string) => ({ pk: userKey(userId), sk: 'CHECKOUT_LOCK' }),
   featureEngagement: (userId: string, featureType: string, featureId: string) => ({
     pk: userKey(userId),
     sk: `ENGAGEMENT#${featureType}#${featureId}`,

@@ -192,6 +192,82 @@ export function createSubscriptionRepository(
       return Item?.price_id as string | undefined;
     },
 
+    /**
+     * Takes the owner's checkout lock for one checkout request (identified by its fingerprint). Requests
+     * with the same fingerprint share it (a double click gets the same provider session); a different one
+     * is refused while the lease runs. Returns the session the previous checkout left open, to expire, or
+     * undefined when another checkout holds the lock.
+     */
+    async claimCheckoutLock(
+      userId: string,
+      fingerprint: string,
+      leaseSeconds: number,
+    ): Promise<{ previousSessionId?: string; previousFingerprint?: string } | undefined> {
+      const nowSeconds = Math.floor(now().getTime() / 1000);
+      try {
+        const { Attributes } = await doc.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: keys.checkoutLock(userId),
+            UpdateExpression: 'SET lease_until = :until, lease_fingerprint = :fingerprint',
+            ConditionExpression:
+              'attribute_not_exists(pk) OR lease_until < :now OR lease_fingerprint = :fingerprint',
+            ExpressionAttributeValues: {
+              ':until': nowSeconds + leaseSeconds,
+              ':now': nowSeconds,
+              ':fingerprint': fingerprint,
+            },
+            ReturnValues: 'ALL_OLD',
+          }),
+        );
+        return {
+          ...(Attributes?.session_id ? { previousSessionId: Attributes.session_id as string } : {}),
+          ...(Attributes?.session_fingerprint
+            ? { previousFingerprint: Attributes.session_fingerprint as string }
+            : {}),
+        };
+      } catch (error) {
+        if (isConditionFailure(error)) return undefined;
+        throw error;
+      }
+    },
+
+    /** Records the session the lock holder opened and ends the lease (only while it still holds it). */
+    async recordCheckoutSession(userId: string, fingerprint: string, sessionId: string) {
+      await doc.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: keys.checkoutLock(userId),
+          UpdateExpression:
+            'SET session_id = :session, session_fingerprint = :fingerprint, lease_until = :zero, opened_at = :at',
+          ConditionExpression: 'lease_fingerprint = :fingerprint',
+          ExpressionAttributeValues: {
+            ':session': sessionId,
+            ':fingerprint': fingerprint,
+            ':zero': 0,
+            ':at': now().toISOString(),
+          },
+        }),
+      );
+    },
+
+    /** Ends the lease after a failed checkout; a lease taken over meanwhile is left alone. */
+    async releaseCheckoutLock(userId: string, fingerprint: string) {
+      try {
+        await doc.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: keys.checkoutLock(userId),
+            UpdateExpression: 'SET lease_until = :zero',
+            ConditionExpression: 'lease_fingerprint = :fingerprint',
+            ExpressionAttributeValues: { ':zero': 0, ':fingerprint': fingerprint },
+          }),
+        );
+      } catch (error) {
+        if (!isConditionFailure(error)) throw error;
+      }
+    },
+
     /** Claims a webhook event id; false when it was already claimed (a repeated delivery). */
     async claimWebhookEvent(provider: string, eventId: string, type: string): Promise<boolean> {
       try {

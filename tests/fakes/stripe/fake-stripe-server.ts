@@ -95,6 +95,10 @@ export async function startFakeStripe(options: { secretKey: string }) {
       };
       return { status: 200, body: session };
     }
+    if (method === 'GET' && path === '/v1/subscriptions') {
+      const data = [...subscriptions.values()].filter((s) => s.customer === params.customer);
+      return { status: 200, body: { object: 'list', data, has_more: false, url: '/v1/subscriptions' } };
+    }
     const subscriptionMatch = path.match(/^\/v1\/subscriptions\/([^/]+)$/);
     if (method === 'GET' && subscriptionMatch) {
       const subscription = subscriptions.get(subscriptionMatch[1]!);

@@ -29,6 +29,7 @@ export type CreateCheckoutInput = {
   userId: string;
   successUrl: string;
   cancelUrl: string;
+  /** 0 for a customer who has had a trial: no trial is offered (Stripe: trial_period_days omitted). */
   trialDays: number;
   metadata: Record<string, string>;
   /** Same key → same session (a double click makes one). */
@@ -77,6 +78,15 @@ export interface PaymentsProvider {
   createCheckoutSession(input: CreateCheckoutInput): Promise<{ id: string; url: string }>;
   /** Undefined when the provider does not know the id. */
   retrieveSubscription(id: string): Promise<ProviderSubscription | undefined>;
+  /**
+   * The customer's subscriptions in every status (Stripe's list with status=all): whether one is live or
+   * failing, and whether the customer has had a trial, are read from here, not from webhook-fed copies.
+   */
+  listSubscriptions(customerId: string): Promise<ProviderSubscription[]>;
+  /** Expires an open checkout session so it can no longer be paid; 'complete' when it was paid already. */
+  expireCheckoutSession(id: string): Promise<'expired' | 'complete'>;
+  /** Cancels a subscription at once (a duplicate made by a race no check can close at the provider). */
+  cancelSubscription(id: string): Promise<void>;
   createPortalSession(input: PortalSessionInput): Promise<{ url: string }>;
   /** `url` may be relative to the API origin (the local provider's own pay page). */
   createDepositCheckout(input: CreateDepositCheckoutInput): Promise<{ id: string; url: string }>;
@@ -96,5 +106,11 @@ export const paymentsNotConfigured: PaymentsProvider = {
   createPortalSession: () =>
     Promise.reject(new PaymentProviderError('Payments are not configured', 'provider_unavailable')),
   createDepositCheckout: () =>
+    Promise.reject(new PaymentProviderError('Payments are not configured', 'provider_unavailable')),
+  listSubscriptions: () =>
+    Promise.reject(new PaymentProviderError('Payments are not configured', 'provider_unavailable')),
+  expireCheckoutSession: () =>
+    Promise.reject(new PaymentProviderError('Payments are not configured', 'provider_unavailable')),
+  cancelSubscription: () =>
     Promise.reject(new PaymentProviderError('Payments are not configured', 'provider_unavailable')),
 };

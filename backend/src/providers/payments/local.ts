@@ -4,6 +4,7 @@ import {
   PutCommand,
   QueryCommand,
   TransactWriteCommand,
+  UpdateCommand,
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
 import { catalogueAsPlans } from '@shared/plans';
@@ -50,7 +51,8 @@ export type LocalCheckoutSession = {
   trial_period_days: number;
   client_reference_id: string;
   metadata: Record<string, string>;
-  status: 'open' | 'complete';
+  /** Like Stripe: an expired session can no longer be paid. */
+  status: 'open' | 'complete' | 'expired';
   subscription: string | null;
   created: number;
 };
@@ -83,6 +85,12 @@ export type LocalPortalSession = {
 
 /** What the local pages can do to a subscription's clock (DESIGN §3). */
 export type ClockAction = 'end_trial' | 'renew' | 'fail_payment';
+
+const expiredSession = () =>
+  new PaymentProviderError(
+    'This checkout session has expired. Start again from the plans page.',
+    'invalid_request',
+  );
 
 const newId = (prefix: string) => `${prefix}_local${randomBytes(10).toString('hex')}`;
 
@@ -334,6 +342,36 @@ export function createLocalPaymentsProvider(
       return subscription ? toProviderSubscription(subscription) : undefined;
     },
 
+    async listSubscriptions(customerId: string) {
+      return (await provider.customerSubscriptions(customerId)).map(toProviderSubscription);
+    },
+
+    /** Stripe's expire: open → expired; a paid session stays complete (and says so). */
+    async expireCheckoutSession(id: string): Promise<'expired' | 'complete'> {
+      try {
+        await doc.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: localKeys.session(id),
+            UpdateExpression: 'SET #status = :expired',
+            ConditionExpression: '#status = :open',
+            ExpressionAttributeNames: { '#status': 'status' },
+            ExpressionAttributeValues: { ':expired': 'expired', ':open': 'open' },
+          }),
+        );
+        return 'expired';
+      } catch (error) {
+        if (!isConditionFailure(error)) throw error;
+        const session = await get<LocalCheckoutSession>(localKeys.session(id));
+        if (!session) throw new PaymentProviderError(`No such checkout session: '${id}'`, 'not_found');
+        return session.status === 'complete' ? 'complete' : 'expired';
+      }
+    },
+
+    async cancelSubscription(id: string) {
+      await provider.cancel(id);
+    },
+
     async createPortalSession(input: PortalSessionInput) {
       if (!(await get(localKeys.customer(input.customerId)))) {
         throw new PaymentProviderError(`No such customer: '${input.customerId}'`, 'invalid_request');
@@ -412,6 +450,7 @@ export function createLocalPaymentsProvider(
       const session = await get<LocalCheckoutSession>(localKeys.session(sessionId));
       if (!session) throw new PaymentProviderError(`No such checkout session: '${sessionId}'`, 'not_found');
       if (session.status === 'complete') return { session, events: [] as PaymentEvent[] };
+      if (session.status === 'expired') throw expiredSession();
       const start = nowSeconds();
       const trialEnd = start + session.trial_period_days * DAY_SECONDS;
       const subscription: LocalSubscription = {
@@ -448,7 +487,10 @@ export function createLocalPaymentsProvider(
         );
       } catch (error) {
         if (!isConditionFailure(error)) throw error;
-        return { session: (await get<LocalCheckoutSession>(localKeys.session(sessionId)))!, events: [] };
+        const latest = (await get<LocalCheckoutSession>(localKeys.session(sessionId)))!;
+        // Expired meanwhile (a newer checkout of the same customer replaced it): nothing was bought.
+        if (latest.status === 'expired') throw expiredSession();
+        return { session: latest, events: [] };
       }
       await saveSubscription(subscription);
       const completed = { ...session, status: 'complete' as const, subscription: subscription.id };

@@ -120,7 +120,8 @@ export function createStripePaymentsProvider(connection: StripeConnection): Paym
             cancel_url: input.cancelUrl,
             metadata: input.metadata,
             subscription_data: {
-              trial_period_days: input.trialDays,
+              // A customer who has had a trial gets none: the field is left out, not sent as 0.
+              ...(input.trialDays > 0 ? { trial_period_days: input.trialDays } : {}),
               metadata: { ...input.metadata, cognito_user_id: input.userId },
             },
           },
@@ -141,6 +142,39 @@ export function createStripePaymentsProvider(connection: StripeConnection): Paym
         if ((error as { statusCode?: number }).statusCode === 404) return undefined;
         return mapStripeError(error);
       }
+    },
+
+    async listSubscriptions(customerId) {
+      const subscriptions: ProviderSubscription[] = [];
+      try {
+        // Auto-pagination: a customer has few subscriptions, but none may be missed.
+        for await (const subscription of stripe.subscriptions.list({
+          customer: customerId,
+          status: 'all',
+          limit: 100,
+          expand: ['data.items.data.price.product'],
+        })) {
+          subscriptions.push(toProviderSubscription(subscription));
+        }
+      } catch (error) {
+        mapStripeError(error);
+      }
+      return subscriptions;
+    },
+
+    async expireCheckoutSession(id) {
+      try {
+        await stripe.checkout.sessions.expire(id);
+        return 'expired';
+      } catch (error) {
+        // Only open sessions can be expired: read which state it is in instead.
+        const session = await stripe.checkout.sessions.retrieve(id).catch(() => mapStripeError(error));
+        return session.status === 'complete' ? 'complete' : 'expired';
+      }
+    },
+
+    async cancelSubscription(id) {
+      await stripe.subscriptions.cancel(id).catch(mapStripeError);
     },
 
     async createDepositCheckout(input) {

@@ -10,7 +10,20 @@ export const USER_QUOTAS = {
   businessLookup: { limit: 20, windowSeconds: 10 * 60 },
   aiGeneration: { limit: 30, windowSeconds: 60 * 60 },
   speech: { limit: 60, windowSeconds: 10 * 60 },
+  // Issue 10 §8: everything that stores items or opens sessions at a vendor has a per-owner ceiling.
+  checkoutSessions: { limit: 20, windowSeconds: 60 * 60 },
+  portalSessions: { limit: 30, windowSeconds: 60 * 60 },
+  oauthStates: { limit: 20, windowSeconds: 60 * 60 },
+  featureEngagement: { limit: 30, windowSeconds: 24 * 60 * 60 },
+  createCalendar: { limit: 10, windowSeconds: 60 * 60 },
+  /** E-mails an owner makes us send to third parties (invitations, calendar shares), all kinds together. */
+  ownerEmails: { limit: 20, windowSeconds: 24 * 60 * 60 },
+  /** Referrals added a day: cancelling and re-adding cannot cycle without end. */
+  referralAdds: { limit: 10, windowSeconds: 24 * 60 * 60 },
 } as const;
+
+/** The 429 text of the per-owner ceilings above (the business-lookup wording of spec §8). */
+export const TOO_MANY_REQUESTS = 'Too many requests. Please wait a moment and try again';
 export type QuotaName = keyof typeof USER_QUOTAS;
 
 /** Counts one use for the user; throws the 429 with `message` once the window's quota is spent. */

@@ -169,6 +169,8 @@ export function localPaymentsRoutes({
   const subscriptionCard = (portalId: string, subscription: LocalSubscription) => {
     const base = `${LOCAL_PAYMENTS_PATH}/portal/${portalId}/subscriptions/${subscription.id}`;
     const open = subscription.status !== 'canceled';
+    // Stripe's portal lets a customer whose renewal failed add a card and pay the open invoice.
+    const failing = subscription.status === 'past_due' || subscription.status === 'unpaid';
     return html`<section class="card" data-testid="local-subscription">
       <div class="status" data-testid="local-subscription-status">${subscription.status}</div>
       <h2>${priceLine(subscription.price_id)}</h2>
@@ -207,6 +209,16 @@ export function localPaymentsRoutes({
                       </form>`,
                   )}
               </div>
+              ${
+                failing
+                  ? html`<form method="post" action="${base}/clock" class="row">
+                      <input type="hidden" name="action" value="renew" />
+                      <button type="submit" class="primary" data-testid="local-update-card">
+                        Update card and pay now
+                      </button>
+                    </form>`
+                  : raw('')
+              }
               <form method="post" action="${base}/cancel" class="row">
                 <button type="submit" class="danger">Cancel plan</button>
               </form>`
@@ -231,6 +243,19 @@ export function localPaymentsRoutes({
       const plan = provider.planForPrice(session.price_id);
       const price = plan ? formatPlanPrice(plan) : undefined;
       const trialEnds = date(Math.floor(now().getTime() / 1000) + session.trial_period_days * 86_400);
+      if (session.status === 'expired') {
+        return c.html(
+          layout(
+            'Checkout expired',
+            html`<section class="card">
+              <h1 data-testid="checkout-expired">This checkout has expired</h1>
+              <p>A newer checkout was started for this account. Choose your plan again to continue.</p>
+              <a class="button primary" href="${session.cancel_url}">Back</a>
+            </section>`,
+          ),
+          410,
+        );
+      }
       if (session.status === 'complete') {
         return c.html(
           layout(
@@ -253,8 +278,11 @@ export function localPaymentsRoutes({
             </div>
             ${price?.perMonth ? html`<p class="muted">${price.perMonth} billed yearly</p>` : raw('')}
             <p data-testid="checkout-trial">
-              ${session.trial_period_days}-day free trial: $0 due today, then ${price?.price}${price?.period}
-              from ${trialEnds}.
+              ${
+                session.trial_period_days > 0
+                  ? `${session.trial_period_days}-day free trial: $0 due today, then ${price?.price}${price?.period} from ${trialEnds}.`
+                  : `No free trial (this account has had one): ${price?.price} due today, then ${price?.price}${price?.period}.`
+              }
             </p>
             <div class="row">
               <form method="post" action="${LOCAL_PAYMENTS_PATH}/checkout/${session.id}/pay">
@@ -270,7 +298,13 @@ export function localPaymentsRoutes({
       const id = c.req.param('id');
       const existing = await provider.getCheckoutSession(id);
       if (!existing) return c.html(errorPage('This checkout session does not exist.'), 404);
-      const { session, events } = await provider.completeCheckout(id);
+      let completed: Awaited<ReturnType<LocalPaymentsProvider['completeCheckout']>>;
+      try {
+        completed = await provider.completeCheckout(id);
+      } catch (error) {
+        return c.html(errorPage((error as Error).message), 410);
+      }
+      const { session, events } = completed;
       try {
         await deliver(events);
       } catch (error) {

@@ -1,6 +1,7 @@
 import type { SubscriptionRepository } from '../../data/subscriptions';
 import type { Logger } from '../../logging/logger';
-import type { PaymentEvent, PaymentsProvider } from '../../providers/payments/index';
+import { isSubscribed } from '@shared/plans';
+import type { PaymentEvent, PaymentsProvider, ProviderSubscription } from '../../providers/payments/index';
 
 export const HANDLED_EVENT_TYPES = [
   'checkout.session.completed',
@@ -76,7 +77,10 @@ export async function handlePaymentEvent(event: PaymentEvent, deps: WebhookHandl
     deps.logger.warn('webhook_unknown_owner', { event_id: event.id, customer_id: subscription.customerId });
     return { handled: false };
   }
-  const { stored, trialCompleted } = await deps.subscriptions.syncFromProvider(userId, subscription);
+  let { stored, trialCompleted } = await deps.subscriptions.syncFromProvider(userId, subscription);
+  if (!stored && isSubscribed(subscription.status)) {
+    ({ stored, trialCompleted } = await settleSecondLiveSubscription(userId, subscription, deps));
+  }
   if (trialCompleted) await deps.onTrialCompleted(userId);
   deps.logger.info('subscription_synced', {
     event_id: event.id,
@@ -87,4 +91,30 @@ export async function handlePaymentEvent(event: PaymentEvent, deps: WebhookHandl
     trial_completed: trialCompleted,
   });
   return { handled: true };
+}
+
+/**
+ * A second live subscription for an owner who already holds one (a race no checkout check can close at
+ * the provider, e.g. two sessions paid in the same second). If the held one is really still live at the
+ * provider, the newcomer is cancelled, so the customer is never billed twice; if the held one has ended
+ * and only its webhook is late, it is brought up to date and the newcomer stored.
+ */
+async function settleSecondLiveSubscription(
+  userId: string,
+  newcomer: ProviderSubscription,
+  deps: WebhookHandlerDeps,
+): Promise<{ stored: boolean; trialCompleted: boolean }> {
+  const heldId = (await deps.subscriptions.getSubscription(userId)).stripe_subscription_id;
+  const held = heldId ? await deps.payments.retrieveSubscription(heldId) : undefined;
+  if (held && isSubscribed(held.status)) {
+    await deps.payments.cancelSubscription(newcomer.id);
+    deps.logger.warn('duplicate_subscription_canceled', {
+      user_id: userId,
+      kept: held.id,
+      canceled: newcomer.id,
+    });
+    return { stored: false, trialCompleted: false };
+  }
+  if (held) await deps.subscriptions.syncFromProvider(userId, held);
+  return deps.subscriptions.syncFromProvider(userId, newcomer);
 }

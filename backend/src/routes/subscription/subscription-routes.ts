@@ -1,6 +1,13 @@
 import { createHash } from 'node:crypto';
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
-import { isShownInterval, isSubscribed, isWaitListPlan, TRIAL_DAYS } from '@shared/plans';
+import {
+  CHECKOUT_REFUSALS,
+  isPaymentFailed,
+  isShownInterval,
+  isSubscribed,
+  isWaitListPlan,
+  TRIAL_DAYS,
+} from '@shared/plans';
 import {
   BUSINESS_ID_NOT_FOUND,
   checkoutRequestSchema,
@@ -16,6 +23,8 @@ import type { AppDeps, AppEnv } from '../../app-types';
 import { requireAuth, requireOwner } from '../../auth/middleware';
 import { badRequest, forbidden, HttpError, notFound } from '../../errors/http-error';
 import { bearerSecurity, errorResponses, jsonContent, userIdParams } from '../openapi-helpers';
+import { billingStanding } from '../../billing/billing-standing';
+import { enforceUserQuota, TOO_MANY_REQUESTS } from '../generation/user-quotas';
 import { isOwnOrigin } from './own-origin';
 import { viaProvider } from './provider-errors';
 
@@ -25,15 +34,21 @@ const jsonBody = <T extends z.ZodType>(schema: T) => ({
 
 /** A double click within this window gets the same checkout session (the provider's idempotency key). */
 const CHECKOUT_IDEMPOTENCY_WINDOW_MS = 10 * 60_000;
+/** How long one checkout request holds the owner's checkout lock (longer than a slow provider call). */
+const CHECKOUT_LEASE_SECONDS = 30;
 
 const withErrors = {
   ...errorResponses,
   404: jsonContent(errorResponses[400].content['application/json'].schema, 'Not found'),
-  409: jsonContent(errorResponses[400].content['application/json'].schema, 'Already subscribed'),
+  409: jsonContent(
+    errorResponses[400].content['application/json'].schema,
+    'Already subscribed, a failed payment to fix in billing, or a checkout running in another tab',
+  ),
+  429: jsonContent(errorResponses[400].content['application/json'].schema, 'Too many sessions'),
   502: jsonContent(errorResponses[400].content['application/json'].schema, 'Payment provider unavailable'),
 };
 
-export const subscriptionRoutes = ({ verifyToken, data, providers, config, now }: AppDeps) => {
+export const subscriptionRoutes = ({ verifyToken, data, providers, config, now, rateLimiter }: AppDeps) => {
   const payments = providers.payments;
 
   const findPlan = async (priceId: string) => {
@@ -55,6 +70,45 @@ export const subscriptionRoutes = ({ verifyToken, data, providers, config, now }
     const created = await viaProvider(() => payments.createCustomer({ userId, email }, `customer-${userId}`));
     return data.subscriptions.linkCustomer(userId, created.id);
   };
+
+  /** 409 for an owner who pays (or should update a card) instead of a second subscription. */
+  const refuseWhenSubscribed = (status: string) => {
+    const refusal = isSubscribed(status)
+      ? CHECKOUT_REFUSALS.alreadySubscribed
+      : isPaymentFailed(status)
+        ? CHECKOUT_REFUSALS.paymentFailed
+        : undefined;
+    if (refusal) throw new HttpError(409, refusal.code, refusal.message);
+  };
+
+  /**
+   * One open checkout per owner (issue 10 §2), so two tabs or a race cannot pay for two subscriptions:
+   * the owner's lock item serializes checkouts, and the session a previous checkout left open is expired
+   * at the provider before the provider's list of subscriptions is read and a new one opens.
+   */
+  async function openCheckoutOnce(
+    userId: string,
+    fingerprint: string,
+    open: () => Promise<{ id: string; url: string }>,
+  ) {
+    const lock = await data.subscriptions.claimCheckoutLock(userId, fingerprint, CHECKOUT_LEASE_SECONDS);
+    if (!lock) {
+      throw new HttpError(409, CHECKOUT_REFUSALS.inProgress.code, CHECKOUT_REFUSALS.inProgress.message);
+    }
+    let recorded = false;
+    try {
+      if (lock.previousSessionId && lock.previousFingerprint !== fingerprint) {
+        // A paid one made its subscription already, which the provider's list in open() then shows.
+        await viaProvider(() => payments.expireCheckoutSession(lock.previousSessionId!));
+      }
+      const session = await open();
+      await data.subscriptions.recordCheckoutSession(userId, fingerprint, session.id);
+      recorded = true;
+      return session;
+    } finally {
+      if (!recorded) await data.subscriptions.releaseCheckoutLock(userId, fingerprint);
+    }
+  }
 
   const productsRoute = createRoute({
     method: 'get',
@@ -149,32 +203,33 @@ export const subscriptionRoutes = ({ verifyToken, data, providers, config, now }
         const businessConfig = await data.businessConfigs.getConfig(user.sub);
         if (businessConfig?.business_id !== body.business_id) throw notFound(BUSINESS_ID_NOT_FOUND);
       }
-      const current = await data.subscriptions.getSubscription(user.sub);
-      if (isSubscribed(current.status)) {
-        throw new HttpError(
-          409,
-          'already_subscribed',
-          'You already have a subscription. Manage it from billing.',
-        );
-      }
+      refuseWhenSubscribed((await data.subscriptions.getSubscription(user.sub)).status);
+      await enforceUserQuota(rateLimiter, 'checkoutSessions', user.sub, TOO_MANY_REQUESTS);
       const customerId = await customerFor(user.sub, user.email);
       const window = Math.floor(now().getTime() / CHECKOUT_IDEMPOTENCY_WINDOW_MS);
       const fingerprint = createHash('sha256')
         .update(JSON.stringify([body.price_id, body.success_url, body.cancel_url, window]))
         .digest('hex')
         .slice(0, 32);
-      const session = await viaProvider(() =>
-        payments.createCheckoutSession({
-          customerId,
-          priceId: body.price_id,
-          userId: user.sub,
-          successUrl: body.success_url,
-          cancelUrl: body.cancel_url,
-          trialDays: TRIAL_DAYS,
-          metadata: { cognito_user_id: user.sub, price_id: body.price_id },
-          idempotencyKey: `checkout-${user.sub}-${fingerprint}`,
-        }),
-      );
+      const session = await openCheckoutOnce(user.sub, fingerprint, async () => {
+        // The provider's own list, not the webhook-fed copy: a subscription paid a second ago counts.
+        const standing = billingStanding(await viaProvider(() => payments.listSubscriptions(customerId)));
+        if (standing.live) refuseWhenSubscribed('active');
+        if (standing.paymentFailed) refuseWhenSubscribed('past_due');
+        const trialDays = standing.hadTrial ? 0 : TRIAL_DAYS;
+        return viaProvider(() =>
+          payments.createCheckoutSession({
+            customerId,
+            priceId: body.price_id,
+            userId: user.sub,
+            successUrl: body.success_url,
+            cancelUrl: body.cancel_url,
+            trialDays,
+            metadata: { cognito_user_id: user.sub, price_id: body.price_id },
+            idempotencyKey: `checkout-${user.sub}-${fingerprint}-t${trialDays}`,
+          }),
+        );
+      });
       // The local provider answers with a path on this API; Stripe with its own absolute URL.
       const checkoutUrl = new URL(session.url, c.req.url).toString();
       return c.json({ checkout_url: checkoutUrl, session_id: session.id }, 200);
@@ -206,6 +261,7 @@ export const subscriptionRoutes = ({ verifyToken, data, providers, config, now }
       requireOwnOrigin('return_url', returnUrl);
       const customerId = await data.subscriptions.getCustomerId(user.sub);
       if (!customerId) throw notFound('No billing account yet. Choose a plan first.');
+      await enforceUserQuota(rateLimiter, 'portalSessions', user.sub, TOO_MANY_REQUESTS);
       let updateTo: { subscriptionId: string; priceId: string } | undefined;
       if (priceId) {
         // 'Upgrade' opens the portal on confirming the chosen plan: only a live subscription can change.
