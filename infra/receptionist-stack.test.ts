@@ -61,6 +61,9 @@ function writeFakeWebBuild(): string {
   );
   writeFileSync(path.join(dir, 'logo-mark.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   writeFileSync(path.join(dir, 'assets', 'index-abc123.js'), 'console.log("app")');
+  // Maps a debug build might leave behind: never published.
+  writeFileSync(path.join(dir, 'assets', 'index-abc123.js.map'), '{"version":3,"sources":["secret.ts"]}');
+  writeFileSync(path.join(dir, 'root.js.map'), '{"version":3}');
   return dir;
 }
 
@@ -165,6 +168,7 @@ describe('lambdas', () => {
       'COGNITO_REGION',
       'ALLOWED_ORIGINS',
       'SECRETS_ARN',
+      'VOICE_RELAY_URL',
     ];
     const socketOnly = ['WS_CALLBACK_URL'];
     const seen = new Set<string>();
@@ -308,6 +312,18 @@ describe('apis', () => {
     expect(targets).toEqual(Array(3).fill(`integrations/\${${integrationId}}`));
   });
 
+  it("points calls' ConversationRelay at the socket API's stage (?channel=relay), for both functions", () => {
+    const api = apiId('WEBSOCKET');
+    const relayUrls = Object.values(template.findResources('AWS::Lambda::Function') as Resources)
+      .map((fn) => (fn.Properties.Environment as { Variables?: Record<string, unknown> })?.Variables)
+      .filter((variables) => variables?.APP_ENV === 'aws')
+      .map((variables) => render(variables!.VOICE_RELAY_URL));
+    expect(relayUrls).toHaveLength(2);
+    for (const url of relayUrls) {
+      expect(url).toMatch(new RegExp(`^wss://\\$\\{${api}\\}\\.execute-api\\..*/prod\\?channel=relay$`));
+    }
+  });
+
   it('lets the socket Lambda post to connections of its stage only', () => {
     const api = apiId('WEBSOCKET');
     const statements = Object.values(template.findResources('AWS::IAM::Policy') as Resources).flatMap(
@@ -388,6 +404,8 @@ describe('web', () => {
     );
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("script-src 'self';");
+    expect(csp).not.toContain('unsafe-eval');
     expect(csp).toMatch(
       /connect-src 'self' .*https:\/\/\*\.execute-api\.\S+ wss:\/\/\*\.execute-api\.\S+ https:\/\/cognito-idp\./,
     );
@@ -421,6 +439,7 @@ describe('web', () => {
       },
       oauthEnabled: false,
       voiceStreamUrl: expect.stringMatching(/^wss:\/\/<<marker:.*\/prod$/),
+      voiceRelayUrl: expect.stringMatching(/^wss:\/\/<<marker:.*\/prod\?channel=relay$/),
     });
     const markers = JSON.stringify(shell.Properties.SourceMarkers);
     expect(markers).toMatch(/AuthUserPool\w+/);
@@ -429,6 +448,9 @@ describe('web', () => {
     // The shell upload leaves the hashed bundles to the other upload.
     const shellDir = assetDirs.find((dir) => existsSync(path.join(built.outdir, dir, 'index.html')))!;
     expect(readdirSync(path.join(built.outdir, shellDir)).sort()).toEqual(['index.html', 'logo-mark.svg']);
+    // No source map reaches the bucket.
+    const hashedDir = assetDirs.find((dir) => existsSync(path.join(built.outdir, dir, 'index-abc123.js')))!;
+    expect(readdirSync(path.join(built.outdir, hashedDir))).toEqual(['index-abc123.js']);
   });
 
   it('skips the upload, with a warning, when the frontend is not built', () => {

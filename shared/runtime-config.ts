@@ -22,6 +22,8 @@ export const runtimeConfigSchema = z.object({
   localPhoneUrl: z.optional(z.url()),
   /** The voice streaming socket (ws:// locally, wss:// API Gateway); absent → previews use HTTP only. */
   voiceStreamUrl: z.optional(z.url({ protocol: /^wss?$/ })),
+  /** The voice relay socket the owner's in-browser test call opens (the same API in AWS, ?channel=relay). */
+  voiceRelayUrl: z.optional(z.url({ protocol: /^wss?$/ })),
 });
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;
 

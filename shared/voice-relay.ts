@@ -79,6 +79,11 @@ export const VOICE_RELAY = {
   transferTimeoutSeconds: 20,
   /** The <Parameter> carrying the conversation id to the relay's setup. */
   conversationParameter: 'conversationId',
+  /**
+   * On the deployed WebSocket API (shared with the voice-preview stream) relay sockets are opened with
+   * this query, so `$connect` knows which protocol the socket speaks (VOICE_RELAY_URL carries it).
+   */
+  channelQuery: { name: 'channel', value: 'relay' },
   /** What DTMF 0 means: the caller asks for a person. */
   dtmfPersonRequest: 'I would like to speak to a person, please.',
 } as const;

@@ -1,28 +1,48 @@
+import { createAppDeps } from './app-deps';
 import { loadConfig } from './config/env';
+import { providerReport } from './config/provider-requirements';
 import { withVendorSecrets } from './config/vendor-secrets';
-import { createTokenVerifier } from './auth/token-verifier';
 import { createDynamoClients } from './data/dynamo-client';
-import { createRateLimiter } from './data/rate-limits';
 import { createSocketConnectionRepository } from './data/socket-connections';
 import { createLogger } from './logging/logger';
-import { createSpeechProvider } from './providers/speech/index';
-import { failClosed } from './providers/fail-closed';
+import { createRelaySocketHandler } from './voice-relay/api-gateway-relay';
+import { conversationAmender } from './voice-relay/conversation-amend';
+import { routeSocketEvents } from './voice-relay/socket-router';
 import { createSocketHandler } from './voice-stream/api-gateway-transport';
 
 /**
- * The WebSocket API's Lambda ($connect, $disconnect, $default): the voice streaming socket (spec §7). The
- * token arrives as a query parameter (browsers cannot set headers on a WebSocket) and is verified when the
- * connection opens; the protocol itself is the transport-independent session in voice-stream/.
+ * The WebSocket API's Lambda ($connect, $disconnect, $default), carrying two protocols: the voice-preview
+ * stream (spec §7; the owner's token in `?token=`, browsers cannot set headers on a WebSocket) and the
+ * voice relay (ConversationRelay: Twilio's signed handshake, or the owner's token for a test call;
+ * docs/decisions/030-voice-channel.md). Both protocols are the transport-independent sessions the local
+ * `ws` servers run too; the app's dependencies are built once per instance, as in lambda.ts.
  */
-const config = loadConfig(await withVendorSecrets(process.env));
-const { doc } = createDynamoClients({ region: config.region, endpoint: config.dynamoDbEndpoint });
 const logger = createLogger();
+const config = loadConfig(await withVendorSecrets(process.env, undefined, logger));
+logger.info('Providers at cold start', { app_env: config.appEnv, ...providerReport(config) });
+const deps = createAppDeps(config, { logger });
+const { doc } = createDynamoClients({ region: config.region, endpoint: config.dynamoDbEndpoint });
+const callbackUrl = process.env.WS_CALLBACK_URL;
 
-export const handler = createSocketHandler({
-  verifyToken: createTokenVerifier(config.cognito),
-  connections: createSocketConnectionRepository(doc, config.tableName),
-  speech: failClosed(config, logger)('speech', () => createSpeechProvider(config.openai)),
-  rateLimiter: createRateLimiter(doc, config.tableName),
-  logger,
-  callbackUrl: process.env.WS_CALLBACK_URL,
+export const handler = routeSocketEvents({
+  stream: createSocketHandler({
+    verifyToken: deps.verifyToken,
+    connections: createSocketConnectionRepository(doc, config.tableName),
+    speech: deps.providers.speech,
+    rateLimiter: deps.rateLimiter,
+    logger,
+    callbackUrl,
+  }),
+  relay: createRelaySocketHandler({
+    receptionist: deps.receptionist,
+    conversations: conversationAmender(deps.data, deps.receptionist),
+    relayCalls: deps.data.relayCalls,
+    logger,
+    verifyToken: deps.verifyToken,
+    // The Twilio auth token, from the vendor secret (withVendorSecrets above).
+    authToken: config.twilioWebhookAuthToken,
+    relayUrl: config.voiceRelayUrl,
+    callbackUrl,
+  }),
+  isRelayConnection: async (connectionId) => (await deps.data.relayCalls.get(connectionId)) !== undefined,
 });

@@ -2,6 +2,7 @@ import { Annotations, CfnOutput, Duration, Stack, type StackProps } from 'aws-cd
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
 import { OAUTH_ENABLED } from '@shared/identity';
+import { VOICE_RELAY } from '@shared/voice-relay';
 import { Auth } from './auth';
 import { BackendFunction } from './backend-function';
 import { Data } from './data';
@@ -67,7 +68,7 @@ export class ReceptionistStack extends Stack {
 
     const socketFunction = new BackendFunction(this, 'SocketFunction', {
       lambda: 'websocket',
-      description: 'AI receptionist voice streaming socket',
+      description: 'AI receptionist sockets: voice preview stream and voice relay (ConversationRelay)',
       memorySize: 512,
       // Replies go out through PostToConnection, so streaming a long reply may outlive the 29 s
       // integration timeout of the route that started it.
@@ -86,6 +87,10 @@ export class ReceptionistStack extends Stack {
       allowedOrigin: web.url,
     });
     const socketApi = new StreamingSocketApi(this, 'SocketApi', { stage, handler: socketFunction });
+    // Calls' ConversationRelay sockets run on the same WebSocket API: the API function puts this URL in the
+    // TwiML, the socket function checks Twilio's handshake signature over it (docs/decisions/030).
+    const relayUrl = `${socketApi.url}?${VOICE_RELAY.channelQuery.name}=${VOICE_RELAY.channelQuery.value}`;
+    for (const fn of [apiFunction, socketFunction]) fn.addEnvironment('VOICE_RELAY_URL', relayUrl);
 
     const webBuildDir = props.webBuildDir ?? DEFAULT_WEB_ASSETS_DIR;
     if (isWebBuildPresent(webBuildDir)) {
@@ -101,6 +106,7 @@ export class ReceptionistStack extends Stack {
           },
           oauthEnabled: OAUTH_ENABLED,
           voiceStreamUrl: socketApi.url,
+          voiceRelayUrl: relayUrl,
         },
       });
     } else {

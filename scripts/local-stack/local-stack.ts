@@ -37,6 +37,7 @@ export type StackUrls = {
   issuer: string;
   jwks: string;
   voiceStream: string;
+  voiceRelay: string;
 };
 
 export function stackUrls(ports: StackPorts): StackUrls {
@@ -52,6 +53,7 @@ export function stackUrls(ports: StackPorts): StackUrls {
     issuer: `${cognito}/${LOCAL_USER_POOL_ID}`,
     jwks: `http://127.0.0.1:${ports.cognito}/${LOCAL_USER_POOL_ID}/.well-known/jwks.json`,
     voiceStream: `ws://localhost:${ports.backend}/ws`,
+    voiceRelay: `ws://localhost:${ports.backend}/relay`,
   };
 }
 
@@ -68,6 +70,7 @@ export function runtimeConfigFor(urls: StackUrls): RuntimeConfig {
     outboxUrl: urls.outbox,
     localPhoneUrl: urls.phone,
     voiceStreamUrl: urls.voiceStream,
+    voiceRelayUrl: urls.voiceRelay,
   };
 }
 

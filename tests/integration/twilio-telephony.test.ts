@@ -1,6 +1,10 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTwilioTelephony } from '../../backend/src/providers/telephony/twilio';
-import { NumberUnavailableError, TelephonyError } from '../../backend/src/providers/telephony/index';
+import {
+  NumberUnavailableError,
+  TelephonyError,
+  telephonyWebhookUrls,
+} from '../../backend/src/providers/telephony/index';
 import { startFakeTwilio, type FakeStockNumber } from '../fakes/twilio/fake-twilio';
 import { createConfirmedUser } from '../support/cognito-users';
 import { storeSubscription } from '../support/subscriptions';
@@ -85,11 +89,10 @@ describe('Twilio adapter against a local fake of the Twilio REST API', async () 
     expect(fake.requests.at(-1)!.path).toBe(`${accountPath}/AvailablePhoneNumbers/CA/Local.json`);
   });
 
-  it('buys a number with voice and SMS webhooks pointed at our API, then releases it', async () => {
+  it('buys a number with voice, status callback and SMS webhooks pointed at our API, then releases it', async () => {
     const { sid } = await telephony.purchase({
       phoneNumber: '+12125550115',
-      voiceUrl: 'https://api.example.com/webhooks/twilio/voice',
-      smsUrl: 'https://api.example.com/webhooks/twilio/sms',
+      ...telephonyWebhookUrls('https://api.example.com'),
     });
     expect(sid).toMatch(/^PN[0-9a-f]{32}$/);
     const create = fake.requests.at(-1)!;
@@ -101,8 +104,30 @@ describe('Twilio adapter against a local fake of the Twilio REST API', async () 
       VoiceMethod: 'POST',
       SmsUrl: 'https://api.example.com/webhooks/twilio/sms',
       SmsMethod: 'POST',
+      StatusCallback: 'https://api.example.com/webhooks/twilio/voice/status',
+      StatusCallbackMethod: 'POST',
     });
     expect(fake.owned.get(sid)?.phone_number).toBe('+12125550115');
+
+    // Re-pointing (a new API address): listed with its webhooks, then updated in place.
+    expect(await telephony.listNumbers()).toEqual([
+      {
+        sid,
+        phoneNumber: '+12125550115',
+        ...telephonyWebhookUrls('https://api.example.com'),
+      },
+    ]);
+    await telephony.pointWebhooks(sid, telephonyWebhookUrls('https://new.example.com/'));
+    expect(fake.requests.at(-1)).toMatchObject({
+      method: 'POST',
+      path: `${accountPath}/IncomingPhoneNumbers/${sid}.json`,
+      form: {
+        VoiceUrl: 'https://new.example.com/webhooks/twilio/voice',
+        StatusCallback: 'https://new.example.com/webhooks/twilio/voice/status',
+        SmsUrl: 'https://new.example.com/webhooks/twilio/sms',
+      },
+    });
+    expect(fake.owned.get(sid)).toMatchObject({ voice_url: 'https://new.example.com/webhooks/twilio/voice' });
 
     await telephony.release(sid);
     expect(fake.requests.at(-1)).toMatchObject({
@@ -116,7 +141,7 @@ describe('Twilio adapter against a local fake of the Twilio REST API', async () 
 
   it('reports a number that cannot be bought as unavailable, and other failures as provider errors', async () => {
     await expect(
-      telephony.purchase({ phoneNumber: '+12125550115', voiceUrl: 'https://a/v', smsUrl: 'https://a/s' }),
+      telephony.purchase({ phoneNumber: '+12125550115', ...telephonyWebhookUrls('https://a') }),
     ).rejects.toBeInstanceOf(NumberUnavailableError);
 
     const wrongKey = createTwilioTelephony({ accountSid, authToken: 'wrong', apiBase: fake.apiBase });
@@ -198,6 +223,7 @@ describe('the app with Twilio configured but no PUBLIC_API_URL', async () => {
     expect(fake.requests.at(-1)!.form).toMatchObject({
       VoiceUrl: 'https://abc123.execute-api.us-east-1.amazonaws.com/webhooks/twilio/voice',
       SmsUrl: 'https://abc123.execute-api.us-east-1.amazonaws.com/webhooks/twilio/sms',
+      StatusCallback: 'https://abc123.execute-api.us-east-1.amazonaws.com/webhooks/twilio/voice/status',
     });
   });
 });

@@ -82,7 +82,6 @@ export const keys = {
     pk: `LOCALOAUTH#${service}#${kind}#${secretHash}`,
     sk: 'GRANT',
   }),
-  /** One conversation record (issue 5); the sk sorts an owner's conversations by start time. */
   /** Issue 9: one appointment per slot start; the sk sorts an owner's appointments by time. */
   appointment: (userId: string, startsAtIso: string) => ({
     pk: userKey(userId),
@@ -102,6 +101,7 @@ export const keys = {
     pk: userKey(userId),
     sk: `MESSAGE#${takenAtIso}#${id}`,
   }),
+  /** One conversation record (issue 5); the sk sorts an owner's conversations by start time. */
   conversation: (userId: string, startedAtIso: string, id: string) => ({
     pk: userKey(userId),
     sk: `${CONVERSATION_PREFIX}${startedAtIso}#${id}`,

@@ -22,10 +22,10 @@ export const callbackEndpoint = (event: SocketEvent, configured: string | undefi
   configured ?? `https://${event.requestContext.domainName}/${event.requestContext.stage}`;
 
 /** A sender that answers one connection through PostToConnection (one client per endpoint, reused). */
-export function createPostToConnectionSender(
+export function createPostToConnectionSender<Message = Parameters<VoiceStreamSender>[0]>(
   client: ApiGatewayManagementApiClient,
   connectionId: string,
-): VoiceStreamSender {
+): (message: Message) => Promise<void> {
   return async (message) => {
     try {
       await client.send(
@@ -36,6 +36,19 @@ export function createPostToConnectionSender(
         throw new Error(`connection ${connectionId} is gone`, { cause: error });
       throw error;
     }
+  };
+}
+
+/** Management API clients, one per endpoint, reused across warm invocations. */
+export function managementClients(create?: (endpoint: string) => ApiGatewayManagementApiClient) {
+  const clients = new Map<string, ApiGatewayManagementApiClient>();
+  return (endpoint: string) => {
+    let client = clients.get(endpoint);
+    if (!client) {
+      client = create?.(endpoint) ?? new ApiGatewayManagementApiClient({ endpoint });
+      clients.set(endpoint, client);
+    }
+    return client;
   };
 }
 
@@ -56,15 +69,7 @@ export function createSocketHandler(
     createClient?: (endpoint: string) => ApiGatewayManagementApiClient;
   },
 ) {
-  const clients = new Map<string, ApiGatewayManagementApiClient>();
-  const clientFor = (endpoint: string) => {
-    let client = clients.get(endpoint);
-    if (!client) {
-      client = deps.createClient?.(endpoint) ?? new ApiGatewayManagementApiClient({ endpoint });
-      clients.set(endpoint, client);
-    }
-    return client;
-  };
+  const clientFor = managementClients(deps.createClient);
 
   return async function handler(event: SocketEvent): Promise<APIGatewayProxyResultV2> {
     const { routeKey, connectionId } = event.requestContext;

@@ -22,8 +22,8 @@ export type RecordedRequest = {
 
 /**
  * A local fake of the Twilio REST API (2010-04-01) for phone numbers: AvailablePhoneNumbers/{country}/Local
- * (AreaCode, InRegion, InLocality, InPostalCode, PageSize), IncomingPhoneNumbers create (form-encoded) and
- * delete. Basic auth with the account sid and token is required; errors use Twilio's JSON error shape, e.g.
+ * (AreaCode, InRegion, InLocality, InPostalCode, PageSize), IncomingPhoneNumbers create (form-encoded),
+ * list, update and delete. Basic auth with the account sid and token is required; errors use Twilio's JSON error shape, e.g.
  * 21422 when the number is not in stock any more.
  */
 export async function startFakeTwilio(options: {
@@ -33,7 +33,14 @@ export async function startFakeTwilio(options: {
 }) {
   const requests: RecordedRequest[] = [];
   const stock = [...options.stock];
-  const owned = new Map<string, { sid: string; phone_number: string; voice_url: string; sms_url: string }>();
+  type Owned = {
+    sid: string;
+    phone_number: string;
+    voice_url: string;
+    sms_url: string;
+    status_callback: string;
+  };
+  const owned = new Map<string, Owned>();
   const expectedAuth = `Basic ${Buffer.from(`${options.accountSid}:${options.authToken}`).toString('base64')}`;
   const accountPath = `/2010-04-01/Accounts/${options.accountSid}`;
 
@@ -102,6 +109,7 @@ export async function startFakeTwilio(options: {
           phone_number: bought!.phone_number,
           voice_url: request.form.VoiceUrl ?? '',
           sms_url: request.form.SmsUrl ?? '',
+          status_callback: request.form.StatusCallback ?? '',
         };
         owned.set(sid, record);
         return send(res, 201, {
@@ -115,7 +123,26 @@ export async function startFakeTwilio(options: {
         });
       }
 
+      if (req.method === 'GET' && url.pathname === `${accountPath}/IncomingPhoneNumbers.json`) {
+        return send(res, 200, {
+          uri: `${url.pathname}${url.search}`,
+          next_page_uri: null,
+          incoming_phone_numbers: [...owned.values()].map((n) => ({ ...n, account_sid: options.accountSid })),
+        });
+      }
+
       const remove = url.pathname.match(/^(.*)\/IncomingPhoneNumbers\/(PN[0-9a-f]{32})\.json$/);
+      if (req.method === 'POST' && remove?.[1] === accountPath) {
+        const record = owned.get(remove[2]!);
+        if (!record) return twilioError(res, 404, 20404, 'The requested resource was not found');
+        const f = request.form;
+        Object.assign(record, {
+          ...(f.VoiceUrl !== undefined ? { voice_url: f.VoiceUrl } : {}),
+          ...(f.SmsUrl !== undefined ? { sms_url: f.SmsUrl } : {}),
+          ...(f.StatusCallback !== undefined ? { status_callback: f.StatusCallback } : {}),
+        });
+        return send(res, 200, { ...record, account_sid: options.accountSid });
+      }
       if (req.method === 'DELETE' && remove?.[1] === accountPath) {
         const record = owned.get(remove[2]!);
         if (!record) return twilioError(res, 404, 20404, 'The requested resource was not found');

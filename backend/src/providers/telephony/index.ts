@@ -19,7 +19,11 @@ export type NumberSearch = {
   limit: number;
 };
 
-export type PurchaseRequest = { phoneNumber: string; voiceUrl: string; smsUrl: string };
+/** Where a number's calls, call status changes and texts are delivered (our signed webhooks). */
+export type NumberWebhooks = { voiceUrl: string; smsUrl: string; statusCallbackUrl: string };
+export type PurchaseRequest = { phoneNumber: string } & NumberWebhooks;
+/** A number of the account, with the webhooks it points at now (absent: none set). */
+export type OwnedNumber = { sid: string; phoneNumber: string } & Partial<NumberWebhooks>;
 
 export interface TelephonyProvider {
   /** 'twilio' or 'local', for logs. */
@@ -28,6 +32,10 @@ export interface TelephonyProvider {
   /** Buys the number; throws NumberUnavailableError when it cannot be had any more. */
   purchase(request: PurchaseRequest): Promise<{ sid: string }>;
   release(sid: string): Promise<void>;
+  /** Every number of the account (the operator's re-pointing walks them). */
+  listNumbers(): Promise<OwnedNumber[]>;
+  /** Points an owned number's webhooks elsewhere (a new API address after a deploy). */
+  pointWebhooks(sid: string, webhooks: NumberWebhooks): Promise<void>;
   /** Sends a text from one of our numbers (confirmations, deposit links, manager alerts). */
   sendSms(message: OutboundSms): Promise<{ sid: string }>;
 }
@@ -47,10 +55,21 @@ export class TelephonyError extends Error {
   }
 }
 
-/** Where the bought number's calls and texts are delivered (the webhook routes come with the voice issue). */
-export const telephonyWebhookUrls = (publicApiUrl: string) => {
+/** Our Twilio webhook paths; the routes mount themselves here. */
+export const TWILIO_WEBHOOK_PATHS = {
+  voice: '/webhooks/twilio/voice',
+  voiceStatus: '/webhooks/twilio/voice/status',
+  sms: '/webhooks/twilio/sms',
+} as const;
+
+/** Where a bought number's calls, call statuses and texts are delivered. */
+export const telephonyWebhookUrls = (publicApiUrl: string): NumberWebhooks => {
   const base = publicApiUrl.replace(/\/+$/, '');
-  return { voiceUrl: `${base}/webhooks/twilio/voice`, smsUrl: `${base}/webhooks/twilio/sms` };
+  return {
+    voiceUrl: `${base}${TWILIO_WEBHOOK_PATHS.voice}`,
+    smsUrl: `${base}${TWILIO_WEBHOOK_PATHS.sms}`,
+    statusCallbackUrl: `${base}${TWILIO_WEBHOOK_PATHS.voiceStatus}`,
+  };
 };
 
 /** Twilio when its keys are configured, else the local inventory (which needs to know who holds what). */

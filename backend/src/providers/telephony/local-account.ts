@@ -3,6 +3,7 @@ import {
   GetCommand,
   PutCommand,
   QueryCommand,
+  UpdateCommand,
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
 
@@ -17,6 +18,8 @@ export type LocalIncomingNumber = {
   sid: string;
   sms_url: string;
   voice_url: string;
+  /** Where Twilio reports call status changes (absent on numbers bought before it was set). */
+  status_callback_url?: string;
   purchased_at: string;
 };
 
@@ -45,6 +48,7 @@ const toNumber = (item: Record<string, unknown>): LocalIncomingNumber => ({
   sid: item.sid as string,
   sms_url: item.sms_url as string,
   voice_url: item.voice_url as string,
+  ...(item.status_callback_url ? { status_callback_url: item.status_callback_url as string } : {}),
   purchased_at: item.purchased_at as string,
 });
 
@@ -116,6 +120,29 @@ export function createLocalTwilioAccount(
           at: item.at as string,
         }))
         .reverse();
+    },
+
+    /** Re-points a number's webhooks, as IncomingPhoneNumbers update does; false when no such number. */
+    async pointWebhooks(
+      sid: string,
+      webhooks: { voiceUrl: string; smsUrl: string; statusCallbackUrl: string },
+    ): Promise<boolean> {
+      const held = (await this.listNumbers()).find((n) => n.sid === sid);
+      if (!held) return false;
+      await doc.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: numberKey(held.phone_number),
+          UpdateExpression: 'SET voice_url = :v, sms_url = :s, status_callback_url = :c',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeValues: {
+            ':v': webhooks.voiceUrl,
+            ':s': webhooks.smsUrl,
+            ':c': webhooks.statusCallbackUrl,
+          },
+        }),
+      );
+      return true;
     },
 
     async removeBySid(sid: string) {

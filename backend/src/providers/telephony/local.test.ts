@@ -61,7 +61,12 @@ describe('local telephony provider', () => {
   it('buys only numbers in stock, with a stable Twilio-shaped sid', async () => {
     const telephony = withHeld([]);
     const number = localStockPage('212', 0, 1)[0]!.phone_number;
-    const request = { phoneNumber: number, voiceUrl: 'http://api/v', smsUrl: 'http://api/s' };
+    const request = {
+      phoneNumber: number,
+      voiceUrl: 'http://api/v',
+      smsUrl: 'http://api/s',
+      statusCallbackUrl: 'http://api/v/status',
+    };
     const { sid } = await telephony.purchase(request);
     expect(sid).toMatch(/^PN[0-9a-f]{32}$/);
     expect((await telephony.purchase(request)).sid).toBe(sid);

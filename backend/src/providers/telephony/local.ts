@@ -3,7 +3,7 @@ import { AREA_CODES } from '@shared/area-codes';
 import type { AvailablePhoneNumber } from '@shared/schemas/phone-numbers';
 import { isInLocalStock, localStockPage } from './local-inventory';
 import type { LocalTwilioAccount } from './local-account';
-import { NumberUnavailableError, type NumberSearch, type TelephonyProvider } from './index';
+import { NumberUnavailableError, TelephonyError, type NumberSearch, type TelephonyProvider } from './index';
 
 const matches = (wanted: string | undefined, actual: string | undefined) =>
   !wanted || (actual ?? '').toLowerCase() === wanted.trim().toLowerCase();
@@ -21,7 +21,10 @@ const PAGE_SIZE = 25;
 export function createLocalTelephony(deps: {
   heldAmong(numbers: string[]): Promise<Set<string>>;
   /** The local account's number list (local-account.ts); the phone page texts the numbers in it. */
-  account?: Pick<LocalTwilioAccount, 'recordNumber' | 'removeBySid' | 'logMessage'>;
+  account?: Pick<
+    LocalTwilioAccount,
+    'recordNumber' | 'removeBySid' | 'logMessage' | 'listNumbers' | 'pointWebhooks'
+  >;
 }) {
   /** The first `wanted` free numbers of one area code's sequence. */
   async function freeNumbers(areaCode: string, wanted: number) {
@@ -57,7 +60,7 @@ export function createLocalTelephony(deps: {
       return found;
     },
 
-    async purchase({ phoneNumber, smsUrl, voiceUrl }) {
+    async purchase({ phoneNumber, smsUrl, voiceUrl, statusCallbackUrl }) {
       if (!isInLocalStock(phoneNumber)) {
         throw new NumberUnavailableError(`${phoneNumber} is not available for purchase`);
       }
@@ -68,8 +71,25 @@ export function createLocalTelephony(deps: {
         sid,
         sms_url: smsUrl,
         voice_url: voiceUrl,
+        status_callback_url: statusCallbackUrl,
       });
       return { sid };
+    },
+
+    async listNumbers() {
+      const numbers = (await deps.account?.listNumbers()) ?? [];
+      return numbers.map((n) => ({
+        sid: n.sid,
+        phoneNumber: n.phone_number,
+        voiceUrl: n.voice_url,
+        smsUrl: n.sms_url,
+        ...(n.status_callback_url ? { statusCallbackUrl: n.status_callback_url } : {}),
+      }));
+    },
+
+    async pointWebhooks(sid, webhooks) {
+      if (!(await deps.account?.pointWebhooks(sid, webhooks)))
+        throw new TelephonyError(`No number ${sid} on the local account`, 404);
     },
 
     // The number returns to the inventory when its reservation is deleted; the account forgets it.

@@ -1,5 +1,5 @@
 import twilio from 'twilio';
-import { NumberUnavailableError, TelephonyError, type TelephonyProvider } from './index';
+import { NumberUnavailableError, TelephonyError, type NumberWebhooks, type TelephonyProvider } from './index';
 
 /** Twilio's error codes for a number that cannot be bought (gone, or taken since the search). */
 const UNAVAILABLE_CODES = new Set([21421, 21422, 21452]);
@@ -14,6 +14,16 @@ function translate(error: unknown, action: string): Error {
   // The vendor's own text stays in our logs (via the error), never in the response.
   return new TelephonyError(`Twilio ${action} failed: ${failure.message ?? String(error)}`, failure.status);
 }
+
+/** IncomingPhoneNumber's webhook fields: calls, call status changes and texts, all POSTed to us. */
+const webhookFields = (webhooks: NumberWebhooks) => ({
+  voiceUrl: webhooks.voiceUrl,
+  voiceMethod: 'POST',
+  statusCallback: webhooks.statusCallbackUrl,
+  statusCallbackMethod: 'POST',
+  smsUrl: webhooks.smsUrl,
+  smsMethod: 'POST',
+});
 
 /**
  * Twilio adapter: AvailablePhoneNumbers/{country}/Local for search, IncomingPhoneNumbers to buy (with the
@@ -54,15 +64,9 @@ export function createTwilioTelephony(options: {
       }
     },
 
-    async purchase({ phoneNumber, voiceUrl, smsUrl }) {
+    async purchase({ phoneNumber, ...webhooks }) {
       try {
-        const bought = await client.incomingPhoneNumbers.create({
-          phoneNumber,
-          voiceUrl,
-          voiceMethod: 'POST',
-          smsUrl,
-          smsMethod: 'POST',
-        });
+        const bought = await client.incomingPhoneNumbers.create({ phoneNumber, ...webhookFields(webhooks) });
         return { sid: bought.sid };
       } catch (error) {
         throw translate(error, 'number purchase');
@@ -75,6 +79,30 @@ export function createTwilioTelephony(options: {
         return { sid: message.sid };
       } catch (error) {
         throw translate(error, 'message send');
+      }
+    },
+
+    async listNumbers() {
+      try {
+        // Every page: an operator command, not a request path.
+        const numbers = await client.incomingPhoneNumbers.list({ pageSize: 1000 });
+        return numbers.map((n) => ({
+          sid: n.sid,
+          phoneNumber: n.phoneNumber,
+          ...(n.voiceUrl ? { voiceUrl: n.voiceUrl } : {}),
+          ...(n.smsUrl ? { smsUrl: n.smsUrl } : {}),
+          ...(n.statusCallback ? { statusCallbackUrl: n.statusCallback } : {}),
+        }));
+      } catch (error) {
+        throw translate(error, 'number list');
+      }
+    },
+
+    async pointWebhooks(sid, webhooks) {
+      try {
+        await client.incomingPhoneNumbers(sid).update(webhookFields(webhooks));
+      } catch (error) {
+        throw translate(error, 'number update');
       }
     },
 

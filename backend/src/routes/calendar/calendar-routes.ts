@@ -24,7 +24,7 @@ import { badRequest, forbidden, HttpError, tooManyRequests } from '../../errors/
 import { enforceUserQuota, TOO_MANY_REQUESTS } from '../generation/user-quotas';
 import { bearerSecurity, errorResponses, jsonContent, userIdParams } from '../openapi-helpers';
 import { createCalendarOAuthFlow } from './calendar-oauth-flow';
-import { oauthCallbackPage } from './oauth-callback-page';
+import { OAUTH_POPUP_SCRIPT, OAUTH_POPUP_SCRIPT_PATH, oauthCallbackPage } from './oauth-callback-page';
 
 const serviceParams = z.object({ service: calendarServiceSchema });
 
@@ -159,7 +159,12 @@ export const calendarRoutes = (deps: AppDeps) => {
     ...calendar
   }: { assistant_phone: string } & z.infer<typeof createCalendarResponseSchema>['calendar']) => calendar;
 
-  return new OpenAPIHono<AppEnv>()
+  const routes = new OpenAPIHono<AppEnv>();
+  // The popup result page's one script, a file so that page's CSP allows no inline script.
+  routes.get(OAUTH_POPUP_SCRIPT_PATH, (c) =>
+    c.body(OAUTH_POPUP_SCRIPT, 200, { 'Content-Type': 'text/javascript; charset=utf-8' }),
+  );
+  return routes
     .openapi(connectionsRoute, async (c) =>
       c.json({ connections: await flow.statuses(c.get('user')!.sub) }, 200),
     )

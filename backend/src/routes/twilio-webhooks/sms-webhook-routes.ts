@@ -1,13 +1,14 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import type { AppDeps, AppEnv } from '../../app-types';
 import { badRequest } from '../../errors/http-error';
+import { TWILIO_WEBHOOK_PATHS } from '../../providers/telephony/index';
 import { messagingResponse } from '../../providers/telephony/twiml';
 import { errorResponses, jsonContent } from '../openapi-helpers';
 import { apiErrorSchema } from '@shared/schemas/api-error';
 import { handleInboundSms, type SmsAssistant } from './inbound-sms';
 import { readSignedTwilioRequest } from './twilio-request';
 
-export const TWILIO_SMS_WEBHOOK_PATH = '/webhooks/twilio/sms';
+export const TWILIO_SMS_WEBHOOK_PATH = TWILIO_WEBHOOK_PATHS.sms;
 
 const e164 = z.string().regex(/^\+[1-9]\d{6,14}$/, 'must be an E.164 number');
 

@@ -20,6 +20,7 @@ import {
   transferTwiml,
   whisperTwiml,
 } from '../../providers/telephony/voice-twiml';
+import { TWILIO_WEBHOOK_PATHS } from '../../providers/telephony/index';
 import { ConversationLimitError } from '../../receptionist/receptionist';
 import type { ConversationState } from '../../receptionist/types';
 import { amendConversation, conversationAmender } from '../../voice-relay/conversation-amend';
@@ -27,10 +28,10 @@ import { errorResponses, jsonContent } from '../openapi-helpers';
 import { findAssistantLine } from './assistant-line';
 import { readSignedTwilioRequest } from './twilio-request';
 
-export const TWILIO_VOICE_WEBHOOK_PATH = '/webhooks/twilio/voice';
+export const TWILIO_VOICE_WEBHOOK_PATH = TWILIO_WEBHOOK_PATHS.voice;
 export const VOICE_PATHS = {
   incoming: TWILIO_VOICE_WEBHOOK_PATH,
-  status: `${TWILIO_VOICE_WEBHOOK_PATH}/status`,
+  status: TWILIO_WEBHOOK_PATHS.voiceStatus,
   after: `${TWILIO_VOICE_WEBHOOK_PATH}/after`,
   whisper: `${TWILIO_VOICE_WEBHOOK_PATH}/whisper`,
   dialResult: `${TWILIO_VOICE_WEBHOOK_PATH}/dial-result`,
