@@ -1,6 +1,7 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
+import { originsOf, spaContentSecurityPolicy } from '../shared/content-security-policy.ts';
 
 /**
  * Serves `/config.json` from the LOCAL_RUNTIME_CONFIG environment variable in dev and preview, the way the
@@ -29,11 +30,38 @@ type NodeResponse = {
   end: (b: string) => void;
 };
 
+/**
+ * The SPA's Content-Security-Policy on the local servers, built like CloudFront's (infra/lib/web.ts) from
+ * the same builder, with the local API, socket and identity service as the places the app may connect to.
+ */
+function localContentSecurityPolicy(devServer: boolean): string {
+  const config = process.env.LOCAL_RUNTIME_CONFIG
+    ? (JSON.parse(process.env.LOCAL_RUNTIME_CONFIG) as {
+        apiUrl?: string;
+        voiceStreamUrl?: string;
+        cognito?: { userPoolEndpoint?: string };
+      })
+    : {};
+  return spaContentSecurityPolicy({
+    connectSources: originsOf([config.apiUrl, config.voiceStreamUrl, config.cognito?.userPoolEndpoint]),
+    devServer,
+  });
+}
+
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   plugins: [react(), runtimeConfig()],
   resolve: { alias: { '@shared': fileURLToPath(new URL('../shared', import.meta.url)) } },
-  server: { strictPort: true, host: '127.0.0.1' },
-  preview: { strictPort: true, host: '127.0.0.1' },
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
+  server: {
+    strictPort: true,
+    host: '127.0.0.1',
+    headers: { 'Content-Security-Policy': localContentSecurityPolicy(true) },
+  },
+  preview: {
+    strictPort: true,
+    host: '127.0.0.1',
+    headers: { 'Content-Security-Policy': localContentSecurityPolicy(false) },
+  },
+  // No source maps in the build: the site would publish its own source (issue 10 §10).
+  build: { outDir: 'dist', emptyOutDir: true, sourcemap: false },
 });

@@ -61,6 +61,9 @@ function writeFakeWebBuild(): string {
   );
   writeFileSync(path.join(dir, 'logo-mark.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   writeFileSync(path.join(dir, 'assets', 'index-abc123.js'), 'console.log("app")');
+  // Maps a debug build might leave behind: never published.
+  writeFileSync(path.join(dir, 'assets', 'index-abc123.js.map'), '{"version":3,"sources":["secret.ts"]}');
+  writeFileSync(path.join(dir, 'root.js.map'), '{"version":3}');
   return dir;
 }
 
@@ -401,6 +404,8 @@ describe('web', () => {
     );
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("script-src 'self';");
+    expect(csp).not.toContain('unsafe-eval');
     expect(csp).toMatch(
       /connect-src 'self' .*https:\/\/\*\.execute-api\.\S+ wss:\/\/\*\.execute-api\.\S+ https:\/\/cognito-idp\./,
     );
@@ -443,6 +448,9 @@ describe('web', () => {
     // The shell upload leaves the hashed bundles to the other upload.
     const shellDir = assetDirs.find((dir) => existsSync(path.join(built.outdir, dir, 'index.html')))!;
     expect(readdirSync(path.join(built.outdir, shellDir)).sort()).toEqual(['index.html', 'logo-mark.svg']);
+    // No source map reaches the bucket.
+    const hashedDir = assetDirs.find((dir) => existsSync(path.join(built.outdir, dir, 'index-abc123.js')))!;
+    expect(readdirSync(path.join(built.outdir, hashedDir))).toEqual(['index-abc123.js']);
   });
 
   it('skips the upload, with a warning, when the frontend is not built', () => {

@@ -13,6 +13,8 @@ import { createConversationStateRepository } from './data/conversation-states';
 import { createOwnerMessageRepository } from './data/owner-messages';
 import { receptionistFromApp } from './receptionist/create-receptionist-deps';
 import { createTokenVerifier } from './auth/token-verifier';
+import { withRevocationCheck } from './auth/revocation-check';
+import { createSessionRevocationRepository } from './data/session-revocations';
 import { createDynamoClients } from './data/dynamo-client';
 import { createBusinessConfigRepository } from './data/business-config';
 import { createObjectivesRepository } from './data/objectives';
@@ -68,6 +70,7 @@ export function createAppDeps(
     businessConfigs: createBusinessConfigRepository(doc, config.tableName, now),
     // Each feature adds its repository on its own line below this one.
     relayCalls: createRelayCallRepository(doc, config.tableName),
+    sessionRevocations: createSessionRevocationRepository(doc, config.tableName, now),
     smsMessaging: createSmsMessagingRepository(doc, config.tableName, now),
     referrals,
     conversations: createConversationRepository(doc, config.tableName),
@@ -107,7 +110,7 @@ export function createAppDeps(
   });
   return {
     config,
-    verifyToken: createTokenVerifier(config.cognito),
+    verifyToken: withRevocationCheck(createTokenVerifier(config.cognito), data.sessionRevocations),
     rateLimiter,
     logger,
     metrics,

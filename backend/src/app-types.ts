@@ -31,12 +31,14 @@ import type { DatabaseProbe } from './data/database-probe';
 import type { SmsMessagingRepository } from './data/sms-messaging';
 import type { LocalTwilioAccount } from './providers/telephony/local-account';
 import type { RelayCallRepository } from './data/relay-calls';
+import type { SessionRevocationRepository } from './data/session-revocations';
 
 /** Repositories over the app table, one per entity (backend/src/data/<entity>.ts). */
 export type AppData = {
   businessConfigs: BusinessConfigRepository;
   // Each feature adds its repository on its own line below this one.
   relayCalls: RelayCallRepository;
+  sessionRevocations: SessionRevocationRepository;
   smsMessaging: SmsMessagingRepository;
   referrals: ReferralRepository;
   conversations: ConversationRepository;
@@ -67,6 +69,7 @@ export type AppProviders = {
 /** Everything the app needs from outside, passed in so a test builds an app with exactly what it needs. */
 export type AppDeps = {
   config: AppConfig;
+  /** Signature, claims and session revocation (auth/revocation-check.ts). */
   verifyToken: TokenVerifier;
   rateLimiter: RateLimiter;
   logger: Logger;

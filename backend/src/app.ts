@@ -25,16 +25,19 @@ import { isLocalPaymentsProvider } from './providers/payments/factory';
 import { calendarRoutes } from './routes/calendar/calendar-routes';
 import { popupPageHeaders } from './routes/calendar/popup-headers';
 import { phoneNumberRoutes } from './routes/phone-numbers/phone-number-routes';
-import { noStoreForAuthenticated, requestBodyLimit } from './http/request-guards';
+import { noStoreForAuthenticated, rejectUnsafeText, requestBodyLimit } from './http/request-guards';
+import { htmlContentSecurityPolicy } from './http/page-security';
 import { smsWebhookRoutes } from './routes/twilio-webhooks/sms-webhook-routes';
 import { receptionistSmsAssistant } from './routes/twilio-webhooks/receptionist-sms-assistant';
 import { testChatRoutes } from './routes/test-chat/test-chat-routes';
 import { receptionistTestChat } from './routes/test-chat/receptionist-test-chat';
 import { localPhoneRoutes } from './routes/local-phone/local-phone-routes';
 import { appointmentRoutes } from './routes/appointments/appointment-routes';
+import { callLogRoutes } from './routes/call-log/call-log-routes';
 import { appointmentsBook } from './routes/appointments/appointments-book';
 import { depositPages } from './routes/deposits/deposit-pages';
 import { voiceWebhookRoutes } from './routes/twilio-webhooks/voice-webhook-routes';
+import { signOutRoutes } from './routes/session/sign-out-routes';
 
 export const OPENAPI_PATH = '/openapi.json';
 
@@ -47,6 +50,7 @@ export function createApp(deps: AppDeps) {
   app.use('*', popupPageHeaders);
   app.use('*', secureHeaders());
   app.use('*', noStoreForAuthenticated);
+  app.use('*', htmlContentSecurityPolicy(deps.config.allowedOrigins));
   app.use('*', requestBodyLimit);
   app.use(
     '*',
@@ -57,10 +61,13 @@ export function createApp(deps: AppDeps) {
       maxAge: 600,
     }),
   );
+  // After CORS, so the browser can read the 400.
+  app.use('*', rejectUnsafeText);
 
   app.route('/', healthRoutes(deps));
   app.route('/', frontendLogRoutes(deps));
   app.route('/', configRoutes(deps));
+  app.route('/', signOutRoutes(deps));
   // Each feature mounts its routes on its own line below this one.
   app.route('/', referralRoutes(deps));
   app.route('/', analyticsRoutes(deps));
@@ -77,6 +84,7 @@ export function createApp(deps: AppDeps) {
   app.route('/', objectiveTemplatesRoutes(deps));
   app.route('/', calendarRoutes(deps));
   app.route('/', phoneNumberRoutes(deps));
+  app.route('/', callLogRoutes(deps));
   app.route('/', smsWebhookRoutes(deps, receptionistSmsAssistant(deps.receptionist, deps.logger)));
   app.route(
     '/',

@@ -19,6 +19,12 @@ export interface SiteDeploymentProps {
 /** Vite puts content-hashed bundles here; every other file keeps its name from build to build. */
 const HASHED_ASSETS_DIR = 'assets';
 
+/**
+ * Source maps would publish the app's original source next to it (issue 10 §10). The build makes none
+ * (frontend/vite.config.ts); this keeps a map that appears anyway (a debug build) out of the bucket.
+ */
+export const UNPUBLISHED_FILES = ['*.map', '**/*.map'];
+
 /** A build is usable only if it has its entry page. */
 export const isWebBuildPresent = (buildDir: string): boolean => existsSync(path.join(buildDir, 'index.html'));
 
@@ -40,7 +46,7 @@ export class SiteDeployment extends Construct {
     const hashedDir = path.join(props.buildDir, HASHED_ASSETS_DIR);
     const hashed = existsSync(hashedDir)
       ? new BucketDeployment(this, 'HashedAssets', {
-          sources: [Source.asset(hashedDir)],
+          sources: [Source.asset(hashedDir, { exclude: UNPUBLISHED_FILES })],
           destinationBucket: bucket,
           destinationKeyPrefix: `${HASHED_ASSETS_DIR}/`,
           prune: false,
@@ -56,7 +62,7 @@ export class SiteDeployment extends Construct {
 
     const shell = new BucketDeployment(this, 'Shell', {
       sources: [
-        Source.asset(props.buildDir, { exclude: [HASHED_ASSETS_DIR] }),
+        Source.asset(props.buildDir, { exclude: [HASHED_ASSETS_DIR, ...UNPUBLISHED_FILES] }),
         Source.jsonData(RUNTIME_CONFIG_PATH.replace(/^\//, ''), props.runtimeConfig),
       ],
       destinationBucket: bucket,

@@ -13,6 +13,7 @@ import {
 import { S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
+import { spaContentSecurityPolicy } from '@shared/content-security-policy';
 
 /**
  * The Content-Security-Policy of the SPA. The API and Cognito hosts are given per region with a wildcard
@@ -21,22 +22,15 @@ import { Construct } from 'constructs';
  */
 export function contentSecurityPolicy(region: string): string {
   const aws = `${region}.amazonaws.com`;
-  return [
-    "default-src 'self'",
-    "script-src 'self'",
-    // Inline style attributes and injected <style> tags from UI libraries.
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
-    "font-src 'self' data:",
-    // Voice previews play from blob: URLs built from streamed audio.
-    "media-src 'self' blob: data:",
-    `connect-src 'self' https://*.execute-api.${aws} wss://*.execute-api.${aws} https://cognito-idp.${aws} https://cognito-identity.${aws}`,
-    "object-src 'none'",
-    "base-uri 'self'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-    'upgrade-insecure-requests',
-  ].join('; ');
+  return spaContentSecurityPolicy({
+    connectSources: [
+      `https://*.execute-api.${aws}`,
+      `wss://*.execute-api.${aws}`,
+      `https://cognito-idp.${aws}`,
+      `https://cognito-identity.${aws}`,
+    ],
+    upgradeInsecureRequests: true,
+  });
 }
 
 /**

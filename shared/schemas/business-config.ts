@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_DEPOSIT_CENTS } from '../receptionist/deposits';
+import { providerConfigSchema } from './bounded-json';
 
 /**
  * The business config of spec §3, as stored and as the API returns it. Every field but business_id is
@@ -13,7 +14,7 @@ export const businessHoursSchema = z.object({
 export const selectedVoiceSchema = z.object({
   provider: z.string().min(1).max(40),
   voice_id: z.string().min(1).max(100),
-  provider_config: z.record(z.string(), z.unknown()).optional(),
+  provider_config: providerConfigSchema.optional(),
 });
 
 export const businessConfigSchema = z.object({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PREVIEW_SCENARIOS } from '../personality';
 import { VOICE_TEXT_MAX_LENGTH, VOICE_MESSAGES } from '../voice-preview';
+import { providerConfigSchema } from './bounded-json';
 
 /** Voices (spec §3 "Voice", "Voice preview request", "Personality preview response"). */
 export const voiceOptionSchema = z.object({
@@ -23,7 +24,7 @@ export const availableVoicesResponseSchema = z.object({
 export const voiceConfigSchema = z.looseObject({
   provider: z.string().trim().min(1).max(40).optional(),
   voice_id: z.string().trim().min(1).max(100),
-  provider_config: z.record(z.string(), z.unknown()).optional(),
+  provider_config: providerConfigSchema.optional(),
 });
 export type VoiceConfig = z.infer<typeof voiceConfigSchema>;
 

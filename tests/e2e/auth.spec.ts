@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { FRONTEND_LOG_PATH } from '../../shared/schemas/frontend-log-event';
 import { REFERRAL_STORAGE_KEY } from '../../shared/identity';
 import {
+  apiUrl,
   appUrl,
   fillSignUpForm,
   identityServiceAttribute,
@@ -46,8 +47,20 @@ test('a new owner signs up, confirms with the e-mailed code, lands on /plans, si
   await page.reload();
   await expect(page.getByTestId('plans-welcome')).toBeVisible();
 
+  // Sign-out ends the session on the API too: the token the browser held is refused afterwards.
+  const oldIdToken = await page.evaluate(() =>
+    localStorage.getItem(Object.keys(localStorage).find((k) => k.endsWith('.idToken'))!)!,
+  );
+  const statusWithOldToken = async () =>
+    (
+      await fetch(`${apiUrl()}/oauth/users/${String(claims.sub)}/status`, {
+        headers: { Authorization: `Bearer ${oldIdToken}` },
+      })
+    ).status;
+  expect(await statusWithOldToken()).toBe(200);
   await page.getByRole('button', { name: 'Sign Out' }).click();
   await expect(page).toHaveURL(`${appUrl()}/`);
+  expect(await statusWithOldToken()).toBe(401);
   await page.goto('/plans');
   await expect(page).toHaveURL(/\/login$/);
 

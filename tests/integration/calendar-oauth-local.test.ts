@@ -109,7 +109,12 @@ describe('calendar OAuth against the local vendors: state + PKCE through consent
     expect(page.status).toBe(200);
     expect(page.html).toContain('{"type":"oauth_success","service":"google_calendar"}');
     expect(page.html).toContain(`["${APP_ORIGIN}"]`);
-    expect(page.html).toContain('window.close()');
+    expect(page.html).toContain('"close":true');
+    // No inline script: the page's CSP allows only the API's own script file, which does the posting.
+    expect(page.html).toContain('<script src="/oauth/popup-result.js"></script>');
+    expect(page.headers.get('Content-Security-Policy')).toContain("script-src 'self';");
+    const script = await app.request('/oauth/popup-result.js');
+    expect(await script.text()).toContain('window.opener.postMessage(data.message, origin)');
     expect(page.headers.get('Cross-Origin-Opener-Policy')).toBe('unsafe-none');
     expect(page.headers.get('Cache-Control')).toBe('no-store');
     expect(await connections()).toEqual([{ service: 'google_calendar', status: 'connected' }]);
@@ -141,6 +146,35 @@ describe('calendar OAuth against the local vendors: state + PKCE through consent
     const replay = await callback(redirect);
     expect(replay.status).toBe(400);
     expect(replay.html).toContain('expired or was already used');
+  });
+
+  it('accepts only its registered redirect URI on the consent page, before showing anything', async () => {
+    const authUrl = await startAuth('google_calendar');
+    const ours = authUrl.searchParams.get('redirect_uri')!;
+    for (const elsewhere of [
+      'https://attacker.example/oauth/google_calendar/callback',
+      ours.replace('localhost', '127.0.0.1'),
+      `${ours}?next=https://attacker.example`,
+      ours.replace('/callback', '/callback/'),
+      ours.replace('google_calendar', 'calendly'),
+    ]) {
+      const tampered = new URL(authUrl);
+      tampered.searchParams.set('redirect_uri', elsewhere);
+      const shown = await app.request(tampered.pathname + tampered.search);
+      expect(shown.status, elsewhere).toBe(400);
+      expect(await shown.text()).toContain('redirect_uri is not registered');
+      const posted = await app.request(tampered.pathname, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({
+          ...Object.fromEntries(tampered.searchParams),
+          decision: 'allow',
+        }).toString(),
+      });
+      expect(posted.status, elsewhere).toBe(400);
+      expect(posted.headers.get('Location')).toBeNull();
+    }
+    expect((await app.request(authUrl.pathname + authUrl.search)).status).toBe(200);
   });
 
   it('refuses a state issued for another service', async () => {
@@ -204,7 +238,7 @@ describe('calendar OAuth against the local vendors: state + PKCE through consent
     expect(page.status).toBe(400);
     expect(page.html).toContain('You did not allow access to Acuity.');
     expect(page.html).toContain('"type":"oauth_error"');
-    expect(page.html).not.toContain('window.close()');
+    expect(page.html).toContain('"close":false');
   });
 
   it('refreshes an expired access token, and reports expired once the refresh is refused', async () => {

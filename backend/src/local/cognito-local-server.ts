@@ -5,7 +5,9 @@
  * - `GetTokensFromRefreshToken` (how Amplify ≥6.15 refreshes) is answered through REFRESH_TOKEN_AUTH, and
  *   `ConfirmSignUp` sets `email_verified`, as real Cognito does;
  * - sign-in failures and the forgotten-password flow answer as a client with PreventUserExistenceErrors
- *   does (infra/lib/auth.ts): no answer tells whether an account exists.
+ *   does (infra/lib/auth.ts): no answer tells whether an account exists;
+ * - tokens carry `origin_jti`, access tokens of revoked sessions are refused, GlobalSignOut exists
+ *   (cognito-sessions.ts).
  * See docs/decisions/003-local-identity.md.
  */
 import { createRequire } from 'node:module';
@@ -15,6 +17,7 @@ import { CUSTOM_ATTRIBUTES, LOCAL_USER_POOL_CLIENT_ID, LOCAL_USER_POOL_ID } from
 import { PASSWORD_MIN_LENGTH } from '@shared/signup-rules';
 import type { EmailSender } from '../providers/email/index';
 import { cognitoLikeTargets, maskEmail, passwordResetEmail } from './cognito-like-targets';
+import { cognitoSessions } from './cognito-sessions';
 
 const requireFromCognitoLocal = createRequire(createRequire(import.meta.url).resolve('cognito-local'));
 /* eslint-disable @typescript-eslint/no-explicit-any -- cognito-local's internals are untyped CommonJS */
@@ -98,13 +101,20 @@ export async function startCognitoLocal({ port, dataDirectory, outbox, quiet }: 
     { enabled: () => false },
     new CryptoService(config.KMSConfig),
   );
+  const sessions = cognitoSessions({
+    jwt: load('jsonwebtoken'),
+    privateKeyPem: load('./keys/cognitoLocal.private.json').pem,
+    publicKeyPem: load('./keys/cognitoLocal.public.json').pem,
+    cognito,
+    errors,
+  });
   const allServices = {
     clock,
     cognito,
     config,
     messages: new services.MessagesService(triggers, new MessageDeliveryService(messageSender)),
     otp,
-    tokenGenerator: new JwtTokenGenerator(clock, triggers, config.TokenConfig),
+    tokenGenerator: sessions.wrapGenerator(new JwtTokenGenerator(clock, triggers, config.TokenConfig)),
     triggers,
   };
 
@@ -121,7 +131,7 @@ export async function startCognitoLocal({ port, dataDirectory, outbox, quiet }: 
     messages: allServices.messages,
     attributeValue,
   });
-  const router = (target: string) => {
+  const router = sessions.wrapRouter((target: string) => {
     const override = cognitoLike(target);
     if (override) return override;
     if (target === 'GetTokensFromRefreshToken') {
@@ -186,7 +196,7 @@ export async function startCognitoLocal({ port, dataDirectory, outbox, quiet }: 
       };
     }
     return baseRouter(target);
-  };
+  });
 
   const server: Server = await createServer(router, logger, config.ServerConfig, allServices).start();
   return {

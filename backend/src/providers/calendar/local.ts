@@ -35,15 +35,13 @@ export const localOAuthPaths = (service: string) => ({
 
 const opaqueToken = () => randomBytes(32).toString('base64url');
 
-/** Our callback is the one registered redirect URI (any host: the local API may run on any port). */
-const isRegisteredRedirect = (service: string, redirectUri: string) => {
-  try {
-    const url = new URL(redirectUri);
-    return ['http:', 'https:'].includes(url.protocol) && url.pathname === `/oauth/${service}/callback`;
-  } catch {
-    return false;
-  }
-};
+/**
+ * The one registered redirect URI: our own callback on the API that serves this consent page, exactly —
+ * no other host, port, path, query or fragment (issue 10 §10), so a code can never be sent elsewhere. The
+ * local API may run on any port, so "our own" is the origin the consent request reached.
+ */
+export const registeredRedirectUri = (service: string, apiOrigin: string) =>
+  `${apiOrigin}/oauth/${service}/callback`;
 
 type TokenError = 'invalid_request' | 'invalid_client' | 'invalid_grant' | 'unsupported_grant_type';
 const tokenError = (c: Context, error: TokenError, description: string) =>
@@ -64,10 +62,14 @@ export function createLocalOAuthServer(grants: LocalOAuthGrantStore, now: () => 
   const server = new Hono();
 
   /** Checks an authorize request; the error says whether it may be reported back to the redirect URI. */
-  const checkAuthorizeRequest = (service: string, params: Record<string, string | undefined>) => {
+  const checkAuthorizeRequest = (
+    service: string,
+    params: Record<string, string | undefined>,
+    apiOrigin: string,
+  ) => {
     if (!isCalendarService(service)) return { fatal: `Unknown service ${service}` } as const;
     if (params.client_id !== LOCAL_OAUTH_CLIENT.id) return { fatal: 'Unknown client_id' } as const;
-    if (!params.redirect_uri || !isRegisteredRedirect(service, params.redirect_uri)) {
+    if (params.redirect_uri !== registeredRedirectUri(service, apiOrigin)) {
       return { fatal: 'redirect_uri is not registered for this client' } as const;
     }
     if (params.response_type !== 'code') return { redirectError: 'unsupported_response_type' } as const;
@@ -80,7 +82,7 @@ export function createLocalOAuthServer(grants: LocalOAuthGrantStore, now: () => 
 
   server.get('/local/oauth/:service/authorize', (c) => {
     const params = c.req.query();
-    const checked = checkAuthorizeRequest(c.req.param('service'), params);
+    const checked = checkAuthorizeRequest(c.req.param('service'), params, new URL(c.req.url).origin);
     if ('fatal' in checked) return c.html(consentErrorPage(checked.fatal!), 400);
     if ('redirectError' in checked) {
       return c.redirect(
@@ -101,7 +103,7 @@ export function createLocalOAuthServer(grants: LocalOAuthGrantStore, now: () => 
     const form = Object.fromEntries(
       Object.entries(await c.req.parseBody()).map(([name, value]) => [name, String(value)]),
     );
-    const checked = checkAuthorizeRequest(c.req.param('service'), form);
+    const checked = checkAuthorizeRequest(c.req.param('service'), form, new URL(c.req.url).origin);
     if ('fatal' in checked) return c.html(consentErrorPage(checked.fatal!), 400);
     if ('redirectError' in checked) {
       return c.redirect(

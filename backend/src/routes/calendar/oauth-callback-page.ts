@@ -3,28 +3,35 @@ import { CALENDAR_SERVICE_NAMES, OAUTH_MESSAGE_TYPES, type OAuthPopupMessage } f
 import { htmlPage } from '../../http/html-page';
 import type { CallbackOutcome } from './calendar-oauth-flow';
 
-/** JSON that is safe inside an inline <script>: no '<' can close the element. */
+/** JSON that is safe inside a <script> data block: no '<' can close the element. */
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
+/** Where the popup's one script is served: a file, so the page's CSP allows no inline script. */
+export const OAUTH_POPUP_SCRIPT_PATH = '/oauth/popup-result.js';
+const RESULT_ELEMENT_ID = 'oauth-popup-result';
+
 /**
- * The page the popup lands on: it tells the opening app window the outcome (spec §4 waits for
- * oauth_success) and closes itself on success; on failure it stays open so the person can read why.
+ * Reads the outcome from the page's JSON data block, tells the opening app window (spec §4 waits for
+ * oauth_success) and closes the popup on success; on failure it stays open so the person can read why.
  */
+export const OAUTH_POPUP_SCRIPT = `(function () {
+  var data = JSON.parse(document.getElementById('${RESULT_ELEMENT_ID}').textContent);
+  if (window.opener) {
+    data.origins.forEach(function (origin) {
+      try { window.opener.postMessage(data.message, origin); } catch (e) {}
+    });
+  }
+  if (data.close) window.close();
+})();
+`;
+
+/** The page the popup lands on; its data travels in a JSON block that the script above reads. */
 export function oauthCallbackPage(outcome: CallbackOutcome) {
   const name = CALENDAR_SERVICE_NAMES[outcome.service];
   const message: OAuthPopupMessage = outcome.ok
     ? { type: OAUTH_MESSAGE_TYPES.success, service: outcome.service }
     : { type: OAUTH_MESSAGE_TYPES.error, service: outcome.service, message: outcome.message };
-  const script = `(function () {
-  var message = ${scriptJson(message)};
-  var origins = ${scriptJson(outcome.appOrigins)};
-  if (window.opener) {
-    origins.forEach(function (origin) {
-      try { window.opener.postMessage(message, origin); } catch (e) {}
-    });
-  }
-  ${outcome.ok ? 'window.close();' : ''}
-})();`;
+  const data = { message, origins: outcome.appOrigins, close: outcome.ok };
   return htmlPage({
     title: outcome.ok ? `${name} connected` : `${name} not connected`,
     styles: 'h1 { font-size: 1.25rem; }',
@@ -35,8 +42,9 @@ export function oauthCallbackPage(outcome: CallbackOutcome) {
           : html`<h1 data-testid="oauth-result">${name} was not connected</h1>
               <p data-testid="oauth-error">${outcome.message}</p>`
       }
-      <script>
-        ${raw(script)};
-      </script>`,
+      <script type="application/json" id="${RESULT_ELEMENT_ID}">
+        ${raw(scriptJson(data))}
+      </script>
+      <script src="${OAUTH_POPUP_SCRIPT_PATH}"></script>`,
   });
 }

@@ -2,6 +2,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, t
 import { signOut } from 'aws-amplify/auth';
 import { Hub } from 'aws-amplify/utils';
 import { checkAuthState, type AuthUser } from '../api/auth-user';
+import { endApiSession } from '../api/end-session';
 import { logFrontendEvent } from '../../../lib/frontend-logger';
 
 type AuthState = {
@@ -42,6 +43,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         ...(user.attributes.email ? { user_email: user.attributes.email } : {}),
       });
     }
+    if (user) await endApiSession(user.userId);
     try {
       await signOut();
     } catch (error) {
