@@ -18,6 +18,10 @@ export const CLIENT_TIMINGS = {
   /** After a confirmed sign-up: before auto sign-in starts, then before leaving for /plans. */
   postConfirmDelayMs: 1_000,
   postConfirmNavigateDelayMs: 500,
+  /** A signed-in visitor of /signup, a confirmed sign-up or a checkout error is moved on after this long. */
+  forcedNavigationMs: 2_000,
+  /** /oauth/callback waits this long before reading the auth state (the hosted sign-in stores tokens). */
+  oauthCallbackDelayMs: 1_000,
   /** A lazily loaded page that has not arrived after this long fails with ChunkLoadError. */
   chunkLoadTimeoutMs: 120_000,
 } as const;

@@ -5,7 +5,10 @@ import {
   currentPlanFor,
   formatAmount,
   formatPlanPrice,
+  cardsForInterval,
+  defaultBillingInterval,
   isMostPopular,
+  yearlySavingPercent,
   isWaitListPlan,
   plansForCards,
   subscriptionDisplay,
@@ -140,5 +143,30 @@ describe('upgrade options', () => {
 
   it('lists every monthly and yearly plan when the current one is unknown', () => {
     expect(upgradeOptions(plans, undefined).map((p) => p.price_id)).toEqual(['ess', 'ess_y', 'pro', 'ent_y']);
+  });
+});
+
+describe('billing interval switch', () => {
+  it('shows one interval at a time, monthly first, and names the yearly saving', () => {
+    const cards = plansForCards(catalogueAsPlans());
+    expect(defaultBillingInterval(cards)).toBe('month');
+    expect(cardsForInterval(cards, 'month').map((p) => p.price_id)).toEqual([
+      'price_essential_monthly',
+      'price_pro_monthly',
+      'price_enterprise_monthly',
+    ]);
+    expect(cardsForInterval(cards, 'year').map((p) => p.price_id)).toEqual([
+      'price_essential_yearly',
+      'price_pro_yearly',
+      'price_enterprise_yearly',
+    ]);
+    // Ten months' price for twelve: 1 - 10/12.
+    expect(yearlySavingPercent(cards)).toBe(17);
+  });
+
+  it('opens on yearly when only yearly plans exist, and names no saving without monthly prices', () => {
+    const yearlyOnly = plansForCards(catalogueAsPlans()).filter((p) => p.interval === 'year');
+    expect(defaultBillingInterval(yearlyOnly)).toBe('year');
+    expect(yearlySavingPercent(yearlyOnly)).toBeUndefined();
   });
 });

@@ -1,3 +1,4 @@
+import { CLIENT_TIMINGS } from './client-timings';
 import type { Plan, SubscriptionStatusValue } from './schemas/subscription';
 
 /** Spec §1 and §9: every plan starts with a 14-day free trial. */
@@ -16,6 +17,9 @@ export const PLAN_MESSAGES = {
   checkoutFailed: 'Failed to select plan or start checkout. Please try again.',
   businessSetupFirst: 'Please complete your business setup first. Redirecting to setup...',
   paymentSuccessful: 'Payment successful! Your subscription is now active.',
+  /** Added after the spec's text while the subscription is in its free trial (issue 15 §4). */
+  paymentSuccessfulTrial: (trialEnd: string | null) =>
+    `Your ${TRIAL_DAYS}-day free trial has started${trialEnd ? ` and runs until ${trialEnd}` : ''}: your card is charged only when it ends.`,
   subscriptionLoadFailed: 'Failed to load subscription data',
   changePlanFailed: 'Failed to change plan',
 } as const;
@@ -24,7 +28,7 @@ export const PLAN_MESSAGES = {
 export const PLAN_TIMINGS = {
   waitlistAutoCloseMs: 3000,
   featureFeedbackMs: 2000,
-  forcedNavigationMs: 2000,
+  forcedNavigationMs: CLIENT_TIMINGS.forcedNavigationMs,
 } as const;
 
 export type CatalogueEntry = {
@@ -123,7 +127,35 @@ export function plansForCards<P extends Plan>(plans: readonly P[]): P[] {
     .map(({ plan }) => plan);
 }
 
-/** The second card is marked 'Most Popular' (spec §2). */
+/** /plans shows one billing interval at a time, switched by a Monthly / Yearly control (issue 15 §4). */
+export const BILLING_INTERVALS = [
+  { interval: 'month', label: 'Monthly' },
+  { interval: 'year', label: 'Yearly' },
+] as const;
+export type BillingInterval = (typeof BILLING_INTERVALS)[number]['interval'];
+
+/** The cards of one interval, in card order; the interval shown first is the first card's. */
+export const cardsForInterval = <P extends Plan>(cards: readonly P[], interval: BillingInterval): P[] =>
+  cards.filter((plan) => plan.interval === interval);
+export const defaultBillingInterval = (cards: readonly Plan[]): BillingInterval =>
+  cards[0]?.interval === 'year' ? 'year' : 'month';
+
+/**
+ * The largest saving of a yearly price against twelve monthly ones of the same product, in whole percent
+ * (17 for ten months' price); undefined when no product has both.
+ */
+export function yearlySavingPercent(cards: readonly Plan[]): number | undefined {
+  let best: number | undefined;
+  for (const yearly of cards.filter((plan) => plan.interval === 'year')) {
+    const monthly = cards.find((plan) => plan.interval === 'month' && plan.id === yearly.id);
+    if (!monthly || monthly.amount <= 0) continue;
+    const saving = Math.round((1 - yearly.amount / (monthly.amount * 12)) * 100);
+    if (saving > 0 && (best === undefined || saving > best)) best = saving;
+  }
+  return best;
+}
+
+/** The second card shown is marked 'Most Popular' (spec §2). */
 export const isMostPopular = (cardIndex: number) => cardIndex === 1;
 
 const dollars = new Intl.NumberFormat('en-US', {

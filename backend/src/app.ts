@@ -33,6 +33,7 @@ import { testChatRoutes } from './routes/test-chat/test-chat-routes';
 import { receptionistTestChat } from './routes/test-chat/receptionist-test-chat';
 import { localPhoneRoutes } from './routes/local-phone/local-phone-routes';
 import { appointmentRoutes } from './routes/appointments/appointment-routes';
+import { callLogRoutes } from './routes/call-log/call-log-routes';
 import { appointmentsBook } from './routes/appointments/appointments-book';
 import { depositPages } from './routes/deposits/deposit-pages';
 import { voiceWebhookRoutes } from './routes/twilio-webhooks/voice-webhook-routes';
@@ -83,6 +84,7 @@ export function createApp(deps: AppDeps) {
   app.route('/', objectiveTemplatesRoutes(deps));
   app.route('/', calendarRoutes(deps));
   app.route('/', phoneNumberRoutes(deps));
+  app.route('/', callLogRoutes(deps));
   app.route('/', smsWebhookRoutes(deps, receptionistSmsAssistant(deps.receptionist, deps.logger)));
   app.route(
     '/',

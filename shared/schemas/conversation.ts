@@ -57,5 +57,7 @@ export const conversationSchema = z.object({
   actions: z.array(conversationActionSchema).max(200).optional(),
   /** Still going (an SMS thread inside its window, a live call). */
   open: z.boolean().optional(),
+  /** One line for the call log's list (shared/schemas/call-log.ts conversationSummary), set when stored. */
+  summary: z.string().max(200).optional(),
 });
 export type Conversation = z.infer<typeof conversationSchema>;

@@ -63,7 +63,14 @@ export const checkoutRequestSchema = z.object({
 export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>;
 export const checkoutResponseSchema = z.object({ checkout_url: z.url(), session_id: z.string() });
 
-export const portalRequestSchema = z.object({ return_url: z.url().max(2000) });
+export const portalRequestSchema = z.object({
+  return_url: z.url().max(2000),
+  /**
+   * The plan to switch to: the portal opens on confirming that change (Stripe's flow_data
+   * subscription_update_confirm), so 'Upgrade' lands on the chosen plan rather than the portal's home.
+   */
+  price_id: z.string().min(1).max(200).optional(),
+});
 export const portalResponseSchema = z.object({ portal_url: z.url() });
 
 export const customerProfileSchema = z.object({

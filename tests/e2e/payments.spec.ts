@@ -15,14 +15,21 @@ test('an owner agrees to the terms, pays on the local checkout, is on a free tri
   await expect(terms).toHaveCount(0);
   expect(await page.evaluate(() => localStorage.getItem('ringly.termsAccepted'))).toBe('true');
 
+  // One billing period at a time (issue 15 §4): three monthly cards, then the three yearly ones.
   const cards = page.getByTestId('plan-card');
-  await expect(cards).toHaveCount(6);
+  await expect(page.getByRole('radio', { name: 'Monthly' })).toHaveAttribute('aria-checked', 'true');
+  await expect(cards).toHaveCount(3);
   await expect(cards.nth(1)).toContainText('Most Popular');
   await expect(cards.nth(1)).toContainText('Pro');
   await expect(page.getByText('Most Popular')).toHaveCount(1);
   await expect(cards.nth(0).getByTestId('plan-price')).toHaveText('$99/month');
-  await expect(cards.nth(3).getByTestId('plan-price')).toHaveText('$990/year');
-  await expect(cards.nth(3)).toContainText('$83/month');
+  await page.getByRole('radio', { name: /Yearly/ }).click();
+  await expect(page.getByRole('radio', { name: /Yearly/ })).toContainText('Save 17%');
+  await expect(cards).toHaveCount(3);
+  await expect(cards.nth(0).getByTestId('plan-price')).toHaveText('$990/year');
+  await expect(cards.nth(0)).toContainText('$83/month');
+  await expect(cards.nth(1)).toContainText('Most Popular');
+  await page.getByRole('radio', { name: 'Monthly' }).click();
 
   // A waitlist plan opens the coming-soon modal, which closes itself.
   await page
@@ -81,6 +88,7 @@ test('the local billing portal advances the clock: trial end makes the owner Act
   test.setTimeout(90_000);
   await signUpThroughUi(page, { email: uniqueEmail('clock'), path: '/signup?betatester=smb' });
   await page.getByTestId('terms-modal').getByRole('button', { name: 'Agree' }).click();
+  await page.getByRole('radio', { name: /Yearly/ }).click();
   await page
     .getByRole('article', { name: 'Essential yearly' })
     .getByRole('button', { name: /Free Trial/ })

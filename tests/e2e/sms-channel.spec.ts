@@ -88,6 +88,28 @@ test('an owner texts their assistant from the local phone, books, pays the depos
   const revenue = page.locator('section', { has: page.getByRole('heading', { name: 'Revenue collected' }) });
   await expect(revenue).toContainText('$25');
 
+  // The call log lists the conversation with its outcome, revenue and summary; it opens whole.
+  await page.getByRole('tab', { name: 'Overview' }).click();
+  await page.getByRole('button', { name: 'View Call Logs' }).click();
+  await expect(page.getByRole('tab', { name: 'Call Log' })).toHaveAttribute('aria-selected', 'true');
+  const logRow = page.getByTestId('call-log-row').first();
+  await expect(logRow).toContainText('SMS');
+  await expect(logRow).toContainText('Deposit paid');
+  await expect(logRow).toContainText('$25');
+  await expect(logRow).toContainText(caller.slice(-4));
+  await page.getByLabel('Outcome').selectOption('message_taken');
+  await expect(page.getByText('No conversations match these filters.')).toBeVisible();
+  await page.getByLabel('Outcome').selectOption('');
+  await page.getByLabel('Caller number').fill(caller.slice(-7));
+  await expect(page.getByTestId('call-log-row')).toHaveCount(1);
+  await logRow.getByRole('button').click();
+  await expect(page.getByTestId('conversation-transcript')).toContainText(
+    'I want an appointment on Wednesday at 10am',
+  );
+  await expect(page.getByTestId('conversation-actions')).toContainText('Ana');
+  await expect(page.getByTestId('call-back')).toHaveAttribute('href', `tel:${caller}`);
+  await page.getByRole('button', { name: /Back to the call log/ }).click();
+
   // The owner's own test chat books through the same engine, with the booking shown inline.
   await page.getByRole('tab', { name: 'Overview' }).click();
   const input = page.getByLabel('Message to your assistant');
@@ -100,4 +122,9 @@ test('an owner texts their assistant from the local phone, books, pays the depos
   await expect(page.getByTestId('test-chat-action').filter({ hasText: /Booked .*Sam/ })).toBeVisible();
   await page.getByRole('tab', { name: 'Appointments' }).click();
   await expect(page.getByTestId('appointment-row').filter({ hasText: 'Sam' })).toHaveCount(1);
+  // The test chat is in the log too, marked as a test.
+  await page.getByRole('tab', { name: 'Call Log' }).click();
+  await page.getByLabel('Channel').selectOption('test');
+  await expect(page.getByTestId('call-log-row')).toHaveCount(1);
+  await expect(page.getByTestId('call-log-row')).toContainText(/Booked .*Sam/);
 });

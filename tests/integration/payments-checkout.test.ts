@@ -149,6 +149,40 @@ describe('plans, checkout and the local checkout page', async () => {
     expect(again.status).toBe(409);
   });
 
+  it("'Upgrade' opens the portal on confirming the chosen plan; Confirm changes it and returns to the app", async () => {
+    const portalFor = (body: Record<string, unknown>, bearerToken = token) =>
+      app.request('/oauth/subscription/portal', {
+        method: 'POST',
+        headers: bearer(bearerToken),
+        body: JSON.stringify({ return_url: `${APP_ORIGIN}/dashboard?tab=subscription`, ...body }),
+      });
+    // The owner trials Pro monthly (previous test); unknown, waitlist and current plans are refused.
+    expect((await portalFor({ price_id: 'price_missing' })).status).toBe(400);
+    expect((await portalFor({ price_id: 'price_enterprise_monthly' })).status).toBe(400);
+    const same = await portalFor({ price_id: 'price_pro_monthly' });
+    expect(same.status).toBe(409);
+    expect(await same.json()).toMatchObject({ error: 'already_on_plan' });
+    expect((await portalFor({ price_id: '' })).status).toBe(400);
+
+    const response = await portalFor({ price_id: 'price_pro_yearly' });
+    expect(response.status).toBe(200);
+    const portalPath = new URL(((await response.json()) as { portal_url: string }).portal_url).pathname;
+    const confirmPage = await (await app.request(portalPath)).text();
+    expect(confirmPage).toContain('Confirm your new plan');
+    expect(confirmPage).toMatch(/data-testid="local-update-to">\s*Pro — \$1,990\/year/);
+    expect((await status()).price_id).toBe('price_pro_monthly');
+
+    const confirmed = await app.request(`${portalPath}/confirm-update`, { method: 'POST' });
+    expect(confirmed.status).toBe(303);
+    expect(confirmed.headers.get('location')).toBe(`${APP_ORIGIN}/dashboard?tab=subscription`);
+    // The signed webhook reached the app before the redirect.
+    expect(await status()).toMatchObject({ status: 'trialing', price_id: 'price_pro_yearly' });
+    // Once changed, the same session shows the portal's home.
+    expect(await (await app.request(portalPath)).text()).not.toContain('Confirm your new plan');
+    // An owner without a subscription has nothing to change.
+    expect((await portalFor({ price_id: 'price_pro_yearly' }, other.tokens.IdToken)).status).toBe(404);
+  });
+
   it('the billing portal cancels: the owner becomes canceled', async () => {
     const response = await app.request('/oauth/subscription/portal', {
       method: 'POST',

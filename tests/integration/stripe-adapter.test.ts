@@ -127,6 +127,25 @@ describe('the Stripe adapter against a fake of the Stripe API', async () => {
       returnUrl: 'http://localhost:5173/dashboard',
     });
     expect(portal.url).toMatch(/^https:\/\/billing\.stripe\.test\//);
+
+    // 'Upgrade': the session opens on confirming the new price for the subscription's item.
+    await adapter.createPortalSession({
+      customerId: customer.id,
+      returnUrl: 'http://localhost:5173/dashboard?tab=subscription',
+      updateTo: { subscriptionId, priceId: essential },
+    });
+    const sent = stripe.requests.filter((r) => r.path === '/v1/billing_portal/sessions').at(-1)!;
+    expect(sent.params.flow_data).toMatchObject({
+      type: 'subscription_update_confirm',
+      subscription_update_confirm: {
+        subscription: subscriptionId,
+        items: [{ id: expect.stringMatching(/^si_fake/), price: essential, quantity: '1' }],
+      },
+      after_completion: {
+        type: 'redirect',
+        redirect: { return_url: 'http://localhost:5173/dashboard?tab=subscription' },
+      },
+    });
   });
 
   it('refuses a wrong secret key as the provider being unavailable (no vendor text leaks)', async () => {

@@ -1,5 +1,11 @@
-import { BatchWriteCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { Conversation } from '@shared/schemas/conversation';
+import {
+  BatchWriteCommand,
+  GetCommand,
+  QueryCommand,
+  type DynamoDBDocumentClient,
+} from '@aws-sdk/lib-dynamodb';
+import { conversationSummary } from '@shared/schemas/call-log';
+import type { Conversation, ConversationChannel, ConversationOutcome } from '@shared/schemas/conversation';
 import { CONVERSATION_PREFIX, keys, userKey } from './keys';
 
 const KEY_ATTRIBUTES = ['pk', 'sk'];
@@ -10,6 +16,51 @@ const MAX_BATCH_ATTEMPTS = 8;
 /** ISO strings sort by time only in one canonical form (UTC, milliseconds, Z). */
 const canonicalIso = (iso: string) => new Date(iso).toISOString();
 
+/** What the call log's list reads of a record: never the transcript, so a page costs the same at any length. */
+const LIST_ATTRIBUTES = [
+  'id',
+  'channel',
+  'caller',
+  'started_at',
+  'ended_at',
+  'outcome',
+  'amount_collected_cents',
+  'summary',
+  'open',
+  'sk',
+] as const;
+export type ConversationListItem = Pick<
+  Conversation,
+  | 'id'
+  | 'channel'
+  | 'caller'
+  | 'started_at'
+  | 'ended_at'
+  | 'outcome'
+  | 'amount_collected_cents'
+  | 'summary'
+  | 'open'
+>;
+
+export type ConversationPageQuery = {
+  channel?: ConversationChannel;
+  outcome?: ConversationOutcome;
+  /** Digits somewhere in the caller's E.164 number. */
+  callerDigits?: string;
+  from: Date;
+  to: Date;
+  limit: number;
+  /** The sk of the last item the previous page covered; the next page starts after it. */
+  afterSk?: string;
+};
+
+/** A filtered page reads at most this many Query pages, then hands back a cursor (a short page, not a slow one). */
+const MAX_READS_PER_PAGE = 8;
+const FILTERED_READ_SIZE = 200;
+
+const withoutKeys = (found: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(found).filter(([k]) => !KEY_ATTRIBUTES.includes(k)));
+
 /**
  * An owner's conversation records, one item each under the owner's partition, sorted by start time
  * (docs/data-model.md "Conversations and analytics"): a time range is a single Query.
@@ -19,6 +70,7 @@ export function createConversationRepository(doc: DynamoDBDocumentClient, tableN
     const startedAt = canonicalIso(conversation.started_at);
     return {
       ...conversation,
+      summary: conversation.summary ?? conversationSummary(conversation),
       started_at: startedAt,
       ended_at: canonicalIso(conversation.ended_at),
       ...keys.conversation(userId, startedAt, conversation.id),
@@ -61,17 +113,87 @@ export function createConversationRepository(doc: DynamoDBDocumentClient, tableN
             ExclusiveStartKey: startKey,
           }),
         );
-        for (const found of page.Items ?? []) {
-          conversations.push(
-            Object.fromEntries(
-              Object.entries(found).filter(([k]) => !KEY_ATTRIBUTES.includes(k)),
-            ) as Conversation,
-          );
-        }
+        for (const found of page.Items ?? []) conversations.push(withoutKeys(found) as Conversation);
         startKey = page.LastEvaluatedKey;
       } while (startKey);
       return conversations;
     },
+
+    /**
+     * One page of the call log, newest first: a key-ordered Query of the owner's partition (never a Scan), so
+     * a page costs the same with 20 or 20,000 records. New conversations sort before any cursor, so paging
+     * stays stable while calls come in.
+     */
+    async pageConversations(
+      userId: string,
+      query: ConversationPageQuery,
+    ): Promise<{ items: ConversationListItem[]; nextSk?: string }> {
+      const names: Record<string, string> = {};
+      const values: Record<string, unknown> = {
+        ':pk': userKey(userId),
+        ':from': `${CONVERSATION_PREFIX}${query.from.toISOString()}`,
+        ':to': `${CONVERSATION_PREFIX}${query.to.toISOString()}$`,
+      };
+      for (const attribute of LIST_ATTRIBUTES) names[`#${attribute}`] = attribute;
+      const filters: string[] = [];
+      if (query.channel) {
+        filters.push('#channel = :channel');
+        values[':channel'] = query.channel;
+      }
+      if (query.outcome) {
+        filters.push('#outcome = :outcome');
+        values[':outcome'] = query.outcome;
+      }
+      if (query.callerDigits) {
+        filters.push('contains(#caller, :digits)');
+        values[':digits'] = query.callerDigits;
+      }
+      const filtered = filters.length > 0;
+      const items: Array<ConversationListItem & { sk: string }> = [];
+      let startKey: Record<string, unknown> | undefined = query.afterSk
+        ? { pk: userKey(userId), sk: query.afterSk }
+        : undefined;
+      for (let reads = 0; reads < MAX_READS_PER_PAGE; reads += 1) {
+        const page = await doc.send(
+          new QueryCommand({
+            TableName: tableName,
+            KeyConditionExpression: 'pk = :pk AND #sk BETWEEN :from AND :to',
+            ...(filtered ? { FilterExpression: filters.join(' AND ') } : {}),
+            ProjectionExpression: LIST_ATTRIBUTES.map((attribute) => `#${attribute}`).join(', '),
+            ExpressionAttributeNames: names,
+            ExpressionAttributeValues: values,
+            ScanIndexForward: false,
+            // One more than the page when unfiltered: whether an older page exists is known without a 2nd read.
+            Limit: filtered ? FILTERED_READ_SIZE : query.limit + 1 - items.length,
+            ExclusiveStartKey: startKey,
+          }),
+        );
+        for (const found of page.Items ?? []) {
+          if (items.length === query.limit) return { items: items.map(stripSk), nextSk: items.at(-1)!.sk };
+          items.push(found as ConversationListItem & { sk: string });
+        }
+        startKey = page.LastEvaluatedKey;
+        if (!startKey) return { items: items.map(stripSk) };
+      }
+      return { items: items.map(stripSk), nextSk: String(startKey!.sk) };
+    },
+
+    /** One whole record (transcript included), by the start time and id the list gave. */
+    async getConversation(
+      userId: string,
+      startedAtIso: string,
+      id: string,
+    ): Promise<Conversation | undefined> {
+      const { Item } = await doc.send(
+        new GetCommand({
+          TableName: tableName,
+          Key: keys.conversation(userId, canonicalIso(startedAtIso), id),
+        }),
+      );
+      return Item ? (withoutKeys(Item) as Conversation) : undefined;
+    },
   };
 }
+const stripSk = ({ sk: _sk, ...item }: ConversationListItem & { sk: string }): ConversationListItem => item;
+
 export type ConversationRepository = ReturnType<typeof createConversationRepository>;

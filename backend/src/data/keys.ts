@@ -66,6 +66,12 @@ export const keys = {
     gsi1pk: `REFCODE#${code}`,
     gsi1sk: `EMAIL#${email}#${referralId}`,
   }),
+  /** Issue 10 §5: the referrer's count of no_response referrals, and one claim per referred e-mail. */
+  referralCounts: (referrerId: string) => ({ pk: userKey(referrerId), sk: 'REFERRAL_COUNTS' }),
+  referralEmailClaim: (referrerId: string, email: string) => ({
+    pk: userKey(referrerId),
+    sk: `REFERRAL_EMAIL#${email}`,
+  }),
   /** The owner's one referral code, and the claim on the code that keeps it unique. */
   referralCode: (userId: string) => ({ pk: userKey(userId), sk: 'REFERRAL_CODE' }),
   referralCodeClaim: (code: string) => ({ pk: `REFCODE#${code}`, sk: 'OWNER' }),
@@ -76,7 +82,6 @@ export const keys = {
     pk: `LOCALOAUTH#${service}#${kind}#${secretHash}`,
     sk: 'GRANT',
   }),
-  /** One conversation record (issue 5); the sk sorts an owner's conversations by start time. */
   /** Issue 9: one appointment per slot start; the sk sorts an owner's appointments by time. */
   appointment: (userId: string, startsAtIso: string) => ({
     pk: userKey(userId),
@@ -96,6 +101,7 @@ export const keys = {
     pk: userKey(userId),
     sk: `MESSAGE#${takenAtIso}#${id}`,
   }),
+  /** One conversation record (issue 5); the sk sorts an owner's conversations by start time. */
   conversation: (userId: string, startedAtIso: string, id: string) => ({
     pk: userKey(userId),
     sk: `${CONVERSATION_PREFIX}${startedAtIso}#${id}`,

@@ -27,9 +27,18 @@ export const createErrorHandler =
         503,
       );
     }
+    if (isRetryableLater(error)) {
+      logger.warn('Busy, asked to retry', { path: c.req.path, method: c.req.method, error: error.name });
+      c.header('Retry-After', String(error.retryAfterSeconds));
+      return c.json(body('busy', 'This conversation is busy. Please try again in a moment.'), 503);
+    }
     logger.error('Unhandled error', { path: c.req.path, method: c.req.method, error: String(error) });
     return c.json(body('internal_error', 'Something went wrong on our side. Please try again.'), 500);
   };
+
+/** An error that names how long to wait (e.g. a conversation whose turns queue up): a 503, not a 500. */
+const isRetryableLater = (error: unknown): error is Error & { retryAfterSeconds: number } =>
+  error instanceof Error && typeof (error as { retryAfterSeconds?: unknown }).retryAfterSeconds === 'number';
 
 export const notFoundHandler: NotFoundHandler = (c: Context) =>
   c.json(body('not_found', `No route for ${c.req.method} ${c.req.path}`), 404);

@@ -38,7 +38,10 @@ const TURN_LEASE_MS = 30_000;
 const TURN_WAIT_MS = 20_000;
 
 export class ConversationNotFoundError extends Error {}
-export class ConversationBusyError extends Error {}
+/** Turns kept arriving faster than they could run; the channel may answer "try again shortly". */
+export class ConversationBusyError extends Error {
+  readonly retryAfterSeconds = 2;
+}
 export class NoBusinessConfigError extends Error {}
 export class ConversationLimitError extends Error {}
 

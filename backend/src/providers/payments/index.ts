@@ -36,6 +36,13 @@ export type CreateCheckoutInput = {
   idempotencyKey: string;
 };
 
+export type PortalSessionInput = {
+  customerId: string;
+  returnUrl: string;
+  /** Open on confirming this plan change (and return to returnUrl once confirmed). */
+  updateTo?: { subscriptionId: string; priceId: string } | undefined;
+};
+
 /** A one-off payment (a booking deposit): Checkout in payment mode; the signed webhook confirms it. */
 export type CreateDepositCheckoutInput = {
   amountCents: number;
@@ -80,7 +87,7 @@ export interface PaymentsProvider {
   expireCheckoutSession(id: string): Promise<'expired' | 'complete'>;
   /** Cancels a subscription at once (a duplicate made by a race no check can close at the provider). */
   cancelSubscription(id: string): Promise<void>;
-  createPortalSession(input: { customerId: string; returnUrl: string }): Promise<{ url: string }>;
+  createPortalSession(input: PortalSessionInput): Promise<{ url: string }>;
   /** `url` may be relative to the API origin (the local provider's own pay page). */
   createDepositCheckout(input: CreateDepositCheckoutInput): Promise<{ id: string; url: string }>;
 }

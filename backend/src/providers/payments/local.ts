@@ -14,6 +14,7 @@ import {
   type CreateCheckoutInput,
   type CreateDepositCheckoutInput,
   type PaymentEvent,
+  type PortalSessionInput,
   type PaymentsProvider,
   type ProviderSubscription,
 } from './index';
@@ -78,6 +79,8 @@ export type LocalPortalSession = {
   customer: string;
   return_url: string;
   created: number;
+  /** Stripe's flow_data subscription_update_confirm: the page opens on confirming this change. */
+  flow?: { type: 'subscription_update_confirm'; subscription: string; price_id: string };
 };
 
 /** What the local pages can do to a subscription's clock (DESIGN §3). */
@@ -369,9 +372,24 @@ export function createLocalPaymentsProvider(
       await provider.cancel(id);
     },
 
-    async createPortalSession(input: { customerId: string; returnUrl: string }) {
+    async createPortalSession(input: PortalSessionInput) {
       if (!(await get(localKeys.customer(input.customerId)))) {
         throw new PaymentProviderError(`No such customer: '${input.customerId}'`, 'invalid_request');
+      }
+      if (input.updateTo) {
+        // Stripe refuses a flow for another customer's subscription or an unknown price; so do we.
+        const subscription = await get<LocalSubscription>(
+          localKeys.subscription(input.updateTo.subscriptionId),
+        );
+        if (!subscription || subscription.customer !== input.customerId) {
+          throw new PaymentProviderError(
+            `No such subscription: '${input.updateTo.subscriptionId}'`,
+            'invalid_request',
+          );
+        }
+        if (!planForPrice(input.updateTo.priceId)) {
+          throw new PaymentProviderError(`No such price: '${input.updateTo.priceId}'`, 'invalid_request');
+        }
       }
       const session: LocalPortalSession = {
         id: newId('bps'),
@@ -379,6 +397,15 @@ export function createLocalPaymentsProvider(
         customer: input.customerId,
         return_url: input.returnUrl,
         created: nowSeconds(),
+        ...(input.updateTo
+          ? {
+              flow: {
+                type: 'subscription_update_confirm' as const,
+                subscription: input.updateTo.subscriptionId,
+                price_id: input.updateTo.priceId,
+              },
+            }
+          : {}),
       };
       await putItem(localKeys.portal(session.id), session);
       return { url: `${LOCAL_PAYMENTS_PATH}/portal/${session.id}` };

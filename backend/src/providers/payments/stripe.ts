@@ -205,9 +205,26 @@ export function createStripePaymentsProvider(connection: StripeConnection): Paym
       return { id: session.id, url: session.url };
     },
 
-    async createPortalSession({ customerId, returnUrl }) {
+    async createPortalSession({ customerId, returnUrl, updateTo }) {
+      let flowData: Stripe.BillingPortal.SessionCreateParams.FlowData | undefined;
+      if (updateTo) {
+        // The flow names the subscription item whose price changes: the subscription's only item.
+        const subscription = await stripe.subscriptions
+          .retrieve(updateTo.subscriptionId)
+          .catch(mapStripeError);
+        const item = subscription.items.data[0];
+        if (!item) throw new PaymentProviderError('The subscription has no item', 'invalid_request');
+        flowData = {
+          type: 'subscription_update_confirm',
+          subscription_update_confirm: {
+            subscription: updateTo.subscriptionId,
+            items: [{ id: item.id, price: updateTo.priceId, quantity: 1 }],
+          },
+          after_completion: { type: 'redirect', redirect: { return_url: returnUrl } },
+        };
+      }
       const session = await stripe.billingPortal.sessions
-        .create({ customer: customerId, return_url: returnUrl })
+        .create({ customer: customerId, return_url: returnUrl, ...(flowData ? { flow_data: flowData } : {}) })
         .catch(mapStripeError);
       return { url: session.url };
     },

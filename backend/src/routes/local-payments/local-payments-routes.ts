@@ -362,6 +362,41 @@ export function localPaymentsRoutes({
       const portal = await provider.getPortalSession(c.req.param('id'));
       if (!portal) return c.html(errorPage('This billing session does not exist.'), 404);
       const subscriptions = await provider.customerSubscriptions(portal.customer);
+      // Stripe's subscription_update_confirm flow: the session opens on confirming the chosen plan.
+      const flowSubscription = portal.flow
+        ? subscriptions.find((s) => s.id === portal.flow!.subscription && s.status !== 'canceled')
+        : undefined;
+      if (portal.flow && flowSubscription && flowSubscription.price_id !== portal.flow.price_id) {
+        return c.html(
+          layout(
+            'Confirm your plan change',
+            html`<section class="card" data-testid="local-update-confirm">
+              <p class="muted">Update your ${BRAND.name} plan</p>
+              <h1>Confirm your new plan</h1>
+              <p>
+                Current plan:
+                <span data-testid="local-update-from">${priceLine(flowSubscription.price_id)}</span>
+              </p>
+              <p>
+                New plan: <strong data-testid="local-update-to">${priceLine(portal.flow.price_id)}</strong>
+              </p>
+              ${
+                flowSubscription.status === 'trialing'
+                  ? html`<p class="muted">
+                      Your free trial continues until ${date(flowSubscription.trial_end)}.
+                    </p>`
+                  : raw('')
+              }
+              <div class="row">
+                <form method="post" action="${LOCAL_PAYMENTS_PATH}/portal/${portal.id}/confirm-update">
+                  <button type="submit" class="primary">Confirm</button>
+                </form>
+                <a class="button" href="${portal.return_url}">Cancel</a>
+              </div>
+            </section>`,
+          ),
+        );
+      }
       return c.html(
         layout(
           'Billing',
@@ -375,6 +410,17 @@ export function localPaymentsRoutes({
             <a class="button primary" href="${portal.return_url}">Return to ${BRAND.name}</a>`,
         ),
       );
+    })
+    .post(`${LOCAL_PAYMENTS_PATH}/portal/:id/confirm-update`, async (c) => {
+      const portal = await provider.getPortalSession(c.req.param('id'));
+      if (!portal?.flow) return c.html(errorPage('This billing session has no plan change to confirm.'), 404);
+      try {
+        await deliver(await provider.changePlan(portal.flow.subscription, portal.flow.price_id));
+      } catch (error) {
+        return c.html(errorPage((error as Error).message), 400);
+      }
+      // after_completion: redirect, as the app asked when it created the flow.
+      return c.redirect(portal.return_url, 303);
     })
     .post(`${LOCAL_PAYMENTS_PATH}/portal/:id/subscriptions/:subscriptionId/:action`, async (c) => {
       const portal = await provider.getPortalSession(c.req.param('id'));

@@ -257,12 +257,33 @@ export const subscriptionRoutes = ({ verifyToken, data, providers, config, now, 
     })
     .openapi(portalRoute, async (c) => {
       const user = c.get('user')!;
-      const { return_url: returnUrl } = c.req.valid('json');
+      const { return_url: returnUrl, price_id: priceId } = c.req.valid('json');
       requireOwnOrigin('return_url', returnUrl);
       const customerId = await data.subscriptions.getCustomerId(user.sub);
       if (!customerId) throw notFound('No billing account yet. Choose a plan first.');
       await enforceUserQuota(rateLimiter, 'portalSessions', user.sub, TOO_MANY_REQUESTS);
-      const session = await viaProvider(() => payments.createPortalSession({ customerId, returnUrl }));
+      let updateTo: { subscriptionId: string; priceId: string } | undefined;
+      if (priceId) {
+        // 'Upgrade' opens the portal on confirming the chosen plan: only a live subscription can change.
+        const plan = await findPlan(priceId);
+        if (isWaitListPlan(plan))
+          throw badRequest('This plan is not available yet; join its waitlist instead');
+        const subscription = await data.subscriptions.getSubscription(user.sub);
+        if (!isSubscribed(subscription.status) || !subscription.stripe_subscription_id) {
+          throw new HttpError(
+            409,
+            'no_subscription',
+            'There is no subscription to change. Choose a plan first.',
+          );
+        }
+        if (subscription.price_id === priceId) {
+          throw new HttpError(409, 'already_on_plan', 'You are already on this plan.');
+        }
+        updateTo = { subscriptionId: subscription.stripe_subscription_id, priceId };
+      }
+      const session = await viaProvider(() =>
+        payments.createPortalSession({ customerId, returnUrl, updateTo }),
+      );
       return c.json({ portal_url: new URL(session.url, c.req.url).toString() }, 200);
     });
 };

@@ -1,10 +1,10 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { ModalLayer } from './modal-layer';
 import './modal.css';
-import './blocking-dialog.css';
 
 /**
- * A dialog that must be answered (no Escape, no backdrop dismissal). It dims the page below the top bar
- * only, so Dashboard and Sign Out stay in reach whatever the dialog asks.
+ * A dialog that must be answered: no Escape, no backdrop dismissal, and nothing behind it reachable (the
+ * top bar included; every blocking dialog offers its own way out, which signs the owner out).
  */
 export function BlockingDialog({
   title,
@@ -21,7 +21,7 @@ export function BlockingDialog({
   const dialogRef = useRef<HTMLDivElement>(null);
   useEffect(() => dialogRef.current?.focus(), []);
   return (
-    <div className="blocking-dialog-backdrop">
+    <ModalLayer className="modal-backdrop">
       <div
         ref={dialogRef}
         className="modal card"
@@ -37,6 +37,6 @@ export function BlockingDialog({
         <div className="modal-body">{children}</div>
         {actions ? <div className="modal-actions">{actions}</div> : null}
       </div>
-    </div>
+    </ModalLayer>
   );
 }

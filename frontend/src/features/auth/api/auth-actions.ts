@@ -1,5 +1,6 @@
 import {
   autoSignIn,
+  getCurrentUser,
   confirmResetPassword,
   confirmSignUp,
   resendSignUpCode,
@@ -7,7 +8,10 @@ import {
   signIn,
   signUp,
 } from 'aws-amplify/auth';
+import { AUTH_MESSAGES } from '@shared/auth-messages';
+import { CLIENT_TIMINGS } from '@shared/client-timings';
 import { toE164, type SignUpForm } from '@shared/signup-rules';
+import { delay, pollUntil } from '../../../lib/timing';
 import { runtimeConfig } from '../../../lib/runtime-config';
 
 /** The identity provider's error name and message, for the spec's branches and otherwise shown as is. */
@@ -44,25 +48,41 @@ export const signInOwner = (email: string, password: string) =>
   signIn({ username: email.trim().toLowerCase(), password, options: { authFlowType: authFlowType() } });
 
 /**
- * After confirmation: Amplify's auto sign-in, bounded by the spec's 180000 ms; when it is not available
- * (e.g. the page was reloaded between sign-up and confirmation) the password the owner just typed is used.
+ * After confirmation (spec §4 "Sign-up"): a short pause, then Amplify's auto sign-in while the auth state is
+ * polled every 5000 ms (a sign-in may also complete through the Hub), bounded by 180000 ms with the spec's
+ * time-out text. When auto sign-in is not available (e.g. the page was reloaded between sign-up and
+ * confirmation) the password the owner just typed is used.
  */
 export async function signInAfterConfirmation(
   email: string,
   password: string | undefined,
-  timeoutMs = 180_000,
+  {
+    timeoutMs = CLIENT_TIMINGS.autoSignInTimeoutMs,
+    pollMs = CLIENT_TIMINGS.autoSignInPollMs,
+    startDelayMs = CLIENT_TIMINGS.postConfirmDelayMs,
+  } = {},
 ) {
-  const timeout = new Promise<never>((_, reject) =>
-    setTimeout(() => reject(new Error('The account was not confirmed on time.')), timeoutMs),
-  );
+  await delay(startDelayMs);
+  const stopPolling = new AbortController();
+  const signedInSeen = pollUntil(() => getCurrentUser().then(() => true), {
+    intervalMs: pollMs,
+    timeoutMs,
+    timeoutError: () => new Error(AUTH_MESSAGES.autoSignInTimeout),
+    signal: stopPolling.signal,
+  });
+  signedInSeen.catch(() => undefined);
+  const autoSignedIn = autoSignIn().then((result) => {
+    if (!result.isSignedIn) throw new Error(`Sign-in needs another step: ${result.nextStep.signInStep}`);
+  });
   try {
-    const result = await Promise.race([autoSignIn(), timeout]);
-    if (result.isSignedIn) return result;
+    await Promise.race([signedInSeen, autoSignedIn]);
+    return;
   } catch (error) {
     if (!password) throw error;
+  } finally {
+    stopPolling.abort();
   }
-  if (!password) throw new Error('Please sign in with your new account.');
-  return signInOwner(email, password);
+  await signInOwner(email, password);
 }
 
 /** Cognito ForgotPassword: e-mails a reset code (and answers alike whether or not the account exists). */

@@ -1,12 +1,11 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { AUTH_MESSAGES } from '@shared/auth-messages';
+import { CLIENT_TIMINGS } from '@shared/client-timings';
 import { CenteredStatus } from '../../../components/ui/centered-status';
 import { logFrontendEvent } from '../../../lib/frontend-logger';
 import { useAuth } from '../hooks/auth-context';
 import { reportStoredReferral } from '../api/referral-signup';
-
-const CALLBACK_DELAY_MS = 1000;
 
 /** Spec §2 "/oauth/callback": wait, refresh auth, log, report a stored referral, then /plans (or /signup). */
 export default function OAuthCallbackPage() {
@@ -21,7 +20,7 @@ export default function OAuthCallbackPage() {
     const provider = params.get('provider') || 'oauth';
     void (async () => {
       try {
-        await new Promise((resolve) => setTimeout(resolve, CALLBACK_DELAY_MS));
+        await new Promise((resolve) => setTimeout(resolve, CLIENT_TIMINGS.oauthCallbackDelayMs));
         const user = await refresh();
         logFrontendEvent({
           event_type: 'oauth_callback',

@@ -3,6 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { AUTH_MESSAGES } from '@shared/auth-messages';
+import { CLIENT_TIMINGS } from '@shared/client-timings';
 import { BETA_TESTER_QUERY, REFERRAL_STORAGE_KEY } from '@shared/identity';
 import {
   BUSINESS_TYPES,
@@ -21,11 +22,10 @@ import {
   resendCode,
   signInAfterConfirmation,
 } from '../api/auth-actions';
+import { delay } from '../../../lib/timing';
 import { AuthLayout, FormAlert } from './auth-layout';
 import { FormField } from '../../../components/ui/form-field';
 import { ConfirmCodeForm } from './confirm-code-form';
-
-const FORCED_NAVIGATION_MS = 2000;
 
 export default function SignUpPage() {
   const [params] = useSearchParams();
@@ -57,7 +57,7 @@ export default function SignUpPage() {
   // A signed-in visitor sees who they are and is taken on to /plans.
   useEffect(() => {
     if (status !== 'signedIn' || pending) return;
-    const timer = setTimeout(() => navigate('/plans', { replace: true }), FORCED_NAVIGATION_MS);
+    const timer = setTimeout(() => navigate('/plans', { replace: true }), CLIENT_TIMINGS.forcedNavigationMs);
     return () => clearTimeout(timer);
   }, [status, pending, navigate]);
 
@@ -94,6 +94,8 @@ export default function SignUpPage() {
         {...(pending.notice ? { notice: pending.notice } : {})}
         onConfirmed={async () => {
           await signInAfterConfirmation(pending.email, pending.password);
+          // Spec §9's second post-confirm delay: the new session settles before /plans reads it.
+          await delay(CLIENT_TIMINGS.postConfirmNavigateDelayMs);
           await postSignIn('email_password');
         }}
         onBack={() => setPending(null)}

@@ -10,10 +10,11 @@ export const subscriptionApi = {
     apiRequest<{ products: Plan[] }>('/oauth/subscription/products', {
       action: 'load subscription data',
     }).then((r) => r.products),
-  portal: (returnUrl: string) =>
+  /** With a price id the portal opens on confirming the change to that plan. */
+  portal: (returnUrl: string, priceId?: string) =>
     apiRequest<{ portal_url: string }>('/oauth/subscription/portal', {
       method: 'POST',
-      body: { return_url: returnUrl },
+      body: { return_url: returnUrl, ...(priceId ? { price_id: priceId } : {}) },
       action: 'open billing',
     }),
   checkout: (request: CheckoutRequest) =>

@@ -9,6 +9,7 @@ import { useAuth } from '../../auth/hooks/auth-context';
 import { useDashboardGuard } from '../hooks/use-dashboard-guard';
 import { AnalyticsTab } from './tabs/analytics-tab';
 import { AppointmentsTab } from './tabs/appointments-tab';
+import { CallLogTab } from './call-log/call-log-tab';
 import { ObjectivesTab } from './tabs/objectives-tab';
 import { OverviewTab } from './tabs/overview-tab';
 import { ReferralsTab } from './tabs/referrals-tab';
@@ -20,6 +21,7 @@ type TabProps = { userId: string };
 const TABS: ReadonlyArray<{ key: string; label: string; Component: ComponentType<TabProps> }> = [
   { key: 'overview', label: 'Overview', Component: OverviewTab },
   { key: 'appointments', label: 'Appointments', Component: AppointmentsTab },
+  { key: 'calls', label: 'Call Log', Component: CallLogTab },
   { key: 'objectives', label: 'Objectives', Component: ObjectivesTab },
   { key: 'analytics', label: 'Analytics', Component: AnalyticsTab },
   { key: 'subscription', label: 'Subscription', Component: SubscriptionTab },
@@ -27,7 +29,7 @@ const TABS: ReadonlyArray<{ key: string; label: string; Component: ComponentType
 ];
 
 /**
- * /dashboard: the guard (spec §4), then the heading, the nav (Setup, Sign Out) and the tabs (the spec's five and Appointments, issue 9 §8); the tab is
+ * /dashboard: the guard (spec §4), then the heading, the nav (Setup, Sign Out) and the tabs (the spec's five, Appointments (issue 9 §8) and the Call Log (issue 13 §1)); the tab is
  * kept in ?tab=. The business name is the config's, falling back to the one given at sign-up.
  */
 export default function DashboardPage() {

@@ -4,4 +4,6 @@ export const dashboardQueryKeys = {
   objective: (userId: string) => ['dashboard', 'objective', userId] as const,
   objectiveTemplates: ['dashboard', 'objective-templates'] as const,
   appointments: (userId: string) => ['dashboard', 'appointments', userId] as const,
+  callLog: (userId: string, filters: object) => ['dashboard', 'call-log', userId, filters] as const,
+  conversation: (userId: string, id: string) => ['dashboard', 'conversation', userId, id] as const,
 };

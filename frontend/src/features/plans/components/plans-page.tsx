@@ -2,6 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import {
+  cardsForInterval,
+  defaultBillingInterval,
   isMostPopular,
   isSubscribed,
   isWaitListPlan,
@@ -9,6 +11,7 @@ import {
   PLAN_TIMINGS,
   plansForCards,
   TERMS_ACCEPTED_STORAGE_KEY,
+  type BillingInterval,
 } from '@shared/plans';
 import { COUNTRY_CODES, SUPPORTED_COUNTRY_CODE } from '@shared/signup-rules';
 import { SUBSCRIPTION_PLAN_FEATURE } from '@shared/schemas/feature-engagement';
@@ -23,6 +26,7 @@ import { checkoutErrorOutcome } from '../checkout-error';
 import { BetaWaitlistModal } from '../../../components/beta/beta-waitlist-modal';
 import { CountryUnavailableModal } from './country-unavailable-modal';
 import { FeatureComingSoonModal } from './feature-coming-soon-modal';
+import { BillingIntervalSwitch } from './billing-interval-switch';
 import { PlanCard } from './plan-card';
 import { TermsModal } from './terms-modal';
 import { TrialInclusions } from './trial-inclusions';
@@ -56,6 +60,7 @@ function PlansScreen({ user }: { user: AuthUser }) {
   const [betaState, setBetaState] = useState<AskState>('asking');
   const [comingSoon, setComingSoon] = useState<Plan | null>(null);
   const [checkoutError, setCheckoutError] = useState<string | null>(null);
+  const [chosenInterval, setChosenInterval] = useState<BillingInterval | null>(null);
 
   // A full load of the site root: a client-side navigation would lose the race with the route guard, which
   // sends a signed-out visitor of /plans to /login while the landing page's code is still loading.
@@ -183,7 +188,9 @@ function PlansScreen({ user }: { user: AuthUser }) {
     <FeatureComingSoonModal planName={comingSoon.name} onClose={() => setComingSoon(null)} />
   ) : null;
 
-  const cards = products.data ? plansForCards(products.data) : [];
+  const allCards = products.data ? plansForCards(products.data) : [];
+  const interval = chosenInterval ?? defaultBillingInterval(allCards);
+  const cards = cardsForInterval(allCards, interval);
   return (
     <SignedInScreen links={<Link to="/dashboard">Dashboard</Link>}>
       <div className="plans-page">
@@ -210,18 +217,23 @@ function PlansScreen({ user }: { user: AuthUser }) {
           </div>
         ) : null}
         <div className="plans-layout">
-          <section className="plans-grid" aria-label="Plans" aria-busy={products.isPending}>
-            {products.isPending ? <p>Loading plans...</p> : null}
-            {cards.map((plan, index) => (
-              <PlanCard
-                key={plan.price_id}
-                plan={plan}
-                mostPopular={isMostPopular(index)}
-                busy={checkout.isPending || checkout.isSuccess}
-                onChoose={choose}
-              />
-            ))}
-          </section>
+          <div className="plans-main">
+            {allCards.length > 0 ? (
+              <BillingIntervalSwitch plans={allCards} value={interval} onChange={setChosenInterval} />
+            ) : null}
+            <section className="plans-grid" aria-label="Plans" aria-busy={products.isPending}>
+              {products.isPending ? <p>Loading plans...</p> : null}
+              {cards.map((plan, index) => (
+                <PlanCard
+                  key={plan.price_id}
+                  plan={plan}
+                  mostPopular={isMostPopular(index)}
+                  busy={checkout.isPending || checkout.isSuccess}
+                  onChoose={choose}
+                />
+              ))}
+            </section>
+          </div>
           <TrialInclusions />
         </div>
       </div>

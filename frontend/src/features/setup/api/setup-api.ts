@@ -2,6 +2,7 @@ import type { BusinessConfig } from '@shared/schemas/business-config';
 import type { AvailablePhoneNumber } from '@shared/schemas/phone-numbers';
 import type { Objective, ObjectiveTemplate } from '@shared/schemas/objective';
 import type { TraitValues } from '@shared/personality';
+import type { SubscriptionStatus } from '@shared/schemas/subscription';
 import { ApiClientError, apiRequest } from '../../../lib/api-client';
 
 /**
@@ -251,3 +252,7 @@ export const markStepComplete = (businessId: string, step: string) =>
     body: { step },
     action: 'mark step complete',
   });
+
+/** The owner's subscription as the signed webhooks recorded it (the payment-return notice reads it). */
+export const loadSubscriptionStatus = () =>
+  apiRequest<SubscriptionStatus>('/oauth/subscription/status', { action: 'load subscription status' });

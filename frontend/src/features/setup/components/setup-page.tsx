@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { BetaGate } from '../../../components/beta/beta-gate';
 import { SignedInScreen } from '../../../components/layout/signed-in-screen';
 import { CenteredStatus } from '../../../components/ui/centered-status';
@@ -11,20 +12,34 @@ import './setup.css';
 /** /setup: the top bar (brand link, Sign Out), the title and the wizard once the config has loaded. */
 export default function SetupPage() {
   const { user } = useAuth();
+  // The payment-return notice belongs to the step it was shown on: moving on removes it.
+  const [movedOn, setMovedOn] = useState(false);
   if (!user) return null;
   return (
     <SignedInScreen links={null}>
       <div className="setup-page">
         <h1 className="setup-heading">{WIZARD_TEXT.title}</h1>
-        <PaymentReturnAlert />
+        <PaymentReturnAlert hidden={movedOn} />
         <BetaGate />
-        <SetupContent userId={user.userId} email={user.attributes.email ?? ''} />
+        <SetupContent
+          userId={user.userId}
+          email={user.attributes.email ?? ''}
+          onStepChange={() => setMovedOn(true)}
+        />
       </div>
     </SignedInScreen>
   );
 }
 
-function SetupContent({ userId, email }: { userId: string; email: string }) {
+function SetupContent({
+  userId,
+  email,
+  onStepChange,
+}: {
+  userId: string;
+  email: string;
+  onStepChange: () => void;
+}) {
   const { data, isPending, isError, error, refetch, refreshConfig } = useSetupConfig(userId);
   if (isPending) return <CenteredStatus>Loading...</CenteredStatus>;
   if (isError) {
@@ -44,6 +59,7 @@ function SetupContent({ userId, email }: { userId: string; email: string }) {
       initialConfig={data}
       config={data}
       refreshConfig={refreshConfig}
+      onStepChange={onStepChange}
     />
   );
 }

@@ -38,7 +38,12 @@ export function SetupWizard({
   initialConfig,
   config,
   refreshConfig,
-}: StepProps & { initialConfig: BusinessConfig | null }) {
+  onStepChange,
+}: StepProps & {
+  initialConfig: BusinessConfig | null;
+  /** Told each time the wizard moves to another step (notices about the previous one can go). */
+  onStepChange?: (step: number) => void;
+}) {
   const navigate = useNavigate();
   const [opening] = useState(() => setupProgress(initialConfig ?? undefined));
   const [currentStep, setCurrentStep] = useState(opening.currentStep);
@@ -51,6 +56,8 @@ export function SetupWizard({
   const dirty = useRef(false);
   const latestConfig = useRef(config);
   latestConfig.current = config;
+  const stepChanged = useRef(onStepChange);
+  stepChanged.current = onStepChange;
 
   const wizardContext = useMemo(
     () => ({
@@ -69,6 +76,7 @@ export function SetupWizard({
     dirty.current = false;
     setNotice(null);
     setCurrentStep(step);
+    stepChanged.current?.(step);
     window.scrollTo({ top: 0 });
   }, []);
 

@@ -1,7 +1,10 @@
 import { useCallback, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { DASHBOARD_MESSAGES } from '@shared/dashboard-messages';
+import { callLogApi } from '../../api/call-log-api';
 import { assistantTelHref, formatAssistantPhone } from '../../assistant-phone';
+import { dashboardQueryKeys } from '../../hooks/dashboard-query-keys';
 import { useDashboardConfig } from '../../hooks/use-dashboard-config';
 import { CallLogsModal } from './call-logs-modal';
 import { TestChatPanel } from '../test-chat/test-chat-panel';
@@ -17,6 +20,18 @@ export function OverviewTab({ userId }: { userId: string }) {
   const assistantPhone = config.data?.assistant_phone;
   const telHref = assistantTelHref(assistantPhone);
   const openTab = (tab: string) => setSearchParams({ tab }, { replace: true });
+  // Once the assistant has had a conversation, View Call Logs opens the real log; before, the spec's
+  // 'Coming Soon!' modal still records the owner's interest.
+  const latest = useQuery({
+    queryKey: dashboardQueryKeys.callLog(userId, { latest: true }),
+    queryFn: () => callLogApi.page(userId, {}, undefined, 1),
+  });
+  const viewCallLogs = async () => {
+    // A click before the first answer waits for it, so a quick owner is not shown 'Coming Soon!' by mistake.
+    const page = latest.data ?? (await latest.refetch()).data;
+    if ((page?.entries.length ?? 0) > 0) openTab('calls');
+    else setCallLogsOpen(true);
+  };
 
   return (
     <div className="overview-grid">
@@ -58,7 +73,7 @@ export function OverviewTab({ userId }: { userId: string }) {
           <button type="button" className="btn btn-secondary" onClick={() => openTab('analytics')}>
             View Analytics
           </button>
-          <button type="button" className="btn btn-secondary" onClick={() => setCallLogsOpen(true)}>
+          <button type="button" className="btn btn-secondary" onClick={() => void viewCallLogs()}>
             View Call Logs
           </button>
         </div>

@@ -39,7 +39,7 @@ export function SubscriptionTab({ userId }: { userId: string }) {
 
   const returnUrl = `${window.location.origin}/dashboard?tab=subscription`;
   const openBilling = useMutation({
-    mutationFn: () => subscriptionApi.portal(returnUrl),
+    mutationFn: (priceId?: string) => subscriptionApi.portal(returnUrl, priceId),
     onMutate: () => setChangeError(null),
     onSuccess: ({ portal_url: url }) => window.location.assign(url),
     onError: () => setChangeError(PLAN_MESSAGES.changePlanFailed),
@@ -88,8 +88,9 @@ export function SubscriptionTab({ userId }: { userId: string }) {
         .catch((error: unknown) => console.warn('Recording interest failed', error));
       return;
     }
-    // A live subscription changes plan in the billing portal; without one, a new checkout starts.
-    if (subscribed) openBilling.mutate();
+    // A live subscription changes plan in the billing portal, opened on confirming the chosen plan;
+    // without one, a new checkout starts.
+    if (subscribed) openBilling.mutate(plan.price_id);
     else startCheckout.mutate(plan);
   };
 
@@ -132,7 +133,7 @@ export function SubscriptionTab({ userId }: { userId: string }) {
             type="button"
             className="btn btn-secondary"
             disabled={busy}
-            onClick={() => openBilling.mutate()}
+            onClick={() => openBilling.mutate(undefined)}
           >
             Manage billing
           </button>

@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { CLIENT_TIMINGS } from '@shared/client-timings';
 import { withDefaultTraits, type TraitValues } from '@shared/personality';
+import { debounce } from '../../../../lib/timing';
 import {
   loadVoices,
   savePersonality,
@@ -60,14 +62,24 @@ export function PersonalityVoiceStep({ userId, config }: StepProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [voicesQuery.data, voice]);
 
+  // Dragging a slider across three positions makes one save, 300 ms after it stops (spec §9 debounce).
+  const [saveTraits] = useState(() =>
+    debounce(
+      (next: TraitValues) => savePersonality(userId, next).catch(logFailure('personality')),
+      CLIENT_TIMINGS.debounceMs,
+    ),
+  );
+  useEffect(() => () => void saveTraits.flush(), [saveTraits]);
+
   const changeTraits = (next: TraitValues) => {
     setTraits(next);
     savedTraits.current = true;
-    void savePersonality(userId, next).catch(logFailure('personality'));
+    saveTraits(next);
   };
 
   // The step always succeeds; a first visit that changed nothing still stores the defaults shown.
   useStepSave(3, async () => {
+    await saveTraits.flush();
     if (!savedTraits.current) {
       await savePersonality(userId, traits);
       savedTraits.current = true;

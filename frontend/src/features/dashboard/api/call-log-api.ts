@@ -1,0 +1,32 @@
+import type { CallLogDetail, CallLogPage } from '@shared/schemas/call-log';
+import type { ConversationChannel, ConversationOutcome } from '@shared/schemas/conversation';
+import { apiRequest } from '../../../lib/api-client';
+
+export type CallLogFilters = {
+  channel?: ConversationChannel;
+  outcome?: ConversationOutcome;
+  phone?: string;
+  /** ISO start of the range; absent: all time. */
+  from?: string;
+};
+
+const base = (userId: string) => `/oauth/users/${encodeURIComponent(userId)}/conversations`;
+
+/** The call log's calls (issue 13 §1): one page of conversations, and one conversation whole. */
+export const callLogApi = {
+  page: (userId: string, filters: CallLogFilters, cursor?: string, limit?: number) => {
+    const query = new URLSearchParams();
+    for (const [name, value] of Object.entries({ ...filters, cursor, limit })) {
+      if (value !== undefined && value !== '') query.set(name, String(value));
+    }
+    const search = query.toString();
+    return apiRequest<CallLogPage>(`${base(userId)}${search ? `?${search}` : ''}`, {
+      action: 'load the call log',
+    });
+  },
+  detail: (userId: string, conversationId: string, startedAt: string) =>
+    apiRequest<CallLogDetail>(
+      `${base(userId)}/${encodeURIComponent(conversationId)}?started_at=${encodeURIComponent(startedAt)}`,
+      { action: 'load the conversation' },
+    ),
+};

@@ -1,0 +1,32 @@
+/** A moment in the business's zone, e.g. "Nov 22, 3:05 PM" (the call log's time column). */
+export const momentLabel = (iso: string, timeZone: string) =>
+  new Intl.DateTimeFormat('en-US', {
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone,
+  }).format(new Date(iso));
+
+/** A conversation's length: "45s", "3m 05s", "1h 02m". */
+export function durationLabel(seconds: number): string {
+  if (seconds < 60) return `${seconds}s`;
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return `${minutes}m ${String(seconds % 60).padStart(2, '0')}s`;
+  return `${Math.floor(minutes / 60)}h ${String(minutes % 60).padStart(2, '0')}m`;
+}
+
+/** The range choices of the log's filter; `days` undefined means all time. */
+export const CALL_LOG_RANGES = [
+  { key: 'all', label: 'All time', days: undefined },
+  { key: '7', label: 'Last 7 days', days: 7 },
+  { key: '30', label: 'Last 30 days', days: 30 },
+  { key: '90', label: 'Last 90 days', days: 90 },
+] as const;
+export type CallLogRangeKey = (typeof CALL_LOG_RANGES)[number]['key'];
+
+/** The ISO start of a range choice at `now`, or undefined for all time. */
+export function rangeStart(key: CallLogRangeKey, now: Date): string | undefined {
+  const days = CALL_LOG_RANGES.find((range) => range.key === key)?.days;
+  return days === undefined ? undefined : new Date(now.getTime() - days * 86_400_000).toISOString();
+}

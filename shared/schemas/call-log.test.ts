@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { conversationSummary, durationSeconds } from './call-log';
+
+const at = '2026-11-23T10:00:00.000Z';
+const turn = (speaker: 'caller' | 'assistant', text: string) => ({ speaker, text, at });
+const action = (tool: string, summary: string, ok = true) => ({ tool, summary, ok, at });
+
+describe('conversationSummary', () => {
+  it('says the most telling thing the assistant did, preferring a paid deposit over a booking', () => {
+    expect(
+      conversationSummary({
+        transcript: [turn('caller', 'Can I book?')],
+        actions: [
+          action('book_appointment', 'Booked Cut for Ana on Wed'),
+          action('deposit_paid', 'Deposit $25 paid'),
+        ],
+      }),
+    ).toBe('Deposit $25 paid');
+  });
+
+  it('ignores failed tools and falls back to what the caller first asked, on one line and clipped', () => {
+    const summary = conversationSummary({
+      transcript: [turn('assistant', 'Hi!'), turn('caller', `What are\nyour hours? ${'x'.repeat(300)}`)],
+      actions: [action('book_appointment', 'Slot was just taken', false)],
+    });
+    expect(summary.startsWith('Asked: “What are your hours? x')).toBe(true);
+    expect(summary.length).toBe(160);
+    expect(summary.endsWith('…')).toBe(true);
+  });
+
+  it('names a silent conversation', () => {
+    expect(conversationSummary({ transcript: [], outcome: 'abandoned' })).toBe('The caller said nothing');
+    expect(conversationSummary({ transcript: [], outcome: 'escalated' })).toBe('Transferred');
+  });
+
+  it('measures duration in whole seconds, never negative', () => {
+    expect(durationSeconds('2026-11-23T10:00:00.000Z', '2026-11-23T10:01:35.400Z')).toBe(95);
+    expect(durationSeconds('2026-11-23T10:00:00.000Z', '2026-11-23T09:00:00.000Z')).toBe(0);
+  });
+});
