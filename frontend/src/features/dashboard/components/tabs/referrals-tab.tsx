@@ -19,6 +19,7 @@ import { useAuth } from '../../../auth/hooks/auth-context';
 import { referralErrorText, referralsApi } from '../../api/referrals-api';
 import { createReferralRequestSchema } from '@shared/schemas/referral';
 import './referrals-tab.css';
+import { TEXT_LIMITS } from '@shared/text-limits';
 
 const REFERRALS_KEY = ['referrals', 'list'] as const;
 
@@ -194,6 +195,7 @@ export function ReferralsTab(_props: { userId: string }) {
             <label htmlFor="referee-email">Friend&apos;s e-mail</label>
             <input
               id="referee-email"
+              maxLength={TEXT_LIMITS.email}
               type="email"
               autoComplete="off"
               placeholder="friend@business.com"
