@@ -9,8 +9,11 @@ export const internationalWaitlistRequestSchema = z.object({
 });
 export type InternationalWaitlistRequest = z.infer<typeof internationalWaitlistRequestSchema>;
 
-/** POST /oauth/beta-waitlist. */
-export const betaWaitlistRequestSchema = z.object({ email: z.email().max(254) });
+/**
+ * POST /oauth/beta-waitlist. The spec's payload carries the e-mail, but the API joins the verified token's
+ * e-mail (issue 10 §6), so the field is optional and never used as the key.
+ */
+export const betaWaitlistRequestSchema = z.object({ email: z.email().max(254).optional() });
 export type BetaWaitlistRequest = z.infer<typeof betaWaitlistRequestSchema>;
 
 export const waitlistResponseSchema = z.object({ joined: z.literal(true) });

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { keys } from '../../backend/src/data/keys';
 import { createLocalOutbox } from '../../backend/src/providers/email/local';
 import { createConfirmedUser } from '../support/cognito-users';
+import { storeSubscription } from '../support/subscriptions';
 import { createTestApp } from '../support/test-app';
 
 describe('bot calendar: create-calendar and share-calendar', async () => {
@@ -28,6 +29,11 @@ describe('bot calendar: create-calendar and share-calendar', async () => {
   });
 
   it("creates 'Business Calendar' once, owned by the assistant's e-mail, and returns it again after", async () => {
+    // The calendar takes the owner's own assistant phone and business name from the config.
+    await deps.data.businessConfigs.createConfig(owner.sub, {
+      business_name: 'Test Salon',
+      assistant_phone: '+14155550134',
+    });
     const first = await post('create-calendar', {
       assistant_phone: '+14155550134',
       business_name: 'Test Salon',
@@ -73,6 +79,7 @@ describe('bot calendar: create-calendar and share-calendar', async () => {
   });
 
   it('shares the calendar: records it and e-mails the owner the details', async () => {
+    await storeSubscription(deps, owner.sub, 'trialing');
     const response = await post('share-calendar', {
       user_email: owner.email,
       assistant_phone: '+14155550134',

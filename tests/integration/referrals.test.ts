@@ -9,6 +9,7 @@ import { signWebhookPayload } from '../../backend/src/providers/payments/webhook
 import { createLocalOutbox } from '../../backend/src/providers/email/local';
 import { createSesEmailSender } from '../../backend/src/providers/email/ses';
 import { createConfirmedUser } from '../support/cognito-users';
+import { storeSubscription } from '../support/subscriptions';
 import { createTestApp } from '../support/test-app';
 import { startFakeSes } from '../fakes/ses/fake-ses';
 
@@ -24,6 +25,8 @@ describe('referral endpoints', async () => {
   const owner = await createConfirmedUser(services, 'referrer', { 'custom:business_name': 'Bright Smile' });
   const other = await createConfirmedUser(services, 'other-owner');
   const token = owner.tokens.IdToken;
+  // Invitations e-mail a third party: only paying (or trialing) owners send them (issue 10 §1).
+  await storeSubscription(deps, owner.sub, 'trialing');
 
   const call = (method: string, path: string, body?: unknown, bearer: string | undefined = token) =>
     app.request(path, {
@@ -297,8 +300,12 @@ describe('Amazon SES e-mail adapter against a fake of the SES v2 API', async () 
       ['invites@ringly.example', 200],
       ['someone@unverified.example', 502],
     ] as const) {
-      const { app, services } = await createTestApp({ SES_FROM_ADDRESS: from, SES_ENDPOINT: ses.endpoint });
+      const { app, deps, services } = await createTestApp({
+        SES_FROM_ADDRESS: from,
+        SES_ENDPOINT: ses.endpoint,
+      });
       const owner = await createConfirmedUser(services, 'ses-owner');
+      await storeSubscription(deps, owner.sub, 'trialing');
       const headers = json(owner.tokens.IdToken);
       const email = friend('ses-friend');
       await app.request('/oauth/referrals/create', {

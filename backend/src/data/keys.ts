@@ -66,6 +66,12 @@ export const keys = {
     gsi1pk: `REFCODE#${code}`,
     gsi1sk: `EMAIL#${email}#${referralId}`,
   }),
+  /** Issue 10 §5: the referrer's count of no_response referrals, and one claim per referred e-mail. */
+  referralCounts: (referrerId: string) => ({ pk: userKey(referrerId), sk: 'REFERRAL_COUNTS' }),
+  referralEmailClaim: (referrerId: string, email: string) => ({
+    pk: userKey(referrerId),
+    sk: `REFERRAL_EMAIL#${email}`,
+  }),
   /** The owner's one referral code, and the claim on the code that keeps it unique. */
   referralCode: (userId: string) => ({ pk: userKey(userId), sk: 'REFERRAL_CODE' }),
   referralCodeClaim: (code: string) => ({ pk: `REFCODE#${code}`, sk: 'OWNER' }),

@@ -8,7 +8,7 @@ import {
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
 import type { Referral } from '@shared/schemas/referral';
-import { normalizeEmail } from '@shared/referrals';
+import { MAX_PENDING_REFERRALS, normalizeEmail, pendingCount } from '@shared/referrals';
 import { APP_TABLE } from './table-definition';
 import { keys, REFERRAL_PREFIX } from './keys';
 
@@ -99,6 +99,46 @@ export function createReferralRepository(
     }
   }
 
+  /** The counter update of a referral leaving no_response (cancelled, or the friend signed up). */
+  const pendingLeaves = (referrerId: string) => ({
+    TableName: tableName,
+    Key: keys.referralCounts(referrerId),
+    UpdateExpression: 'ADD pending :minusOne',
+    ConditionExpression: 'pending > :zero',
+    ExpressionAttributeValues: { ':minusOne': -1, ':zero': 0 },
+  });
+
+  /**
+   * Referrers from before the counter existed get it (and their e-mail claims) from their referrals,
+   * once; afterwards every change keeps it exact inside its transaction.
+   */
+  async function ensureCounters(referrerId: string) {
+    if (await getItem(keys.referralCounts(referrerId))) return;
+    const existing = await repository.list(referrerId);
+    for (const referral of existing.filter((r) => r.status !== 'cancelled')) {
+      await doc.send(
+        new PutCommand({
+          TableName: tableName,
+          Item: {
+            ...keys.referralEmailClaim(referrerId, normalizeEmail(referral.referee_email)),
+            referral_id: referral.referral_id,
+          },
+        }),
+      );
+    }
+    try {
+      await doc.send(
+        new PutCommand({
+          TableName: tableName,
+          Item: { ...keys.referralCounts(referrerId), pending: pendingCount(existing) },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        }),
+      );
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+    }
+  }
+
   const repository = {
     /** The owner's referral code, created once (a collision with another owner's code draws again). */
     async codeFor(userId: string): Promise<string> {
@@ -166,7 +206,16 @@ export function createReferralRepository(
       return items.map(toReferral).sort((a, b) => b.created_at.localeCompare(a.created_at));
     },
 
-    async create(referrerId: string, input: NewReferral): Promise<Referral> {
+    /**
+     * Adds a no_response referral, atomically with its two rules (issue 10 §5): the e-mail's claim item
+     * must not exist (one referral per e-mail) and the pending counter must stay within the limit. Any
+     * number of parallel requests keep both.
+     */
+    async create(
+      referrerId: string,
+      input: NewReferral,
+    ): Promise<{ outcome: 'created'; referral: Referral } | { outcome: 'duplicate' | 'maxPending' }> {
+      await ensureCounters(referrerId);
       const referral: Referral = {
         referral_id: randomUUID(),
         referee_email: normalizeEmail(input.refereeEmail),
@@ -179,21 +228,94 @@ export function createReferralRepository(
         completed_at: null,
         credit_amount: 0,
       };
-      await doc.send(
-        new PutCommand({
-          TableName: tableName,
-          Item: referralItem(referrerId, referral),
-          ConditionExpression: 'attribute_not_exists(pk)',
-        }),
-      );
-      return referral;
+      try {
+        await doc.send(
+          new TransactWriteCommand({
+            TransactItems: [
+              {
+                Put: {
+                  TableName: tableName,
+                  Item: referralItem(referrerId, referral),
+                  ConditionExpression: 'attribute_not_exists(pk)',
+                },
+              },
+              {
+                Put: {
+                  TableName: tableName,
+                  Item: {
+                    ...keys.referralEmailClaim(referrerId, referral.referee_email),
+                    referral_id: referral.referral_id,
+                  },
+                  ConditionExpression: 'attribute_not_exists(pk)',
+                },
+              },
+              {
+                Update: {
+                  TableName: tableName,
+                  Key: keys.referralCounts(referrerId),
+                  UpdateExpression: 'ADD pending :one',
+                  ConditionExpression: 'pending < :max',
+                  ExpressionAttributeValues: { ':one': 1, ':max': MAX_PENDING_REFERRALS },
+                },
+              },
+            ],
+          }),
+        );
+        return { outcome: 'created', referral };
+      } catch (error) {
+        const failed = failedConditions(error);
+        if (failed?.[1]) return { outcome: 'duplicate' };
+        if (failed?.[2]) return { outcome: 'maxPending' };
+        throw error;
+      }
     },
 
-    cancel: (referrerId: string, referralId: string) =>
-      leavePending(referrerId, referralId, 'SET #status = :cancelled, cancelled_at = :at', {
-        ':cancelled': 'cancelled',
-        ':at': now().toISOString(),
-      }),
+    /** no_response → cancelled: the pending count drops and the e-mail may be referred again. */
+    async cancel(referrerId: string, referralId: string): Promise<StatusChange> {
+      await ensureCounters(referrerId);
+      const at = now().toISOString();
+      const current = await getItem(keys.referral(referrerId, referralId));
+      if (!current) return { outcome: 'not_found' };
+      if (current.status !== 'no_response') return { outcome: 'not_pending' };
+      try {
+        await doc.send(
+          new TransactWriteCommand({
+            TransactItems: [
+              {
+                Update: {
+                  TableName: tableName,
+                  Key: keys.referral(referrerId, referralId),
+                  UpdateExpression: 'SET #status = :cancelled, cancelled_at = :at',
+                  ConditionExpression: 'attribute_exists(pk) AND #status = :pending',
+                  ExpressionAttributeNames: { '#status': 'status' },
+                  ExpressionAttributeValues: {
+                    ':cancelled': 'cancelled',
+                    ':pending': 'no_response',
+                    ':at': at,
+                  },
+                },
+              },
+              { Update: pendingLeaves(referrerId) },
+              {
+                Delete: {
+                  TableName: tableName,
+                  Key: keys.referralEmailClaim(referrerId, normalizeEmail(current.referee_email as string)),
+                },
+              },
+            ],
+          }),
+        );
+      } catch (error) {
+        // Cancelled or moved to trial by a concurrent request: report what it is now.
+        if (!failedConditions(error)) throw error;
+        const latest = await getItem(keys.referral(referrerId, referralId));
+        return latest ? { outcome: 'not_pending' } : { outcome: 'not_found' };
+      }
+      return {
+        outcome: 'done',
+        referral: toReferral({ ...current, status: 'cancelled', cancelled_at: at }),
+      };
+    },
 
     /** Records an invitation sent; refused unless the referral is still no_response. */
     markInvited: (referrerId: string, referralId: string, referrerName: string) =>
@@ -289,8 +411,23 @@ export function createReferralRepository(
               ConditionExpression: 'attribute_not_exists(pk)',
             },
           };
+      // The referral leaves no_response (the pending count drops); its e-mail stays claimed either way.
+      const rules = pending
+        ? [{ Update: pendingLeaves(input.referrerId) }]
+        : [
+            {
+              Put: {
+                TableName: tableName,
+                Item: {
+                  ...keys.referralEmailClaim(input.referrerId, email),
+                  referral_id: referral.referral_id,
+                },
+              },
+            },
+          ];
+      if (pending) await ensureCounters(input.referrerId);
       try {
-        await doc.send(new TransactWriteCommand({ TransactItems: [link, write] }));
+        await doc.send(new TransactWriteCommand({ TransactItems: [link, write, ...rules] }));
         return referral;
       } catch (error) {
         const failed = failedConditions(error);

@@ -1,6 +1,6 @@
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { BetaWaitlistRequest, InternationalWaitlistRequest } from '@shared/schemas/waitlist';
+import type { InternationalWaitlistRequest } from '@shared/schemas/waitlist';
 import type { FeatureEngagementAnswer, FeatureEngagementRequest } from '@shared/schemas/feature-engagement';
 import { keys } from './keys';
 
@@ -35,7 +35,8 @@ export function createWaitlistRepository(
       );
     },
 
-    async joinBeta(entry: BetaWaitlistRequest, userId: string) {
+    /** The e-mail is the verified token's (the route never passes a body's). */
+    async joinBeta(entry: { email: string }, userId: string) {
       const at = now().toISOString();
       await doc.send(
         new UpdateCommand({

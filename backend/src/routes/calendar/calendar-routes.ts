@@ -18,7 +18,10 @@ import {
 import { apiErrorSchema } from '@shared/schemas/api-error';
 import type { AppDeps, AppEnv } from '../../app-types';
 import { requireAuth, requireOwner } from '../../auth/middleware';
-import { badRequest, HttpError, tooManyRequests } from '../../errors/http-error';
+import { sanitizeEmailText } from '@shared/email-text';
+import { requireLiveSubscription } from '../../billing/live-subscription';
+import { badRequest, forbidden, HttpError, tooManyRequests } from '../../errors/http-error';
+import { enforceUserQuota, TOO_MANY_REQUESTS } from '../generation/user-quotas';
 import { bearerSecurity, errorResponses, jsonContent, userIdParams } from '../openapi-helpers';
 import { createCalendarOAuthFlow } from './calendar-oauth-flow';
 import { OAUTH_POPUP_SCRIPT, OAUTH_POPUP_SCRIPT_PATH, oauthCallbackPage } from './oauth-callback-page';
@@ -28,8 +31,12 @@ const serviceParams = z.object({ service: calendarServiceSchema });
 /** Shares e-mail a third party, so they are capped per owner. */
 const SHARE_LIMIT = { hits: 10, windowSeconds: 60 * 60 };
 
+const NOT_YOUR_ASSISTANT_PHONE = "That is not your assistant's phone number";
+const digitsOf = (phone: string) => phone.replace(/\D/g, '');
+
 export const calendarRoutes = (deps: AppDeps) => {
   const { verifyToken, data, providers, rateLimiter, logger } = deps;
+  const paidOnly = { 402: jsonContent(apiErrorSchema, 'No active or trialing subscription') };
   const flow = createCalendarOAuthFlow(deps);
 
   const connectionsRoute = createRoute({
@@ -118,27 +125,33 @@ export const calendarRoutes = (deps: AppDeps) => {
     responses: {
       200: jsonContent(shareCalendarResponseSchema, 'Shared'),
       ...errorResponses,
+      ...paidOnly,
       429: jsonContent(apiErrorSchema, 'Too many shares'),
       502: jsonContent(shareCalendarResponseSchema, 'The share e-mail could not be sent'),
     },
   });
 
-  /** The bot calendar, created from the request's or the stored config's phone and name when missing. */
-  async function ensureBotCalendar(
-    userId: string,
-    input: { assistant_phone?: string; business_name?: string },
-  ) {
+  /**
+   * The bot calendar, created once from the owner's own config: its assistant phone (one the owner holds,
+   * so the calendar can never take another business's number; a different one in the body is refused)
+   * and its business name (a name in the body is not used), issue 10 §6.
+   */
+  async function ensureBotCalendar(userId: string, input: { assistant_phone?: string | undefined }) {
     const existing = await data.botCalendars.get(userId);
     if (existing) return { calendar: existing, created: false };
     const config = await data.businessConfigs.getConfig(userId);
-    const phone = input.assistant_phone || config?.assistant_phone;
+    const phone = config?.assistant_phone;
     if (!phone) throw badRequest(CALENDAR_MESSAGES.assistantPhoneNotConfigured);
+    if (input.assistant_phone && digitsOf(input.assistant_phone) !== digitsOf(phone)) {
+      throw forbidden(NOT_YOUR_ASSISTANT_PHONE);
+    }
+    await enforceUserQuota(rateLimiter, 'createCalendar', userId, TOO_MANY_REQUESTS);
     return data.botCalendars.createOnce(userId, {
       calendar_id: randomUUID(),
       name: BOT_CALENDAR_NAME,
       assistant_phone: phone,
       assistant_email: assistantEmail(phone),
-      business_name: input.business_name || config?.business_name || '',
+      business_name: config.business_name ?? '',
     });
   }
   const publicCalendar = ({
@@ -157,6 +170,8 @@ export const calendarRoutes = (deps: AppDeps) => {
     )
     .openapi(authRoute, async (c) => {
       const { service } = c.req.valid('param');
+      // Each start stores a state item (with its PKCE verifier): a ceiling per owner (issue 10 §8).
+      await enforceUserQuota(rateLimiter, 'oauthStates', c.get('user')!.sub, TOO_MANY_REQUESTS);
       const authUrl = await flow.start(c.get('user')!.sub, service, {
         apiOrigin: new URL(c.req.url).origin,
         requestOrigin: c.req.header('Origin'),
@@ -185,10 +200,14 @@ export const calendarRoutes = (deps: AppDeps) => {
       if (!body.user_email) throw badRequest(CALENDAR_MESSAGES.userEmailNotFound);
       if (!z.email().safeParse(body.user_email).success)
         throw badRequest('Invalid request: user_email: Invalid email address');
+      // A share e-mails someone: for paying owners only, within hourly and daily caps (issue 10 §1, §6).
+      await requireLiveSubscription(deps, userId);
       const { calendar } = await ensureBotCalendar(userId, { assistant_phone: body.assistant_phone });
       if (!(await rateLimiter.hit(`calendar-share#${userId}`, SHARE_LIMIT.hits, SHARE_LIMIT.windowSeconds))) {
-        throw tooManyRequests('Too many requests. Please wait a moment and try again');
+        throw tooManyRequests(TOO_MANY_REQUESTS);
       }
+      await enforceUserQuota(rateLimiter, 'ownerEmails', userId, TOO_MANY_REQUESTS);
+      const businessName = sanitizeEmailText(calendar.business_name) || 'Your business';
       await data.botCalendars.recordShare(userId, body.user_email);
       try {
         await providers.email.send({
@@ -196,7 +215,7 @@ export const calendarRoutes = (deps: AppDeps) => {
           subject: `Calendar shared: ${calendar.name}`,
           kind: 'calendar-share',
           text: [
-            `${calendar.business_name || 'Your business'} shared the calendar "${calendar.name}" with you.`,
+            `${businessName} shared the calendar "${calendar.name}" with you.`,
             '',
             `Calendar: ${calendar.name}`,
             `Owner: ${calendar.assistant_email}`,

@@ -1,11 +1,15 @@
 import { BRAND } from '@shared/brand';
+import { sanitizeEmailText } from '@shared/email-text';
 import { TRIAL_DAYS } from '@shared/plans';
+import { DEFAULT_REFERRER_NAME } from '@shared/referrals';
 import type { EmailMessage } from '../../providers/email/index';
 
 export const INVITATION_EMAIL_KIND = 'referral-invitation';
 
 /** The invitation a referrer sends a friend: who invites, what the friend gets, and the sign-up link. */
-export function invitationEmail(to: string, referrerName: string, link: string): EmailMessage {
+export function invitationEmail(to: string, senderText: string, link: string): EmailMessage {
+  // Made safe here too, at the sink: whatever a caller passes, no header break, bidi trick or link.
+  const referrerName = sanitizeEmailText(senderText) || DEFAULT_REFERRER_NAME;
   return {
     to,
     kind: INVITATION_EMAIL_KIND,

@@ -22,6 +22,9 @@ import { requireAuth } from '../../auth/middleware';
 import type { VerifiedUser } from '../../auth/token-verifier';
 import { badRequest, forbidden, HttpError, notFound } from '../../errors/http-error';
 import { bearerSecurity, errorResponses, jsonContent } from '../openapi-helpers';
+import { sanitizeEmailText } from '@shared/email-text';
+import { requireLiveSubscription } from '../../billing/live-subscription';
+import { enforceUserQuota, TOO_MANY_REQUESTS } from '../generation/user-quotas';
 import { invitationEmail } from './invitation-email';
 
 const conflict = (message: string) => new HttpError(409, 'conflict', message);
@@ -38,10 +41,10 @@ const errorsWith = (extra: Record<number, string>) => ({
 /** Subscriptions that show the account is not new: a referral code no longer applies to them. */
 const EXISTING_CUSTOMER_STATUSES = new Set(['active', 'past_due', 'canceled', 'unpaid', 'paused']);
 
-/** The referrer's name in invitations: their business name from the token, else 'A friend'. */
+/** The referrer's name in invitations: their business name from the token (made e-mail safe), else 'A friend'. */
 const nameOf = (user: VerifiedUser) => {
   const name = user.claims['custom:business_name'];
-  return typeof name === 'string' && name.trim() ? name.trim() : DEFAULT_REFERRER_NAME;
+  return (typeof name === 'string' && sanitizeEmailText(name)) || DEFAULT_REFERRER_NAME;
 };
 
 /**
@@ -129,6 +132,7 @@ export const referralRoutes = (deps: AppDeps) => {
     responses: {
       200: jsonContent(invitationResponseSchema, 'Sent'),
       ...errorsWith({
+        402: 'No active or trialing subscription',
         404: 'No referral for this e-mail',
         409: 'Not a no_response referral',
         429: 'Too many invitations',
@@ -145,12 +149,20 @@ export const referralRoutes = (deps: AppDeps) => {
       if (refusal === 'selfReferral') throw badRequest(REFERRAL_ERRORS.selfReferral);
       if (refusal === 'duplicate') throw conflict(REFERRAL_ERRORS.duplicate);
       if (refusal === 'maxPending') throw conflict(REFERRAL_MESSAGES.maxPendingHint);
-      const referral = await referrals.create(user.sub, {
+      // Cancelled referrals free their slot and address, so adds are capped per day: no endless cycling.
+      await enforceUserQuota(deps.rateLimiter, 'referralAdds', user.sub, TOO_MANY_REQUESTS);
+      const created = await referrals.create(user.sub, {
         refereeEmail: email,
         referrerName: nameOf(user),
         code: await referrals.codeFor(user.sub),
       });
-      return c.json({ referral }, 201);
+      // The same two rules again, now atomic: a parallel request may have got there first.
+      if (created.outcome !== 'created') {
+        throw conflict(
+          created.outcome === 'duplicate' ? REFERRAL_ERRORS.duplicate : REFERRAL_MESSAGES.maxPendingHint,
+        );
+      }
+      return c.json({ referral: created.referral }, 201);
     })
     .openapi(listReferrals, async (c) => c.json({ referrals: await referrals.list(c.get('user')!.sub) }, 200))
     .openapi(getLink, async (c) => {
@@ -182,7 +194,7 @@ export const referralRoutes = (deps: AppDeps) => {
         previous?.referral ??
         (await referrals.startTrial({
           referrerId,
-          referrerName: referrerConfig?.business_name?.trim() || DEFAULT_REFERRER_NAME,
+          referrerName: sanitizeEmailText(referrerConfig?.business_name ?? '') || DEFAULT_REFERRER_NAME,
           code,
           refereeId: user.sub,
           refereeEmail: user.email,
@@ -203,10 +215,16 @@ export const referralRoutes = (deps: AppDeps) => {
         if (mine.length === 0) throw notFound(REFERRAL_ERRORS.notFound);
         throw conflict(REFERRAL_ERRORS.onlyNoResponse);
       }
+      // E-mails to third parties are for paying owners, and capped per hour and per day (issue 10 §1, §6).
+      await requireLiveSubscription(deps, user.sub);
       if (!(await deps.rateLimiter.hit(`referral-invite#${user.sub}`, 10, 3600))) {
         throw new HttpError(429, 'too_many_requests', 'Too many invitations. Please try again later.');
       }
-      const referrerName = body.referrer_name || referral.referrer_name || DEFAULT_REFERRER_NAME;
+      await enforceUserQuota(deps.rateLimiter, 'ownerEmails', user.sub, TOO_MANY_REQUESTS);
+      const referrerName =
+        sanitizeEmailText(body.referrer_name ?? '') ||
+        sanitizeEmailText(referral.referrer_name) ||
+        DEFAULT_REFERRER_NAME;
       const link = referralLink(appOrigin(), referral.referral_code);
       try {
         await deps.providers.email.send(invitationEmail(email, referrerName, link));

@@ -11,7 +11,8 @@ import {
 } from '@shared/schemas/feature-engagement';
 import type { AppDeps, AppEnv } from '../../app-types';
 import { requireAuth } from '../../auth/middleware';
-import { tooManyRequests } from '../../errors/http-error';
+import { badRequest, tooManyRequests } from '../../errors/http-error';
+import { enforceUserQuota, TOO_MANY_REQUESTS } from '../generation/user-quotas';
 import { clientAddress } from '../../http/client-address';
 import { bearerSecurity, errorResponses, jsonContent } from '../openapi-helpers';
 import type { z } from '@hono/zod-openapi';
@@ -41,7 +42,7 @@ export const waitlistRoutes = ({ verifyToken, data, rateLimiter }: AppDeps) => {
     method: 'post',
     path: '/oauth/beta-waitlist',
     tags: ['waitlist'],
-    summary: 'Join the beta waitlist',
+    summary: "Join the beta waitlist with the token's e-mail (a body e-mail is not used)",
     security: bearerSecurity,
     middleware: [requireAuth(verifyToken)] as const,
     request: jsonBody(betaWaitlistRequestSchema),
@@ -71,11 +72,16 @@ export const waitlistRoutes = ({ verifyToken, data, rateLimiter }: AppDeps) => {
       return c.json({ joined: true as const }, 200);
     })
     .openapi(betaRoute, async (c) => {
-      await data.waitlists.joinBeta(c.req.valid('json'), c.get('user')!.sub);
+      // Keyed on the verified token's e-mail (issue 10 §6): the body cannot sign someone else up.
+      const user = c.get('user')!;
+      if (!user.email) throw badRequest('Your account has no e-mail address');
+      await data.waitlists.joinBeta({ email: user.email }, user.sub);
       return c.json({ joined: true as const }, 200);
     });
   for (const answer of ['interested', 'declined'] as const) {
     app.openapi(engagementRoute(answer), async (c) => {
+      // Each new feature id stores an item: a daily ceiling per owner (issue 10 §8).
+      await enforceUserQuota(rateLimiter, 'featureEngagement', c.get('user')!.sub, TOO_MANY_REQUESTS);
       await data.waitlists.recordEngagement(c.get('user')!.sub, answer, c.req.valid('json'));
       return c.json({ recorded: true as const, answer }, 200);
     });
