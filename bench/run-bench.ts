@@ -16,6 +16,7 @@ import { measureLandingJs } from './stages/landing-js';
 import { formatVoiceStream, measureVoiceStream } from './stages/voice-stream';
 import { formatReceptionistEngine, measureReceptionistEngine } from './stages/receptionist-engine';
 import { formatSmsWebhook, measureSmsWebhook } from './stages/sms-webhook';
+import { formatCallLogPage, measureCallLogPage } from './stages/call-log-page';
 
 function numberFromEnv(name: string, fallback: number, { integer = false, min = 0 } = {}): number {
   const raw = process.env[name];
@@ -72,6 +73,10 @@ const stages = {
   receptionist_turn_sms: stage(
     () => measureSmsWebhook({ messages: 200 }, log('receptionist_turn_sms')),
     formatSmsWebhook,
+  ),
+  call_log_page: stage(
+    () => measureCallLogPage({ large: 20_000, small: 20, samples: 300 }, log('call_log_page')),
+    formatCallLogPage,
   ),
 };
 type StageName = keyof typeof stages;

@@ -35,6 +35,8 @@ export function ConnectionsStep({ userId, email, config }: StepProps) {
   const { logout } = useAuth();
   const connections = useQuery({ queryKey: ['oauth-connections'], queryFn: loadConnections, retry: 0 });
   const anyConnected = connections.data?.some((c) => c.status === 'connected') ?? false;
+  // One personal calendar at a time (spec §2): the one connected now, which another connection replaces.
+  const current = connections.data?.find((c) => c.status === 'connected' || c.status === 'expired')?.service;
   const [choice, setChoice] = useState<CalendarChoice | null>(null);
   const shownChoice = choice ?? (anyConnected ? 'personal' : DEFAULT_CALENDAR_CHOICE);
   const [botReady, setBotReady] = useState(false);
@@ -155,6 +157,11 @@ export function ConnectionsStep({ userId, email, config }: StepProps) {
               {popup.outcome.text}
             </div>
           ) : null}
+          {current ? (
+            <p className="muted small" data-testid="calendar-switch-note">
+              {CALENDAR_MESSAGES.switchNote(current)}
+            </p>
+          ) : null}
           {connections.isError ? (
             <div className="alert alert-error" role="alert">
               {errorDetail(connections.error)}
@@ -174,7 +181,7 @@ export function ConnectionsStep({ userId, email, config }: StepProps) {
                   type="button"
                   className={`btn connection-button connection-${button.tone}`}
                   disabled={connections.isPending || popup.connecting !== null}
-                  onClick={() => void popup.connect(service)}
+                  onClick={() => void popup.connect(service, current)}
                 >
                   {button.label}
                 </button>
