@@ -2,6 +2,9 @@ import { useCallback, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { DASHBOARD_MESSAGES } from '@shared/dashboard-messages';
+import { isPaymentFailed } from '@shared/plans';
+import { PaymentFailedNotice } from '../../../../components/billing/payment-failed-notice';
+import { useSubscriptionStatus } from '../../../../components/billing/subscription-status';
 import { callLogApi } from '../../api/call-log-api';
 import { assistantTelHref, formatAssistantPhone } from '../../assistant-phone';
 import { dashboardQueryKeys } from '../../hooks/dashboard-query-keys';
@@ -18,6 +21,7 @@ export function OverviewTab({ userId }: { userId: string }) {
   const navigate = useNavigate();
   const [, setSearchParams] = useSearchParams();
   const config = useDashboardConfig(userId);
+  const subscription = useSubscriptionStatus();
   const [callLogsOpen, setCallLogsOpen] = useState(false);
   const closeCallLogs = useCallback(() => setCallLogsOpen(false), []);
   const assistantPhone = config.data?.assistant_phone;
@@ -43,6 +47,9 @@ export function OverviewTab({ userId }: { userId: string }) {
 
   return (
     <div className="overview-grid">
+      {isPaymentFailed(subscription.data?.status) ? (
+        <PaymentFailedNotice returnPath="/dashboard" wide />
+      ) : null}
       <section className="card dashboard-panel" aria-labelledby="assistant-status-title">
         <h2 id="assistant-status-title">Assistant Status</h2>
         <p>
