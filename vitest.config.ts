@@ -4,7 +4,11 @@ import { fileURLToPath } from 'node:url';
 export default defineConfig({
   resolve: { alias: { '@shared': fileURLToPath(new URL('./shared', import.meta.url)) } },
   test: {
-    include: ['{backend,shared,frontend,infra,scripts}/**/*.test.{ts,tsx}', 'tests/integration/**/*.test.ts'],
+    include: [
+      '{backend,shared,frontend,infra,scripts}/**/*.test.{ts,tsx}',
+      'tests/integration/**/*.test.ts',
+      'tests/security/**/*.test.ts',
+    ],
     globalSetup: ['tests/support/vitest-global-setup.ts'],
     env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
     testTimeout: 30_000,

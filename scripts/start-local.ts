@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { DEFAULT_LOCAL_TABLE_NAME } from '../backend/src/data/table-definition';
 import { startLocalStack, REPO_ROOT } from './local-stack/local-stack';
 import { assertPortsFree, PortInUseError } from './local-stack/ports';
+import { superviseServices } from './local-stack/supervisor';
 
 const env = z
   .object({
@@ -73,24 +74,21 @@ ${line}
 ${line}
 `);
 
+// A service that crashes is reported with its last output and started again; the rest keep running
+// (local-stack/supervisor.ts). One that keeps crashing is given up on, with a message.
+const supervisor = superviseServices({
+  services: stack.services,
+  report: (message) => console.error(message),
+});
+
 let stopping = false;
 const shutdown = async () => {
   if (stopping) return;
   stopping = true;
+  supervisor.stop();
   console.log('\nStopping…');
   await stack.stop();
   process.exit(0);
 };
 process.on('SIGINT', shutdown);
 process.on('SIGTERM', shutdown);
-
-// A service that dies takes the rest down with a clear message rather than leaving a half-working product.
-for (const service of stack.services) {
-  service.child.once('exit', (code) => {
-    if (stopping) return;
-    console.error(
-      `\n${service.name} stopped unexpectedly (exit ${code}). Last output:\n${service.recentOutput()}`,
-    );
-    void shutdown();
-  });
-}

@@ -68,7 +68,13 @@ export const CONNECTION_REFRESH_DELAY_MS = 1000;
 export const OAUTH_MESSAGE_TYPES = { success: 'oauth_success', error: 'oauth_error' } as const;
 export type OAuthPopupMessage =
   | { type: typeof OAUTH_MESSAGE_TYPES.success; service: CalendarService }
-  | { type: typeof OAUTH_MESSAGE_TYPES.error; service?: CalendarService; message: string };
+  | {
+      type: typeof OAUTH_MESSAGE_TYPES.error;
+      service?: CalendarService;
+      message: string;
+      /** 'declined': the person pressed Deny on the consent screen (the popup then closes itself). */
+      reason?: 'declined';
+    };
 
 /** Spec §8 texts of the OAuth connect and calendar share flows, word for word. */
 export const CALENDAR_MESSAGES = {
@@ -83,4 +89,12 @@ export const CALENDAR_MESSAGES = {
   failedToShare: 'Failed to share calendar',
   errorSharing: (detail: string) => `Error sharing calendar: ${detail}`,
   calendarShared: 'Calendar shared successfully! Check your Google Calendar.',
+  /** Not in the spec: Deny on the consent screen is the owner's choice, not a failure (issue 15 §5). */
+  declined: (service: CalendarService) =>
+    `You declined access to ${CALENDAR_SERVICE_NAMES[service]}, so nothing was connected. Connect it whenever you are ready.`,
+  /** Spec §2: one personal calendar at a time; connecting another replaces it. */
+  switchNote: (connected: CalendarService) =>
+    `One personal calendar at a time: connecting another one replaces ${CALENDAR_SERVICE_NAMES[connected]}.`,
+  switched: (service: CalendarService, replaced: CalendarService) =>
+    `${CALENDAR_SERVICE_NAMES[service]} connected successfully! It replaces ${CALENDAR_SERVICE_NAMES[replaced]}, which is no longer connected.`,
 } as const;

@@ -25,6 +25,8 @@ export function spaContentSecurityPolicy({
   return join([
     "default-src 'self'",
     devServer ? "script-src 'self' 'unsafe-inline'" : "script-src 'self'",
+    // Vite's dev client pings the server from a blob: worker.
+    devServer && "worker-src 'self' blob:",
     // Inline style attributes and injected <style> tags from UI libraries.
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { findUnsafeText, isSafeText, safeText } from './safe-text';
+import { findUnstorableValue, isSafeText, safeText, UNSTORABLE_NUMBER_MESSAGE } from './safe-text';
+
+const findUnsafeText = (value: unknown) => findUnstorableValue(value)?.path;
 
 describe('safe text', () => {
   it('accepts ordinary text, emoji (paired surrogates) and accents', () => {
@@ -22,5 +24,14 @@ describe('safe text', () => {
     let deep: unknown = 'bad\uDC00';
     for (let i = 0; i < 20_000; i++) deep = [deep];
     expect(findUnsafeText(deep)).toMatch(/^0(\.0)*$/);
+  });
+
+  it('finds numbers DynamoDB cannot store (underflow, overflow), and keeps ordinary ones', () => {
+    expect(findUnstorableValue({ weight: 5e-324 })).toEqual({
+      path: 'weight',
+      message: UNSTORABLE_NUMBER_MESSAGE,
+    });
+    expect(findUnstorableValue({ a: [1, -1e130] })).toMatchObject({ path: 'a.1' });
+    expect(findUnstorableValue({ weight: 0.7, zero: 0, big: 1e20, small: -1e-20 })).toBeUndefined();
   });
 });

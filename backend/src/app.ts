@@ -25,7 +25,7 @@ import { isLocalPaymentsProvider } from './providers/payments/factory';
 import { calendarRoutes } from './routes/calendar/calendar-routes';
 import { popupPageHeaders } from './routes/calendar/popup-headers';
 import { phoneNumberRoutes } from './routes/phone-numbers/phone-number-routes';
-import { noStoreForAuthenticated, rejectUnsafeText, requestBodyLimit } from './http/request-guards';
+import { noStoreForAuthenticated, rejectUnstorableInput, requestBodyLimit } from './http/request-guards';
 import { htmlContentSecurityPolicy } from './http/page-security';
 import { smsWebhookRoutes } from './routes/twilio-webhooks/sms-webhook-routes';
 import { receptionistSmsAssistant } from './routes/twilio-webhooks/receptionist-sms-assistant';
@@ -62,7 +62,7 @@ export function createApp(deps: AppDeps) {
     }),
   );
   // After CORS, so the browser can read the 400.
-  app.use('*', rejectUnsafeText);
+  app.use('*', rejectUnstorableInput);
 
   app.route('/', healthRoutes(deps));
   app.route('/', frontendLogRoutes(deps));

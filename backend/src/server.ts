@@ -8,6 +8,7 @@ import { ensureAppTable } from './data/create-tables';
 import { attachVoiceStreamServer } from './voice-stream/local-socket-server';
 import { attachRelayServer } from './voice-relay/local-relay-server';
 import { conversationAmender } from './voice-relay/conversation-amend';
+import { attachLocalCallServer, localCallVoice } from './routes/local-phone/local-call-socket';
 
 /** The same app as in Lambda, on Node: `npm start` and the end-to-end tests run this. */
 const config = loadConfig();
@@ -47,6 +48,18 @@ const voiceRelay = attachRelayServer(server as Server, {
   configuredRelayUrl: config.voiceRelayUrl,
   publicApiUrl: config.publicApiUrl,
 });
+// The local phone page's Call (local telephony provider only): places calls against this app as Twilio would.
+const localCalls =
+  config.localProviders && deps.localTwilioAccount && config.twilioWebhookAuthToken
+    ? attachLocalCallServer(server as Server, {
+        account: deps.localTwilioAccount,
+        authToken: config.twilioWebhookAuthToken,
+        dispatch: async (request) => app.fetch(request),
+        speech: { speech: deps.providers.speech, rateLimiter: deps.rateLimiter, logger: deps.logger },
+        voiceFor: localCallVoice(deps.data),
+        logger: deps.logger,
+      })
+    : undefined;
 server.on('listening', () =>
   console.log(JSON.stringify({ level: 'info', message: 'backend listening', port: config.port })),
 );
@@ -54,6 +67,7 @@ server.on('listening', () =>
 const stop = () => {
   voiceStream.close();
   voiceRelay.close();
+  localCalls?.close();
   server.close(() => process.exit(0));
 };
 process.on('SIGINT', stop);

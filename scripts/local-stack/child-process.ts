@@ -7,6 +7,8 @@ export type ServiceProcess = {
   /** Recent output, shown when the service fails to start. */
   recentOutput: () => string;
   stop: () => Promise<void>;
+  /** Starts the same command again (the supervisor's restart after a crash). */
+  respawn: () => ServiceProcess;
 };
 
 export type SpawnOptions = {
@@ -20,7 +22,8 @@ export type SpawnOptions = {
 };
 
 /** Starts a child in its own process group, so stopping it also stops whatever it started (tsx, vite…). */
-export function spawnService({ name, command, args, env, cwd, echo }: SpawnOptions): ServiceProcess {
+export function spawnService(options: SpawnOptions): ServiceProcess {
+  const { name, command, args, env, cwd, echo } = options;
   const child = spawn(command, args, {
     cwd,
     env: { ...process.env, ...env },
@@ -51,6 +54,7 @@ export function spawnService({ name, command, args, env, cwd, echo }: SpawnOptio
     child,
     isAlive: () => !exited,
     recentOutput: () => buffer.join('').slice(-4000),
+    respawn: () => spawnService(options),
     stop: () =>
       new Promise<void>((resolve) => {
         if (exited || child.pid === undefined) return resolve();

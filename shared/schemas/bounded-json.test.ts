@@ -21,7 +21,10 @@ describe('provider_config bounds', () => {
     ['too many keys', Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`k${i}`, i])), /keys/],
     ['a long string', { s: 'x'.repeat(1_000) }, /Strings/],
     ['a long key', { ['k'.repeat(100)]: 1 }, /Keys/],
+    ['an empty key', { '': 'x' }, /Keys/],
     ['NUL in a value', { s: 'a\u0000' }, /NUL/],
+    ['a number DynamoDB cannot store (tiny)', { speed: 2.6e-241 }, /Numbers/],
+    ['a number DynamoDB cannot store (huge)', { speed: -3.7e73 * 1e60 }, /Numbers/],
     ['a lone surrogate in a key', { ['\uD800']: 1 }, /NUL/],
     [
       'too many bytes in all',

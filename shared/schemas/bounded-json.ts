@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isSafeText, UNSAFE_TEXT_MESSAGE } from '../safe-text';
+import { isSafeText, isStorableNumber, UNSAFE_TEXT_MESSAGE, UNSTORABLE_NUMBER_MESSAGE } from '../safe-text';
 
 /**
  * Free-form JSON objects the API stores (issue 10 §8): bounded in depth, number of keys, key and string
@@ -35,7 +35,7 @@ export function jsonBoundsIssue(value: unknown, bounds: JsonBounds): string | un
       }
       if (!isSafeText(current)) return UNSAFE_TEXT_MESSAGE;
     } else if (typeof current === 'number') {
-      if (!Number.isFinite(current)) return 'Numbers must be finite';
+      if (!isStorableNumber(current)) return UNSTORABLE_NUMBER_MESSAGE;
     } else if (current !== null && typeof current === 'object') {
       if (depth > bounds.maxDepth) return `Nesting is limited to ${bounds.maxDepth} levels`;
       const entries = Array.isArray(current)
@@ -44,6 +44,8 @@ export function jsonBoundsIssue(value: unknown, bounds: JsonBounds): string | un
       keys += entries.length;
       if (keys > bounds.maxKeys) return `At most ${bounds.maxKeys} keys and items in all`;
       for (const [key, item] of entries) {
+        // DynamoDB refuses empty attribute names inside maps, so an empty key would fail the write.
+        if (!Array.isArray(current) && key.length === 0) return 'Keys must not be empty';
         if (key.length > bounds.maxKeyLength) return `Keys are limited to ${bounds.maxKeyLength} characters`;
         if (!isSafeText(key)) return UNSAFE_TEXT_MESSAGE;
         stack.push([item, depth + 1]);

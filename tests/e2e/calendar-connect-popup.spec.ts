@@ -89,13 +89,12 @@ test('Allow connects the calendar: the popup posts oauth_success to the app and 
   expect(connections).toEqual({ connections: [{ service: 'google_calendar', status: 'connected' }] });
 });
 
-test('Deny leaves the popup open with a readable message and posts oauth_error', async ({ page }) => {
+test('Deny closes the popup and posts oauth_error with reason declined', async ({ page }) => {
   const token = await confirmedOwnerToken();
   const popup = await openConnectPopup(page, token, 'calendly');
+  const closed = popup.waitForEvent('close');
   await popup.getByRole('button', { name: 'Deny' }).click();
-  await expect(popup.getByTestId('oauth-error')).toHaveText(
-    'You did not allow access to Calendly. Close this window to go back.',
-  );
+  await closed;
   await expect
     .poll(() => received(page))
     .toEqual([
@@ -104,9 +103,9 @@ test('Deny leaves the popup open with a readable message and posts oauth_error',
         data: {
           type: 'oauth_error',
           service: 'calendly',
-          message: 'You did not allow access to Calendly. Close this window to go back.',
+          message: 'You did not allow access to Calendly.',
+          reason: 'declined',
         },
       },
     ]);
-  expect(popup.isClosed()).toBe(false);
 });

@@ -231,14 +231,34 @@ describe('calendar OAuth against the local vendors: state + PKCE through consent
     expect(await reused.json()).toMatchObject({ error: 'invalid_grant' });
   });
 
-  it('answers Deny with an error page that posts oauth_error and stores nothing', async () => {
+  it('answers Deny with a page that posts oauth_error with reason declined, closes itself and stores nothing', async () => {
+    const before = await connections();
     const redirect = await decide(await startAuth('acuity'), 'deny');
     expect(redirect.searchParams.get('error')).toBe('access_denied');
     const page = await callback(redirect);
     expect(page.status).toBe(400);
     expect(page.html).toContain('You did not allow access to Acuity.');
     expect(page.html).toContain('"type":"oauth_error"');
-    expect(page.html).toContain('"close":false');
+    expect(page.html).toContain('"reason":"declined"');
+    expect(page.html).toContain('"close":true');
+    expect(await connections()).toEqual(before);
+  });
+
+  it('keeps one personal calendar at a time: connecting another replaces it, even when two race', async () => {
+    const connectVia = async (service: string) => callback(await decide(await startAuth(service), 'allow'));
+    expect((await connectVia('calendly')).status).toBe(200);
+    expect(await connections()).toEqual([{ service: 'calendly', status: 'connected' }]);
+    const [a, b] = await Promise.all([connectVia('acuity'), connectVia('google_calendar')]);
+    // Both callbacks succeed (a conflicting transaction is retried), the later one wins: never two connected.
+    expect([a.status, b.status]).toEqual([200, 200]);
+    const connected = (await connections()) as Array<{ service: string; status: string }>;
+    expect(connected).toHaveLength(1);
+    expect(['acuity', 'google_calendar']).toContain(connected[0]!.service);
+    // The rest of this file works with Google Calendar.
+    if (connected[0]!.service !== 'google_calendar') {
+      expect((await connectVia('google_calendar')).status).toBe(200);
+    }
+    expect(await connections()).toEqual([{ service: 'google_calendar', status: 'connected' }]);
   });
 
   it('refreshes an expired access token, and reports expired once the refresh is refused', async () => {

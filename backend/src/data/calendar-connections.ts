@@ -1,5 +1,10 @@
-import { PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { CalendarService, ConnectionStatus } from '@shared/calendar';
+import {
+  QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+  type DynamoDBDocumentClient,
+} from '@aws-sdk/lib-dynamodb';
+import { CALENDAR_SERVICES, type CalendarService, type ConnectionStatus } from '@shared/calendar';
 import { CALENDAR_CONNECTION_PREFIX, keys, userKey } from './keys';
 
 /** A stored connection. Token fields hold AES-256-GCM ciphertexts (providers/calendar/token-cipher.ts). */
@@ -19,6 +24,17 @@ export type SealedTokens = Pick<
   CalendarConnectionRecord,
   'access_token_enc' | 'refresh_token_enc' | 'token_expires_at' | 'scope'
 >;
+
+const isTransactionConflict = (error: unknown) => {
+  const { name, CancellationReasons } = error as {
+    name?: string;
+    CancellationReasons?: Array<{ Code?: string }>;
+  };
+  return (
+    name === 'TransactionCanceledException' &&
+    (CancellationReasons ?? []).some((reason) => reason.Code === 'TransactionConflict')
+  );
+};
 
 const withoutUndefined = (fields: Record<string, unknown>) =>
   Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
@@ -40,22 +56,48 @@ export function createCalendarConnectionRepository(
       return Items as CalendarConnectionRecord[];
     },
 
-    /** A new authorization replaces whatever was stored for the service (a reconnect after 'expired'). */
+    /**
+     * A new authorization replaces whatever was stored for the service (a reconnect after 'expired') and,
+     * since an owner has one personal calendar at a time (spec §2), the other services' connections. One
+     * transaction writes all three keys, so two callbacks racing for different services serialize: the
+     * last one wins and never leaves two calendars connected.
+     */
     async saveConnected(userId: string, service: CalendarService, tokens: SealedTokens): Promise<void> {
       const timestamp = now().toISOString();
-      await doc.send(
-        new PutCommand({
-          TableName: tableName,
-          Item: withoutUndefined({
-            ...keys.calendarConnection(userId, service),
-            service,
-            status: 'connected',
-            ...tokens,
-            connected_at: timestamp,
-            updated_at: timestamp,
+      const write = () =>
+        doc.send(
+          new TransactWriteCommand({
+            TransactItems: [
+              {
+                Put: {
+                  TableName: tableName,
+                  Item: withoutUndefined({
+                    ...keys.calendarConnection(userId, service),
+                    service,
+                    status: 'connected',
+                    ...tokens,
+                    connected_at: timestamp,
+                    updated_at: timestamp,
+                  }),
+                },
+              },
+              ...CALENDAR_SERVICES.filter((other) => other !== service).map((other) => ({
+                Delete: { TableName: tableName, Key: keys.calendarConnection(userId, other) },
+              })),
+            ],
           }),
-        }),
-      );
+        );
+      // A racing save for another service makes DynamoDB cancel one transaction (TransactionConflict):
+      // it is retried after the other, so the later callback wins instead of failing.
+      for (let attempt = 1; ; attempt += 1) {
+        try {
+          await write();
+          return;
+        } catch (error) {
+          if (attempt >= 4 || !isTransactionConflict(error)) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 20 * attempt));
+        }
+      }
     },
 
     /** After a refresh: new access token and expiry; the refresh token only when the vendor rotated it. */

@@ -2,7 +2,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { createMiddleware } from 'hono/factory';
 import { SERVICE_LIMITS } from '@shared/service-limits';
 import type { ApiError } from '@shared/schemas/api-error';
-import { findUnsafeText, UNSAFE_TEXT_MESSAGE } from '@shared/safe-text';
+import { findUnstorableValue } from '@shared/safe-text';
 import { HttpError } from '../errors/http-error';
 
 /** Bodies over the limit get 413 in the API's error shape before any handler parses them. */
@@ -29,12 +29,13 @@ export const noStoreForAuthenticated = createMiddleware(async (c, next) => {
 });
 
 /**
- * One rule for every text field of the product API (issue 10 §8): a JSON body holding NUL or an unpaired
- * surrogate anywhere, keys included, is refused with 400 before any handler runs, so no route can store
- * it. Reads the body as text (Hono caches it) so signature checks further on still see the raw bytes;
- * bodies that are not JSON are left to the route's validator. Webhooks keep the vendors' own rules.
+ * One rule for every field of the product API (issue 10 §8): a JSON body holding NUL or an unpaired
+ * surrogate anywhere (keys included), or a number DynamoDB cannot store, is refused with 400 before any
+ * handler runs, so no route can half-store it or fail with a 500. Reads the body as text (Hono caches it)
+ * so signature checks further on still see the raw bytes; bodies that are not JSON are left to the route's
+ * validator. Webhooks keep the vendors' own rules.
  */
-export const rejectUnsafeText = createMiddleware(async (c, next) => {
+export const rejectUnstorableInput = createMiddleware(async (c, next) => {
   const product = c.req.path.startsWith('/oauth/') || c.req.path.startsWith('/api/');
   if (product && c.req.header('Content-Type')?.includes('application/json')) {
     let body: unknown;
@@ -43,11 +44,11 @@ export const rejectUnsafeText = createMiddleware(async (c, next) => {
     } catch {
       return next();
     }
-    const path = findUnsafeText(body);
-    if (path) {
+    const found = findUnstorableValue(body);
+    if (found) {
       // The same shape as the validators' 400, so forms put the message on the field.
-      throw new HttpError(400, 'validation_error', `Invalid request: ${path}: ${UNSAFE_TEXT_MESSAGE}`, [
-        { path, message: UNSAFE_TEXT_MESSAGE },
+      throw new HttpError(400, 'validation_error', `Invalid request: ${found.path}: ${found.message}`, [
+        found,
       ]);
     }
   }

@@ -18,7 +18,14 @@ export type CallbackQuery = {
 
 export type CallbackOutcome =
   | { ok: true; service: CalendarService; appOrigins: string[] }
-  | { ok: false; service: CalendarService; appOrigins: string[]; message: string };
+  | {
+      ok: false;
+      service: CalendarService;
+      appOrigins: string[];
+      message: string;
+      /** The person pressed Deny (access_denied): not a failure, the app says they declined. */
+      declined?: true;
+    };
 
 type FlowDeps = Pick<AppDeps, 'config' | 'data' | 'providers' | 'logger' | 'now'>;
 
@@ -113,7 +120,7 @@ export function createCalendarOAuthFlow({ config, data, providers, logger, now }
       const origins = [record.app_origin];
       if (query.error) {
         return query.error === 'access_denied'
-          ? fail(`You did not allow access to ${name}. Close this window to go back.`, origins)
+          ? { ...fail(`You did not allow access to ${name}.`, origins), declined: true }
           : fail(`${name} reported an error: ${query.error_description ?? query.error}`, origins);
       }
       if (!query.code)

@@ -12,7 +12,8 @@ const RESULT_ELEMENT_ID = 'oauth-popup-result';
 
 /**
  * Reads the outcome from the page's JSON data block, tells the opening app window (spec §4 waits for
- * oauth_success) and closes the popup on success; on failure it stays open so the person can read why.
+ * oauth_success) and closes the popup on success or a declined consent (the app says it was declined); on
+ * any other failure it stays open so the person can read why.
  */
 export const OAUTH_POPUP_SCRIPT = `(function () {
   var data = JSON.parse(document.getElementById('${RESULT_ELEMENT_ID}').textContent);
@@ -30,8 +31,16 @@ export function oauthCallbackPage(outcome: CallbackOutcome) {
   const name = CALENDAR_SERVICE_NAMES[outcome.service];
   const message: OAuthPopupMessage = outcome.ok
     ? { type: OAUTH_MESSAGE_TYPES.success, service: outcome.service }
-    : { type: OAUTH_MESSAGE_TYPES.error, service: outcome.service, message: outcome.message };
-  const data = { message, origins: outcome.appOrigins, close: outcome.ok };
+    : {
+        type: OAUTH_MESSAGE_TYPES.error,
+        service: outcome.service,
+        message: outcome.message,
+        ...(outcome.declined ? { reason: 'declined' as const } : {}),
+      };
+  // Success and a declined consent both end here: the app window says what happened, so the popup closes.
+  // Other failures keep it open so the person can read why.
+  const closes = outcome.ok || outcome.declined === true;
+  const data = { message, origins: outcome.appOrigins, close: closes };
   return htmlPage({
     title: outcome.ok ? `${name} connected` : `${name} not connected`,
     styles: 'h1 { font-size: 1.25rem; }',

@@ -28,6 +28,17 @@ const PHONE_STYLES = `
   .empty { color: #5b6475; text-align: center; margin: auto; }
   .error { color: #b91c1c; min-height: 1.2em; margin: 8px 0 0; }
   .card h2 { margin-top: 0; font-size: 1.1rem; }
+  /* The call controls show and hide with the call; display rules below must not undo 'hidden'. */
+  [hidden] { display: none !important; }
+  .call-buttons { display: flex; gap: 8px; align-items: center; margin-top: 12px; flex-wrap: wrap; }
+  button.danger { background: #b91c1c; border-color: #b91c1c; }
+  button.secondary { background: #fff; color: #4f46e5; }
+  .call-status { color: #5b6475; margin: 0; }
+  .transcript { max-height: 40vh; overflow-y: auto; margin-top: 12px; }
+  .transcript:empty { display: none; }
+  .line { margin: 4px 0; line-height: 1.4; }
+  .line.system { color: #5b6475; font-style: italic; }
+  .manager { border-color: #f59e0b; background: #fffbeb; }
   .sr-only { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
 `;
 
@@ -40,16 +51,18 @@ export const localPhonePage = () =>
   htmlPage({
     title: 'Local phone',
     styles: PHONE_STYLES,
-    head: html`<script type="module" src="${LOCAL_PHONE_PATH}/app.js"></script>`,
+    head: html`<script type="module" src="${LOCAL_PHONE_PATH}/app.js"></script>
+      <script type="module" src="${LOCAL_PHONE_PATH}/call.js"></script>`,
     body: html`<main>
       <p class="banner">
         Local telephony provider: no real text is sent or received. ${BRAND.name} is running without Twilio.
       </p>
       <h1>Local phone</h1>
       <p class="note">
-        Text an assistant number as one of its callers would. Each message reaches the app as a signed Twilio
-        webhook; the replies, and the texts the assistant sends later (confirmations, deposit links), show up
-        in the conversation below.
+        Text or call an assistant number as one of its callers would. Each message and call reaches the app as
+        a signed Twilio webhook, and a call talks to the assistant over the same relay socket Twilio would
+        open. The replies, and the texts the assistant sends later (confirmations, deposit links, messages for
+        the manager), show up below.
       </p>
       <section class="card" aria-labelledby="line-title">
         <h2 id="line-title" hidden>Who is texting whom</h2>
@@ -71,8 +84,39 @@ export const localPhonePage = () =>
         <p id="no-numbers" class="note" hidden>
           No assistant numbers yet. Pick one in step 4 of the setup, then come back here.
         </p>
-        <!-- Call controls (voice) go here. -->
-        <div id="call-controls"></div>
+        <div id="call-controls" class="call-buttons">
+          <button type="button" id="call" data-testid="phone-call">Call</button>
+          <button type="button" id="hang-up" class="danger" data-testid="phone-hang-up" hidden>
+            Hang up
+          </button>
+          <p id="call-status" class="call-status" data-testid="call-status" aria-live="polite"></p>
+        </div>
+        <div id="call-transcript" class="transcript" data-testid="call-transcript" aria-live="polite"></div>
+        <form id="call-say" class="compose" hidden>
+          <label for="call-say-text" class="sr-only">Say</label>
+          <input
+            id="call-say-text"
+            data-testid="call-say-text"
+            placeholder="Say something to the assistant"
+          />
+          <button type="submit" data-testid="call-say-send">Say</button>
+          <button type="button" id="call-mic" class="secondary" data-testid="call-mic" hidden>Speak</button>
+          <button type="button" id="call-zero" class="secondary" data-testid="call-zero" title="Press 0">
+            0
+          </button>
+        </form>
+        <p id="call-error" class="error" role="alert" data-testid="call-error"></p>
+      </section>
+      <section id="manager-line" class="card manager" data-testid="manager-line" hidden>
+        <h2>Manager's phone (simulated)</h2>
+        <p id="manager-status" data-testid="manager-status"></p>
+        <p id="manager-whisper" class="note" data-testid="manager-whisper"></p>
+        <div class="call-buttons">
+          <button type="button" id="manager-answer" data-testid="manager-answer">Answer</button>
+          <button type="button" id="manager-ring-out" class="secondary" data-testid="manager-ring-out">
+            Let it ring out
+          </button>
+        </div>
       </section>
       <section class="card" aria-labelledby="thread-title">
         <h2 id="thread-title">Messages</h2>

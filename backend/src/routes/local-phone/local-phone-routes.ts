@@ -7,6 +7,7 @@ import type { LocalThreadMessage, LocalTwilioAccount } from '../../providers/tel
 import { deliverLocalSms, UnknownLocalNumberError } from '../../providers/telephony/local-sms-delivery';
 import { LOCAL_PHONE_PATH, localPhonePage } from './local-phone-page';
 import { LOCAL_PHONE_SCRIPT } from './local-phone-script';
+import { LOCAL_PHONE_CALL_SCRIPT } from './local-phone-call-script';
 
 const e164 = z
   .string()
@@ -56,6 +57,9 @@ export function localPhoneRoutes(options: LocalPhoneOptions) {
     .get(LOCAL_PHONE_PATH, (c) => c.html(localPhonePage()))
     .get(`${LOCAL_PHONE_PATH}/app.js`, (c) =>
       c.body(LOCAL_PHONE_SCRIPT, 200, { 'Content-Type': 'text/javascript; charset=utf-8' }),
+    )
+    .get(`${LOCAL_PHONE_PATH}/call.js`, (c) =>
+      c.body(LOCAL_PHONE_CALL_SCRIPT, 200, { 'Content-Type': 'text/javascript; charset=utf-8' }),
     )
     .get(`${LOCAL_PHONE_PATH}/numbers`, async (c) => {
       const numbers = await account.listNumbers();

@@ -35,6 +35,7 @@ async function loadNumbers() {
   if (wanted && numbers.some((n) => n.phone_number === wanted)) assistantSelect.value = wanted;
   $('no-numbers').hidden = numbers.length > 0;
   sendButton.disabled = numbers.length === 0;
+  $('call').disabled = numbers.length === 0;
 }
 
 const time = (iso) => new Date(iso).toLocaleTimeString([], { hour: 'numeric', minute: '2-digit' });

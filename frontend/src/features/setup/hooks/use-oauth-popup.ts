@@ -11,7 +11,10 @@ import { ApiClientError } from '../../../lib/api-client';
 import { runtimeConfig } from '../../../lib/runtime-config';
 import { getOAuthUrl } from '../api/setup-api';
 
-export type OAuthOutcome = { tone: 'success' | 'error'; text: string };
+export type OAuthOutcome = { tone: 'success' | 'error' | 'info'; text: string };
+
+/** The person pressed Deny on the consent screen: their choice, not a failure. */
+class ConsentDeclinedError extends Error {}
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -47,7 +50,13 @@ function waitForPopup(popup: Window, service: CalendarService, signal: AbortSign
     const onMessage = (event: MessageEvent<OAuthPopupMessage>) => {
       if (!allowedOrigins.has(event.origin) || typeof event.data !== 'object' || event.data === null) return;
       if (event.data.type === OAUTH_MESSAGE_TYPES.success && event.data.service === service) finish();
-      if (event.data.type === OAUTH_MESSAGE_TYPES.error) finish(new Error(event.data.message));
+      if (event.data.type === OAUTH_MESSAGE_TYPES.error) {
+        finish(
+          event.data.reason === 'declined'
+            ? new ConsentDeclinedError(event.data.message)
+            : new Error(event.data.message),
+        );
+      }
     };
     const onAbort = () => finish(new Error('cancelled'));
     const poll = setInterval(() => {
@@ -75,8 +84,9 @@ export function useOAuthPopup({
   const aborter = useRef<AbortController | null>(null);
   useEffect(() => () => aborter.current?.abort(), []);
 
+  /** `replacing`: the personal calendar connected now, which this connection replaces (spec §2). */
   const connect = useCallback(
-    async (service: CalendarService) => {
+    async (service: CalendarService, replacing?: CalendarService) => {
       setOutcome(null);
       setConnecting(service);
       try {
@@ -103,6 +113,10 @@ export function useOAuthPopup({
           await waitForPopup(popup, service, aborter.current.signal);
         } catch (error) {
           if (aborter.current.signal.aborted) return;
+          if (error instanceof ConsentDeclinedError) {
+            setOutcome({ tone: 'info', text: CALENDAR_MESSAGES.declined(service) });
+            return;
+          }
           const text = errorText(error);
           setOutcome({
             tone: 'error',
@@ -111,7 +125,13 @@ export function useOAuthPopup({
           console.error(`Connecting ${service} failed`, error);
           return;
         }
-        setOutcome({ tone: 'success', text: CALENDAR_MESSAGES.connected(service) });
+        setOutcome({
+          tone: 'success',
+          text:
+            replacing && replacing !== service
+              ? CALENDAR_MESSAGES.switched(service, replacing)
+              : CALENDAR_MESSAGES.connected(service),
+        });
         setTimeout(onConnected, CONNECTION_REFRESH_DELAY_MS);
       } finally {
         setConnecting(null);

@@ -13,6 +13,8 @@ import {
 } from '@shared/calendar';
 import { useAuth } from '../../../auth/hooks/auth-context';
 import { ApiClientError } from '../../../../lib/api-client';
+import { isSubscriptionRequired } from '../../../../components/billing/subscription-status';
+import { SubscriptionGateNotice } from '../../../../components/billing/subscription-gate-notice';
 import { createBotCalendar, loadConnections, shareBotCalendar } from '../../api/setup-api';
 import { useOAuthPopup } from '../../hooks/use-oauth-popup';
 import type { StepProps } from '../../hooks/wizard-context';
@@ -33,11 +35,14 @@ export function ConnectionsStep({ userId, email, config }: StepProps) {
   const { logout } = useAuth();
   const connections = useQuery({ queryKey: ['oauth-connections'], queryFn: loadConnections, retry: 0 });
   const anyConnected = connections.data?.some((c) => c.status === 'connected') ?? false;
+  // One personal calendar at a time (spec §2): the one connected now, which another connection replaces.
+  const current = connections.data?.find((c) => c.status === 'connected' || c.status === 'expired')?.service;
   const [choice, setChoice] = useState<CalendarChoice | null>(null);
   const shownChoice = choice ?? (anyConnected ? 'personal' : DEFAULT_CALENDAR_CHOICE);
   const [botReady, setBotReady] = useState(false);
   const [share, setShare] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const [sharing, setSharing] = useState(false);
+  const [shareNeedsPlan, setShareNeedsPlan] = useState(false);
   const creating = useRef(false);
   const phone = config?.assistant_phone;
 
@@ -75,6 +80,7 @@ export function ConnectionsStep({ userId, email, config }: StepProps) {
           : { tone: 'error', text: CALENDAR_MESSAGES.failedToShare },
       );
     } catch (error) {
+      setShareNeedsPlan(isSubscriptionRequired(error));
       setShare({ tone: 'error', text: CALENDAR_MESSAGES.errorSharing(errorDetail(error)) });
     } finally {
       setSharing(false);
@@ -125,6 +131,8 @@ export function ConnectionsStep({ userId, email, config }: StepProps) {
             Appointments your assistant books appear here. Share it with yourself to see them in your own
             calendar app.
           </p>
+          {/* A share e-mails the calendar: it needs a plan (the API answers 402 without one). */}
+          <SubscriptionGateNotice returnPath="/setup" force={shareNeedsPlan} />
           {share ? (
             <div className={`alert alert-${share.tone}`} role={share.tone === 'error' ? 'alert' : 'status'}>
               {share.text}
@@ -149,6 +157,11 @@ export function ConnectionsStep({ userId, email, config }: StepProps) {
               {popup.outcome.text}
             </div>
           ) : null}
+          {current ? (
+            <p className="muted small" data-testid="calendar-switch-note">
+              {CALENDAR_MESSAGES.switchNote(current)}
+            </p>
+          ) : null}
           {connections.isError ? (
             <div className="alert alert-error" role="alert">
               {errorDetail(connections.error)}
@@ -168,7 +181,7 @@ export function ConnectionsStep({ userId, email, config }: StepProps) {
                   type="button"
                   className={`btn connection-button connection-${button.tone}`}
                   disabled={connections.isPending || popup.connecting !== null}
-                  onClick={() => void popup.connect(service)}
+                  onClick={() => void popup.connect(service, current)}
                 >
                   {button.label}
                 </button>

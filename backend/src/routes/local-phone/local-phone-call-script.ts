@@ -1,0 +1,177 @@
+import { LOCAL_CALL_PATH } from './local-call-socket';
+
+/**
+ * The local phone page's Call (GET /local/phone/call.js): dials the chosen assistant number over the call
+ * socket, shows the live transcript, plays the assistant's speech (PCM chunks of the voice-preview stream,
+ * espeak-ng locally), sends what the person types or says (the browser's speech recognition where it has
+ * one), and shows the simulated manager line a transfer rings. Plain browser JavaScript.
+ */
+export const LOCAL_PHONE_CALL_SCRIPT = `
+const $ = (id) => document.getElementById(id);
+const callButton = $('call');
+const hangUpButton = $('hang-up');
+const statusLine = $('call-status');
+const transcript = $('call-transcript');
+const sayForm = $('call-say');
+const sayInput = $('call-say-text');
+const micButton = $('call-mic');
+const zeroButton = $('call-zero');
+const managerCard = $('manager-line');
+const managerStatus = $('manager-status');
+const managerWhisper = $('manager-whisper');
+const answerButton = $('manager-answer');
+const ringOutButton = $('manager-ring-out');
+const callError = $('call-error');
+
+let socket;
+let audio;
+let nextStart = 0;
+let assistantLine;
+
+function setStatus(text, inCall) {
+  statusLine.textContent = text;
+  callButton.hidden = inCall;
+  hangUpButton.hidden = !inCall;
+  sayForm.hidden = !inCall;
+}
+
+function line(speaker, text) {
+  const item = document.createElement('p');
+  item.className = 'line ' + speaker;
+  item.dataset.testid = 'call-' + speaker;
+  const who = document.createElement('strong');
+  who.textContent = speaker === 'caller' ? 'You: ' : speaker === 'assistant' ? 'Assistant: ' : '';
+  const words = document.createElement('span');
+  words.textContent = text;
+  item.append(who, words);
+  transcript.append(item);
+  transcript.scrollTop = transcript.scrollHeight;
+  return words;
+}
+
+/** 16-bit little-endian PCM chunks, scheduled back to back so the reply plays without gaps. */
+function play(message) {
+  if (!audio || message.type !== 'audio_chunk' || message.format !== 'pcm') return;
+  const bytes = Uint8Array.from(atob(message.audio), (c) => c.charCodeAt(0));
+  const samples = new Int16Array(bytes.buffer, 0, Math.floor(bytes.length / 2));
+  if (samples.length === 0) return;
+  const buffer = audio.createBuffer(1, samples.length, message.sample_rate);
+  const channel = buffer.getChannelData(0);
+  for (let i = 0; i < samples.length; i += 1) channel[i] = samples[i] / 32768;
+  const source = audio.createBufferSource();
+  source.buffer = buffer;
+  source.connect(audio.destination);
+  nextStart = Math.max(nextStart, audio.currentTime + 0.05);
+  source.start(nextStart);
+  nextStart += buffer.duration;
+}
+
+function onCallEvent(event) {
+  if (event.type === 'assistant') {
+    assistantLine ??= line('assistant', '');
+    assistantLine.textContent += event.token;
+    if (event.last) assistantLine = undefined;
+  } else if (event.type === 'say') {
+    line('assistant', event.text);
+  } else if (event.type === 'forwarded') {
+    line('system', 'Forwarded to the business line ' + event.to + '. You are talking to the business now (simulated).');
+    setStatus('Forwarded to ' + event.to, true);
+    // The assistant is off the line: nothing more to say to it.
+    sayForm.hidden = true;
+  } else if (event.type === 'manager_ringing') {
+    line('system', "Transferring you: the manager's line is ringing…");
+    managerCard.hidden = false;
+    managerStatus.textContent = 'Ringing: ' + event.to + ' (rings out after ' + event.timeoutSeconds + ' s)';
+    managerWhisper.textContent = 'Whisper: ' + event.whisper;
+    answerButton.hidden = false;
+    ringOutButton.hidden = false;
+  } else if (event.type === 'manager_connected') {
+    managerStatus.textContent = 'Connected with the caller (simulated)';
+    answerButton.hidden = true;
+    ringOutButton.hidden = true;
+    line('system', 'The manager picked up.');
+  } else if (event.type === 'ended') {
+    line('system', 'Call ended.');
+    setStatus('Call ended', false);
+    managerCard.hidden = true;
+    socket?.close();
+    socket = undefined;
+  }
+}
+
+callButton.addEventListener('click', () => {
+  callError.textContent = '';
+  transcript.replaceChildren();
+  const Context = window.AudioContext || window.webkitAudioContext;
+  audio ??= Context ? new Context() : undefined;
+  void audio?.resume().catch(() => undefined);
+  const url = new URL(${JSON.stringify(LOCAL_CALL_PATH)}, location.href);
+  url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
+  socket = new WebSocket(url);
+  setStatus('Calling…', true);
+  socket.addEventListener('open', () =>
+    socket.send(JSON.stringify({
+      type: 'dial',
+      assistant: $('assistant-number').value,
+      caller: $('caller-number').value.trim(),
+    })),
+  );
+  socket.addEventListener('message', (message) => {
+    const data = JSON.parse(message.data);
+    // Events of the call's first moments (a forward) may come before 'connected'.
+    if (data.type === 'connected') {
+      if (statusLine.textContent === 'Calling…') setStatus('In call', true);
+    }
+    else if (data.type === 'call') onCallEvent(data.event);
+    else if (data.type === 'speech') play(data.message);
+    else if (data.type === 'call_error') callError.textContent = data.message;
+  });
+  socket.addEventListener('close', () => {
+    if (!callButton.hidden) return;
+    setStatus('Call ended', false);
+    managerCard.hidden = true;
+  });
+});
+
+const send = (command) => socket?.readyState === WebSocket.OPEN && socket.send(JSON.stringify(command));
+hangUpButton.addEventListener('click', () => send({ type: 'hang_up' }));
+zeroButton.addEventListener('click', () => {
+  line('caller', '(pressed 0)');
+  send({ type: 'digit', digit: '0' });
+});
+answerButton.addEventListener('click', () => send({ type: 'answer_manager' }));
+ringOutButton.addEventListener('click', () => {
+  managerStatus.textContent = 'Nobody answered';
+  answerButton.hidden = true;
+  ringOutButton.hidden = true;
+  send({ type: 'let_it_ring' });
+});
+
+function say(text) {
+  if (!text.trim()) return;
+  assistantLine = undefined;
+  line('caller', text.trim());
+  send({ type: 'say', text: text.trim() });
+}
+sayForm.addEventListener('submit', (event) => {
+  event.preventDefault();
+  say(sayInput.value);
+  sayInput.value = '';
+});
+
+// Speaking instead of typing, where the browser recognises speech (Chrome, Edge, Safari).
+const Recognition = window.SpeechRecognition || window.webkitSpeechRecognition;
+if (Recognition) {
+  micButton.hidden = false;
+  micButton.addEventListener('click', () => {
+    const recognition = new Recognition();
+    recognition.lang = 'en-US';
+    recognition.interimResults = false;
+    micButton.disabled = true;
+    recognition.addEventListener('result', (event) => say(event.results[0][0].transcript));
+    recognition.addEventListener('end', () => (micButton.disabled = false));
+    recognition.addEventListener('error', () => (micButton.disabled = false));
+    recognition.start();
+  });
+}
+`;

@@ -1,0 +1,148 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, describe, expect, it } from 'vitest';
+import { VOICE_TEXTS } from '../../shared/voice-relay';
+import { LOCAL_TWILIO_AUTH_TOKEN } from '../../backend/src/config/env';
+import { startLocalCall, type LocalCallEvent } from '../../backend/src/providers/telephony/local-call';
+import { UnknownLocalNumberError } from '../../backend/src/providers/telephony/local-sms-delivery';
+import { conversationIdOfCall } from '../../backend/src/routes/twilio-webhooks/voice-webhook-routes';
+import { conversationAmender } from '../../backend/src/voice-relay/conversation-amend';
+import { attachRelayServer } from '../../backend/src/voice-relay/local-relay-server';
+import { createAssistantLine } from '../support/assistant-line';
+import { createTestTokenIssuer } from '../support/signed-tokens';
+import { createTestApp } from '../support/test-app';
+
+/**
+ * The local telephony provider placing calls the way Twilio does: the signed voice webhook through the app,
+ * the relay socket opened over the network with a signed handshake, the <Connect action> and <Dial action>
+ * callbacks, and the status callback when the caller hangs up; all against the real engine and DynamoDB Local.
+ */
+const CALLER = '+14155550123';
+const MANAGER = '+14155550100';
+const issuer = await createTestTokenIssuer();
+const server = http.createServer((_, res) => res.writeHead(404).end());
+await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+const relayUrl = `ws://127.0.0.1:${(server.address() as AddressInfo).port}/relay`;
+const { app, deps } = await createTestApp({ VOICE_RELAY_URL: relayUrl });
+const relay = attachRelayServer(server, {
+  receptionist: deps.receptionist,
+  conversations: conversationAmender(deps.data, deps.receptionist),
+  relayCalls: deps.data.relayCalls,
+  logger: deps.logger,
+  verifyToken: issuer.verifyToken,
+  authToken: LOCAL_TWILIO_AUTH_TOKEN,
+  configuredRelayUrl: relayUrl,
+  publicApiUrl: undefined,
+});
+afterAll(() => {
+  relay.close();
+  server.close();
+});
+
+async function dial(to: string) {
+  const events: LocalCallEvent[] = [];
+  const waiters: Array<() => void> = [];
+  const call = await startLocalCall({
+    account: deps.localTwilioAccount!,
+    authToken: LOCAL_TWILIO_AUTH_TOKEN,
+    dispatch: async (request) => app.fetch(request),
+    from: CALLER,
+    to,
+    onEvent: (event) => {
+      events.push(event);
+      for (const wake of waiters.splice(0)) wake();
+    },
+  });
+  const until = async (done: (e: LocalCallEvent[]) => boolean) => {
+    const deadline = Date.now() + 10_000;
+    while (!done(events)) {
+      if (Date.now() > deadline) throw new Error(`timed out; got ${JSON.stringify(events)}`);
+      await new Promise<void>((resolve) => {
+        waiters.push(resolve);
+        setTimeout(resolve, 200);
+      });
+    }
+  };
+  /** Says something and returns the assistant's whole reply. */
+  const say = async (text: string) => {
+    const from = events.length;
+    call.say(text);
+    await until((e) => e.slice(from).some((x) => x.type === 'assistant' && x.last));
+    return events
+      .slice(from)
+      .map((e) => (e.type === 'assistant' ? e.token : ''))
+      .join('');
+  };
+  return { call, events, until, say };
+}
+
+describe('local calls (the local telephony provider plays Twilio)', () => {
+  it('is answered by the assistant with its greeting, talks, and hanging up closes the conversation', async () => {
+    const line = await createAssistantLine(deps);
+    const { call, events, say, until } = await dial(line.assistantNumber);
+    expect(events[0]).toEqual({
+      type: 'assistant',
+      token: expect.stringContaining('Thanks for calling Bella Hair Studio'),
+      last: true,
+    });
+    expect(await say('Where are you located?')).toContain('12 Market St');
+    await call.hangUp();
+    await until((e) => e.some((x) => x.type === 'ended'));
+    const state = await deps.data.conversationStates.get(conversationIdOfCall(call.callSid));
+    expect(state).toMatchObject({ channel: 'voice', caller: CALLER });
+    expect(state!.ended_at).toBeDefined();
+    expect(state!.actions.at(-1)?.summary).toMatch(/^Ended: call completed after \d+ s$/);
+  });
+
+  it('rings the manager on a transfer; let ring out, the assistant takes a message and the manager is texted', async () => {
+    const line = await createAssistantLine(deps);
+    await deps.data.businessConfigs.updateConfigFields(line.ownerId, {
+      manager_number: MANAGER,
+      manager_name: 'Dana',
+    });
+    const { call, events, say, until } = await dial(line.assistantNumber);
+    await say('Can I talk to the manager?');
+    await until((e) => e.some((x) => x.type === 'manager_ringing'));
+    expect(events.find((e) => e.type === 'manager_ringing')).toMatchObject({
+      to: MANAGER,
+      whisper: expect.stringContaining('Call from Ringly.'),
+      timeoutSeconds: 20,
+    });
+    call.letItRingOut();
+    await until((e) => e.some((x) => x.type === 'assistant' && x.token === VOICE_TEXTS.noAnswer('Dana')));
+    const texts = await deps.localTwilioAccount!.thread(line.assistantNumber, MANAGER);
+    expect(texts.map((t) => t.body).join('\n')).toContain('you missed a transferred call');
+    await say('Sam Lee');
+    await say('Please call me back about my Friday appointment');
+    const [message] = await deps.data.ownerMessages.latest(line.ownerId);
+    expect(message).toMatchObject({ name: 'Sam Lee', conversation_id: conversationIdOfCall(call.callSid) });
+    await call.hangUp();
+  });
+
+  it('connects the manager when the line is answered, and reports the transfer when the call ends', async () => {
+    const line = await createAssistantLine(deps);
+    await deps.data.businessConfigs.updateConfigFields(line.ownerId, { manager_number: MANAGER });
+    const { call, say, until } = await dial(line.assistantNumber);
+    await say('I want to speak to a person');
+    await until((e) => e.some((x) => x.type === 'manager_ringing'));
+    call.answerManager();
+    await until((e) => e.some((x) => x.type === 'manager_connected'));
+    await call.hangUp();
+    const state = await deps.data.conversationStates.get(conversationIdOfCall(call.callSid));
+    expect(state!.actions.map((a) => [a.tool, a.summary])).toContainEqual([
+      'transfer_result',
+      'The manager answered',
+    ]);
+    expect(state!.ended_at).toBeDefined();
+  });
+
+  it("forwards a lapsed owner's call to the business line; refuses numbers not on the account", async () => {
+    const line = await createAssistantLine(deps, { subscription: 'canceled' });
+    const { events } = await dial(line.assistantNumber);
+    expect(events).toEqual([
+      { type: 'say', text: VOICE_TEXTS.lapsed('Bella Hair Studio') },
+      { type: 'forwarded', to: '+14155550142' },
+    ]);
+    await expect(dial('+12125550999')).rejects.toBeInstanceOf(UnknownLocalNumberError);
+  });
+});

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { localStockPage } from '../../backend/src/providers/telephony/local-inventory';
+import { SAMPLE_BUSINESS_INFO } from '../support/api-calls';
+import { createConfirmedUser, signInUser } from '../support/cognito-users';
+import { storeSubscription } from '../support/subscriptions';
+import { send, type SuiteContext } from './support/suite-context';
+
+const PARALLEL = 10;
+
+/**
+ * Issue 10 §11: the invariants about money, counts and ownership that the API enforces, each hit by ten
+ * parallel requests: one number per owner, one config per owner, and a sign-out that stays in force.
+ * Referral limits join here once they hold under parallel requests (issue 10 §5, not yet on main).
+ */
+export function concurrencyInvariants(ctx: SuiteContext) {
+  const section = 'concurrency';
+  const { services, summary, deps } = ctx;
+  const record = (route: string, responses: Response[]) => {
+    for (const response of responses) summary.record(section, route, response.status);
+    expect(responses.every((r) => r.status < 500)).toBe(true);
+  };
+
+  describe(section, () => {
+    it('ten parallel number purchases by one paying owner leave one number held', async () => {
+      const racer = await createConfirmedUser(services, 'sec-phone');
+      await deps.data.businessConfigs.createConfig(racer.sub, { business_name: 'Racing Salon' });
+      await storeSubscription(deps, racer.sub, 'trialing');
+      const numbers = localStockPage('646', 40, PARALLEL).map((n) => n.phone_number);
+      const responses = await Promise.all(
+        numbers.map((number) =>
+          send(ctx, 'POST', `/oauth/users/${racer.sub}/assistant-phone`, racer.tokens.IdToken, {
+            assistant_phone: number,
+          }),
+        ),
+      );
+      record('POST /oauth/users/{userId}/assistant-phone', responses);
+      expect(numbers).toHaveLength(PARALLEL);
+      expect(responses.filter((r) => r.status === 200).length).toBeGreaterThanOrEqual(1);
+      expect(await deps.data.phoneReservations.heldBy(racer.sub)).toHaveLength(1);
+    });
+
+    it('ten parallel config creations leave one config', async () => {
+      const user = await createConfirmedUser(services, 'sec-config');
+      const responses = await Promise.all(
+        Array.from({ length: PARALLEL }, () =>
+          send(ctx, 'POST', `/oauth/users/${user.sub}/config`, user.tokens.IdToken, SAMPLE_BUSINESS_INFO),
+        ),
+      );
+      record('POST /oauth/users/{userId}/config', responses);
+      expect(responses.filter((r) => r.status === 201)).toHaveLength(1);
+      const ids = new Set(
+        await Promise.all(
+          responses
+            .filter((r) => r.ok)
+            .map(async (r) => ((await r.json()) as { business_id: string }).business_id),
+        ),
+      );
+      expect(ids.size).toBe(1);
+    });
+
+    it('parallel sign-outs everywhere leave every earlier token refused', async () => {
+      const user = await createConfirmedUser(services, 'sec-signouts');
+      const sessions = await Promise.all(
+        Array.from({ length: 4 }, () => signInUser(services.cognitoUrl, user.email, user.password)),
+      );
+      const responses = await Promise.all(
+        sessions.map((s) =>
+          send(ctx, 'POST', `/oauth/users/${user.sub}/sign-out`, s.IdToken, { everywhere: true }),
+        ),
+      );
+      record('POST /oauth/users/{userId}/sign-out', responses);
+      for (const s of [...sessions.map((x) => x.IdToken), user.tokens.IdToken]) {
+        expect((await send(ctx, 'GET', `/oauth/users/${user.sub}/status`, s)).status).toBe(401);
+      }
+    });
+  });
+}
