@@ -35,6 +35,7 @@ import { createSmsMessagingRepository } from './data/sms-messaging';
 import { createLocalTwilioAccount } from './providers/telephony/local-account';
 import { failClosed } from './providers/fail-closed';
 import { createEmfMetrics, type Metrics } from './observability/metrics';
+import { createCallerErasure } from './data/caller-erasure';
 
 /**
  * The one wiring of the app's dependencies from configuration: Lambda, the local server, the bench and the
@@ -66,6 +67,7 @@ export function createAppDeps(
     config.localProviders && !config.twilio.accountSid
       ? createLocalTwilioAccount(doc, config.tableName, now)
       : undefined;
+  const conversations = createConversationRepository(doc, config.tableName);
   const data: AppData = {
     businessConfigs: createBusinessConfigRepository(doc, config.tableName, now),
     // Each feature adds its repository on its own line below this one.
@@ -73,7 +75,8 @@ export function createAppDeps(
     sessionRevocations: createSessionRevocationRepository(doc, config.tableName, now),
     smsMessaging: createSmsMessagingRepository(doc, config.tableName, now),
     referrals,
-    conversations: createConversationRepository(doc, config.tableName),
+    conversations,
+    callerErasure: createCallerErasure(doc, config.tableName, conversations),
     subscriptions,
     waitlists: createWaitlistRepository(doc, config.tableName, now),
     calendarConnections: createCalendarConnectionRepository(doc, config.tableName, now),

@@ -32,6 +32,7 @@ import type { SmsMessagingRepository } from './data/sms-messaging';
 import type { LocalTwilioAccount } from './providers/telephony/local-account';
 import type { RelayCallRepository } from './data/relay-calls';
 import type { SessionRevocationRepository } from './data/session-revocations';
+import type { CallerErasure } from './data/caller-erasure';
 
 /** Repositories over the app table, one per entity (backend/src/data/<entity>.ts). */
 export type AppData = {
@@ -52,6 +53,7 @@ export type AppData = {
   appointments: AppointmentRepository;
   conversationStates: ConversationStateRepository;
   ownerMessages: OwnerMessageRepository;
+  callerErasure: CallerErasure;
 };
 
 /** External services, each an interface with a real SDK adapter and a local one (providers/<kind>/). */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_DEPOSIT_CENTS } from '../receptionist/deposits';
 import { providerConfigSchema } from './bounded-json';
+import { retentionDaysSchema } from './privacy';
 
 /**
  * The business config of spec §3, as stored and as the API returns it. Every field but business_id is
@@ -28,6 +29,8 @@ export const businessConfigSchema = z.object({
   time_zone: z.string().max(64).optional(),
   /** Deposit per booking in cents, when the objectives collect deposits (default DEFAULT_DEPOSIT_CENTS). */
   deposit_amount_cents: z.number().int().min(0).max(MAX_DEPOSIT_CENTS).optional(),
+  /** How long conversation records are kept (issue 13 §5; DEFAULT_RETENTION_DAYS when unset). */
+  transcript_retention_days: retentionDaysSchema.optional(),
   business_description: z.string().max(4000).optional(),
   assistant_name: z.string().max(100).optional(),
   voice_settings: z.object({ voice_id: z.string() }).catchall(z.unknown()).optional(),

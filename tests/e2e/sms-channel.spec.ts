@@ -127,4 +127,17 @@ test('an owner texts their assistant from the local phone, books, pays the depos
   await page.getByLabel('Channel').selectOption('test');
   await expect(page.getByTestId('call-log-row')).toHaveCount(1);
   await expect(page.getByTestId('call-log-row')).toContainText(/Booked .*Sam/);
+
+  // Privacy: a shorter retention period, then everything about the texter erased.
+  await page.getByLabel('Channel').selectOption('');
+  const privacy = page.getByRole('region', { name: 'Privacy' });
+  await privacy.getByLabel('Keep conversations and transcripts for').selectOption('30');
+  await expect(privacy.getByRole('status')).toHaveText('Saved. Conversations are kept for 30 days.');
+  await privacy.getByLabel('Erase everything about a caller').fill(caller);
+  await privacy.getByRole('button', { name: 'Erase caller' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Erase caller' }).click();
+  await expect(privacy.getByRole('status')).toHaveText(
+    'Erased 1 conversation, 1 appointment and 0 messages.',
+  );
+  await expect(page.getByTestId('call-log-row').filter({ hasText: 'Deposit paid' })).toHaveCount(0);
 });

@@ -1,14 +1,16 @@
 import {
   BatchWriteCommand,
   GetCommand,
+  UpdateCommand,
   QueryCommand,
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
 import { conversationSummary } from '@shared/schemas/call-log';
+import { retentionExpiry } from '@shared/schemas/privacy';
 import type { Conversation, ConversationChannel, ConversationOutcome } from '@shared/schemas/conversation';
 import { CONVERSATION_PREFIX, keys, userKey } from './keys';
 
-const KEY_ATTRIBUTES = ['pk', 'sk'];
+const KEY_ATTRIBUTES = ['pk', 'sk', 'expires_at'];
 /** DynamoDB's BatchWriteItem limit. */
 const BATCH_SIZE = 25;
 const MAX_BATCH_ATTEMPTS = 8;
@@ -66,10 +68,12 @@ const withoutKeys = (found: Record<string, unknown>) =>
  * (docs/data-model.md "Conversations and analytics"): a time range is a single Query.
  */
 export function createConversationRepository(doc: DynamoDBDocumentClient, tableName: string) {
-  const item = (userId: string, conversation: Conversation) => {
+  const item = (userId: string, conversation: Conversation, retentionDays?: number) => {
     const startedAt = canonicalIso(conversation.started_at);
     return {
       ...conversation,
+      // DynamoDB's TTL deletes the record, transcript included, when the owner's retention period is over.
+      ...(retentionDays ? { expires_at: retentionExpiry(startedAt, retentionDays) } : {}),
       summary: conversation.summary ?? conversationSummary(conversation),
       started_at: startedAt,
       ended_at: canonicalIso(conversation.ended_at),
@@ -77,22 +81,98 @@ export function createConversationRepository(doc: DynamoDBDocumentClient, tableN
     };
   };
 
+  /** BatchWriteItem in chunks of 25, retrying what DynamoDB hands back unprocessed. */
+  async function writeInBatches(all: Array<Record<string, unknown>>): Promise<void> {
+    for (let start = 0; start < all.length; start += BATCH_SIZE) {
+      let requests = all.slice(start, start + BATCH_SIZE);
+      for (let attempt = 0; requests.length > 0; attempt += 1) {
+        if (attempt >= MAX_BATCH_ATTEMPTS) throw new Error('conversation batch write kept being throttled');
+        if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** attempt));
+        const { UnprocessedItems } = await doc.send(
+          new BatchWriteCommand({ RequestItems: { [tableName]: requests as never } }),
+        );
+        requests = (UnprocessedItems?.[tableName] ?? []) as typeof requests;
+      }
+    }
+  }
+
+  /** Every conversation record of an owner, a Query page at a time, with only the attributes asked for. */
+  async function* ownerRecords(userId: string, attributes: string[]) {
+    let startKey: Record<string, unknown> | undefined;
+    do {
+      const page = await doc.send(
+        new QueryCommand({
+          TableName: tableName,
+          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+          ProjectionExpression: attributes.map((_, i) => `#a${i}`).join(', '),
+          ExpressionAttributeNames: Object.fromEntries(attributes.map((name, i) => [`#a${i}`, name])),
+          ExpressionAttributeValues: { ':pk': userKey(userId), ':prefix': CONVERSATION_PREFIX },
+          ExclusiveStartKey: startKey,
+        }),
+      );
+      yield* (page.Items ?? []) as Array<Record<string, unknown>>;
+      startKey = page.LastEvaluatedKey;
+    } while (startKey);
+  }
+
   return {
     /** Stores records (a new id adds one; the same start time and id overwrites it, so re-seeding is idempotent). */
-    async saveConversations(userId: string, conversations: readonly Conversation[]): Promise<void> {
-      for (let start = 0; start < conversations.length; start += BATCH_SIZE) {
-        let requests = conversations
-          .slice(start, start + BATCH_SIZE)
-          .map((c) => ({ PutRequest: { Item: item(userId, c) } }));
-        for (let attempt = 0; requests.length > 0; attempt += 1) {
-          if (attempt >= MAX_BATCH_ATTEMPTS) throw new Error('conversation batch write kept being throttled');
-          if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** attempt));
-          const { UnprocessedItems } = await doc.send(
-            new BatchWriteCommand({ RequestItems: { [tableName]: requests } }),
+    async saveConversations(
+      userId: string,
+      conversations: readonly Conversation[],
+      options: { retentionDays?: number } = {},
+    ): Promise<void> {
+      await writeInBatches(
+        conversations.map((c) => ({ PutRequest: { Item: item(userId, c, options.retentionDays) } })),
+      );
+    },
+
+    /**
+     * Moves every stored record's expiry to a new retention period (the owner changed it), counted from
+     * each record's start; records already past it expire at DynamoDB's next TTL pass.
+     */
+    async applyRetention(userId: string, retentionDays: number): Promise<number> {
+      let updated = 0;
+      const stamp = (found: Record<string, unknown>) =>
+        doc
+          .send(
+            new UpdateCommand({
+              TableName: tableName,
+              Key: { pk: found.pk, sk: found.sk },
+              UpdateExpression: 'SET expires_at = :expires',
+              ConditionExpression: 'attribute_exists(pk)',
+              ExpressionAttributeValues: {
+                ':expires': retentionExpiry(String(found.started_at), retentionDays),
+              },
+            }),
+          )
+          .then(
+            () => (updated += 1),
+            (error: unknown) => {
+              // Deleted meanwhile (TTL or an erasure): nothing left to stamp.
+              if ((error as { name?: string }).name !== 'ConditionalCheckFailedException') throw error;
+            },
           );
-          requests = (UnprocessedItems?.[tableName] ?? []) as typeof requests;
+      let batch: Array<Record<string, unknown>> = [];
+      for await (const found of ownerRecords(userId, ['pk', 'sk', 'started_at'])) {
+        batch.push(found);
+        if (batch.length === BATCH_SIZE) {
+          await Promise.all(batch.map(stamp));
+          batch = [];
         }
       }
+      await Promise.all(batch.map(stamp));
+      return updated;
+    },
+
+    /** Deletes every record of one caller's conversations; returns their ids and channels. */
+    async eraseCaller(userId: string, caller: string): Promise<Array<{ id: string; channel: string }>> {
+      const erased: Array<{ id: string; channel: string; pk: unknown; sk: unknown }> = [];
+      for await (const found of ownerRecords(userId, ['pk', 'sk', 'id', 'channel', 'caller'])) {
+        if (found.caller === caller) erased.push(found as (typeof erased)[number]);
+      }
+      await writeInBatches(erased.map(({ pk, sk }) => ({ DeleteRequest: { Key: { pk, sk } } })));
+      return erased.map(({ id, channel }) => ({ id, channel }));
     },
 
     /** The owner's conversations that started between from and to (inclusive), oldest first. */

@@ -5,6 +5,7 @@ import { DEFAULT_WEEKLY_HOURS, parseWeeklyHours, type WeeklyHours } from '@share
 import { DEFAULT_DEPOSIT_CENTS } from '@shared/receptionist/deposits';
 import type { BusinessConfig } from '@shared/schemas/business-config';
 import type { StoredObjective } from '../data/objectives';
+import { DEFAULT_RETENTION_DAYS } from '@shared/schemas/privacy';
 import {
   BUSINESS_KINDS,
   businessKind,
@@ -54,6 +55,8 @@ export type BusinessProfile = {
   objectives: ObjectiveBrief[];
   /** Deposit to ask per booking, in cents; 0 when the objectives don't ask for deposits. */
   depositCents: number;
+  /** Days the conversation records are kept (the owner's privacy setting). */
+  retentionDays: number;
 };
 
 const sentences = (text: string | undefined) =>
@@ -122,6 +125,7 @@ export function businessProfile(
     weeklyHours: parsedHours ?? DEFAULT_WEEKLY_HOURS,
     hoursKnown: parsedHours !== undefined,
     timeZone: zone,
+    retentionDays: config.transcript_retention_days ?? DEFAULT_RETENTION_DAYS,
     priceFacts: sentences(config.business_description).filter((s) => /\$\s?\d|\bprice|\bcosts?\b/i.test(s)),
     traits: withDefaultTraits({
       formality: config.formality,

@@ -144,7 +144,9 @@ export function createReceptionist(deps: ReceptionistDeps) {
 
   async function store(state: ConversationState, business: BusinessProfile): Promise<ConversationState> {
     const saved = await data.conversationStates.save(state);
-    await data.conversations.saveConversations(state.owner_id, [conversationRecord(saved, business)]);
+    await data.conversations.saveConversations(state.owner_id, [conversationRecord(saved, business)], {
+      retentionDays: business.retentionDays,
+    });
     return saved;
   }
 
@@ -182,7 +184,9 @@ export function createReceptionist(deps: ReceptionistDeps) {
       version: 0,
     };
     await data.conversationStates.create(state);
-    await data.conversations.saveConversations(input.ownerId, [conversationRecord(state, business)]);
+    await data.conversations.saveConversations(input.ownerId, [conversationRecord(state, business)], {
+      retentionDays: business.retentionDays,
+    });
     return state;
   }
 

@@ -24,7 +24,9 @@ export function conversationAmender(
       try {
         const saved = await data.conversationStates.save(state);
         const business = await receptionist.profileOf(saved.owner_id);
-        await data.conversations.saveConversations(saved.owner_id, [conversationRecord(saved, business)]);
+        await data.conversations.saveConversations(saved.owner_id, [conversationRecord(saved, business)], {
+          retentionDays: business.retentionDays,
+        });
         return true;
       } catch (error) {
         if (error instanceof StaleConversationError) return false;

@@ -138,7 +138,7 @@ export const PRIVACY_POLICY: LegalDocument = {
           { term: 'Call recordings', text: '90 days, after which they are deleted.' },
           {
             term: 'Transcripts, message logs and booking records',
-            text: '12 months, so you can review conversations and analytics.',
+            text: '12 months by default, so you can review conversations and analytics. The business can shorten this to 90 or 30 days in its dashboard; records older than the chosen period are deleted automatically. The business can also erase everything stored about one caller number at any time, except the record of a STOP request, which we keep so that number is never texted again.',
           },
           {
             term: 'Billing records',

@@ -20,6 +20,7 @@ import {
 } from '../../call-log-format';
 import { dashboardQueryKeys } from '../../hooks/dashboard-query-keys';
 import { ConversationDetail } from './conversation-detail';
+import { PrivacyPanel } from './privacy-panel';
 import './call-log.css';
 
 /** Typing in the number search waits for a pause before it queries (spec §9 debounce). */
@@ -68,133 +69,136 @@ export function CallLogTab({ userId }: { userId: string }) {
   const filtering = Boolean(channel || outcome || phone || from);
 
   return (
-    <section className="card dashboard-panel call-log" aria-labelledby="call-log-title">
-      <h2 id="call-log-title">{CALL_LOG_TEXTS.title}</h2>
-      <p className="dashboard-muted">{CALL_LOG_TEXTS.intro}</p>
-      <div className="call-log-filters">
-        <div className="field">
-          <label htmlFor="call-log-range">Date range</label>
-          <select
-            id="call-log-range"
-            value={range}
-            onChange={(e) => setRange(e.target.value as CallLogRangeKey)}
-          >
-            {CALL_LOG_RANGES.map((choice) => (
-              <option key={choice.key} value={choice.key}>
-                {choice.label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="call-log-channel">Channel</label>
-          <select
-            id="call-log-channel"
-            value={channel}
-            onChange={(e) => setChannel(e.target.value as ConversationChannel | '')}
-          >
-            <option value="">All channels</option>
-            {CONVERSATION_CHANNELS.map((value) => (
-              <option key={value} value={value}>
-                {CHANNEL_LABELS[value]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="call-log-outcome">Outcome</label>
-          <select
-            id="call-log-outcome"
-            value={outcome}
-            onChange={(e) => setOutcome(e.target.value as ConversationOutcome | '')}
-          >
-            <option value="">All outcomes</option>
-            {CONVERSATION_OUTCOMES.map((value) => (
-              <option key={value} value={value}>
-                {OUTCOME_LABELS[value]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="call-log-phone">Caller number</label>
-          <input
-            id="call-log-phone"
-            type="search"
-            inputMode="tel"
-            maxLength={30}
-            placeholder="e.g. 415-555"
-            value={phoneInput}
-            onChange={(e) => setPhoneInput(e.target.value)}
-          />
-        </div>
-      </div>
-
-      {log.isError ? (
-        <p className="alert alert-error" role="alert">
-          {CALL_LOG_TEXTS.loadFailed}
-        </p>
-      ) : null}
-      {log.isPending ? <p className="dashboard-muted">Loading…</p> : null}
-      {log.isSuccess && entries.length === 0 ? (
-        <p className="call-log-empty">{filtering ? CALL_LOG_TEXTS.noMatch : CALL_LOG_TEXTS.empty}</p>
-      ) : null}
-      {entries.length > 0 ? (
-        <div className="call-log-table-wrap">
-          <table className="call-log-table">
-            <thead>
-              <tr>
-                <th scope="col">Time</th>
-                <th scope="col">Caller</th>
-                <th scope="col">Channel</th>
-                <th scope="col">Duration</th>
-                <th scope="col">Outcome</th>
-                <th scope="col">Revenue</th>
-                <th scope="col">Summary</th>
-              </tr>
-            </thead>
-            <tbody>
-              {entries.map((entry) => (
-                <tr key={`${entry.started_at}-${entry.id}`} data-testid="call-log-row">
-                  <td className="call-log-time">
-                    <button type="button" className="btn-link" onClick={() => setOpen(entry)}>
-                      {momentLabel(entry.started_at, timeZone)}
-                    </button>
-                  </td>
-                  <td className="call-log-caller">{formatAssistantPhone(entry.caller)}</td>
-                  <td>
-                    <span className={`call-log-channel call-log-channel-${entry.channel}`}>
-                      {CHANNEL_LABELS[entry.channel]}
-                    </span>
-                  </td>
-                  <td className="call-log-number">
-                    {entry.open ? CALL_LOG_TEXTS.ongoing : durationLabel(entry.duration_seconds)}
-                  </td>
-                  <td>
-                    <span className={`call-log-outcome call-log-outcome-${entry.outcome}`}>
-                      {OUTCOME_LABELS[entry.outcome]}
-                    </span>
-                  </td>
-                  <td className="call-log-number">
-                    {entry.amount_collected_cents > 0 ? formatAmount(entry.amount_collected_cents) : '—'}
-                  </td>
-                  <td className="call-log-summary">{entry.summary}</td>
-                </tr>
+    <div className="call-log-stack">
+      <section className="card dashboard-panel call-log" aria-labelledby="call-log-title">
+        <h2 id="call-log-title">{CALL_LOG_TEXTS.title}</h2>
+        <p className="dashboard-muted">{CALL_LOG_TEXTS.intro}</p>
+        <div className="call-log-filters">
+          <div className="field">
+            <label htmlFor="call-log-range">Date range</label>
+            <select
+              id="call-log-range"
+              value={range}
+              onChange={(e) => setRange(e.target.value as CallLogRangeKey)}
+            >
+              {CALL_LOG_RANGES.map((choice) => (
+                <option key={choice.key} value={choice.key}>
+                  {choice.label}
+                </option>
               ))}
-            </tbody>
-          </table>
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor="call-log-channel">Channel</label>
+            <select
+              id="call-log-channel"
+              value={channel}
+              onChange={(e) => setChannel(e.target.value as ConversationChannel | '')}
+            >
+              <option value="">All channels</option>
+              {CONVERSATION_CHANNELS.map((value) => (
+                <option key={value} value={value}>
+                  {CHANNEL_LABELS[value]}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor="call-log-outcome">Outcome</label>
+            <select
+              id="call-log-outcome"
+              value={outcome}
+              onChange={(e) => setOutcome(e.target.value as ConversationOutcome | '')}
+            >
+              <option value="">All outcomes</option>
+              {CONVERSATION_OUTCOMES.map((value) => (
+                <option key={value} value={value}>
+                  {OUTCOME_LABELS[value]}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor="call-log-phone">Caller number</label>
+            <input
+              id="call-log-phone"
+              type="search"
+              inputMode="tel"
+              maxLength={30}
+              placeholder="e.g. 415-555"
+              value={phoneInput}
+              onChange={(e) => setPhoneInput(e.target.value)}
+            />
+          </div>
         </div>
-      ) : null}
-      {log.hasNextPage ? (
-        <button
-          type="button"
-          className="btn btn-secondary call-log-more"
-          disabled={log.isFetchingNextPage}
-          onClick={() => void log.fetchNextPage()}
-        >
-          {log.isFetchingNextPage ? 'Loading…' : CALL_LOG_TEXTS.loadMore}
-        </button>
-      ) : null}
-    </section>
+
+        {log.isError ? (
+          <p className="alert alert-error" role="alert">
+            {CALL_LOG_TEXTS.loadFailed}
+          </p>
+        ) : null}
+        {log.isPending ? <p className="dashboard-muted">Loading…</p> : null}
+        {log.isSuccess && entries.length === 0 ? (
+          <p className="call-log-empty">{filtering ? CALL_LOG_TEXTS.noMatch : CALL_LOG_TEXTS.empty}</p>
+        ) : null}
+        {entries.length > 0 ? (
+          <div className="call-log-table-wrap">
+            <table className="call-log-table">
+              <thead>
+                <tr>
+                  <th scope="col">Time</th>
+                  <th scope="col">Caller</th>
+                  <th scope="col">Channel</th>
+                  <th scope="col">Duration</th>
+                  <th scope="col">Outcome</th>
+                  <th scope="col">Revenue</th>
+                  <th scope="col">Summary</th>
+                </tr>
+              </thead>
+              <tbody>
+                {entries.map((entry) => (
+                  <tr key={`${entry.started_at}-${entry.id}`} data-testid="call-log-row">
+                    <td className="call-log-time">
+                      <button type="button" className="btn-link" onClick={() => setOpen(entry)}>
+                        {momentLabel(entry.started_at, timeZone)}
+                      </button>
+                    </td>
+                    <td className="call-log-caller">{formatAssistantPhone(entry.caller)}</td>
+                    <td>
+                      <span className={`call-log-channel call-log-channel-${entry.channel}`}>
+                        {CHANNEL_LABELS[entry.channel]}
+                      </span>
+                    </td>
+                    <td className="call-log-number">
+                      {entry.open ? CALL_LOG_TEXTS.ongoing : durationLabel(entry.duration_seconds)}
+                    </td>
+                    <td>
+                      <span className={`call-log-outcome call-log-outcome-${entry.outcome}`}>
+                        {OUTCOME_LABELS[entry.outcome]}
+                      </span>
+                    </td>
+                    <td className="call-log-number">
+                      {entry.amount_collected_cents > 0 ? formatAmount(entry.amount_collected_cents) : '—'}
+                    </td>
+                    <td className="call-log-summary">{entry.summary}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        ) : null}
+        {log.hasNextPage ? (
+          <button
+            type="button"
+            className="btn btn-secondary call-log-more"
+            disabled={log.isFetchingNextPage}
+            onClick={() => void log.fetchNextPage()}
+          >
+            {log.isFetchingNextPage ? 'Loading…' : CALL_LOG_TEXTS.loadMore}
+          </button>
+        ) : null}
+      </section>
+      <PrivacyPanel userId={userId} />
+    </div>
   );
 }

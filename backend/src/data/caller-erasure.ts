@@ -1,0 +1,80 @@
+import { BatchWriteCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { CONVERSATION_CHANNELS } from '@shared/schemas/conversation';
+import type { ConversationRepository } from './conversations';
+import { APPOINTMENT_PREFIX, keys, userKey } from './keys';
+
+type Key = { pk: unknown; sk: unknown };
+const BATCH_SIZE = 25;
+
+/**
+ * Issue 13 §5 caller erasure: everything an owner's partition holds about one caller number: conversation
+ * records, the engine's working states and thread pointers, appointments (with their deposit sessions),
+ * messages taken, the lapsed-owner notice. The STOP opt-out is kept on purpose: it is what stops us texting
+ * them again. Every read is a Query of the owner's own partition (never a Scan).
+ */
+export function createCallerErasure(
+  doc: DynamoDBDocumentClient,
+  tableName: string,
+  conversations: Pick<ConversationRepository, 'eraseCaller'>,
+) {
+  /** Keys (and chosen attributes) of the owner's items under a sk prefix whose `attribute` is the caller. */
+  async function matching(ownerId: string, prefix: string, attribute: string, caller: string) {
+    const found: Array<Key & Record<string, unknown>> = [];
+    let startKey: Record<string, unknown> | undefined;
+    do {
+      const page = await doc.send(
+        new QueryCommand({
+          TableName: tableName,
+          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+          FilterExpression: '#attribute = :caller',
+          ExpressionAttributeNames: { '#attribute': attribute },
+          ExpressionAttributeValues: { ':pk': userKey(ownerId), ':prefix': prefix, ':caller': caller },
+          ExclusiveStartKey: startKey,
+        }),
+      );
+      found.push(...((page.Items ?? []) as Array<Key & Record<string, unknown>>));
+      startKey = page.LastEvaluatedKey;
+    } while (startKey);
+    return found;
+  }
+
+  async function deleteAll(keysToDelete: Key[]) {
+    for (let start = 0; start < keysToDelete.length; start += BATCH_SIZE) {
+      let requests = keysToDelete
+        .slice(start, start + BATCH_SIZE)
+        .map(({ pk, sk }) => ({ DeleteRequest: { Key: { pk, sk } } }));
+      for (let attempt = 0; requests.length > 0; attempt += 1) {
+        if (attempt >= 8) throw new Error('caller erasure kept being throttled');
+        if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** attempt));
+        const { UnprocessedItems } = await doc.send(
+          new BatchWriteCommand({ RequestItems: { [tableName]: requests } }),
+        );
+        requests = (UnprocessedItems?.[tableName] ?? []) as typeof requests;
+      }
+    }
+  }
+
+  return {
+    async erase(ownerId: string, caller: string) {
+      const [records, appointments, messages] = await Promise.all([
+        conversations.eraseCaller(ownerId, caller),
+        matching(ownerId, APPOINTMENT_PREFIX, 'customer_phone', caller),
+        matching(ownerId, 'MESSAGE#', 'callback_number', caller),
+      ]);
+      const depositSessions = appointments
+        .map((a) => (a.deposit as { checkout_session_id?: string | null } | null)?.checkout_session_id)
+        .filter((id): id is string => !!id)
+        .map((id) => keys.depositSession(id));
+      await deleteAll([
+        ...appointments,
+        ...messages,
+        ...depositSessions,
+        ...records.map((record) => keys.conversationState(record.id)),
+        ...CONVERSATION_CHANNELS.map((channel) => keys.conversationThread(ownerId, channel, caller)),
+        keys.smsLapsedNotice(ownerId, caller),
+      ]);
+      return { conversations: records.length, appointments: appointments.length, messages: messages.length };
+    },
+  };
+}
+export type CallerErasure = ReturnType<typeof createCallerErasure>;

@@ -1,0 +1,117 @@
+import { useState, type FormEvent } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { PRIVACY_TEXTS, RETENTION_CHOICES, type RetentionDays } from '@shared/schemas/privacy';
+import { Modal } from '../../../../components/ui/modal';
+import { privacyApi } from '../../api/privacy-api';
+
+/** Issue 13 §5, under the call log: how long conversations are kept, and erasing everything about a caller. */
+export function PrivacyPanel({ userId }: { userId: string }) {
+  const queryClient = useQueryClient();
+  const key = ['dashboard', 'privacy', userId];
+  const settings = useQuery({ queryKey: key, queryFn: () => privacyApi.get(userId), retry: false });
+  const [notice, setNotice] = useState<string | undefined>();
+  const [phone, setPhone] = useState('');
+  const [confirming, setConfirming] = useState(false);
+
+  const retention = useMutation({
+    mutationFn: (days: RetentionDays) => privacyApi.setRetention(userId, days),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(key, saved);
+      setNotice(PRIVACY_TEXTS.retentionSaved(saved.transcript_retention_days));
+    },
+  });
+  const erase = useMutation({
+    mutationFn: () => privacyApi.eraseCaller(userId, phone),
+    onSuccess: (result) => {
+      setConfirming(false);
+      setPhone('');
+      setNotice(PRIVACY_TEXTS.erased(result.erased));
+      void queryClient.invalidateQueries({ queryKey: ['dashboard', 'call-log', userId] });
+      void queryClient.invalidateQueries({ queryKey: ['dashboard', 'appointments', userId] });
+    },
+    onError: () => setConfirming(false),
+  });
+  const failure = retention.error ?? erase.error;
+
+  const askToErase = (event: FormEvent) => {
+    event.preventDefault();
+    if (phone.replace(/\D/g, '').length >= 10) setConfirming(true);
+  };
+
+  return (
+    <section className="card dashboard-panel privacy-panel" aria-labelledby="privacy-title">
+      <h2 id="privacy-title">{PRIVACY_TEXTS.title}</h2>
+      {notice ? (
+        <p className="alert alert-success" role="status">
+          {notice}
+        </p>
+      ) : null}
+      {failure ? (
+        <p className="alert alert-error" role="alert">
+          {failure.message}
+        </p>
+      ) : null}
+      <div className="field">
+        <label htmlFor="privacy-retention">{PRIVACY_TEXTS.retentionLabel}</label>
+        <select
+          id="privacy-retention"
+          value={settings.data?.transcript_retention_days ?? ''}
+          disabled={!settings.data || retention.isPending}
+          onChange={(e) => retention.mutate(Number(e.target.value) as RetentionDays)}
+        >
+          {RETENTION_CHOICES.map((days) => (
+            <option key={days} value={days}>
+              {PRIVACY_TEXTS.retentionChoice(days)}
+            </option>
+          ))}
+        </select>
+        <p className="field-hint">{PRIVACY_TEXTS.retentionHint}</p>
+      </div>
+      <form className="privacy-erase" onSubmit={askToErase}>
+        <div className="field">
+          <label htmlFor="privacy-erase-phone">{PRIVACY_TEXTS.eraseLabel}</label>
+          <input
+            id="privacy-erase-phone"
+            type="tel"
+            inputMode="tel"
+            maxLength={30}
+            placeholder="(415) 555-0123"
+            value={phone}
+            onChange={(e) => setPhone(e.target.value)}
+          />
+          <p className="field-hint">{PRIVACY_TEXTS.eraseHint}</p>
+        </div>
+        <button
+          type="submit"
+          className="btn btn-secondary"
+          disabled={phone.replace(/\D/g, '').length < 10 || erase.isPending}
+        >
+          {PRIVACY_TEXTS.eraseButton}
+        </button>
+      </form>
+      {confirming ? (
+        <Modal
+          title={PRIVACY_TEXTS.eraseButton}
+          onClose={() => setConfirming(false)}
+          actions={
+            <>
+              <button type="button" className="btn btn-secondary" onClick={() => setConfirming(false)}>
+                Keep
+              </button>
+              <button
+                type="button"
+                className="btn btn-primary"
+                disabled={erase.isPending}
+                onClick={() => erase.mutate()}
+              >
+                {PRIVACY_TEXTS.eraseButton}
+              </button>
+            </>
+          }
+        >
+          <p>{PRIVACY_TEXTS.eraseConfirm(phone)}</p>
+        </Modal>
+      ) : null}
+    </section>
+  );
+}
