@@ -21,6 +21,7 @@ import { createReferralRequestSchema } from '@shared/schemas/referral';
 import { isSubscriptionRequired } from '../../../../components/billing/subscription-status';
 import { SubscriptionGateNotice } from '../../../../components/billing/subscription-gate-notice';
 import './referrals-tab.css';
+import { TEXT_LIMITS } from '@shared/text-limits';
 
 const REFERRALS_KEY = ['referrals', 'list'] as const;
 
@@ -201,6 +202,7 @@ export function ReferralsTab(_props: { userId: string }) {
             <label htmlFor="referee-email">Friend&apos;s e-mail</label>
             <input
               id="referee-email"
+              maxLength={TEXT_LIMITS.email}
               type="email"
               autoComplete="off"
               placeholder="friend@business.com"
