@@ -117,6 +117,8 @@ function PlansScreen({ user }: { user: AuthUser }) {
     onError: (error) => {
       const outcome = checkoutErrorOutcome(error);
       setCheckoutError(outcome.message);
+      // Subscribed in another tab → the page moves to the dashboard; a failed payment → the card notice.
+      if (outcome.recheckSubscription) void status.refetch();
       if (outcome.redirectToSetup) {
         window.setTimeout(() => navigate('/setup'), PLAN_TIMINGS.forcedNavigationMs);
       }
