@@ -1,4 +1,4 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { CHECKOUT_REFUSALS, PAYMENT_FAILED } from '../../shared/plans';
 import { LOCAL_STRIPE_WEBHOOK_SECRET } from '../../backend/src/config/env';
@@ -207,6 +207,35 @@ describe('billing: one subscription and one trial per customer, across tabs and 
       (await doc.send(new GetCommand({ TableName: tableName, Key: keys.subscription(user.sub) }))).Item
         ?.stripe_subscription_id,
     ).toBe(kept.id);
+  });
+
+  it('a checkout that lost its lease while the provider was slow expires its session and answers 409', async () => {
+    const user = await owner('slow-provider');
+    const original = payments.createCheckoutSession;
+    let openedId = '';
+    payments.createCheckoutSession = async (input) => {
+      const session = await original(input);
+      openedId = session.id;
+      // Meanwhile this request's lease ran out and another tab's checkout took the lock.
+      await doc.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: keys.checkoutLock(user.sub),
+          UpdateExpression: 'SET lease_until = :zero',
+          ExpressionAttributeValues: { ':zero': 0 },
+        }),
+      );
+      expect(await deps.data.subscriptions.claimCheckoutLock(user.sub, 'another-tab', 30)).toBeDefined();
+      return session;
+    };
+    try {
+      const response = await user.checkout('price_pro_monthly', 'slow');
+      expect(response.status).toBe(409);
+      expect((await response.json()).error).toBe(CHECKOUT_REFUSALS.inProgress.code);
+    } finally {
+      payments.createCheckoutSession = original;
+    }
+    expect((await payments.getCheckoutSession(openedId))?.status).toBe('expired');
   });
 
   it('checkout and portal sessions have per-owner hourly ceilings (429)', async () => {

@@ -236,23 +236,32 @@ export function createSubscriptionRepository(
       }
     },
 
-    /** Records the session the lock holder opened and ends the lease (only while it still holds it). */
-    async recordCheckoutSession(userId: string, fingerprint: string, sessionId: string) {
-      await doc.send(
-        new UpdateCommand({
-          TableName: tableName,
-          Key: keys.checkoutLock(userId),
-          UpdateExpression:
-            'SET session_id = :session, session_fingerprint = :fingerprint, lease_until = :zero, opened_at = :at',
-          ConditionExpression: 'lease_fingerprint = :fingerprint',
-          ExpressionAttributeValues: {
-            ':session': sessionId,
-            ':fingerprint': fingerprint,
-            ':zero': 0,
-            ':at': now().toISOString(),
-          },
-        }),
-      );
+    /**
+     * Records the session the lock holder opened and ends the lease; false when the lease was lost
+     * meanwhile (a provider call slower than the lease, and another checkout took over).
+     */
+    async recordCheckoutSession(userId: string, fingerprint: string, sessionId: string): Promise<boolean> {
+      try {
+        await doc.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: keys.checkoutLock(userId),
+            UpdateExpression:
+              'SET session_id = :session, session_fingerprint = :fingerprint, lease_until = :zero, opened_at = :at',
+            ConditionExpression: 'lease_fingerprint = :fingerprint',
+            ExpressionAttributeValues: {
+              ':session': sessionId,
+              ':fingerprint': fingerprint,
+              ':zero': 0,
+              ':at': now().toISOString(),
+            },
+          }),
+        );
+        return true;
+      } catch (error) {
+        if (isConditionFailure(error)) return false;
+        throw error;
+      }
     },
 
     /** Ends the lease after a failed checkout; a lease taken over meanwhile is left alone. */
