@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TEXT_LIMITS } from './text-limits';
 
 /** Business types offered at sign-up (spec §3). */
 export const BUSINESS_TYPES = [
@@ -45,15 +46,21 @@ export const toE164 = (countryCode: string, localNumber: string): string =>
 
 export const signUpFormSchema = z
   .object({
-    businessName: z.string().trim().min(1, SIGNUP_MESSAGES.required),
-    email: z.string().trim().min(1, SIGNUP_MESSAGES.required).pipe(z.email(SIGNUP_MESSAGES.invalidEmail)),
+    businessName: z.string().trim().min(1, SIGNUP_MESSAGES.required).max(TEXT_LIMITS.businessName),
+    email: z
+      .string()
+      .trim()
+      .min(1, SIGNUP_MESSAGES.required)
+      .max(TEXT_LIMITS.email)
+      .pipe(z.email(SIGNUP_MESSAGES.invalidEmail)),
     countryCode: z.string().min(1, SIGNUP_MESSAGES.required),
     phoneNumber: z.string().trim().min(1, SIGNUP_MESSAGES.required),
     businessType: z.enum(BUSINESS_TYPE_VALUES, { message: SIGNUP_MESSAGES.required }),
     password: z
       .string()
       .min(1, SIGNUP_MESSAGES.required)
-      .min(PASSWORD_MIN_LENGTH, SIGNUP_MESSAGES.passwordTooShort),
+      .min(PASSWORD_MIN_LENGTH, SIGNUP_MESSAGES.passwordTooShort)
+      .max(TEXT_LIMITS.password),
     confirmPassword: z.string().min(1, SIGNUP_MESSAGES.required),
   })
   .superRefine((form, ctx) => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TEXT_LIMITS } from '../text-limits';
 
 /** Spec §5: the manager phone is stored as +1 and 10 digits (US/Canada), or empty when not set. */
 export const MANAGER_NUMBER_PATTERN = /^\+1\d{10}$/;
@@ -13,11 +14,11 @@ export const behaviorSettingsSchema = z.object({
       (value) => value === '' || MANAGER_NUMBER_PATTERN.test(value),
       'Manager number must be +1 followed by 10 digits',
     ),
-  manager_name: z.string().trim().max(100),
+  manager_name: z.string().trim().max(TEXT_LIMITS.managerName),
   escalation_email: z
     .string()
     .trim()
-    .max(320)
+    .max(TEXT_LIMITS.email)
     .refine(
       (value) => value === '' || z.email().safeParse(value).success,
       'Please enter a valid e-mail address',

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { PERSONALITY_TRAITS, type TraitName } from '../personality';
 import { SETUP_MESSAGES } from '../setup-messages';
 import { businessHoursSchema } from './business-config';
+import { TEXT_LIMITS } from '../text-limits';
 
 /**
  * Step 1 and 2 inputs (spec §5 "Business info save", §7 config calls). The business phone is free-form as
@@ -17,7 +18,7 @@ const requiredText = (max: number) =>
 
 const digitsOf = (value: string) => value.replace(/\D/g, '');
 
-export const businessPhoneSchema = requiredText(25).refine(
+export const businessPhoneSchema = requiredText(TEXT_LIMITS.phone).refine(
   (value) => /^\+?[\d\s().-]+$/.test(value) && digitsOf(value).length >= 10 && digitsOf(value).length <= 15,
   'Please enter a valid phone number',
 );
@@ -38,14 +39,17 @@ export const isWebsiteUrl = (value: string) => {
   }
 };
 
-export const websiteSchema = requiredText(500).refine(isWebsiteUrl, SETUP_MESSAGES.invalidWebsite);
+export const websiteSchema = requiredText(TEXT_LIMITS.website).refine(
+  isWebsiteUrl,
+  SETUP_MESSAGES.invalidWebsite,
+);
 
 /** POST /oauth/config/create and POST /oauth/users/{userId}/config. */
 export const businessInfoSchema = z.object({
-  business_name: requiredText(200),
+  business_name: requiredText(TEXT_LIMITS.businessName),
   phone_number: businessPhoneSchema,
   website: websiteSchema,
-  address: requiredText(500),
+  address: requiredText(TEXT_LIMITS.address),
   business_hours: businessHoursSchema.optional(),
 });
 export type BusinessInfo = z.infer<typeof businessInfoSchema>;
@@ -63,8 +67,18 @@ export function toE164BusinessPhone(value: string): string {
 /** PUT /oauth/users/{userId}/config: step 2 (description, assistant name) and later edits of step 1. */
 export const configUpdateSchema = z
   .object({
-    business_description: z.string().trim().min(1, SETUP_MESSAGES.fillRequiredFields).max(4000).optional(),
-    assistant_name: z.string().trim().min(1, SETUP_MESSAGES.fillRequiredFields).max(100).optional(),
+    business_description: z
+      .string()
+      .trim()
+      .min(1, SETUP_MESSAGES.fillRequiredFields)
+      .max(TEXT_LIMITS.businessDescription)
+      .optional(),
+    assistant_name: z
+      .string()
+      .trim()
+      .min(1, SETUP_MESSAGES.fillRequiredFields)
+      .max(TEXT_LIMITS.assistantName)
+      .optional(),
     business_name: requiredText(200).optional(),
     phone_number: businessPhoneSchema.optional(),
     website: websiteSchema.optional(),
@@ -97,8 +111,8 @@ export const personalityTraitsSchema = z
 /** POST /oauth/config/update-description: the config is identified by its phone; traits optional. */
 export const descriptionUpdateSchema = personalityTraitsSchema.extend({
   phone_number: businessPhoneSchema,
-  business_description: z.string().trim().min(1).max(4000).optional(),
-  assistant_name: z.string().trim().min(1).max(100).optional(),
+  business_description: z.string().trim().min(1).max(TEXT_LIMITS.businessDescription).optional(),
+  assistant_name: z.string().trim().min(1).max(TEXT_LIMITS.assistantName).optional(),
 });
 export type DescriptionUpdate = z.infer<typeof descriptionUpdateSchema>;
 

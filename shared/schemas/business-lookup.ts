@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { businessHoursSchema } from './business-config';
+import { TEXT_LIMITS } from '../text-limits';
 
 /** Step 1 business search (spec §3 "Maps search result", "Populate response"; §5 "Business search"). */
 export const businessLookupRequestSchema = z.object({
-  business_name: z.string().trim().min(1, 'Business name is required').max(200),
+  business_name: z.string().trim().min(1, 'Business name is required').max(TEXT_LIMITS.businessName),
   /** 'City, State', optional; an empty string means none. */
-  address: z.string().trim().max(300).optional(),
+  address: z.string().trim().max(TEXT_LIMITS.searchArea).optional(),
 });
 export type BusinessLookupRequest = z.infer<typeof businessLookupRequestSchema>;
 

@@ -6,6 +6,7 @@ import {
   PRIMARY_WEIGHT_SLIDER,
   SECONDARY_WEIGHT_SLIDER,
 } from '../objective-templates';
+import { TEXT_LIMITS } from '../text-limits';
 
 /**
  * Objectives (spec §3 "Objective", "Objective template", "Multi-objective config"). Capability and criterion
@@ -23,7 +24,7 @@ export type ObjectivePriority = (typeof OBJECTIVE_PRIORITIES)[number];
 
 export const objectiveSchema = z.object({
   id: z.string().min(1).max(100),
-  goal: z.string().trim().min(1).max(1000),
+  goal: z.string().trim().min(1).max(TEXT_LIMITS.objectiveGoal),
   required_capabilities: z.array(identifier).max(20),
   success_criteria: z.array(identifier).max(20),
   priority: z.enum(OBJECTIVE_PRIORITIES),

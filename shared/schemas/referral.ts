@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TEXT_LIMITS } from '../text-limits';
 
 /** Spec §4 "Referral status". */
 export const REFERRAL_STATUSES = ['no_response', 'trial', 'complete', 'cancelled'] as const;
@@ -25,7 +26,7 @@ const refereeEmail = z
   .string()
   .trim()
   .min(1, "Please enter your friend's e-mail address")
-  .max(254, 'That e-mail address is too long')
+  .max(TEXT_LIMITS.email, 'That e-mail address is too long')
   .pipe(z.email('Please enter a valid e-mail address, like friend@example.com'));
 
 /** POST /oauth/referrals/create. */
@@ -35,7 +36,7 @@ export type CreateReferralRequest = z.infer<typeof createReferralRequestSchema>;
 /** POST /oauth/referrals/send-invitation; referrer_name falls back to 'A friend' when empty. */
 export const sendInvitationRequestSchema = z.object({
   referee_email: refereeEmail,
-  referrer_name: z.string().trim().max(100).optional(),
+  referrer_name: z.string().trim().max(TEXT_LIMITS.referrerName).optional(),
 });
 export type SendInvitationRequest = z.infer<typeof sendInvitationRequestSchema>;
 

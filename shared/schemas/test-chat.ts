@@ -50,3 +50,18 @@ export const TEST_CHAT_TEXTS = {
   ended: 'The assistant ended this conversation. Start a new chat to try again.',
   failed: 'The assistant could not answer. Please try again.',
 } as const;
+
+/** Test calls per owner per hour: each opens a conversation whose turns run the engine. */
+export const TEST_CALL_HOURLY_LIMIT = 20;
+
+/**
+ * POST …/test-call: a new test conversation for the owner's in-browser call. The browser then opens the
+ * relay socket with its token and sends `setup` with this conversation id, as Twilio would with the
+ * TwiML's parameter; the greeting is what the assistant says first.
+ */
+export const testCallResponseSchema = z.object({
+  conversation_id: z.string(),
+  greeting: z.string(),
+  engine: z.enum(['local', 'openai']),
+});
+export type TestCallResponse = z.infer<typeof testCallResponseSchema>;

@@ -121,6 +121,44 @@ test('a local call books an appointment; a call for the manager nobody answers e
   await expect(phone.getByTestId('phone-thread')).toContainText('message from Sam Lee');
 });
 
+test("the owner's Call Assistant calls in the browser over the relay; on a phone it dials the number", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const { assistantNumber } = await salonOwner(page, 'Test Call Salon');
+  await page.goto('/dashboard');
+  await page.getByRole('button', { name: 'Call Assistant' }).click();
+  const call = page.getByTestId('test-call');
+  await expect(call.getByTestId('test-call-state')).toHaveText('In call');
+  await expect(call.getByTestId('test-call-assistant').first()).toContainText(
+    'Thanks for calling Test Call Salon',
+  );
+  await call.getByLabel('Say to the assistant').fill('Where are you located?');
+  await call.getByRole('button', { name: 'Say' }).click();
+  await expect(call.getByTestId('test-call-owner')).toHaveText('You: Where are you located?');
+  await expect(call.getByTestId('test-call-assistant').nth(1)).toContainText('500 Market St');
+  await call.getByRole('button', { name: 'Hang up' }).click();
+  await expect(call.getByTestId('test-call-state')).toHaveText('Call ended');
+  await call.getByRole('button', { name: 'Close' }).click();
+  await expect(call).toHaveCount(0);
+
+  // On a phone, Call Assistant is the number itself.
+  const phoneContext = await browser.newContext({
+    storageState: await page.context().storageState(),
+    viewport: { width: 390, height: 844 },
+    hasTouch: true,
+    isMobile: true,
+  });
+  const mobile = await phoneContext.newPage();
+  await mobile.goto(`${appUrl()}/dashboard`);
+  await expect(mobile.getByRole('link', { name: 'Call Assistant' })).toHaveAttribute(
+    'href',
+    `tel:${assistantNumber}`,
+  );
+  await phoneContext.close();
+});
+
 test("a call to a lapsed owner's number is forwarded to the business's own line", async ({
   page,
   context,

@@ -1,7 +1,9 @@
 import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
 import { apiErrorSchema } from '@shared/schemas/api-error';
 import {
+  TEST_CALL_HOURLY_LIMIT,
   TEST_CHAT_HOURLY_LIMIT,
+  testCallResponseSchema,
   testChatRequestSchema,
   testChatResponseSchema,
 } from '@shared/schemas/test-chat';
@@ -21,6 +23,7 @@ export type TestChatEngine = {
 };
 
 export const TEST_CHAT_LIMIT_MESSAGE = `You have sent ${TEST_CHAT_HOURLY_LIMIT} test messages this hour. Please try again later.`;
+export const TEST_CALL_LIMIT_MESSAGE = `You have made ${TEST_CALL_HOURLY_LIMIT} test calls this hour. Please try again later.`;
 
 /**
  * POST /oauth/users/{userId}/test-chat: the owner talks to their own assistant through the same engine as
@@ -48,28 +51,60 @@ export const testChatRoutes = (deps: AppDeps, engine: TestChatEngine) => {
     },
   });
 
-  return new OpenAPIHono<AppEnv>().openapi(route, async (c) => {
-    const { userId } = c.req.valid('param');
-    const { text, conversation_id: requested } = c.req.valid('json');
-    if (!(await deps.data.businessConfigs.getConfig(userId))) {
-      throw notFound('Business configuration not found. Please complete setup first.');
-    }
-    if (!(await deps.rateLimiter.hit(`test-chat#${userId}`, TEST_CHAT_HOURLY_LIMIT, 3600))) {
-      throw tooManyRequests(TEST_CHAT_LIMIT_MESSAGE);
-    }
-    const conversationId = await engine.conversationFor(userId, requested);
-    if (!conversationId) throw notFound('This test conversation does not exist.');
-    const events: ShownEngineEvent[] = [];
-    for await (const event of engine.runTurn(userId, conversationId, text)) events.push(event);
-    const items = toChatItems(events);
-    return c.json(
-      {
-        conversation_id: conversationId,
-        engine: engine.kind,
-        items,
-        ended: items.some((item) => item.type === 'ended'),
-      },
-      200,
-    );
+  const callRoute = createRoute({
+    method: 'post',
+    path: '/oauth/users/{userId}/test-call',
+    tags: ['test-chat'],
+    summary: "Starts the owner's in-browser test call: a test conversation for the relay socket",
+    security: bearerSecurity,
+    middleware: [requireAuth(deps.verifyToken), requireOwner()] as const,
+    request: { params: userIdParams },
+    responses: {
+      201: jsonContent(
+        testCallResponseSchema,
+        'The conversation to name in the relay setup, and the greeting',
+      ),
+      ...errorResponses,
+      404: jsonContent(apiErrorSchema, 'No business config yet'),
+      429: jsonContent(apiErrorSchema, 'Too many test calls this hour'),
+    },
   });
+
+  return new OpenAPIHono<AppEnv>()
+    .openapi(callRoute, async (c) => {
+      const { userId } = c.req.valid('param');
+      if (!(await deps.data.businessConfigs.getConfig(userId))) {
+        throw notFound('Business configuration not found. Please complete setup first.');
+      }
+      if (!(await deps.rateLimiter.hit(`test-call#${userId}`, TEST_CALL_HOURLY_LIMIT, 3600))) {
+        throw tooManyRequests(TEST_CALL_LIMIT_MESSAGE);
+      }
+      const conversationId = (await engine.conversationFor(userId, undefined))!;
+      const greeting = await deps.receptionist.greeting(userId);
+      return c.json({ conversation_id: conversationId, greeting, engine: engine.kind }, 201);
+    })
+    .openapi(route, async (c) => {
+      const { userId } = c.req.valid('param');
+      const { text, conversation_id: requested } = c.req.valid('json');
+      if (!(await deps.data.businessConfigs.getConfig(userId))) {
+        throw notFound('Business configuration not found. Please complete setup first.');
+      }
+      if (!(await deps.rateLimiter.hit(`test-chat#${userId}`, TEST_CHAT_HOURLY_LIMIT, 3600))) {
+        throw tooManyRequests(TEST_CHAT_LIMIT_MESSAGE);
+      }
+      const conversationId = await engine.conversationFor(userId, requested);
+      if (!conversationId) throw notFound('This test conversation does not exist.');
+      const events: ShownEngineEvent[] = [];
+      for await (const event of engine.runTurn(userId, conversationId, text)) events.push(event);
+      const items = toChatItems(events);
+      return c.json(
+        {
+          conversation_id: conversationId,
+          engine: engine.kind,
+          items,
+          ended: items.some((item) => item.type === 'ended'),
+        },
+        200,
+      );
+    });
 };

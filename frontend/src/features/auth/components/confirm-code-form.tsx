@@ -4,6 +4,7 @@ import { runtimeConfig } from '../../../lib/runtime-config';
 import { confirmOwner, errorMessage, resendCode } from '../api/auth-actions';
 import { AuthLayout, FormAlert } from './auth-layout';
 import { FormField } from '../../../components/ui/form-field';
+import { TEXT_LIMITS } from '@shared/text-limits';
 
 type Props = {
   email: string;
@@ -64,10 +65,10 @@ export function ConfirmCodeForm({ email, notice, onConfirmed, onBack, backLabel 
         <FormField id="confirmation-code" label="Confirmation code">
           <input
             id="confirmation-code"
+            maxLength={TEXT_LIMITS.confirmationCode}
             className="code-input"
             inputMode="numeric"
             autoComplete="one-time-code"
-            maxLength={10}
             value={code}
             onChange={(e) => setCode(e.target.value)}
             autoFocus

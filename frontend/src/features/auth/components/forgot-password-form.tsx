@@ -4,6 +4,7 @@ import { runtimeConfig } from '../../../lib/runtime-config';
 import { FormField } from '../../../components/ui/form-field';
 import { confirmPasswordReset, errorMessage, requestPasswordReset } from '../api/auth-actions';
 import { AuthLayout, FormAlert } from './auth-layout';
+import { TEXT_LIMITS } from '@shared/text-limits';
 
 type Props = {
   initialEmail: string;
@@ -79,6 +80,7 @@ export function ForgotPasswordForm({ initialEmail, onDone }: Props) {
           <FormField id="reset-email" label="Email">
             <input
               id="reset-email"
+              maxLength={TEXT_LIMITS.email}
               type="email"
               autoComplete="email"
               value={email}
@@ -115,10 +117,10 @@ export function ForgotPasswordForm({ initialEmail, onDone }: Props) {
         <FormField id="reset-code" label="Reset code">
           <input
             id="reset-code"
+            maxLength={TEXT_LIMITS.confirmationCode}
             className="code-input"
             inputMode="numeric"
             autoComplete="one-time-code"
-            maxLength={10}
             value={code}
             onChange={(e) => setCode(e.target.value)}
             autoFocus
@@ -131,6 +133,7 @@ export function ForgotPasswordForm({ initialEmail, onDone }: Props) {
         >
           <input
             id="new-password"
+            maxLength={TEXT_LIMITS.password}
             type="password"
             autoComplete="new-password"
             value={password}
@@ -140,6 +143,7 @@ export function ForgotPasswordForm({ initialEmail, onDone }: Props) {
         <FormField id="confirm-new-password" label="Confirm new password">
           <input
             id="confirm-new-password"
+            maxLength={TEXT_LIMITS.password}
             type="password"
             autoComplete="new-password"
             value={confirmPassword}

@@ -12,6 +12,7 @@ import { AuthLayout, FormAlert } from './auth-layout';
 import { FormField } from '../../../components/ui/form-field';
 import { ConfirmCodeForm } from './confirm-code-form';
 import { ForgotPasswordForm } from './forgot-password-form';
+import { TEXT_LIMITS } from '@shared/text-limits';
 
 export default function LoginPage() {
   const { status } = useAuth();
@@ -107,6 +108,7 @@ export default function LoginPage() {
         <FormField id="email" label="Email">
           <input
             id="email"
+            maxLength={TEXT_LIMITS.email}
             type="email"
             autoComplete="email"
             value={email}
@@ -116,6 +118,7 @@ export default function LoginPage() {
         <FormField id="password" label="Password">
           <input
             id="password"
+            maxLength={TEXT_LIMITS.password}
             type="password"
             autoComplete="current-password"
             value={password}

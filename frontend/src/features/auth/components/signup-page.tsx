@@ -26,6 +26,7 @@ import { delay } from '../../../lib/timing';
 import { AuthLayout, FormAlert } from './auth-layout';
 import { FormField } from '../../../components/ui/form-field';
 import { ConfirmCodeForm } from './confirm-code-form';
+import { TEXT_LIMITS } from '@shared/text-limits';
 
 export default function SignUpPage() {
   const [params] = useSearchParams();
@@ -138,6 +139,7 @@ export default function SignUpPage() {
         <FormField id="businessName" label="Business name" error={errors.businessName?.message}>
           <input
             id="businessName"
+            maxLength={TEXT_LIMITS.businessName}
             autoComplete="organization"
             {...register('businessName')}
             aria-invalid={!!errors.businessName}
@@ -146,6 +148,7 @@ export default function SignUpPage() {
         <FormField id="email" label="Email" error={errors.email?.message}>
           <input
             id="email"
+            maxLength={TEXT_LIMITS.email}
             type="email"
             autoComplete="email"
             {...register('email')}
@@ -163,6 +166,7 @@ export default function SignUpPage() {
             </select>
             <input
               id="phoneNumber"
+              maxLength={TEXT_LIMITS.phone}
               type="tel"
               autoComplete="tel-national"
               placeholder="415 555 0123"
@@ -196,6 +200,7 @@ export default function SignUpPage() {
         >
           <input
             id="password"
+            maxLength={TEXT_LIMITS.password}
             type="password"
             autoComplete="new-password"
             minLength={PASSWORD_MIN_LENGTH}
@@ -206,6 +211,7 @@ export default function SignUpPage() {
         <FormField id="confirmPassword" label="Confirm password" error={errors.confirmPassword?.message}>
           <input
             id="confirmPassword"
+            maxLength={TEXT_LIMITS.password}
             type="password"
             autoComplete="new-password"
             {...register('confirmPassword')}

@@ -5,6 +5,7 @@ import {
   cardsForInterval,
   defaultBillingInterval,
   isMostPopular,
+  isPaymentFailed,
   isSubscribed,
   isWaitListPlan,
   PLAN_MESSAGES,
@@ -18,6 +19,7 @@ import { SUBSCRIPTION_PLAN_FEATURE } from '@shared/schemas/feature-engagement';
 import type { Plan } from '@shared/schemas/subscription';
 import { SignedInScreen } from '../../../components/layout/signed-in-screen';
 import { CenteredStatus } from '../../../components/ui/centered-status';
+import { PaymentFailedNotice } from '../../../components/billing/payment-failed-notice';
 import type { AuthUser } from '../../auth/api/auth-user';
 import { useAuth } from '../../auth/hooks/auth-context';
 import { hasVerifiedAccess } from '../../auth/hooks/use-verified-owner';
@@ -72,10 +74,11 @@ function PlansScreen({ user }: { user: AuthUser }) {
 
   const status = useQuery({ queryKey: ['subscription', 'status'], queryFn: plansApi.status });
   const subscribed = isSubscribed(status.data?.status);
+  const paymentFailed = isPaymentFailed(status.data?.status);
   const products = useQuery({
     queryKey: ['subscription', 'products'],
     queryFn: plansApi.products,
-    enabled: !status.isPending && !subscribed,
+    enabled: !status.isPending && !subscribed && !paymentFailed,
   });
 
   // Owners outside the served region are recorded on the international waitlist as soon as they arrive.
@@ -114,6 +117,8 @@ function PlansScreen({ user }: { user: AuthUser }) {
     onError: (error) => {
       const outcome = checkoutErrorOutcome(error);
       setCheckoutError(outcome.message);
+      // Subscribed in another tab → the page moves to the dashboard; a failed payment → the card notice.
+      if (outcome.recheckSubscription) void status.refetch();
       if (outcome.redirectToSetup) {
         window.setTimeout(() => navigate('/setup'), PLAN_TIMINGS.forcedNavigationMs);
       }
@@ -208,6 +213,8 @@ function PlansScreen({ user }: { user: AuthUser }) {
             {checkoutError}
           </div>
         ) : null}
+        {/* A failed renewal is fixed with a new card in the portal; no fresh plan is offered (issue 10 §2). */}
+        {paymentFailed ? <PaymentFailedNotice returnPath="/dashboard" /> : null}
         {products.isError ? (
           <div className="alert alert-error" role="alert">
             {PLAN_MESSAGES.loadFailed}{' '}
@@ -216,26 +223,29 @@ function PlansScreen({ user }: { user: AuthUser }) {
             </button>
           </div>
         ) : null}
-        <div className="plans-layout">
-          <div className="plans-main">
-            {allCards.length > 0 ? (
-              <BillingIntervalSwitch plans={allCards} value={interval} onChange={setChosenInterval} />
-            ) : null}
-            <section className="plans-grid" aria-label="Plans" aria-busy={products.isPending}>
-              {products.isPending ? <p>Loading plans...</p> : null}
-              {cards.map((plan, index) => (
-                <PlanCard
-                  key={plan.price_id}
-                  plan={plan}
-                  mostPopular={isMostPopular(index)}
-                  busy={checkout.isPending || checkout.isSuccess}
-                  onChoose={choose}
-                />
-              ))}
-            </section>
+        {paymentFailed ? null : (
+          <div className="plans-layout">
+            <div className="plans-main">
+              {allCards.length > 0 ? (
+                <BillingIntervalSwitch plans={allCards} value={interval} onChange={setChosenInterval} />
+              ) : null}
+              <section className="plans-grid" aria-label="Plans" aria-busy={products.isPending}>
+                {products.isPending ? <p>Loading plans...</p> : null}
+                {cards.map((plan, index) => (
+                  <PlanCard
+                    key={plan.price_id}
+                    plan={plan}
+                    mostPopular={isMostPopular(index)}
+                    busy={checkout.isPending || checkout.isSuccess}
+                    trialUsed={status.data?.trial_used ?? false}
+                    onChoose={choose}
+                  />
+                ))}
+              </section>
+            </div>
+            <TrialInclusions />
           </div>
-          <TrialInclusions />
-        </div>
+        )}
       </div>
       {modal}
     </SignedInScreen>

@@ -2,12 +2,18 @@ import { useCallback, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { DASHBOARD_MESSAGES } from '@shared/dashboard-messages';
+import { isPaymentFailed } from '@shared/plans';
+import { PaymentFailedNotice } from '../../../../components/billing/payment-failed-notice';
+import { useSubscriptionStatus } from '../../../../components/billing/subscription-status';
 import { callLogApi } from '../../api/call-log-api';
 import { assistantTelHref, formatAssistantPhone } from '../../assistant-phone';
 import { dashboardQueryKeys } from '../../hooks/dashboard-query-keys';
 import { useDashboardConfig } from '../../hooks/use-dashboard-config';
 import { CallLogsModal } from './call-logs-modal';
 import { TestChatPanel } from '../test-chat/test-chat-panel';
+import { TestCallPanel } from '../test-call/test-call-panel';
+import { runtimeConfig } from '../../../../lib/runtime-config';
+import { isPhoneLike } from '../../test-call-client';
 import './overview-tab.css';
 
 /** Spec §2 Overview: the assistant's status and number, Call Assistant, and the four quick actions. */
@@ -15,10 +21,16 @@ export function OverviewTab({ userId }: { userId: string }) {
   const navigate = useNavigate();
   const [, setSearchParams] = useSearchParams();
   const config = useDashboardConfig(userId);
+  const subscription = useSubscriptionStatus();
   const [callLogsOpen, setCallLogsOpen] = useState(false);
   const closeCallLogs = useCallback(() => setCallLogsOpen(false), []);
   const assistantPhone = config.data?.assistant_phone;
   const telHref = assistantTelHref(assistantPhone);
+  // On a phone the number is dialled for real (tel:); elsewhere the call happens in the browser.
+  const onPhone = isPhoneLike();
+  const canCallInBrowser = Boolean(runtimeConfig().voiceRelayUrl);
+  /** The open test call's key (a new one per call), or undefined when none is shown. */
+  const [testCall, setTestCall] = useState<number>();
   const openTab = (tab: string) => setSearchParams({ tab }, { replace: true });
   // Once the assistant has had a conversation, View Call Logs opens the real log; before, the spec's
   // 'Coming Soon!' modal still records the owner's interest.
@@ -35,6 +47,9 @@ export function OverviewTab({ userId }: { userId: string }) {
 
   return (
     <div className="overview-grid">
+      {isPaymentFailed(subscription.data?.status) ? (
+        <PaymentFailedNotice returnPath="/dashboard" wide />
+      ) : null}
       <section className="card dashboard-panel" aria-labelledby="assistant-status-title">
         <h2 id="assistant-status-title">Assistant Status</h2>
         <p>
@@ -46,10 +61,19 @@ export function OverviewTab({ userId }: { userId: string }) {
           <span className="dashboard-muted">Assistant phone</span>
           <strong data-testid="assistant-phone">{formatAssistantPhone(assistantPhone)}</strong>
         </p>
-        {telHref ? (
+        {telHref && (onPhone || !canCallInBrowser) ? (
           <a className="btn btn-primary" href={telHref}>
             Call Assistant
           </a>
+        ) : telHref ? (
+          <button
+            type="button"
+            className="btn btn-primary"
+            onClick={() => setTestCall(Date.now())}
+            disabled={testCall !== undefined}
+          >
+            Call Assistant
+          </button>
         ) : (
           <button
             type="button"
@@ -78,6 +102,14 @@ export function OverviewTab({ userId }: { userId: string }) {
           </button>
         </div>
       </section>
+      {testCall !== undefined ? (
+        <TestCallPanel
+          key={testCall}
+          userId={userId}
+          voice={config.data?.selected_voice}
+          onClose={() => setTestCall(undefined)}
+        />
+      ) : null}
       <TestChatPanel userId={userId} assistantPhone={assistantPhone} />
       {callLogsOpen ? <CallLogsModal onClose={closeCallLogs} /> : null}
     </div>

@@ -18,7 +18,10 @@ import type { Referral } from '@shared/schemas/referral';
 import { useAuth } from '../../../auth/hooks/auth-context';
 import { referralErrorText, referralsApi } from '../../api/referrals-api';
 import { createReferralRequestSchema } from '@shared/schemas/referral';
+import { isSubscriptionRequired } from '../../../../components/billing/subscription-status';
+import { SubscriptionGateNotice } from '../../../../components/billing/subscription-gate-notice';
 import './referrals-tab.css';
+import { TEXT_LIMITS } from '@shared/text-limits';
 
 const REFERRALS_KEY = ['referrals', 'list'] as const;
 
@@ -123,6 +126,11 @@ export function ReferralsTab(_props: { userId: string }) {
 
   return (
     <div className="referrals-tab">
+      {/* Invitations are e-mails we send: they need a plan (the API answers 402 without one). */}
+      <SubscriptionGateNotice
+        returnPath="/dashboard?tab=referrals"
+        force={isSubscriptionRequired(invite.error)}
+      />
       {error ? (
         <div className="alert alert-error" role="alert">
           {error}
@@ -194,6 +202,7 @@ export function ReferralsTab(_props: { userId: string }) {
             <label htmlFor="referee-email">Friend&apos;s e-mail</label>
             <input
               id="referee-email"
+              maxLength={TEXT_LIMITS.email}
               type="email"
               autoComplete="off"
               placeholder="friend@business.com"

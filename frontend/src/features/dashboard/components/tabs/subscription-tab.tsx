@@ -1,8 +1,10 @@
 import { useEffect, useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import {
+  checkoutRefusalIn,
   currentPlanFor,
   formatPlanPrice,
+  isPaymentFailed,
   isSubscribed,
   isWaitListPlan,
   PLAN_MESSAGES,
@@ -14,6 +16,7 @@ import {
 import { SUBSCRIPTION_PLAN_FEATURE } from '@shared/schemas/feature-engagement';
 import type { Plan } from '@shared/schemas/subscription';
 import { Modal } from '../../../../components/ui/modal';
+import { PaymentFailedNotice } from '../../../../components/billing/payment-failed-notice';
 import { subscriptionApi } from '../../api/subscription-api';
 
 const day = (iso: string | null) =>
@@ -55,7 +58,12 @@ export function SubscriptionTab({ userId }: { userId: string }) {
       }),
     onMutate: () => setChangeError(null),
     onSuccess: ({ checkout_url: url }) => window.location.assign(url),
-    onError: () => setChangeError(PLAN_MESSAGES.changePlanFailed),
+    onError: (error) => {
+      // A refused checkout (409) says why in the server's words, and the status is read again.
+      const refused = checkoutRefusalIn(error)?.message;
+      setChangeError(refused ?? PLAN_MESSAGES.changePlanFailed);
+      if (refused) void status.refetch();
+    },
   });
 
   if (status.isPending || products.isPending) return <p>Loading...</p>;
@@ -94,8 +102,10 @@ export function SubscriptionTab({ userId }: { userId: string }) {
     else startCheckout.mutate(plan);
   };
 
+  const paymentFailed = isPaymentFailed(subscription.status);
   return (
     <div className="subscription-tab">
+      {paymentFailed ? <PaymentFailedNotice returnPath="/dashboard?tab=subscription" /> : null}
       {changeError ? (
         <div className="alert alert-error" role="alert">
           {changeError}
@@ -140,30 +150,33 @@ export function SubscriptionTab({ userId }: { userId: string }) {
         ) : null}
       </section>
 
-      <section className="card dashboard-panel" aria-label="Upgrade options">
-        <h2>{subscribed ? 'Upgrade options' : 'Choose a plan'}</h2>
-        {upgrades.length === 0 ? (
-          <p className="dashboard-muted">You are on our highest plan.</p>
-        ) : (
-          <ul className="upgrade-list">
-            {upgrades.map((plan) => (
-              <li key={plan.price_id} className="upgrade-option" data-testid="upgrade-option">
-                <div>
-                  <strong>{plan.name}</strong> <span className="dashboard-muted">{priceText(plan)}</span>
-                </div>
-                <button
-                  type="button"
-                  className="btn btn-primary"
-                  disabled={busy}
-                  onClick={() => choose(plan)}
-                >
-                  {isWaitListPlan(plan) ? 'Join Waitlist' : subscribed ? 'Upgrade' : 'Choose'}
-                </button>
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+      {/* A failed payment is fixed with a new card, not a fresh plan (issue 10 §2). */}
+      {paymentFailed ? null : (
+        <section className="card dashboard-panel" aria-label="Upgrade options">
+          <h2>{subscribed ? 'Upgrade options' : 'Choose a plan'}</h2>
+          {upgrades.length === 0 ? (
+            <p className="dashboard-muted">You are on our highest plan.</p>
+          ) : (
+            <ul className="upgrade-list">
+              {upgrades.map((plan) => (
+                <li key={plan.price_id} className="upgrade-option" data-testid="upgrade-option">
+                  <div>
+                    <strong>{plan.name}</strong> <span className="dashboard-muted">{priceText(plan)}</span>
+                  </div>
+                  <button
+                    type="button"
+                    className="btn btn-primary"
+                    disabled={busy}
+                    onClick={() => choose(plan)}
+                  >
+                    {isWaitListPlan(plan) ? 'Join Waitlist' : subscribed ? 'Upgrade' : 'Choose'}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      )}
 
       {waitlistPlan ? (
         <Modal

@@ -10,6 +10,7 @@ import {
   MANAGER_PHONE_PLACEHOLDER,
   storedPhoneToDisplay,
 } from '../../phone-format';
+import { TEXT_LIMITS } from '@shared/text-limits';
 
 type Errors = Partial<Record<'manager_number' | 'escalation_email' | 'form', string>>;
 
@@ -76,6 +77,7 @@ export function BehaviorStep({ userId, config, refreshConfig }: StepProps) {
             <span aria-hidden="true">+1</span>
             <input
               id="manager_number"
+              maxLength={TEXT_LIMITS.phone}
               type="tel"
               inputMode="numeric"
               placeholder={MANAGER_PHONE_PLACEHOLDER}
@@ -87,8 +89,8 @@ export function BehaviorStep({ userId, config, refreshConfig }: StepProps) {
         <FormField id="manager_name" label="Manager name">
           <input
             id="manager_name"
+            maxLength={TEXT_LIMITS.managerName}
             value={managerName}
-            maxLength={100}
             onChange={(event) => edited(setManagerName)(event.target.value)}
           />
         </FormField>
@@ -100,6 +102,7 @@ export function BehaviorStep({ userId, config, refreshConfig }: StepProps) {
         >
           <input
             id="escalation_email"
+            maxLength={TEXT_LIMITS.email}
             type="email"
             autoComplete="email"
             value={escalationEmail}

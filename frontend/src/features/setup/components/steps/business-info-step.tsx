@@ -17,6 +17,7 @@ import {
 import { businessInfoFormSchema, businessInfoPayload, type BusinessInfoForm } from '../../business-info-form';
 import { useSetDirty, useStepSave, type StepProps } from '../../hooks/wizard-context';
 import { WIZARD_TEXT } from '../../wizard-text';
+import { TEXT_LIMITS } from '@shared/text-limits';
 
 /** Spec §8 business-lookup texts by status. */
 function lookupError(error: unknown) {
@@ -212,6 +213,7 @@ export function BusinessInfoStep({ userId, config, refreshConfig }: StepProps) {
               >
                 <input
                   id="business_name"
+                  maxLength={TEXT_LIMITS.businessName}
                   autoComplete="organization"
                   aria-invalid={Boolean(formState.errors.business_name)}
                   {...register('business_name')}
@@ -224,6 +226,7 @@ export function BusinessInfoStep({ userId, config, refreshConfig }: StepProps) {
               >
                 <input
                   id="phone_number"
+                  maxLength={TEXT_LIMITS.phone}
                   type="tel"
                   autoComplete="tel"
                   aria-invalid={Boolean(formState.errors.phone_number)}
@@ -233,6 +236,7 @@ export function BusinessInfoStep({ userId, config, refreshConfig }: StepProps) {
               <FormField id="website" label="Website" error={formState.errors.website?.message}>
                 <input
                   id="website"
+                  maxLength={TEXT_LIMITS.website}
                   type="url"
                   placeholder="https://"
                   aria-invalid={Boolean(formState.errors.website)}
@@ -242,6 +246,7 @@ export function BusinessInfoStep({ userId, config, refreshConfig }: StepProps) {
               <FormField id="address" label="Address" error={formState.errors.address?.message}>
                 <input
                   id="address"
+                  maxLength={TEXT_LIMITS.address}
                   autoComplete="street-address"
                   aria-invalid={Boolean(formState.errors.address)}
                   {...register('address')}
@@ -318,11 +323,17 @@ function BusinessSearch({ onPicked }: { onPicked: (populated: PopulatedConfig) =
         }}
       >
         <FormField id="search_name" label="Business name">
-          <input id="search_name" value={name} onChange={(event) => setName(event.target.value)} />
+          <input
+            id="search_name"
+            maxLength={TEXT_LIMITS.businessName}
+            value={name}
+            onChange={(event) => setName(event.target.value)}
+          />
         </FormField>
         <FormField id="search_address" label="City, State (optional)">
           <input
             id="search_address"
+            maxLength={TEXT_LIMITS.searchArea}
             placeholder="City, State"
             value={cityState}
             onChange={(event) => setCityState(event.target.value)}

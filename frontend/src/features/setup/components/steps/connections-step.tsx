@@ -13,6 +13,8 @@ import {
 } from '@shared/calendar';
 import { useAuth } from '../../../auth/hooks/auth-context';
 import { ApiClientError } from '../../../../lib/api-client';
+import { isSubscriptionRequired } from '../../../../components/billing/subscription-status';
+import { SubscriptionGateNotice } from '../../../../components/billing/subscription-gate-notice';
 import { createBotCalendar, loadConnections, shareBotCalendar } from '../../api/setup-api';
 import { useOAuthPopup } from '../../hooks/use-oauth-popup';
 import type { StepProps } from '../../hooks/wizard-context';
@@ -40,6 +42,7 @@ export function ConnectionsStep({ userId, email, config }: StepProps) {
   const [botReady, setBotReady] = useState(false);
   const [share, setShare] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const [sharing, setSharing] = useState(false);
+  const [shareNeedsPlan, setShareNeedsPlan] = useState(false);
   const creating = useRef(false);
   const phone = config?.assistant_phone;
 
@@ -77,6 +80,7 @@ export function ConnectionsStep({ userId, email, config }: StepProps) {
           : { tone: 'error', text: CALENDAR_MESSAGES.failedToShare },
       );
     } catch (error) {
+      setShareNeedsPlan(isSubscriptionRequired(error));
       setShare({ tone: 'error', text: CALENDAR_MESSAGES.errorSharing(errorDetail(error)) });
     } finally {
       setSharing(false);
@@ -127,6 +131,8 @@ export function ConnectionsStep({ userId, email, config }: StepProps) {
             Appointments your assistant books appear here. Share it with yourself to see them in your own
             calendar app.
           </p>
+          {/* A share e-mails the calendar: it needs a plan (the API answers 402 without one). */}
+          <SubscriptionGateNotice returnPath="/setup" force={shareNeedsPlan} />
           {share ? (
             <div className={`alert alert-${share.tone}`} role={share.tone === 'error' ? 'alert' : 'status'}>
               {share.text}

@@ -3,6 +3,7 @@ import { FormField } from '../../../../components/ui/form-field';
 import { generateDescription, updateConfig } from '../../api/setup-api';
 import { useSetDirty, useStepSave, type StepProps } from '../../hooks/wizard-context';
 import { WIZARD_TEXT } from '../../wizard-text';
+import { TEXT_LIMITS } from '@shared/text-limits';
 
 /** Which step-2 field is missing, shown on the field under the spec's 'Missing required business information'. */
 const STEP2_FIELD_TEXT = {
@@ -104,6 +105,7 @@ export function DescriptionStep({ userId, config, refreshConfig }: StepProps) {
       <FormField id="business_description" label="Business description" required error={missing.description}>
         <textarea
           id="business_description"
+          maxLength={TEXT_LIMITS.businessDescription}
           rows={7}
           value={generating ? '' : description}
           placeholder={generating ? 'Writing a description of your business...' : ''}
@@ -136,9 +138,9 @@ export function DescriptionStep({ userId, config, refreshConfig }: StepProps) {
       >
         <input
           id="assistant_name"
+          maxLength={TEXT_LIMITS.assistantName}
           value={assistantName}
           placeholder="e.g. Ava"
-          maxLength={100}
           aria-required="true"
           aria-invalid={Boolean(missing.assistantName)}
           onChange={(event) => {

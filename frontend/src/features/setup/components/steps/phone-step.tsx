@@ -12,6 +12,8 @@ import {
 import { phoneLookupFailureMessage } from '@shared/schemas/phone-numbers';
 import type { AvailablePhoneNumber } from '@shared/schemas/phone-numbers';
 import { ApiClientError } from '../../../../lib/api-client';
+import { isSubscriptionRequired } from '../../../../components/billing/subscription-status';
+import { SubscriptionGateNotice } from '../../../../components/billing/subscription-gate-notice';
 import { loadAvailableNumbers, saveAssistantPhone } from '../../api/setup-api';
 import type { StepProps } from '../../hooks/wizard-context';
 import { formatPhoneForDisplay } from '../../phone-format';
@@ -32,6 +34,7 @@ export function PhoneStep({ userId, config, refreshConfig }: StepProps) {
   const [changing, setChanging] = useState(!config?.assistant_phone);
   const [choosing, setChoosing] = useState<string | null>(null);
   const [saveError, setSaveError] = useState('');
+  const [needsPlan, setNeedsPlan] = useState(false);
   const numbers = useQuery({
     queryKey: ['available-numbers', search.country, search.areaCode],
     queryFn: () =>
@@ -52,7 +55,13 @@ export function PhoneStep({ userId, config, refreshConfig }: StepProps) {
     } catch (error) {
       // Spec §8: the auto-save fails silently in the console; a number someone else took still needs saying.
       console.error('Saving the assistant phone failed', error);
-      setSaveError(error instanceof ApiClientError && error.serverError ? error.serverError : '');
+      // 402: numbers can be browsed before paying, but buying one needs a plan (the notice says so).
+      setNeedsPlan(isSubscriptionRequired(error));
+      setSaveError(
+        !isSubscriptionRequired(error) && error instanceof ApiClientError && error.serverError
+          ? error.serverError
+          : '',
+      );
       void numbers.refetch();
     } finally {
       setChoosing(null);
@@ -82,6 +91,7 @@ export function PhoneStep({ userId, config, refreshConfig }: StepProps) {
 
       {changing ? (
         <>
+          <SubscriptionGateNotice returnPath="/setup" force={needsPlan} />
           <div className="phone-search">
             <div className="field">
               <label htmlFor="phone-country">Country</label>

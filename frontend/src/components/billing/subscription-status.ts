@@ -1,0 +1,23 @@
+import { useQuery } from '@tanstack/react-query';
+import type { SubscriptionStatus } from '@shared/schemas/subscription';
+import { ApiClientError, apiRequest } from '../../lib/api-client';
+
+/** The owner's subscription; one cache entry shared by every screen that asks (plans, dashboard, setup). */
+export const useSubscriptionStatus = () =>
+  useQuery({
+    queryKey: ['subscription', 'status'],
+    queryFn: () =>
+      apiRequest<SubscriptionStatus>('/oauth/subscription/status', { action: 'load subscription status' }),
+  });
+
+/** A billing-portal session, coming back to `returnUrl` (where the owner updates the card). */
+export const openBillingPortal = (returnUrl: string) =>
+  apiRequest<{ portal_url: string }>('/oauth/subscription/portal', {
+    method: 'POST',
+    body: { return_url: returnUrl },
+    action: 'open billing',
+  });
+
+/** The API's answer to a costly action without an active or trialing subscription (issue 10 §1). */
+export const isSubscriptionRequired = (error: unknown) =>
+  error instanceof ApiClientError && error.status === 402;
