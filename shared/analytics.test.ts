@@ -133,6 +133,18 @@ describe('computeSuggestions', () => {
     expect(suggestions.at(-1)).toMatchObject({ id: 'frequent-escalations', impact: 'low', confidence: 0.5 });
   });
 
+  it('reads the range it is given and says so', () => {
+    const ninety = computeSuggestions(
+      tenConversations(1),
+      new Date('2026-05-15T00:00:00.000Z'),
+      undefined,
+      '90d',
+    );
+    expect(ninety[0]!.description).toContain('(4 of 10 in the last 90 days)');
+    expect(computeSuggestions(tenConversations(1), new Date('2026-05-15T00:00:00.000Z'))).toEqual([]);
+    expect(computeSuggestions(tenConversations(1), NOW)[0]!.description).toContain('in the last 30 days');
+  });
+
   it('says nothing from fewer than 5 conversations, or about older ones', () => {
     expect(computeSuggestions(tenConversations(5).slice(0, 4), NOW)).toEqual([]);
     expect(computeSuggestions(tenConversations(5), new Date('2026-05-01T00:00:00.000Z'))).toEqual([]);

@@ -99,8 +99,10 @@ export function computeAnalytics(
 
 // ---- Optimization suggestions ----
 
-/** Suggestions look at the last 30 days (the endpoint takes no range, spec §7). */
+/** Suggestions look at the range the owner picked; without one (spec §7's bare call), the last 30 days. */
 export const SUGGESTIONS_RANGE: AnalyticsTimeRange = '30d';
+/** "the last 7 days" for '7d'. */
+export const rangePhrase = (range: AnalyticsTimeRange) => `the last ${parseInt(range, 10)} days`;
 /** Below this many conversations behind a rule, it says nothing: too little to go on. */
 export const MIN_SUGGESTION_SAMPLE = 5;
 /** Business hours used for the after-hours rule, as UTC hours [start, end). */
@@ -154,7 +156,7 @@ const afterHoursWindow = (clock: BusinessClock) =>
     : `outside ${BUSINESS_HOURS_UTC.start}:00-${BUSINESS_HOURS_UTC.end}:00 ${clock.timeZone === 'UTC' ? 'UTC' : `(${clock.timeZone})`}`;
 
 /**
- * Suggestions derived from the last 30 days of conversations: a weak success criterion (high impact below
+ * Suggestions derived from the range's conversations (30 days unless given): a weak success criterion (high impact below
  * 0.6, medium below 0.8), many after-hours conversations, bookings without a deposit, frequent escalations.
  * Each carries a confidence from its sample size; highest impact first, then most confident.
  */
@@ -162,8 +164,9 @@ export function computeSuggestions(
   conversations: readonly Conversation[],
   now: Date,
   clock: BusinessClock = UTC_CLOCK,
+  range: AnalyticsTimeRange = SUGGESTIONS_RANGE,
 ): Suggestion[] {
-  const { from, to } = rangeWindow(SUGGESTIONS_RANGE, now);
+  const { from, to } = rangeWindow(range, now);
   const recent = conversations.filter((c) => inWindow(c, from, to));
   const suggestions: Suggestion[] = [];
   const t = SUGGESTION_THRESHOLDS;
@@ -178,7 +181,7 @@ export function computeSuggestions(
       suggestion: `Improve "${label}"`,
       impact: share < t.highImpactBelow ? 'high' : 'medium',
       confidence: suggestionConfidence(total),
-      description: `Only ${percent(share)} of conversations met "${label}" (${met} of ${total} in the last 30 days). Review the assistant's script for this step.`,
+      description: `Only ${percent(share)} of conversations met "${label}" (${met} of ${total} in ${rangePhrase(range)}). Review the assistant's script for this step.`,
     });
   }
 

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { computeAnalytics, computeSuggestions, criterionLabel } from '../../shared/analytics';
 import { ANALYTICS_MESSAGES, type AnalyticsTimeRange } from '../../shared/schemas/analytics';
@@ -63,12 +64,24 @@ test('the demo owner sees figures computed from the seeded conversations, per ra
     );
   }
 
-  const suggestions = computeSuggestions(owner.conversations, new Date(), owner.clock);
+  // Suggestions follow the range picked last (90 days), not a fixed 30.
+  const suggestions = computeSuggestions(owner.conversations, new Date(), owner.clock, '90d');
   expect(suggestions.length).toBeGreaterThan(0);
   const list = page.getByRole('region', { name: 'Optimization suggestions' }).getByRole('listitem');
   await expect(list).toHaveCount(suggestions.length);
   await expect(list.first()).toContainText(suggestions[0]!.suggestion);
   await expect(list.first()).toContainText(`Confidence ${pct(suggestions[0]!.confidence)}`);
+  await expect(list.first()).toContainText(suggestions[0]!.description);
+
+  // Export CSV saves the picked range's conversations, one row each under a header.
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^conversations-90d-\d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = await readFile((await download.path())!, 'utf8');
+  const rows = csv.trim().split('\r\n');
+  expect(rows[0]).toMatch(/^Started \(/);
+  expect(rows).toHaveLength(computeAnalytics(owner.conversations, '90d', new Date()).conversation_count + 1);
 });
 
 test('a new owner sees the empty state, and a failed load offers Try Again', async ({ page }) => {

@@ -109,4 +109,28 @@ describe('analytics and optimization suggestions', async () => {
       }),
     });
   });
+
+  it('derives suggestions from the range the owner picked, and refuses an unknown range', async () => {
+    const week = await callApi(app, 'GET', `${SUGGESTIONS}?timeRange=90d`, owner.tokens.IdToken);
+    const expected = computeSuggestions(ownerRecords, NOW, { timeZone: DEFAULT_TIME_ZONE }, '90d');
+    expect(expected).not.toEqual(computeSuggestions(ownerRecords, NOW, { timeZone: DEFAULT_TIME_ZONE }));
+    expect(week.body).toEqual({ suggestions: expected });
+    expect((await callApi(app, 'GET', `${SUGGESTIONS}?timeRange=2d`, owner.tokens.IdToken)).status).toBe(400);
+  });
+
+  it("exports the range's conversations as CSV, test chats left out, for the token's owner only", async () => {
+    const response = await app.request('/api/analytics/conversations.csv?timeRange=30d', {
+      headers: { Authorization: `Bearer ${owner.tokens.IdToken}` },
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/csv/);
+    expect(response.headers.get('content-disposition')).toMatch(/attachment; filename="conversations-30d-/);
+    const lines = (await response.text()).trim().split('\r\n');
+    const expected = computeAnalytics(ownerRecords, '30d', NOW).conversation_count;
+    expect(lines).toHaveLength(expected + 1);
+    expect(lines[0]).toContain(`Started (${DEFAULT_TIME_ZONE})`);
+    expect(lines.slice(1).some((line) => line.includes(',Test,'))).toBe(false);
+    const anonymous = await app.request('/api/analytics/conversations.csv');
+    expect(anonymous.status).toBe(401);
+  });
 });

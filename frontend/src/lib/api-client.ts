@@ -31,11 +31,34 @@ type RequestOptions = { method?: string; body?: unknown; action: string; auth?: 
  * Calls the product API with the bearer token and turns failures into the spec's messages:
  * 401 → 'Please sign in again to <action>', other → 'Failed to <action> (status)'.
  */
-export async function apiRequest<T>(
+export async function apiRequest<T>(path: string, options: RequestOptions): Promise<T> {
+  const response = await send(path, options, 'application/json');
+  return (await response.json().catch(() => undefined)) as T;
+}
+
+/** Downloads a file the API makes (e.g. a CSV export) with the bearer token, and saves it as `filename`. */
+export async function apiDownload(
+  path: string,
+  options: RequestOptions & { filename: string },
+): Promise<void> {
+  const response = await send(path, options, '*/*');
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = options.filename;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoked on the next tick: the click has handed the blob to the browser's download by then.
+  window.setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+async function send(
   path: string,
   { method = 'GET', body, action, auth = true }: RequestOptions,
-): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  accept: string,
+): Promise<Response> {
+  const headers: Record<string, string> = { Accept: accept };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (auth) {
     const token = await currentBearerToken();
@@ -47,16 +70,14 @@ export async function apiRequest<T>(
     headers,
     ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
   });
+  if (response.ok) return response;
   const payload = (await response.json().catch(() => undefined)) as
     { error?: string; message?: string; details?: unknown } | undefined;
-  if (!response.ok) {
-    const message =
-      response.status === 401
-        ? API_MESSAGES.signInAgain(action)
-        : API_MESSAGES.failedTo(action, response.status);
-    throw new ApiClientError(message, response.status, payload?.message ?? payload?.error, payload?.details);
-  }
-  return payload as T;
+  const message =
+    response.status === 401
+      ? API_MESSAGES.signInAgain(action)
+      : API_MESSAGES.failedTo(action, response.status);
+  throw new ApiClientError(message, response.status, payload?.message ?? payload?.error, payload?.details);
 }
 
 /**

@@ -6,6 +6,7 @@ import {
   SUGGESTIONS_RANGE,
   businessClockOf,
 } from '@shared/analytics';
+import { conversationsCsv } from '@shared/conversations-csv';
 import { apiErrorSchema } from '@shared/schemas/api-error';
 import {
   ANALYTICS_TIME_RANGES,
@@ -57,11 +58,29 @@ export const analyticsRoutes = ({ verifyToken, data, now }: AppDeps) => {
     method: 'get',
     path: '/api/optimization/suggestions',
     tags: ['analytics'],
-    summary: 'Optimization suggestions derived from the last 30 days of conversations',
+    summary: 'Optimization suggestions derived from the chosen range of conversations (30 days by default)',
     security: bearerSecurity,
     middleware: [auth] as const,
+    request: { query: z.object({ timeRange: z.enum(ANALYTICS_TIME_RANGES).default(SUGGESTIONS_RANGE) }) },
     responses: {
       200: jsonContent(z.object({ suggestions: z.array(suggestionSchema) }), 'Suggestions, possibly none'),
+      ...ownerlessErrors,
+      404: noConfig,
+    },
+  });
+
+  const exportRoute = createRoute({
+    method: 'get',
+    path: '/api/analytics/conversations.csv',
+    tags: ['analytics'],
+    summary: "The range's conversations as CSV (times on the business's clock; test chats left out)",
+    security: bearerSecurity,
+    middleware: [auth] as const,
+    request: {
+      query: z.object({ timeRange: z.enum(ANALYTICS_TIME_RANGES).default(DEFAULT_ANALYTICS_TIME_RANGE) }),
+    },
+    responses: {
+      200: { content: { 'text/csv': { schema: z.string() } }, description: 'RFC 4180 CSV with a header row' },
       ...ownerlessErrors,
       404: noConfig,
     },
@@ -88,8 +107,18 @@ export const analyticsRoutes = ({ verifyToken, data, now }: AppDeps) => {
       return c.json(computeAnalytics(conversations, range, at), 200);
     })
     .openapi(suggestionsRoute, async (c) => {
+      const range = c.req.valid('query').timeRange;
       const at = now();
-      const { conversations, clock } = await conversationsOver(c.get('user')!.sub, SUGGESTIONS_RANGE, at);
-      return c.json({ suggestions: computeSuggestions(conversations, at, clock) }, 200);
+      const { conversations, clock } = await conversationsOver(c.get('user')!.sub, range, at);
+      return c.json({ suggestions: computeSuggestions(conversations, at, clock, range) }, 200);
+    })
+    .openapi(exportRoute, async (c) => {
+      const range = c.req.valid('query').timeRange;
+      const at = now();
+      const { conversations, clock } = await conversationsOver(c.get('user')!.sub, range, at);
+      return c.body(conversationsCsv(conversations, clock.timeZone), 200, {
+        'Content-Type': 'text/csv; charset=utf-8',
+        'Content-Disposition': `attachment; filename="conversations-${range}-${at.toISOString().slice(0, 10)}.csv"`,
+      });
     });
 };

@@ -1,5 +1,5 @@
 import type { Analytics, AnalyticsTimeRange, Suggestion } from '@shared/schemas/analytics';
-import { ApiClientError, apiRequest } from '../../../lib/api-client';
+import { ApiClientError, apiDownload, apiRequest } from '../../../lib/api-client';
 
 /** Spec §7: 404 means the owner has no business yet, which is "nothing to show", not a failure. */
 const emptyOn404 = async <T>(request: Promise<T>, empty: T): Promise<T> => {
@@ -19,9 +19,15 @@ export const analyticsApi = {
       apiRequest<Analytics>(`/api/analytics/objectives?timeRange=${range}`, { action: 'load analytics' }),
       null,
     ),
-  suggestions: () =>
+  /** The range's conversations as a CSV file, saved by the browser. */
+  exportCsv: (range: AnalyticsTimeRange) =>
+    apiDownload(`/api/analytics/conversations.csv?timeRange=${range}`, {
+      action: 'export conversations',
+      filename: `conversations-${range}-${new Date().toISOString().slice(0, 10)}.csv`,
+    }),
+  suggestions: (range: AnalyticsTimeRange) =>
     emptyOn404(
-      apiRequest<{ suggestions: Suggestion[] }>('/api/optimization/suggestions', {
+      apiRequest<{ suggestions: Suggestion[] }>(`/api/optimization/suggestions?timeRange=${range}`, {
         action: 'load suggestions',
       }).then((r) => r.suggestions),
       [],

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { criterionLabel } from '@shared/analytics';
 import { completionRateColor, IMPACT_COLORS } from '@shared/objective-templates';
 import {
@@ -107,10 +107,12 @@ export function AnalyticsTab(_props: { userId: string }) {
     retry: false,
   });
   const suggestions = useQuery({
-    queryKey: ['analytics', 'suggestions'],
-    queryFn: analyticsApi.suggestions,
+    queryKey: ['analytics', 'suggestions', range],
+    queryFn: () => analyticsApi.suggestions(range),
     retry: false,
   });
+
+  const exportCsv = useMutation({ mutationFn: () => analyticsApi.exportCsv(range) });
 
   let body;
   if (analytics.isPending) body = <p>Loading...</p>;
@@ -128,6 +130,14 @@ export function AnalyticsTab(_props: { userId: string }) {
     <div className="analytics-tab">
       <div className="analytics-toolbar">
         <h2>Analytics</h2>
+        <button
+          type="button"
+          className="btn btn-secondary analytics-export"
+          disabled={exportCsv.isPending || !analytics.data?.conversation_count}
+          onClick={() => exportCsv.mutate()}
+        >
+          {exportCsv.isPending ? 'Exporting…' : 'Export CSV'}
+        </button>
         <div className="range-selector" role="group" aria-label="Time range">
           {ANALYTICS_TIME_RANGES.map((option) => (
             <button
@@ -142,6 +152,11 @@ export function AnalyticsTab(_props: { userId: string }) {
           ))}
         </div>
       </div>
+      {exportCsv.isError ? (
+        <p className="alert alert-error" role="alert">
+          {exportCsv.error.message}
+        </p>
+      ) : null}
       {body}
       <section className="card analytics-section" aria-labelledby="analytics-suggestions">
         <h3 id="analytics-suggestions">Optimization suggestions</h3>
