@@ -47,6 +47,7 @@ describe('billing: one subscription and one trial per customer, across tabs and 
       (await (await app.request('/oauth/subscription/status', { headers })).json()) as {
         status: string;
         trial_end: string | null;
+        trial_used: boolean;
       };
     const customerId = async () =>
       (await doc.send(new GetCommand({ TableName: tableName, Key: keys.billingCustomer(user.sub) }))).Item
@@ -126,6 +127,7 @@ describe('billing: one subscription and one trial per customer, across tabs and 
 
   it('a customer who has had a trial gets none the second time: no trial offered, active and paid at once', async () => {
     const user = await owner('second-trial');
+    expect((await user.status()).trial_used).toBe(false);
     const first = (await (await user.checkout('price_essential_monthly')).json()) as { checkout_url: string };
     expect(await (await app.request(new URL(first.checkout_url).pathname)).text()).toContain(
       '14-day free trial',
@@ -133,7 +135,7 @@ describe('billing: one subscription and one trial per customer, across tabs and 
     await pay(first.checkout_url);
     const [held] = await payments.customerSubscriptions(await user.customerId());
     await deliver(await payments.cancel(held!.id));
-    expect((await user.status()).status).toBe('canceled');
+    expect(await user.status()).toMatchObject({ status: 'canceled', trial_used: true });
 
     const again = await user.checkout('price_pro_monthly', 'again');
     expect(again.status).toBe(200);

@@ -21,6 +21,7 @@ export const NO_SUBSCRIPTION: SubscriptionStatus = {
   trial_end: null,
   cancel_at_period_end: false,
   stripe_subscription_id: null,
+  trial_used: false,
 };
 
 type StoredSubscription = SubscriptionStatus & {
@@ -53,6 +54,7 @@ export function createSubscriptionRepository(
         trial_end: stored.trial_end ?? null,
         cancel_at_period_end: stored.cancel_at_period_end ?? false,
         stripe_subscription_id: stored.stripe_subscription_id ?? null,
+        trial_used: stored.trial_used ?? false,
       };
     },
 
@@ -77,6 +79,8 @@ export function createSubscriptionRepository(
         stripe_subscription_id: subscription.id,
         customer_id: subscription.customerId,
         synced_at: at.toISOString(),
+        // Set by any subscription with a trial and never cleared by a later one without.
+        ...(subscription.trialEnd !== null ? { trial_used: true } : {}),
       };
       try {
         await doc.send(

@@ -237,6 +237,7 @@ function PlansScreen({ user }: { user: AuthUser }) {
                     plan={plan}
                     mostPopular={isMostPopular(index)}
                     busy={checkout.isPending || checkout.isSuccess}
+                    trialUsed={status.data?.trial_used ?? false}
                     onChoose={choose}
                   />
                 ))}
