@@ -14,6 +14,7 @@ import { measureApiGetConfig } from './stages/api-get-config';
 import { measureLambdaBundle } from './stages/lambda-bundle';
 import { measureLandingJs } from './stages/landing-js';
 import { formatVoiceStream, measureVoiceStream } from './stages/voice-stream';
+import { formatGreeting, formatVoiceTurn, measureVoiceCalls } from './stages/voice-call';
 import { formatReceptionistEngine, measureReceptionistEngine } from './stages/receptionist-engine';
 import { formatSmsWebhook, measureSmsWebhook } from './stages/sms-webhook';
 import { formatCallLogPage, measureCallLogPage } from './stages/call-log-page';
@@ -55,6 +56,10 @@ const stage =
     return { figure, text: format(figure) };
   };
 
+/** One run of calls gives both voice figures: measured by whichever of the two stages runs first. */
+let voiceRun: ReturnType<typeof measureVoiceCalls> | undefined;
+const voiceCalls = () => (voiceRun ??= measureVoiceCalls({ calls: 50 }, log('voice calls')));
+
 const stages = {
   api_get_config: stage((s) => measureApiGetConfig(s.api, log('api_get_config')), formatApi),
   lambda_bundle: stage(
@@ -66,6 +71,8 @@ const stages = {
     (s) => measureVoiceStream({ streams: s.voiceStreams }, log('voice_stream')),
     formatVoiceStream,
   ),
+  greeting_ms: stage(async () => (await voiceCalls()).greeting, formatGreeting),
+  voice_turn: stage(async () => (await voiceCalls()).turn, formatVoiceTurn),
   receptionist_turn: stage(
     () => measureReceptionistEngine({ conversations: 200 }, log('receptionist_turn')),
     formatReceptionistEngine,

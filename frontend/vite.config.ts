@@ -39,11 +39,17 @@ function localContentSecurityPolicy(devServer: boolean): string {
     ? (JSON.parse(process.env.LOCAL_RUNTIME_CONFIG) as {
         apiUrl?: string;
         voiceStreamUrl?: string;
+        voiceRelayUrl?: string;
         cognito?: { userPoolEndpoint?: string };
       })
     : {};
   return spaContentSecurityPolicy({
-    connectSources: originsOf([config.apiUrl, config.voiceStreamUrl, config.cognito?.userPoolEndpoint]),
+    connectSources: originsOf([
+      config.apiUrl,
+      config.voiceStreamUrl,
+      config.voiceRelayUrl,
+      config.cognito?.userPoolEndpoint,
+    ]),
     devServer,
   });
 }

@@ -62,7 +62,7 @@ ${line}
   Open the app:            ${stack.urls.app}
   Confirmation e-mails:    ${stack.urls.outbox}
       (sign-up codes and every other e-mail land in this local outbox)
-  Local phone (SMS):       ${stack.urls.phone}
+  Local phone:             ${stack.urls.phone}
       (text your assistant's number as a caller; its replies and texts appear here)
 
   API:                     ${stack.urls.api}   (OpenAPI: ${stack.urls.api}/openapi.json)

@@ -33,7 +33,8 @@ export function spaContentSecurityPolicy({
     "font-src 'self' data:",
     // Voice previews play from blob: URLs built from streamed audio.
     "media-src 'self' blob: data:",
-    `connect-src ${["'self'", ...connectSources, ...(devServer ? ['ws:', 'wss:'] : [])].join(' ')}`,
+    // blob: and data: are audio the app already holds (voice previews), read back with fetch.
+    `connect-src ${["'self'", 'blob:', 'data:', ...connectSources, ...(devServer ? ['ws:', 'wss:'] : [])].join(' ')}`,
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",

@@ -240,6 +240,12 @@ export const CHECKOUT_REFUSALS = {
   },
 } as const;
 
+/** The refusal a failed checkout call carries (its server text), for the UI to say in words. */
+export const checkoutRefusalIn = (error: unknown) =>
+  Object.values(CHECKOUT_REFUSALS).find(
+    (refusal) => (error as { serverError?: unknown } | null)?.serverError === refusal.message,
+  );
+
 /**
  * Spec §4: match by price_id, then plan_id against name or price_id; with no match and an active or
  * trialing subscription, the plan whose ValueOrder is 1.

@@ -17,6 +17,7 @@ import { localOutboxRoutes } from './routes/local-outbox/local-outbox-routes';
 import { businessLookupRoutes } from './routes/business-lookup/business-lookup-routes';
 import { generationRoutes } from './routes/generation/generation-routes';
 import { voiceRoutes } from './routes/voices/voice-routes';
+import { sampleCallRoutes } from './routes/sample-call/sample-call-routes';
 import { subscriptionRoutes } from './routes/subscription/subscription-routes';
 import { waitlistRoutes } from './routes/subscription/waitlist-routes';
 import { stripeWebhookRoutes } from './routes/subscription/stripe-webhook-routes';
@@ -75,6 +76,7 @@ export function createApp(deps: AppDeps) {
   app.route('/', businessLookupRoutes(deps));
   app.route('/', generationRoutes(deps));
   app.route('/', voiceRoutes(deps));
+  app.route('/', sampleCallRoutes(deps));
   app.route('/', subscriptionRoutes(deps));
   app.route('/', waitlistRoutes(deps));
   app.route('/', stripeWebhookRoutes(deps));

@@ -46,6 +46,8 @@ export const subscriptionStatusSchema = z.object({
   cancel_at_period_end: z.boolean(),
   /** The subscription's identifier at the card payment provider. */
   stripe_subscription_id: z.string().nullable(),
+  /** The owner has had a free trial: a new checkout has none (issue 10 §2); the plan cards say so. */
+  trial_used: z.boolean(),
 });
 export type SubscriptionStatus = z.infer<typeof subscriptionStatusSchema>;
 

@@ -58,6 +58,8 @@ test('a new owner signs up, confirms with the e-mailed code, lands on /plans, si
       })
     ).status;
   expect(await statusWithOldToken()).toBe(200);
+  // The terms dialog of a new owner makes the rest of /plans inert: agree first, then use the top bar.
+  await page.getByTestId('terms-modal').getByRole('button', { name: 'Agree' }).click();
   await page.getByRole('button', { name: 'Sign Out' }).click();
   await expect(page).toHaveURL(`${appUrl()}/`);
   expect(await statusWithOldToken()).toBe(401);

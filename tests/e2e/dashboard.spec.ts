@@ -31,7 +31,7 @@ test('an owner without a config who opens /dashboard lands on /setup', async ({ 
 test('a config that fails to load sends the owner to /setup', async ({ page }) => {
   await signUpThroughUi(page, { email: uniqueEmail('loadfail') });
   await completeSetupThroughApi(page);
-  await page.route('**/oauth/users/*/config', (route) =>
+  await page.route(/\/oauth\/users\/[^/]+\/config(\?.*)?$/, (route) =>
     route.request().method() === 'GET' && !page.url().includes('/setup')
       ? route.fulfill({ status: 500, json: { error: 'internal', message: 'boom' } })
       : route.continue(),
@@ -195,7 +195,7 @@ test("a failed objective load shows the 'Configuration Error' panel, and Retry l
   await signUpThroughUi(page, { email: uniqueEmail('objerror') });
   await completeSetupThroughApi(page);
   let failing = true;
-  await page.route('**/oauth/users/*/objectives', (route) =>
+  await page.route(/\/oauth\/users\/[^/]+\/objectives(\?.*)?$/, (route) =>
     failing && route.request().method() === 'GET'
       ? route.fulfill({ status: 503, json: { error: 'unavailable', message: 'try later' } })
       : route.continue(),

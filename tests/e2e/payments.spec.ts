@@ -80,6 +80,12 @@ test('an owner agrees to the terms, pays on the local checkout, is on a free tri
   await page.getByRole('link', { name: 'Return to Ringly' }).click();
   await expect(page).toHaveURL(/\/dashboard\?tab=subscription$/);
   await expect(page.getByTestId('subscription-status')).toHaveText('Inactive');
+
+  // The trial was had: /plans offers the plans again, but no second free trial (issue 10 §2).
+  await page.goto('/plans');
+  const pro = page.getByRole('article', { name: 'Pro monthly' });
+  await expect(pro.getByRole('button', { name: 'Subscribe' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /Free Trial/ })).toHaveCount(0);
 });
 
 test('the local billing portal advances the clock: trial end makes the owner Active, a failed payment Inactive', async ({

@@ -1,4 +1,4 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { CHECKOUT_REFUSALS, PAYMENT_FAILED } from '../../shared/plans';
 import { LOCAL_STRIPE_WEBHOOK_SECRET } from '../../backend/src/config/env';
@@ -47,6 +47,7 @@ describe('billing: one subscription and one trial per customer, across tabs and 
       (await (await app.request('/oauth/subscription/status', { headers })).json()) as {
         status: string;
         trial_end: string | null;
+        trial_used: boolean;
       };
     const customerId = async () =>
       (await doc.send(new GetCommand({ TableName: tableName, Key: keys.billingCustomer(user.sub) }))).Item
@@ -126,6 +127,7 @@ describe('billing: one subscription and one trial per customer, across tabs and 
 
   it('a customer who has had a trial gets none the second time: no trial offered, active and paid at once', async () => {
     const user = await owner('second-trial');
+    expect((await user.status()).trial_used).toBe(false);
     const first = (await (await user.checkout('price_essential_monthly')).json()) as { checkout_url: string };
     expect(await (await app.request(new URL(first.checkout_url).pathname)).text()).toContain(
       '14-day free trial',
@@ -133,7 +135,7 @@ describe('billing: one subscription and one trial per customer, across tabs and 
     await pay(first.checkout_url);
     const [held] = await payments.customerSubscriptions(await user.customerId());
     await deliver(await payments.cancel(held!.id));
-    expect((await user.status()).status).toBe('canceled');
+    expect(await user.status()).toMatchObject({ status: 'canceled', trial_used: true });
 
     const again = await user.checkout('price_pro_monthly', 'again');
     expect(again.status).toBe(200);
@@ -205,6 +207,35 @@ describe('billing: one subscription and one trial per customer, across tabs and 
       (await doc.send(new GetCommand({ TableName: tableName, Key: keys.subscription(user.sub) }))).Item
         ?.stripe_subscription_id,
     ).toBe(kept.id);
+  });
+
+  it('a checkout that lost its lease while the provider was slow expires its session and answers 409', async () => {
+    const user = await owner('slow-provider');
+    const original = payments.createCheckoutSession;
+    let openedId = '';
+    payments.createCheckoutSession = async (input) => {
+      const session = await original(input);
+      openedId = session.id;
+      // Meanwhile this request's lease ran out and another tab's checkout took the lock.
+      await doc.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: keys.checkoutLock(user.sub),
+          UpdateExpression: 'SET lease_until = :zero',
+          ExpressionAttributeValues: { ':zero': 0 },
+        }),
+      );
+      expect(await deps.data.subscriptions.claimCheckoutLock(user.sub, 'another-tab', 30)).toBeDefined();
+      return session;
+    };
+    try {
+      const response = await user.checkout('price_pro_monthly', 'slow');
+      expect(response.status).toBe(409);
+      expect((await response.json()).error).toBe(CHECKOUT_REFUSALS.inProgress.code);
+    } finally {
+      payments.createCheckoutSession = original;
+    }
+    expect((await payments.getCheckoutSession(openedId))?.status).toBe('expired');
   });
 
   it('checkout and portal sessions have per-owner hourly ceilings (429)', async () => {

@@ -8,6 +8,12 @@ import { UnknownLocalNumberError } from '../../backend/src/providers/telephony/l
 import { conversationIdOfCall } from '../../backend/src/routes/twilio-webhooks/voice-webhook-routes';
 import { conversationAmender } from '../../backend/src/voice-relay/conversation-amend';
 import { attachRelayServer } from '../../backend/src/voice-relay/local-relay-server';
+import {
+  attachLocalCallServer,
+  LOCAL_CALL_PATH,
+  localCallVoice,
+} from '../../backend/src/routes/local-phone/local-call-socket';
+import WebSocket from 'ws';
 import { createAssistantLine } from '../support/assistant-line';
 import { createTestTokenIssuer } from '../support/signed-tokens';
 import { createTestApp } from '../support/test-app';
@@ -34,7 +40,17 @@ const relay = attachRelayServer(server, {
   configuredRelayUrl: relayUrl,
   publicApiUrl: undefined,
 });
+const pageSockets = attachLocalCallServer(server, {
+  account: deps.localTwilioAccount!,
+  authToken: LOCAL_TWILIO_AUTH_TOKEN,
+  dispatch: async (request) => app.fetch(request),
+  speech: { speech: deps.providers.speech, rateLimiter: deps.rateLimiter, logger: deps.logger },
+  voiceFor: localCallVoice(deps.data),
+  logger: deps.logger,
+});
+const pageUrl = relayUrl.replace('/relay', LOCAL_CALL_PATH);
 afterAll(() => {
+  pageSockets.close();
   relay.close();
   server.close();
 });
@@ -144,5 +160,71 @@ describe('local calls (the local telephony provider plays Twilio)', () => {
       { type: 'forwarded', to: '+14155550142' },
     ]);
     await expect(dial('+12125550999')).rejects.toBeInstanceOf(UnknownLocalNumberError);
+  });
+
+  it("the page's call socket: bad commands get a clear error, a call is heard (espeak-ng), closing the page hangs up", async () => {
+    const line = await createAssistantLine(deps);
+    const page = new WebSocket(pageUrl);
+    type PageMessage = {
+      type: string;
+      message?: { type: string; format?: string; sample_rate?: number } | string;
+      event?: { type: string; token?: string; last?: boolean };
+      callSid?: string;
+    };
+    const received: PageMessage[] = [];
+    const speech = (type: string) =>
+      received.filter((m) => m.type === 'speech' && typeof m.message === 'object' && m.message.type === type);
+    page.on('message', (data) => received.push(JSON.parse(data.toString()) as PageMessage));
+    await new Promise((resolve, reject) => page.once('open', resolve).once('error', reject));
+    const until = async (done: () => boolean) => {
+      const deadline = Date.now() + 10_000;
+      while (!done()) {
+        if (Date.now() > deadline)
+          throw new Error(`timed out; got ${JSON.stringify(received).slice(0, 2000)}`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    };
+    const errors = () => received.filter((m) => m.type === 'call_error').map((m) => m.message as string);
+
+    page.send('not json');
+    page.send(JSON.stringify({ type: 'say', text: 'Hello?' }));
+    page.send(JSON.stringify({ type: 'dial', assistant: '+12125550999', caller: CALLER }));
+    page.send(JSON.stringify({ type: 'dial', assistant: 'nope', caller: CALLER }));
+    await until(() => errors().length === 4);
+    // The unknown number is found out after a look-up, so its answer may come last.
+    expect(errors().sort()).toEqual([
+      'Invalid message',
+      expect.stringMatching(/^Invalid message: .*\+15551234567/),
+      'That number is not one of the local assistant numbers.',
+      'There is no call on this line.',
+    ]);
+
+    page.send(JSON.stringify({ type: 'dial', assistant: line.assistantNumber, caller: CALLER }));
+    await until(() => received.some((m) => m.type === 'connected'));
+    // The greeting is shown and spoken: PCM chunks of the voice-preview stream.
+    await until(() => speech('stream_complete').length > 0);
+    expect(received.find((m) => m.type === 'call')?.event).toMatchObject({ type: 'assistant', last: true });
+    expect(speech('audio_chunk')[0]?.message).toMatchObject({
+      format: 'pcm',
+      sample_rate: 22050,
+    });
+    // A huge prompt gets the relay's short answer and no turn.
+    page.send(JSON.stringify({ type: 'say', text: 'blah '.repeat(1_000) }));
+    await until(() =>
+      received.some(
+        (m) =>
+          m.type === 'call' && m.event?.type === 'assistant' && m.event.token === VOICE_TEXTS.promptTooLong,
+      ),
+    );
+    const callSid = received.find((m) => m.type === 'connected')!.callSid!;
+    expect((await deps.data.conversationStates.get(conversationIdOfCall(callSid)))!.turns).toEqual([]);
+
+    // The page goes away mid-call: the call is hung up and its conversation closed by the status callback.
+    page.close();
+    await expect
+      .poll(async () => (await deps.data.conversationStates.get(conversationIdOfCall(callSid)))?.ended_at, {
+        timeout: 10_000,
+      })
+      .toBeDefined();
   });
 });

@@ -34,6 +34,15 @@ describe('objectives and objective templates', async () => {
     const none = await callApi(app, 'GET', path, token);
     expect(none.status).toBe(404);
     expect(none.body).toEqual({ error: 'not_found', message: 'Objective not found' });
+    // Asked so, "none yet" is a 200 null (no failed request for the browser to log), for config too.
+    const asNull = await callApi(app, 'GET', `${path}?if_missing=null`, token);
+    expect(asNull).toMatchObject({ status: 200, body: null });
+    const configAsNull = await callApi(app, 'GET', `/oauth/users/${owner.sub}/config?if_missing=null`, token);
+    expect(configAsNull).toMatchObject({ status: 200, body: null });
+    expect((await callApi(app, 'GET', `${path}?if_missing=nope`, token)).status).toBe(400);
+    expect(
+      (await callApi(app, 'GET', `/oauth/users/${other.sub}/config?if_missing=null`, token)).status,
+    ).toBe(403);
 
     const save = await callApi(app, 'POST', path, token, generated);
     expect(save.status).toBe(404);

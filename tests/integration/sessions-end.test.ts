@@ -92,6 +92,16 @@ describe('sessions end', async () => {
     expect(await statusWith(owner.sub, fresh.IdToken)).toBe(200);
   });
 
+  it('after account deletion the identity service refuses the old access and refresh tokens', async () => {
+    const owner = await createConfirmedUser(services, 'deleted');
+    const deleted = await cognitoCall(services.cognitoUrl, 'DeleteUser', {
+      AccessToken: owner.tokens.AccessToken,
+    });
+    expect(deleted.status).toBe(200);
+    expect((await getUser(owner.tokens.AccessToken)).body).toMatchObject({ message: 'User does not exist.' });
+    expect((await refresh(owner.tokens.RefreshToken)).status).toBe(400);
+  });
+
   it("refuses to end another owner's session, and bad input, without storing anything", async () => {
     const [owner, victim] = await Promise.all([
       createConfirmedUser(services, 'nosy'),

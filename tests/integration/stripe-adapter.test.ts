@@ -100,6 +100,37 @@ describe('the Stripe adapter against a fake of the Stripe API', async () => {
     ).rejects.toBeInstanceOf(PaymentProviderError);
   });
 
+  it("lists the customer's subscriptions in every status, and omits trial_period_days when no trial is due", async () => {
+    const customer = await adapter.createCustomer({ userId: 'user-5', email: undefined }, 'customer-user-5');
+    stripe.addSubscription({
+      customer: customer.id,
+      priceId: essential,
+      status: 'canceled',
+      periodEnd: 1_900_000_000,
+      trialEnd: 1_800_000_000,
+      metadata: { cognito_user_id: 'user-5' },
+    });
+    const listed = await adapter.listSubscriptions(customer.id);
+    expect(listed.map((s) => [s.customerId, s.status, s.trialEnd])).toEqual([
+      [customer.id, 'canceled', 1_800_000_000],
+    ]);
+    const listCall = stripe.requests.filter((r) => r.path === '/v1/subscriptions').at(-1)!;
+    expect(listCall.params).toMatchObject({ customer: customer.id, status: 'all' });
+
+    await adapter.createCheckoutSession({
+      customerId: customer.id,
+      priceId: essential,
+      userId: 'user-5',
+      successUrl: 'http://localhost:5173/setup',
+      cancelUrl: 'http://localhost:5173/plans',
+      trialDays: 0,
+      metadata: { cognito_user_id: 'user-5' },
+      idempotencyKey: 'checkout-user-5-no-trial',
+    });
+    const sent = stripe.requests.filter((r) => r.path === '/v1/checkout/sessions').at(-1)!;
+    expect(sent.params.subscription_data).toEqual({ metadata: { cognito_user_id: 'user-5' } });
+  });
+
   it('retrieves a subscription in the current API shape (period on the item), undefined when unknown', async () => {
     const customer = await adapter.createCustomer({ userId: 'user-3', email: undefined }, 'customer-user-3');
     const subscriptionId = stripe.addSubscription({

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { localStockPage } from '../../backend/src/providers/telephony/local-inventory';
+import { MAX_PENDING_REFERRALS } from '../../shared/referrals';
 import { SAMPLE_BUSINESS_INFO } from '../support/api-calls';
 import { createConfirmedUser, signInUser } from '../support/cognito-users';
 import { storeSubscription } from '../support/subscriptions';
@@ -9,8 +10,8 @@ const PARALLEL = 10;
 
 /**
  * Issue 10 §11: the invariants about money, counts and ownership that the API enforces, each hit by ten
- * parallel requests: one number per owner, one config per owner, and a sign-out that stays in force.
- * Referral limits join here once they hold under parallel requests (issue 10 §5, not yet on main).
+ * parallel requests: one number per owner, one config per owner, at most three pending referrals and one
+ * per e-mail (issue 10 §5), and a sign-out that stays in force.
  */
 export function concurrencyInvariants(ctx: SuiteContext) {
   const section = 'concurrency';
@@ -56,6 +57,38 @@ export function concurrencyInvariants(ctx: SuiteContext) {
         ),
       );
       expect(ids.size).toBe(1);
+    });
+
+    it(`ten parallel referrals keep at most ${MAX_PENDING_REFERRALS} pending, and one per e-mail`, async () => {
+      const list = async (token: string) =>
+        (
+          (await (await send(ctx, 'GET', '/oauth/referrals/list', token)).json()) as {
+            referrals: Array<{ referee_email: string; status: string }>;
+          }
+        ).referrals;
+      const referrer = await createConfirmedUser(services, 'sec-referrer');
+      const distinct = await Promise.all(
+        Array.from({ length: PARALLEL }, (_, i) =>
+          send(ctx, 'POST', '/oauth/referrals/create', referrer.tokens.IdToken, {
+            referee_email: `friend${i}@example.com`,
+          }),
+        ),
+      );
+      record('POST /oauth/referrals/create', distinct);
+      expect(distinct.filter((r) => r.status === 201)).toHaveLength(MAX_PENDING_REFERRALS);
+      expect(await list(referrer.tokens.IdToken)).toHaveLength(MAX_PENDING_REFERRALS);
+
+      const other = await createConfirmedUser(services, 'sec-referrer2');
+      const same = await Promise.all(
+        Array.from({ length: PARALLEL }, () =>
+          send(ctx, 'POST', '/oauth/referrals/create', other.tokens.IdToken, {
+            referee_email: 'same.friend@example.com',
+          }),
+        ),
+      );
+      record('POST /oauth/referrals/create', same);
+      expect(same.filter((r) => r.status === 201)).toHaveLength(1);
+      expect(await list(other.tokens.IdToken)).toHaveLength(1);
     });
 
     it('parallel sign-outs everywhere leave every earlier token refused', async () => {

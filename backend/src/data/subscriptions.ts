@@ -21,6 +21,7 @@ export const NO_SUBSCRIPTION: SubscriptionStatus = {
   trial_end: null,
   cancel_at_period_end: false,
   stripe_subscription_id: null,
+  trial_used: false,
 };
 
 type StoredSubscription = SubscriptionStatus & {
@@ -53,6 +54,7 @@ export function createSubscriptionRepository(
         trial_end: stored.trial_end ?? null,
         cancel_at_period_end: stored.cancel_at_period_end ?? false,
         stripe_subscription_id: stored.stripe_subscription_id ?? null,
+        trial_used: stored.trial_used ?? false,
       };
     },
 
@@ -77,6 +79,8 @@ export function createSubscriptionRepository(
         stripe_subscription_id: subscription.id,
         customer_id: subscription.customerId,
         synced_at: at.toISOString(),
+        // Set by any subscription with a trial and never cleared by a later one without.
+        ...(subscription.trialEnd !== null ? { trial_used: true } : {}),
       };
       try {
         await doc.send(
@@ -232,23 +236,32 @@ export function createSubscriptionRepository(
       }
     },
 
-    /** Records the session the lock holder opened and ends the lease (only while it still holds it). */
-    async recordCheckoutSession(userId: string, fingerprint: string, sessionId: string) {
-      await doc.send(
-        new UpdateCommand({
-          TableName: tableName,
-          Key: keys.checkoutLock(userId),
-          UpdateExpression:
-            'SET session_id = :session, session_fingerprint = :fingerprint, lease_until = :zero, opened_at = :at',
-          ConditionExpression: 'lease_fingerprint = :fingerprint',
-          ExpressionAttributeValues: {
-            ':session': sessionId,
-            ':fingerprint': fingerprint,
-            ':zero': 0,
-            ':at': now().toISOString(),
-          },
-        }),
-      );
+    /**
+     * Records the session the lock holder opened and ends the lease; false when the lease was lost
+     * meanwhile (a provider call slower than the lease, and another checkout took over).
+     */
+    async recordCheckoutSession(userId: string, fingerprint: string, sessionId: string): Promise<boolean> {
+      try {
+        await doc.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: keys.checkoutLock(userId),
+            UpdateExpression:
+              'SET session_id = :session, session_fingerprint = :fingerprint, lease_until = :zero, opened_at = :at',
+            ConditionExpression: 'lease_fingerprint = :fingerprint',
+            ExpressionAttributeValues: {
+              ':session': sessionId,
+              ':fingerprint': fingerprint,
+              ':zero': 0,
+              ':at': now().toISOString(),
+            },
+          }),
+        );
+        return true;
+      } catch (error) {
+        if (isConditionFailure(error)) return false;
+        throw error;
+      }
     },
 
     /** Ends the lease after a failed checkout; a lease taken over meanwhile is left alone. */

@@ -154,16 +154,12 @@ export function createReceptionist(deps: ReceptionistDeps) {
     input: StartConversation,
     id: string = randomUUID(),
   ): Promise<ConversationState> {
-    const business = await profileOf(input.ownerId);
-    if (
-      !(await deps.rateLimiter.hit(
-        `conversations#${input.ownerId}`,
-        RECEPTIONIST_LIMITS.conversationsPerDay,
-        86_400,
-      ))
-    ) {
-      throw new ConversationLimitError(input.ownerId);
-    }
+    // Together: a caller waits on this (the voice webhook answers after it).
+    const [business, allowed] = await Promise.all([
+      profileOf(input.ownerId),
+      deps.rateLimiter.hit(`conversations#${input.ownerId}`, RECEPTIONIST_LIMITS.conversationsPerDay, 86_400),
+    ]);
+    if (!allowed) throw new ConversationLimitError(input.ownerId);
     const at = deps.now().toISOString();
     const state: ConversationState = {
       id,

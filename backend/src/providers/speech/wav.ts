@@ -32,3 +32,73 @@ export function readWavInfo(bytes: Uint8Array): WavInfo {
   }
   throw new Error('WAV file without fmt and data chunks');
 }
+
+/** A canonical 44-byte header for PCM samples of the given format. */
+function wavHeader(format: Pick<WavInfo, 'channels' | 'sampleRate' | 'bitsPerSample'>, dataBytes: number) {
+  const header = new Uint8Array(44);
+  const view = new DataView(header.buffer);
+  const ascii = (offset: number, text: string) =>
+    [...text].forEach((char, i) => view.setUint8(offset + i, char.charCodeAt(0)));
+  const blockAlign = format.channels * (format.bitsPerSample / 8);
+  ascii(0, 'RIFF');
+  view.setUint32(4, 36 + dataBytes, true);
+  ascii(8, 'WAVE');
+  ascii(12, 'fmt ');
+  view.setUint32(16, 16, true);
+  view.setUint16(20, 1, true);
+  view.setUint16(22, format.channels, true);
+  view.setUint32(24, format.sampleRate, true);
+  view.setUint32(28, format.sampleRate * blockAlign, true);
+  view.setUint16(32, blockAlign, true);
+  view.setUint16(34, format.bitsPerSample, true);
+  ascii(36, 'data');
+  view.setUint32(40, dataBytes, true);
+  return header;
+}
+
+/** The samples of a WAV file (its data chunk). */
+function wavSamples(bytes: Uint8Array): Uint8Array {
+  const info = readWavInfo(bytes);
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let offset = 12;
+  while (offset + 8 <= bytes.length) {
+    const id = String.fromCharCode(...bytes.subarray(offset, offset + 4));
+    const size = view.getUint32(offset + 4, true);
+    if (id === 'data') return bytes.subarray(offset + 8, offset + 8 + info.dataBytes);
+    offset += 8 + size + (size % 2);
+  }
+  return new Uint8Array();
+}
+
+/**
+ * One WAV from several of the same format, with `gapMs` of silence between them (turns of a conversation).
+ * Throws when the formats differ: resampling is not this function's job.
+ */
+export function joinWavs(files: readonly Uint8Array[], gapMs: number): Uint8Array {
+  if (files.length === 0) throw new Error('Nothing to join');
+  const format = readWavInfo(files[0]!);
+  const blockAlign = format.channels * (format.bitsPerSample / 8);
+  const gap = new Uint8Array(Math.round((format.sampleRate * gapMs) / 1000) * blockAlign);
+  const parts: Uint8Array[] = [];
+  files.forEach((file, index) => {
+    const info = readWavInfo(file);
+    if (
+      info.channels !== format.channels ||
+      info.sampleRate !== format.sampleRate ||
+      info.bitsPerSample !== format.bitsPerSample
+    ) {
+      throw new Error('WAV files of different formats cannot be joined');
+    }
+    if (index > 0) parts.push(gap);
+    parts.push(wavSamples(file));
+  });
+  const dataBytes = parts.reduce((sum, part) => sum + part.length, 0);
+  const joined = new Uint8Array(44 + dataBytes);
+  joined.set(wavHeader(format, dataBytes), 0);
+  let offset = 44;
+  for (const part of parts) {
+    joined.set(part, offset);
+    offset += part.length;
+  }
+  return joined;
+}

@@ -14,6 +14,7 @@ import { requireAuth, requireOwner } from '../../auth/middleware';
 import { notFound } from '../../errors/http-error';
 import { mergedTraitFields } from './trait-fields';
 import { bearerSecurity, errorResponses, jsonContent, userIdParams } from '../openapi-helpers';
+import { ifMissingQuerySchema } from '@shared/schemas/api-error';
 
 const businessIdParams = z.object({ id: z.string().min(1).max(100) });
 const notFoundResponse = { 404: jsonContent(apiErrorSchema, 'No business config for this owner') };
@@ -33,12 +34,12 @@ export const configRoutes = ({ verifyToken, data }: AppDeps) => {
     method: 'get',
     path: '/oauth/users/{userId}/config',
     tags: ['config'],
-    summary: "Load the owner's business config (404 when none yet)",
+    summary: "Load the owner's business config (404 when none yet; null with ?if_missing=null)",
     security: bearerSecurity,
     middleware: [auth, requireOwner()] as const,
-    request: { params: userIdParams },
+    request: { params: userIdParams, query: ifMissingQuerySchema },
     responses: {
-      200: jsonContent(businessConfigSchema, 'The business config'),
+      200: jsonContent(businessConfigSchema.nullable(), 'The business config (null: none yet, when asked)'),
       ...errorResponses,
       404: errorResponses[400],
     },
@@ -122,6 +123,7 @@ export const configRoutes = ({ verifyToken, data }: AppDeps) => {
   return new OpenAPIHono<AppEnv>()
     .openapi(getConfigRoute, async (c) => {
       const config = await configs.getConfig(c.req.valid('param').userId);
+      if (!config && c.req.valid('query').if_missing === 'null') return c.json(null, 200);
       if (!config) throw notFound(SETUP_MESSAGES.configNotFound);
       return c.json(config, 200);
     })

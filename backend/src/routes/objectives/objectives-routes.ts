@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
-import { apiErrorSchema } from '@shared/schemas/api-error';
+import { apiErrorSchema, ifMissingQuerySchema } from '@shared/schemas/api-error';
 import { multiObjectiveConfigSchema, objectiveInputSchema, objectiveSchema } from '@shared/schemas/objective';
 import { SETUP_MESSAGES } from '@shared/setup-messages';
 import type { AppDeps, AppEnv } from '../../app-types';
@@ -58,12 +58,15 @@ export const objectivesRoutes = ({ verifyToken, data }: AppDeps) => {
     method: 'get',
     path: '/oauth/users/{userId}/objectives',
     tags: ['objectives'],
-    summary: "The owner's current objective (404 when none)",
+    summary: "The owner's current objective (404 when none; null with ?if_missing=null)",
     security: bearerSecurity,
     middleware: [auth, requireOwner()] as const,
-    request: { params: userIdParams },
+    request: { params: userIdParams, query: ifMissingQuerySchema },
     responses: {
-      200: jsonContent(storedObjectiveSchema, 'The objective, with objective_config when saved'),
+      200: jsonContent(
+        storedObjectiveSchema.nullable(),
+        'The objective, with objective_config when saved (null: none yet, when asked)',
+      ),
       ...errorResponses,
       404: jsonContent(apiErrorSchema, 'No objective yet'),
     },
@@ -112,6 +115,7 @@ export const objectivesRoutes = ({ verifyToken, data }: AppDeps) => {
   return new OpenAPIHono<AppEnv>()
     .openapi(getRoute, async (c) => {
       const objective = await data.objectives.getObjective(c.req.valid('param').userId);
+      if (!objective && c.req.valid('query').if_missing === 'null') return c.json(null, 200);
       if (!objective) throw notFound(SETUP_MESSAGES.objectiveNotFound);
       return c.json(objective, 200);
     })

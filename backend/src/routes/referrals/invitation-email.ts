@@ -17,7 +17,7 @@ export function invitationEmail(to: string, senderText: string, link: string): E
     text: [
       `Hello,`,
       ``,
-      `${referrerName} uses ${BRAND.name}, ${BRAND.tagline.toLowerCase()}, and invited you to try it.`,
+      `${referrerName} uses ${BRAND.name}, ${BRAND.inSentence}, and invited you to try it.`,
       `${BRAND.name} answers your business phone and texts around the clock, books appointments and`,
       `passes urgent calls to you.`,
       ``,

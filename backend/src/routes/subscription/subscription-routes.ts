@@ -102,8 +102,12 @@ export const subscriptionRoutes = ({ verifyToken, data, providers, config, now, 
         await viaProvider(() => payments.expireCheckoutSession(lock.previousSessionId!));
       }
       const session = await open();
-      await data.subscriptions.recordCheckoutSession(userId, fingerprint, session.id);
-      recorded = true;
+      recorded = await data.subscriptions.recordCheckoutSession(userId, fingerprint, session.id);
+      if (!recorded) {
+        // Another tab's checkout took over meanwhile: this session must not stay payable.
+        await viaProvider(() => payments.expireCheckoutSession(session.id));
+        throw new HttpError(409, CHECKOUT_REFUSALS.inProgress.code, CHECKOUT_REFUSALS.inProgress.message);
+      }
       return session;
     } finally {
       if (!recorded) await data.subscriptions.releaseCheckoutLock(userId, fingerprint);

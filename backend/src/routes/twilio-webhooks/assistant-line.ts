@@ -12,9 +12,24 @@ export async function findAssistantLine(
   data: Pick<AppData, 'phoneReservations' | 'businessConfigs'>,
   calledNumber: string,
 ): Promise<AssistantLine | undefined> {
+  return findAssistantLineWith(data, calledNumber, async () => undefined);
+}
+
+/**
+ * findAssistantLine, reading what else the caller needs of the owner (`alongside`) together with the
+ * config: one round trip fewer on a path a caller waits on (the voice webhook reads the subscription).
+ */
+export async function findAssistantLineWith<T>(
+  data: Pick<AppData, 'phoneReservations' | 'businessConfigs'>,
+  calledNumber: string,
+  alongside: (ownerId: string) => Promise<T>,
+): Promise<(AssistantLine & { alongside: T }) | undefined> {
   const reservation = await data.phoneReservations.get(calledNumber);
   if (!reservation || reservation.status !== 'active') return undefined;
-  const config = await data.businessConfigs.getConfig(reservation.owner_id);
+  const [config, also] = await Promise.all([
+    data.businessConfigs.getConfig(reservation.owner_id),
+    alongside(reservation.owner_id),
+  ]);
   if (!config) return undefined;
-  return { ownerId: reservation.owner_id, config };
+  return { ownerId: reservation.owner_id, config, alongside: also };
 }

@@ -25,7 +25,7 @@ import { ConversationLimitError } from '../../receptionist/receptionist';
 import type { ConversationState } from '../../receptionist/types';
 import { amendConversation, conversationAmender } from '../../voice-relay/conversation-amend';
 import { errorResponses, jsonContent } from '../openapi-helpers';
-import { findAssistantLine } from './assistant-line';
+import { findAssistantLineWith } from './assistant-line';
 import { readSignedTwilioRequest } from './twilio-request';
 
 export const TWILIO_VOICE_WEBHOOK_PATH = TWILIO_WEBHOOK_PATHS.voice;
@@ -182,47 +182,49 @@ export const voiceWebhookRoutes = (deps: AppDeps) => {
 
   app.post(VOICE_PATHS.incoming, async (c) => {
     const call = parse(incomingCallSchema, await signed(c));
-    const line = await findAssistantLine(deps.data, call.To);
+    const line = await findAssistantLineWith(deps.data, call.To, (ownerId) =>
+      deps.data.subscriptions.getSubscription(ownerId),
+    );
     if (!line) {
       deps.logger.info('Voice call to an unknown number', { callSid: call.CallSid });
       return c.body(sayThenHangUpTwiml(VOICE_TEXTS.unknownNumber), 200, xml);
     }
-    const { ownerId, config } = line;
+    const { ownerId, config, alongside: subscription } = line;
     const business = config.business_name?.trim() || 'us';
     const businessLine =
       config.phone_number && /^\+[1-9]\d{6,14}$/.test(config.phone_number) ? config.phone_number : undefined;
-    const subscription = await deps.data.subscriptions.getSubscription(ownerId);
     if (!isSubscribed(subscription.status)) {
       deps.logger.info('Voice call forwarded: owner not subscribed', { callSid: call.CallSid });
       return c.body(sayThenDialTwiml(VOICE_TEXTS.lapsed(business), businessLine), 200, xml);
     }
     const conversationId = conversationIdOfCall(call.CallSid);
+    // Built (or read from the cache) while the conversation is created: the answer waits for both.
+    const greeting = greetingOf(ownerId, config.updated_at);
+    greeting.catch(() => undefined);
     try {
-      const existing = await deps.data.conversationStates.get(conversationId);
-      if (!existing) {
-        await deps.receptionist.startConversation(
-          {
-            ownerId,
-            channel: 'voice',
-            caller: call.From,
-            assistantNumber: call.To,
-            externalId: call.CallSid,
-          },
-          conversationId,
-        );
-      }
+      // Created straight away (a conditional put): a retry of the webhook finds it in the catch below,
+      // so the first delivery, the one a caller waits on, pays no read first.
+      await deps.receptionist.startConversation(
+        {
+          ownerId,
+          channel: 'voice',
+          caller: call.From,
+          assistantNumber: call.To,
+          externalId: call.CallSid,
+        },
+        conversationId,
+      );
     } catch (error) {
       if (error instanceof ConversationLimitError) {
         // Over the owner's daily conversation limit: the caller still reaches the business.
         return c.body(sayThenDialTwiml(VOICE_TEXTS.lapsed(business), businessLine), 200, xml);
       }
-      // Twilio retried while the first request was creating it: the conversation exists now.
-      if (!(await deps.data.conversationStates.get(conversationId))) throw error;
+      // Twilio retried (or retries while the first request is still creating it): the conversation exists.
+      if (!(await callConversation(conversationId, call.CallSid))) throw error;
     }
-    const greeting = await greetingOf(ownerId, config.updated_at);
     deps.logger.info('Voice call answered by the relay', { callSid: call.CallSid, conversationId });
     return c.body(
-      relayTwiml(c.req.url, conversationId, greeting, relayVoiceOf(config.selected_voice)),
+      relayTwiml(c.req.url, conversationId, await greeting, relayVoiceOf(config.selected_voice)),
       200,
       xml,
     );

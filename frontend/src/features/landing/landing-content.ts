@@ -22,11 +22,6 @@ export const HERO_COPY = {
   beta: `${BRAND.name} is in private beta. New accounts join the beta waitlist and are invited in waves.`,
 } as const;
 
-/** Opens a pre-filled e-mail to join the international waitlist. */
-export const INTERNATIONAL_WAITLIST_HREF = `mailto:${BRAND.supportEmail}?subject=${encodeURIComponent(
-  'International waitlist',
-)}`;
-
 export interface Feature {
   icon: IconName;
   title: string;
@@ -144,46 +139,6 @@ export const TRUST_BADGES: readonly TrustBadge[] = [
   },
   { icon: 'badge', label: 'SOC 2 Type II', detail: 'In progress', inProgress: true },
   { icon: 'health', label: 'HIPAA', detail: 'In progress', inProgress: true },
-];
-
-export type TranscriptEntry =
-  { kind: 'line'; speaker: 'assistant' | 'caller'; text: string } | { kind: 'event'; text: string };
-
-/** A sample call for the #demo section: a booking secured with a deposit. */
-export const DEMO_BUSINESS = 'Maple Street Salon';
-
-export const DEMO_TRANSCRIPT: readonly TranscriptEntry[] = [
-  {
-    kind: 'line',
-    speaker: 'assistant',
-    text: `Thanks for calling ${DEMO_BUSINESS}, this is Ava. How can I help you today?`,
-  },
-  {
-    kind: 'line',
-    speaker: 'caller',
-    text: "Hi, I'd like to book a haircut and color for this Thursday afternoon if you have anything.",
-  },
-  { kind: 'event', text: 'Calendar checked: 2 open slots on Thursday' },
-  {
-    kind: 'line',
-    speaker: 'assistant',
-    text: 'I have 2:00 PM or 4:30 PM on Thursday with Jordan. Which works better for you?',
-  },
-  { kind: 'line', speaker: 'caller', text: '4:30 is perfect.' },
-  {
-    kind: 'line',
-    speaker: 'assistant',
-    text: "Great. We hold color appointments with a $25 deposit that goes toward your service. I've just texted you a secure payment link. You can pay while we're talking.",
-  },
-  { kind: 'event', text: 'SMS sent: secure deposit link' },
-  { kind: 'line', speaker: 'caller', text: 'Okay… done.' },
-  { kind: 'event', text: 'Payment verified: $25.00 deposit' },
-  {
-    kind: 'line',
-    speaker: 'assistant',
-    text: "Got it, your deposit came through. You're booked for Thursday at 4:30 PM with Jordan. I've sent the confirmation by text and e-mail. See you then!",
-  },
-  { kind: 'event', text: 'Confirmation sent by e-mail and SMS' },
 ];
 
 export const PRICING = {

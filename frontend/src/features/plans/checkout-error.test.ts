@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiClientError } from '../../lib/api-client';
+import { CHECKOUT_REFUSALS } from '@shared/plans';
 import { checkoutErrorOutcome } from './checkout-error';
 
 describe('checkoutErrorOutcome', () => {
@@ -27,6 +28,14 @@ describe('checkoutErrorOutcome', () => {
         message: 'Failed to select plan or start checkout. Please try again.',
         redirectToSetup: false,
       });
+    }
+  });
+
+  it("shows the server's words for a refused checkout (409) and asks for the subscription again", () => {
+    for (const refusal of Object.values(CHECKOUT_REFUSALS)) {
+      expect(
+        checkoutErrorOutcome(new ApiClientError('Failed to start checkout (409)', 409, refusal.message)),
+      ).toEqual({ message: refusal.message, redirectToSetup: false, recheckSubscription: true });
     }
   });
 });

@@ -3,6 +3,7 @@ import type { MultiObjectiveConfig, Objective, ObjectiveTemplate } from '@shared
 import type { FeatureEngagementAnswer, FeatureEngagementRequest } from '@shared/schemas/feature-engagement';
 import { OBJECTIVE_ACTIONS } from '@shared/dashboard-messages';
 import { ApiClientError, apiRequest } from '../../../lib/api-client';
+import { IF_MISSING_NULL_QUERY } from '@shared/schemas/api-error';
 
 /** The calls of the dashboard's guard, Overview and Objectives tabs (spec §7). */
 const user = (userId: string) => `/oauth/users/${encodeURIComponent(userId)}`;
@@ -18,14 +19,20 @@ async function noneOn404<T>(request: Promise<T>): Promise<T | null> {
 }
 
 export const loadBusinessConfig = (userId: string) =>
-  noneOn404(apiRequest<BusinessConfig>(`${user(userId)}/config`, { action: 'load business config' }));
+  noneOn404(
+    apiRequest<BusinessConfig | null>(`${user(userId)}/config?${IF_MISSING_NULL_QUERY}`, {
+      action: 'load business config',
+    }),
+  );
 
 /** The stored objective carries the multi-objective config it was last saved with, if any. */
 export type StoredObjective = Objective & { objective_config?: MultiObjectiveConfig };
 
 export const loadObjective = (userId: string) =>
   noneOn404(
-    apiRequest<StoredObjective>(`${user(userId)}/objectives`, { action: OBJECTIVE_ACTIONS.loadObjective }),
+    apiRequest<StoredObjective | null>(`${user(userId)}/objectives?${IF_MISSING_NULL_QUERY}`, {
+      action: OBJECTIVE_ACTIONS.loadObjective,
+    }),
   );
 
 export const loadObjectiveTemplates = async (): Promise<ObjectiveTemplate[]> =>

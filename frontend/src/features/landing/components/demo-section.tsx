@@ -1,5 +1,5 @@
 import { BRAND } from '@shared/brand';
-import { DEMO_BUSINESS, DEMO_TRANSCRIPT } from '../landing-content';
+import { DEMO_BUSINESS, DEMO_TRANSCRIPT } from '@shared/sample-call';
 import './demo-section.css';
 
 const HIGHLIGHTS = [

@@ -1,6 +1,8 @@
 import { Link } from 'react-router-dom';
-import { HERO_COPY, INTERNATIONAL_WAITLIST_HREF, PITCH_LINES } from '../landing-content';
+import { HERO_COPY, PITCH_LINES } from '../landing-content';
 import './hero-section.css';
+import { InternationalWaitlistLink } from './international-waitlist';
+import { SampleCallButton } from './sample-call-button';
 
 function CheckIcon() {
   return (
@@ -70,9 +72,7 @@ export function HeroSection() {
             <Link className="btn btn-primary hero-btn" to="/signup">
               Try it free for 14 days
             </Link>
-            <a className="btn btn-secondary hero-btn" href="#demo">
-              Hear a sample call
-            </a>
+            <SampleCallButton className="btn btn-secondary hero-btn" />
           </div>
           <ul className="hero-notes">
             <li>
@@ -84,7 +84,7 @@ export function HeroSection() {
             <li>
               <CheckIcon />
               <span>
-                {HERO_COPY.region} <a href={INTERNATIONAL_WAITLIST_HREF}>{HERO_COPY.waitlist}</a>
+                {HERO_COPY.region} <InternationalWaitlistLink />
               </span>
             </li>
             <li>

@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
-import { HERO_COPY, INTERNATIONAL_WAITLIST_HREF, PRICING, PRICING_FAQ } from '../landing-content';
+import { HERO_COPY, PRICING, PRICING_FAQ } from '../landing-content';
 import './pricing-section.css';
+import { InternationalWaitlistLink } from './international-waitlist';
 
 /** #pricing: the entry price and trial, linking to the plan selection page. */
 export function PricingSection() {
@@ -23,7 +24,7 @@ export function PricingSection() {
             ))}
           </dl>
           <p className="pricing-fineprint">
-            {HERO_COPY.region} <a href={INTERNATIONAL_WAITLIST_HREF}>{HERO_COPY.waitlist}</a>
+            {HERO_COPY.region} <InternationalWaitlistLink />
           </p>
         </div>
 

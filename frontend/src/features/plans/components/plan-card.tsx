@@ -5,11 +5,14 @@ export function PlanCard({
   plan,
   mostPopular,
   busy,
+  trialUsed = false,
   onChoose,
 }: {
   plan: Plan;
   mostPopular: boolean;
   busy: boolean;
+  /** A customer who has had a trial gets none: the button says Subscribe (issue 10 §2). */
+  trialUsed?: boolean;
   onChoose: (plan: Plan) => void;
 }) {
   const price = formatPlanPrice(plan);
@@ -40,7 +43,7 @@ export function PlanCard({
         disabled={busy}
         onClick={() => onChoose(plan)}
       >
-        {waitList ? 'Join Waitlist' : `Start ${TRIAL_DAYS}-Day Free Trial`}
+        {waitList ? 'Join Waitlist' : trialUsed ? 'Subscribe' : `Start ${TRIAL_DAYS}-Day Free Trial`}
       </button>
     </article>
   );

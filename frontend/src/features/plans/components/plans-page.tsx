@@ -117,6 +117,8 @@ function PlansScreen({ user }: { user: AuthUser }) {
     onError: (error) => {
       const outcome = checkoutErrorOutcome(error);
       setCheckoutError(outcome.message);
+      // Subscribed in another tab → the page moves to the dashboard; a failed payment → the card notice.
+      if (outcome.recheckSubscription) void status.refetch();
       if (outcome.redirectToSetup) {
         window.setTimeout(() => navigate('/setup'), PLAN_TIMINGS.forcedNavigationMs);
       }
@@ -235,6 +237,7 @@ function PlansScreen({ user }: { user: AuthUser }) {
                     plan={plan}
                     mostPopular={isMostPopular(index)}
                     busy={checkout.isPending || checkout.isSuccess}
+                    trialUsed={status.data?.trial_used ?? false}
                     onChoose={choose}
                   />
                 ))}

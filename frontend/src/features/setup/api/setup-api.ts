@@ -3,6 +3,7 @@ import type { AvailablePhoneNumber } from '@shared/schemas/phone-numbers';
 import type { Objective, ObjectiveTemplate } from '@shared/schemas/objective';
 import type { TraitValues } from '@shared/personality';
 import type { SubscriptionStatus } from '@shared/schemas/subscription';
+import { IF_MISSING_NULL_QUERY } from '@shared/schemas/api-error';
 import { ApiClientError, apiRequest } from '../../../lib/api-client';
 
 /**
@@ -11,10 +12,15 @@ import { ApiClientError, apiRequest } from '../../../lib/api-client';
  */
 const user = (userId: string) => `/oauth/users/${encodeURIComponent(userId)}`;
 
-/** GET config; a 404 means the owner has none yet (spec §8 "Get config 404 returns none"). */
+/**
+ * GET config; none yet is null (spec §8 "Get config 404 returns none"). Asked with ?if_missing=null so the
+ * expected absence is not a 404 the browser logs as an error; a 404 is still read as none.
+ */
 export async function loadConfig(userId: string): Promise<BusinessConfig | null> {
   try {
-    return await apiRequest<BusinessConfig>(`${user(userId)}/config`, { action: 'load business config' });
+    return await apiRequest<BusinessConfig | null>(`${user(userId)}/config?${IF_MISSING_NULL_QUERY}`, {
+      action: 'load business config',
+    });
   } catch (error) {
     if (error instanceof ApiClientError && error.status === 404) return null;
     throw error;
@@ -175,12 +181,14 @@ export const saveBehaviorSettings = (userId: string, settings: BehaviorSettings)
     action: 'save behavior settings',
   });
 
-/** GET objectives; 404 means none yet. The body may be the objective itself or wrap it. */
+/** GET objectives; none yet is null (404, or null when asked so). The body may be the objective or wrap it. */
 export async function loadObjective(userId: string): Promise<Objective | null> {
   try {
-    const payload = await apiRequest<Record<string, unknown>>(`${user(userId)}/objectives`, {
-      action: 'load objective',
-    });
+    const payload = await apiRequest<Record<string, unknown> | null>(
+      `${user(userId)}/objectives?${IF_MISSING_NULL_QUERY}`,
+      { action: 'load objective' },
+    );
+    if (payload === null) return null;
     const candidate =
       (payload.objective as Objective | undefined) ??
       (payload.primary_objective as Objective | undefined) ??

@@ -1,6 +1,7 @@
 import { useId, useState, type ReactNode } from 'react';
 import { PRIMARY_WEIGHT_SLIDER, SECONDARY_WEIGHT_SLIDER } from '@shared/objective-templates';
 import type { MultiObjectiveConfig, ObjectiveTemplate } from '@shared/schemas/objective';
+import { rangeFillStyle } from '../../../../components/ui/range-fill';
 
 const humanize = (identifier: string) => identifier.replace(/_/g, ' ');
 
@@ -105,7 +106,13 @@ export function MultiObjectiveEditor(props: Props) {
           <div className="objectives-add">
             <label className="field objectives-add-field">
               <span>Secondary objective template</span>
-              <select value={templateId} onChange={(event) => setPicked(event.target.value)} disabled={busy}>
+              <select
+                value={templateId}
+                onChange={(event) => setPicked(event.target.value)}
+                disabled={busy || choices.length === 0}
+              >
+                {/* With every template in use the select says so instead of showing an empty box. */}
+                {choices.length === 0 ? <option value="">Every template is already in use</option> : null}
                 {choices.map((template) => (
                   <option key={template.id} value={template.id}>
                     {template.display_name}
@@ -163,6 +170,8 @@ function WeightSlider({
       </span>
       <input
         id={id}
+        className="range-input"
+        style={rangeFillStyle(value, range.min, range.max)}
         type="range"
         min={range.min}
         max={range.max}

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import {
+  checkoutRefusalIn,
   currentPlanFor,
   formatPlanPrice,
   isPaymentFailed,
@@ -57,7 +58,12 @@ export function SubscriptionTab({ userId }: { userId: string }) {
       }),
     onMutate: () => setChangeError(null),
     onSuccess: ({ checkout_url: url }) => window.location.assign(url),
-    onError: () => setChangeError(PLAN_MESSAGES.changePlanFailed),
+    onError: (error) => {
+      // A refused checkout (409) says why in the server's words, and the status is read again.
+      const refused = checkoutRefusalIn(error)?.message;
+      setChangeError(refused ?? PLAN_MESSAGES.changePlanFailed);
+      if (refused) void status.refetch();
+    },
   });
 
   if (status.isPending || products.isPending) return <p>Loading...</p>;

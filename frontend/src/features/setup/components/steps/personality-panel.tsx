@@ -9,6 +9,7 @@ import {
   type TraitValues,
 } from '@shared/personality';
 import { PRESET_DESCRIPTIONS, TRAIT_LABELS, TRAIT_OPTION_CONTENT } from '@shared/personality-content';
+import { rangeFillStyle } from '../../../../components/ui/range-fill';
 import { ToggleSwitch } from '../../../../components/ui/toggle-switch';
 
 /**
@@ -71,6 +72,8 @@ export function PersonalityPanel({
                 </div>
                 <input
                   id={`trait-${name}`}
+                  className="range-input"
+                  style={rangeFillStyle(index, 0, options.length - 1)}
                   type="range"
                   min={0}
                   max={options.length - 1}

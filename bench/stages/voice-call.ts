@@ -1,0 +1,194 @@
+import { randomBytes } from 'node:crypto';
+import WebSocket from 'ws';
+import { relayOutgoingSchema } from '../../shared/voice-relay';
+import { LOCAL_TWILIO_AUTH_TOKEN } from '../../backend/src/config/env';
+import { LOCAL_TWILIO_ACCOUNT_SID } from '../../backend/src/providers/telephony/local-sms-delivery';
+import { readVoiceTwiml } from '../../backend/src/providers/telephony/voice-twiml';
+import { signTwilioRequest } from '../../backend/src/providers/telephony/webhook-signature';
+import { formatTable } from '../report';
+import { percentile, round } from '../stats';
+import { withAssistantLine } from './assistant-line-stack';
+
+/** What callers say to a salon, in the order a short call goes. */
+const CALL = ['Hi, are you open on Saturday?', 'How much is a haircut?', 'Where are you located?', 'Thanks!'];
+const WARMUP = 3;
+
+type Percentiles = { p50: number; p99: number; max: number };
+const summary = (samples: number[]): Percentiles => {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return {
+    p50: round(percentile(sorted, 50)),
+    p99: round(percentile(sorted, 99)),
+    max: round(sorted.at(-1)!),
+  };
+};
+
+export type GreetingFigure = {
+  measuredAt: string;
+  request: string;
+  calls: number;
+  /** Signed voice webhook sent → ConversationRelay TwiML received. Goal: p50 ≤ 30 ms here. */
+  twimlMs: Percentiles;
+  method: string;
+};
+export type VoiceTurnFigure = {
+  measuredAt: string;
+  request: string;
+  calls: number;
+  prompts: number;
+  /** Final `prompt` sent → first non-empty `text` token received. Goal: p50 ≤ 100 ms here. */
+  firstTokenMs: Percentiles;
+  /** … → the reply's `last` token. */
+  lastTokenMs: Percentiles;
+  method: string;
+};
+
+/** One signed incoming-call webhook; returns the elapsed time and the TwiML's relay. */
+async function answerCall(apiUrl: string, assistantNumber: string, index: number) {
+  const url = `${apiUrl}/webhooks/twilio/voice`;
+  const form = {
+    CallSid: `CA${randomBytes(16).toString('hex')}`,
+    AccountSid: LOCAL_TWILIO_ACCOUNT_SID,
+    From: `+1628555${String(1000 + index).padStart(4, '0')}`,
+    To: assistantNumber,
+  };
+  const started = performance.now();
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/x-www-form-urlencoded',
+      'X-Twilio-Signature': signTwilioRequest(LOCAL_TWILIO_AUTH_TOKEN, url, form),
+    },
+    body: new URLSearchParams(form).toString(),
+  });
+  const text = await response.text();
+  const elapsed = performance.now() - started;
+  const twiml = readVoiceTwiml(text);
+  if (response.status !== 200 || !twiml.relay) {
+    throw new Error(`call ${index} answered ${response.status} without a relay: ${text.slice(0, 300)}`);
+  }
+  return { elapsed, relay: twiml.relay, callSid: form.CallSid };
+}
+
+/** A call as Twilio carries it: signed handshake, setup, then each line timed to its first and last token. */
+async function talk(call: Awaited<ReturnType<typeof answerCall>>) {
+  const socket = new WebSocket(call.relay.url, {
+    headers: { 'X-Twilio-Signature': signTwilioRequest(LOCAL_TWILIO_AUTH_TOKEN, call.relay.url, {}) },
+  });
+  await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+  socket.send(
+    JSON.stringify({
+      type: 'setup',
+      sessionId: 'VXbench',
+      callSid: call.callSid,
+      customParameters: call.relay.parameters,
+    }),
+  );
+  const timings: Array<{ first: number; last: number }> = [];
+  try {
+    for (const line of CALL) {
+      const started = performance.now();
+      const timing = await new Promise<{ first: number; last: number }>((resolve, reject) => {
+        let first: number | undefined;
+        const timer = setTimeout(() => reject(new Error(`no reply to "${line}" within 10 s`)), 10_000);
+        const onMessage = (data: WebSocket.RawData) => {
+          const message = relayOutgoingSchema.parse(JSON.parse(data.toString()));
+          if (message.type !== 'text') return reject(new Error(`unexpected ${data.toString()}`));
+          if (message.token && first === undefined) first = performance.now() - started;
+          if (message.last) {
+            clearTimeout(timer);
+            socket.off('message', onMessage);
+            resolve({ first: first ?? performance.now() - started, last: performance.now() - started });
+          }
+        };
+        socket.on('message', onMessage);
+        socket.send(JSON.stringify({ type: 'prompt', voicePrompt: line, lang: 'en-US', last: true }));
+      });
+      timings.push(timing);
+    }
+  } finally {
+    socket.close();
+  }
+  return timings;
+}
+
+/**
+ * `greeting_ms` and `voice_turn`: a phone call as Twilio makes it, against backend/src/server.ts (the HTTP
+ * app and the local relay socket) in its own process, DynamoDB Local and the local engine. `greeting_ms`
+ * times the signed voice webhook → ConversationRelay TwiML (conversation created, greeting from the cache
+ * after the first call); `voice_turn` times each final prompt → the first text token over the WebSocket,
+ * four lines a call, one call at a time.
+ */
+export async function measureVoiceCalls(
+  settings: { calls: number },
+  log: (line: string) => void,
+): Promise<{ greeting: GreetingFigure; turn: VoiceTurnFigure }> {
+  return withAssistantLine(
+    { tableName: 'bench-voice', server: 'backend/src/server.ts', log },
+    async ({ apiUrl, assistantNumber }) => {
+      log(`warming up with ${WARMUP} calls…`);
+      for (let i = 0; i < WARMUP; i++) await talk(await answerCall(apiUrl, assistantNumber, i));
+      const greetings: number[] = [];
+      const firsts: number[] = [];
+      const lasts: number[] = [];
+      log(`placing ${settings.calls} calls of ${CALL.length} lines, one after another…`);
+      for (let i = 0; i < settings.calls; i++) {
+        const call = await answerCall(apiUrl, assistantNumber, WARMUP + i);
+        greetings.push(call.elapsed);
+        for (const timing of await talk(call)) {
+          firsts.push(timing.first);
+          lasts.push(timing.last);
+        }
+      }
+      const measuredAt = new Date().toISOString();
+      const method = 'sequential, from the bench process to backend/src/server.ts (tsx) over HTTP and ws';
+      return {
+        greeting: {
+          measuredAt,
+          request:
+            'POST /webhooks/twilio/voice (signed) → <Connect><ConversationRelay> TwiML, DynamoDB Local',
+          calls: greetings.length,
+          twimlMs: summary(greetings),
+          method,
+        },
+        turn: {
+          measuredAt,
+          request: 'relay socket (signed handshake, setup) prompt → first text token, local engine',
+          calls: settings.calls,
+          prompts: firsts.length,
+          firstTokenMs: summary(firsts),
+          lastTokenMs: summary(lasts),
+          method,
+        },
+      };
+    },
+  );
+}
+
+export const formatGreeting = (figure: GreetingFigure) =>
+  formatTable([
+    ['greeting_ms', 'p50', 'p99', 'max'],
+    [
+      `${figure.calls} calls: webhook → TwiML`,
+      `${figure.twimlMs.p50} ms`,
+      `${figure.twimlMs.p99} ms`,
+      `${figure.twimlMs.max} ms`,
+    ],
+  ]);
+
+export const formatVoiceTurn = (figure: VoiceTurnFigure) =>
+  formatTable([
+    ['voice_turn', 'p50', 'p99', 'max'],
+    [
+      `${figure.prompts} prompts: first token`,
+      `${figure.firstTokenMs.p50} ms`,
+      `${figure.firstTokenMs.p99} ms`,
+      `${figure.firstTokenMs.max} ms`,
+    ],
+    [
+      'last token',
+      `${figure.lastTokenMs.p50} ms`,
+      `${figure.lastTokenMs.p99} ms`,
+      `${figure.lastTokenMs.max} ms`,
+    ],
+  ]);

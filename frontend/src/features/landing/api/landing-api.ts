@@ -1,0 +1,16 @@
+import { SAMPLE_CALL_PATH, type SampleCallResponse } from '@shared/sample-call';
+import type { InternationalWaitlistRequest } from '@shared/schemas/waitlist';
+import { apiRequest } from '../../../lib/api-client';
+
+/** The landing page's public calls: no token. */
+export const landingApi = {
+  sampleCall: () =>
+    apiRequest<SampleCallResponse>(SAMPLE_CALL_PATH, { action: 'load the sample call', auth: false }),
+  joinInternationalWaitlist: (entry: InternationalWaitlistRequest) =>
+    apiRequest<{ joined: true }>('/oauth/international-waitlist', {
+      method: 'POST',
+      body: entry,
+      action: 'join the waitlist',
+      auth: false,
+    }),
+};
