@@ -8,11 +8,9 @@ export const RETENTION_CHOICES = [30, 90, 365] as const;
 export type RetentionDays = (typeof RETENTION_CHOICES)[number];
 export const DEFAULT_RETENTION_DAYS: RetentionDays = 365;
 
-export const retentionDaysSchema = z.union(RETENTION_CHOICES.map((days) => z.literal(days)) as [
-  z.ZodLiteral<30>,
-  z.ZodLiteral<90>,
-  z.ZodLiteral<365>,
-]);
+export const retentionDaysSchema = z.union(
+  RETENTION_CHOICES.map((days) => z.literal(days)) as [z.ZodLiteral<30>, z.ZodLiteral<90>, z.ZodLiteral<365>],
+);
 
 export const privacySettingsSchema = z.object({ transcript_retention_days: retentionDaysSchema });
 export type PrivacySettings = z.infer<typeof privacySettingsSchema>;
