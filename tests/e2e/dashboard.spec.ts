@@ -59,10 +59,9 @@ test('an owner with complete setup sees the overview: name, number, Call Assista
     `${national.slice(0, 3)}-${national.slice(3, 6)}-${national.slice(6)}`,
   );
   await expect(page.getByTestId('assistant-phone')).toHaveText(/^\d{3}-\d{3}-\d{4}$/);
-  await expect(page.getByRole('link', { name: 'Call Assistant' })).toHaveAttribute(
-    'href',
-    `tel:${config.assistant_phone}`,
-  );
+  // On a desktop, Call Assistant starts the in-browser test call (issue 11 §5; tests/e2e/voice-calls.spec.ts);
+  // on a phone it stays the tel: link.
+  await expect(page.getByRole('button', { name: 'Call Assistant' })).toBeEnabled();
 
   // View Call Logs: 'Coming Soon!' records the owner's interest, then closes itself.
   await page.getByRole('button', { name: 'View Call Logs' }).click();
