@@ -1,10 +1,10 @@
-import { BatchWriteCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { queryAll, writeInBatches } from './batch-write';
 import { CONVERSATION_CHANNELS } from '@shared/schemas/conversation';
 import type { ConversationRepository } from './conversations';
 import { APPOINTMENT_PREFIX, keys, userKey } from './keys';
 
 type Key = { pk: unknown; sk: unknown };
-const BATCH_SIZE = 25;
 
 /**
  * Issue 13 §5 caller erasure: everything an owner's partition holds about one caller number: conversation
@@ -17,41 +17,18 @@ export function createCallerErasure(
   tableName: string,
   conversations: Pick<ConversationRepository, 'eraseCaller'>,
 ) {
-  /** Keys (and chosen attributes) of the owner's items under a sk prefix whose `attribute` is the caller. */
+  /** The owner's items under a sk prefix whose `attribute` is the caller. */
   async function matching(ownerId: string, prefix: string, attribute: string, caller: string) {
     const found: Array<Key & Record<string, unknown>> = [];
-    let startKey: Record<string, unknown> | undefined;
-    do {
-      const page = await doc.send(
-        new QueryCommand({
-          TableName: tableName,
-          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-          FilterExpression: '#attribute = :caller',
-          ExpressionAttributeNames: { '#attribute': attribute },
-          ExpressionAttributeValues: { ':pk': userKey(ownerId), ':prefix': prefix, ':caller': caller },
-          ExclusiveStartKey: startKey,
-        }),
-      );
-      found.push(...((page.Items ?? []) as Array<Key & Record<string, unknown>>));
-      startKey = page.LastEvaluatedKey;
-    } while (startKey);
+    for await (const item of queryAll(doc, {
+      TableName: tableName,
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      FilterExpression: '#attribute = :caller',
+      ExpressionAttributeNames: { '#attribute': attribute },
+      ExpressionAttributeValues: { ':pk': userKey(ownerId), ':prefix': prefix, ':caller': caller },
+    }))
+      found.push(item as Key & Record<string, unknown>);
     return found;
-  }
-
-  async function deleteAll(keysToDelete: Key[]) {
-    for (let start = 0; start < keysToDelete.length; start += BATCH_SIZE) {
-      let requests = keysToDelete
-        .slice(start, start + BATCH_SIZE)
-        .map(({ pk, sk }) => ({ DeleteRequest: { Key: { pk, sk } } }));
-      for (let attempt = 0; requests.length > 0; attempt += 1) {
-        if (attempt >= 8) throw new Error('caller erasure kept being throttled');
-        if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** attempt));
-        const { UnprocessedItems } = await doc.send(
-          new BatchWriteCommand({ RequestItems: { [tableName]: requests } }),
-        );
-        requests = (UnprocessedItems?.[tableName] ?? []) as typeof requests;
-      }
-    }
   }
 
   return {
@@ -65,14 +42,19 @@ export function createCallerErasure(
         .map((a) => (a.deposit as { checkout_session_id?: string | null } | null)?.checkout_session_id)
         .filter((id): id is string => !!id)
         .map((id) => keys.depositSession(id));
-      await deleteAll([
+      const toDelete: Key[] = [
         ...appointments,
         ...messages,
         ...depositSessions,
         ...records.map((record) => keys.conversationState(record.id)),
         ...CONVERSATION_CHANNELS.map((channel) => keys.conversationThread(ownerId, channel, caller)),
         keys.smsLapsedNotice(ownerId, caller),
-      ]);
+      ];
+      await writeInBatches(
+        doc,
+        tableName,
+        toDelete.map(({ pk, sk }) => ({ DeleteRequest: { Key: { pk, sk } } })),
+      );
       return { conversations: records.length, appointments: appointments.length, messages: messages.length };
     },
   };

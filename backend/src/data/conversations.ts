@@ -1,19 +1,13 @@
-import {
-  BatchWriteCommand,
-  GetCommand,
-  UpdateCommand,
-  QueryCommand,
-  type DynamoDBDocumentClient,
-} from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { conversationSummary } from '@shared/schemas/call-log';
 import { retentionExpiry } from '@shared/schemas/privacy';
 import type { Conversation, ConversationChannel, ConversationOutcome } from '@shared/schemas/conversation';
+import { queryAll, writeInBatches } from './batch-write';
 import { CONVERSATION_PREFIX, keys, userKey } from './keys';
 
 const KEY_ATTRIBUTES = ['pk', 'sk', 'expires_at'];
-/** DynamoDB's BatchWriteItem limit. */
-const BATCH_SIZE = 25;
-const MAX_BATCH_ATTEMPTS = 8;
+/** Records re-stamped at a time when the retention period changes. */
+const STAMP_CONCURRENCY = 25;
 
 /** ISO strings sort by time only in one canonical form (UTC, milliseconds, Z). */
 const canonicalIso = (iso: string) => new Date(iso).toISOString();
@@ -81,39 +75,15 @@ export function createConversationRepository(doc: DynamoDBDocumentClient, tableN
     };
   };
 
-  /** BatchWriteItem in chunks of 25, retrying what DynamoDB hands back unprocessed. */
-  async function writeInBatches(all: Array<Record<string, unknown>>): Promise<void> {
-    for (let start = 0; start < all.length; start += BATCH_SIZE) {
-      let requests = all.slice(start, start + BATCH_SIZE);
-      for (let attempt = 0; requests.length > 0; attempt += 1) {
-        if (attempt >= MAX_BATCH_ATTEMPTS) throw new Error('conversation batch write kept being throttled');
-        if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** attempt));
-        const { UnprocessedItems } = await doc.send(
-          new BatchWriteCommand({ RequestItems: { [tableName]: requests as never } }),
-        );
-        requests = (UnprocessedItems?.[tableName] ?? []) as typeof requests;
-      }
-    }
-  }
-
   /** Every conversation record of an owner, a Query page at a time, with only the attributes asked for. */
-  async function* ownerRecords(userId: string, attributes: string[]) {
-    let startKey: Record<string, unknown> | undefined;
-    do {
-      const page = await doc.send(
-        new QueryCommand({
-          TableName: tableName,
-          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-          ProjectionExpression: attributes.map((_, i) => `#a${i}`).join(', '),
-          ExpressionAttributeNames: Object.fromEntries(attributes.map((name, i) => [`#a${i}`, name])),
-          ExpressionAttributeValues: { ':pk': userKey(userId), ':prefix': CONVERSATION_PREFIX },
-          ExclusiveStartKey: startKey,
-        }),
-      );
-      yield* (page.Items ?? []) as Array<Record<string, unknown>>;
-      startKey = page.LastEvaluatedKey;
-    } while (startKey);
-  }
+  const ownerRecords = (userId: string, attributes: string[]) =>
+    queryAll(doc, {
+      TableName: tableName,
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ProjectionExpression: attributes.map((_, i) => `#a${i}`).join(', '),
+      ExpressionAttributeNames: Object.fromEntries(attributes.map((name, i) => [`#a${i}`, name])),
+      ExpressionAttributeValues: { ':pk': userKey(userId), ':prefix': CONVERSATION_PREFIX },
+    });
 
   return {
     /** Stores records (a new id adds one; the same start time and id overwrites it, so re-seeding is idempotent). */
@@ -123,6 +93,8 @@ export function createConversationRepository(doc: DynamoDBDocumentClient, tableN
       options: { retentionDays?: number } = {},
     ): Promise<void> {
       await writeInBatches(
+        doc,
+        tableName,
         conversations.map((c) => ({ PutRequest: { Item: item(userId, c, options.retentionDays) } })),
       );
     },
@@ -156,7 +128,7 @@ export function createConversationRepository(doc: DynamoDBDocumentClient, tableN
       let batch: Array<Record<string, unknown>> = [];
       for await (const found of ownerRecords(userId, ['pk', 'sk', 'started_at'])) {
         batch.push(found);
-        if (batch.length === BATCH_SIZE) {
+        if (batch.length === STAMP_CONCURRENCY) {
           await Promise.all(batch.map(stamp));
           batch = [];
         }
@@ -171,7 +143,11 @@ export function createConversationRepository(doc: DynamoDBDocumentClient, tableN
       for await (const found of ownerRecords(userId, ['pk', 'sk', 'id', 'channel', 'caller'])) {
         if (found.caller === caller) erased.push(found as (typeof erased)[number]);
       }
-      await writeInBatches(erased.map(({ pk, sk }) => ({ DeleteRequest: { Key: { pk, sk } } })));
+      await writeInBatches(
+        doc,
+        tableName,
+        erased.map(({ pk, sk }) => ({ DeleteRequest: { Key: { pk, sk } } })),
+      );
       return erased.map(({ id, channel }) => ({ id, channel }));
     },
 
