@@ -23,6 +23,7 @@ import { createLogger } from './logging/logger';
 import { createLocalOutbox } from './providers/email/local';
 import { chooseEmailSender } from './providers/email/index';
 import { createSubscriptionRepository } from './data/subscriptions';
+import { createWebhookFailureRepository } from './data/webhook-failures';
 import { createWaitlistRepository } from './data/waitlists';
 import { createPaymentsProvider } from './providers/payments/factory';
 import { createLlmProvider } from './providers/llm/index';
@@ -78,6 +79,7 @@ export function createAppDeps(
     conversations,
     callerErasure: createCallerErasure(doc, config.tableName, conversations),
     subscriptions,
+    webhookFailures: createWebhookFailureRepository(doc, config.tableName, now),
     waitlists: createWaitlistRepository(doc, config.tableName, now),
     calendarConnections: createCalendarConnectionRepository(doc, config.tableName, now),
     oauthStates: createOAuthStateRepository(doc, config.tableName, now),
