@@ -35,6 +35,7 @@ import { receptionistTestChat } from './routes/test-chat/receptionist-test-chat'
 import { localPhoneRoutes } from './routes/local-phone/local-phone-routes';
 import { appointmentRoutes } from './routes/appointments/appointment-routes';
 import { callLogRoutes } from './routes/call-log/call-log-routes';
+import { overviewRoutes } from './routes/overview/overview-routes';
 import { privacyRoutes } from './routes/privacy/privacy-routes';
 import { appointmentsBook } from './routes/appointments/appointments-book';
 import { depositPages } from './routes/deposits/deposit-pages';
@@ -141,6 +142,7 @@ function mountApiRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
   app.route('/', objectiveTemplatesRoutes(deps));
   app.route('/', calendarRoutes(deps));
   app.route('/', callLogRoutes(deps));
+  app.route('/', overviewRoutes(deps));
   app.route('/', privacyRoutes(deps));
   app.route(
     '/',

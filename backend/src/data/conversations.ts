@@ -151,6 +151,33 @@ export function createConversationRepository(doc: DynamoDBDocumentClient, tableN
       return erased.map(({ id, channel }) => ({ id, channel }));
     },
 
+    /**
+     * Only the named attributes of the conversations that started between from and to (inclusive), oldest
+     * first: one sk-range Query (no transcript read), so its cost follows the range, not the owner's history.
+     */
+    async listAttributesBetween<K extends keyof Conversation>(
+      userId: string,
+      from: Date,
+      to: Date,
+      attributes: readonly K[],
+    ): Promise<Array<Pick<Conversation, K>>> {
+      const found: Array<Pick<Conversation, K>> = [];
+      for await (const item of queryAll(doc, {
+        TableName: tableName,
+        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+        ProjectionExpression: attributes.map((_, i) => `#a${i}`).join(', '),
+        ExpressionAttributeNames: Object.fromEntries(attributes.map((name, i) => [`#a${i}`, name])),
+        ExpressionAttributeValues: {
+          ':pk': userKey(userId),
+          ':from': `${CONVERSATION_PREFIX}${from.toISOString()}`,
+          ':to': `${CONVERSATION_PREFIX}${to.toISOString()}$`,
+        },
+      })) {
+        found.push(item as Pick<Conversation, K>);
+      }
+      return found;
+    },
+
     /** The owner's conversations that started between from and to (inclusive), oldest first. */
     async listConversations(userId: string, from: Date, to: Date): Promise<Conversation[]> {
       const conversations: Conversation[] = [];

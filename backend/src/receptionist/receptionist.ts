@@ -318,12 +318,12 @@ export function createReceptionist(deps: ReceptionistDeps) {
         if (result.end) end = result.end;
       }
     }
-    if (reply)
-      state.turns.push({
-        speaker: 'assistant',
-        text: reply.trim().slice(0, 4000),
-        at: deps.now().toISOString(),
-      });
+    if (reply) {
+      const at = deps.now().toISOString();
+      state.turns.push({ speaker: 'assistant', text: reply.trim().slice(0, 4000), at });
+      // A call is answered by its greeting when the relay connects (voice-relay/relay-session.ts), not here.
+      if (!state.answered_at && state.channel !== 'voice') state.answered_at = at;
+    }
     state.achieved.answered = true;
     if (end) state.ended_at = deps.now().toISOString();
     try {
