@@ -53,7 +53,7 @@ function history(count: number): Conversation[] {
 }
 
 /** Reads interleaved sample by sample, so a burst of load on the machine weighs on every owner alike. */
-async function timeInterleaved(reads: Array<() => Promise<unknown>>, samples: number) {
+export async function timeInterleaved(reads: Array<() => Promise<unknown>>, samples: number) {
   for (let i = 0; i < 20; i += 1) for (const read of reads) await read();
   const times = reads.map(() => [] as number[]);
   for (let i = 0; i < samples; i += 1) {
