@@ -245,6 +245,32 @@ describe('lambdas', () => {
     ]);
     expect(sesActions(socket![1])).toEqual([]);
   });
+
+  it('lets only the API function sign out and delete users of its own user pool (account deletion)', () => {
+    const cognitoStatements = (fn: Resource) => {
+      const role = (fn.Properties.Role as { 'Fn::GetAtt': string[] })['Fn::GetAtt'][0];
+      return Object.values(template.findResources('AWS::IAM::Policy') as Resources)
+        .filter((policy) => JSON.stringify(policy.Properties.Roles) === JSON.stringify([{ Ref: role }]))
+        .flatMap(
+          (policy) =>
+            (policy.Properties.PolicyDocument as { Statement: Array<{ Action: unknown; Resource: unknown }> })
+              .Statement,
+        )
+        .filter((statement) => JSON.stringify(statement.Action).includes('cognito-idp:'));
+    };
+    const isSocket = (fn: Resource) => 'WS_CALLBACK_URL' in variablesOf(fn);
+    const [api] = appFunctions().filter(([, fn]) => !isSocket(fn));
+    const [socket] = appFunctions().filter(([, fn]) => isSocket(fn));
+    const [pool] = Object.keys(template.findResources('AWS::Cognito::UserPool'));
+    expect(cognitoStatements(api![1])).toEqual([
+      expect.objectContaining({
+        Action: ['cognito-idp:AdminUserGlobalSignOut', 'cognito-idp:AdminDeleteUser'],
+        Effect: 'Allow',
+        Resource: { 'Fn::GetAtt': [pool, 'Arn'] },
+      }),
+    ]);
+    expect(cognitoStatements(socket![1])).toEqual([]);
+  });
 });
 
 describe('apis', () => {

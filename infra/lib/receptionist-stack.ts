@@ -66,6 +66,9 @@ export class ReceptionistStack extends Stack {
       }),
     );
 
+    // Account deletion (issue 10 §7) signs the owner out everywhere and deletes the user, on this pool only.
+    auth.userPool.grant(apiFunction, 'cognito-idp:AdminUserGlobalSignOut', 'cognito-idp:AdminDeleteUser');
+
     const socketFunction = new BackendFunction(this, 'SocketFunction', {
       lambda: 'websocket',
       description: 'AI receptionist sockets: voice preview stream and voice relay (ConversationRelay)',

@@ -1,6 +1,7 @@
 import { BatchGetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { MAX_TOKEN_LIFETIME_SECONDS } from '@shared/session';
-import { userKey } from './keys';
+import { stateOf } from './account-deletions';
+import { keys, userKey } from './keys';
 
 /**
  * Revoked sessions (issue 10 §7). Cognito signs tokens that stay verifiable until they expire, even after
@@ -14,6 +15,8 @@ const ALL_SK = 'REVOKED#ALL';
 const jtiSk = (originJti: string) => `REVOKED#JTI#${originJti}`;
 
 export type TokenIdentity = { sub: string; originJti?: string; issuedAtSeconds?: number };
+/** Whether a verified token's session may act: account deletion (any state) outranks a revoked session. */
+export type SessionState = 'active' | 'revoked' | 'account-deleting' | 'account-deleted';
 
 export function createSessionRevocationRepository(
   doc: DynamoDBDocumentClient,
@@ -61,24 +64,34 @@ export function createSessionRevocationRepository(
     },
 
     /**
-     * True when the token's session was ended. A token issued in the same second as a global revocation is
-     * refused too (iat has one-second precision): the safe side, and a new sign-in takes longer than that.
+     * The token's session state, from one consistent BatchGet by key: the session's and the owner's
+     * revocations and the account-deletion marker (kept outside the owner's partition, which deletion
+     * erases). A token issued in the same second as a global revocation is refused too (iat has one-second
+     * precision): the safe side, and a new sign-in takes longer than that.
      */
-    async isRevoked({ sub, originJti, issuedAtSeconds }: TokenIdentity): Promise<boolean> {
-      const Keys = [{ pk: userKey(sub), sk: ALL_SK }];
+    async sessionState({ sub, originJti, issuedAtSeconds }: TokenIdentity): Promise<SessionState> {
+      const deletionKey = keys.accountDeletion(sub);
+      const Keys = [{ pk: userKey(sub), sk: ALL_SK }, deletionKey];
       if (originJti) Keys.push({ pk: userKey(sub), sk: jtiSk(originJti) });
       const result = await doc.send(
         new BatchGetCommand({ RequestItems: { [tableName]: { Keys, ConsistentRead: true } } }),
       );
       const items = result.Responses?.[tableName] ?? [];
       const current = nowSeconds();
-      return items.some((item) => {
+      const deletion = stateOf(
+        items.find((item) => item.pk === deletionKey.pk),
+        current,
+      );
+      if (deletion) return deletion === 'deleted' ? 'account-deleted' : 'account-deleting';
+      const revoked = items.some((item) => {
+        if (item.pk === deletionKey.pk) return false;
         if (Number(item.expires_at) < current) return false; // TTL deletes lazily; expired means gone.
         if (item.sk === ALL_SK) {
           return issuedAtSeconds === undefined || issuedAtSeconds <= Number(item.revoked_before);
         }
         return true;
       });
+      return revoked ? 'revoked' : 'active';
     },
   };
 }
