@@ -68,6 +68,7 @@ export const accountRoutes = (deps: AppDeps) =>
         result = await deleteAccount(
           {
             accountDeletions: deps.data.accountDeletions,
+            forgetSessions: (sub) => deps.data.sessionRevocations.forgetOwner(sub),
             subscriptions: deps.data.subscriptions,
             phoneReservations: deps.data.phoneReservations,
             erasure: deps.data.ownerDataErasure,

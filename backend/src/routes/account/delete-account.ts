@@ -10,6 +10,8 @@ import type { TelephonyProvider } from '../../providers/telephony/index';
 
 export type AccountDeletionDeps = {
   accountDeletions: AccountDeletionRepository;
+  /** Drops this instance's cached "session active" answers of the owner (data/session-revocations.ts). */
+  forgetSessions: (sub: string) => void;
   subscriptions: Pick<SubscriptionRepository, 'getCustomerId' | 'getSubscription'>;
   phoneReservations: Pick<PhoneReservationRepository, 'heldBy'>;
   erasure: OwnerDataErasure;
@@ -52,6 +54,8 @@ export async function deleteAccount(
 ): Promise<DeletionOutcome> {
   const lease = randomUUID();
   const begun = await deps.accountDeletions.begin(account.sub, lease);
+  // Refused at once through this instance (others within their 1 s revocation cache).
+  deps.forgetSessions(account.sub);
   if (begun === 'busy') return { outcome: 'busy' };
   if (begun === 'deleted') return { outcome: 'already-deleted' };
   try {
