@@ -18,6 +18,7 @@ import { formatGreeting, formatVoiceTurn, measureVoiceCalls } from './stages/voi
 import { formatReceptionistEngine, measureReceptionistEngine } from './stages/receptionist-engine';
 import { formatSmsWebhook, measureSmsWebhook } from './stages/sms-webhook';
 import { formatCallLogPage, measureCallLogPage } from './stages/call-log-page';
+import { formatOverviewRead, measureOverviewRead } from './stages/overview-read';
 
 function numberFromEnv(name: string, fallback: number, { integer = false, min = 0 } = {}): number {
   const raw = process.env[name];
@@ -84,6 +85,10 @@ const stages = {
   call_log_page: stage(
     () => measureCallLogPage({ large: 20_000, small: 20, samples: 300 }, log('call_log_page')),
     formatCallLogPage,
+  ),
+  overview_read: stage(
+    () => measureOverviewRead({ history: 20_000, samples: 300 }, log('overview_read')),
+    formatOverviewRead,
   ),
 };
 type StageName = keyof typeof stages;
