@@ -12,7 +12,7 @@ import { createAppointmentRepository } from './data/appointments';
 import { createConversationStateRepository } from './data/conversation-states';
 import { createOwnerMessageRepository } from './data/owner-messages';
 import { receptionistFromApp } from './receptionist/create-receptionist-deps';
-import { createTokenVerifier } from './auth/token-verifier';
+import { createTokenVerifier, withVerifiedTokenCache } from './auth/token-verifier';
 import { withRevocationCheck } from './auth/revocation-check';
 import { createSessionRevocationRepository } from './data/session-revocations';
 import { createDynamoClients } from './data/dynamo-client';
@@ -113,7 +113,10 @@ export function createAppDeps(
   });
   return {
     config,
-    verifyToken: withRevocationCheck(createTokenVerifier(config.cognito), data.sessionRevocations),
+    verifyToken: withRevocationCheck(
+      withVerifiedTokenCache(createTokenVerifier(config.cognito)),
+      data.sessionRevocations,
+    ),
     rateLimiter,
     logger,
     metrics,

@@ -86,6 +86,11 @@ export function createConversationRepository(doc: DynamoDBDocumentClient, tableN
     });
 
   return {
+    /** A record's put, as one item of a caller's transaction (a conversation's creation). */
+    recordPut(userId: string, conversation: Conversation, retentionDays?: number) {
+      return { Put: { TableName: tableName, Item: item(userId, conversation, retentionDays) } };
+    },
+
     /** Stores records (a new id adds one; the same start time and id overwrites it, so re-seeding is idempotent). */
     async saveConversations(
       userId: string,

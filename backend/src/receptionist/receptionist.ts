@@ -6,7 +6,11 @@ import { spokenTime } from '@shared/receptionist/business-time';
 import type { AppointmentRepository } from '../data/appointments';
 import type { BusinessConfigRepository } from '../data/business-config';
 import type { ConversationRepository } from '../data/conversations';
-import { StaleConversationError, type ConversationStateRepository } from '../data/conversation-states';
+import {
+  AlongsideConditionError,
+  StaleConversationError,
+  type ConversationStateRepository,
+} from '../data/conversation-states';
 import type { ObjectivesRepository } from '../data/objectives';
 import type { OwnerMessageRepository } from '../data/owner-messages';
 import type { RateLimiter } from '../data/rate-limits';
@@ -71,7 +75,7 @@ export type ReceptionistDeps = {
     isOptedOut(assistantNumber: string, to: string): Promise<boolean>;
   };
   deposits: DepositLinks;
-  rateLimiter: Pick<RateLimiter, 'hit'>;
+  rateLimiter: Pick<RateLimiter, 'hit' | 'countedHit'>;
   now: () => Date;
   logger: Logger;
 };
@@ -84,6 +88,10 @@ const TOOL_SPECS: ToolSpec[] = TOOL_NAMES.map((name) => ({
 }));
 
 const SMS_MAX = 1_000;
+
+/** How the assistant answers a call (ConversationRelay speaks it before the first prompt). */
+export const welcomeGreeting = (business: Pick<BusinessProfile, 'name' | 'assistantName'>) =>
+  `Thanks for calling ${business.name}, this is ${business.assistantName}. How can I help you today?`;
 
 /**
  * The receptionist engine (docs/decisions/010-receptionist-engine.md): one conversation at a time, turn by
@@ -150,16 +158,16 @@ export function createReceptionist(deps: ReceptionistDeps) {
     return saved;
   }
 
+  /**
+   * Creates a conversation. `known` is the business profile when the caller has just read it (the voice
+   * webhook reads the config to find the line): a caller waits on this, so it costs one transaction then.
+   */
   async function startConversation(
     input: StartConversation,
     id: string = randomUUID(),
+    known?: BusinessProfile,
   ): Promise<ConversationState> {
-    // Together: a caller waits on this (the voice webhook answers after it).
-    const [business, allowed] = await Promise.all([
-      profileOf(input.ownerId),
-      deps.rateLimiter.hit(`conversations#${input.ownerId}`, RECEPTIONIST_LIMITS.conversationsPerDay, 86_400),
-    ]);
-    if (!allowed) throw new ConversationLimitError(input.ownerId);
+    const business = known ?? (await profileOf(input.ownerId));
     const at = deps.now().toISOString();
     const state: ConversationState = {
       id,
@@ -179,10 +187,25 @@ export function createReceptionist(deps: ReceptionistDeps) {
       ...(business.objectives[0] ? { objective_id: business.objectives[0].id } : {}),
       version: 0,
     };
-    await data.conversationStates.create(state);
-    await data.conversations.saveConversations(input.ownerId, [conversationRecord(state, business)], {
-      retentionDays: business.retentionDays,
-    });
+    try {
+      // The day's count, the state and its call-log record: all three or none, in one round trip.
+      await data.conversationStates.create(state, [
+        deps.rateLimiter.countedHit(
+          `conversations#${input.ownerId}`,
+          RECEPTIONIST_LIMITS.conversationsPerDay,
+          86_400,
+        ),
+        data.conversations.recordPut(
+          input.ownerId,
+          conversationRecord(state, business),
+          business.retentionDays,
+        ),
+      ]);
+    } catch (error) {
+      if (error instanceof AlongsideConditionError && error.index === 0)
+        throw new ConversationLimitError(input.ownerId);
+      throw error;
+    }
     return state;
   }
 
@@ -434,8 +457,7 @@ export function createReceptionist(deps: ReceptionistDeps) {
 
   /** The opening line of a call, from the owner's settings (voice uses it as the welcome greeting). */
   async function greeting(ownerId: string): Promise<string> {
-    const business = await profileOf(ownerId);
-    return `Thanks for calling ${business.name}, this is ${business.assistantName}. How can I help you today?`;
+    return welcomeGreeting(await profileOf(ownerId));
   }
 
   return {
