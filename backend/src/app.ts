@@ -41,6 +41,7 @@ import { appointmentsBook } from './routes/appointments/appointments-book';
 import { depositPages } from './routes/deposits/deposit-pages';
 import { voiceWebhookRoutes } from './routes/twilio-webhooks/voice-webhook-routes';
 import { signOutRoutes } from './routes/session/sign-out-routes';
+import { accountRoutes } from './routes/account/account-routes';
 
 export const OPENAPI_PATH = '/openapi.json';
 
@@ -125,6 +126,7 @@ function mountApiRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
   app.route('/', frontendLogRoutes(deps));
   app.route('/', configRoutes(deps));
   app.route('/', signOutRoutes(deps));
+  app.route('/', accountRoutes(deps));
   // Each feature mounts its routes on its own line below this one.
   app.route('/', referralRoutes(deps));
   app.route('/', analyticsRoutes(deps));
