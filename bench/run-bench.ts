@@ -19,6 +19,7 @@ import { formatReceptionistEngine, measureReceptionistEngine } from './stages/re
 import { formatSmsWebhook, measureSmsWebhook } from './stages/sms-webhook';
 import { formatCallLogPage, measureCallLogPage } from './stages/call-log-page';
 import { formatConfigReadScale, measureConfigReadScale } from './stages/config-read-scale';
+import { formatOverviewRead, measureOverviewRead } from './stages/overview-read';
 import { formatLighthouse, measureLighthouse } from './stages/lighthouse';
 
 function numberFromEnv(name: string, fallback: number, { integer = false, min = 0 } = {}): number {
@@ -99,6 +100,10 @@ const stages = {
   config_read_scale: stage(
     () => measureConfigReadScale({ large: 10_000, small: 10, samples: 300 }, log('config_read_scale')),
     formatConfigReadScale,
+  ),
+  overview_read: stage(
+    () => measureOverviewRead({ history: 20_000, samples: 300 }, log('overview_read')),
+    formatOverviewRead,
   ),
 };
 type StageName = keyof typeof stages;

@@ -27,7 +27,7 @@ export type CallLogPageFigure = {
 };
 
 /** Conversations spread over the last year, a few minutes apart, like a busy line's history. */
-function history(count: number): Conversation[] {
+export function history(count: number): Conversation[] {
   const now = Date.now();
   return Array.from({ length: count }, (_, n) => {
     const started = new Date(now - (count - n) * 26 * 60_000).toISOString();
