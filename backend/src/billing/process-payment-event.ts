@@ -22,6 +22,7 @@ export async function processPaymentEvent(
       logger: deps.logger,
       onTrialCompleted: deps.onTrialCompleted ?? (async () => undefined),
       onDepositPaid: (sessionId) => deps.receptionist.depositPaid(sessionId),
+      isAccountDeleted: async (userId) => (await deps.data.accountDeletions.state(userId)) !== undefined,
     });
   } catch (error) {
     await subscriptions.releaseWebhookEvent('stripe', event.id);
