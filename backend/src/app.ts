@@ -40,6 +40,9 @@ import { appointmentsBook } from './routes/appointments/appointments-book';
 import { depositPages } from './routes/deposits/deposit-pages';
 import { voiceWebhookRoutes } from './routes/twilio-webhooks/voice-webhook-routes';
 import { signOutRoutes } from './routes/session/sign-out-routes';
+import { notificationRoutes } from './routes/notifications/notification-routes';
+import { unsubscribePages } from './routes/notifications/unsubscribe-pages';
+import { localNotificationRoutes } from './routes/notifications/local-notification-routes';
 
 export const OPENAPI_PATH = '/openapi.json';
 
@@ -89,6 +92,8 @@ export function createApp(deps: AppDeps) {
   app.route('/', phoneNumberRoutes(deps));
   app.route('/', callLogRoutes(deps));
   app.route('/', privacyRoutes(deps));
+  app.route('/', notificationRoutes(deps));
+  app.route('/', unsubscribePages(deps));
   app.route('/', smsWebhookRoutes(deps, receptionistSmsAssistant(deps.receptionist, deps.logger)));
   app.route(
     '/',
@@ -117,6 +122,7 @@ export function createApp(deps: AppDeps) {
 
   // Local providers' own pages (outbox, fake checkout, consent screens) exist only when they are on.
   if (deps.localOutbox) app.route('/', localOutboxRoutes(deps.localOutbox));
+  if (deps.config.localProviders) app.route('/', localNotificationRoutes(deps));
   const payments = deps.providers.payments;
   const webhookSecret = deps.config.stripe.webhookSecret;
   if (deps.config.localProviders && isLocalPaymentsProvider(payments) && webhookSecret) {

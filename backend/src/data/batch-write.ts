@@ -3,6 +3,7 @@ import {
   QueryCommand,
   type DynamoDBDocumentClient,
   type QueryCommandInput,
+  type QueryCommandOutput,
 } from '@aws-sdk/lib-dynamodb';
 
 /** DynamoDB's BatchWriteItem limit. */
@@ -28,15 +29,24 @@ export async function writeInBatches(
   }
 }
 
-/** Every item a Query matches, a page at a time (LastEvaluatedKey followed to the end). */
+/** Every page a Query returns (LastEvaluatedKey followed to the end); `Select: 'COUNT'` pages carry Count only. */
+export async function* queryPages(
+  doc: DynamoDBDocumentClient,
+  input: Omit<QueryCommandInput, 'ExclusiveStartKey'>,
+): AsyncGenerator<QueryCommandOutput> {
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await doc.send(new QueryCommand({ ...input, ExclusiveStartKey: startKey }));
+    yield page;
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+}
+
+/** Every item a Query matches, a page at a time. */
 export async function* queryAll(
   doc: DynamoDBDocumentClient,
   input: Omit<QueryCommandInput, 'ExclusiveStartKey'>,
 ): AsyncGenerator<Record<string, unknown>> {
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await doc.send(new QueryCommand({ ...input, ExclusiveStartKey: startKey }));
+  for await (const page of queryPages(doc, input))
     yield* (page.Items ?? []) as Array<Record<string, unknown>>;
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { queryPages } from './batch-write';
 import { keys, userKey } from './keys';
 
 /** Messages the assistant took for the owner (name, callback number, reason), newest first by sk. */
@@ -28,6 +29,24 @@ export function createOwnerMessageRepository(
         }),
       );
       return stored;
+    },
+
+    /** How many messages were taken in [from, to) (the daily digest); counts only, one Query. */
+    async countBetween(ownerId: string, from: Date, to: Date): Promise<number> {
+      let count = 0;
+      for await (const page of queryPages(doc, {
+        TableName: tableName,
+        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+        ExpressionAttributeValues: {
+          ':pk': userKey(ownerId),
+          ':from': `MESSAGE#${from.toISOString()}`,
+          // Just before `to`: the window is half-open, like the digest's day.
+          ':to': `MESSAGE#${new Date(to.getTime() - 1).toISOString()}$`,
+        },
+        Select: 'COUNT',
+      }))
+        count += page.Count ?? 0;
+      return count;
     },
 
     async latest(ownerId: string, limit = 50): Promise<OwnerMessage[]> {

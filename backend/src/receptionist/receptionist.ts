@@ -72,8 +72,27 @@ export type ReceptionistDeps = {
   };
   deposits: DepositLinks;
   rateLimiter: Pick<RateLimiter, 'hit'>;
+  /** The owner's notifications (issue 13 §2): told when a conversation starts, moves and ends. */
+  notify?: ConversationEvents;
   now: () => Date;
   logger: Logger;
+};
+
+/**
+ * What the notifications need to hear from the engine. Each resolves after a small durable write at most;
+ * e-mails and texts are sent in the background, so no caller waits on them.
+ */
+export type ConversationEvents = {
+  conversationStarted(state: ConversationState): Promise<void>;
+  conversationActive(state: ConversationState): Promise<void>;
+  conversationEnded(state: ConversationState): Promise<void>;
+  depositPaid(input: {
+    ownerId: string;
+    sessionId: string;
+    amountCents: number;
+    caller: string;
+    conversation?: Pick<ConversationState, 'id' | 'started_at' | 'channel'>;
+  }): Promise<void>;
 };
 
 /** Tool descriptions for a chat model: JSON Schema from each tool's zod arguments. */
@@ -150,6 +169,22 @@ export function createReceptionist(deps: ReceptionistDeps) {
     return saved;
   }
 
+  /** Tells the notifications; a failure there is logged and never fails the conversation. */
+  async function tell(
+    event: 'conversationStarted' | 'conversationActive' | 'conversationEnded',
+    state: ConversationState,
+  ) {
+    try {
+      await deps.notify?.[event](state);
+    } catch (error) {
+      deps.logger.warn('receptionist.notify_failed', {
+        event,
+        conversation_id: state.id,
+        error: String(error),
+      });
+    }
+  }
+
   async function startConversation(
     input: StartConversation,
     id: string = randomUUID(),
@@ -183,6 +218,7 @@ export function createReceptionist(deps: ReceptionistDeps) {
     await data.conversations.saveConversations(input.ownerId, [conversationRecord(state, business)], {
       retentionDays: business.retentionDays,
     });
+    await tell('conversationStarted', state);
     return state;
   }
 
@@ -258,7 +294,7 @@ export function createReceptionist(deps: ReceptionistDeps) {
       yield { type: 'text', delta: closing };
       state.turns.push({ speaker: 'assistant', text: closing, at: now.toISOString() });
       state.ended_at = now.toISOString();
-      await store(state, business);
+      await tell('conversationEnded', await store(state, business));
       yield { type: 'end', reason: 'turn_limit' };
       return;
     }
@@ -334,6 +370,7 @@ export function createReceptionist(deps: ReceptionistDeps) {
       }
       throw error;
     }
+    await tell(state.ended_at ? 'conversationEnded' : 'conversationActive', state);
     if (transfer) yield { type: 'transfer', to: transfer.to, summary: transfer.summary };
     if (end) yield { type: 'end', reason: end.reason };
   }
@@ -365,12 +402,17 @@ export function createReceptionist(deps: ReceptionistDeps) {
     }
   }
 
-  /** Closes a conversation (a call hung up, the owner ended a test). */
-  async function finish(conversationId: string, reason: string): Promise<void> {
+  /**
+   * Closes a conversation (a call hung up, the owner ended a test, an SMS thread went quiet). With
+   * `idleSince`, only if nothing happened after it: a text that arrives meanwhile keeps the thread open.
+   */
+  async function finish(conversationId: string, reason: string, idleSince?: Date): Promise<void> {
     for (let attempt = 0; attempt < 3; attempt += 1) {
       const state = await data.conversationStates.get(conversationId);
       if (!state || state.ended_at) return;
-      state.ended_at = deps.now().toISOString();
+      if (idleSince && Date.parse(state.last_at) > idleSince.getTime()) return;
+      // A thread closed for quiet ended with its last message, not when the quiet was noticed.
+      state.ended_at = idleSince ? state.last_at : deps.now().toISOString();
       state.actions.push({
         tool: 'end_conversation',
         ok: true,
@@ -378,7 +420,7 @@ export function createReceptionist(deps: ReceptionistDeps) {
         at: state.ended_at,
       });
       try {
-        await store(state, await profileOf(state.owner_id));
+        await tell('conversationEnded', await store(state, await profileOf(state.owner_id)));
         return;
       } catch (error) {
         if (!(error instanceof StaleConversationError)) throw error;
@@ -420,6 +462,17 @@ export function createReceptionist(deps: ReceptionistDeps) {
     const from =
       conversation?.assistant_number ??
       (await data.businessConfigs.getConfig(session.ownerId))?.assistant_phone;
+    await deps.notify
+      ?.depositPaid({
+        ownerId: session.ownerId,
+        sessionId,
+        amountCents: session.amountCents,
+        caller: appointment.customer_phone,
+        ...(conversation ? { conversation } : {}),
+      })
+      .catch((error: unknown) =>
+        deps.logger.warn('receptionist.notify_failed', { event: 'depositPaid', error: String(error) }),
+      );
     if (conversation?.channel !== 'test') {
       const when = spokenTime(new Date(appointment.starts_at), business.timeZone);
       await sendText(
