@@ -1,8 +1,8 @@
-import { z } from 'zod';
-
 /**
  * The landing page's sample call (#demo): the transcript shown, and what GET /api/sample-call renders
- * through the speech provider so "Hear a sample call" plays it (issue 15 §6).
+ * through the speech provider so "Hear a sample call" plays it (issue 15 §6). Plain data, no zod: the
+ * landing page shows the transcript, and the response's schema (schemas/sample-call.ts) would add the schema
+ * library to its JavaScript.
  */
 export type TranscriptEntry =
   { kind: 'line'; speaker: 'assistant' | 'caller'; text: string } | { kind: 'event'; text: string };
@@ -46,11 +46,3 @@ export const DEMO_TRANSCRIPT: readonly TranscriptEntry[] = [
 
 /** Where the rendered sample call is served (public; rendered once per server instance, then cached). */
 export const SAMPLE_CALL_PATH = '/api/sample-call';
-
-export const sampleCallResponseSchema = z.object({
-  /** The whole call as a data: URL (WAV locally, MP3 with OpenAI speech). */
-  audio_url: z.string(),
-  /** How many transcript lines it speaks, in order. */
-  lines: z.number().int().nonnegative(),
-});
-export type SampleCallResponse = z.infer<typeof sampleCallResponseSchema>;

@@ -35,6 +35,7 @@ import { receptionistTestChat } from './routes/test-chat/receptionist-test-chat'
 import { localPhoneRoutes } from './routes/local-phone/local-phone-routes';
 import { appointmentRoutes } from './routes/appointments/appointment-routes';
 import { callLogRoutes } from './routes/call-log/call-log-routes';
+import { overviewRoutes } from './routes/overview/overview-routes';
 import { privacyRoutes } from './routes/privacy/privacy-routes';
 import { appointmentsBook } from './routes/appointments/appointments-book';
 import { depositPages } from './routes/deposits/deposit-pages';
@@ -91,6 +92,7 @@ export function createApp(deps: AppDeps) {
   app.route('/', calendarRoutes(deps));
   app.route('/', phoneNumberRoutes(deps));
   app.route('/', callLogRoutes(deps));
+  app.route('/', overviewRoutes(deps));
   app.route('/', privacyRoutes(deps));
   app.route('/', notificationRoutes(deps));
   app.route('/', unsubscribePages(deps));

@@ -43,6 +43,7 @@ const voiceRelay = attachRelayServer(server as Server, {
   conversations: conversationAmender(deps.data, deps.receptionist),
   relayCalls: deps.data.relayCalls,
   logger: deps.logger,
+  now: deps.now,
   verifyToken: deps.verifyToken,
   authToken: config.twilioWebhookAuthToken,
   configuredRelayUrl: config.voiceRelayUrl,

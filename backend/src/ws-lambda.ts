@@ -38,6 +38,7 @@ export const handler = routeSocketEvents({
     conversations: conversationAmender(deps.data, deps.receptionist),
     relayCalls: deps.data.relayCalls,
     logger,
+    now: deps.now,
     verifyToken: deps.verifyToken,
     // The Twilio auth token, from the vendor secret (withVendorSecrets above).
     authToken: config.twilioWebhookAuthToken,

@@ -6,6 +6,7 @@ import type { ConversationRepository } from '../../backend/src/data/conversation
 import type { ConversationStateRepository } from '../../backend/src/data/conversation-states';
 import type { ObjectivesRepository } from '../../backend/src/data/objectives';
 import type { OwnerMessageRepository } from '../../backend/src/data/owner-messages';
+import type { RateLimiter } from '../../backend/src/data/rate-limits';
 import { createLogger } from '../../backend/src/logging/logger';
 import { createLocalModel } from '../../backend/src/receptionist/model/local-model';
 import { createReceptionist } from '../../backend/src/receptionist/receptionist';
@@ -49,7 +50,10 @@ export async function measureReceptionistEngine(
   const data = {
     businessConfigs: { getConfig: async () => config } as unknown as BusinessConfigRepository,
     objectives: { getObjective: async () => undefined } as unknown as ObjectivesRepository,
-    conversations: { saveConversations: async () => undefined } as unknown as ConversationRepository,
+    conversations: {
+      saveConversations: async () => undefined,
+      recordPut: () => ({}),
+    } as unknown as ConversationRepository,
     ownerMessages: { save: async () => undefined } as unknown as OwnerMessageRepository,
     conversationStates: {
       create: async (state: ConversationState) => void states.set(state.id, structuredClone(state)),
@@ -78,7 +82,7 @@ export async function measureReceptionistEngine(
     model: createLocalModel(),
     sms: { send: async () => undefined, isOptedOut: async () => false },
     deposits: { create: async () => ({ url: 'http://localhost/pay', sessionId: 'cs_bench' }) },
-    rateLimiter: { hit: async () => true },
+    rateLimiter: { hit: async () => true, countedHit: () => ({ Update: {} }) } as unknown as RateLimiter,
     now: () => clock,
     logger: createLogger(() => undefined),
   });

@@ -165,30 +165,37 @@ export async function measureVoiceCalls(
   );
 }
 
+/** Issue 11's goals, on this machine. */
+export const VOICE_GOALS = { greetingP50Ms: 30, firstTokenP50Ms: 100 } as const;
+const goal = (value: number, limit: number) => `p50 ≤ ${limit} ms: ${value <= limit ? 'met' : 'NOT met'}`;
+
 export const formatGreeting = (figure: GreetingFigure) =>
   formatTable([
-    ['greeting_ms', 'p50', 'p99', 'max'],
+    ['greeting_ms', 'p50', 'p99', 'max', 'goal'],
     [
       `${figure.calls} calls: webhook → TwiML`,
       `${figure.twimlMs.p50} ms`,
       `${figure.twimlMs.p99} ms`,
       `${figure.twimlMs.max} ms`,
+      goal(figure.twimlMs.p50, VOICE_GOALS.greetingP50Ms),
     ],
   ]);
 
 export const formatVoiceTurn = (figure: VoiceTurnFigure) =>
   formatTable([
-    ['voice_turn', 'p50', 'p99', 'max'],
+    ['voice_turn', 'p50', 'p99', 'max', 'goal'],
     [
       `${figure.prompts} prompts: first token`,
       `${figure.firstTokenMs.p50} ms`,
       `${figure.firstTokenMs.p99} ms`,
       `${figure.firstTokenMs.max} ms`,
+      goal(figure.firstTokenMs.p50, VOICE_GOALS.firstTokenP50Ms),
     ],
     [
       'last token',
       `${figure.lastTokenMs.p50} ms`,
       `${figure.lastTokenMs.p99} ms`,
       `${figure.lastTokenMs.max} ms`,
+      '',
     ],
   ]);

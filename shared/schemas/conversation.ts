@@ -57,6 +57,11 @@ export const conversationSchema = z.object({
   actions: z.array(conversationActionSchema).max(200).optional(),
   /** Still going (an SMS thread inside its window, a live call). */
   open: z.boolean().optional(),
+  /**
+   * When the assistant first answered: the greeting of a call (its relay connected), the first reply of a text
+   * thread. With started_at (the webhook's arrival) it gives the Overview's time to answer (issue 13 §3).
+   */
+  answered_at: z.iso.datetime().optional(),
   /** One line for the call log's list (shared/schemas/call-log.ts conversationSummary), set when stored. */
   summary: z.string().max(200).optional(),
 });

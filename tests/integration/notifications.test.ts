@@ -16,8 +16,11 @@ import { createTestApp } from '../support/test-app';
 const LA = 'America/Los_Angeles';
 const CALLER = '+14155550123';
 const MINUTE = 60_000;
-/** Monday 2026-11-23, 10:00 in Los Angeles; tests move it. */
-let clock = zonedInstant({ year: 2026, month: 11, day: 23, hour: 10, minute: 0 }, LA);
+/**
+ * Monday 2026-12-14, 10:00 in Los Angeles; tests move it. Ahead of the real time: DynamoDB Local's TTL
+ * deletes items (a number's pending claim) whose expiry is in the real past.
+ */
+let clock = zonedInstant({ year: 2026, month: 12, day: 14, hour: 10, minute: 0 }, LA);
 const advance = (minutes: number) => (clock = new Date(clock.getTime() + minutes * MINUTE));
 
 describe('Notifications: after-conversation e-mails, urgent texts, digest, unsubscribe', async () => {
@@ -97,7 +100,7 @@ describe('Notifications: after-conversation e-mails, urgent texts, digest, unsub
     expect(mail.subject).toBe('Bella Hair Studio: text conversation with (415) 555-0123 (Answered)');
     expect(mail.text).toContain('Caller: (415) 555-0123');
     expect(mail.text).toContain('Channel: SMS');
-    expect(mail.text).toContain('When: Monday, November 23 at 10:00 AM (America/Los_Angeles)');
+    expect(mail.text).toContain('When: Monday, December 14 at 10:00 AM (America/Los_Angeles)');
     expect(mail.text).toContain('Duration: 5m 00s');
     expect(mail.text).toContain('Outcome: Answered');
     expect(mail.text).toContain('Amount collected: $0');
@@ -296,6 +299,20 @@ describe('Notifications: after-conversation e-mails, urgent texts, digest, unsub
       record('today', at(3, 0, 0)),
     ]);
     await deps.data.notifications.addDigestRecipient(ownerId, LA, clock);
+    // A message taken on Wednesday afternoon, still waiting; one taken Tuesday is not that day's.
+    for (const [day, hour] of [
+      [2, 15],
+      [1, 15],
+    ] as const) {
+      clock = new Date(at(day, hour));
+      await deps.data.ownerMessages.save(ownerId, {
+        conversation_id: 'evening-sms',
+        name: 'Sam',
+        callback_number: CALLER,
+        reason: 'Call me back',
+        channel: 'sms',
+      });
+    }
 
     clock = new Date(at(3, 6, 30));
     await deps.notifier.runDigests();
@@ -310,8 +327,11 @@ describe('Notifications: after-conversation e-mails, urgent texts, digest, unsub
     expect(digest.text).toContain('Yesterday (2026-12-02, America/Los_Angeles)');
     expect(digest.text).toContain('Conversations: 3');
     expect(digest.text).toContain('Bookings: 1');
-    expect(digest.text).toContain('Deposits: 1 ($25)');
-    expect(digest.text).toContain('Missed calls saved (answered outside your opening hours): 1');
+    expect(digest.text).toContain('Deposits collected: $25');
+    expect(digest.text).toContain('Messages waiting: 1');
+    expect(digest.text).toContain(
+      'Missed calls saved (calls your assistant answered while you were closed): 1',
+    );
     expect(digest.text).toContain('12:00 AM · Call');
     expect(digest.text).not.toContain('question before');
     expect(digest.text).not.toMatch(/Test ·/);

@@ -1,4 +1,7 @@
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
+import { RECEPTIONIST_LIMITS } from '../../shared/receptionist/limits';
+import { ConversationLimitError } from '../../backend/src/receptionist/receptionist';
 import { OBJECTIVE_TEMPLATES } from '../../shared/objective-templates';
 import { zonedInstant } from '../../shared/receptionist/business-time';
 import type { EngineEvent } from '../../backend/src/receptionist/types';
@@ -21,7 +24,7 @@ const HOURS = [
 ];
 
 describe('receptionist engine with the local model, over DynamoDB Local', async () => {
-  const { deps } = await createTestApp({}, { now: () => clock });
+  const { deps, doc, tableName } = await createTestApp({}, { now: () => clock });
   const { receptionist } = deps;
 
   async function line(options: { deposit?: boolean; manager?: boolean } = {}) {
@@ -257,5 +260,36 @@ describe('receptionist engine with the local model, over DynamoDB Local', async 
     clock = new Date(clock.getTime() + 25 * 3_600_000);
     expect((await receptionist.conversationForThread(input)).id).not.toBe(first.id);
     clock = new Date(clock.getTime() - 25 * 3_600_000);
+  });
+
+  it('starts exactly the conversations left in the day under parallel requests, each whole or not at all', async () => {
+    const { ownerId, assistantNumber } = await line();
+    const limit = RECEPTIONIST_LIMITS.conversationsPerDay;
+    // Three conversations left today.
+    const { Key } = deps.rateLimiter.countedHit(`conversations#${ownerId}`, limit, 86_400).Update;
+    await doc.send(new PutCommand({ TableName: tableName, Item: { ...Key, hits: limit - 3 } }));
+    const results = await Promise.allSettled(
+      Array.from({ length: 10 }, (_, i) =>
+        receptionist.startConversation({
+          ownerId,
+          channel: 'voice',
+          caller: `+1415555${String(2000 + i)}`,
+          assistantNumber,
+        }),
+      ),
+    );
+    const started = results.filter((r) => r.status === 'fulfilled');
+    const refused = results.filter((r) => r.status === 'rejected');
+    expect(started).toHaveLength(3);
+    expect(refused.every((r) => r.reason instanceof ConversationLimitError)).toBe(true);
+    // A refused start left neither a state nor a call-log record behind.
+    const page = await deps.data.conversations.pageConversations(ownerId, {
+      from: new Date(0),
+      to: new Date(Date.now() + 400 * 86_400_000),
+      limit: 50,
+    });
+    expect(page.items.map((c) => c.id).sort()).toEqual(
+      started.map((r) => (r as PromiseFulfilledResult<{ id: string }>).value.id).sort(),
+    );
   });
 });

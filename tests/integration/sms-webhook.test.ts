@@ -78,6 +78,13 @@ describe('POST /webhooks/twilio/sms', async () => {
     ]);
     expect(await heard(line.ownerId)).toEqual(['Do you do color?']);
     expect(await handled(form.MessageSid)).toMatchObject({ status: 'done', outcome: 'answered' });
+    // The thread was answered by its first reply (the Overview's time to answer).
+    const [record] = await deps.data.conversations.listConversations(
+      line.ownerId,
+      new Date(0),
+      new Date(Date.now() + 60_000),
+    );
+    expect(record!.answered_at).toBe(record!.transcript.find((t) => t.speaker === 'assistant')!.at);
   });
 
   it('honours STOP: confirms once, then nothing reaches the texter until START', async () => {

@@ -209,6 +209,10 @@ describe('POST /webhooks/twilio/voice', () => {
       transcript: expect.any(Array),
     });
     expect(records.find((r) => r.id === conversationId)?.open).not.toBe(true);
+    // Answered when the relay connected (the greeting), after the webhook started the conversation.
+    const answered = records.find((r) => r.id === conversationId)!;
+    expect(Date.parse(answered.answered_at!)).toBeGreaterThanOrEqual(Date.parse(answered.started_at));
+    expect(Date.parse(answered.answered_at!)).toBeLessThan(Date.parse(state!.turns[0]!.at) + 1);
   });
 
   it('refuses an unsigned or forged relay handshake, and accepts an owner token', async () => {

@@ -3,7 +3,6 @@ import {
   QueryCommand,
   type DynamoDBDocumentClient,
   type QueryCommandInput,
-  type QueryCommandOutput,
 } from '@aws-sdk/lib-dynamodb';
 
 /** DynamoDB's BatchWriteItem limit. */
@@ -29,24 +28,15 @@ export async function writeInBatches(
   }
 }
 
-/** Every page a Query returns (LastEvaluatedKey followed to the end); `Select: 'COUNT'` pages carry Count only. */
-export async function* queryPages(
-  doc: DynamoDBDocumentClient,
-  input: Omit<QueryCommandInput, 'ExclusiveStartKey'>,
-): AsyncGenerator<QueryCommandOutput> {
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await doc.send(new QueryCommand({ ...input, ExclusiveStartKey: startKey }));
-    yield page;
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-}
-
-/** Every item a Query matches, a page at a time. */
+/** Every item a Query matches, a page at a time (LastEvaluatedKey followed to the end). */
 export async function* queryAll(
   doc: DynamoDBDocumentClient,
   input: Omit<QueryCommandInput, 'ExclusiveStartKey'>,
 ): AsyncGenerator<Record<string, unknown>> {
-  for await (const page of queryPages(doc, input))
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await doc.send(new QueryCommand({ ...input, ExclusiveStartKey: startKey }));
     yield* (page.Items ?? []) as Array<Record<string, unknown>>;
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
 }

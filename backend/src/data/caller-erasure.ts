@@ -2,7 +2,7 @@ import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { queryAll, writeInBatches } from './batch-write';
 import { CONVERSATION_CHANNELS } from '@shared/schemas/conversation';
 import type { ConversationRepository } from './conversations';
-import { APPOINTMENT_PREFIX, keys, userKey } from './keys';
+import { APPOINTMENT_PREFIX, keys, OWNER_MESSAGE_PREFIX, userKey } from './keys';
 
 type Key = { pk: unknown; sk: unknown };
 
@@ -36,7 +36,7 @@ export function createCallerErasure(
       const [records, appointments, messages] = await Promise.all([
         conversations.eraseCaller(ownerId, caller),
         matching(ownerId, APPOINTMENT_PREFIX, 'customer_phone', caller),
-        matching(ownerId, 'MESSAGE#', 'callback_number', caller),
+        matching(ownerId, OWNER_MESSAGE_PREFIX, 'callback_number', caller),
       ]);
       const depositSessions = appointments
         .map((a) => (a.deposit as { checkout_session_id?: string | null } | null)?.checkout_session_id)

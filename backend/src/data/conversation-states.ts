@@ -1,4 +1,10 @@
-import { GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import {
+  GetCommand,
+  PutCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+  type DynamoDBDocumentClient,
+} from '@aws-sdk/lib-dynamodb';
 import type { ConversationState } from '../receptionist/types';
 import { keys } from './keys';
 
@@ -10,6 +16,18 @@ import { keys } from './keys';
 const STATE_DAYS = 30;
 
 export class StaleConversationError extends Error {}
+/** A conversation with this id exists already (a webhook retry). */
+export class ConversationExistsError extends Error {}
+/** An item written together with a new conversation failed its condition; `index` is its place among them. */
+export class AlongsideConditionError extends Error {
+  constructor(readonly index: number) {
+    super(`condition failed on item ${index} written with the conversation`);
+  }
+}
+
+export type TransactItem = NonNullable<
+  ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']
+>[number];
 
 const isConditionFailure = (error: unknown) =>
   (error as { name?: string }).name === 'ConditionalCheckFailedException';
@@ -19,14 +37,27 @@ export function createConversationStateRepository(doc: DynamoDBDocumentClient, t
     Math.floor(new Date(state.last_at).getTime() / 1000) + STATE_DAYS * 86_400;
 
   return {
-    async create(state: ConversationState): Promise<void> {
-      await doc.send(
-        new PutCommand({
-          TableName: tableName,
-          Item: { ...keys.conversationState(state.id), ...state, expires_at: expiresAt(state) },
-          ConditionExpression: 'attribute_not_exists(pk)',
-        }),
-      );
+    /**
+     * Creates the state, with `alongside` items (a limit's count, the call-log record) in the same
+     * transaction: one round trip, and none is written unless all are.
+     */
+    async create(state: ConversationState, alongside: TransactItem[] = []): Promise<void> {
+      const put = {
+        TableName: tableName,
+        Item: { ...keys.conversationState(state.id), ...state, expires_at: expiresAt(state) },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      };
+      try {
+        if (alongside.length === 0) await doc.send(new PutCommand(put));
+        else await doc.send(new TransactWriteCommand({ TransactItems: [{ Put: put }, ...alongside] }));
+      } catch (error) {
+        if (isConditionFailure(error)) throw new ConversationExistsError(state.id);
+        const reasons = (error as { CancellationReasons?: Array<{ Code?: string }> }).CancellationReasons;
+        const failed = reasons?.findIndex((r) => r.Code === 'ConditionalCheckFailed') ?? -1;
+        if (failed === 0) throw new ConversationExistsError(state.id);
+        if (failed > 0) throw new AlongsideConditionError(failed - 1);
+        throw error;
+      }
     },
 
     async get(id: string): Promise<ConversationState | undefined> {

@@ -86,6 +86,11 @@ export function createConversationRepository(doc: DynamoDBDocumentClient, tableN
     });
 
   return {
+    /** A record's put, as one item of a caller's transaction (a conversation's creation). */
+    recordPut(userId: string, conversation: Conversation, retentionDays?: number) {
+      return { Put: { TableName: tableName, Item: item(userId, conversation, retentionDays) } };
+    },
+
     /** Stores records (a new id adds one; the same start time and id overwrites it, so re-seeding is idempotent). */
     async saveConversations(
       userId: string,
@@ -149,6 +154,33 @@ export function createConversationRepository(doc: DynamoDBDocumentClient, tableN
         erased.map(({ pk, sk }) => ({ DeleteRequest: { Key: { pk, sk } } })),
       );
       return erased.map(({ id, channel }) => ({ id, channel }));
+    },
+
+    /**
+     * Only the named attributes of the conversations that started between from and to (inclusive), oldest
+     * first: one sk-range Query (no transcript read), so its cost follows the range, not the owner's history.
+     */
+    async listAttributesBetween<K extends keyof Conversation>(
+      userId: string,
+      from: Date,
+      to: Date,
+      attributes: readonly K[],
+    ): Promise<Array<Pick<Conversation, K>>> {
+      const found: Array<Pick<Conversation, K>> = [];
+      for await (const item of queryAll(doc, {
+        TableName: tableName,
+        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+        ProjectionExpression: attributes.map((_, i) => `#a${i}`).join(', '),
+        ExpressionAttributeNames: Object.fromEntries(attributes.map((name, i) => [`#a${i}`, name])),
+        ExpressionAttributeValues: {
+          ':pk': userKey(userId),
+          ':from': `${CONVERSATION_PREFIX}${from.toISOString()}`,
+          ':to': `${CONVERSATION_PREFIX}${to.toISOString()}$`,
+        },
+      })) {
+        found.push(item as Pick<Conversation, K>);
+      }
+      return found;
     },
 
     /** The owner's conversations that started between from and to (inclusive), oldest first. */

@@ -5,6 +5,8 @@ export const CALENDAR_CONNECTION_PREFIX = 'OAUTH#';
 export const CONVERSATION_PREFIX = 'CONV#';
 export const REFERRAL_PREFIX = 'REFERRAL#';
 export const APPOINTMENT_PREFIX = 'APPT#';
+/** Owner messages' sk prefix; the ISO time the message was taken follows. */
+export const OWNER_MESSAGE_PREFIX = 'MESSAGE#';
 
 export const keys = {
   businessConfig: (userId: string) => ({ pk: userKey(userId), sk: 'CONFIG' }),
@@ -99,7 +101,7 @@ export const keys = {
   /** A message the assistant took for the owner. */
   ownerMessage: (userId: string, takenAtIso: string, id: string) => ({
     pk: userKey(userId),
-    sk: `MESSAGE#${takenAtIso}#${id}`,
+    sk: `${OWNER_MESSAGE_PREFIX}${takenAtIso}#${id}`,
   }),
   /** One conversation record (issue 5); the sk sorts an owner's conversations by start time. */
   conversation: (userId: string, startedAtIso: string, id: string) => ({

@@ -146,8 +146,13 @@ export function createNotificationRepository(doc: DynamoDBDocumentClient, tableN
 
     /** Asks the sweep to look at a conversation once `dueAt` has passed. */
     async markDue(conversationId: string, dueAt: Date): Promise<void> {
-      await doc.send(
-        new PutCommand({
+      await doc.send(new PutCommand(this.duePut(conversationId, dueAt).Put));
+    },
+
+    /** The due marker as a transaction item, to go with a conversation's creation in one round trip. */
+    duePut(conversationId: string, dueAt: Date) {
+      return {
+        Put: {
           TableName: tableName,
           Item: {
             ...keys.notificationDue(dueHourOf(dueAt), conversationId),
@@ -155,8 +160,8 @@ export function createNotificationRepository(doc: DynamoDBDocumentClient, tableN
             due_at: dueAt.toISOString(),
             expires_at: epochSeconds(dueAt, DUE_DAYS),
           },
-        }),
-      );
+        },
+      };
     },
 
     /** Due markers of one hour bucket (one Query of its partition). */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { queryPages } from './batch-write';
-import { keys, userKey } from './keys';
+import { queryAll } from './batch-write';
+import { keys, OWNER_MESSAGE_PREFIX as MESSAGE_PREFIX, userKey } from './keys';
 
 /** Messages the assistant took for the owner (name, callback number, reason), newest first by sk. */
 export type OwnerMessage = {
@@ -12,6 +12,8 @@ export type OwnerMessage = {
   reason: string;
   channel: string;
   taken_at: string;
+  /** Set when the owner marked it handled; until then it is waiting (the Overview counts it). */
+  handled_at?: string;
 };
 
 export function createOwnerMessageRepository(
@@ -31,22 +33,27 @@ export function createOwnerMessageRepository(
       return stored;
     },
 
-    /** How many messages were taken in [from, to) (the daily digest); counts only, one Query. */
-    async countBetween(ownerId: string, from: Date, to: Date): Promise<number> {
-      let count = 0;
-      for await (const page of queryPages(doc, {
+    /** Messages taken between from and to (inclusive), oldest first: one sk-range Query. */
+    async takenBetween(
+      ownerId: string,
+      from: Date,
+      to: Date,
+    ): Promise<Array<Pick<OwnerMessage, 'id' | 'taken_at' | 'handled_at'>>> {
+      const found: Array<Pick<OwnerMessage, 'id' | 'taken_at' | 'handled_at'>> = [];
+      for await (const item of queryAll(doc, {
         TableName: tableName,
         KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+        ProjectionExpression: 'id, taken_at, handled_at',
         ExpressionAttributeValues: {
           ':pk': userKey(ownerId),
-          ':from': `MESSAGE#${from.toISOString()}`,
-          // Just before `to`: the window is half-open, like the digest's day.
-          ':to': `MESSAGE#${new Date(to.getTime() - 1).toISOString()}$`,
+          ':from': `${MESSAGE_PREFIX}${from.toISOString()}`,
+          // '$' sorts after '#': every id of a message taken exactly at `to` is included.
+          ':to': `${MESSAGE_PREFIX}${to.toISOString()}$`,
         },
-        Select: 'COUNT',
-      }))
-        count += page.Count ?? 0;
-      return count;
+      })) {
+        found.push(item as Pick<OwnerMessage, 'id' | 'taken_at' | 'handled_at'>);
+      }
+      return found;
     },
 
     async latest(ownerId: string, limit = 50): Promise<OwnerMessage[]> {
@@ -54,7 +61,7 @@ export function createOwnerMessageRepository(
         new QueryCommand({
           TableName: tableName,
           KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-          ExpressionAttributeValues: { ':pk': userKey(ownerId), ':prefix': 'MESSAGE#' },
+          ExpressionAttributeValues: { ':pk': userKey(ownerId), ':prefix': MESSAGE_PREFIX },
           ScanIndexForward: false,
           Limit: limit,
         }),

@@ -9,16 +9,42 @@ export function createRateLimiter(
   tableName: string,
   now: () => number = Date.now,
 ) {
+  const windowKey = (key: string, windowSeconds: number) => {
+    const windowStart = Math.floor(now() / 1000 / windowSeconds) * windowSeconds;
+    return {
+      Key: { pk: `RATE#${key}`, sk: `WINDOW#${windowStart}` },
+      expires: windowStart + windowSeconds * 2,
+    };
+  };
+
   return {
+    /**
+     * The same count as `hit`, as one item of a caller's transaction: it fails the transaction (condition
+     * at index of this item) once the window holds `limit` hits, so what the limit guards and the count
+     * are written together or not at all.
+     */
+    countedHit(key: string, limit: number, windowSeconds: number) {
+      const { Key, expires } = windowKey(key, windowSeconds);
+      return {
+        Update: {
+          TableName: tableName,
+          Key,
+          UpdateExpression: 'ADD hits :one SET expires_at = if_not_exists(expires_at, :expires)',
+          ConditionExpression: 'attribute_not_exists(hits) OR hits < :limit',
+          ExpressionAttributeValues: { ':one': 1, ':expires': expires, ':limit': limit },
+        },
+      };
+    },
+
     /** Counts one hit for `key`; true while the window's count stays within `limit`. */
     async hit(key: string, limit: number, windowSeconds: number): Promise<boolean> {
-      const windowStart = Math.floor(now() / 1000 / windowSeconds) * windowSeconds;
+      const { Key, expires } = windowKey(key, windowSeconds);
       const { Attributes } = await doc.send(
         new UpdateCommand({
           TableName: tableName,
-          Key: { pk: `RATE#${key}`, sk: `WINDOW#${windowStart}` },
+          Key,
           UpdateExpression: 'ADD hits :one SET expires_at = if_not_exists(expires_at, :expires)',
-          ExpressionAttributeValues: { ':one': 1, ':expires': windowStart + windowSeconds * 2 },
+          ExpressionAttributeValues: { ':one': 1, ':expires': expires },
           ReturnValues: 'UPDATED_NEW',
         }),
       );

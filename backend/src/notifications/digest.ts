@@ -1,4 +1,5 @@
-import { isAfterHours, type BusinessClock } from '@shared/analytics';
+import type { BusinessClock } from '@shared/analytics';
+import { OVERVIEW_TEXTS, periodFigures, type OverviewMessage } from '@shared/overview';
 import { formatDollars } from '@shared/receptionist/deposits';
 import {
   addDays,
@@ -10,20 +11,15 @@ import {
 import { CHANNEL_LABELS, OUTCOME_LABELS } from '@shared/schemas/call-log';
 import type { Conversation } from '@shared/schemas/conversation';
 import { NOTIFICATION_LIMITS } from '@shared/schemas/notifications';
+import type { OverviewPeriod } from '@shared/schemas/overview';
 import { callerLabel, emailFooter, safeLine, type EmailLinks } from './summary-email';
 
 /**
- * The daily digest (issue 13 §2): yesterday in the business's own time zone, counted from the stored
- * conversation records and messages. Pure; the notifier reads the records and sends the e-mail.
+ * The daily digest (issue 13 §2): yesterday in the business's own time zone, with the Overview's figures
+ * (shared/overview.ts periodFigures, so the e-mail and the dashboard count alike). Pure; the notifier reads
+ * the records and sends the e-mail.
  */
-export type DigestCounts = {
-  conversations: number;
-  bookings: number;
-  deposits: number;
-  depositCents: number;
-  messages: number;
-  missedCallsSaved: number;
-};
+export type DigestCounts = OverviewPeriod;
 
 const isoDate = ({ year, month, day }: LocalDate) =>
   `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
@@ -43,31 +39,17 @@ export function yesterdayWindow(now: Date, timeZone: string) {
 export const isDigestHour = (now: Date, timeZone: string) =>
   zonedParts(now, timeZone).hour === NOTIFICATION_LIMITS.digestHour;
 
-const BOOKED_OUTCOMES = new Set(['booked', 'deposit_paid']);
-
-/**
- * Counts over real conversations (the owner's own tests left out): bookings are conversations that booked,
- * deposits those that collected money, missed calls saved are calls answered outside opening hours.
- */
-export function digestCounts(
+/** The day's figures: its conversations (the owner's tests left out) and its messages still waiting. */
+export const digestCounts = (
   conversations: readonly Conversation[],
-  messagesTaken: number,
+  messages: readonly OverviewMessage[],
+  from: Date,
   clock: BusinessClock,
-): DigestCounts {
-  const real = conversations.filter((c) => c.channel !== 'test');
-  const paid = real.filter((c) => c.amount_collected_cents > 0);
-  return {
-    conversations: real.length,
-    bookings: real.filter((c) => c.outcome && BOOKED_OUTCOMES.has(c.outcome)).length,
-    deposits: paid.length,
-    depositCents: paid.reduce((sum, c) => sum + c.amount_collected_cents, 0),
-    messages: messagesTaken,
-    missedCallsSaved: real.filter((c) => c.channel === 'voice' && isAfterHours(c.started_at, clock)).length,
-  };
-}
+): DigestCounts => periodFigures(conversations, messages, from, clock);
 
 /** Nothing happened and nothing waits: no e-mail (a daily "nothing" would teach owners to ignore it). */
-export const digestIsEmpty = (counts: DigestCounts) => counts.conversations === 0 && counts.messages === 0;
+export const digestIsEmpty = (counts: DigestCounts) =>
+  counts.conversations === 0 && counts.messages_waiting === 0;
 
 export function digestEmail(input: {
   businessName: string;
@@ -94,11 +76,11 @@ export function digestEmail(input: {
   const lines = [
     `Yesterday (${input.date}, ${timeZone}) at ${business}:`,
     '',
-    `Conversations: ${counts.conversations}`,
-    `Bookings: ${counts.bookings}`,
-    `Deposits: ${counts.deposits} (${formatDollars(counts.depositCents)})`,
-    `Messages waiting: ${counts.messages}`,
-    `Missed calls saved (answered outside your opening hours): ${counts.missedCallsSaved}`,
+    `${OVERVIEW_TEXTS.conversations}: ${counts.conversations}`,
+    `${OVERVIEW_TEXTS.bookings}: ${counts.bookings}`,
+    `${OVERVIEW_TEXTS.deposits}: ${formatDollars(counts.deposits_collected_cents)}`,
+    `${OVERVIEW_TEXTS.messagesWaiting}: ${counts.messages_waiting}`,
+    `${OVERVIEW_TEXTS.missedCallsSaved} (${OVERVIEW_TEXTS.missedCallsSavedHint.replace(/\.$/, '').toLowerCase()}): ${counts.missed_calls_saved}`,
     '',
     ...(listed.length ? ['Conversations:', ...listed] : ['No conversations yesterday.']),
     ...(more > 0 ? [`…and ${more} more in the call log.`] : []),

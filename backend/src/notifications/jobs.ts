@@ -13,7 +13,10 @@ export async function runNotificationJobs(
   jobs: readonly NotificationJob[],
   options: { anyHour?: boolean } = {},
 ) {
-  const result: { sweep?: Awaited<ReturnType<AppDeps['notifier']['sweep']>>; digest?: { owners: number; sent: number } } = {};
+  const result: {
+    sweep?: Awaited<ReturnType<AppDeps['notifier']['sweep']>>;
+    digest?: { owners: number; sent: number };
+  } = {};
   if (jobs.includes('sweep')) result.sweep = await deps.notifier.sweep(deps.receptionist.finish);
   if (jobs.includes('digest')) result.digest = await deps.notifier.runDigests(options);
   // Sends the sweep's finishes started in the background, so a Lambda run ends with them done.

@@ -37,7 +37,7 @@ export type NotifierDeps = {
     businessConfigs: Pick<BusinessConfigRepository, 'getConfig'>;
     conversationStates: Pick<ConversationStateRepository, 'get'>;
     conversations: Pick<ConversationRepository, 'listConversations'>;
-    ownerMessages: Pick<OwnerMessageRepository, 'countBetween'>;
+    ownerMessages: Pick<OwnerMessageRepository, 'takenBetween'>;
   };
   email: EmailSender;
   sms: { sendSms(message: { from: string; to: string; body: string }): Promise<unknown> };
@@ -61,7 +61,8 @@ type DeliverResult = 'sent' | 'already' | 'skipped' | 'not_ended';
 /** Closes a conversation unless it saw activity after `idleSince` (the receptionist's finish). */
 export type FinishConversation = (id: string, reason: string, idleSince?: Date) => Promise<void>;
 
-export const isTextableMobile = (phone: string | undefined): phone is string => !!phone && /^\+1\d{10}$/.test(phone);
+export const isTextableMobile = (phone: string | undefined): phone is string =>
+  !!phone && /^\+1\d{10}$/.test(phone);
 
 export function createNotifier(deps: NotifierDeps) {
   const { data, logger } = deps;
@@ -231,19 +232,24 @@ export function createNotifier(deps: NotifierDeps) {
   return {
     deliverSummary,
 
-    /** A new conversation: a call is closed by the sweep if no end ever arrives; a text thread when it goes quiet. */
-    async conversationStarted(state: ConversationState) {
+    /**
+     * A new conversation's due marker, written in the transaction that creates it (no extra round trip
+     * while a caller waits): a call is closed by the sweep if no end ever arrives, a text thread when it
+     * goes quiet.
+     */
+    startMarker(state: ConversationState) {
       const started = Date.parse(state.started_at);
       if (state.channel === 'voice')
-        await markDue(state, new Date(started + NOTIFICATION_LIMITS.voiceStaleMinutes * MINUTE));
+        return data.notifications.duePut(
+          state.id,
+          new Date(started + NOTIFICATION_LIMITS.voiceStaleMinutes * MINUTE),
+        );
       if (state.channel === 'sms')
-        await markDue(state, new Date(started + NOTIFICATION_LIMITS.smsQuietMinutes * MINUTE));
-    },
-
-    /** An SMS turn was stored: the thread counts as finished after the quiet period from now. */
-    async conversationActive(state: ConversationState) {
-      if (state.channel !== 'sms') return;
-      await markDue(state, new Date(Date.parse(state.last_at) + NOTIFICATION_LIMITS.smsQuietMinutes * MINUTE));
+        return data.notifications.duePut(
+          state.id,
+          new Date(started + NOTIFICATION_LIMITS.smsQuietMinutes * MINUTE),
+        );
+      return undefined;
     },
 
     /** The conversation ended: a durable due marker now, the e-mail in the background. */
@@ -254,7 +260,13 @@ export function createNotifier(deps: NotifierDeps) {
     },
 
     /** The payment webhook confirmed a deposit: the owner's urgent text, once per checkout session. */
-    async depositPaid(input: { ownerId: string; sessionId: string; amountCents: number; caller: string; conversation?: Pick<ConversationState, 'id' | 'started_at' | 'channel'> }) {
+    async depositPaid(input: {
+      ownerId: string;
+      sessionId: string;
+      amountCents: number;
+      caller: string;
+      conversation?: Pick<ConversationState, 'id' | 'started_at' | 'channel'>;
+    }) {
       if (input.conversation?.channel === 'test') return;
       try {
         const config = await data.businessConfigs.getConfig(input.ownerId);
@@ -294,13 +306,18 @@ export function createNotifier(deps: NotifierDeps) {
           if (Date.parse(due.dueAt) > now.getTime()) continue;
           result.looked += 1;
           try {
-            const outcome = await sweepOne(due.conversationId, now, finish);
+            const outcome = await sweepOne(due.conversationId, new Date(due.dueAt), now, finish);
             if (outcome === 'closed') result.closed += 1;
             if (outcome === 'sent') result.sent += 1;
-            await data.notifications.clearDue(due.dueHour, due.conversationId);
+            // A marker moved to a later time in this same hour is the same item: it stays.
+            if (outcome !== 'moved_within_hour')
+              await data.notifications.clearDue(due.dueHour, due.conversationId);
           } catch (error) {
             result.failed += 1;
-            logger.warn('notifications.sweep_failed', { conversation_id: due.conversationId, error: String(error) });
+            logger.warn('notifications.sweep_failed', {
+              conversation_id: due.conversationId,
+              error: String(error),
+            });
           }
         }
       }
@@ -338,7 +355,7 @@ export function createNotifier(deps: NotifierDeps) {
     tokens: deps.tokens,
   };
 
-  async function sweepOne(conversationId: string, now: Date, finish: FinishConversation) {
+  async function sweepOne(conversationId: string, dueAt: Date, now: Date, finish: FinishConversation) {
     const state = await data.conversationStates.get(conversationId);
     if (!state || state.channel === 'test') return 'gone';
     if (!state.ended_at) {
@@ -349,8 +366,15 @@ export function createNotifier(deps: NotifierDeps) {
       } else if (state.channel === 'voice' && Date.parse(state.last_at) <= staleSince.getTime()) {
         await finish(state.id, 'no end of call was reported', staleSince);
       } else {
-        // Activity since this marker was written: a later marker covers it.
-        return 'pending';
+        // Still going (texts kept coming): look again once it can have gone quiet. Turns write no
+        // markers themselves, so a busy thread costs the sweep one write per look, not every text one.
+        const wait =
+          state.channel === 'sms'
+            ? NOTIFICATION_LIMITS.smsQuietMinutes
+            : NOTIFICATION_LIMITS.voiceStaleMinutes;
+        const next = new Date(Date.parse(state.last_at) + wait * MINUTE);
+        await data.notifications.markDue(state.id, next);
+        return dueHourOf(next) === dueHourOf(dueAt) ? 'moved_within_hour' : 'moved';
       }
       const result = await deliverSummary(state.id);
       return result === 'not_ended' ? 'pending' : 'closed';
@@ -375,9 +399,9 @@ export function createNotifier(deps: NotifierDeps) {
     try {
       const [conversations, messages] = await Promise.all([
         data.conversations.listConversations(ownerId, window.from, new Date(window.to.getTime() - 1)),
-        data.ownerMessages.countBetween(ownerId, window.from, window.to),
+        data.ownerMessages.takenBetween(ownerId, window.from, new Date(window.to.getTime() - 1)),
       ]);
-      const counts = digestCounts(conversations, messages, businessClockOf(config));
+      const counts = digestCounts(conversations, messages, window.from, businessClockOf(config));
       let sent = false;
       if (!digestIsEmpty(counts)) {
         const newestFirst = [...conversations].sort((a, b) => b.started_at.localeCompare(a.started_at));

@@ -71,7 +71,10 @@ export function summaryEmail(input: {
     '',
     emailFooter('You get this e-mail because conversation summaries are on for your assistant.', input.links),
   ];
-  return { subject: `${business}: ${kind.toLowerCase()} with ${caller} (${outcome})`, text: lines.join('\n') };
+  return {
+    subject: `${business}: ${kind.toLowerCase()} with ${caller} (${outcome})`,
+    text: lines.join('\n'),
+  };
 }
 
 /** The dashboard's call log opened on one conversation. */

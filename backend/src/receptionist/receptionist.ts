@@ -6,7 +6,12 @@ import { spokenTime } from '@shared/receptionist/business-time';
 import type { AppointmentRepository } from '../data/appointments';
 import type { BusinessConfigRepository } from '../data/business-config';
 import type { ConversationRepository } from '../data/conversations';
-import { StaleConversationError, type ConversationStateRepository } from '../data/conversation-states';
+import {
+  AlongsideConditionError,
+  StaleConversationError,
+  type ConversationStateRepository,
+  type TransactItem,
+} from '../data/conversation-states';
 import type { ObjectivesRepository } from '../data/objectives';
 import type { OwnerMessageRepository } from '../data/owner-messages';
 import type { RateLimiter } from '../data/rate-limits';
@@ -71,7 +76,7 @@ export type ReceptionistDeps = {
     isOptedOut(assistantNumber: string, to: string): Promise<boolean>;
   };
   deposits: DepositLinks;
-  rateLimiter: Pick<RateLimiter, 'hit'>;
+  rateLimiter: Pick<RateLimiter, 'hit' | 'countedHit'>;
   /** The owner's notifications (issue 13 §2): told when a conversation starts, moves and ends. */
   notify?: ConversationEvents;
   now: () => Date;
@@ -83,8 +88,8 @@ export type ReceptionistDeps = {
  * e-mails and texts are sent in the background, so no caller waits on them.
  */
 export type ConversationEvents = {
-  conversationStarted(state: ConversationState): Promise<void>;
-  conversationActive(state: ConversationState): Promise<void>;
+  /** An item to write in the transaction that creates the conversation, if any. */
+  startMarker(state: ConversationState): TransactItem | undefined;
   conversationEnded(state: ConversationState): Promise<void>;
   depositPaid(input: {
     ownerId: string;
@@ -103,6 +108,10 @@ const TOOL_SPECS: ToolSpec[] = TOOL_NAMES.map((name) => ({
 }));
 
 const SMS_MAX = 1_000;
+
+/** How the assistant answers a call (ConversationRelay speaks it before the first prompt). */
+export const welcomeGreeting = (business: Pick<BusinessProfile, 'name' | 'assistantName'>) =>
+  `Thanks for calling ${business.name}, this is ${business.assistantName}. How can I help you today?`;
 
 /**
  * The receptionist engine (docs/decisions/010-receptionist-engine.md): one conversation at a time, turn by
@@ -170,10 +179,7 @@ export function createReceptionist(deps: ReceptionistDeps) {
   }
 
   /** Tells the notifications; a failure there is logged and never fails the conversation. */
-  async function tell(
-    event: 'conversationStarted' | 'conversationActive' | 'conversationEnded',
-    state: ConversationState,
-  ) {
+  async function tell(event: 'conversationEnded', state: ConversationState) {
     try {
       await deps.notify?.[event](state);
     } catch (error) {
@@ -185,16 +191,21 @@ export function createReceptionist(deps: ReceptionistDeps) {
     }
   }
 
+  const notifyMarker = (state: ConversationState): TransactItem[] => {
+    const marker = deps.notify?.startMarker(state);
+    return marker ? [marker] : [];
+  };
+
+  /**
+   * Creates a conversation. `known` is the business profile when the caller has just read it (the voice
+   * webhook reads the config to find the line): a caller waits on this, so it costs one transaction then.
+   */
   async function startConversation(
     input: StartConversation,
     id: string = randomUUID(),
+    known?: BusinessProfile,
   ): Promise<ConversationState> {
-    // Together: a caller waits on this (the voice webhook answers after it).
-    const [business, allowed] = await Promise.all([
-      profileOf(input.ownerId),
-      deps.rateLimiter.hit(`conversations#${input.ownerId}`, RECEPTIONIST_LIMITS.conversationsPerDay, 86_400),
-    ]);
-    if (!allowed) throw new ConversationLimitError(input.ownerId);
+    const business = known ?? (await profileOf(input.ownerId));
     const at = deps.now().toISOString();
     const state: ConversationState = {
       id,
@@ -214,11 +225,26 @@ export function createReceptionist(deps: ReceptionistDeps) {
       ...(business.objectives[0] ? { objective_id: business.objectives[0].id } : {}),
       version: 0,
     };
-    await data.conversationStates.create(state);
-    await data.conversations.saveConversations(input.ownerId, [conversationRecord(state, business)], {
-      retentionDays: business.retentionDays,
-    });
-    await tell('conversationStarted', state);
+    try {
+      // The day's count, the state and its call-log record: all three or none, in one round trip.
+      await data.conversationStates.create(state, [
+        deps.rateLimiter.countedHit(
+          `conversations#${input.ownerId}`,
+          RECEPTIONIST_LIMITS.conversationsPerDay,
+          86_400,
+        ),
+        data.conversations.recordPut(
+          input.ownerId,
+          conversationRecord(state, business),
+          business.retentionDays,
+        ),
+        ...notifyMarker(state),
+      ]);
+    } catch (error) {
+      if (error instanceof AlongsideConditionError && error.index === 0)
+        throw new ConversationLimitError(input.ownerId);
+      throw error;
+    }
     return state;
   }
 
@@ -354,12 +380,12 @@ export function createReceptionist(deps: ReceptionistDeps) {
         if (result.end) end = result.end;
       }
     }
-    if (reply)
-      state.turns.push({
-        speaker: 'assistant',
-        text: reply.trim().slice(0, 4000),
-        at: deps.now().toISOString(),
-      });
+    if (reply) {
+      const at = deps.now().toISOString();
+      state.turns.push({ speaker: 'assistant', text: reply.trim().slice(0, 4000), at });
+      // A call is answered by its greeting when the relay connects (voice-relay/relay-session.ts), not here.
+      if (!state.answered_at && state.channel !== 'voice') state.answered_at = at;
+    }
     state.achieved.answered = true;
     if (end) state.ended_at = deps.now().toISOString();
     try {
@@ -370,7 +396,7 @@ export function createReceptionist(deps: ReceptionistDeps) {
       }
       throw error;
     }
-    await tell(state.ended_at ? 'conversationEnded' : 'conversationActive', state);
+    if (state.ended_at) await tell('conversationEnded', state);
     if (transfer) yield { type: 'transfer', to: transfer.to, summary: transfer.summary };
     if (end) yield { type: 'end', reason: end.reason };
   }
@@ -487,8 +513,7 @@ export function createReceptionist(deps: ReceptionistDeps) {
 
   /** The opening line of a call, from the owner's settings (voice uses it as the welcome greeting). */
   async function greeting(ownerId: string): Promise<string> {
-    const business = await profileOf(ownerId);
-    return `Thanks for calling ${business.name}, this is ${business.assistantName}. How can I help you today?`;
+    return welcomeGreeting(await profileOf(ownerId));
   }
 
   return {

@@ -51,6 +51,7 @@ export function conversationRecord(state: ConversationState, business: BusinessP
     caller: state.caller.slice(0, 20),
     started_at: state.started_at,
     ended_at: state.ended_at ?? state.last_at,
+    ...(state.answered_at ? { answered_at: state.answered_at } : {}),
     transcript: state.turns.slice(-500),
     objectives_met: objectivesMet(business, state.achieved),
     amount_collected_cents: state.amount_collected_cents,

@@ -66,6 +66,8 @@ export type ConversationState = {
   started_at: string;
   last_at: string;
   ended_at?: string;
+  /** The assistant's first answer: a call's greeting (relay set up) or a text thread's first reply. */
+  answered_at?: string;
   turns: TranscriptTurn[];
   actions: ConversationAction[];
   memory: ConversationMemory;

@@ -122,6 +122,16 @@ describe('relay session (ConversationRelay protocol)', () => {
     expect(h.sent).toEqual([]);
   });
 
+  it('setup records when the call was answered (the greeting plays now), once', async () => {
+    const h = harness({});
+    const before = Date.now();
+    await h.setup();
+    const answeredAt = h.states.get('conv-1')!.answered_at;
+    expect(Date.parse(answeredAt!)).toBeGreaterThanOrEqual(before - 1);
+    await h.setup();
+    expect(h.states.get('conv-1')!.answered_at).toBe(answeredAt);
+  });
+
   it('refuses a setup whose CallSid is not the conversation’s, and a second setup', async () => {
     const wrong = harness({});
     await wrong.setup('conv-1', 'CAffffffffffffffffffffffffffffffff');
@@ -332,7 +342,8 @@ describe('relay session (ConversationRelay protocol)', () => {
     });
     const stored = h.states.get('conv-1')!;
     expect(stored.turns.map((t) => t.text)).toEqual(['What do you offer?', 'We offer cuts, colour …']);
-    expect(stored.version).toBe(1);
+    // Version 1 is setup's answered_at, 2 the trimmed reply.
+    expect(stored.version).toBe(2);
     expect(h.sent).toEqual([]);
   });
 
@@ -340,8 +351,9 @@ describe('relay session (ConversationRelay protocol)', () => {
     const at = new Date().toISOString();
     const h = harness({ state: conversation({ turns: [{ speaker: 'caller', text: 'Hi', at }] }) });
     await h.setup();
+    const afterSetup = h.states.get('conv-1')!.version;
     await h.message({ type: 'interrupt', utteranceUntilInterrupt: 'Hel' });
-    expect(h.states.get('conv-1')!.version).toBe(0);
+    expect(h.states.get('conv-1')!.version).toBe(afterSetup);
   });
 
   it('ends an owner’s test conversation when the browser hangs up', async () => {

@@ -10,6 +10,7 @@ import {
 import type { RelayCall, RelayCallRepository } from '../data/relay-calls';
 import type { Logger } from '../logging/logger';
 import type { ConversationState, EngineEvent } from '../receptionist/types';
+import { amendConversation } from './conversation-amend';
 
 /** Delivers one message to Twilio (or the browser); rejects when the socket is gone. */
 export type RelaySender = (message: RelayOutgoing) => Promise<void>;
@@ -27,6 +28,7 @@ export type RelaySessionDeps = {
   relayCalls: Pick<RelayCallRepository, 'get' | 'setUp' | 'end'>;
   logger: Logger;
   fillerAfterMs?: number;
+  now?: () => Date;
 };
 
 class SocketGone extends Error {}
@@ -91,6 +93,14 @@ export function createRelaySession(
     if (!(await deps.relayCalls.setUp(connection.connectionId, conversationId, message.callSid)))
       return protocolError('setup was already received');
     deps.logger.info('voice_relay.setup', { connectionId: connection.connectionId, conversationId });
+    // Twilio speaks the welcome greeting as the relay connects: the call is answered now (the Overview's
+    // time to answer). A failure here must not end the call.
+    const answeredAt = (deps.now ?? (() => new Date()))().toISOString();
+    await amendConversation(deps.conversations, conversationId, (s) => {
+      s.answered_at ??= answeredAt;
+    }).catch((error: unknown) =>
+      deps.logger.warn('voice_relay.answered_at_failed', { conversationId, error: String(error) }),
+    );
   }
 
   /** Runs one engine turn, streaming its text; the turn runs to its end even if the caller hangs up. */

@@ -2,14 +2,15 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Outlet } from 'react-router-dom';
 import { AuthProvider } from '../features/auth/hooks/auth-context';
 import { configureAmplify } from '../lib/amplify';
-import { runtimeConfig } from '../lib/runtime-config';
+import { loadRuntimeConfig } from '../lib/runtime-config';
 
 /**
  * Everything the account screens need (Amplify, the auth state, server-state cache), loaded only when the
- * visitor opens one: the landing and legal pages ship without the identity SDK. main.tsx has loaded the
- * runtime config before any route renders.
+ * visitor opens one: the landing and legal pages ship without the identity SDK. The runtime config is
+ * loaded here, once, before any account screen renders (they read it synchronously); a failed load rejects
+ * this module's import, which the route's error page shows.
  */
-configureAmplify(runtimeConfig());
+configureAmplify(await loadRuntimeConfig());
 
 // Module-level, so the cache survives leaving and re-entering the account screens.
 const queryClient = new QueryClient({

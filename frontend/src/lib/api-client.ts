@@ -1,6 +1,6 @@
 import { fetchAuthSession } from 'aws-amplify/auth';
 import { API_MESSAGES } from '@shared/auth-messages';
-import { runtimeConfig } from './runtime-config';
+import { loadRuntimeConfig } from './runtime-config';
 
 /** A failed product call, with the text the spec gives for it (spec §8 "General"). */
 export class ApiClientError extends Error {
@@ -65,7 +65,8 @@ async function send(
     if (!token) throw new ApiClientError(API_MESSAGES.authenticationRequired, 401);
     headers.Authorization = `Bearer ${token}`;
   }
-  const response = await fetch(`${runtimeConfig().apiUrl}${path}`, {
+  const { apiUrl } = await loadRuntimeConfig();
+  const response = await fetch(`${apiUrl}${path}`, {
     method,
     headers,
     ...(body !== undefined ? { body: JSON.stringify(body) } : {}),

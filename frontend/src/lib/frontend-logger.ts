@@ -1,6 +1,6 @@
 import { FRONTEND_LOG_PATH, type FrontendLogEvent } from '@shared/schemas/frontend-log-event';
 import { currentBearerToken } from './api-client';
-import { runtimeConfig } from './runtime-config';
+import { loadRuntimeConfig } from './runtime-config';
 
 /**
  * Sends a frontend event to the backend, which writes it as a structured log (CloudWatch in AWS).
@@ -10,7 +10,8 @@ export function logFrontendEvent(event: Omit<FrontendLogEvent, 'timestamp'>): vo
   void (async () => {
     try {
       const token = await currentBearerToken();
-      const response = await fetch(`${runtimeConfig().apiUrl}${FRONTEND_LOG_PATH}`, {
+      const { apiUrl } = await loadRuntimeConfig();
+      const response = await fetch(`${apiUrl}${FRONTEND_LOG_PATH}`, {
         method: 'POST',
         headers: {
           'Content-Type': 'application/json',

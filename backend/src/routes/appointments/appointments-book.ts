@@ -7,7 +7,8 @@ import type { TelephonyProvider } from '../../providers/telephony/index';
 import type { Receptionist } from '../../receptionist/receptionist';
 import type { AppointmentsBook } from './appointment-routes';
 
-const toView = (appointment: Appointment): DashboardAppointment => ({
+/** The view of one appointment (the Appointments tab and the Overview show the same fields). */
+export const appointmentView = (appointment: Appointment): DashboardAppointment => ({
   id: appointment.id,
   service: appointment.service,
   customer_name: appointment.customer_name || null,
@@ -39,7 +40,7 @@ export function appointmentsBook(deps: {
     },
 
     async upcoming(ownerId) {
-      return (await data.appointments.upcoming(ownerId)).map(toView);
+      return (await data.appointments.upcoming(ownerId)).map(appointmentView);
     },
 
     async cancel(ownerId, appointmentId) {
@@ -69,7 +70,7 @@ export function appointmentsBook(deps: {
           });
         }
       }
-      return { appointment: toView(cancelled), callerNotified };
+      return { appointment: appointmentView(cancelled), callerNotified };
     },
   };
 }

@@ -1,5 +1,6 @@
 import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
-import { DEMO_TRANSCRIPT, SAMPLE_CALL_PATH, sampleCallResponseSchema } from '@shared/sample-call';
+import { DEMO_TRANSCRIPT, SAMPLE_CALL_PATH } from '@shared/sample-call';
+import { sampleCallResponseSchema } from '@shared/schemas/sample-call';
 import { VOICE_MESSAGES } from '@shared/voice-preview';
 import type { AppDeps, AppEnv } from '../../app-types';
 import { HttpError } from '../../errors/http-error';

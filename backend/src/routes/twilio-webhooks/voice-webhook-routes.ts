@@ -21,7 +21,8 @@ import {
   whisperTwiml,
 } from '../../providers/telephony/voice-twiml';
 import { TWILIO_WEBHOOK_PATHS } from '../../providers/telephony/index';
-import { ConversationLimitError } from '../../receptionist/receptionist';
+import { businessProfile } from '../../receptionist/business-profile';
+import { ConversationLimitError, welcomeGreeting } from '../../receptionist/receptionist';
 import type { ConversationState } from '../../receptionist/types';
 import { amendConversation, conversationAmender } from '../../voice-relay/conversation-amend';
 import { errorResponses, jsonContent } from '../openapi-helpers';
@@ -111,7 +112,6 @@ export const voiceWebhookRoutes = (deps: AppDeps) => {
     app.openAPIRegistry.registerPath(documented(path, summary));
   }
   const amender = conversationAmender(deps.data, deps.receptionist);
-  const greetings = new Map<string, string>();
   const signed = (c: Parameters<typeof readSignedTwilioRequest>[0]) =>
     readSignedTwilioRequest(c, {
       authToken: deps.config.twilioWebhookAuthToken,
@@ -121,18 +121,6 @@ export const voiceWebhookRoutes = (deps: AppDeps) => {
     (deps.config.publicApiUrl ?? new URL(requestUrl).origin).replace(/\/+$/, '');
   const relayUrlOf = (requestUrl: string) =>
     deps.config.voiceRelayUrl ?? `${baseOf(requestUrl).replace(/^http/, 'ws')}${LOCAL_RELAY_PATH}`;
-
-  /** The welcome greeting, built once per owner and config version (updated_at changes with every edit). */
-  async function greetingOf(ownerId: string, version: string | undefined) {
-    const key = `${ownerId}#${version ?? ''}`;
-    let greeting = greetings.get(key);
-    if (!greeting) {
-      greeting = await deps.receptionist.greeting(ownerId);
-      if (greetings.size >= 1_000) greetings.clear();
-      greetings.set(key, greeting);
-    }
-    return greeting;
-  }
 
   const relayTwiml = (
     requestUrl: string,
@@ -182,14 +170,22 @@ export const voiceWebhookRoutes = (deps: AppDeps) => {
 
   app.post(VOICE_PATHS.incoming, async (c) => {
     const call = parse(incomingCallSchema, await signed(c));
+    // Everything the answer needs of the owner, read together: the caller waits on each round trip.
     const line = await findAssistantLineWith(deps.data, call.To, (ownerId) =>
-      deps.data.subscriptions.getSubscription(ownerId),
+      Promise.all([
+        deps.data.subscriptions.getSubscription(ownerId),
+        deps.data.objectives.getObjective(ownerId),
+      ]),
     );
     if (!line) {
       deps.logger.info('Voice call to an unknown number', { callSid: call.CallSid });
       return c.body(sayThenHangUpTwiml(VOICE_TEXTS.unknownNumber), 200, xml);
     }
-    const { ownerId, config, alongside: subscription } = line;
+    const {
+      ownerId,
+      config,
+      alongside: [subscription, objective],
+    } = line;
     const business = config.business_name?.trim() || 'us';
     const businessLine =
       config.phone_number && /^\+[1-9]\d{6,14}$/.test(config.phone_number) ? config.phone_number : undefined;
@@ -198,9 +194,7 @@ export const voiceWebhookRoutes = (deps: AppDeps) => {
       return c.body(sayThenDialTwiml(VOICE_TEXTS.lapsed(business), businessLine), 200, xml);
     }
     const conversationId = conversationIdOfCall(call.CallSid);
-    // Built (or read from the cache) while the conversation is created: the answer waits for both.
-    const greeting = greetingOf(ownerId, config.updated_at);
-    greeting.catch(() => undefined);
+    const profile = businessProfile(ownerId, config, objective);
     try {
       // Created straight away (a conditional put): a retry of the webhook finds it in the catch below,
       // so the first delivery, the one a caller waits on, pays no read first.
@@ -213,6 +207,7 @@ export const voiceWebhookRoutes = (deps: AppDeps) => {
           externalId: call.CallSid,
         },
         conversationId,
+        profile,
       );
     } catch (error) {
       if (error instanceof ConversationLimitError) {
@@ -224,7 +219,7 @@ export const voiceWebhookRoutes = (deps: AppDeps) => {
     }
     deps.logger.info('Voice call answered by the relay', { callSid: call.CallSid, conversationId });
     return c.body(
-      relayTwiml(c.req.url, conversationId, await greeting, relayVoiceOf(config.selected_voice)),
+      relayTwiml(c.req.url, conversationId, welcomeGreeting(profile), relayVoiceOf(config.selected_voice)),
       200,
       xml,
     );

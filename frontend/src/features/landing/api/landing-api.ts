@@ -1,4 +1,5 @@
-import { SAMPLE_CALL_PATH, type SampleCallResponse } from '@shared/sample-call';
+import { SAMPLE_CALL_PATH } from '@shared/sample-call';
+import type { SampleCallResponse } from '@shared/schemas/sample-call';
 import type { InternationalWaitlistRequest } from '@shared/schemas/waitlist';
 import { apiRequest } from '../../../lib/api-client';
 

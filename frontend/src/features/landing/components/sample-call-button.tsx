@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState } from 'react';
-import { landingApi } from '../api/landing-api';
 
 type State = 'idle' | 'loading' | 'playing' | 'paused' | 'error';
 
@@ -28,6 +27,8 @@ export function SampleCallButton({ className }: { className: string }) {
     }
     setState('loading');
     try {
+      // The API client loads on the first click: the landing page renders without it (bench `landing_js`).
+      const { landingApi } = await import('../api/landing-api');
       const { audio_url: url } = await landingApi.sampleCall();
       const player = new Audio(url);
       player.addEventListener('playing', () => setState('playing'));

@@ -1,0 +1,205 @@
+import { isAfterHours, type BusinessClock } from './analytics';
+import { CALENDAR_SERVICE_NAMES, type CalendarService } from './calendar';
+import { isPaymentFailed, isSubscribed, PAYMENT_FAILED } from './plans';
+import { addDays, zonedInstant, zonedParts } from './receptionist/business-time';
+import type { Conversation } from './schemas/conversation';
+import type {
+  AssistantIssue,
+  AssistantStatus,
+  LiveCall,
+  OverviewPeriod,
+  TimeToAnswer,
+} from './schemas/overview';
+
+/**
+ * The dashboard's live Overview (issue 13 §3), as pure rules over records the API read by key: the business's
+ * today and this week, "missed calls saved", who is on a call now, how fast the assistant answers and what the
+ * assistant's status really is. The API, the UI texts and the tests share these.
+ */
+
+/** The Overview polls this often while its tab is visible: live enough for "On a call now", cheap for the API. */
+export const OVERVIEW_REFRESH_MS = 15_000;
+/** Upcoming appointments shown on the Overview (the Appointments tab has them all). */
+export const OVERVIEW_UPCOMING_COUNT = 5;
+/** How far ahead the Overview looks for upcoming appointments. */
+export const OVERVIEW_UPCOMING_DAYS = 30;
+/**
+ * A call still "open" this long after it started is not live any more (its status callback was lost); the
+ * relay socket's own record expires after the same time (backend/src/data/relay-calls.ts).
+ */
+export const LIVE_CALL_MAX_MS = 4 * 60 * 60 * 1000;
+
+/** The fields of a conversation record the Overview reads (the API projects exactly these, no transcript). */
+export type OverviewRecord = Pick<
+  Conversation,
+  'id' | 'channel' | 'caller' | 'started_at' | 'outcome' | 'amount_collected_cents' | 'open' | 'answered_at'
+>;
+export const OVERVIEW_RECORD_ATTRIBUTES = [
+  'id',
+  'channel',
+  'caller',
+  'started_at',
+  'outcome',
+  'amount_collected_cents',
+  'open',
+  'answered_at',
+] as const satisfies ReadonlyArray<keyof OverviewRecord>;
+
+/** An owner message: waiting until the owner marks it handled. */
+export type OverviewMessage = { taken_at: string; handled_at?: string };
+
+/**
+ * The starts of the business's today and this week (weeks start on Monday), as instants: midnight on the
+ * business's clock, so a DST change day is 23 or 25 hours long and "today" still starts at local midnight.
+ */
+export function overviewPeriods(now: Date, timeZone: string): { todayStart: Date; weekStart: Date } {
+  const local = zonedParts(now, timeZone);
+  const midnight = (date: { year: number; month: number; day: number }) =>
+    zonedInstant({ ...date, hour: 0, minute: 0 }, timeZone);
+  return { todayStart: midnight(local), weekStart: midnight(addDays(local, -local.weekday)) };
+}
+
+/**
+ * A missed call saved: a phone call the assistant answered while the business was closed (outside its
+ * opening hours on its own clock; see isAfterHours), one the owner would otherwise have missed.
+ */
+export const isMissedCallSaved = (
+  record: Pick<OverviewRecord, 'channel' | 'started_at'>,
+  clock: BusinessClock,
+) => record.channel === 'voice' && isAfterHours(record.started_at, clock);
+
+/** Test conversations (the owner's own test chat and calls) never count, as in analytics. */
+const isCustomer = (record: Pick<OverviewRecord, 'channel'>) => record.channel !== 'test';
+const BOOKED_OUTCOMES: ReadonlyArray<OverviewRecord['outcome']> = ['booked', 'deposit_paid'];
+
+/** One period's figures from the records and owner messages that started in it (from `from` on). */
+export function periodFigures(
+  records: readonly OverviewRecord[],
+  messages: readonly OverviewMessage[],
+  from: Date,
+  clock: BusinessClock,
+): OverviewPeriod {
+  const since = from.getTime();
+  const inPeriod = records.filter((r) => isCustomer(r) && Date.parse(r.started_at) >= since);
+  return {
+    conversations: inPeriod.length,
+    bookings: inPeriod.filter((r) => BOOKED_OUTCOMES.includes(r.outcome)).length,
+    deposits_collected_cents: inPeriod.reduce((sum, r) => sum + r.amount_collected_cents, 0),
+    messages_waiting: messages.filter((m) => !m.handled_at && Date.parse(m.taken_at) >= since).length,
+    missed_calls_saved: inPeriod.filter((r) => isMissedCallSaved(r, clock)).length,
+  };
+}
+
+/** Calls going on right now: open voice conversations (and the owner's test calls) younger than LIVE_CALL_MAX_MS. */
+export function liveCalls(records: readonly OverviewRecord[], now: Date): LiveCall[] {
+  return records
+    .filter(
+      (r) =>
+        r.open === true &&
+        r.channel === 'voice' &&
+        now.getTime() - Date.parse(r.started_at) < LIVE_CALL_MAX_MS,
+    )
+    .sort((a, b) => b.started_at.localeCompare(a.started_at))
+    .map((r) => ({ id: r.id, caller: r.caller, started_at: r.started_at }));
+}
+
+const median = (values: number[]): number | null => {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : Math.round((sorted[middle - 1]! + sorted[middle]!) / 2);
+};
+
+/**
+ * Time to answer: from the moment a call reached the voice webhook to the greeting (the relay connected), or
+ * from a first text arriving to the reply; `answered_at − started_at` of each customer conversation that has
+ * both. Medians, so one slow network moment does not hide the usual figure.
+ */
+export function timeToAnswer(records: readonly OverviewRecord[]): TimeToAnswer {
+  const waits = (channel: 'voice' | 'sms') =>
+    records
+      .filter((r) => r.channel === channel && r.answered_at)
+      .map((r) => Math.max(0, Date.parse(r.answered_at!) - Date.parse(r.started_at)));
+  const voice = waits('voice');
+  const sms = waits('sms');
+  return {
+    median_ms: median([...voice, ...sms]),
+    voice_median_ms: median(voice),
+    sms_median_ms: median(sms),
+    samples: voice.length + sms.length,
+  };
+}
+
+/** "0.8 s", "12 s", "2 min": how the UI says a time to answer. */
+export function formatAnswerTime(ms: number | null): string {
+  if (ms === null) return '—';
+  if (ms < 10_000) return `${(ms / 1000).toFixed(1)} s`;
+  if (ms < 120_000) return `${Math.round(ms / 1000)} s`;
+  return `${Math.round(ms / 60_000)} min`;
+}
+
+/** The Overview's texts. The badge's 'Active' is the spec's (§2); the others say what stops the assistant. */
+export const OVERVIEW_TEXTS = {
+  badge: { active: 'Active', attention: 'Needs attention', paused: 'Paused' },
+  today: 'Today',
+  thisWeek: 'This week',
+  conversations: 'Conversations',
+  bookings: 'Bookings',
+  deposits: 'Deposits collected',
+  messagesWaiting: 'Messages waiting',
+  missedCallsSaved: 'Missed calls saved',
+  missedCallsSavedHint: 'Calls your assistant answered while you were closed.',
+  upcomingTitle: 'Upcoming appointments',
+  upcomingEmpty: 'No upcoming appointments yet.',
+  upcomingLink: 'All appointments',
+  onACallNow: 'On a call now',
+  noLiveCall: 'No call right now.',
+  timeToAnswer: 'Time to answer',
+  timeToAnswerHint:
+    'How fast your assistant picks up this week (median): from a call reaching your number to its greeting, or from a text arriving to its reply.',
+  timeToAnswerNone: 'No calls or texts answered this week yet.',
+  loadFailed: 'Failed to load the overview',
+  issues: {
+    payment_failed: { message: PAYMENT_FAILED.body, action: PAYMENT_FAILED.action },
+    subscription_lapsed: {
+      message:
+        'Your subscription has ended, so your assistant is not answering: callers hear your business number instead.',
+      action: 'Renew subscription',
+    },
+    no_number: {
+      message: 'Your assistant has no phone number yet, so nobody can call or text it.',
+      action: 'Choose a number',
+    },
+  },
+  calendarExpired: (service: CalendarService) => ({
+    message: `Your ${CALENDAR_SERVICE_NAMES[service]} connection has expired: new bookings cannot reach your calendar.`,
+    // Spec §2 "Connection button labels".
+    action: `Reconnect ${CALENDAR_SERVICE_NAMES[service]}`,
+  }),
+} as const;
+
+/**
+ * The assistant's real status: paused when it cannot answer (a failed payment, a lapsed subscription, no
+ * number), needing attention when it answers but something is broken (an expired calendar connection), else
+ * the spec's 'Active'. Every problem comes with what fixes it.
+ */
+export function assistantStatus(input: {
+  subscriptionStatus: string | undefined;
+  assistantPhone: string | undefined;
+  expiredCalendars: readonly CalendarService[];
+}): AssistantStatus {
+  const issues: AssistantIssue[] = [];
+  if (isPaymentFailed(input.subscriptionStatus)) issues.push({ kind: 'payment_failed' });
+  else if (!isSubscribed(input.subscriptionStatus)) issues.push({ kind: 'subscription_lapsed' });
+  if (!input.assistantPhone) issues.push({ kind: 'no_number' });
+  for (const service of input.expiredCalendars) issues.push({ kind: 'calendar_expired', service });
+  const paused = issues.some((issue) => issue.kind !== 'calendar_expired');
+  const state = paused ? 'paused' : issues.length > 0 ? 'attention' : 'active';
+  return { state, label: OVERVIEW_TEXTS.badge[state], issues };
+}
+
+/** The message and action label of one issue. */
+export const issueText = (issue: AssistantIssue) =>
+  issue.kind === 'calendar_expired'
+    ? OVERVIEW_TEXTS.calendarExpired(issue.service)
+    : OVERVIEW_TEXTS.issues[issue.kind];

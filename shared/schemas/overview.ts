@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { CALENDAR_SERVICES } from '../calendar';
+import { dashboardAppointmentSchema } from './dashboard-appointments';
+
+/** GET /oauth/users/{userId}/overview (issue 13 §3): the dashboard's live Overview, computed on each request. */
+
+/** One period's figures (the business's today, or this week from Monday). Test conversations never count. */
+export const overviewPeriodSchema = z.object({
+  conversations: z.number().int().min(0),
+  /** Conversations that ended booked (deposit paid or not). */
+  bookings: z.number().int().min(0),
+  deposits_collected_cents: z.number().int().min(0),
+  /** Messages the assistant took for the owner that are not marked handled. */
+  messages_waiting: z.number().int().min(0),
+  /** Calls answered while the business was closed (shared/overview.ts isMissedCallSaved). */
+  missed_calls_saved: z.number().int().min(0),
+});
+export type OverviewPeriod = z.infer<typeof overviewPeriodSchema>;
+
+export const liveCallSchema = z.object({
+  id: z.string(),
+  caller: z.string(),
+  started_at: z.iso.datetime(),
+});
+export type LiveCall = z.infer<typeof liveCallSchema>;
+
+/** Medians in milliseconds over this week's customer conversations; null when there is none to measure. */
+export const timeToAnswerSchema = z.object({
+  median_ms: z.number().int().min(0).nullable(),
+  voice_median_ms: z.number().int().min(0).nullable(),
+  sms_median_ms: z.number().int().min(0).nullable(),
+  samples: z.number().int().min(0),
+});
+export type TimeToAnswer = z.infer<typeof timeToAnswerSchema>;
+
+export const ASSISTANT_ISSUE_KINDS = [
+  'payment_failed',
+  'subscription_lapsed',
+  'no_number',
+  'calendar_expired',
+] as const;
+export const assistantIssueSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.enum(['payment_failed', 'subscription_lapsed', 'no_number']) }),
+  z.object({ kind: z.literal('calendar_expired'), service: z.enum(CALENDAR_SERVICES) }),
+]);
+export type AssistantIssue = z.infer<typeof assistantIssueSchema>;
+
+export const ASSISTANT_STATES = ['active', 'attention', 'paused'] as const;
+export const assistantStatusSchema = z.object({
+  /** paused: it cannot answer; attention: it answers but something needs fixing; active: all good. */
+  state: z.enum(ASSISTANT_STATES),
+  label: z.string(),
+  issues: z.array(assistantIssueSchema),
+});
+export type AssistantStatus = z.infer<typeof assistantStatusSchema>;
+
+export const overviewResponseSchema = z.object({
+  /** IANA zone "today" and "this week" are counted in (the business's). */
+  time_zone: z.string(),
+  generated_at: z.iso.datetime(),
+  today: overviewPeriodSchema,
+  this_week: overviewPeriodSchema,
+  upcoming_appointments: z.array(dashboardAppointmentSchema),
+  live_calls: z.array(liveCallSchema),
+  time_to_answer: timeToAnswerSchema,
+  status: assistantStatusSchema,
+});
+export type OverviewResponse = z.infer<typeof overviewResponseSchema>;
