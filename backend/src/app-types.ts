@@ -35,6 +35,9 @@ import type { SessionRevocationRepository } from './data/session-revocations';
 import type { CallerErasure } from './data/caller-erasure';
 import type { NotificationRepository } from './data/notifications';
 import type { Notifier } from './notifications/notifier';
+import type { AccountDeletionRepository } from './data/account-deletions';
+import type { OwnerDataErasure } from './data/owner-data-erasure';
+import type { IdentityAdmin } from './providers/identity/types';
 
 /** Repositories over the app table, one per entity (backend/src/data/<entity>.ts). */
 export type AppData = {
@@ -42,6 +45,8 @@ export type AppData = {
   // Each feature adds its repository on its own line below this one.
   relayCalls: RelayCallRepository;
   sessionRevocations: SessionRevocationRepository;
+  accountDeletions: AccountDeletionRepository;
+  ownerDataErasure: OwnerDataErasure;
   smsMessaging: SmsMessagingRepository;
   referrals: ReferralRepository;
   conversations: ConversationRepository;
@@ -69,6 +74,8 @@ export type AppProviders = {
   speech: SpeechProvider;
   places: PlacesProvider;
   telephony: TelephonyProvider;
+  /** The identity service's admin side (sign out everywhere, delete user): account deletion. */
+  identity: IdentityAdmin;
 };
 
 /** Everything the app needs from outside, passed in so a test builds an app with exactly what it needs. */

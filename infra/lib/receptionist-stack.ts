@@ -2,6 +2,7 @@ import { Annotations, CfnOutput, Duration, Stack, type StackProps } from 'aws-cd
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
 import { OAUTH_ENABLED } from '@shared/identity';
+import { TELEPHONY_HTTP_ROUTES } from '../../backend/src/telephony-routes';
 import { VOICE_RELAY } from '@shared/voice-relay';
 import { Auth } from './auth';
 import { BackendFunction } from './backend-function';
@@ -35,7 +36,7 @@ export class ReceptionistStack extends Stack {
     const secrets = new VendorSecrets(this, 'Secrets', { stage });
     const web = new WebSite(this, 'Web');
 
-    // What both Lambdas read through backend/src/config/env.ts. AWS_REGION is set by Lambda itself.
+    // What every Lambda reads through backend/src/config/env.ts. AWS_REGION is set by Lambda itself.
     const environment: Record<string, string> = {
       APP_ENV: 'aws',
       TABLE_NAME: data.table.tableName,
@@ -66,6 +67,18 @@ export class ReceptionistStack extends Stack {
       }),
     );
 
+    // Account deletion (issue 10 §7) signs the owner out everywhere and deletes the user, on this pool only.
+    auth.userPool.grant(apiFunction, 'cognito-idp:AdminUserGlobalSignOut', 'cognito-idp:AdminDeleteUser');
+
+    // Phone numbers and Twilio's webhooks: the only function that loads the Twilio SDK at start-up.
+    const telephonyFunction = new BackendFunction(this, 'TelephonyFunction', {
+      lambda: 'telephony',
+      description: 'AI receptionist telephony: phone numbers and Twilio webhooks (Hono app)',
+      memorySize: 512,
+      timeout: Duration.seconds(29),
+      environment,
+    }).function;
+
     const socketFunction = new BackendFunction(this, 'SocketFunction', {
       lambda: 'websocket',
       description: 'AI receptionist sockets: voice preview stream and voice relay (ConversationRelay)',
@@ -76,7 +89,7 @@ export class ReceptionistStack extends Stack {
       environment,
     }).function;
 
-    for (const fn of [apiFunction, socketFunction]) {
+    for (const fn of [apiFunction, telephonyFunction, socketFunction]) {
       data.table.grantReadWriteData(fn);
       secrets.secret.grantRead(fn);
     }
@@ -85,12 +98,15 @@ export class ReceptionistStack extends Stack {
       stage,
       handler: apiFunction,
       allowedOrigin: web.url,
+      routedElsewhere: { handler: telephonyFunction, routes: TELEPHONY_HTTP_ROUTES },
     });
     const socketApi = new StreamingSocketApi(this, 'SocketApi', { stage, handler: socketFunction });
     // Calls' ConversationRelay sockets run on the same WebSocket API: the API function puts this URL in the
     // TwiML, the socket function checks Twilio's handshake signature over it (docs/decisions/030).
     const relayUrl = `${socketApi.url}?${VOICE_RELAY.channelQuery.name}=${VOICE_RELAY.channelQuery.value}`;
-    for (const fn of [apiFunction, socketFunction]) fn.addEnvironment('VOICE_RELAY_URL', relayUrl);
+    for (const fn of [apiFunction, telephonyFunction, socketFunction]) {
+      fn.addEnvironment('VOICE_RELAY_URL', relayUrl);
+    }
 
     const webBuildDir = props.webBuildDir ?? DEFAULT_WEB_ASSETS_DIR;
     if (isWebBuildPresent(webBuildDir)) {
