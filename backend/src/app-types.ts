@@ -34,6 +34,8 @@ import type { LocalTwilioAccount } from './providers/telephony/local-account';
 import type { RelayCallRepository } from './data/relay-calls';
 import type { SessionRevocationRepository } from './data/session-revocations';
 import type { CallerErasure } from './data/caller-erasure';
+import type { NotificationRepository } from './data/notifications';
+import type { Notifier } from './notifications/notifier';
 import type { AccountDeletionRepository } from './data/account-deletions';
 import type { OwnerDataErasure } from './data/owner-data-erasure';
 import type { IdentityAdmin } from './providers/identity/types';
@@ -61,6 +63,7 @@ export type AppData = {
   conversationStates: ConversationStateRepository;
   ownerMessages: OwnerMessageRepository;
   callerErasure: CallerErasure;
+  notifications: NotificationRepository;
 };
 
 /** External services, each an interface with a real SDK adapter and a local one (providers/<kind>/). */
@@ -92,6 +95,8 @@ export type AppDeps = {
   providers: AppProviders;
   /** The assistant itself: one engine behind SMS, voice and the owner's test chat. */
   receptionist: Receptionist;
+  /** After-conversation e-mails, urgent texts, the daily digest and their sweep (issue 13 §2). */
+  notifier: Notifier;
   /** Present only when local providers are on: the mail outbox page reads it. */
   localOutbox?: LocalOutbox;
   /** Present only with the local telephony provider: the numbers the local phone page can text. */

@@ -115,6 +115,23 @@ export const keys = {
     pk: userKey(userId),
     sk: `${CONVERSATION_PREFIX}${startedAtIso}#${id}`,
   }),
+  /** Issue 13 §2: the owner's notification preferences (one item). */
+  notificationPreferences: (userId: string) => ({ pk: userKey(userId), sk: 'NOTIFY_PREFS' }),
+  /**
+   * One notification sent at most once (a conversation's summary, an urgent text, a day's digest): a
+   * conditional put claims it before sending, so parallel finishes send one.
+   */
+  notificationOnce: (scope: string, id: string) => ({ pk: `NOTIFYONCE#${scope}#${id}`, sk: 'ONCE' }),
+  /** A conversation the notifications sweep looks at once `due_at` has passed, bucketed by the due hour. */
+  notificationDue: (dueHour: string, conversationId: string) => ({
+    pk: `NOTIFYDUE#${dueHour}`,
+    sk: `CONV#${conversationId}`,
+  }),
+  /** An owner the daily digest covers, listed under their business's time zone (the digest hour is local). */
+  digestRecipient: (timeZone: string, userId: string) => ({
+    pk: `DIGEST#${timeZone}`,
+    sk: userKey(userId),
+  }),
   /** SMS channel (issue 9): a handled inbound MessageSid (duplicate deliveries get no second reply). */
   smsInbound: (messageSid: string) => ({ pk: `SMSIN#${messageSid}`, sk: 'MESSAGE' }),
   /** A caller who texted STOP to an assistant number: nothing more is sent to them from it. */
