@@ -249,6 +249,33 @@ describe('lambdas', () => {
     expect(others).toHaveLength(2);
     for (const [, fn] of others) expect(sesActions(fn)).toEqual([]);
   });
+
+  it('lets only the API function sign out and delete users of its own user pool (account deletion)', () => {
+    const cognitoStatements = (fn: Resource) => {
+      const role = (fn.Properties.Role as { 'Fn::GetAtt': string[] })['Fn::GetAtt'][0];
+      return Object.values(template.findResources('AWS::IAM::Policy') as Resources)
+        .filter((policy) => JSON.stringify(policy.Properties.Roles) === JSON.stringify([{ Ref: role }]))
+        .flatMap(
+          (policy) =>
+            (policy.Properties.PolicyDocument as { Statement: Array<{ Action: unknown; Resource: unknown }> })
+              .Statement,
+        )
+        .filter((statement) => JSON.stringify(statement.Action).includes('cognito-idp:'));
+    };
+    const isApi = (fn: Resource) => fn.Properties.Description === 'AI receptionist HTTP API (Hono app)';
+    const [api] = appFunctions().filter(([, fn]) => isApi(fn));
+    const others = appFunctions().filter(([, fn]) => !isApi(fn));
+    const [pool] = Object.keys(template.findResources('AWS::Cognito::UserPool'));
+    expect(cognitoStatements(api![1])).toEqual([
+      expect.objectContaining({
+        Action: ['cognito-idp:AdminUserGlobalSignOut', 'cognito-idp:AdminDeleteUser'],
+        Effect: 'Allow',
+        Resource: { 'Fn::GetAtt': [pool, 'Arn'] },
+      }),
+    ]);
+    expect(others).toHaveLength(2);
+    for (const [, fn] of others) expect(cognitoStatements(fn)).toEqual([]);
+  });
 });
 
 describe('apis', () => {

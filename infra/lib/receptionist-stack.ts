@@ -67,6 +67,9 @@ export class ReceptionistStack extends Stack {
       }),
     );
 
+    // Account deletion (issue 10 §7) signs the owner out everywhere and deletes the user, on this pool only.
+    auth.userPool.grant(apiFunction, 'cognito-idp:AdminUserGlobalSignOut', 'cognito-idp:AdminDeleteUser');
+
     // Phone numbers and Twilio's webhooks: the only function that loads the Twilio SDK at start-up.
     const telephonyFunction = new BackendFunction(this, 'TelephonyFunction', {
       lambda: 'telephony',

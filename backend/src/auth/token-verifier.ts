@@ -28,7 +28,7 @@ export type TokenVerifierOptions = {
  * refreshed on unknown key ids by jose), expiry, issuer, `token_use`, and the client id (`aud` on ID tokens,
  * `client_id` on access tokens, which carry no audience).
  */
-export function createTokenVerifier(options: TokenVerifierOptions) {
+export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifier {
   const keySet =
     options.keySet ??
     createRemoteJWKSet(new URL(options.jwksUrl), { cacheMaxAge: 10 * 60_000, cooldownDuration: 30_000 });
@@ -58,7 +58,11 @@ export function createTokenVerifier(options: TokenVerifierOptions) {
     };
   };
 }
-export type TokenVerifier = ReturnType<typeof createTokenVerifier>;
+export type VerifyOptions = {
+  /** The account-deletion route: an account whose deletion started still gets through, to finish it. */
+  duringAccountDeletion?: boolean;
+};
+export type TokenVerifier = (token: string, options?: VerifyOptions) => Promise<VerifiedUser>;
 
 /** Tokens kept verified per instance: an owner's dashboard holds one or two at a time. */
 export const VERIFIED_TOKEN_CACHE_SIZE = 1000;
