@@ -3,9 +3,11 @@ import { CorsHttpMethod, HttpApi, type HttpStage } from 'aws-cdk-lib/aws-apigate
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { Construct } from 'constructs';
+import { apiAccessLogs } from './access-logs';
 
 export interface ProductHttpApiProps {
-  readonly stage: string;
+  /** The stage's resource-name prefix (infra/stages.ts stagePrefix). */
+  readonly namePrefix: string;
   readonly handler: IFunction;
   /** The web app's origin (the CloudFront URL), the only origin allowed by CORS. */
   readonly allowedOrigin: string;
@@ -31,7 +33,7 @@ export class ProductHttpApi extends Construct {
     super(scope, id);
 
     this.api = new HttpApi(this, 'Api', {
-      apiName: `receptionist-${props.stage}-http`,
+      apiName: `${props.namePrefix}-http`,
       description: 'AI receptionist product API (Hono on Lambda)',
       defaultIntegration: new HttpLambdaIntegration('AppIntegration', props.handler),
       // The stage is added below so it can carry throttling settings.
@@ -56,6 +58,7 @@ export class ProductHttpApi extends Construct {
       stageName: '$default',
       autoDeploy: true,
       throttle: HTTP_API_THROTTLE,
+      accessLogSettings: apiAccessLogs(this, 'http').settings,
     });
 
     this.url = this.api.apiEndpoint;
