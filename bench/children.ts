@@ -68,11 +68,14 @@ export async function startTsServer(
   script: string,
   port: number,
   env: Record<string, string>,
+  nodeFlags: string[] = [],
 ): Promise<ServiceProcess> {
   const service = spawnService({
     name,
-    command: bin('tsx'),
-    args: [path.join(REPO_ROOT, script)],
+    // With node flags (e.g. --cpu-prof, which NODE_OPTIONS refuses) node itself runs the script with tsx's
+    // loader, so the flags apply to the server's own process rather than to tsx's launcher.
+    command: nodeFlags.length > 0 ? process.execPath : bin('tsx'),
+    args: [...(nodeFlags.length > 0 ? [...nodeFlags, '--import', 'tsx'] : []), path.join(REPO_ROOT, script)],
     cwd: REPO_ROOT,
     env,
     echo: false,

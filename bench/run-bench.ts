@@ -18,6 +18,9 @@ import { formatGreeting, formatVoiceTurn, measureVoiceCalls } from './stages/voi
 import { formatReceptionistEngine, measureReceptionistEngine } from './stages/receptionist-engine';
 import { formatSmsWebhook, measureSmsWebhook } from './stages/sms-webhook';
 import { formatCallLogPage, measureCallLogPage } from './stages/call-log-page';
+import { formatConfigReadScale, measureConfigReadScale } from './stages/config-read-scale';
+import { formatOverviewRead, measureOverviewRead } from './stages/overview-read';
+import { formatLighthouse, measureLighthouse } from './stages/lighthouse';
 
 function numberFromEnv(name: string, fallback: number, { integer = false, min = 0 } = {}): number {
   const raw = process.env[name];
@@ -44,6 +47,11 @@ function readSettings() {
     },
     coldInitSamples: numberFromEnv('BENCH_COLD_INIT_SAMPLES', 10, { integer: true, min: 1 }),
     voiceStreams: numberFromEnv('BENCH_VOICE_STREAMS', 50, { integer: true, min: 1 }),
+    lighthouseRuns: numberFromEnv('BENCH_LIGHTHOUSE_RUNS', 3, { integer: true, min: 1 }),
+    // Unset: calibrated to this machine's benchmarkIndex (bench/README.md); a number: that fixed factor.
+    lighthouseCpu: process.env.BENCH_LIGHTHOUSE_CPU
+      ? numberFromEnv('BENCH_LIGHTHOUSE_CPU', 4, { min: 1 })
+      : ('calibrated' as const),
   };
 }
 type Settings = ReturnType<typeof readSettings>;
@@ -67,6 +75,10 @@ const stages = {
     formatLambda,
   ),
   landing_js: stage(() => measureLandingJs(log('landing_js')), formatLanding),
+  lighthouse: stage(
+    (s) => measureLighthouse({ runs: s.lighthouseRuns, cpu: s.lighthouseCpu }, log('lighthouse')),
+    formatLighthouse,
+  ),
   voice_stream: stage(
     (s) => measureVoiceStream({ streams: s.voiceStreams }, log('voice_stream')),
     formatVoiceStream,
@@ -84,6 +96,14 @@ const stages = {
   call_log_page: stage(
     () => measureCallLogPage({ large: 20_000, small: 20, samples: 300 }, log('call_log_page')),
     formatCallLogPage,
+  ),
+  config_read_scale: stage(
+    () => measureConfigReadScale({ large: 10_000, small: 10, samples: 300 }, log('config_read_scale')),
+    formatConfigReadScale,
+  ),
+  overview_read: stage(
+    () => measureOverviewRead({ history: 20_000, samples: 300 }, log('overview_read')),
+    formatOverviewRead,
   ),
 };
 type StageName = keyof typeof stages;

@@ -244,6 +244,8 @@ describe('§5 observability', () => {
       [
         'api-errors',
         'api-throttles',
+        'telephony-errors',
+        'telephony-throttles',
         'socket-errors',
         'socket-throttles',
         'api-5xx',

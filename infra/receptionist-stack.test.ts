@@ -13,7 +13,8 @@ import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CUSTOM_ATTRIBUTES } from '@shared/identity';
 import { APP_TABLE } from '../backend/src/data/table-definition';
-import { lambdaEsbuildOptions, NODEJS_FUNCTION_BUNDLING } from './lib/lambda-bundling';
+import { TELEPHONY_HTTP_ROUTES } from '../backend/src/telephony-routes';
+import { LAMBDA_CHUNK_DIR, LAMBDA_ENTRY_FILE } from './lib/lambda-bundling';
 import { FRONTEND_NOT_BUILT_WARNING, ReceptionistStack } from './lib/receptionist-stack';
 import { testApp, testStage } from './test-support';
 
@@ -147,9 +148,9 @@ describe('lambdas', () => {
     (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
   const secretId = () => onlyEntry(template.findResources('AWS::SecretsManager::Secret') as Resources)[0];
 
-  it('runs the API and socket handlers as two arm64 ESM functions', () => {
+  it('runs the API, telephony and socket handlers as three arm64 ESM functions', () => {
     const functions = appFunctions();
-    expect(functions).toHaveLength(2);
+    expect(functions).toHaveLength(3);
     for (const [, fn] of functions) {
       expect(fn.Properties).toMatchObject({
         Runtime: 'nodejs24.x',
@@ -160,7 +161,7 @@ describe('lambdas', () => {
     template.hasResourceProperties('AWS::Lambda::Function', { MemorySize: 512, Timeout: 29 });
   });
 
-  it('configures both functions with the backend environment, the secret only by ARN', () => {
+  it('configures every function with the backend environment, the secret only by ARN', () => {
     const expected = [
       'APP_ENV',
       'TABLE_NAME',
@@ -236,12 +237,30 @@ describe('lambdas', () => {
 
   it('lets no function send e-mail when the stage names no sender (operations.test.ts covers a sender)', () => {
     const functions = appFunctions();
-    expect(functions).toHaveLength(2);
+    expect(functions).toHaveLength(3);
     for (const [, fn] of functions) {
       expect(
         statementsOf(fn).filter((statement) => JSON.stringify(statement.Action).includes('ses:')),
       ).toEqual([]);
     }
+  });
+
+  it('lets only the API function sign out and delete users of its own user pool (account deletion)', () => {
+    const cognitoStatements = (fn: Resource) =>
+      statementsOf(fn).filter((statement) => JSON.stringify(statement.Action).includes('cognito-idp:'));
+    const isApi = (fn: Resource) => fn.Properties.Description === 'AI receptionist HTTP API (Hono app)';
+    const [api] = appFunctions().filter(([, fn]) => isApi(fn));
+    const others = appFunctions().filter(([, fn]) => !isApi(fn));
+    const [pool] = Object.keys(template.findResources('AWS::Cognito::UserPool'));
+    const [statement, ...more] = cognitoStatements(api![1]);
+    expect(more).toEqual([]);
+    expect([...list(statement!.Action)].sort()).toEqual([
+      'cognito-idp:AdminDeleteUser',
+      'cognito-idp:AdminUserGlobalSignOut',
+    ]);
+    expect(list(statement!.Resource).map(render)).toEqual([`\${${pool}.Arn}`]);
+    expect(others).toHaveLength(2);
+    for (const [, fn] of others) expect(cognitoStatements(fn)).toEqual([]);
   });
 });
 
@@ -260,7 +279,9 @@ describe('apis', () => {
 
   it('sends every HTTP request to the app, with CORS for the web origin only', () => {
     const api = apiId('HTTP');
-    expect(routeKeys(api)).toEqual(['$default']);
+    expect(routeKeys(api)).toEqual(
+      ['$default', ...TELEPHONY_HTTP_ROUTES.map((route) => `${route.method} ${route.path}`)].sort(),
+    );
     const { CorsConfiguration: cors } = (template.findResources('AWS::ApiGatewayV2::Api') as Resources)[api]!
       .Properties as { CorsConfiguration: Record<string, unknown[]> };
     expect(cors.AllowMethods).toEqual(expect.arrayContaining(['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS']));
@@ -310,13 +331,13 @@ describe('apis', () => {
     expect(targets).toEqual(Array(3).fill(`integrations/\${${integrationId}}`));
   });
 
-  it("points calls' ConversationRelay at the socket API's stage (?channel=relay), for both functions", () => {
+  it("points calls' ConversationRelay at the socket API's stage (?channel=relay), for every function", () => {
     const api = apiId('WEBSOCKET');
     const relayUrls = Object.values(template.findResources('AWS::Lambda::Function') as Resources)
       .map((fn) => (fn.Properties.Environment as { Variables?: Record<string, unknown> })?.Variables)
       .filter((variables) => variables?.APP_ENV === 'aws')
       .map((variables) => render(variables!.VOICE_RELAY_URL));
-    expect(relayUrls).toHaveLength(2);
+    expect(relayUrls).toHaveLength(3);
     for (const url of relayUrls) {
       expect(url).toMatch(new RegExp(`^wss://\\$\\{${api}\\}\\.execute-api\\..*/built\\?channel=relay$`));
     }
@@ -461,23 +482,45 @@ describe('web', () => {
 });
 
 describe('lambda bundling', () => {
-  it('gives esbuild (bench script) the options NodejsFunction uses', () => {
-    const cdk = NODEJS_FUNCTION_BUNDLING;
-    expect(lambdaEsbuildOptions('api', 'out/index.mjs')).toMatchObject({
-      bundle: true,
-      platform: 'node',
-      format: cdk.format?.toString(),
-      target: cdk.target,
-      minify: cdk.minify,
-      sourcemap: cdk.sourceMap,
-      sourcesContent: cdk.sourcesContent,
-      mainFields: cdk.mainFields,
-      external: cdk.externalModules,
-      banner: { js: cdk.banner },
-      tsconfig: cdk.tsconfig,
-      logLevel: cdk.logLevel?.toString(),
-    });
-    expect(cdk.forceDockerBundling).toBe(false);
+  /** The asset directory CDK staged for a function (cdk.out/asset.<hash>), from its S3 key. */
+  const assetOf = (description: string) => {
+    const [, fn] = onlyEntry(
+      template.findResources('AWS::Lambda::Function', {
+        Properties: { Description: description },
+      }) as Resources,
+    );
+    const key = render((fn.Properties.Code as { S3Key: unknown }).S3Key);
+    return path.join(built.outdir, `asset.${key.replace(/\.zip$/, '')}`);
+  };
+  const twilioSdk = /api\.twilio\.com/;
+
+  it('bundles each function with esbuild: index.mjs, its lazy chunks and source maps, no sources', () => {
+    for (const description of [
+      'AI receptionist HTTP API (Hono app)',
+      'AI receptionist telephony: phone numbers and Twilio webhooks (Hono app)',
+    ]) {
+      const dir = assetOf(description);
+      expect(existsSync(path.join(dir, LAMBDA_ENTRY_FILE))).toBe(true);
+      const map = JSON.parse(readFileSync(path.join(dir, `${LAMBDA_ENTRY_FILE}.map`), 'utf8')) as {
+        sourcesContent?: unknown;
+      };
+      expect(map.sourcesContent).toBeUndefined();
+      // The Twilio SDK is a chunk of its own, read only when a request first texts or buys a number.
+      const chunks = readdirSync(path.join(dir, LAMBDA_CHUNK_DIR)).filter((file) => file.endsWith('.mjs'));
+      expect(
+        chunks.some((file) => twilioSdk.test(readFileSync(path.join(dir, LAMBDA_CHUNK_DIR, file), 'utf8'))),
+      ).toBe(true);
+    }
+  });
+
+  it('keeps the Twilio SDK and zod’s translations out of the API’s start-up code (≤ 1 MB)', () => {
+    const entry = readFileSync(path.join(assetOf('AI receptionist HTTP API (Hono app)'), LAMBDA_ENTRY_FILE));
+    expect(entry.byteLength).toBeLessThanOrEqual(1024 * 1024);
+    const text = entry.toString('utf8');
+    expect(text).not.toMatch(twilioSdk);
+    // Indonesian is one of the locales the zod-english-only plugin leaves out; English stays.
+    expect(text).not.toContain('Input tidak valid');
+    expect(text).toContain('Invalid input');
   });
 });
 

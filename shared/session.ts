@@ -12,4 +12,6 @@ export const MAX_TOKEN_LIFETIME_SECONDS = 24 * 60 * 60;
 
 export const SESSION_MESSAGES = {
   revoked: 'This session has ended. Please sign in again.',
+  /** Every token of a deleted account (or one being deleted) is refused with this. */
+  accountDeleted: 'This account has been deleted.',
 } as const;

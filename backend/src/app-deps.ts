@@ -12,7 +12,7 @@ import { createAppointmentRepository } from './data/appointments';
 import { createConversationStateRepository } from './data/conversation-states';
 import { createOwnerMessageRepository } from './data/owner-messages';
 import { receptionistFromApp } from './receptionist/create-receptionist-deps';
-import { createTokenVerifier } from './auth/token-verifier';
+import { createTokenVerifier, withVerifiedTokenCache } from './auth/token-verifier';
 import { withRevocationCheck } from './auth/revocation-check';
 import { createSessionRevocationRepository } from './data/session-revocations';
 import { createDynamoClients } from './data/dynamo-client';
@@ -36,6 +36,9 @@ import { createLocalTwilioAccount } from './providers/telephony/local-account';
 import { failClosed } from './providers/fail-closed';
 import { createEmfMetrics, type Metrics } from './observability/metrics';
 import { createCallerErasure } from './data/caller-erasure';
+import { createAccountDeletionRepository } from './data/account-deletions';
+import { createOwnerDataErasure } from './data/owner-data-erasure';
+import { createIdentityAdmin } from './providers/identity/index';
 
 /**
  * The one wiring of the app's dependencies from configuration: Lambda, the local server, the bench and the
@@ -45,7 +48,7 @@ export function createAppDeps(
   config: AppConfig,
   overrides: Partial<Pick<AppDeps, 'logger' | 'now'>> & { metrics?: Metrics } = {},
 ): AppDeps {
-  const { doc } = createDynamoClients({ region: config.region, endpoint: config.dynamoDbEndpoint });
+  const { client, doc } = createDynamoClients({ region: config.region, endpoint: config.dynamoDbEndpoint });
   const logger = overrides.logger ?? createLogger();
   const now = overrides.now ?? (() => new Date());
   // In AWS EMF lines go to stdout (CloudWatch reads them); elsewhere they stay in the debug log.
@@ -73,6 +76,8 @@ export function createAppDeps(
     // Each feature adds its repository on its own line below this one.
     relayCalls: createRelayCallRepository(doc, config.tableName),
     sessionRevocations: createSessionRevocationRepository(doc, config.tableName, now),
+    accountDeletions: createAccountDeletionRepository(doc, config.tableName, now),
+    ownerDataErasure: createOwnerDataErasure(doc, config.tableName),
     smsMessaging: createSmsMessagingRepository(doc, config.tableName, now),
     referrals,
     conversations,
@@ -101,6 +106,8 @@ export function createAppDeps(
     telephony: real('telephony', () =>
       createTelephonyProvider(config.twilio, phoneReservations, localTwilioAccount),
     ),
+    // The Lambda role's credentials, resolved the way the DynamoDB client resolves them.
+    identity: createIdentityAdmin(config, () => client.config.credentials()),
   };
   const receptionist = receptionistFromApp({
     config,
@@ -113,7 +120,10 @@ export function createAppDeps(
   });
   return {
     config,
-    verifyToken: withRevocationCheck(createTokenVerifier(config.cognito), data.sessionRevocations),
+    verifyToken: withRevocationCheck(
+      withVerifiedTokenCache(createTokenVerifier(config.cognito)),
+      data.sessionRevocations,
+    ),
     rateLimiter,
     logger,
     metrics,

@@ -33,6 +33,9 @@ import type { LocalTwilioAccount } from './providers/telephony/local-account';
 import type { RelayCallRepository } from './data/relay-calls';
 import type { SessionRevocationRepository } from './data/session-revocations';
 import type { CallerErasure } from './data/caller-erasure';
+import type { AccountDeletionRepository } from './data/account-deletions';
+import type { OwnerDataErasure } from './data/owner-data-erasure';
+import type { IdentityAdmin } from './providers/identity/types';
 
 /** Repositories over the app table, one per entity (backend/src/data/<entity>.ts). */
 export type AppData = {
@@ -40,6 +43,8 @@ export type AppData = {
   // Each feature adds its repository on its own line below this one.
   relayCalls: RelayCallRepository;
   sessionRevocations: SessionRevocationRepository;
+  accountDeletions: AccountDeletionRepository;
+  ownerDataErasure: OwnerDataErasure;
   smsMessaging: SmsMessagingRepository;
   referrals: ReferralRepository;
   conversations: ConversationRepository;
@@ -66,6 +71,8 @@ export type AppProviders = {
   speech: SpeechProvider;
   places: PlacesProvider;
   telephony: TelephonyProvider;
+  /** The identity service's admin side (sign out everywhere, delete user): account deletion. */
+  identity: IdentityAdmin;
 };
 
 /** Everything the app needs from outside, passed in so a test builds an app with exactly what it needs. */

@@ -41,11 +41,19 @@ import { appointmentsBook } from './routes/appointments/appointments-book';
 import { depositPages } from './routes/deposits/deposit-pages';
 import { voiceWebhookRoutes } from './routes/twilio-webhooks/voice-webhook-routes';
 import { signOutRoutes } from './routes/session/sign-out-routes';
+import { accountRoutes } from './routes/account/account-routes';
 
 export const OPENAPI_PATH = '/openapi.json';
 
+/**
+ * Which routes an app serves: 'all' on Node (the local server, the tests); in AWS the API function serves
+ * 'api' and the telephony function 'telephony', so only the latter loads what numbers and Twilio's
+ * webhooks need (docs/decisions/002-infrastructure.md).
+ */
+export type AppSurface = 'all' | 'api' | 'telephony';
+
 /** Builds the one Hono app that runs in Lambda and on Node alike. */
-export function createApp(deps: AppDeps) {
+export function createApp(deps: AppDeps, surface: AppSurface = 'all') {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   app.onError(createErrorHandler(deps.logger));
   app.notFound(notFoundHandler);
@@ -68,54 +76,14 @@ export function createApp(deps: AppDeps) {
   app.use('*', rejectUnstorableInput);
 
   app.route('/', healthRoutes(deps));
-  app.route('/', frontendLogRoutes(deps));
-  app.route('/', configRoutes(deps));
-  app.route('/', signOutRoutes(deps));
-  // Each feature mounts its routes on its own line below this one.
-  app.route('/', referralRoutes(deps));
-  app.route('/', analyticsRoutes(deps));
-  app.route('/', businessLookupRoutes(deps));
-  app.route('/', generationRoutes(deps));
-  app.route('/', voiceRoutes(deps));
-  app.route('/', sampleCallRoutes(deps));
-  app.route('/', subscriptionRoutes(deps));
-  app.route('/', waitlistRoutes(deps));
-  app.route('/', stripeWebhookRoutes(deps));
-  app.route('/', setupStatusRoutes(deps));
-  app.route('/', assistantSettingsRoutes(deps));
-  app.route('/', behaviorRoutes(deps));
-  app.route('/', objectivesRoutes(deps));
-  app.route('/', objectiveTemplatesRoutes(deps));
-  app.route('/', calendarRoutes(deps));
-  app.route('/', phoneNumberRoutes(deps));
-  app.route('/', callLogRoutes(deps));
-  app.route('/', overviewRoutes(deps));
-  app.route('/', privacyRoutes(deps));
-  app.route('/', smsWebhookRoutes(deps, receptionistSmsAssistant(deps.receptionist, deps.logger)));
-  app.route(
-    '/',
-    appointmentRoutes(
-      deps,
-      appointmentsBook({
-        data: deps.data,
-        receptionist: deps.receptionist,
-        telephony: deps.providers.telephony,
-        logger: deps.logger,
-      }),
-    ),
-  );
-  app.route(
-    '/',
-    testChatRoutes(
-      deps,
-      receptionistTestChat(deps.receptionist, async (ownerId) => {
-        const phone = (await deps.data.businessConfigs.getConfig(ownerId))?.phone_number;
-        return phone && /^\+1\d{10}$/.test(phone) ? phone : undefined;
-      }),
-    ),
-  );
-  app.route('/', depositPages());
-  app.route('/', voiceWebhookRoutes(deps));
+  // In AWS the telephony function serves these paths (API Gateway routes them there, TELEPHONY_HTTP_ROUTES)
+  // and the API function everything else; locally and in tests one app serves both.
+  if (surface !== 'telephony') mountApiRoutes(app, deps);
+  if (surface !== 'api') {
+    app.route('/', phoneNumberRoutes(deps));
+    app.route('/', smsWebhookRoutes(deps, receptionistSmsAssistant(deps.receptionist, deps.logger)));
+    app.route('/', voiceWebhookRoutes(deps));
+  }
 
   // Local providers' own pages (outbox, fake checkout, consent screens) exist only when they are on.
   if (deps.localOutbox) app.route('/', localOutboxRoutes(deps.localOutbox));
@@ -152,3 +120,53 @@ export function createApp(deps: AppDeps) {
   return app;
 }
 export type App = ReturnType<typeof createApp>;
+
+/** The owner-facing API: everything except phone numbers and Twilio's webhooks. */
+function mountApiRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
+  app.route('/', frontendLogRoutes(deps));
+  app.route('/', configRoutes(deps));
+  app.route('/', signOutRoutes(deps));
+  app.route('/', accountRoutes(deps));
+  // Each feature mounts its routes on its own line below this one.
+  app.route('/', referralRoutes(deps));
+  app.route('/', analyticsRoutes(deps));
+  app.route('/', businessLookupRoutes(deps));
+  app.route('/', generationRoutes(deps));
+  app.route('/', voiceRoutes(deps));
+  app.route('/', sampleCallRoutes(deps));
+  app.route('/', subscriptionRoutes(deps));
+  app.route('/', waitlistRoutes(deps));
+  app.route('/', stripeWebhookRoutes(deps));
+  app.route('/', setupStatusRoutes(deps));
+  app.route('/', assistantSettingsRoutes(deps));
+  app.route('/', behaviorRoutes(deps));
+  app.route('/', objectivesRoutes(deps));
+  app.route('/', objectiveTemplatesRoutes(deps));
+  app.route('/', calendarRoutes(deps));
+  app.route('/', callLogRoutes(deps));
+  app.route('/', overviewRoutes(deps));
+  app.route('/', privacyRoutes(deps));
+  app.route(
+    '/',
+    appointmentRoutes(
+      deps,
+      appointmentsBook({
+        data: deps.data,
+        receptionist: deps.receptionist,
+        telephony: deps.providers.telephony,
+        logger: deps.logger,
+      }),
+    ),
+  );
+  app.route(
+    '/',
+    testChatRoutes(
+      deps,
+      receptionistTestChat(deps.receptionist, async (ownerId) => {
+        const phone = (await deps.data.businessConfigs.getConfig(ownerId))?.phone_number;
+        return phone && /^\+1\d{10}$/.test(phone) ? phone : undefined;
+      }),
+    ),
+  );
+  app.route('/', depositPages());
+}

@@ -1,10 +1,6 @@
-import { createAppDeps } from './app-deps';
-import { loadConfig } from './config/env';
-import { providerReport } from './config/provider-requirements';
-import { withVendorSecrets } from './config/vendor-secrets';
 import { createDynamoClients } from './data/dynamo-client';
 import { createSocketConnectionRepository } from './data/socket-connections';
-import { createLogger } from './logging/logger';
+import { initLambda } from './lambda-init';
 import { createRelaySocketHandler } from './voice-relay/api-gateway-relay';
 import { conversationAmender } from './voice-relay/conversation-amend';
 import { routeSocketEvents } from './voice-relay/socket-router';
@@ -17,10 +13,7 @@ import { createSocketHandler } from './voice-stream/api-gateway-transport';
  * docs/decisions/030-voice-channel.md). Both protocols are the transport-independent sessions the local
  * `ws` servers run too; the app's dependencies are built once per instance, as in lambda.ts.
  */
-const logger = createLogger();
-const config = loadConfig(await withVendorSecrets(process.env, undefined, logger));
-logger.info('Providers at cold start', { app_env: config.appEnv, ...providerReport(config) });
-const deps = createAppDeps(config, { logger });
+const { logger, config, deps } = await initLambda();
 const { doc } = createDynamoClients({ region: config.region, endpoint: config.dynamoDbEndpoint });
 const callbackUrl = process.env.WS_CALLBACK_URL;
 

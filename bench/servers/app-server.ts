@@ -4,14 +4,14 @@ import { createAppDeps } from '../../backend/src/app-deps';
 import { loadConfig } from '../../backend/src/config/env';
 
 /**
- * The product API as the benchmark measures it: the same createApp(createAppDeps(loadConfig())) that
+ * The product API as the benchmark measures it: the same createApp(createAppDeps(loadConfig()), 'api') that
  * backend/src/lambda.ts builds, served by @hono/node-server. Unlike backend/src/server.ts it passes requests
  * straight to app.fetch: that server copies every request to add X-Forwarded-For (a local stand-in for
  * API Gateway), which is not part of the product's request path and only the frontend-log route reads.
  * The table must already exist (the bench creates and seeds it).
  */
 const config = loadConfig();
-const app = createApp(createAppDeps(config));
+const app = createApp(createAppDeps(config), 'api');
 
 serve({ port: config.port, hostname: '127.0.0.1', fetch: app.fetch });
 // A benchmark server has nothing to drain: exit at once so stopping it never waits on open connections.

@@ -119,7 +119,16 @@ export async function measureApiGetConfig(
       backendEnv({ ports: { ...ports, backend: port }, stateDir, tableName }, 'test');
     const [baselineServer, appServer] = await Promise.all([
       startTsServer('baseline-server', 'bench/servers/baseline-server.ts', basePort, envFor(basePort)),
-      startTsServer('app-server', 'bench/servers/app-server.ts', appPort, envFor(appPort)),
+      startTsServer(
+        'app-server',
+        'bench/servers/app-server.ts',
+        appPort,
+        envFor(appPort),
+        // BENCH_CPU_PROF=<dir>: a V8 CPU profile of the app server under this load (bench/README.md).
+        process.env.BENCH_CPU_PROF
+          ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`]
+          : [],
+      ),
     ]);
     cleanups.unshift(
       () => baselineServer.stop(),

@@ -1,8 +1,8 @@
-import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { build } from 'esbuild';
+import type { Metafile } from 'esbuild';
 import { REPO_ROOT } from '../../scripts/local-stack/local-stack';
 import { runCommand } from '../children';
 import { kb, median, round } from '../stats';
@@ -13,25 +13,36 @@ import { kb, median, round } from '../stats';
  * when the bundle lives below the repository root.
  */
 const OUT_DIR = path.join(REPO_ROOT, '.local', 'bench', 'lambda');
+const BASELINE_ENTRY = 'bench/servers/baseline-lambda.ts';
+/** Goals of issue 16: the API function's code loaded at init, and its cold init over the bare handler's. */
+export const LAMBDA_GOALS = { apiInitKb: 1024, coldInitRatio: 1.5 } as const;
+
+export type LambdaRow = {
+  lambda: string;
+  entry: string;
+  /** index.mjs and the chunks it imports statically: the code read and evaluated at cold start. */
+  initKb: number;
+  initGzipKb: number;
+  /** Every .mjs of the asset, the lazily loaded chunks (e.g. the Twilio SDK) included. */
+  totalKb: number;
+  sourceMapKb: number;
+  coldInitMedianMs: number;
+  coldInitMinMs: number;
+  coldInitMaxMs: number;
+};
 
 export type LambdaBundleFigure = {
   measuredAt: string;
-  lambda: 'api';
-  entry: string;
-  bundleKb: number;
-  bundleGzipKb: number;
-  sourceMapKb: number;
-  coldInit: {
-    samples: number;
-    /** import() of the bundle, which builds the app at module load, with NODE_OPTIONS as deployed. */
-    medianMs: number;
-    minMs: number;
-    maxMs: number;
-    /** The same without --enable-source-maps, to show what the deployed flag costs. */
-    withoutSourceMapsMedianMs: number;
-    nodeOptions: string;
-    note: string;
-  };
+  functions: LambdaRow[];
+  baseline: LambdaRow;
+  /** API cold init median ÷ the bare handler's, both measured in the same interleaved run. */
+  coldInitRatio: number;
+  goals: typeof LAMBDA_GOALS;
+  samples: number;
+  /** The API's cold init without --enable-source-maps, to show what the deployed flag costs. */
+  apiWithoutSourceMapsMedianMs: number;
+  nodeOptions: string;
+  note: string;
 };
 
 /** The probe each fresh process runs: time the import and check the handler is there. */
@@ -44,55 +55,92 @@ console.log(JSON.stringify({ importMs }));
 process.exit(0);
 `;
 
+type Target = { lambda: string; entry: string; dir: string; metafile: Metafile };
+
 export async function measureLambdaBundle(
   options: { samples: number },
   log: (line: string) => void,
 ): Promise<LambdaBundleFigure> {
   // Loaded here, not at the top: it pulls in aws-cdk-lib, which the other stages do not need.
-  const { LAMBDA_ENTRIES, lambdaEsbuildOptions } = await import('../../infra/lib/lambda-bundling');
-  const outfile = path.join(OUT_DIR, 'api', 'index.mjs');
-  rmSync(path.dirname(outfile), { recursive: true, force: true });
-  mkdirSync(path.dirname(outfile), { recursive: true });
-
-  log('bundling the API Lambda with the CDK stack’s esbuild options…');
-  const result = await build(lambdaEsbuildOptions('api', outfile));
-  if (result.metafile)
-    writeFileSync(path.join(path.dirname(outfile), 'meta.json'), JSON.stringify(result.metafile));
-  const code = readFileSync(outfile);
+  const { LAMBDA_ENTRIES, LAMBDA_NAMES, bundleEntry } = await import('../../infra/lib/lambda-bundling');
+  const entries: [string, string][] = [
+    ...LAMBDA_NAMES.map((name): [string, string] => [name, LAMBDA_ENTRIES[name]]),
+    ['baseline', BASELINE_ENTRY],
+  ];
+  const targets: Target[] = [];
+  for (const [lambda, entry] of entries) {
+    const dir = path.join(OUT_DIR, lambda);
+    rmSync(dir, { recursive: true, force: true });
+    log(`bundling ${lambda} (${entry}) with the stack’s esbuild options…`);
+    targets.push({ lambda, entry, dir, metafile: await bundleEntry(entry, dir) });
+  }
 
   const deployedFlags = '--enable-source-maps'; // NODE_OPTIONS that infra/lib/backend-function.ts sets.
   log(
-    `cold init: ${options.samples} fresh node processes with ${deployedFlags}, then ${options.samples} without…`,
+    `cold init: ${options.samples} rounds of one fresh node process per function (${deployedFlags}), ` +
+      'interleaved so drift weighs on all alike…',
   );
-  const withMaps = await coldInitSamples(outfile, deployedFlags, options.samples);
-  const withoutMaps = await coldInitSamples(outfile, '', options.samples);
+  const times = new Map<string, number[]>(targets.map((t) => [t.lambda, []]));
+  const apiWithoutMaps: number[] = [];
+  const api = targets.find((t) => t.lambda === 'api')!;
+  for (let i = 0; i < options.samples; i++) {
+    for (const target of targets) times.get(target.lambda)!.push(await coldInit(target.dir, deployedFlags));
+    apiWithoutMaps.push(await coldInit(api.dir, ''));
+  }
 
+  const rows = targets.map((target) => row(target, times.get(target.lambda)!));
+  const baseline = rows.pop()!;
+  const apiRow = rows.find((r) => r.lambda === 'api')!;
   return {
     measuredAt: new Date().toISOString(),
-    lambda: 'api',
-    entry: LAMBDA_ENTRIES.api,
-    bundleKb: kb(code.byteLength),
-    bundleGzipKb: kb(gzipSync(code, { level: 9 }).byteLength),
-    sourceMapKb: kb(statSync(`${outfile}.map`).size),
-    coldInit: {
-      samples: withMaps.length,
-      medianMs: round(median(withMaps)),
-      minMs: round(Math.min(...withMaps)),
-      maxMs: round(Math.max(...withMaps)),
-      withoutSourceMapsMedianMs: round(median(withoutMaps)),
-      nodeOptions: deployedFlags,
-      note:
-        `node ${process.version} locally (Lambda runs nodejs24.x); @aws-sdk/* loads from node_modules as ` +
-        'the runtime would load its own copy; excludes the runtime bootstrap and the first request.',
-    },
+    functions: rows,
+    baseline,
+    coldInitRatio: round(apiRow.coldInitMedianMs / baseline.coldInitMedianMs, 3),
+    goals: LAMBDA_GOALS,
+    samples: options.samples,
+    apiWithoutSourceMapsMedianMs: round(median(apiWithoutMaps)),
+    nodeOptions: deployedFlags,
+    note:
+      `node ${process.version} locally (Lambda runs nodejs24.x); @aws-sdk/* loads from node_modules as ` +
+      'the runtime would load its own copy; excludes the runtime bootstrap and the first request.',
   };
 }
 
-async function coldInitSamples(bundle: string, nodeOptions: string, samples: number): Promise<number[]> {
+/** Sizes from the metafile: the entry plus its static chunk imports, and every chunk of the asset. */
+function row(target: Target, samples: number[]): LambdaRow {
+  const outputs = target.metafile.outputs;
+  const key = (file: string) => path.relative(REPO_ROOT, file).split(path.sep).join('/');
+  const entryKey = key(path.join(target.dir, 'index.mjs'));
+  const atInit = new Set<string>();
+  const visit = (file: string) => {
+    if (atInit.has(file) || !outputs[file]) return;
+    atInit.add(file);
+    for (const imported of outputs[file].imports)
+      if (imported.kind === 'import-statement') visit(imported.path);
+  };
+  visit(entryKey);
+  const code = [...atInit].map((file) => readFileSync(path.join(REPO_ROOT, file)));
+  const all = Object.keys(outputs).filter((file) => file.endsWith('.mjs'));
+  const bytes = (files: string[]) =>
+    files.reduce((sum, file) => sum + statSync(path.join(REPO_ROOT, file)).size, 0);
+  return {
+    lambda: target.lambda,
+    entry: target.entry,
+    initKb: kb(code.reduce((sum, c) => sum + c.byteLength, 0)),
+    initGzipKb: kb(code.reduce((sum, c) => sum + gzipSync(c, { level: 9 }).byteLength, 0)),
+    totalKb: kb(bytes(all)),
+    sourceMapKb: kb(bytes(Object.keys(outputs).filter((file) => file.endsWith('.map')))),
+    coldInitMedianMs: round(median(samples)),
+    coldInitMinMs: round(Math.min(...samples)),
+    coldInitMaxMs: round(Math.max(...samples)),
+  };
+}
+
+async function coldInit(dir: string, nodeOptions: string): Promise<number> {
   const env = {
     PATH: process.env.PATH,
     NODE_OPTIONS: nodeOptions,
-    BENCH_BUNDLE_URL: pathToFileURL(bundle).href,
+    BENCH_BUNDLE_URL: pathToFileURL(path.join(dir, 'index.mjs')).href,
     // Enough for loadConfig to pass; nothing is contacted while the app is built.
     APP_ENV: 'test',
     AWS_REGION: 'us-east-1',
@@ -107,18 +155,14 @@ async function coldInitSamples(bundle: string, nodeOptions: string, samples: num
     // The SDK warns about Node < 22 on stderr when a client is created; nodejs24.x never does.
     AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
   };
-  const times: number[] = [];
-  for (let i = 0; i < samples; i++) {
-    const result = await runCommand(process.execPath, ['--input-type=module', '-e', PROBE], {
-      cwd: REPO_ROOT,
-      env,
-      timeoutMs: 30_000,
-    });
-    const line = result.stdout.trim().split('\n').pop() ?? '';
-    if (result.code !== 0 || !line.startsWith('{')) {
-      throw new Error(`cold-init probe failed (exit ${result.code}):\n${result.stderr.slice(-2000)}`);
-    }
-    times.push((JSON.parse(line) as { importMs: number }).importMs);
+  const result = await runCommand(process.execPath, ['--input-type=module', '-e', PROBE], {
+    cwd: REPO_ROOT,
+    env,
+    timeoutMs: 30_000,
+  });
+  const line = result.stdout.trim().split('\n').pop() ?? '';
+  if (result.code !== 0 || !line.startsWith('{')) {
+    throw new Error(`cold-init probe of ${dir} failed (exit ${result.code}):\n${result.stderr.slice(-2000)}`);
   }
-  return times;
+  return (JSON.parse(line) as { importMs: number }).importMs;
 }

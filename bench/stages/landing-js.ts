@@ -32,9 +32,9 @@ export type LandingJsFigure = {
   method: string;
 };
 
-export async function measureLandingJs(log: (line: string) => void): Promise<LandingJsFigure> {
-  rmSync(OUT_DIR, { recursive: true, force: true });
-  log('vite build (production, with manifest)…');
+/** `vite build` of the SPA into `outDir` (production, as deployed); with `manifest`, `.vite/manifest.json` too. */
+export async function buildFrontend(outDir: string, { manifest = false } = {}): Promise<void> {
+  rmSync(outDir, { recursive: true, force: true });
   const result = await runCommand(
     bin('vite'),
     [
@@ -42,9 +42,9 @@ export async function measureLandingJs(log: (line: string) => void): Promise<Lan
       '--config',
       path.join(REPO_ROOT, 'frontend/vite.config.ts'),
       '--outDir',
-      OUT_DIR,
+      outDir,
       '--emptyOutDir',
-      '--manifest',
+      ...(manifest ? ['--manifest'] : []),
       '--logLevel',
       'warn',
     ],
@@ -52,6 +52,11 @@ export async function measureLandingJs(log: (line: string) => void): Promise<Lan
   );
   if (result.code !== 0)
     throw new Error(`vite build failed:\n${(result.stdout + result.stderr).slice(-3000)}`);
+}
+
+export async function measureLandingJs(log: (line: string) => void): Promise<LandingJsFigure> {
+  log('vite build (production, with manifest)…');
+  await buildFrontend(OUT_DIR, { manifest: true });
 
   const manifest = JSON.parse(readFileSync(path.join(OUT_DIR, '.vite', 'manifest.json'), 'utf8')) as Manifest;
   const html = readFileSync(path.join(OUT_DIR, 'index.html'), 'utf8');

@@ -1,40 +1,58 @@
 /**
  * Bundles the backend Lambdas exactly as the CDK stack does (infra/lib/lambda-bundling.ts) and prints
- * their sizes, without synthesizing the stack. For size budgets and benchmarks:
+ * their sizes. For size budgets and benchmarks:
  *
- *   npx tsx infra/bin/bundle-lambdas.ts [outDir] [api|websocket ...]
+ *   npx tsx infra/bin/bundle-lambdas.ts [outDir] [api|telephony|websocket ...]
  *
- * Writes <outDir>/<name>/index.mjs (+ .map, + meta.json for https://esbuild.github.io/analyze/).
- * outDir defaults to .local/lambda-bundles. Prints one JSON line per bundle on stdout.
+ * Writes <outDir>/<name>/index.mjs (+ chunks/, source maps) and <outDir>/<name>.meta.json (for
+ * https://esbuild.github.io/analyze/). outDir defaults to .local/lambda-bundles. Prints one JSON line per
+ * bundle on stdout.
+ *
+ *   node --import tsx infra/bin/bundle-lambdas.ts --asset <dir> <name>
+ *
+ * is the CDK asset's local bundling (infra/lib/lambda-code.ts): exactly one Lambda, straight into <dir>.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { build } from 'esbuild';
-import { LAMBDA_ENTRIES, lambdaEsbuildOptions, type LambdaName } from '../lib/lambda-bundling';
+import {
+  bundleLambda,
+  LAMBDA_ENTRIES,
+  LAMBDA_ENTRY_FILE,
+  LAMBDA_NAMES,
+  writeMetafile,
+} from '../lib/lambda-bundling';
+import type { LambdaName } from '../lib/lambda-bundling';
 import { REPO_ROOT } from '../lib/repo-paths';
 
-const [outArg, ...nameArgs] = process.argv.slice(2);
-const outDir = path.resolve(outArg ?? path.join(REPO_ROOT, '.local', 'lambda-bundles'));
-const allNames = Object.keys(LAMBDA_ENTRIES) as LambdaName[];
-const names = nameArgs.length > 0 ? nameArgs : allNames;
+const args = process.argv.slice(2);
 
-for (const name of names) {
-  if (!allNames.includes(name as LambdaName)) {
-    throw new Error(`Unknown Lambda "${name}"; expected one of ${allNames.join(', ')}`);
+function lambdaName(name: string | undefined): LambdaName {
+  if (!LAMBDA_NAMES.includes(name as LambdaName)) {
+    throw new Error(`Unknown Lambda "${name}"; expected one of ${LAMBDA_NAMES.join(', ')}`);
   }
-  const outfile = path.join(outDir, name, 'index.mjs');
-  mkdirSync(path.dirname(outfile), { recursive: true });
-  const result = await build(lambdaEsbuildOptions(name as LambdaName, outfile));
-  writeFileSync(path.join(outDir, name, 'meta.json'), JSON.stringify(result.metafile));
-  const code = readFileSync(outfile);
-  console.log(
-    JSON.stringify({
-      lambda: name,
-      entry: LAMBDA_ENTRIES[name as LambdaName],
-      outfile: path.relative(REPO_ROOT, outfile),
-      bytes: code.byteLength,
-      gzipBytes: gzipSync(code).byteLength,
-    }),
-  );
+  return name as LambdaName;
+}
+
+if (args[0] === '--asset') {
+  const [, outdir, name] = args;
+  if (!outdir) throw new Error('--asset needs an output directory');
+  await bundleLambda(lambdaName(name), outdir);
+} else {
+  const [outArg, ...nameArgs] = args;
+  const outDir = path.resolve(outArg ?? path.join(REPO_ROOT, '.local', 'lambda-bundles'));
+  for (const name of (nameArgs.length > 0 ? nameArgs : LAMBDA_NAMES).map(lambdaName)) {
+    const dir = path.join(outDir, name);
+    writeMetafile(path.join(outDir, `${name}.meta.json`), await bundleLambda(name, dir));
+    const code = readFileSync(path.join(dir, LAMBDA_ENTRY_FILE));
+    console.log(
+      JSON.stringify({
+        lambda: name,
+        entry: LAMBDA_ENTRIES[name],
+        outfile: path.relative(REPO_ROOT, path.join(dir, LAMBDA_ENTRY_FILE)),
+        bytes: code.byteLength,
+        gzipBytes: gzipSync(code).byteLength,
+      }),
+    );
+  }
 }

@@ -1,11 +1,9 @@
-import path from 'node:path';
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
-import { Architecture } from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { Architecture, Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { LAMBDA_ENTRIES, LAMBDA_RUNTIME, NODEJS_FUNCTION_BUNDLING, type LambdaName } from './lambda-bundling';
-import { REPO_ROOT } from './repo-paths';
+import { LAMBDA_RUNTIME, type LambdaName } from './lambda-bundling';
+import { lambdaCode } from './lambda-code';
 
 export interface BackendFunctionProps {
   readonly lambda: LambdaName;
@@ -17,10 +15,10 @@ export interface BackendFunctionProps {
 
 /**
  * A backend Lambda: Node 24 on arm64 (cheaper per GB-second than x86), bundled locally by esbuild with
- * the options in lambda-bundling.ts, logging to its own log group with a bounded retention.
+ * the options in lambda-bundling.ts (lambda-code.ts), logging to its own log group with a bounded retention.
  */
 export class BackendFunction extends Construct {
-  readonly function: NodejsFunction;
+  readonly function: LambdaFunction;
 
   constructor(scope: Construct, id: string, props: BackendFunctionProps) {
     super(scope, id);
@@ -30,17 +28,14 @@ export class BackendFunction extends Construct {
       removalPolicy: RemovalPolicy.DESTROY,
     });
 
-    this.function = new NodejsFunction(this, 'Function', {
+    this.function = new LambdaFunction(this, 'Function', {
       description: props.description,
-      entry: path.join(REPO_ROOT, LAMBDA_ENTRIES[props.lambda]),
-      handler: 'handler',
-      projectRoot: REPO_ROOT,
-      depsLockFilePath: path.join(REPO_ROOT, 'package-lock.json'),
+      code: lambdaCode(props.lambda),
+      handler: 'index.handler',
       runtime: LAMBDA_RUNTIME,
       architecture: Architecture.ARM_64,
       memorySize: props.memorySize,
       timeout: props.timeout,
-      bundling: NODEJS_FUNCTION_BUNDLING,
       logGroup,
       environment: {
         ...props.environment,

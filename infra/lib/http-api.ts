@@ -1,5 +1,5 @@
 import { Duration } from 'aws-cdk-lib';
-import { CorsHttpMethod, HttpApi, type HttpStage } from 'aws-cdk-lib/aws-apigatewayv2';
+import { CorsHttpMethod, HttpApi, HttpMethod, type HttpStage } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { Construct } from 'constructs';
@@ -11,6 +11,11 @@ export interface ProductHttpApiProps {
   readonly handler: IFunction;
   /** The web app's origin (the CloudFront URL), the only origin allowed by CORS. */
   readonly allowedOrigin: string;
+  /** Routes served by another function (the telephony one), each its own route beside `$default`. */
+  readonly routedElsewhere?: {
+    readonly handler: IFunction;
+    readonly routes: readonly { readonly method: 'GET' | 'POST'; readonly path: string }[];
+  };
 }
 
 /**
@@ -20,8 +25,10 @@ export interface ProductHttpApiProps {
 export const HTTP_API_THROTTLE = { rateLimit: 100, burstLimit: 200 } as const;
 
 /**
- * The HTTP API: every path and method goes to the one Hono app (its `$default` route), which does its own
- * routing, token verification and validation. API Gateway answers CORS from the configuration below.
+ * The HTTP API: every path and method goes to the Hono app (its `$default` route), which does its own
+ * routing, token verification and validation, except the routes given in `routedElsewhere` (phone numbers
+ * and Twilio's webhooks, served by the same app code in its own function). API Gateway answers CORS from
+ * the configuration below.
  */
 export class ProductHttpApi extends Construct {
   readonly api: HttpApi;
@@ -53,6 +60,14 @@ export class ProductHttpApi extends Construct {
         maxAge: Duration.hours(1),
       },
     });
+
+    const elsewhere = props.routedElsewhere;
+    if (elsewhere) {
+      const integration = new HttpLambdaIntegration('TelephonyIntegration', elsewhere.handler);
+      for (const route of elsewhere.routes) {
+        this.api.addRoutes({ path: route.path, methods: [HttpMethod[route.method]], integration });
+      }
+    }
 
     this.stage = this.api.addStage('DefaultStage', {
       stageName: '$default',

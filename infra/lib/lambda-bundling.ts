@@ -1,20 +1,25 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { BuildOptions } from 'esbuild';
+import { build, type BuildOptions, type Metafile, type Plugin } from 'esbuild';
 import { Runtime } from 'aws-cdk-lib/aws-lambda';
-import { LogLevel, OutputFormat, type BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { REPO_ROOT } from './repo-paths';
 
 /**
- * One description of how a backend Lambda is bundled, read by the CDK stack (NodejsFunction) and by
- * `infra/bin/bundle-lambdas.ts` (esbuild's own API), so a measured bundle is the bundle that ships.
+ * One description of how a backend Lambda is bundled, read by the CDK stack (lambda-code.ts runs
+ * `infra/bin/bundle-lambdas.ts` as the asset's local bundling), by the bench and by size checks, so a
+ * measured bundle is the bundle that ships. esbuild's own API rather than NodejsFunction's command line:
+ * only the API takes plugins (zod's locales below) and code splitting (lazy vendor SDKs).
  */
 
 /** The Lambda entry points, relative to the repository root. */
 export const LAMBDA_ENTRIES = {
   api: 'backend/src/lambda.ts',
+  /** Phone numbers and Twilio's webhooks: the only function that loads the Twilio SDK at start. */
+  telephony: 'backend/src/telephony-lambda.ts',
   websocket: 'backend/src/ws-lambda.ts',
 } as const;
 export type LambdaName = keyof typeof LAMBDA_ENTRIES;
+export const LAMBDA_NAMES = Object.keys(LAMBDA_ENTRIES) as LambdaName[];
 
 /**
  * nodejs24.x, not 20.x: AWS deprecated nodejs20.x on 2026-04-30 and then blocks creating functions on it
@@ -23,6 +28,11 @@ export type LambdaName = keyof typeof LAMBDA_ENTRIES;
  */
 export const LAMBDA_RUNTIME = Runtime.NODEJS_24_X;
 export const LAMBDA_NODE_TARGET = 'node24';
+
+/** The entry module in the asset: the function's handler is `index.handler`. */
+export const LAMBDA_ENTRY_FILE = 'index.mjs';
+/** Chunks loaded on first use (dynamic `import()`), not at cold start: vendor SDKs a request may need. */
+export const LAMBDA_CHUNK_DIR = 'chunks';
 
 /**
  * ESM output has no `require`; some CommonJS dependencies still call it for Node built-ins. The aliased
@@ -38,29 +48,42 @@ const TSCONFIG = path.join(REPO_ROOT, 'tsconfig.json');
 /** Prefer ES module builds of dependencies: better tree shaking in ESM output. */
 const MAIN_FIELDS = ['module', 'main'];
 
-/** Options for NodejsFunction; always bundles with the local esbuild (no Docker). */
-export const NODEJS_FUNCTION_BUNDLING: BundlingOptions = {
-  format: OutputFormat.ESM,
-  target: LAMBDA_NODE_TARGET,
-  minify: true,
-  sourceMap: true,
-  // Stack traces map to file:line without shipping the sources inside the zip.
-  sourcesContent: false,
-  mainFields: MAIN_FIELDS,
-  banner: ESM_REQUIRE_BANNER,
-  // Root tsconfig, so the `@shared/*` path alias resolves exactly as in the editor and in vitest.
-  tsconfig: TSCONFIG,
-  externalModules: LAMBDA_EXTERNAL_MODULES,
-  // Warnings and errors only: no size summary per bundle in every synth and test run.
-  logLevel: LogLevel.WARNING,
-  forceDockerBundling: false,
+/**
+ * `import { z } from 'zod'` keeps the whole `z` namespace, including `z.locales`: 64 translations of the
+ * error messages (258 KB minified, a quarter of the API bundle) that nothing here uses. zod's default
+ * English messages come from `locales/en.js`, imported by its schemas directly, so only the index that
+ * re-exports every language is replaced, by one that re-exports English.
+ */
+export const zodEnglishOnly: Plugin = {
+  name: 'zod-english-only',
+  setup(pluginBuild) {
+    pluginBuild.onResolve({ filter: /\/locales\/index\.js$/ }, (args) =>
+      /[\\/]node_modules[\\/]zod[\\/]/.test(args.importer)
+        ? { path: path.join(path.dirname(args.importer), args.path), namespace: 'zod-english-only' }
+        : undefined,
+    );
+    pluginBuild.onLoad({ filter: /.*/, namespace: 'zod-english-only' }, (args) => ({
+      contents: `export { default as en } from ${JSON.stringify(path.join(path.dirname(args.path), 'en.js'))};`,
+      loader: 'js',
+      resolveDir: path.dirname(args.path),
+    }));
+  },
 };
 
-/** The same bundle through esbuild's API (what NodejsFunction runs on the command line). */
-export function lambdaEsbuildOptions(name: LambdaName, outfile: string): BuildOptions {
+/** esbuild options for one Lambda, written into `outdir` as the asset's root (index.mjs + chunks/). */
+export function lambdaEsbuildOptions(name: LambdaName, outdir: string): BuildOptions {
+  return esbuildOptionsForEntry(LAMBDA_ENTRIES[name], outdir);
+}
+
+/** The same options for any entry (relative to the repository), e.g. the bench's bare baseline handler. */
+export function esbuildOptionsForEntry(entry: string, outdir: string): BuildOptions {
   return {
-    entryPoints: [path.join(REPO_ROOT, LAMBDA_ENTRIES[name])],
-    outfile,
+    entryPoints: { index: path.join(REPO_ROOT, entry) },
+    outdir,
+    outExtension: { '.js': '.mjs' },
+    // Dynamic import() becomes its own chunk, read from disk only when a request first needs it.
+    splitting: true,
+    chunkNames: `${LAMBDA_CHUNK_DIR}/[name]-[hash]`,
     absWorkingDir: REPO_ROOT,
     bundle: true,
     platform: 'node',
@@ -68,12 +91,33 @@ export function lambdaEsbuildOptions(name: LambdaName, outfile: string): BuildOp
     target: LAMBDA_NODE_TARGET,
     minify: true,
     sourcemap: true,
+    // Stack traces map to file:line without shipping the sources inside the zip.
     sourcesContent: false,
     mainFields: MAIN_FIELDS,
     banner: { js: ESM_REQUIRE_BANNER },
+    // Root tsconfig, so the `@shared/*` path alias resolves exactly as in the editor and in vitest.
     tsconfig: TSCONFIG,
     external: LAMBDA_EXTERNAL_MODULES,
+    // Warnings and errors only: no size summary per bundle in every synth and test run.
     logLevel: 'warning',
     metafile: true,
+    plugins: [zodEnglishOnly],
   };
+}
+
+/** Bundles one Lambda into `outdir`; the metafile (for https://esbuild.github.io/analyze/) is returned. */
+export async function bundleLambda(name: LambdaName, outdir: string): Promise<Metafile> {
+  return bundleEntry(LAMBDA_ENTRIES[name], outdir);
+}
+
+export async function bundleEntry(entry: string, outdir: string): Promise<Metafile> {
+  mkdirSync(outdir, { recursive: true });
+  const result = await build(esbuildOptionsForEntry(entry, outdir));
+  return result.metafile!;
+}
+
+/** Writes the metafile beside (not inside) an asset directory, so it never ships in the zip. */
+export function writeMetafile(file: string, metafile: Metafile): void {
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, JSON.stringify(metafile));
 }

@@ -2,6 +2,7 @@ import { Annotations, CfnOutput, Duration, Stack, type CfnElement, type StackPro
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
 import { OAUTH_ENABLED } from '@shared/identity';
+import { TELEPHONY_HTTP_ROUTES } from '../../backend/src/telephony-routes';
 import { VOICE_RELAY } from '@shared/voice-relay';
 import { stagePrefix, type Stage } from '../stages';
 import { ApiEdge } from './api-edge';
@@ -64,7 +65,7 @@ export class ReceptionistStack extends Stack {
     });
     if (edge.domain) edge.pointAt('Site', edge.domain.siteDomain, web.distribution);
 
-    // What both Lambdas read through backend/src/config/env.ts. AWS_REGION is set by Lambda itself.
+    // What every Lambda reads through backend/src/config/env.ts. AWS_REGION is set by Lambda itself.
     const environment: Record<string, string> = {
       APP_ENV: 'aws',
       // Names the EMF metrics' `stage` dimension, which the alarms read.
@@ -102,6 +103,18 @@ export class ReceptionistStack extends Stack {
       );
     }
 
+    // Account deletion (issue 10 §7) signs the owner out everywhere and deletes the user, on this pool only.
+    auth.userPool.grant(apiFunction, 'cognito-idp:AdminUserGlobalSignOut', 'cognito-idp:AdminDeleteUser');
+
+    // Phone numbers and Twilio's webhooks: the only function that loads the Twilio SDK at start-up.
+    const telephonyFunction = new BackendFunction(this, 'TelephonyFunction', {
+      lambda: 'telephony',
+      description: 'AI receptionist telephony: phone numbers and Twilio webhooks (Hono app)',
+      memorySize: 512,
+      timeout: Duration.seconds(29),
+      environment,
+    }).function;
+
     const socketFunction = new BackendFunction(this, 'SocketFunction', {
       lambda: 'websocket',
       description: 'AI receptionist sockets: voice preview stream and voice relay (ConversationRelay)',
@@ -112,7 +125,7 @@ export class ReceptionistStack extends Stack {
       environment,
     }).function;
 
-    for (const fn of [apiFunction, socketFunction]) {
+    for (const fn of [apiFunction, telephonyFunction, socketFunction]) {
       data.table.grantReadWriteData(fn);
       secrets.secret.grantRead(fn);
     }
@@ -121,12 +134,14 @@ export class ReceptionistStack extends Stack {
       namePrefix,
       handler: apiFunction,
       allowedOrigin: web.url,
+      routedElsewhere: { handler: telephonyFunction, routes: TELEPHONY_HTTP_ROUTES },
     });
     // The API's public URL: CloudFront with the web ACL (and the custom domain, when there is one).
     const apiEdge = new ApiEdge(this, 'ApiEdge', { api: httpApi.api, edge });
     if (edge.domain) edge.pointAt('Api', edge.domain.apiDomain, apiEdge.distribution);
-    // Twilio signs the URL it called, so the app must know it (backend/src/config/env.ts PUBLIC_API_URL).
-    apiFunction.addEnvironment('PUBLIC_API_URL', apiEdge.url);
+    // Twilio signs the URL it called, so the app must know it (backend/src/config/env.ts PUBLIC_API_URL):
+    // the telephony function checks the webhooks, the API function puts URLs in TwiML and OAuth redirects.
+    for (const fn of [apiFunction, telephonyFunction]) fn.addEnvironment('PUBLIC_API_URL', apiEdge.url);
     const socketApi = new StreamingSocketApi(this, 'SocketApi', {
       stage: stage.name,
       namePrefix,
@@ -135,7 +150,9 @@ export class ReceptionistStack extends Stack {
     // Calls' ConversationRelay sockets run on the same WebSocket API: the API function puts this URL in the
     // TwiML, the socket function checks Twilio's handshake signature over it (docs/decisions/030).
     const relayUrl = `${socketApi.url}?${VOICE_RELAY.channelQuery.name}=${VOICE_RELAY.channelQuery.value}`;
-    for (const fn of [apiFunction, socketFunction]) fn.addEnvironment('VOICE_RELAY_URL', relayUrl);
+    for (const fn of [apiFunction, telephonyFunction, socketFunction]) {
+      fn.addEnvironment('VOICE_RELAY_URL', relayUrl);
+    }
 
     const webBuildDir = props.webBuildDir ?? DEFAULT_WEB_ASSETS_DIR;
     if (isWebBuildPresent(webBuildDir)) {
@@ -165,7 +182,7 @@ export class ReceptionistStack extends Stack {
     this.observability = new Observability(this, 'Observability', {
       namePrefix,
       stage: stage.name,
-      functions: { api: apiFunction, socket: socketFunction },
+      functions: { api: apiFunction, telephony: telephonyFunction, socket: socketFunction },
       httpApi: httpApi.api,
       table: data.table,
       monthlyBudgetUsd: stage.monthlyBudgetUsd,
@@ -194,7 +211,7 @@ export class ReceptionistStack extends Stack {
       userPool: auth.userPool,
       vendorSecret: secrets.secret,
       backupPlan: data.backupPlan,
-      appFunctions: [apiFunction, socketFunction],
+      appFunctions: [apiFunction, telephonyFunction, socketFunction],
       tableArnToken: `${this.getLogicalId(data.table.node.defaultChild as CfnElement)}.Arn`,
       socketFunction,
       httpApi: httpApi.api,

@@ -63,8 +63,9 @@ async function confirmationCode(apiUrl: string, email: string, timeoutMs = 15_00
   throw new Error(`no confirmation code for ${email} in ${apiUrl}/local/outbox`);
 }
 
-/** Signs the owner up and confirms them, or just signs in when they already exist; returns their sub. */
-async function ensureConfirmedOwner(stack: DemoStack, email: string, password: string) {
+/** Signs the owner up (the demo business's sign-up attributes) and confirms them, or just signs in when they
+ * already exist; returns their sub. Without config: the owner a fresh sign-up leaves (bench lighthouse). */
+export async function ensureConfirmedOwner(stack: DemoStack, email: string, password: string) {
   const signUp = await cognitoCall<{ UserSub: string }>(stack.cognitoUrl, 'SignUp', {
     ClientId: LOCAL_USER_POOL_CLIENT_ID,
     Username: email,

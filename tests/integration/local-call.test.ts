@@ -10,9 +10,9 @@ import { conversationAmender } from '../../backend/src/voice-relay/conversation-
 import { attachRelayServer } from '../../backend/src/voice-relay/local-relay-server';
 import {
   attachLocalCallServer,
-  LOCAL_CALL_PATH,
   localCallVoice,
 } from '../../backend/src/routes/local-phone/local-call-socket';
+import { LOCAL_CALL_PATH } from '../../backend/src/routes/local-phone/local-phone-page';
 import WebSocket from 'ws';
 import { createAssistantLine } from '../support/assistant-line';
 import { createTestTokenIssuer } from '../support/signed-tokens';

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { ACCOUNT_DELETION_PATH } from '../../shared/account-deletion';
 import { SIGN_OUT_PATH } from '../../shared/session';
 import { createConfirmedUser, signInUser } from '../support/cognito-users';
 import { concretePath } from './support/openapi-operations';
@@ -31,11 +32,19 @@ export function fuzzBodies(ctx: SuiteContext) {
       it(`${routeName(operation)}: no 5xx, nothing half-stored`, async () => {
         // Sign-out ends the token it is called with: it gets its own owner and a fresh session per case.
         const endsSessions = operation.path === SIGN_OUT_PATH;
-        const user = endsSessions ? await createConfirmedUser(ctx.services, 'sec-signout') : owner;
+        // Account deletion with a fitting body deletes the account: its own owner, whose later cases are
+        // refused (401) once it is gone.
+        const deletesAccount = operation.path === ACCOUNT_DELETION_PATH;
+        const user =
+          endsSessions || deletesAccount
+            ? await createConfirmedUser(ctx.services, endsSessions ? 'sec-signout' : 'sec-delete')
+            : owner;
         const tokenFor = async () =>
           endsSessions
             ? (await signInUser(ctx.services.cognitoUrl, user.email, user.password)).IdToken
-            : token;
+            : deletesAccount
+              ? user.tokens.IdToken
+              : token;
         const path = concretePath(operation.path, user.sub, { id: 'x', appointmentId: 'x' });
         const runs = SLOW_ROUTES.test(operation.path) ? Math.ceil(RUNS_PER_ROUTE / 5) : RUNS_PER_ROUTE;
         const check = async (body: unknown, raw?: string) => {

@@ -2,8 +2,9 @@ import { createHmac, createPrivateKey, generateKeyPairSync } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { decodeJwt, SignJWT, type JWTPayload } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { SIGN_OUT_PATH } from '../../shared/session';
-import { signInUser } from '../support/cognito-users';
+import { ACCOUNT_DELETION_PATH } from '../../shared/account-deletion';
+import { SESSION_MESSAGES, SIGN_OUT_PATH } from '../../shared/session';
+import { createConfirmedUser, signInUser } from '../support/cognito-users';
 import { concretePath } from './support/openapi-operations';
 import { routeName, send, type SuiteContext } from './support/suite-context';
 
@@ -83,6 +84,36 @@ export function tokenVariants(ctx: SuiteContext) {
         const good = await send(ctx, 'GET', path, owner.tokens.IdToken);
         summary.record(section, routeName(operation), good.status, 'good token');
         expect(good.status, `${routeName(operation)}: good token`).not.toBe(401);
+      }
+    });
+
+    it("refuses a deleted account's ID and access tokens on its own routes (issue 10 §7)", async () => {
+      const gone = await createConfirmedUser(services, 'sec-deleted');
+      const deleted = await send(
+        ctx,
+        'DELETE',
+        ACCOUNT_DELETION_PATH.replace('{userId}', gone.sub),
+        gone.tokens.IdToken,
+        { confirmation: 'DELETE' },
+      );
+      expect(deleted.status).toBe(200);
+      const routes = ctx.operations.filter((op) => op.secured && op.method === 'GET');
+      for (const operation of routes) {
+        const path = concretePath(operation.path, gone.sub, {
+          service: 'google_calendar',
+          type: 'appointment_booking',
+          phone: '+14155550142',
+          id: 'x',
+        });
+        for (const [label, token] of [
+          ['deleted account, ID token', gone.tokens.IdToken],
+          ['deleted account, access token', gone.tokens.AccessToken],
+        ] as const) {
+          const response = await send(ctx, 'GET', path, token);
+          summary.record(section, routeName(operation), response.status, label);
+          expect(response.status, `${routeName(operation)}: ${label}`).toBe(401);
+          expect(await response.json()).toMatchObject({ message: SESSION_MESSAGES.accountDeleted });
+        }
       }
     });
   });

@@ -1,16 +1,16 @@
 import { createMiddleware } from 'hono/factory';
 import { API_MESSAGES } from '@shared/auth-messages';
 import { forbidden, unauthorized } from '../errors/http-error';
-import { bearerToken, type TokenVerifier, type VerifiedUser } from './token-verifier';
+import { bearerToken, type TokenVerifier, type VerifiedUser, type VerifyOptions } from './token-verifier';
 
 export type AuthVariables = { user: VerifiedUser };
 
 /** Every product call needs a bearer token (spec §6); the verified subject is the only tenant id. */
-export const requireAuth = (verifyToken: TokenVerifier) =>
+export const requireAuth = (verifyToken: TokenVerifier, options?: VerifyOptions) =>
   createMiddleware<{ Variables: AuthVariables }>(async (c, next) => {
     const token = bearerToken(c.req.header('Authorization'));
     if (!token) throw unauthorized(API_MESSAGES.authenticationRequired);
-    c.set('user', await verifyToken(token));
+    c.set('user', await verifyToken(token, options));
     await next();
   });
 

@@ -1,5 +1,5 @@
 import { SESSION_MESSAGES } from '@shared/session';
-import { unauthorized } from '../errors/http-error';
+import { HttpError, unauthorized } from '../errors/http-error';
 import type { SessionRevocationRepository } from '../data/session-revocations';
 import type { TokenVerifier, VerifiedUser } from './token-verifier';
 
@@ -16,11 +16,17 @@ export const tokenIdentity = (user: VerifiedUser) => ({
  */
 export function withRevocationCheck(
   verifyToken: TokenVerifier,
-  revocations: Pick<SessionRevocationRepository, 'isRevoked'>,
+  revocations: Pick<SessionRevocationRepository, 'sessionState'>,
 ): TokenVerifier {
-  return async (token) => {
+  return async (token, options) => {
     const user = await verifyToken(token);
-    if (await revocations.isRevoked(tokenIdentity(user))) throw unauthorized(SESSION_MESSAGES.revoked);
+    const state = await revocations.sessionState(tokenIdentity(user));
+    // Only the deletion route itself may go on with an account whose deletion started (a retry finishes it).
+    if (state === 'account-deleting' && options?.duringAccountDeletion) return user;
+    if (state === 'account-deleting' || state === 'account-deleted') {
+      throw new HttpError(401, 'account_deleted', SESSION_MESSAGES.accountDeleted);
+    }
+    if (state === 'revoked') throw unauthorized(SESSION_MESSAGES.revoked);
     return user;
   };
 }

@@ -1,6 +1,11 @@
 import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT, type JWTPayload } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bearerToken, createTokenVerifier } from './token-verifier';
+import {
+  bearerToken,
+  createTokenVerifier,
+  withVerifiedTokenCache,
+  type VerifiedUser,
+} from './token-verifier';
 
 const issuer = 'https://cognito-idp.us-east-1.amazonaws.com/us-east-1_Test';
 const clientId = 'web-client';
@@ -75,5 +80,51 @@ describe('bearerToken', () => {
     expect(bearerToken('bearer  xyz')).toBe('xyz');
     expect(bearerToken('Basic abc')).toBeUndefined();
     expect(bearerToken(undefined)).toBeUndefined();
+  });
+});
+
+describe('withVerifiedTokenCache', () => {
+  const user = (sub: string, expSeconds?: number): VerifiedUser => ({
+    sub,
+    email: undefined,
+    tokenUse: 'id',
+    claims: expSeconds === undefined ? { sub } : { sub, exp: expSeconds },
+  });
+
+  it('verifies a token once and reuses the answer until the token expires', async () => {
+    let clock = 1_000_000;
+    const calls: string[] = [];
+    const cached = withVerifiedTokenCache(
+      async (token) => {
+        calls.push(token);
+        return user(token, 1_060); // expires at 1 060 000 ms
+      },
+      { nowMs: () => clock },
+    );
+    await cached('a');
+    await cached('a');
+    expect(calls).toEqual(['a']);
+    clock = 1_060_000;
+    await cached('a');
+    expect(calls).toEqual(['a', 'a']);
+  });
+
+  it('never keeps a refusal, nor a token without expiry, and stays within its size', async () => {
+    const calls: string[] = [];
+    const cached = withVerifiedTokenCache(
+      async (token) => {
+        calls.push(token);
+        if (token === 'bad') throw new Error('refused');
+        return user(token, token === 'no-exp' ? undefined : Date.now() / 1000 + 3600);
+      },
+      { maxEntries: 2 },
+    );
+    await expect(cached('bad')).rejects.toThrow('refused');
+    await expect(cached('bad')).rejects.toThrow('refused');
+    await cached('no-exp');
+    await cached('no-exp');
+    for (const token of ['t1', 't2', 't3', 't1']) await cached(token);
+    // t1 was the oldest when t3 came in, so it is verified again.
+    expect(calls).toEqual(['bad', 'bad', 'no-exp', 'no-exp', 't1', 't2', 't3', 't1']);
   });
 });

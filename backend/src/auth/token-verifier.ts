@@ -28,7 +28,7 @@ export type TokenVerifierOptions = {
  * refreshed on unknown key ids by jose), expiry, issuer, `token_use`, and the client id (`aud` on ID tokens,
  * `client_id` on access tokens, which carry no audience).
  */
-export function createTokenVerifier(options: TokenVerifierOptions) {
+export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifier {
   const keySet =
     options.keySet ??
     createRemoteJWKSet(new URL(options.jwksUrl), { cacheMaxAge: 10 * 60_000, cooldownDuration: 30_000 });
@@ -58,7 +58,40 @@ export function createTokenVerifier(options: TokenVerifierOptions) {
     };
   };
 }
-export type TokenVerifier = ReturnType<typeof createTokenVerifier>;
+export type VerifyOptions = {
+  /** The account-deletion route: an account whose deletion started still gets through, to finish it. */
+  duringAccountDeletion?: boolean;
+};
+export type TokenVerifier = (token: string, options?: VerifyOptions) => Promise<VerifiedUser>;
+
+/** Tokens kept verified per instance: an owner's dashboard holds one or two at a time. */
+export const VERIFIED_TOKEN_CACHE_SIZE = 1000;
+
+/**
+ * Remembers tokens already verified, keyed by the whole token string, until the token's own `exp`: an
+ * RS256 signature check is the largest piece of per-request CPU in the app (bench/README.md,
+ * api_get_config), and a signature that verified once verifies until the token expires (Cognito never
+ * re-signs; a key removed from the JWKS only stops new tokens). Only successes are kept; the oldest entry
+ * goes first when full. Revocation is not decided here: withRevocationCheck wraps this.
+ */
+export function withVerifiedTokenCache(
+  verifyToken: TokenVerifier,
+  { maxEntries = VERIFIED_TOKEN_CACHE_SIZE, nowMs = () => Date.now() } = {},
+): TokenVerifier {
+  const verified = new Map<string, { user: VerifiedUser; expiresAtMs: number }>();
+  return async (token) => {
+    const hit = verified.get(token);
+    if (hit && hit.expiresAtMs > nowMs()) return hit.user;
+    if (hit) verified.delete(token);
+    const user = await verifyToken(token);
+    // jose refused an expired token, so exp (when present) is in the future here; without one, not kept.
+    if (typeof user.claims.exp === 'number') {
+      if (verified.size >= maxEntries) verified.delete(verified.keys().next().value!);
+      verified.set(token, { user, expiresAtMs: user.claims.exp * 1000 });
+    }
+    return user;
+  };
+}
 
 /** `Authorization: Bearer <token>` → token, or undefined. */
 export function bearerToken(header: string | undefined): string | undefined {

@@ -117,4 +117,11 @@ export const keys = {
   }),
   /** When a lapsed owner's texter was last told the business's own number. */
   smsLapsedNotice: (userId: string, caller: string) => ({ pk: userKey(userId), sk: `SMSLAPSED#${caller}` }),
+  /**
+   * Issue 10 §7: an account being deleted or deleted. Outside the owner's partition on purpose: deleting
+   * every `USER#<sub>` item must not delete the record that keeps refusing the account's tokens.
+   */
+  accountDeletion: (userId: string) => ({ pk: `DELETEDACCOUNT#${userId}`, sk: 'MARKER' }),
+  /** gsi1 key listing an owner's pending OAuth states, so account deletion finds them without a Scan. */
+  oauthStateOwner: (userId: string) => `OAUTHSTATE_OWNER#${userId}`,
 };

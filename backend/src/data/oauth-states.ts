@@ -31,6 +31,10 @@ export function createOAuthStateRepository(
           TableName: tableName,
           Item: {
             ...keys.oauthState(record.state),
+            // Lists the owner's pending states for account deletion (a state outliving its owner would
+            // let a late callback store a calendar connection for a deleted account).
+            gsi1pk: keys.oauthStateOwner(record.user_id),
+            gsi1sk: record.state,
             ...record,
             created_at: createdAt.toISOString(),
             expires_at: Math.floor(createdAt.getTime() / 1000) + OAUTH_STATE_TTL_SECONDS,

@@ -6,7 +6,8 @@
  * - a request carrying an `AccessToken` (GetUser, GlobalSignOut, DeleteUser, UpdateUserAttributes…) is
  *   refused when the token is forged, expired, or its origin refresh token was revoked (RevokeToken,
  *   GlobalSignOut) — cognito-local alone only decodes it;
- * - `GlobalSignOut` (missing from cognito-local) revokes every refresh token of the user.
+ * - `GlobalSignOut` and `AdminUserGlobalSignOut` (both missing from cognito-local) revoke every refresh
+ *   token of the user; the admin one is what account deletion calls (providers/identity).
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 
@@ -79,11 +80,21 @@ export function cognitoSessions(deps: {
     return {};
   };
 
+  /** The admin variant (IAM-authorized in AWS): by pool and username, as account deletion calls it. */
+  const adminUserGlobalSignOut: Handler = async (ctx, req) => {
+    const pool = await cognito.getUserPool(ctx, req?.UserPoolId);
+    const user = await pool.getUserByUsername(ctx, String(req?.Username ?? ''));
+    if (!user) throw new errors.UserNotFoundError('User does not exist.');
+    await pool.saveUser(ctx, { ...user, RefreshTokens: [] });
+    return {};
+  };
+
   /** Wraps the router: session checks before any access-token target, refresh flows remembered. */
   const wrapRouter =
     (router: (target: string) => Handler) =>
     (target: string): Handler => {
       if (target === 'GlobalSignOut') return globalSignOut;
+      if (target === 'AdminUserGlobalSignOut') return adminUserGlobalSignOut;
       const handler = router(target);
       return async (ctx, req) => {
         if (req && typeof req === 'object' && 'AccessToken' in req) {

@@ -1,7 +1,6 @@
 import type { PhoneCountry } from '@shared/area-codes';
 import type { AvailablePhoneNumber } from '@shared/schemas/phone-numbers';
 import { createLocalTelephony } from './local';
-import { createTwilioTelephony } from './twilio';
 import type { LocalTwilioAccount } from './local-account';
 
 /**
@@ -79,7 +78,7 @@ export function createTelephonyProvider(
   localAccount?: LocalTwilioAccount,
 ): TelephonyProvider {
   if (config.accountSid && config.authToken) {
-    return createTwilioTelephony({
+    return lazyTwilioTelephony({
       accountSid: config.accountSid,
       authToken: config.authToken,
       ...(config.apiBase ? { apiBase: config.apiBase } : {}),
@@ -89,4 +88,31 @@ export function createTelephonyProvider(
     heldAmong: (numbers) => reservations.heldAmong(numbers),
     account: localAccount,
   });
+}
+
+/**
+ * The Twilio adapter, its SDK (3 MB minified, most of a Lambda bundle) loaded on the first call rather than
+ * at start-up: in Lambda the dynamic import is its own chunk, so only a request that texts or buys a
+ * number pays for it, once per instance. A failed load is retried on the next call.
+ */
+function lazyTwilioTelephony(options: { accountSid: string; authToken: string; apiBase?: string }) {
+  let adapter: Promise<TelephonyProvider> | undefined;
+  const load = () =>
+    (adapter ??= import('./twilio').then(
+      (twilio) => twilio.createTwilioTelephony(options),
+      (error: unknown) => {
+        adapter = undefined;
+        throw error;
+      },
+    ));
+  const provider: TelephonyProvider = {
+    name: 'twilio',
+    searchAvailable: async (search) => (await load()).searchAvailable(search),
+    purchase: async (request) => (await load()).purchase(request),
+    release: async (sid) => (await load()).release(sid),
+    listNumbers: async () => (await load()).listNumbers(),
+    pointWebhooks: async (sid, webhooks) => (await load()).pointWebhooks(sid, webhooks),
+    sendSms: async (message) => (await load()).sendSms(message),
+  };
+  return provider;
 }

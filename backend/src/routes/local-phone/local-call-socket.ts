@@ -12,9 +12,7 @@ import type { LocalTwilioAccount } from '../../providers/telephony/local-account
 import { startLocalCall, type LocalCall } from '../../providers/telephony/local-call';
 import { UnknownLocalNumberError } from '../../providers/telephony/local-sms-delivery';
 import { createVoiceStreamSession, type VoiceStreamSessionDeps } from '../../voice-stream/session';
-import { LOCAL_PHONE_PATH } from './local-phone-page';
-
-export const LOCAL_CALL_PATH = `${LOCAL_PHONE_PATH}/call`;
+import { LOCAL_CALL_PATH } from './local-phone-page';
 
 const e164 = z.string().regex(/^\+[1-9]\d{6,14}$/, 'must be a phone number in +15551234567 form');
 

@@ -1,4 +1,4 @@
-import { LOCAL_CALL_PATH } from './local-call-socket';
+import { LOCAL_CALL_PATH } from './local-phone-page';
 
 /**
  * The local phone page's Call (GET /local/phone/call.js): dials the chosen assistant number over the call

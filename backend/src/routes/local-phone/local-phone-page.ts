@@ -3,6 +3,8 @@ import { BRAND } from '@shared/brand';
 import { htmlPage } from '../../http/html-page';
 
 export const LOCAL_PHONE_PATH = '/local/phone';
+/** The page's call socket; here, not in local-call-socket.ts, so the page does not pull `ws` into the app. */
+export const LOCAL_CALL_PATH = `${LOCAL_PHONE_PATH}/call`;
 
 const PHONE_STYLES = `
   main { max-width: 720px; margin: 0 auto; }

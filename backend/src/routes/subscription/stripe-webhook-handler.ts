@@ -20,6 +20,11 @@ export type WebhookHandlerDeps = {
   onTrialCompleted: (userId: string) => Promise<void>;
   /** The receptionist's hook: a booking deposit's checkout completed and is paid. */
   onDepositPaid?: (checkoutSessionId: string) => Promise<unknown>;
+  /**
+   * Issue 10 §7: an account being deleted or deleted. Its subscription's events (the cancellation that the
+   * deletion itself causes, delivered late) must not store a subscription item again after its data is gone.
+   */
+  isAccountDeleted?: (userId: string) => Promise<boolean>;
 };
 
 /** A completed one-off Checkout for a booking deposit (not a subscription). */
@@ -76,6 +81,10 @@ export async function handlePaymentEvent(event: PaymentEvent, deps: WebhookHandl
   if (!userId) {
     deps.logger.warn('webhook_unknown_owner', { event_id: event.id, customer_id: subscription.customerId });
     return { handled: false };
+  }
+  if (await deps.isAccountDeleted?.(userId)) {
+    deps.logger.info('webhook_deleted_account', { event_id: event.id, user_id: userId });
+    return { handled: true };
   }
   let { stored, trialCompleted } = await deps.subscriptions.syncFromProvider(userId, subscription);
   if (!stored && isSubscribed(subscription.status)) {

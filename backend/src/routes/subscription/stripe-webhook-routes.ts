@@ -51,6 +51,7 @@ export const stripeWebhookRoutes = (deps: AppDeps) => {
         logger: deps.logger,
         onTrialCompleted: deps.onTrialCompleted ?? (async () => undefined),
         onDepositPaid: (sessionId) => deps.receptionist.depositPaid(sessionId),
+        isAccountDeleted: async (userId) => (await deps.data.accountDeletions.state(userId)) !== undefined,
       });
     } catch (error) {
       await deps.data.subscriptions.releaseWebhookEvent('stripe', event.id);
