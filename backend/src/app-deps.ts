@@ -28,6 +28,7 @@ import { createWaitlistRepository } from './data/waitlists';
 import { createPaymentsProvider } from './providers/payments/factory';
 import { createLlmProvider } from './providers/llm/index';
 import { createSpeechProvider } from './providers/speech/index';
+import { LOCAL_SPEECH_OFF_IN_AWS } from './providers/speech/local';
 import { createPlacesProvider } from './providers/places/index';
 import { createPhoneReservationRepository } from './data/phone-reservations';
 import { createTelephonyProvider } from './providers/telephony/index';
@@ -109,7 +110,13 @@ export function createAppDeps(
     payments: real('payments', () => createPaymentsProvider(config, doc, now)),
     calendar: createCalendarProviders(config, { doc, tableName: config.tableName }, now),
     llm: real('llm', () => createLlmProvider(config.openai)),
-    speech: real('speech', () => createSpeechProvider(config.openai)),
+    // In AWS only OpenAI speaks: the asset ships no espeak-ng, so a stored local voice gets a clear 503.
+    speech: real('speech', () =>
+      createSpeechProvider(
+        config.openai,
+        config.appEnv === 'aws' ? { disabledReason: LOCAL_SPEECH_OFF_IN_AWS } : {},
+      ),
+    ),
     places: real('places', () => createPlacesProvider(config.googlePlaces)),
     telephony: real('telephony', () =>
       createTelephonyProvider(config.twilio, phoneReservations, localTwilioAccount),
