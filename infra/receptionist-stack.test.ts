@@ -147,9 +147,9 @@ describe('lambdas', () => {
     (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
   const secretId = () => onlyEntry(template.findResources('AWS::SecretsManager::Secret') as Resources)[0];
 
-  it('runs the API, telephony and socket handlers as three arm64 ESM functions', () => {
+  it('runs the API, telephony, socket and notifications handlers as four arm64 ESM functions', () => {
     const functions = appFunctions();
-    expect(functions).toHaveLength(3);
+    expect(functions).toHaveLength(4);
     for (const [, fn] of functions) {
       expect(fn.Properties).toMatchObject({
         Runtime: 'nodejs24.x',
@@ -170,6 +170,7 @@ describe('lambdas', () => {
       'ALLOWED_ORIGINS',
       'SECRETS_ARN',
       'VOICE_RELAY_URL',
+      'PUBLIC_API_URL',
     ];
     const socketOnly = ['WS_CALLBACK_URL'];
     const seen = new Set<string>();
@@ -225,7 +226,7 @@ describe('lambdas', () => {
     }
   });
 
-  it('lets only the API function send e-mail through SES (referral invitations)', () => {
+  it('lets every function send e-mail through SES (invitations; a summary starts where its conversation ends)', () => {
     const sesActions = (fn: Resource) => {
       const role = (fn.Properties.Role as { 'Fn::GetAtt': string[] })['Fn::GetAtt'][0];
       return Object.values(template.findResources('AWS::IAM::Policy') as Resources)
@@ -238,16 +239,55 @@ describe('lambdas', () => {
         .filter((statement) => JSON.stringify(statement.Action).includes('ses:'))
         .map((statement) => [statement.Action, render(statement.Resource)]);
     };
-    const isApi = (fn: Resource) => fn.Properties.Description === 'AI receptionist HTTP API (Hono app)';
-    const [api, ...others] = [
-      ...appFunctions().filter(([, fn]) => isApi(fn)),
-      ...appFunctions().filter(([, fn]) => !isApi(fn)),
-    ];
-    expect(sesActions(api![1])).toEqual([
-      ['ses:SendEmail', `arn:\${AWS::Partition}:ses:\${AWS::Region}:\${AWS::AccountId}:identity/*`],
-    ]);
-    expect(others).toHaveLength(2);
-    for (const [, fn] of others) expect(sesActions(fn)).toEqual([]);
+    const functions = appFunctions();
+    expect(functions).toHaveLength(4);
+    for (const [, fn] of functions) {
+      expect(sesActions(fn)).toEqual([
+        ['ses:SendEmail', `arn:\${AWS::Partition}:ses:\${AWS::Region}:\${AWS::AccountId}:identity/*`],
+      ]);
+    }
+  });
+
+  it('runs the notifications sweep every 2 minutes and the digest job hourly, and links to the HTTP API', () => {
+    const [notificationsId] = onlyEntry(
+      template.findResources('AWS::Lambda::Function', {
+        Properties: {
+          Description: 'AI receptionist notifications: summary sweep and daily digest (scheduled)',
+        },
+      }) as Resources,
+    );
+    const rules = Object.values(template.findResources('AWS::Events::Rule') as Resources).map((rule) => ({
+      schedule: rule.Properties.ScheduleExpression,
+      targets: (rule.Properties.Targets as Array<{ Arn: unknown; Input: string }>).map((target) => ({
+        arn: render(target.Arn),
+        input: JSON.parse(target.Input) as unknown,
+      })),
+    }));
+    expect(rules).toEqual(
+      expect.arrayContaining([
+        {
+          schedule: 'rate(2 minutes)',
+          targets: [{ arn: `\${${notificationsId}.Arn}`, input: { jobs: ['sweep'] } }],
+        },
+        {
+          schedule: 'cron(0 * * * ? *)',
+          targets: [{ arn: `\${${notificationsId}.Arn}`, input: { jobs: ['digest'] } }],
+        },
+      ]),
+    );
+    template.hasResourceProperties('AWS::Lambda::Permission', {
+      Action: 'lambda:InvokeFunction',
+      Principal: 'events.amazonaws.com',
+      FunctionName: { 'Fn::GetAtt': [notificationsId, 'Arn'] },
+    });
+    const [api] = onlyEntry(
+      template.findResources('AWS::ApiGatewayV2::Api', {
+        Properties: { ProtocolType: 'HTTP' },
+      }) as Resources,
+    );
+    for (const [, fn] of appFunctions()) {
+      expect(render(variablesOf(fn).PUBLIC_API_URL)).toBe(`\${${api}.ApiEndpoint}`);
+    }
   });
 
   it('lets only the API function sign out and delete users of its own user pool (account deletion)', () => {
@@ -273,7 +313,7 @@ describe('lambdas', () => {
         Resource: { 'Fn::GetAtt': [pool, 'Arn'] },
       }),
     ]);
-    expect(others).toHaveLength(2);
+    expect(others).toHaveLength(3);
     for (const [, fn] of others) expect(cognitoStatements(fn)).toEqual([]);
   });
 });
@@ -351,7 +391,7 @@ describe('apis', () => {
       .map((fn) => (fn.Properties.Environment as { Variables?: Record<string, unknown> })?.Variables)
       .filter((variables) => variables?.APP_ENV === 'aws')
       .map((variables) => render(variables!.VOICE_RELAY_URL));
-    expect(relayUrls).toHaveLength(3);
+    expect(relayUrls).toHaveLength(4);
     for (const url of relayUrls) {
       expect(url).toMatch(new RegExp(`^wss://\\$\\{${api}\\}\\.execute-api\\..*/prod\\?channel=relay$`));
     }

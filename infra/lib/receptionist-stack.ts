@@ -1,5 +1,7 @@
 import { Annotations, CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { Rule, RuleTargetInput, Schedule } from 'aws-cdk-lib/aws-events';
+import { LambdaFunction as LambdaTarget } from 'aws-cdk-lib/aws-events-targets';
 import { Construct } from 'constructs';
 import { OAUTH_ENABLED } from '@shared/identity';
 import { TELEPHONY_HTTP_ROUTES } from '../../backend/src/telephony-routes';
@@ -48,24 +50,19 @@ export class ReceptionistStack extends Stack {
       SECRETS_ARN: secrets.secret.secretArn,
     };
 
+    // Every function may end a conversation (an API test chat, a Twilio status callback, a relay turn), and
+    // its summary e-mail starts right there (decision 130); without a sender, invitations answer 'Failed to
+    // send invitation email' and summaries are left to the notifications function's sweep, which fails too.
+    if (props.sesFromAddress) environment.SES_FROM_ADDRESS = props.sesFromAddress;
+
     const apiFunction = new BackendFunction(this, 'ApiFunction', {
       lambda: 'api',
       description: 'AI receptionist HTTP API (Hono app)',
       memorySize: 512,
       // API Gateway gives up after 30 s; the function stops just before, so its logs show the timeout.
       timeout: Duration.seconds(29),
-      // Only the API sends e-mail; without a sender, invitations answer 'Failed to send invitation email'.
-      environment: props.sesFromAddress
-        ? { ...environment, SES_FROM_ADDRESS: props.sesFromAddress }
-        : environment,
+      environment,
     }).function;
-    // Granted whatever the sender, so configuring one later changes only the variable above.
-    apiFunction.addToRolePolicy(
-      new PolicyStatement({
-        actions: ['ses:SendEmail'],
-        resources: [`arn:${this.partition}:ses:${this.region}:${this.account}:identity/*`],
-      }),
-    );
 
     // Account deletion (issue 10 §7) signs the owner out everywhere and deletes the user, on this pool only.
     auth.userPool.grant(apiFunction, 'cognito-idp:AdminUserGlobalSignOut', 'cognito-idp:AdminDeleteUser');
@@ -89,9 +86,46 @@ export class ReceptionistStack extends Stack {
       environment,
     }).function;
 
-    for (const fn of [apiFunction, telephonyFunction, socketFunction]) {
+    // Issue 13 §2: the sweep (summaries the background did not send, quiet SMS threads) and the digest.
+    const notificationsFunction = new BackendFunction(this, 'NotificationsFunction', {
+      lambda: 'notifications',
+      description: 'AI receptionist notifications: summary sweep and daily digest (scheduled)',
+      memorySize: 512,
+      timeout: Duration.minutes(5),
+      environment,
+    }).function;
+    new Rule(this, 'NotificationSweepSchedule', {
+      description: 'Sends conversation summaries not yet sent and closes quiet SMS threads',
+      schedule: Schedule.rate(Duration.minutes(2)),
+      targets: [
+        new LambdaTarget(notificationsFunction, {
+          event: RuleTargetInput.fromObject({ jobs: ['sweep'] }),
+          retryAttempts: 0,
+        }),
+      ],
+    });
+    new Rule(this, 'NotificationDigestSchedule', {
+      description: 'Daily digests, each business at 7:00 in its own time zone (the job picks the zones)',
+      schedule: Schedule.cron({ minute: '0' }),
+      targets: [
+        new LambdaTarget(notificationsFunction, {
+          event: RuleTargetInput.fromObject({ jobs: ['digest'] }),
+          retryAttempts: 2,
+        }),
+      ],
+    });
+
+    const allFunctions = [apiFunction, telephonyFunction, socketFunction, notificationsFunction];
+    for (const fn of allFunctions) {
       data.table.grantReadWriteData(fn);
       secrets.secret.grantRead(fn);
+      // Granted whatever the sender, so configuring one later changes only the variable above.
+      fn.addToRolePolicy(
+        new PolicyStatement({
+          actions: ['ses:SendEmail'],
+          resources: [`arn:${this.partition}:ses:${this.region}:${this.account}:identity/*`],
+        }),
+      );
     }
 
     const httpApi = new ProductHttpApi(this, 'HttpApi', {
@@ -104,8 +138,10 @@ export class ReceptionistStack extends Stack {
     // Calls' ConversationRelay sockets run on the same WebSocket API: the API function puts this URL in the
     // TwiML, the socket function checks Twilio's handshake signature over it (docs/decisions/030).
     const relayUrl = `${socketApi.url}?${VOICE_RELAY.channelQuery.name}=${VOICE_RELAY.channelQuery.value}`;
-    for (const fn of [apiFunction, telephonyFunction, socketFunction]) {
+    for (const fn of allFunctions) {
       fn.addEnvironment('VOICE_RELAY_URL', relayUrl);
+      // Links the API serves from outside a request: unsubscribe pages in e-mails, deposit pages in texts.
+      fn.addEnvironment('PUBLIC_API_URL', httpApi.url);
     }
 
     const webBuildDir = props.webBuildDir ?? DEFAULT_WEB_ASSETS_DIR;
