@@ -23,10 +23,12 @@ import { createLogger } from './logging/logger';
 import { createLocalOutbox } from './providers/email/local';
 import { chooseEmailSender } from './providers/email/index';
 import { createSubscriptionRepository } from './data/subscriptions';
+import { createWebhookFailureRepository } from './data/webhook-failures';
 import { createWaitlistRepository } from './data/waitlists';
 import { createPaymentsProvider } from './providers/payments/factory';
 import { createLlmProvider } from './providers/llm/index';
 import { createSpeechProvider } from './providers/speech/index';
+import { LOCAL_SPEECH_OFF_IN_AWS } from './providers/speech/local';
 import { createPlacesProvider } from './providers/places/index';
 import { createPhoneReservationRepository } from './data/phone-reservations';
 import { createTelephonyProvider } from './providers/telephony/index';
@@ -88,6 +90,7 @@ export function createAppDeps(
     conversations,
     callerErasure: createCallerErasure(doc, config.tableName, conversations),
     subscriptions,
+    webhookFailures: createWebhookFailureRepository(doc, config.tableName, now),
     waitlists: createWaitlistRepository(doc, config.tableName, now),
     calendarConnections: createCalendarConnectionRepository(doc, config.tableName, now),
     oauthStates: createOAuthStateRepository(doc, config.tableName, now),
@@ -107,7 +110,13 @@ export function createAppDeps(
     payments: real('payments', () => createPaymentsProvider(config, doc, now)),
     calendar: createCalendarProviders(config, { doc, tableName: config.tableName }, now),
     llm: real('llm', () => createLlmProvider(config.openai)),
-    speech: real('speech', () => createSpeechProvider(config.openai)),
+    // In AWS only OpenAI speaks: the asset ships no espeak-ng, so a stored local voice gets a clear 503.
+    speech: real('speech', () =>
+      createSpeechProvider(
+        config.openai,
+        config.appEnv === 'aws' ? { disabledReason: LOCAL_SPEECH_OFF_IN_AWS } : {},
+      ),
+    ),
     places: real('places', () => createPlacesProvider(config.googlePlaces)),
     telephony: real('telephony', () =>
       createTelephonyProvider(config.twilio, phoneReservations, localTwilioAccount),

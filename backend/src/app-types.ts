@@ -12,6 +12,7 @@ import type { CalendarProviders } from './providers/calendar/index';
 import type { TokenVerifier } from './auth/token-verifier';
 import type { BusinessConfigRepository } from './data/business-config';
 import type { ObjectivesRepository } from './data/objectives';
+import type { WebhookFailureRepository } from './data/webhook-failures';
 import type { RateLimiter } from './data/rate-limits';
 import type { Logger } from './logging/logger';
 import type { Metrics } from './observability/metrics';
@@ -51,6 +52,7 @@ export type AppData = {
   referrals: ReferralRepository;
   conversations: ConversationRepository;
   subscriptions: SubscriptionRepository;
+  webhookFailures: WebhookFailureRepository;
   waitlists: WaitlistRepository;
   calendarConnections: CalendarConnectionRepository;
   oauthStates: OAuthStateRepository;

@@ -1,4 +1,4 @@
-import { Annotations, CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import { Annotations, CfnOutput, Duration, Stack, type CfnElement, type StackProps } from 'aws-cdk-lib';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Rule, RuleTargetInput, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction as LambdaTarget } from 'aws-cdk-lib/aws-events-targets';
@@ -6,41 +6,72 @@ import { Construct } from 'constructs';
 import { OAUTH_ENABLED } from '@shared/identity';
 import { TELEPHONY_HTTP_ROUTES } from '../../backend/src/telephony-routes';
 import { VOICE_RELAY } from '@shared/voice-relay';
+import { stagePrefix, type Stage } from '../stages';
+import { ApiEdge } from './api-edge';
 import { Auth } from './auth';
 import { BackendFunction } from './backend-function';
 import { Data } from './data';
 import { ProductHttpApi } from './http-api';
+import { Edge } from './edge';
+import { applyNagSuppressions } from './nag-suppressions';
+import { Observability } from './observability';
 import { DEFAULT_WEB_ASSETS_DIR } from './repo-paths';
 import { VendorSecrets } from './secrets';
 import { isWebBuildPresent, SiteDeployment } from './site-deployment';
 import { WebSite } from './web';
 import { StreamingSocketApi } from './websocket-api';
 
-export interface ReceptionistStackProps extends StackProps {
-  /** Deployment stage (e.g. prod, staging); names the user pool, the secret and the APIs. */
-  readonly stage: string;
+export interface ReceptionistStackProps extends Omit<StackProps, 'env' | 'stackName'> {
+  /** The deployment stage (infra/stages.ts): names every resource, and gives the account and region. */
+  readonly stage: Stage;
   /** The SPA build to deploy; defaults to frontend/dist. Skipped, with a warning, when not built. */
   readonly webBuildDir?: string;
-  /** Verified SES sender for e-mails the API sends (referral invitations); `-c sesFromAddress=…`. */
-  readonly sesFromAddress?: string;
 }
 
 export const FRONTEND_NOT_BUILT_WARNING = 'receptionist:frontend-not-built';
 
+/** The stack of a stage: its construct id and its CloudFormation name are both `receptionist-<stage>`. */
+export const stackIdOf = (stage: { name: string }) => stagePrefix(stage);
+
 /** Everything the product needs in one AWS account and region (docs/decisions/002-infrastructure.md). */
 export class ReceptionistStack extends Stack {
-  constructor(scope: Construct, id: string, props: ReceptionistStackProps) {
-    super(scope, id, props);
-    const { stage } = props;
+  readonly observability: Observability;
 
-    const auth = new Auth(this, 'Auth', { stage });
-    const data = new Data(this, 'Data');
-    const secrets = new VendorSecrets(this, 'Secrets', { stage });
-    const web = new WebSite(this, 'Web');
+  constructor(scope: Construct, props: ReceptionistStackProps) {
+    const { stage } = props;
+    super(scope, stackIdOf(stage), {
+      ...props,
+      stackName: stackIdOf(stage),
+      env: { account: stage.account, region: stage.region },
+      terminationProtection: stage.production,
+      description: `AI receptionist (${stage.name}): Cognito, DynamoDB, Lambda, HTTP + WebSocket APIs, S3 + CloudFront`,
+    });
+    const namePrefix = stagePrefix(stage);
+
+    const auth = new Auth(this, 'Auth', {
+      namePrefix,
+      ...(stage.sesFromAddress ? { sesFromAddress: stage.sesFromAddress } : {}),
+    });
+    const data = new Data(this, 'Data', { namePrefix });
+    const secrets = new VendorSecrets(this, 'Secrets', { stage: stage.name });
+    const edge = new Edge(this, 'Edge', { stage, namePrefix });
+    const web = new WebSite(this, 'Web', {
+      logsBucket: edge.logsBucket,
+      webAclArn: edge.webAclArn,
+      ...(edge.domain
+        ? {
+            customDomain: { siteDomain: edge.domain.siteDomain, certificate: edge.domain.certificate },
+            apiDomain: edge.domain.apiDomain,
+          }
+        : {}),
+    });
+    if (edge.domain) edge.pointAt('Site', edge.domain.siteDomain, web.distribution);
 
     // What every Lambda reads through backend/src/config/env.ts. AWS_REGION is set by Lambda itself.
     const environment: Record<string, string> = {
       APP_ENV: 'aws',
+      // Names the EMF metrics' `stage` dimension, which the alarms read.
+      STAGE: stage.name,
       TABLE_NAME: data.table.tableName,
       COGNITO_USER_POOL_ID: auth.userPool.userPoolId,
       COGNITO_CLIENT_ID: auth.webClient.userPoolClientId,
@@ -50,10 +81,10 @@ export class ReceptionistStack extends Stack {
       SECRETS_ARN: secrets.secret.secretArn,
     };
 
-    // Every function may end a conversation (an API test chat, a Twilio status callback, a relay turn), and
-    // its summary e-mail starts right there (decision 130); without a sender, invitations answer 'Failed to
-    // send invitation email' and summaries are left to the notifications function's sweep, which fails too.
-    if (props.sesFromAddress) environment.SES_FROM_ADDRESS = props.sesFromAddress;
+    // Every function may end a conversation (a test chat, a Twilio status callback, a relay turn) and its
+    // summary e-mail starts right there (docs/decisions/130-notifications.md); without a sender, invitations
+    // answer 'Failed to send invitation email' and no notification e-mail goes out.
+    if (stage.sesFromAddress) environment.SES_FROM_ADDRESS = stage.sesFromAddress;
 
     const apiFunction = new BackendFunction(this, 'ApiFunction', {
       lambda: 'api',
@@ -115,34 +146,46 @@ export class ReceptionistStack extends Stack {
       ],
     });
 
-    const allFunctions = [apiFunction, telephonyFunction, socketFunction, notificationsFunction];
-    for (const fn of allFunctions) {
+    const appFunctions = [apiFunction, telephonyFunction, socketFunction, notificationsFunction];
+    for (const fn of appFunctions) {
       data.table.grantReadWriteData(fn);
       secrets.secret.grantRead(fn);
-      // Granted whatever the sender, so configuring one later changes only the variable above.
-      fn.addToRolePolicy(
-        new PolicyStatement({
-          actions: ['ses:SendEmail'],
-          resources: [`arn:${this.partition}:ses:${this.region}:${this.account}:identity/*`],
-        }),
-      );
+      if (stage.sesFromAddress) {
+        // SES authorizes a send against the sender's identity: the address itself, or its verified domain.
+        const domain = stage.sesFromAddress.split('@')[1]!;
+        fn.addToRolePolicy(
+          new PolicyStatement({
+            actions: ['ses:SendEmail'],
+            resources: [stage.sesFromAddress, domain].map(
+              (identity) => `arn:${this.partition}:ses:${this.region}:${this.account}:identity/${identity}`,
+            ),
+          }),
+        );
+      }
     }
 
     const httpApi = new ProductHttpApi(this, 'HttpApi', {
-      stage,
+      namePrefix,
       handler: apiFunction,
       allowedOrigin: web.url,
       routedElsewhere: { handler: telephonyFunction, routes: TELEPHONY_HTTP_ROUTES },
     });
-    const socketApi = new StreamingSocketApi(this, 'SocketApi', { stage, handler: socketFunction });
+    // The API's public URL: CloudFront with the web ACL (and the custom domain, when there is one).
+    const apiEdge = new ApiEdge(this, 'ApiEdge', { api: httpApi.api, edge });
+    if (edge.domain) edge.pointAt('Api', edge.domain.apiDomain, apiEdge.distribution);
+    // Twilio signs the URL it called, so the app must know it (backend/src/config/env.ts PUBLIC_API_URL):
+    // the telephony function checks the webhooks, the API function puts URLs in TwiML and OAuth redirects,
+    // and every function that sends a notification puts its unsubscribe link in it.
+    for (const fn of appFunctions) fn.addEnvironment('PUBLIC_API_URL', apiEdge.url);
+    const socketApi = new StreamingSocketApi(this, 'SocketApi', {
+      stage: stage.name,
+      namePrefix,
+      handler: socketFunction,
+    });
     // Calls' ConversationRelay sockets run on the same WebSocket API: the API function puts this URL in the
     // TwiML, the socket function checks Twilio's handshake signature over it (docs/decisions/030).
     const relayUrl = `${socketApi.url}?${VOICE_RELAY.channelQuery.name}=${VOICE_RELAY.channelQuery.value}`;
-    for (const fn of allFunctions) {
-      fn.addEnvironment('VOICE_RELAY_URL', relayUrl);
-      // Links the API serves from outside a request: unsubscribe pages in e-mails, deposit pages in texts.
-      fn.addEnvironment('PUBLIC_API_URL', httpApi.url);
-    }
+    for (const fn of appFunctions) fn.addEnvironment('VOICE_RELAY_URL', relayUrl);
 
     const webBuildDir = props.webBuildDir ?? DEFAULT_WEB_ASSETS_DIR;
     if (isWebBuildPresent(webBuildDir)) {
@@ -150,7 +193,7 @@ export class ReceptionistStack extends Stack {
         site: web,
         buildDir: webBuildDir,
         runtimeConfig: {
-          apiUrl: httpApi.url,
+          apiUrl: apiEdge.url,
           cognito: {
             userPoolId: auth.userPool.userPoolId,
             userPoolClientId: auth.webClient.userPoolClientId,
@@ -169,9 +212,24 @@ export class ReceptionistStack extends Stack {
       );
     }
 
+    this.observability = new Observability(this, 'Observability', {
+      namePrefix,
+      stage: stage.name,
+      functions: { api: apiFunction, telephony: telephonyFunction, socket: socketFunction },
+      httpApi: httpApi.api,
+      table: data.table,
+      monthlyBudgetUsd: stage.monthlyBudgetUsd,
+    });
+
     const outputs: Record<string, [string, string]> = {
       WebUrl: [web.url, 'The web app (CloudFront)'],
-      ApiUrl: [httpApi.url, 'HTTP API base URL'],
+      ApiUrl: [
+        apiEdge.url,
+        'HTTP API base URL (CloudFront in front of API Gateway): vendor webhooks point here',
+      ],
+      ApiGatewayUrl: [httpApi.url, 'API Gateway endpoint behind ApiUrl (not for clients: no WAF)'],
+      AlarmTopicArn: [this.observability.topic.topicArn, 'SNS topic of alarms and budget notices'],
+      DashboardName: [this.observability.dashboard.dashboardName, 'CloudWatch dashboard'],
       WebSocketUrl: [socketApi.url, 'Voice streaming socket URL'],
       UserPoolId: [auth.userPool.userPoolId, 'Cognito user pool id'],
       UserPoolClientId: [auth.webClient.userPoolClientId, 'Cognito web client id'],
@@ -181,5 +239,17 @@ export class ReceptionistStack extends Stack {
     for (const [name, [value, description]] of Object.entries(outputs)) {
       new CfnOutput(this, name, { value, description });
     }
+
+    applyNagSuppressions(this, {
+      userPool: auth.userPool,
+      vendorSecret: secrets.secret,
+      backupPlan: data.backupPlan,
+      appFunctions,
+      tableArnToken: `${this.getLogicalId(data.table.node.defaultChild as CfnElement)}.Arn`,
+      socketFunction,
+      httpApi: httpApi.api,
+      socketApi: socketApi.api,
+      defaultCertificateDistributions: edge.domain ? [] : [web.distribution, apiEdge.distribution],
+    });
   }
 }

@@ -64,9 +64,17 @@ test('after a local text and a local call, the Overview counts move, shows the l
   const caller = `+1628555${String(Math.floor(1000 + Math.random() * 9000))}`;
   const phone = await context.newPage();
   await openPhone(phone, assistantNumber, caller);
-  await phone.getByTestId('phone-message').fill('Where are you located?');
-  await phone.getByTestId('phone-send').click();
-  await expect(phone.getByTestId('phone-received')).toHaveCount(1);
+  const received = phone.getByTestId('phone-received');
+  for (const [n, message] of [
+    'Where are you located?',
+    'Can I leave a message?',
+    'Sam Lee',
+    'Please call me back about prices',
+  ].entries()) {
+    await phone.getByTestId('phone-message').fill(message);
+    await phone.getByTestId('phone-send').click();
+    await expect(received).toHaveCount(n + 1);
+  }
 
   // Then calls it; while the call is live the Overview says so.
   await phone.getByTestId('phone-call').click();
@@ -94,7 +102,16 @@ test('after a local text and a local call, the Overview counts move, shows the l
   await expect(page.getByTestId('no-live-call')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId('time-to-answer')).toHaveText(/^\d+(\.\d)? (s|min)$/);
   await expect(figure(page, 'today', 'conversations')).toHaveText('2');
+  // The message the assistant took waits until the owner marks it handled.
+  await expect(figure(page, 'today', 'messages_waiting')).toHaveText('1');
+  const message = page.getByTestId('waiting-message');
+  await expect(message).toContainText('Sam Lee');
+  await expect(message).toContainText('Please call me back about prices');
+  await expect(message.getByRole('link', { name: /Call back/ })).toHaveAttribute('href', `tel:${caller}`);
   await page.screenshot({ path: `${SHOTS}/overview-after-calls.png`, fullPage: true });
+  await message.getByRole('button', { name: OVERVIEW_TEXTS.markHandled }).click();
+  await expect(message).toHaveCount(0);
+  await expect(figure(page, 'today', 'messages_waiting')).toHaveText('0');
 
   // The call log shows both, each with its transcript.
   await page.getByRole('tab', { name: 'Call Log' }).click();
@@ -104,7 +121,7 @@ test('after a local text and a local call, the Overview counts move, shows the l
     ['SMS', 'Where are you located?'],
     ['Call', 'What are your hours?'],
   ] as const) {
-    const row = rows.filter({ hasText: channel });
+    const row = rows.filter({ has: page.getByText(channel, { exact: true }) });
     await expect(row).toHaveCount(1);
     await row.getByRole('button').first().click();
     await expect(page.getByTestId('conversation-transcript')).toContainText(said);

@@ -8,6 +8,9 @@ export const APPOINTMENT_PREFIX = 'APPT#';
 /** Owner messages' sk prefix; the ISO time the message was taken follows. */
 export const OWNER_MESSAGE_PREFIX = 'MESSAGE#';
 
+/** The operator's list of webhook events whose handling failed (ops CLI). */
+export const WEBHOOK_FAILURES_PK = 'OPS#WEBHOOK_FAILURES';
+
 export const keys = {
   businessConfig: (userId: string) => ({ pk: userKey(userId), sk: 'CONFIG' }),
   /** Billing (issue 4): the owner's subscription, customer link, plan selection and engagement answers. */
@@ -25,6 +28,10 @@ export const keys = {
   webhookEvent: (provider: string, eventId: string) => ({
     pk: `WEBHOOK#${provider}#${eventId}`,
     sk: 'EVENT',
+  }),
+  webhookFailure: (provider: string, eventId: string) => ({
+    pk: WEBHOOK_FAILURES_PK,
+    sk: `${provider}#${eventId}`,
   }),
   waitlistEntry: (list: 'INTERNATIONAL' | 'BETA', email: string) => ({
     pk: `WAITLIST#${list}`,

@@ -1,4 +1,4 @@
-import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
+import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { businessClockOf } from '@shared/analytics';
 import {
   LIVE_CALL_MAX_MS,
@@ -6,9 +6,16 @@ import {
   OVERVIEW_UPCOMING_DAYS,
   overviewPeriods,
 } from '@shared/overview';
-import { overviewResponseSchema, type OverviewResponse } from '@shared/schemas/overview';
+import { apiErrorSchema } from '@shared/schemas/api-error';
+import {
+  markMessageHandledSchema,
+  messageHandledResponseSchema,
+  overviewResponseSchema,
+  type OverviewResponse,
+} from '@shared/schemas/overview';
 import type { AppData, AppDeps, AppEnv } from '../../app-types';
 import { requireAuth, requireOwner } from '../../auth/middleware';
+import { notFound } from '../../errors/http-error';
 import { appointmentView } from '../appointments/appointments-book';
 import { bearerSecurity, errorResponses, jsonContent, userIdParams } from '../openapi-helpers';
 import { overviewReport } from './overview-report';
@@ -77,9 +84,34 @@ export const overviewRoutes = ({ verifyToken, data, now }: AppDeps) => {
     responses: { 200: jsonContent(overviewResponseSchema, 'The Overview'), ...errorResponses },
   });
 
-  return new OpenAPIHono<AppEnv>().openapi(route, async (c) => {
-    const { userId } = c.req.valid('param');
-    const report = await loadOverview(data, userId, now());
-    return c.json(report, 200);
+  const handledRoute = createRoute({
+    method: 'post',
+    path: '/oauth/users/{userId}/messages/{messageId}/handled',
+    tags: ['overview'],
+    summary: 'Mark a message the assistant took as handled (it stops counting as waiting)',
+    security: bearerSecurity,
+    middleware: [requireAuth(verifyToken), requireOwner()] as const,
+    request: {
+      params: userIdParams.extend({ messageId: z.string().min(1).max(100) }),
+      body: { content: { 'application/json': { schema: markMessageHandledSchema } }, required: true },
+    },
+    responses: {
+      200: jsonContent(messageHandledResponseSchema, 'Handled (the first mark is kept)'),
+      ...errorResponses,
+      404: jsonContent(apiErrorSchema, 'No such message of this owner'),
+    },
   });
+
+  return new OpenAPIHono<AppEnv>()
+    .openapi(route, async (c) => {
+      const { userId } = c.req.valid('param');
+      const report = await loadOverview(data, userId, now());
+      return c.json(report, 200);
+    })
+    .openapi(handledRoute, async (c) => {
+      const { userId, messageId } = c.req.valid('param');
+      const marked = await data.ownerMessages.markHandled(userId, c.req.valid('json').taken_at, messageId);
+      if (marked.result === 'missing') throw notFound('Message not found');
+      return c.json({ id: messageId, handled_at: marked.handledAt }, 200);
+    });
 };

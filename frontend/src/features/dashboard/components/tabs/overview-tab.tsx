@@ -10,6 +10,7 @@ import { dashboardQueryKeys } from '../../hooks/dashboard-query-keys';
 import { useDashboardConfig } from '../../hooks/use-dashboard-config';
 import { CallLogsModal } from './call-logs-modal';
 import { LivePanel } from '../overview/live-panel';
+import { MessagesPanel } from '../overview/messages-panel';
 import { OverviewFigures } from '../overview/overview-figures';
 import { StatusIssues } from '../overview/status-issues';
 import { UpcomingPanel } from '../overview/upcoming-panel';
@@ -123,6 +124,7 @@ export function OverviewTab({ userId }: { userId: string }) {
           <LivePanel overview={overview.data} />
           <OverviewFigures overview={overview.data} />
           <UpcomingPanel overview={overview.data} onOpenAll={() => openTab('appointments')} />
+          <MessagesPanel userId={userId} overview={overview.data} />
         </>
       ) : overview.isError ? (
         <div className="alert alert-error overview-error" role="alert">
