@@ -18,6 +18,9 @@ import { formatGreeting, formatVoiceTurn, measureVoiceCalls } from './stages/voi
 import { formatReceptionistEngine, measureReceptionistEngine } from './stages/receptionist-engine';
 import { formatSmsWebhook, measureSmsWebhook } from './stages/sms-webhook';
 import { formatCallLogPage, measureCallLogPage } from './stages/call-log-page';
+import { formatConfigReadScale, measureConfigReadScale } from './stages/config-read-scale';
+import { formatHealthDuringSpeech, measureHealthDuringSpeech } from './stages/health-during-speech';
+import { formatOverviewRead, measureOverviewRead } from './stages/overview-read';
 import { formatLighthouse, measureLighthouse } from './stages/lighthouse';
 
 function numberFromEnv(name: string, fallback: number, { integer = false, min = 0 } = {}): number {
@@ -94,6 +97,18 @@ const stages = {
   call_log_page: stage(
     () => measureCallLogPage({ large: 20_000, small: 20, samples: 300 }, log('call_log_page')),
     formatCallLogPage,
+  ),
+  health_during_speech: stage(
+    () => measureHealthDuringSpeech({ samples: 300, previews: 4 }, log('health_during_speech')),
+    formatHealthDuringSpeech,
+  ),
+  config_read_scale: stage(
+    () => measureConfigReadScale({ large: 10_000, small: 10, samples: 300 }, log('config_read_scale')),
+    formatConfigReadScale,
+  ),
+  overview_read: stage(
+    () => measureOverviewRead({ history: 20_000, samples: 300 }, log('overview_read')),
+    formatOverviewRead,
   ),
 };
 type StageName = keyof typeof stages;

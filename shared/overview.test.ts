@@ -8,6 +8,7 @@ import {
   overviewPeriods,
   periodFigures,
   timeToAnswer,
+  waitingMessages,
   type OverviewRecord,
 } from './overview';
 
@@ -136,6 +137,23 @@ describe('periodFigures', () => {
       messages_waiting: 1,
       missed_calls_saved: 1,
     });
+  });
+});
+
+describe('waitingMessages', () => {
+  it('lists the messages not handled yet, newest first, at most ten', () => {
+    const message = (n: number, handled = false) => ({
+      id: `m${n}`,
+      taken_at: new Date(Date.UTC(2026, 10, 23, 10, n)).toISOString(),
+      name: `Caller ${n}`,
+      callback_number: '+14155550100',
+      reason: 'Call back',
+      channel: 'sms',
+      ...(handled ? { handled_at: '2026-11-23T12:00:00.000Z' } : {}),
+    });
+    const listed = waitingMessages([...Array.from({ length: 12 }, (_, n) => message(n)), message(30, true)]);
+    expect(listed.map((m) => m.id)).toEqual(['m11', 'm10', 'm9', 'm8', 'm7', 'm6', 'm5', 'm4', 'm3', 'm2']);
+    expect(listed[0]).not.toHaveProperty('handled_at');
   });
 });
 

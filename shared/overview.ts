@@ -9,6 +9,7 @@ import type {
   LiveCall,
   OverviewPeriod,
   TimeToAnswer,
+  WaitingMessage,
 } from './schemas/overview';
 
 /**
@@ -46,7 +47,24 @@ export const OVERVIEW_RECORD_ATTRIBUTES = [
 ] as const satisfies ReadonlyArray<keyof OverviewRecord>;
 
 /** An owner message: waiting until the owner marks it handled. */
-export type OverviewMessage = { taken_at: string; handled_at?: string };
+export type OverviewMessage = WaitingMessage & { handled_at?: string };
+/** Waiting messages listed on the Overview (the count covers them all). */
+export const OVERVIEW_WAITING_SHOWN = 10;
+
+/** This week's messages still waiting, newest first, as many as the Overview lists. */
+export const waitingMessages = (messages: readonly OverviewMessage[]): WaitingMessage[] =>
+  messages
+    .filter((m) => !m.handled_at)
+    .sort((a, b) => b.taken_at.localeCompare(a.taken_at))
+    .slice(0, OVERVIEW_WAITING_SHOWN)
+    .map(({ id, taken_at, name, callback_number, reason, channel }) => ({
+      id,
+      taken_at,
+      name,
+      callback_number,
+      reason,
+      channel,
+    }));
 
 /**
  * The starts of the business's today and this week (weeks start on Monday), as instants: midnight on the
@@ -75,7 +93,7 @@ const BOOKED_OUTCOMES: ReadonlyArray<OverviewRecord['outcome']> = ['booked', 'de
 /** One period's figures from the records and owner messages that started in it (from `from` on). */
 export function periodFigures(
   records: readonly OverviewRecord[],
-  messages: readonly OverviewMessage[],
+  messages: ReadonlyArray<Pick<OverviewMessage, 'taken_at' | 'handled_at'>>,
   from: Date,
   clock: BusinessClock,
 ): OverviewPeriod {
@@ -159,6 +177,11 @@ export const OVERVIEW_TEXTS = {
     'How fast your assistant picks up this week (median): from a call reaching your number to its greeting, or from a text arriving to its reply.',
   timeToAnswerNone: 'No calls or texts answered this week yet.',
   loadFailed: 'Failed to load the overview',
+  messagesTitle: 'Messages waiting',
+  messagesEmpty: 'No messages waiting. Messages your assistant takes for you this week appear here.',
+  markHandled: 'Mark handled',
+  markHandledFailed: 'Could not mark the message handled. Please try again.',
+  callBack: 'Call back',
   issues: {
     payment_failed: { message: PAYMENT_FAILED.body, action: PAYMENT_FAILED.action },
     subscription_lapsed: {

@@ -23,10 +23,12 @@ import { createLogger } from './logging/logger';
 import { createLocalOutbox } from './providers/email/local';
 import { chooseEmailSender } from './providers/email/index';
 import { createSubscriptionRepository } from './data/subscriptions';
+import { createWebhookFailureRepository } from './data/webhook-failures';
 import { createWaitlistRepository } from './data/waitlists';
 import { createPaymentsProvider } from './providers/payments/factory';
 import { createLlmProvider } from './providers/llm/index';
 import { createSpeechProvider } from './providers/speech/index';
+import { LOCAL_SPEECH_OFF_IN_AWS } from './providers/speech/local';
 import { createPlacesProvider } from './providers/places/index';
 import { createPhoneReservationRepository } from './data/phone-reservations';
 import { createTelephonyProvider } from './providers/telephony/index';
@@ -36,6 +38,11 @@ import { createLocalTwilioAccount } from './providers/telephony/local-account';
 import { failClosed } from './providers/fail-closed';
 import { createEmfMetrics, type Metrics } from './observability/metrics';
 import { createCallerErasure } from './data/caller-erasure';
+import { createNotificationRepository } from './data/notifications';
+import { createNotifier } from './notifications/notifier';
+import { createUnsubscribeTokens } from './notifications/unsubscribe-token';
+import { localDevelopmentTokenKey } from './providers/calendar/token-cipher';
+import { publicBaseUrl } from './receptionist/create-receptionist-deps';
 import { createAccountDeletionRepository } from './data/account-deletions';
 import { createOwnerDataErasure } from './data/owner-data-erasure';
 import { createIdentityAdmin } from './providers/identity/index';
@@ -83,6 +90,7 @@ export function createAppDeps(
     conversations,
     callerErasure: createCallerErasure(doc, config.tableName, conversations),
     subscriptions,
+    webhookFailures: createWebhookFailureRepository(doc, config.tableName, now),
     waitlists: createWaitlistRepository(doc, config.tableName, now),
     calendarConnections: createCalendarConnectionRepository(doc, config.tableName, now),
     oauthStates: createOAuthStateRepository(doc, config.tableName, now),
@@ -92,6 +100,7 @@ export function createAppDeps(
     appointments: createAppointmentRepository(doc, config.tableName, now),
     conversationStates: createConversationStateRepository(doc, config.tableName),
     ownerMessages: createOwnerMessageRepository(doc, config.tableName, now),
+    notifications: createNotificationRepository(doc, config.tableName),
   };
   // Outside local mode a provider without its keys refuses with a 503 instead of falling back to a fake.
   const real = failClosed(config, logger);
@@ -101,7 +110,13 @@ export function createAppDeps(
     payments: real('payments', () => createPaymentsProvider(config, doc, now)),
     calendar: createCalendarProviders(config, { doc, tableName: config.tableName }, now),
     llm: real('llm', () => createLlmProvider(config.openai)),
-    speech: real('speech', () => createSpeechProvider(config.openai)),
+    // In AWS only OpenAI speaks: the asset ships no espeak-ng, so a stored local voice gets a clear 503.
+    speech: real('speech', () =>
+      createSpeechProvider(
+        config.openai,
+        config.appEnv === 'aws' ? { disabledReason: LOCAL_SPEECH_OFF_IN_AWS } : {},
+      ),
+    ),
     places: real('places', () => createPlacesProvider(config.googlePlaces)),
     telephony: real('telephony', () =>
       createTelephonyProvider(config.twilio, phoneReservations, localTwilioAccount),
@@ -109,7 +124,24 @@ export function createAppDeps(
     // The Lambda role's credentials, resolved the way the DynamoDB client resolves them.
     identity: createIdentityAdmin(config, () => client.config.credentials()),
   };
+  // Unsubscribe links are signed with a key derived from TOKEN_ENCRYPTION_KEY; outside AWS the public
+  // development key stands in (as for calendar tokens). In AWS without it nothing is e-mailed, and it says so.
+  const signingKey =
+    config.calendarOAuth.tokenEncryptionKey ??
+    (config.appEnv === 'aws' ? undefined : localDevelopmentTokenKey());
+  const notifier = createNotifier({
+    data,
+    email: providers.email,
+    sms: providers.telephony,
+    rateLimiter,
+    tokens: signingKey ? createUnsubscribeTokens(signingKey) : undefined,
+    apiUrl: publicBaseUrl(config),
+    appUrl: (config.publicAppUrl ?? 'http://localhost:5173').replace(/\/+$/, ''),
+    now,
+    logger,
+  });
   const receptionist = receptionistFromApp({
+    notify: notifier,
     config,
     data,
     payments: providers.payments,
@@ -131,6 +163,7 @@ export function createAppDeps(
     data,
     providers,
     receptionist,
+    notifier,
     localOutbox,
     localTwilioAccount,
     onTrialCompleted: referralTrialCompletion({ referrals, subscriptions, logger }),

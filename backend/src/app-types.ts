@@ -12,6 +12,7 @@ import type { CalendarProviders } from './providers/calendar/index';
 import type { TokenVerifier } from './auth/token-verifier';
 import type { BusinessConfigRepository } from './data/business-config';
 import type { ObjectivesRepository } from './data/objectives';
+import type { WebhookFailureRepository } from './data/webhook-failures';
 import type { RateLimiter } from './data/rate-limits';
 import type { Logger } from './logging/logger';
 import type { Metrics } from './observability/metrics';
@@ -33,6 +34,8 @@ import type { LocalTwilioAccount } from './providers/telephony/local-account';
 import type { RelayCallRepository } from './data/relay-calls';
 import type { SessionRevocationRepository } from './data/session-revocations';
 import type { CallerErasure } from './data/caller-erasure';
+import type { NotificationRepository } from './data/notifications';
+import type { Notifier } from './notifications/notifier';
 import type { AccountDeletionRepository } from './data/account-deletions';
 import type { OwnerDataErasure } from './data/owner-data-erasure';
 import type { IdentityAdmin } from './providers/identity/types';
@@ -49,6 +52,7 @@ export type AppData = {
   referrals: ReferralRepository;
   conversations: ConversationRepository;
   subscriptions: SubscriptionRepository;
+  webhookFailures: WebhookFailureRepository;
   waitlists: WaitlistRepository;
   calendarConnections: CalendarConnectionRepository;
   oauthStates: OAuthStateRepository;
@@ -59,6 +63,7 @@ export type AppData = {
   conversationStates: ConversationStateRepository;
   ownerMessages: OwnerMessageRepository;
   callerErasure: CallerErasure;
+  notifications: NotificationRepository;
 };
 
 /** External services, each an interface with a real SDK adapter and a local one (providers/<kind>/). */
@@ -90,6 +95,8 @@ export type AppDeps = {
   providers: AppProviders;
   /** The assistant itself: one engine behind SMS, voice and the owner's test chat. */
   receptionist: Receptionist;
+  /** After-conversation e-mails, urgent texts, the daily digest and their sweep (issue 13 §2). */
+  notifier: Notifier;
   /** Present only when local providers are on: the mail outbox page reads it. */
   localOutbox?: LocalOutbox;
   /** Present only with the local telephony provider: the numbers the local phone page can text. */

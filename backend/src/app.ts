@@ -42,6 +42,9 @@ import { depositPages } from './routes/deposits/deposit-pages';
 import { voiceWebhookRoutes } from './routes/twilio-webhooks/voice-webhook-routes';
 import { signOutRoutes } from './routes/session/sign-out-routes';
 import { accountRoutes } from './routes/account/account-routes';
+import { notificationRoutes } from './routes/notifications/notification-routes';
+import { unsubscribePages } from './routes/notifications/unsubscribe-pages';
+import { localNotificationRoutes } from './routes/notifications/local-notification-routes';
 
 export const OPENAPI_PATH = '/openapi.json';
 
@@ -87,6 +90,7 @@ export function createApp(deps: AppDeps, surface: AppSurface = 'all') {
 
   // Local providers' own pages (outbox, fake checkout, consent screens) exist only when they are on.
   if (deps.localOutbox) app.route('/', localOutboxRoutes(deps.localOutbox));
+  if (deps.config.localProviders) app.route('/', localNotificationRoutes(deps));
   const payments = deps.providers.payments;
   const webhookSecret = deps.config.stripe.webhookSecret;
   if (deps.config.localProviders && isLocalPaymentsProvider(payments) && webhookSecret) {
@@ -146,6 +150,8 @@ function mountApiRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
   app.route('/', callLogRoutes(deps));
   app.route('/', overviewRoutes(deps));
   app.route('/', privacyRoutes(deps));
+  app.route('/', notificationRoutes(deps));
+  app.route('/', unsubscribePages(deps));
   app.route(
     '/',
     appointmentRoutes(

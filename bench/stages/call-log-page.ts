@@ -27,7 +27,7 @@ export type CallLogPageFigure = {
 };
 
 /** Conversations spread over the last year, a few minutes apart, like a busy line's history. */
-function history(count: number): Conversation[] {
+export function history(count: number): Conversation[] {
   const now = Date.now();
   return Array.from({ length: count }, (_, n) => {
     const started = new Date(now - (count - n) * 26 * 60_000).toISOString();
@@ -53,7 +53,7 @@ function history(count: number): Conversation[] {
 }
 
 /** Reads interleaved sample by sample, so a burst of load on the machine weighs on every owner alike. */
-async function timeInterleaved(reads: Array<() => Promise<unknown>>, samples: number) {
+export async function timeInterleaved(reads: Array<() => Promise<unknown>>, samples: number) {
   for (let i = 0; i < 20; i += 1) for (const read of reads) await read();
   const times = reads.map(() => [] as number[]);
   for (let i = 0; i < samples; i += 1) {

@@ -1,36 +1,24 @@
-import { App, Tags } from 'aws-cdk-lib';
+import { App, Aspects, Tags } from 'aws-cdk-lib';
+import { AwsSolutionsChecks } from 'cdk-nag';
 import { ReceptionistStack } from '../lib/receptionist-stack';
+import { parseStages, selectStage } from '../stages';
 
 /**
- * The CDK app: one stack per stage. `npx cdk synth` (or deploy) uses stage "prod";
- * `npx cdk deploy -c stage=staging` deploys a second, independent copy.
+ * The CDK app: one stack per stage, each in the account and region its cdk.json entry names
+ * (context "stages", validated by infra/stages.ts). `-c stage=<name>` builds that stage only; without it
+ * every configured stage is built, so a bare `cdk deploy` finds several stacks and refuses to guess.
+ * Deploy with `npm run deploy -- --stage <name>` (scripts/deploy.ts).
  */
 const app = new App();
 
-const stage: unknown = app.node.tryGetContext('stage') ?? 'prod';
-if (typeof stage !== 'string' || !/^[a-z][a-z0-9-]{0,19}$/.test(stage)) {
-  throw new Error(
-    `Invalid stage ${JSON.stringify(stage)}: use lower-case letters, digits and dashes (max 20).`,
-  );
+const stages = parseStages(app.node.tryGetContext('stages'));
+const selected: unknown = app.node.tryGetContext('stage');
+const toBuild = selected === undefined ? Object.values(stages) : [selectStage(stages, selected)];
+
+for (const stage of toBuild) {
+  const stack = new ReceptionistStack(app, { stage });
+  Tags.of(stack).add('project', 'ai-receptionist');
+  Tags.of(stack).add('stage', stage.name);
+  // An unsuppressed AwsSolutions error fails synth, so it fails deploy too (infra/lib/nag-suppressions.ts).
+  Aspects.of(stack).add(new AwsSolutionsChecks());
 }
-
-// `-c sesFromAddress=invites@example.com` (a verified SES identity) turns on e-mailed referral invitations.
-const sesFromAddress: unknown = app.node.tryGetContext('sesFromAddress');
-if (
-  sesFromAddress !== undefined &&
-  (typeof sesFromAddress !== 'string' || !/^[^@\s]+@[^@\s]+$/.test(sesFromAddress))
-) {
-  throw new Error(`Invalid sesFromAddress ${JSON.stringify(sesFromAddress)}: use an e-mail address.`);
-}
-
-new ReceptionistStack(app, 'ReceptionistStack', {
-  stage,
-  ...(typeof sesFromAddress === 'string' ? { sesFromAddress } : {}),
-  stackName: `receptionist-${stage}`,
-  description: `AI receptionist (${stage}): Cognito, DynamoDB, Lambda, HTTP + WebSocket APIs, S3 + CloudFront`,
-  // Both unset (no credentials at synth time) gives an environment-agnostic template.
-  env: { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION },
-});
-
-Tags.of(app).add('project', 'ai-receptionist');
-Tags.of(app).add('stage', stage);

@@ -1,10 +1,12 @@
-import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import { Annotations, Duration, RemovalPolicy } from 'aws-cdk-lib';
 import {
   AccountRecovery,
   FeaturePlan,
+  StandardThreatProtectionMode,
   StringAttribute,
   UserPool,
   UserPoolClient,
+  UserPoolEmail,
   VerificationEmailStyle,
   type ICustomAttribute,
 } from 'aws-cdk-lib/aws-cognito';
@@ -14,13 +16,19 @@ import { CUSTOM_ATTRIBUTES } from '@shared/identity';
 import { PASSWORD_MIN_LENGTH } from '@shared/signup-rules';
 
 export interface AuthProps {
-  readonly stage: string;
+  /** The stage's resource-name prefix (infra/stages.ts stagePrefix). */
+  readonly namePrefix: string;
+  /** A verified SES identity; without it Cognito's own sender (50 e-mails a day) sends the codes. */
+  readonly sesFromAddress?: string;
 }
+
+export const COGNITO_DEFAULT_SENDER_WARNING = 'receptionist:cognito-default-sender';
 
 /**
  * The Cognito user pool (e-mail is the username) and the SPA's public client. The pool is retained on
- * stack deletion: it holds every account. Do not rename these construct ids: a new logical id would
- * create a second, empty pool.
+ * stack deletion and has deletion protection: it holds every account. Do not rename these construct ids:
+ * a new logical id would create a second, empty pool. Token lifetimes and threat protection are explained
+ * in docs/decisions/090-cognito-tokens-and-threat-protection.md.
  */
 export class Auth extends Construct {
   readonly userPool: UserPool;
@@ -33,8 +41,16 @@ export class Auth extends Construct {
       CUSTOM_ATTRIBUTES.map((name) => [name, new StringAttribute({ mutable: true })]),
     );
 
+    if (!props.sesFromAddress) {
+      Annotations.of(this).addWarningV2(
+        COGNITO_DEFAULT_SENDER_WARNING,
+        'No sesFromAddress for this stage: Cognito sends verification and reset codes from its default ' +
+          'sender, which stops after 50 e-mails a day. Set stages.<stage>.sesFromAddress in cdk.json.',
+      );
+    }
+
     this.userPool = new UserPool(this, 'UserPool', {
-      userPoolName: `receptionist-${props.stage}`,
+      userPoolName: props.namePrefix,
       signInAliases: { email: true },
       signInCaseSensitive: false,
       selfSignUpEnabled: true,
@@ -59,16 +75,24 @@ export class Auth extends Construct {
         tempPasswordValidity: Duration.days(7),
       },
       accountRecovery: AccountRecovery.EMAIL_ONLY,
-      // Nothing in the product uses managed login, passwordless or threat protection (Essentials/Plus).
-      featurePlan: FeaturePlan.LITE,
+      email: props.sesFromAddress
+        ? UserPoolEmail.withSES({ fromEmail: props.sesFromAddress, fromName: BRAND.name })
+        : UserPoolEmail.withCognito(),
+      // Threat protection (compromised-credential and adaptive-risk checks on sign-in, sign-up and password
+      // change) needs the Plus plan; enforced, not audit-only (decision 090).
+      featurePlan: FeaturePlan.PLUS,
+      standardThreatProtectionMode: StandardThreatProtectionMode.FULL_FUNCTION,
+      deletionProtection: true,
       removalPolicy: RemovalPolicy.RETAIN,
     });
 
     this.webClient = this.userPool.addClient('WebClient', {
-      userPoolClientName: `receptionist-${props.stage}-web`,
+      userPoolClientName: `${props.namePrefix}-web`,
       // A browser cannot keep a secret.
       generateSecret: false,
-      authFlows: { userSrp: true, userPassword: true },
+      // SRP only: the password never leaves the browser. USER_PASSWORD_AUTH exists only for cognito-local,
+      // which lacks SRP (shared/runtime-config.ts; the deployed config.json says USER_SRP_AUTH).
+      authFlows: { userSrp: true },
       // Social sign-in waits for third-party approval (shared/identity.ts OAUTH_ENABLED).
       disableOAuth: true,
       preventUserExistenceErrors: true,

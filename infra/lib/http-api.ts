@@ -3,9 +3,11 @@ import { CorsHttpMethod, HttpApi, HttpMethod, type HttpStage } from 'aws-cdk-lib
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { Construct } from 'constructs';
+import { apiAccessLogs } from './access-logs';
 
 export interface ProductHttpApiProps {
-  readonly stage: string;
+  /** The stage's resource-name prefix (infra/stages.ts stagePrefix). */
+  readonly namePrefix: string;
   readonly handler: IFunction;
   /** The web app's origin (the CloudFront URL), the only origin allowed by CORS. */
   readonly allowedOrigin: string;
@@ -38,7 +40,7 @@ export class ProductHttpApi extends Construct {
     super(scope, id);
 
     this.api = new HttpApi(this, 'Api', {
-      apiName: `receptionist-${props.stage}-http`,
+      apiName: `${props.namePrefix}-http`,
       description: 'AI receptionist product API (Hono on Lambda)',
       defaultIntegration: new HttpLambdaIntegration('AppIntegration', props.handler),
       // The stage is added below so it can carry throttling settings.
@@ -71,6 +73,7 @@ export class ProductHttpApi extends Construct {
       stageName: '$default',
       autoDeploy: true,
       throttle: HTTP_API_THROTTLE,
+      accessLogSettings: apiAccessLogs(this, 'http').settings,
     });
 
     this.url = this.api.apiEndpoint;

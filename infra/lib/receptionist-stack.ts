@@ -1,44 +1,75 @@
-import { Annotations, CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import { Annotations, CfnOutput, Duration, Stack, type CfnElement, type StackProps } from 'aws-cdk-lib';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
 import { OAUTH_ENABLED } from '@shared/identity';
 import { TELEPHONY_HTTP_ROUTES } from '../../backend/src/telephony-routes';
 import { VOICE_RELAY } from '@shared/voice-relay';
+import { stagePrefix, type Stage } from '../stages';
+import { ApiEdge } from './api-edge';
 import { Auth } from './auth';
 import { BackendFunction } from './backend-function';
 import { Data } from './data';
 import { ProductHttpApi } from './http-api';
+import { Edge } from './edge';
+import { applyNagSuppressions } from './nag-suppressions';
+import { Observability } from './observability';
 import { DEFAULT_WEB_ASSETS_DIR } from './repo-paths';
 import { VendorSecrets } from './secrets';
 import { isWebBuildPresent, SiteDeployment } from './site-deployment';
 import { WebSite } from './web';
 import { StreamingSocketApi } from './websocket-api';
 
-export interface ReceptionistStackProps extends StackProps {
-  /** Deployment stage (e.g. prod, staging); names the user pool, the secret and the APIs. */
-  readonly stage: string;
+export interface ReceptionistStackProps extends Omit<StackProps, 'env' | 'stackName'> {
+  /** The deployment stage (infra/stages.ts): names every resource, and gives the account and region. */
+  readonly stage: Stage;
   /** The SPA build to deploy; defaults to frontend/dist. Skipped, with a warning, when not built. */
   readonly webBuildDir?: string;
-  /** Verified SES sender for e-mails the API sends (referral invitations); `-c sesFromAddress=…`. */
-  readonly sesFromAddress?: string;
 }
 
 export const FRONTEND_NOT_BUILT_WARNING = 'receptionist:frontend-not-built';
 
+/** The stack of a stage: its construct id and its CloudFormation name are both `receptionist-<stage>`. */
+export const stackIdOf = (stage: { name: string }) => stagePrefix(stage);
+
 /** Everything the product needs in one AWS account and region (docs/decisions/002-infrastructure.md). */
 export class ReceptionistStack extends Stack {
-  constructor(scope: Construct, id: string, props: ReceptionistStackProps) {
-    super(scope, id, props);
-    const { stage } = props;
+  readonly observability: Observability;
 
-    const auth = new Auth(this, 'Auth', { stage });
-    const data = new Data(this, 'Data');
-    const secrets = new VendorSecrets(this, 'Secrets', { stage });
-    const web = new WebSite(this, 'Web');
+  constructor(scope: Construct, props: ReceptionistStackProps) {
+    const { stage } = props;
+    super(scope, stackIdOf(stage), {
+      ...props,
+      stackName: stackIdOf(stage),
+      env: { account: stage.account, region: stage.region },
+      terminationProtection: stage.production,
+      description: `AI receptionist (${stage.name}): Cognito, DynamoDB, Lambda, HTTP + WebSocket APIs, S3 + CloudFront`,
+    });
+    const namePrefix = stagePrefix(stage);
+
+    const auth = new Auth(this, 'Auth', {
+      namePrefix,
+      ...(stage.sesFromAddress ? { sesFromAddress: stage.sesFromAddress } : {}),
+    });
+    const data = new Data(this, 'Data', { namePrefix });
+    const secrets = new VendorSecrets(this, 'Secrets', { stage: stage.name });
+    const edge = new Edge(this, 'Edge', { stage, namePrefix });
+    const web = new WebSite(this, 'Web', {
+      logsBucket: edge.logsBucket,
+      webAclArn: edge.webAclArn,
+      ...(edge.domain
+        ? {
+            customDomain: { siteDomain: edge.domain.siteDomain, certificate: edge.domain.certificate },
+            apiDomain: edge.domain.apiDomain,
+          }
+        : {}),
+    });
+    if (edge.domain) edge.pointAt('Site', edge.domain.siteDomain, web.distribution);
 
     // What every Lambda reads through backend/src/config/env.ts. AWS_REGION is set by Lambda itself.
     const environment: Record<string, string> = {
       APP_ENV: 'aws',
+      // Names the EMF metrics' `stage` dimension, which the alarms read.
+      STAGE: stage.name,
       TABLE_NAME: data.table.tableName,
       COGNITO_USER_POOL_ID: auth.userPool.userPoolId,
       COGNITO_CLIENT_ID: auth.webClient.userPoolClientId,
@@ -55,17 +86,22 @@ export class ReceptionistStack extends Stack {
       // API Gateway gives up after 30 s; the function stops just before, so its logs show the timeout.
       timeout: Duration.seconds(29),
       // Only the API sends e-mail; without a sender, invitations answer 'Failed to send invitation email'.
-      environment: props.sesFromAddress
-        ? { ...environment, SES_FROM_ADDRESS: props.sesFromAddress }
+      environment: stage.sesFromAddress
+        ? { ...environment, SES_FROM_ADDRESS: stage.sesFromAddress }
         : environment,
     }).function;
-    // Granted whatever the sender, so configuring one later changes only the variable above.
-    apiFunction.addToRolePolicy(
-      new PolicyStatement({
-        actions: ['ses:SendEmail'],
-        resources: [`arn:${this.partition}:ses:${this.region}:${this.account}:identity/*`],
-      }),
-    );
+    if (stage.sesFromAddress) {
+      // SES authorizes a send against the sender's identity: the address itself, or its verified domain.
+      const domain = stage.sesFromAddress.split('@')[1]!;
+      apiFunction.addToRolePolicy(
+        new PolicyStatement({
+          actions: ['ses:SendEmail'],
+          resources: [stage.sesFromAddress, domain].map(
+            (identity) => `arn:${this.partition}:ses:${this.region}:${this.account}:identity/${identity}`,
+          ),
+        }),
+      );
+    }
 
     // Account deletion (issue 10 §7) signs the owner out everywhere and deletes the user, on this pool only.
     auth.userPool.grant(apiFunction, 'cognito-idp:AdminUserGlobalSignOut', 'cognito-idp:AdminDeleteUser');
@@ -95,12 +131,22 @@ export class ReceptionistStack extends Stack {
     }
 
     const httpApi = new ProductHttpApi(this, 'HttpApi', {
-      stage,
+      namePrefix,
       handler: apiFunction,
       allowedOrigin: web.url,
       routedElsewhere: { handler: telephonyFunction, routes: TELEPHONY_HTTP_ROUTES },
     });
-    const socketApi = new StreamingSocketApi(this, 'SocketApi', { stage, handler: socketFunction });
+    // The API's public URL: CloudFront with the web ACL (and the custom domain, when there is one).
+    const apiEdge = new ApiEdge(this, 'ApiEdge', { api: httpApi.api, edge });
+    if (edge.domain) edge.pointAt('Api', edge.domain.apiDomain, apiEdge.distribution);
+    // Twilio signs the URL it called, so the app must know it (backend/src/config/env.ts PUBLIC_API_URL):
+    // the telephony function checks the webhooks, the API function puts URLs in TwiML and OAuth redirects.
+    for (const fn of [apiFunction, telephonyFunction]) fn.addEnvironment('PUBLIC_API_URL', apiEdge.url);
+    const socketApi = new StreamingSocketApi(this, 'SocketApi', {
+      stage: stage.name,
+      namePrefix,
+      handler: socketFunction,
+    });
     // Calls' ConversationRelay sockets run on the same WebSocket API: the API function puts this URL in the
     // TwiML, the socket function checks Twilio's handshake signature over it (docs/decisions/030).
     const relayUrl = `${socketApi.url}?${VOICE_RELAY.channelQuery.name}=${VOICE_RELAY.channelQuery.value}`;
@@ -114,7 +160,7 @@ export class ReceptionistStack extends Stack {
         site: web,
         buildDir: webBuildDir,
         runtimeConfig: {
-          apiUrl: httpApi.url,
+          apiUrl: apiEdge.url,
           cognito: {
             userPoolId: auth.userPool.userPoolId,
             userPoolClientId: auth.webClient.userPoolClientId,
@@ -133,9 +179,24 @@ export class ReceptionistStack extends Stack {
       );
     }
 
+    this.observability = new Observability(this, 'Observability', {
+      namePrefix,
+      stage: stage.name,
+      functions: { api: apiFunction, telephony: telephonyFunction, socket: socketFunction },
+      httpApi: httpApi.api,
+      table: data.table,
+      monthlyBudgetUsd: stage.monthlyBudgetUsd,
+    });
+
     const outputs: Record<string, [string, string]> = {
       WebUrl: [web.url, 'The web app (CloudFront)'],
-      ApiUrl: [httpApi.url, 'HTTP API base URL'],
+      ApiUrl: [
+        apiEdge.url,
+        'HTTP API base URL (CloudFront in front of API Gateway): vendor webhooks point here',
+      ],
+      ApiGatewayUrl: [httpApi.url, 'API Gateway endpoint behind ApiUrl (not for clients: no WAF)'],
+      AlarmTopicArn: [this.observability.topic.topicArn, 'SNS topic of alarms and budget notices'],
+      DashboardName: [this.observability.dashboard.dashboardName, 'CloudWatch dashboard'],
       WebSocketUrl: [socketApi.url, 'Voice streaming socket URL'],
       UserPoolId: [auth.userPool.userPoolId, 'Cognito user pool id'],
       UserPoolClientId: [auth.webClient.userPoolClientId, 'Cognito web client id'],
@@ -145,5 +206,17 @@ export class ReceptionistStack extends Stack {
     for (const [name, [value, description]] of Object.entries(outputs)) {
       new CfnOutput(this, name, { value, description });
     }
+
+    applyNagSuppressions(this, {
+      userPool: auth.userPool,
+      vendorSecret: secrets.secret,
+      backupPlan: data.backupPlan,
+      appFunctions: [apiFunction, telephonyFunction, socketFunction],
+      tableArnToken: `${this.getLogicalId(data.table.node.defaultChild as CfnElement)}.Arn`,
+      socketFunction,
+      httpApi: httpApi.api,
+      socketApi: socketApi.api,
+      defaultCertificateDistributions: edge.domain ? [] : [web.distribution, apiEdge.distribution],
+    });
   }
 }

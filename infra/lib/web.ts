@@ -1,4 +1,5 @@
 import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import type { ICertificate } from 'aws-cdk-lib/aws-certificatemanager';
 import {
   AllowedMethods,
   CachePolicy,
@@ -8,22 +9,32 @@ import {
   HttpVersion,
   PriceClass,
   ResponseHeadersPolicy,
+  SecurityPolicyProtocol,
   ViewerProtocolPolicy,
 } from 'aws-cdk-lib/aws-cloudfront';
 import { S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
-import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
+import {
+  BlockPublicAccess,
+  Bucket,
+  BucketEncryption,
+  ObjectOwnership,
+  type IBucket,
+} from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import { spaContentSecurityPolicy } from '@shared/content-security-policy';
 
 /**
  * The Content-Security-Policy of the SPA. The API and Cognito hosts are given per region with a wildcard
  * rather than by exact id: the API's CORS rule already points at this distribution, so naming the API here
- * would make the two depend on each other (a CloudFormation cycle).
+ * would make the two depend on each other (a CloudFormation cycle). For the same reason the API's
+ * CloudFront front door is `https://*.cloudfront.net` unless a custom API domain is configured (then
+ * exactly that origin).
  */
-export function contentSecurityPolicy(region: string): string {
+export function contentSecurityPolicy(region: string, apiDomain?: string): string {
   const aws = `${region}.amazonaws.com`;
   return spaContentSecurityPolicy({
     connectSources: [
+      apiDomain ? `https://${apiDomain}` : 'https://*.cloudfront.net',
       `https://*.execute-api.${aws}`,
       `wss://*.execute-api.${aws}`,
       `https://cognito-idp.${aws}`,
@@ -31,6 +42,20 @@ export function contentSecurityPolicy(region: string): string {
     ],
     upgradeInsecureRequests: true,
   });
+}
+
+/** CloudFront's oldest protocol when it serves a custom domain's certificate. */
+export const MINIMUM_TLS = SecurityPolicyProtocol.TLS_V1_2_2021;
+
+export interface WebSiteProps {
+  /** Bucket for S3 server access logs and CloudFront standard logs (infra/lib/edge.ts). */
+  readonly logsBucket: IBucket;
+  /** CLOUDFRONT-scope web ACL with the rate-based rule. */
+  readonly webAclArn: string;
+  /** Custom domain: the site's name and a us-east-1 certificate covering it. */
+  readonly customDomain?: { readonly siteDomain: string; readonly certificate: ICertificate };
+  /** The API's custom domain, allowed by the CSP. */
+  readonly apiDomain?: string;
 }
 
 /**
@@ -43,7 +68,7 @@ export class WebSite extends Construct {
   /** https:// URL of the site, also the one origin the APIs accept. */
   readonly url: string;
 
-  constructor(scope: Construct, id: string) {
+  constructor(scope: Construct, id: string, props: WebSiteProps) {
     super(scope, id);
 
     // Holds only build output that `cdk deploy` re-uploads, so it is emptied and deleted with the stack.
@@ -54,13 +79,15 @@ export class WebSite extends Construct {
       objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
       removalPolicy: RemovalPolicy.DESTROY,
       autoDeleteObjects: true,
+      serverAccessLogsBucket: props.logsBucket,
+      serverAccessLogsPrefix: 'site-bucket/',
     });
 
     const headers = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
       comment: 'AI receptionist SPA security headers',
       securityHeadersBehavior: {
         contentSecurityPolicy: {
-          contentSecurityPolicy: contentSecurityPolicy(Stack.of(this).region),
+          contentSecurityPolicy: contentSecurityPolicy(Stack.of(this).region, props.apiDomain),
           override: true,
         },
         strictTransportSecurity: {
@@ -105,8 +132,19 @@ export class WebSite extends Construct {
       errorResponses: spaFallback,
       httpVersion: HttpVersion.HTTP2_AND_3,
       priceClass: PriceClass.PRICE_CLASS_100,
+      webAclId: props.webAclArn,
+      enableLogging: true,
+      logBucket: props.logsBucket,
+      logFilePrefix: 'cloudfront-site/',
+      ...(props.customDomain
+        ? {
+            domainNames: [props.customDomain.siteDomain],
+            certificate: props.customDomain.certificate,
+            minimumProtocolVersion: MINIMUM_TLS,
+          }
+        : {}),
     });
 
-    this.url = `https://${this.distribution.distributionDomainName}`;
+    this.url = `https://${props.customDomain?.siteDomain ?? this.distribution.distributionDomainName}`;
   }
 }

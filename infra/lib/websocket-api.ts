@@ -2,13 +2,15 @@ import { WebSocketApi, WebSocketStage } from 'aws-cdk-lib/aws-apigatewayv2';
 import { WebSocketLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import { Construct } from 'constructs';
+import { apiAccessLogs } from './access-logs';
 
 export interface StreamingSocketApiProps {
+  /** The stage name (infra/stages.ts): also the socket's stage, so its URL says which copy it is. */
   readonly stage: string;
+  readonly namePrefix: string;
   readonly handler: LambdaFunction;
 }
 
-export const WEBSOCKET_STAGE_NAME = 'prod';
 export const WEBSOCKET_THROTTLE = { rateLimit: 50, burstLimit: 100 } as const;
 
 /**
@@ -29,7 +31,7 @@ export class StreamingSocketApi extends Construct {
 
     const integration = new WebSocketLambdaIntegration('SocketIntegration', props.handler);
     this.api = new WebSocketApi(this, 'Api', {
-      apiName: `receptionist-${props.stage}-socket`,
+      apiName: `${props.namePrefix}-socket`,
       description: 'AI receptionist voice streaming socket',
       connectRouteOptions: { integration },
       disconnectRouteOptions: { integration },
@@ -38,9 +40,10 @@ export class StreamingSocketApi extends Construct {
 
     this.stage = new WebSocketStage(this, 'Stage', {
       webSocketApi: this.api,
-      stageName: WEBSOCKET_STAGE_NAME,
+      stageName: props.stage,
       autoDeploy: true,
       throttle: WEBSOCKET_THROTTLE,
+      accessLogSettings: apiAccessLogs(this, 'websocket').settings,
     });
 
     this.url = this.stage.url;

@@ -127,6 +127,14 @@ export function conversationSummary(
 export const durationSeconds = (startedAt: string, endedAt: string) =>
   Math.max(0, Math.round((Date.parse(endedAt) - Date.parse(startedAt)) / 1000));
 
+/** A conversation's length: "45s", "3m 05s", "1h 02m" (the call log and the summary e-mails). */
+export function durationLabel(seconds: number): string {
+  if (seconds < 60) return `${seconds}s`;
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return `${minutes}m ${String(seconds % 60).padStart(2, '0')}s`;
+  return `${Math.floor(minutes / 60)}h ${String(minutes % 60).padStart(2, '0')}m`;
+}
+
 export const CALL_LOG_TEXTS = {
   title: 'Call log',
   intro: 'Every call and text your assistant handled, newest first, in your business time zone.',

@@ -54,6 +54,22 @@ export const assistantStatusSchema = z.object({
 });
 export type AssistantStatus = z.infer<typeof assistantStatusSchema>;
 
+/** A message the assistant took that the owner has not marked handled yet. */
+export const waitingMessageSchema = z.object({
+  id: z.string(),
+  taken_at: z.iso.datetime(),
+  name: z.string(),
+  callback_number: z.string(),
+  reason: z.string(),
+  channel: z.string(),
+});
+export type WaitingMessage = z.infer<typeof waitingMessageSchema>;
+
+/** POST /oauth/users/{userId}/messages/{messageId}/handled: the message's taken_at locates it (its key). */
+export const markMessageHandledSchema = z.object({ taken_at: z.iso.datetime() }).strict();
+export const messageHandledResponseSchema = z.object({ id: z.string(), handled_at: z.iso.datetime() });
+export type MessageHandledResponse = z.infer<typeof messageHandledResponseSchema>;
+
 export const overviewResponseSchema = z.object({
   /** IANA zone "today" and "this week" are counted in (the business's). */
   time_zone: z.string(),
@@ -62,6 +78,8 @@ export const overviewResponseSchema = z.object({
   this_week: overviewPeriodSchema,
   upcoming_appointments: z.array(dashboardAppointmentSchema),
   live_calls: z.array(liveCallSchema),
+  /** This week's waiting messages, newest first (OVERVIEW_WAITING_SHOWN at most). */
+  waiting_messages: z.array(waitingMessageSchema),
   time_to_answer: timeToAnswerSchema,
   status: assistantStatusSchema,
 });

@@ -99,6 +99,11 @@ describe('Overview: today and this week on the business clock, live calls, time 
         Item: {
           ...keys.ownerMessage(owner.sub, takenAt, id),
           id,
+          conversation_id: 'monday-night',
+          name: `Caller ${id}`,
+          callback_number: '+14155550100',
+          reason: 'Please call back',
+          channel: 'voice',
           taken_at: takenAt,
           ...(handledAt ? { handled_at: handledAt } : {}),
         },
@@ -205,6 +210,28 @@ describe('Overview: today and this week on the business clock, live calls, time 
     const theirs = await overviewOf(other, other.sub);
     expect(theirs.status.issues).toEqual([{ kind: 'subscription_lapsed' }, { kind: 'no_number' }]);
     expect(theirs.this_week.conversations).toBe(0);
+  });
+
+  it('lists the waiting messages; marking one handled stops it counting, once, even clicked in parallel', async () => {
+    const before = await overviewOf();
+    expect(before.waiting_messages.map((m) => m.name)).toEqual(['Sam', 'Caller monday']);
+    const monday = before.waiting_messages[1]!;
+    const mark = (body: unknown, user = owner, id = monday.id) =>
+      callApi(app, 'POST', `/oauth/users/${owner.sub}/messages/${id}/handled`, user.tokens.IdToken, body);
+    const marks = await Promise.all(Array.from({ length: 5 }, () => mark({ taken_at: monday.taken_at })));
+    expect(marks.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
+    expect(new Set(marks.map((r) => r.body.handled_at)).size).toBe(1);
+    const after = await overviewOf();
+    expect(after.this_week.messages_waiting).toBe(before.this_week.messages_waiting - 1);
+    expect(after.waiting_messages.map((m) => m.name)).toEqual(['Sam']);
+
+    // Bad input, someone else's message, one that does not exist.
+    expect((await mark({})).status).toBe(400);
+    expect((await mark({ taken_at: monday.taken_at, extra: 1 })).status).toBe(400);
+    expect((await mark({ taken_at: monday.taken_at }, other)).status).toBe(403);
+    const missing = await mark({ taken_at: '2026-11-23T15:00:00.000Z' }, owner, 'no-such-message');
+    expect(missing.status).toBe(404);
+    expect(missing.body).toMatchObject({ error: 'not_found', message: 'Message not found' });
   });
 
   it("refuses another owner's overview (403) and a missing token (401)", async () => {

@@ -73,20 +73,24 @@ describe('repoint-numbers', () => {
       LOCAL_OUTBOX_DIR: services.outboxDir,
     };
     const run = promisify(execFile);
-    const { stdout } = await run('npx', ['tsx', 'scripts/repoint-numbers.ts', 'https://moved.example.com'], {
-      env,
-    });
+    const { stdout } = await run(
+      'npx',
+      ['tsx', 'scripts/ops.ts', 'repoint-numbers', 'https://moved.example.com'],
+      {
+        env,
+      },
+    );
     expect(stdout).toMatch(/^repointed +\+1212\d{7} \(PN[0-9a-f]{32}\)$/m);
     expect(stdout).toContain('2 numbers on the local account');
     for (const number of await account.listNumbers()) {
       expect(number.voice_url).toBe('https://moved.example.com/webhooks/twilio/voice');
     }
-    const refused = await run('npx', ['tsx', 'scripts/repoint-numbers.ts', 'not a url'], { env }).catch(
-      (error: { code: number; stderr: string }) => error,
-    );
+    const refused = await run('npx', ['tsx', 'scripts/ops.ts', 'repoint-numbers', 'not a url'], {
+      env,
+    }).catch((error: { code: number; stderr: string }) => error);
     expect(refused).toMatchObject({
       code: 2,
       stderr: expect.stringContaining('Usage: npm run repoint-numbers'),
     });
-  });
+  }, 120_000);
 });

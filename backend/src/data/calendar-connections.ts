@@ -49,8 +49,15 @@ export function createCalendarConnectionRepository(
       const { Items = [] } = await doc.send(
         new QueryCommand({
           TableName: tableName,
-          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-          ExpressionAttributeValues: { ':pk': userKey(userId), ':prefix': CALENDAR_CONNECTION_PREFIX },
+          // A sort-key range rather than begins_with: the same items, and DynamoDB Local reads begins_with by
+          // walking the whole partition (20,000 conversations made the dashboard's Overview 3× slower there).
+          KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+          ExpressionAttributeValues: {
+            ':pk': userKey(userId),
+            ':from': CALENDAR_CONNECTION_PREFIX,
+            // Service names are lower-case letters and '_', all before '~'.
+            ':to': `${CALENDAR_CONNECTION_PREFIX}~`,
+          },
         }),
       );
       return Items as CalendarConnectionRecord[];

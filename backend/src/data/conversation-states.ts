@@ -25,7 +25,7 @@ export class AlongsideConditionError extends Error {
   }
 }
 
-type TransactItem = NonNullable<
+export type TransactItem = NonNullable<
   ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']
 >[number];
 

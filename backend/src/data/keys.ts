@@ -8,6 +8,9 @@ export const APPOINTMENT_PREFIX = 'APPT#';
 /** Owner messages' sk prefix; the ISO time the message was taken follows. */
 export const OWNER_MESSAGE_PREFIX = 'MESSAGE#';
 
+/** The operator's list of webhook events whose handling failed (ops CLI). */
+export const WEBHOOK_FAILURES_PK = 'OPS#WEBHOOK_FAILURES';
+
 export const keys = {
   businessConfig: (userId: string) => ({ pk: userKey(userId), sk: 'CONFIG' }),
   /** Billing (issue 4): the owner's subscription, customer link, plan selection and engagement answers. */
@@ -25,6 +28,10 @@ export const keys = {
   webhookEvent: (provider: string, eventId: string) => ({
     pk: `WEBHOOK#${provider}#${eventId}`,
     sk: 'EVENT',
+  }),
+  webhookFailure: (provider: string, eventId: string) => ({
+    pk: WEBHOOK_FAILURES_PK,
+    sk: `${provider}#${eventId}`,
   }),
   waitlistEntry: (list: 'INTERNATIONAL' | 'BETA', email: string) => ({
     pk: `WAITLIST#${list}`,
@@ -107,6 +114,23 @@ export const keys = {
   conversation: (userId: string, startedAtIso: string, id: string) => ({
     pk: userKey(userId),
     sk: `${CONVERSATION_PREFIX}${startedAtIso}#${id}`,
+  }),
+  /** Issue 13 §2: the owner's notification preferences (one item). */
+  notificationPreferences: (userId: string) => ({ pk: userKey(userId), sk: 'NOTIFY_PREFS' }),
+  /**
+   * One notification sent at most once (a conversation's summary, an urgent text, a day's digest): a
+   * conditional put claims it before sending, so parallel finishes send one.
+   */
+  notificationOnce: (scope: string, id: string) => ({ pk: `NOTIFYONCE#${scope}#${id}`, sk: 'ONCE' }),
+  /** A conversation the notifications sweep looks at once `due_at` has passed, bucketed by the due hour. */
+  notificationDue: (dueHour: string, conversationId: string) => ({
+    pk: `NOTIFYDUE#${dueHour}`,
+    sk: `CONV#${conversationId}`,
+  }),
+  /** An owner the daily digest covers, listed under their business's time zone (the digest hour is local). */
+  digestRecipient: (timeZone: string, userId: string) => ({
+    pk: `DIGEST#${timeZone}`,
+    sk: userKey(userId),
   }),
   /** SMS channel (issue 9): a handled inbound MessageSid (duplicate deliveries get no second reply). */
   smsInbound: (messageSid: string) => ({ pk: `SMSIN#${messageSid}`, sk: 'MESSAGE' }),

@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import {
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  UpdateCommand,
+  type DynamoDBDocumentClient,
+} from '@aws-sdk/lib-dynamodb';
 import { queryAll } from './batch-write';
 import { keys, OWNER_MESSAGE_PREFIX as MESSAGE_PREFIX, userKey } from './keys';
 
@@ -33,17 +39,12 @@ export function createOwnerMessageRepository(
       return stored;
     },
 
-    /** Messages taken between from and to (inclusive), oldest first: one sk-range Query. */
-    async takenBetween(
-      ownerId: string,
-      from: Date,
-      to: Date,
-    ): Promise<Array<Pick<OwnerMessage, 'id' | 'taken_at' | 'handled_at'>>> {
-      const found: Array<Pick<OwnerMessage, 'id' | 'taken_at' | 'handled_at'>> = [];
+    /** Messages taken between from and to (inclusive), oldest first: one sk-range Query (key attributes left out). */
+    async takenBetween(ownerId: string, from: Date, to: Date): Promise<OwnerMessage[]> {
+      const found: OwnerMessage[] = [];
       for await (const item of queryAll(doc, {
         TableName: tableName,
         KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-        ProjectionExpression: 'id, taken_at, handled_at',
         ExpressionAttributeValues: {
           ':pk': userKey(ownerId),
           ':from': `${MESSAGE_PREFIX}${from.toISOString()}`,
@@ -51,9 +52,42 @@ export function createOwnerMessageRepository(
           ':to': `${MESSAGE_PREFIX}${to.toISOString()}$`,
         },
       })) {
-        found.push(item as Pick<OwnerMessage, 'id' | 'taken_at' | 'handled_at'>);
+        const { pk: _pk, sk: _sk, ...message } = item;
+        found.push(message as OwnerMessage);
       }
       return found;
+    },
+
+    /**
+     * The owner dealt with a message. The first mark is kept (a second click or a parallel request changes
+     * nothing); a message that is not this owner's (or no longer exists) is 'missing'.
+     */
+    async markHandled(
+      ownerId: string,
+      takenAtIso: string,
+      id: string,
+    ): Promise<{ result: 'handled' | 'already'; handledAt: string } | { result: 'missing' }> {
+      const key = keys.ownerMessage(ownerId, new Date(takenAtIso).toISOString(), id);
+      const at = now().toISOString();
+      try {
+        await doc.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: key,
+            UpdateExpression: 'SET handled_at = :at',
+            ConditionExpression: 'attribute_exists(pk) AND id = :id AND attribute_not_exists(handled_at)',
+            ExpressionAttributeValues: { ':at': at, ':id': id },
+          }),
+        );
+        return { result: 'handled', handledAt: at };
+      } catch (error) {
+        if ((error as { name?: string }).name !== 'ConditionalCheckFailedException') throw error;
+        const { Item } = await doc.send(
+          new GetCommand({ TableName: tableName, Key: key, ConsistentRead: true }),
+        );
+        const handledAt = Item?.handled_at as string | undefined;
+        return handledAt ? { result: 'already', handledAt } : { result: 'missing' };
+      }
     },
 
     async latest(ownerId: string, limit = 50): Promise<OwnerMessage[]> {

@@ -12,7 +12,7 @@ import type { PaymentsProvider } from '../providers/payments/index';
 import type { TelephonyProvider } from '../providers/telephony/index';
 import { createLocalModel } from './model/local-model';
 import { createOpenAiModel } from './model/openai-model';
-import { createReceptionist, type Receptionist } from './receptionist';
+import { createReceptionist, type ConversationEvents, type Receptionist } from './receptionist';
 
 /** Where links we text (deposit pages) are served: the public API URL, or this server locally. */
 export const publicBaseUrl = (config: Pick<AppConfig, 'publicApiUrl' | 'port'>) =>
@@ -33,6 +33,7 @@ export function receptionistFromApp(input: {
   payments: PaymentsProvider;
   telephony: TelephonyProvider;
   rateLimiter: RateLimiter;
+  notify?: ConversationEvents;
   now: () => Date;
   logger: Logger;
 }): Receptionist {
@@ -69,6 +70,7 @@ export function receptionistFromApp(input: {
       },
     },
     rateLimiter: input.rateLimiter,
+    ...(input.notify ? { notify: input.notify } : {}),
     now: input.now,
     logger: input.logger,
   });

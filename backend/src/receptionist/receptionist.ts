@@ -10,6 +10,7 @@ import {
   AlongsideConditionError,
   StaleConversationError,
   type ConversationStateRepository,
+  type TransactItem,
 } from '../data/conversation-states';
 import type { ObjectivesRepository } from '../data/objectives';
 import type { OwnerMessageRepository } from '../data/owner-messages';
@@ -76,8 +77,27 @@ export type ReceptionistDeps = {
   };
   deposits: DepositLinks;
   rateLimiter: Pick<RateLimiter, 'hit' | 'countedHit'>;
+  /** The owner's notifications (issue 13 §2): told when a conversation starts, moves and ends. */
+  notify?: ConversationEvents;
   now: () => Date;
   logger: Logger;
+};
+
+/**
+ * What the notifications need to hear from the engine. Each resolves after a small durable write at most;
+ * e-mails and texts are sent in the background, so no caller waits on them.
+ */
+export type ConversationEvents = {
+  /** An item to write in the transaction that creates the conversation, if any. */
+  startMarker(state: ConversationState): TransactItem | undefined;
+  conversationEnded(state: ConversationState): Promise<void>;
+  depositPaid(input: {
+    ownerId: string;
+    sessionId: string;
+    amountCents: number;
+    caller: string;
+    conversation?: Pick<ConversationState, 'id' | 'started_at' | 'channel'>;
+  }): Promise<void>;
 };
 
 /** Tool descriptions for a chat model: JSON Schema from each tool's zod arguments. */
@@ -158,6 +178,24 @@ export function createReceptionist(deps: ReceptionistDeps) {
     return saved;
   }
 
+  /** Tells the notifications; a failure there is logged and never fails the conversation. */
+  async function tell(event: 'conversationEnded', state: ConversationState) {
+    try {
+      await deps.notify?.[event](state);
+    } catch (error) {
+      deps.logger.warn('receptionist.notify_failed', {
+        event,
+        conversation_id: state.id,
+        error: String(error),
+      });
+    }
+  }
+
+  const notifyMarker = (state: ConversationState): TransactItem[] => {
+    const marker = deps.notify?.startMarker(state);
+    return marker ? [marker] : [];
+  };
+
   /**
    * Creates a conversation. `known` is the business profile when the caller has just read it (the voice
    * webhook reads the config to find the line): a caller waits on this, so it costs one transaction then.
@@ -200,6 +238,7 @@ export function createReceptionist(deps: ReceptionistDeps) {
           conversationRecord(state, business),
           business.retentionDays,
         ),
+        ...notifyMarker(state),
       ]);
     } catch (error) {
       if (error instanceof AlongsideConditionError && error.index === 0)
@@ -281,7 +320,7 @@ export function createReceptionist(deps: ReceptionistDeps) {
       yield { type: 'text', delta: closing };
       state.turns.push({ speaker: 'assistant', text: closing, at: now.toISOString() });
       state.ended_at = now.toISOString();
-      await store(state, business);
+      await tell('conversationEnded', await store(state, business));
       yield { type: 'end', reason: 'turn_limit' };
       return;
     }
@@ -357,6 +396,7 @@ export function createReceptionist(deps: ReceptionistDeps) {
       }
       throw error;
     }
+    if (state.ended_at) await tell('conversationEnded', state);
     if (transfer) yield { type: 'transfer', to: transfer.to, summary: transfer.summary };
     if (end) yield { type: 'end', reason: end.reason };
   }
@@ -388,12 +428,17 @@ export function createReceptionist(deps: ReceptionistDeps) {
     }
   }
 
-  /** Closes a conversation (a call hung up, the owner ended a test). */
-  async function finish(conversationId: string, reason: string): Promise<void> {
+  /**
+   * Closes a conversation (a call hung up, the owner ended a test, an SMS thread went quiet). With
+   * `idleSince`, only if nothing happened after it: a text that arrives meanwhile keeps the thread open.
+   */
+  async function finish(conversationId: string, reason: string, idleSince?: Date): Promise<void> {
     for (let attempt = 0; attempt < 3; attempt += 1) {
       const state = await data.conversationStates.get(conversationId);
       if (!state || state.ended_at) return;
-      state.ended_at = deps.now().toISOString();
+      if (idleSince && Date.parse(state.last_at) > idleSince.getTime()) return;
+      // A thread closed for quiet ended with its last message, not when the quiet was noticed.
+      state.ended_at = idleSince ? state.last_at : deps.now().toISOString();
       state.actions.push({
         tool: 'end_conversation',
         ok: true,
@@ -401,7 +446,7 @@ export function createReceptionist(deps: ReceptionistDeps) {
         at: state.ended_at,
       });
       try {
-        await store(state, await profileOf(state.owner_id));
+        await tell('conversationEnded', await store(state, await profileOf(state.owner_id)));
         return;
       } catch (error) {
         if (!(error instanceof StaleConversationError)) throw error;
@@ -443,6 +488,17 @@ export function createReceptionist(deps: ReceptionistDeps) {
     const from =
       conversation?.assistant_number ??
       (await data.businessConfigs.getConfig(session.ownerId))?.assistant_phone;
+    await deps.notify
+      ?.depositPaid({
+        ownerId: session.ownerId,
+        sessionId,
+        amountCents: session.amountCents,
+        caller: appointment.customer_phone,
+        ...(conversation ? { conversation } : {}),
+      })
+      .catch((error: unknown) =>
+        deps.logger.warn('receptionist.notify_failed', { event: 'depositPaid', error: String(error) }),
+      );
     if (conversation?.channel !== 'test') {
       const when = spokenTime(new Date(appointment.starts_at), business.timeZone);
       await sendText(

@@ -4,7 +4,13 @@ import type { AddressInfo } from 'node:net';
 export type SesSendRequest = {
   FromEmailAddress?: string;
   Destination?: { ToAddresses?: string[] };
-  Content?: { Simple?: { Subject?: { Data?: string }; Body?: { Text?: { Data?: string } } } };
+  Content?: {
+    Simple?: {
+      Subject?: { Data?: string };
+      Body?: { Text?: { Data?: string } };
+      Headers?: Array<{ Name?: string; Value?: string }>;
+    };
+  };
   EmailTags?: Array<{ Name: string; Value: string }>;
 };
 
@@ -47,6 +53,21 @@ export async function startFakeSes(verifiedIdentities: string[]) {
       }
       if (!request.Destination?.ToAddresses?.length || !request.Content?.Simple?.Subject?.Data) {
         fail(400, 'BadRequestException', 'Destination and Content are required');
+        return;
+      }
+      // SES refuses headers it sets itself and malformed ones (SendEmail: "Headers" constraints).
+      const reserved = ['from', 'to', 'subject', 'date', 'message-id', 'content-type', 'mime-version'];
+      const headers = request.Content?.Simple?.Headers ?? [];
+      if (
+        headers.some(
+          (h) =>
+            !h.Name ||
+            !/^[\x21-\x39\x3b-\x7e]+$/.test(h.Name) ||
+            reserved.includes(h.Name.toLowerCase()) ||
+            /[\r\n]/.test(h.Value ?? ''),
+        )
+      ) {
+        fail(400, 'BadRequestException', 'Invalid or reserved message header');
         return;
       }
       const messageId = `0100018c-${String(sent.length + 1).padStart(8, '0')}-fake`;

@@ -7,6 +7,8 @@ export type EmailMessage = {
   text: string;
   /** What produced it, e.g. 'signup-confirmation', shown in the local outbox. */
   kind: string;
+  /** Extra message headers, e.g. List-Unsubscribe (RFC 2369) and List-Unsubscribe-Post (RFC 8058). */
+  headers?: ReadonlyArray<{ name: string; value: string }>;
 };
 
 export type StoredEmail = EmailMessage & { id: string; sentAt: string };

@@ -13,7 +13,10 @@ export type SesOptions = {
 
 const FAKE_CREDENTIALS = { accessKeyId: 'local', secretAccessKey: 'local' };
 
-/** Amazon SES v2 `SendEmail` with a plain-text body; SES's own errors (e.g. MessageRejected) propagate. */
+/**
+ * Amazon SES v2 `SendEmail` with a plain-text body and any extra headers (SES v2 `Simple.Headers`, e.g.
+ * List-Unsubscribe); SES's own errors (e.g. MessageRejected) propagate.
+ */
 export function createSesEmailSender(options: SesOptions): EmailSender {
   const client = new SESv2Client({
     region: options.region,
@@ -33,6 +36,9 @@ export function createSesEmailSender(options: SesOptions): EmailSender {
             Simple: {
               Subject: { Data: message.subject, Charset: 'UTF-8' },
               Body: { Text: { Data: message.text, Charset: 'UTF-8' } },
+              ...(message.headers?.length
+                ? { Headers: message.headers.map(({ name, value }) => ({ Name: name, Value: value })) }
+                : {}),
             },
           },
           // A message tag lets SES's event destinations tell invitations from other mail.

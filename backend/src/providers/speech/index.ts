@@ -1,4 +1,4 @@
-import { createLocalSpeech, LOCAL_SPEECH_PROVIDER } from './local';
+import { createLocalSpeech, LOCAL_SPEECH_PROVIDER, type LocalSpeechOptions } from './local';
 import { createOpenAiSpeech } from './openai';
 
 /**
@@ -46,7 +46,8 @@ export interface SpeechProvider {
 
 export class SpeechError extends Error {
   constructor(
-    readonly code: 'unknown_voice' | 'unknown_provider' | 'upstream',
+    /** busy: the local renderer's queue is full (503, try again); unavailable: local speech is off here. */
+    readonly code: 'unknown_voice' | 'unknown_provider' | 'upstream' | 'busy' | 'unavailable',
     message: string,
   ) {
     super(message);
@@ -68,11 +69,11 @@ export const groupByGender = (voices: VoiceOption[]): VoicesByGender => ({
  * OpenAI's catalogue when a key is configured, else espeak-ng's. Synthesis routes on the request's provider,
  * so a voice stored as 'local' (chosen before the key was set) still plays instead of failing.
  */
-export function createSpeechProvider(config: {
-  apiKey: string | undefined;
-  baseUrl: string | undefined;
-}): SpeechProvider {
-  const local = createLocalSpeech();
+export function createSpeechProvider(
+  config: { apiKey: string | undefined; baseUrl: string | undefined },
+  localOptions: LocalSpeechOptions = {},
+): SpeechProvider {
+  const local = createLocalSpeech(localOptions);
   if (!config.apiKey) return local;
   const primary = createOpenAiSpeech({ apiKey: config.apiKey, baseUrl: config.baseUrl });
   const pick = (request: SynthesisRequest) => (request.provider === LOCAL_SPEECH_PROVIDER ? local : primary);

@@ -1,6 +1,4 @@
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import path from 'node:path';
+import { createEspeakPool, SpeechBusyError, type EspeakPool } from './espeak-pool';
 import {
   groupByGender,
   SpeechError,
@@ -12,7 +10,7 @@ import {
 } from './index';
 
 /**
- * Local speech: espeak-ng compiled to WebAssembly, run in-process. It renders 16-bit mono WAV at 22050 Hz
+ * Local speech: espeak-ng compiled to WebAssembly, run on worker threads (espeak-pool.ts). It renders 16-bit mono WAV at 22050 Hz
  * many times faster than real time, so voice previews and streaming work with no network. espeak-ng is
  * GPL-3.0: it stays on the server and never enters the browser bundle.
  */
@@ -49,53 +47,39 @@ export const LOCAL_VOICES: LocalVoice[] = [
 
 export const WAV_SAMPLE_RATE = 22050;
 
-/** The 18 MB WebAssembly module is compiled once per process and instantiated per utterance. */
-let compiled: Promise<{ run: typeof import('espeak-ng').default; module: WebAssembly.Module }> | undefined;
-function loadEspeak() {
-  compiled ??= (async () => {
-    const entry = createRequire(import.meta.url).resolve('espeak-ng');
-    const [{ default: run }, binary] = await Promise.all([
-      import('espeak-ng'),
-      readFile(path.join(path.dirname(entry), 'espeak-ng.wasm')),
-    ]);
-    return { run, module: await WebAssembly.compile(binary) };
-  })().catch((error: unknown) => {
-    compiled = undefined;
-    throw new SpeechError('upstream', `espeak-ng could not be loaded: ${(error as Error).message}`);
-  });
-  return compiled;
-}
+/**
+ * Why local speech is off where it is (AWS: the Lambda asset ships neither espeak-ng's 18 MB WebAssembly
+ * nor its worker script, and OpenAI is the product's speech there). Said to the owner as is.
+ */
+export const LOCAL_SPEECH_OFF_IN_AWS =
+  'The built-in local voices are not available in the deployed app; choose one of the OpenAI voices.';
 
-/** Renders one text with one voice to a complete WAV file. */
-async function renderWav(voiceOption: LocalVoice, text: string): Promise<Uint8Array> {
-  const { run, module } = await loadEspeak();
-  const espeak = await run({
-    // The text goes in as a file, not argv, so a leading '-' or quotes can never read as an option.
-    arguments: [
-      '-v',
-      voiceOption.espeakVoice,
-      '-p',
-      String(voiceOption.pitch),
-      '-s',
-      String(voiceOption.speed),
-      '-w',
-      '/out.wav',
-      '-f',
-      '/in.txt',
-    ],
-    preRun: [(m) => m.FS.writeFile('/in.txt', text)],
-    print: () => undefined,
-    printErr: () => undefined,
-    instantiateWasm: (imports, done) => {
-      void WebAssembly.instantiate(module, imports).then((instance) => done(instance, module));
-      return {};
-    },
-  });
-  return espeak.FS.readFile('/out.wav');
-}
+export type LocalSpeechOptions = {
+  /** Set where local speech must not run: every synthesis fails with this text (SpeechError 'unavailable'). */
+  disabledReason?: string;
+  /** The thread pool that renders; created on first use when not given. */
+  pool?: EspeakPool;
+};
 
-export function createLocalSpeech(): SpeechProvider {
+export function createLocalSpeech(options: LocalSpeechOptions = {}): SpeechProvider {
+  let pool = options.pool;
+  /** Renders on the pool's threads; a full pool is SpeechError 'busy' (503), not an unbounded wait. */
+  const renderWav = async (chosen: LocalVoice, text: string) => {
+    try {
+      pool ??= createEspeakPool();
+      return await pool.render({
+        espeakVoice: chosen.espeakVoice,
+        pitch: chosen.pitch,
+        speed: chosen.speed,
+        text,
+      });
+    } catch (error) {
+      if (error instanceof SpeechBusyError) throw new SpeechError('busy', error.message);
+      throw new SpeechError('upstream', (error as Error).message);
+    }
+  };
   const find = (request: SynthesisRequest) => {
+    if (options.disabledReason) throw new SpeechError('unavailable', options.disabledReason);
     if (request.provider !== LOCAL_SPEECH_PROVIDER) {
       throw new SpeechError('unknown_provider', `Unknown voice provider: ${request.provider}`);
     }

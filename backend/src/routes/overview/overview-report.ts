@@ -7,6 +7,7 @@ import {
   overviewPeriods,
   periodFigures,
   timeToAnswer,
+  waitingMessages,
   type OverviewMessage,
   type OverviewRecord,
 } from '@shared/overview';
@@ -61,6 +62,7 @@ export function overviewReport(input: OverviewInputs): OverviewResponse {
     this_week: periodFigures(input.records, input.messages, weekStart, clock),
     upcoming_appointments: input.upcoming.slice(0, OVERVIEW_UPCOMING_COUNT),
     live_calls: liveCalls(input.records, input.now),
+    waiting_messages: waitingMessages(input.messages),
     time_to_answer: timeToAnswer(thisWeek),
     status: assistantStatus({
       subscriptionStatus: input.subscriptionStatus,

@@ -3,7 +3,7 @@ import type { AppDeps, AppEnv } from '../../app-types';
 import { badRequest, HttpError } from '../../errors/http-error';
 import { verifyWebhookEvent } from '../../providers/payments/webhook-signature';
 import { errorResponses, jsonContent } from '../openapi-helpers';
-import { handlePaymentEvent } from './stripe-webhook-handler';
+import { processPaymentEvent } from '../../billing/process-payment-event';
 
 export const STRIPE_WEBHOOK_PATH = '/webhooks/stripe';
 
@@ -23,9 +23,9 @@ const route = createRoute({
 });
 
 /**
- * The signature is checked over the exact bytes received, before anything is parsed or stored. Each event
- * id is claimed once, so a repeated delivery has one effect; a failed handling releases the claim so
- * Stripe's retry is handled again.
+ * The signature is checked over the exact bytes received, before anything is parsed or stored; then
+ * processPaymentEvent handles the event once (a failure is released for Stripe's retry and recorded for the
+ * operator).
  */
 export const stripeWebhookRoutes = (deps: AppDeps) => {
   const app = new OpenAPIHono<AppEnv>();
@@ -41,22 +41,8 @@ export const stripeWebhookRoutes = (deps: AppDeps) => {
     } catch {
       throw badRequest('Invalid webhook signature');
     }
-    if (!(await deps.data.subscriptions.claimWebhookEvent('stripe', event.id, event.type))) {
-      return c.json({ received: true as const, duplicate: true }, 200);
-    }
-    try {
-      await handlePaymentEvent(event, {
-        subscriptions: deps.data.subscriptions,
-        payments: deps.providers.payments,
-        logger: deps.logger,
-        onTrialCompleted: deps.onTrialCompleted ?? (async () => undefined),
-        onDepositPaid: (sessionId) => deps.receptionist.depositPaid(sessionId),
-        isAccountDeleted: async (userId) => (await deps.data.accountDeletions.state(userId)) !== undefined,
-      });
-    } catch (error) {
-      await deps.data.subscriptions.releaseWebhookEvent('stripe', event.id);
-      throw error;
-    }
+    const outcome = await processPaymentEvent(deps, event, rawBody);
+    if (outcome === 'duplicate') return c.json({ received: true as const, duplicate: true }, 200);
     return c.json({ received: true as const, duplicate: false }, 200);
   });
 };

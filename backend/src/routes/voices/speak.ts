@@ -13,12 +13,18 @@ import {
 export const audioDataUrl = (audio: Uint8Array, mimeType: string) =>
   `data:${mimeType};base64,${Buffer.from(audio).toString('base64')}`;
 
-/** Synthesizes for a route: an unknown voice is the caller's 400, an upstream failure a 502 with spec text. */
+/**
+ * Synthesizes for a route: an unknown voice is the caller's 400; a busy local renderer or local speech being
+ * off here a 503 with its own text; an upstream failure a 502 with spec text.
+ */
 export async function speakForRoute(speech: SpeechProvider, request: SynthesisRequest, logger: Logger) {
   try {
     const { audio, mimeType } = await speech.synthesize(request);
     return audioDataUrl(audio, mimeType);
   } catch (error) {
+    if (error instanceof SpeechError && (error.code === 'busy' || error.code === 'unavailable')) {
+      throw new HttpError(503, error.code === 'busy' ? 'speech_busy' : 'speech_unavailable', error.message);
+    }
     if (error instanceof SpeechError && error.code !== 'upstream') throw badRequest(error.message);
     logger.error('Speech synthesis failed', { provider: request.provider, error: String(error) });
     throw new HttpError(502, 'provider_error', VOICE_MESSAGES.previewFailed);

@@ -8,13 +8,8 @@ export const momentLabel = (iso: string, timeZone: string) =>
     timeZone,
   }).format(new Date(iso));
 
-/** A conversation's length: "45s", "3m 05s", "1h 02m". */
-export function durationLabel(seconds: number): string {
-  if (seconds < 60) return `${seconds}s`;
-  const minutes = Math.floor(seconds / 60);
-  if (minutes < 60) return `${minutes}m ${String(seconds % 60).padStart(2, '0')}s`;
-  return `${Math.floor(minutes / 60)}h ${String(minutes % 60).padStart(2, '0')}m`;
-}
+/** Shared with the summary e-mails (shared/schemas/call-log.ts). */
+export { durationLabel } from '@shared/schemas/call-log';
 
 /** The range choices of the log's filter; `days` undefined means all time. */
 export const CALL_LOG_RANGES = [

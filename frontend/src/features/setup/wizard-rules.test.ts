@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { isDotEnabled, mainButtonLabel, stepLabel, stepSaveRule } from './wizard-rules';
+import { isDotEnabled, mainButtonLabel, openingStep, stepLabel, stepSaveRule } from './wizard-rules';
 
 describe('wizard navigation rules', () => {
+  it('opens on a linked step only when the owner may go there', () => {
+    expect(openingStep('4', 7, true)).toBe(4);
+    expect(openingStep('7', 7, true)).toBe(7);
+    expect(openingStep('5', 3, false)).toBe(3);
+    expect(openingStep('2', 3, false)).toBe(2);
+    for (const bad of [null, '', '0', '8', '2.5', 'four']) expect(openingStep(bad, 6, false)).toBe(6);
+  });
+
   it('labels the main button by step and mode', () => {
     expect(mainButtonLabel(1, false)).toBe('Save & Continue →');
     expect(mainButtonLabel(6, false)).toBe('Save & Continue →');

@@ -21,6 +21,16 @@ export const stepLabel = (step: number, setupComplete: boolean) =>
 export const isDotEnabled = (dot: number, currentStep: number, setupComplete: boolean) =>
   setupComplete || dot <= currentStep;
 
+/**
+ * The step the wizard opens on: a step asked for in the link (`/setup?step=4`, from the dashboard's status
+ * card) when the owner may go there, else where the config says.
+ */
+export function openingStep(requested: string | null, currentStep: number, setupComplete: boolean): number {
+  const step = Number(requested);
+  if (!Number.isInteger(step) || step < 1 || step > TOTAL_SETUP_STEPS) return currentStep;
+  return isDotEnabled(step, currentStep, setupComplete) ? step : currentStep;
+}
+
 /** How a step is saved when the main button is pressed (spec §4 "Save per step"). */
 export type StepSaveRule =
   | 'registered' // steps 1 and 2: the screen's save function; failing when it is missing

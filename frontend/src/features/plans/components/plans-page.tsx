@@ -223,14 +223,17 @@ function PlansScreen({ user }: { user: AuthUser }) {
             </button>
           </div>
         ) : null}
-        {paymentFailed ? null : (
+        {/* While the plans load, only a status line: the switch, the cards and the trial list then appear
+            together below it instead of pushing a half-drawn layout down (Lighthouse CLS was 0.66). */}
+        {paymentFailed ? null : products.isPending ? (
+          <p role="status">Loading plans...</p>
+        ) : (
           <div className="plans-layout">
             <div className="plans-main">
               {allCards.length > 0 ? (
                 <BillingIntervalSwitch plans={allCards} value={interval} onChange={setChosenInterval} />
               ) : null}
-              <section className="plans-grid" aria-label="Plans" aria-busy={products.isPending}>
-                {products.isPending ? <p>Loading plans...</p> : null}
+              <section className="plans-grid" aria-label="Plans">
                 {cards.map((plan, index) => (
                   <PlanCard
                     key={plan.price_id}

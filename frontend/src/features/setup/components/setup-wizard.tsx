@@ -1,11 +1,11 @@
 import { useCallback, useMemo, useRef, useState, type ComponentType } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { BusinessConfig } from '@shared/schemas/business-config';
 import { setupProgress, TOTAL_SETUP_STEPS } from '@shared/setup-steps';
 import { markStepComplete } from '../api/setup-api';
 import { WizardContext, type StepProps, type StepSave } from '../hooks/wizard-context';
 import { WIZARD_TEXT } from '../wizard-text';
-import { isLastStep, mainButtonLabel, stepSaveRule } from '../wizard-rules';
+import { isLastStep, mainButtonLabel, openingStep, stepSaveRule } from '../wizard-rules';
 import { StepNav } from './step-nav';
 import { UnsavedChangesModal } from './unsaved-changes-modal';
 import { BusinessInfoStep } from './steps/business-info-step';
@@ -46,7 +46,11 @@ export function SetupWizard({
 }) {
   const navigate = useNavigate();
   const [opening] = useState(() => setupProgress(initialConfig ?? undefined));
-  const [currentStep, setCurrentStep] = useState(opening.currentStep);
+  const [searchParams] = useSearchParams();
+  // A link may ask for a step (the dashboard's "Choose a number" → 4, "Reconnect …" → 7).
+  const [currentStep, setCurrentStep] = useState(() =>
+    openingStep(searchParams.get('step'), opening.currentStep, opening.setupComplete),
+  );
   const [setupComplete, setSetupComplete] = useState(opening.setupComplete);
   const [saving, setSaving] = useState(false);
   const [pendingStep, setPendingStep] = useState<number | null>(null);

@@ -2,26 +2,42 @@ import { useCallback, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { DASHBOARD_MESSAGES } from '@shared/dashboard-messages';
-import { isPaymentFailed } from '@shared/plans';
-import { PaymentFailedNotice } from '../../../../components/billing/payment-failed-notice';
-import { useSubscriptionStatus } from '../../../../components/billing/subscription-status';
+import { OVERVIEW_REFRESH_MS, OVERVIEW_TEXTS } from '@shared/overview';
 import { callLogApi } from '../../api/call-log-api';
+import { overviewApi } from '../../api/overview-api';
 import { assistantTelHref, formatAssistantPhone } from '../../assistant-phone';
 import { dashboardQueryKeys } from '../../hooks/dashboard-query-keys';
 import { useDashboardConfig } from '../../hooks/use-dashboard-config';
 import { CallLogsModal } from './call-logs-modal';
+import { LivePanel } from '../overview/live-panel';
+import { MessagesPanel } from '../overview/messages-panel';
+import { OverviewFigures } from '../overview/overview-figures';
+import { StatusIssues } from '../overview/status-issues';
+import { UpcomingPanel } from '../overview/upcoming-panel';
 import { TestChatPanel } from '../test-chat/test-chat-panel';
 import { TestCallPanel } from '../test-call/test-call-panel';
 import { runtimeConfig } from '../../../../lib/runtime-config';
 import { isPhoneLike } from '../../test-call-client';
 import './overview-tab.css';
 
-/** Spec §2 Overview: the assistant's status and number, Call Assistant, and the four quick actions. */
+/**
+ * Spec §2 Overview, made live (issue 13 §3): the assistant's real status and number, Call Assistant, the four
+ * quick actions, today's and this week's figures, who is on a call now, time to answer and the next
+ * appointments. It refreshes itself every OVERVIEW_REFRESH_MS while the browser tab is visible.
+ */
 export function OverviewTab({ userId }: { userId: string }) {
   const navigate = useNavigate();
   const [, setSearchParams] = useSearchParams();
   const config = useDashboardConfig(userId);
-  const subscription = useSubscriptionStatus();
+  const overview = useQuery({
+    queryKey: dashboardQueryKeys.overview(userId),
+    queryFn: () => overviewApi.get(userId),
+    refetchInterval: OVERVIEW_REFRESH_MS,
+    // Polling stops while the tab is hidden and resumes (with a refetch) when the owner comes back.
+    refetchIntervalInBackground: false,
+    refetchOnWindowFocus: true,
+  });
+  const status = overview.data?.status;
   const [callLogsOpen, setCallLogsOpen] = useState(false);
   const closeCallLogs = useCallback(() => setCallLogsOpen(false), []);
   const assistantPhone = config.data?.assistant_phone;
@@ -47,16 +63,17 @@ export function OverviewTab({ userId }: { userId: string }) {
 
   return (
     <div className="overview-grid">
-      {isPaymentFailed(subscription.data?.status) ? (
-        <PaymentFailedNotice returnPath="/dashboard" wide />
-      ) : null}
       <section className="card dashboard-panel" aria-labelledby="assistant-status-title">
         <h2 id="assistant-status-title">Assistant Status</h2>
         <p>
-          <span className="status-badge status-live" data-testid="assistant-status">
-            {DASHBOARD_MESSAGES.assistantActive}
+          <span
+            className={`status-badge ${status ? `status-${status.state}` : 'status-pending'}`}
+            data-testid="assistant-status"
+          >
+            {status?.label ?? (overview.isError ? OVERVIEW_TEXTS.loadFailed : 'Checking...')}
           </span>
         </p>
+        {status ? <StatusIssues issues={status.issues} onOpenTab={openTab} /> : null}
         <p className="overview-phone">
           <span className="dashboard-muted">Assistant phone</span>
           <strong data-testid="assistant-phone">{formatAssistantPhone(assistantPhone)}</strong>
@@ -102,6 +119,21 @@ export function OverviewTab({ userId }: { userId: string }) {
           </button>
         </div>
       </section>
+      {overview.data ? (
+        <>
+          <LivePanel overview={overview.data} />
+          <OverviewFigures overview={overview.data} />
+          <UpcomingPanel overview={overview.data} onOpenAll={() => openTab('appointments')} />
+          <MessagesPanel userId={userId} overview={overview.data} />
+        </>
+      ) : overview.isError ? (
+        <div className="alert alert-error overview-error" role="alert">
+          {OVERVIEW_TEXTS.loadFailed}.{' '}
+          <button type="button" className="btn-link" onClick={() => void overview.refetch()}>
+            Try Again
+          </button>
+        </div>
+      ) : null}
       {testCall !== undefined ? (
         <TestCallPanel
           key={testCall}

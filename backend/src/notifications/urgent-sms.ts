@@ -1,0 +1,42 @@
+import { formatDollars } from '@shared/receptionist/deposits';
+import type { ConversationAction } from '@shared/schemas/conversation';
+import { capSmsBody } from '@shared/sms';
+import { callerLabel, safeLine } from './summary-email';
+
+/**
+ * The owner's urgent texts (issue 13 §2): a transfer to them failed, a message was taken, a deposit was
+ * paid. Short (one or two SMS segments) and pointing at the call log for the rest.
+ */
+export type UrgentReason = 'transfer_failed' | 'message_taken' | 'deposit_paid';
+
+/** A conversation's urgent reasons, from what it did: a failed transfer first, then a message. */
+export function urgentReasonsOf(actions: readonly ConversationAction[] | undefined): UrgentReason[] {
+  const done = actions ?? [];
+  const reasons: UrgentReason[] = [];
+  if (done.some((a) => (a.tool === 'transfer_result' || a.tool === 'escalate_to_manager') && !a.ok))
+    reasons.push('transfer_failed');
+  if (done.some((a) => a.tool === 'take_message' && a.ok)) reasons.push('message_taken');
+  return reasons;
+}
+
+const URGENT_SMS_MAX = 400;
+
+export function urgentSmsText(input: {
+  reason: UrgentReason;
+  businessName: string;
+  caller: string;
+  /** The message's own summary ("Message taken from Sam: …"), for message_taken. */
+  detail?: string;
+  amountCents?: number;
+  link: string;
+}): string {
+  const business = safeLine(input.businessName, 60) || 'Your assistant';
+  const caller = callerLabel(input.caller);
+  const what =
+    input.reason === 'transfer_failed'
+      ? `a call from ${caller} could not be transferred to you.`
+      : input.reason === 'message_taken'
+        ? `${safeLine(input.detail ?? '', 160) || 'A message was taken'} (${caller}).`
+        : `${caller} paid a ${formatDollars(input.amountCents ?? 0)} deposit.`;
+  return capSmsBody(`${business}: ${what} ${input.link}`, URGENT_SMS_MAX);
+}

@@ -1,0 +1,27 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import type { AppDeps, AppEnv } from '../../app-types';
+import { badRequest } from '../../errors/http-error';
+import { NOTIFICATION_JOBS, runNotificationJobs } from '../../notifications/jobs';
+
+export const LOCAL_NOTIFICATIONS_RUN_PATH = '/local/notifications/run';
+
+const jobsQuery = z.object({
+  jobs: z
+    .string()
+    .max(40)
+    .default(NOTIFICATION_JOBS.join(','))
+    .transform((value) => value.split(','))
+    .pipe(z.array(z.enum(NOTIFICATION_JOBS)).min(1)),
+});
+
+/**
+ * Local only (mounted with the local providers): runs the notification jobs now, every zone's digest
+ * included, as the AWS schedule would at its hour. Tests and `npm start` users call it instead of waiting.
+ */
+export const localNotificationRoutes = (deps: AppDeps) =>
+  new Hono<AppEnv>().post(LOCAL_NOTIFICATIONS_RUN_PATH, async (c) => {
+    const parsed = jobsQuery.safeParse(c.req.query());
+    if (!parsed.success) throw badRequest('jobs must be sweep, digest or both, comma-separated');
+    return c.json(await runNotificationJobs(deps, parsed.data.jobs, { anyHour: true }), 200);
+  });

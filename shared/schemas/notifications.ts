@@ -1,0 +1,121 @@
+import { z } from 'zod';
+import { E164_PHONE_PATTERN } from '../signup-rules';
+import { TEXT_LIMITS } from '../text-limits';
+import { safeTextRefinement } from '../safe-text';
+
+/**
+ * Issue 13 §2: what the owner hears about their assistant's conversations, and how. One schema for the
+ * dashboard's Notifications section and for `GET/PUT /oauth/users/{userId}/notifications`.
+ */
+
+/** The kinds of e-mail an owner can turn off, each from its own unsubscribe link. */
+export const NOTIFICATION_EMAIL_KINDS = ['summary', 'digest'] as const;
+export type NotificationEmailKind = (typeof NOTIFICATION_EMAIL_KINDS)[number];
+
+/**
+ * The owner's mobile for urgent texts, as typed: US/Canada numbers (10 digits, or 11 starting with 1) become
+ * E.164; the result must match the shared E.164 rule and be +1, because texts go out from the assistant's
+ * own US/Canadian number.
+ */
+export const toMobileE164 = (typed: string): string => {
+  const digits = typed.replace(/\D/g, '');
+  if (digits === '') return '';
+  return digits.length === 10 ? `+1${digits}` : `+${digits}`;
+};
+export const isUrgentSmsNumber = (e164: string) => E164_PHONE_PATTERN.test(e164) && /^\+1\d{10}$/.test(e164);
+
+export const NOTIFICATION_TEXTS = {
+  title: 'Notifications',
+  intro: 'Choose what you hear about your assistant’s calls and texts.',
+  summaryLabel: 'E-mail me a summary after each call or text conversation',
+  summaryHint: 'Caller, outcome, amount collected, what the assistant did, and a link to the conversation.',
+  urgentLabel: 'Text me right away when it matters',
+  urgentHint: 'A transfer to you failed, a message was taken for you, or a deposit was paid.',
+  mobileLabel: 'Mobile number for urgent texts',
+  digestLabel: 'E-mail me a daily digest',
+  digestHint: 'Yesterday’s conversations, bookings, deposits and messages, each morning at 7:00 your time.',
+  emailLabel: 'Send e-mails to',
+  save: 'Save notifications',
+  saved: 'Notification settings saved.',
+  invalidMobile: 'Enter a US or Canadian mobile number, e.g. (415) 555-0123',
+  mobileRequired: 'Enter the mobile number for urgent texts',
+  invalidEmail: 'Please enter a valid e-mail address',
+  testChatNote: 'Your own test chats and test calls from this dashboard are not e-mailed.',
+} as const;
+
+const emailField = z
+  .string()
+  .trim()
+  .max(TEXT_LIMITS.email)
+  .refine(...safeTextRefinement)
+  .refine((value) => z.email().safeParse(value).success, NOTIFICATION_TEXTS.invalidEmail);
+
+/** PUT body (and GET answer): every switch, the mobile for urgent texts, and the e-mail address used. */
+export const notificationPreferencesSchema = z
+  .object({
+    summary_email: z.boolean(),
+    urgent_sms: z.boolean(),
+    /** E.164 once stored; the owner may type it any common way ('' when none). */
+    urgent_sms_number: z
+      .string()
+      .max(TEXT_LIMITS.phone)
+      .transform(toMobileE164)
+      .refine((value) => value === '' || isUrgentSmsNumber(value), NOTIFICATION_TEXTS.invalidMobile),
+    daily_digest: z.boolean(),
+    email: emailField,
+  })
+  .strict()
+  .refine((prefs) => !prefs.urgent_sms || prefs.urgent_sms_number !== '', {
+    path: ['urgent_sms_number'],
+    message: NOTIFICATION_TEXTS.mobileRequired,
+  });
+export type NotificationPreferences = z.output<typeof notificationPreferencesSchema>;
+
+/** What the API answers (and stores): the same fields, the mobile already in E.164. */
+export const notificationPreferencesResponseSchema = z.object({
+  summary_email: z.boolean(),
+  urgent_sms: z.boolean(),
+  urgent_sms_number: z.string(),
+  daily_digest: z.boolean(),
+  email: z.string(),
+});
+export type NotificationPreferencesInput = z.input<typeof notificationPreferencesSchema>;
+
+/** Until the owner saves their own: summaries and the digest on (to the escalation e-mail), texts off. */
+export const defaultNotificationPreferences = (email: string): NotificationPreferences => ({
+  summary_email: true,
+  urgent_sms: false,
+  urgent_sms_number: '',
+  daily_digest: true,
+  email,
+});
+
+/** Per-owner bounds on what notifications may send in a day (issue 10: whatever costs money has a cap). */
+export const NOTIFICATION_LIMITS = {
+  /** Summary and digest e-mails per owner per day; past it, summaries wait for the digest. */
+  emailsPerDay: 300,
+  /** Urgent texts per owner per day. */
+  smsPerDay: 40,
+  /** An SMS conversation counts as finished after this long without a text either way. */
+  smsQuietMinutes: 30,
+  /** A call without any end signal (lost status callback) is closed and summarised after this long. */
+  voiceStaleMinutes: 120,
+  /** The digest goes out at this hour, local time in the business's time zone. */
+  digestHour: 7,
+  /** Conversations listed in one digest (the counts cover all of them). */
+  digestListMax: 50,
+} as const;
+
+export const UNSUBSCRIBE_TEXTS = {
+  kindName: (kind: NotificationEmailKind) =>
+    kind === 'summary' ? 'conversation summary e-mails' : 'daily digest e-mails',
+  confirmTitle: 'Unsubscribe',
+  confirmQuestion: (kind: NotificationEmailKind) => `Stop sending ${UNSUBSCRIBE_TEXTS.kindName(kind)}?`,
+  confirmButton: 'Unsubscribe',
+  doneTitle: 'You are unsubscribed',
+  done: (kind: NotificationEmailKind) =>
+    `You will no longer receive ${UNSUBSCRIBE_TEXTS.kindName(kind)}. You can turn them back on in your dashboard under Notifications.`,
+  invalidTitle: 'Link not valid',
+  invalid:
+    'This unsubscribe link is not valid. Open your dashboard’s Notifications section to change your e-mails.',
+} as const;
