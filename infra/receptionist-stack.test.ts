@@ -148,9 +148,9 @@ describe('lambdas', () => {
     (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
   const secretId = () => onlyEntry(template.findResources('AWS::SecretsManager::Secret') as Resources)[0];
 
-  it('runs the API, telephony and socket handlers as three arm64 ESM functions', () => {
+  it('runs the API, telephony, socket and notifications handlers as four arm64 ESM functions', () => {
     const functions = appFunctions();
-    expect(functions).toHaveLength(3);
+    expect(functions).toHaveLength(4);
     for (const [, fn] of functions) {
       expect(fn.Properties).toMatchObject({
         Runtime: 'nodejs24.x',
@@ -172,9 +172,11 @@ describe('lambdas', () => {
       'SECRETS_ARN',
       'VOICE_RELAY_URL',
       'STAGE',
+      // Every function may send a notification with an unsubscribe link (decision 130).
+      'PUBLIC_API_URL',
     ];
     const socketOnly = ['WS_CALLBACK_URL'];
-    const apiOnly = ['PUBLIC_API_URL'];
+    const apiOnly: string[] = [];
     const seen = new Set<string>();
     for (const [, fn] of appFunctions()) {
       const variables = variablesOf(fn);
@@ -237,12 +239,49 @@ describe('lambdas', () => {
 
   it('lets no function send e-mail when the stage names no sender (operations.test.ts covers a sender)', () => {
     const functions = appFunctions();
-    expect(functions).toHaveLength(3);
+    expect(functions).toHaveLength(4);
     for (const [, fn] of functions) {
       expect(
         statementsOf(fn).filter((statement) => JSON.stringify(statement.Action).includes('ses:')),
       ).toEqual([]);
     }
+  });
+
+  it('runs the notifications sweep every 2 minutes and the digest job hourly', () => {
+    const [notificationsId] = onlyEntry(
+      template.findResources('AWS::Lambda::Function', {
+        Properties: {
+          Description: 'AI receptionist notifications: summary sweep and daily digest (scheduled)',
+        },
+      }) as Resources,
+    );
+    const rules = Object.values(template.findResources('AWS::Events::Rule') as Resources).map((rule) => ({
+      schedule: rule.Properties.ScheduleExpression,
+      targets: (rule.Properties.Targets as Array<{ Arn: unknown; Input: string }>).map((target) => ({
+        arn: render(target.Arn),
+        input: JSON.parse(target.Input) as unknown,
+      })),
+    }));
+    expect(rules).toEqual(
+      expect.arrayContaining([
+        {
+          schedule: 'rate(2 minutes)',
+          targets: [{ arn: `\${${notificationsId}.Arn}`, input: { jobs: ['sweep'] } }],
+        },
+        {
+          schedule: 'cron(0 * * * ? *)',
+          targets: [{ arn: `\${${notificationsId}.Arn}`, input: { jobs: ['digest'] } }],
+        },
+      ]),
+    );
+    template.hasResourceProperties('AWS::Lambda::Permission', {
+      Action: 'lambda:InvokeFunction',
+      Principal: 'events.amazonaws.com',
+      FunctionName: { 'Fn::GetAtt': [notificationsId, 'Arn'] },
+    });
+    // Its e-mails' unsubscribe links point at the same public API URL as the API function's.
+    const urls = new Set(appFunctions().map(([, fn]) => render(variablesOf(fn).PUBLIC_API_URL)));
+    expect(urls.size).toBe(1);
   });
 
   it('lets only the API function sign out and delete users of its own user pool (account deletion)', () => {
@@ -259,7 +298,7 @@ describe('lambdas', () => {
       'cognito-idp:AdminUserGlobalSignOut',
     ]);
     expect(list(statement!.Resource).map(render)).toEqual([`\${${pool}.Arn}`]);
-    expect(others).toHaveLength(2);
+    expect(others).toHaveLength(3);
     for (const [, fn] of others) expect(cognitoStatements(fn)).toEqual([]);
   });
 });
@@ -337,7 +376,7 @@ describe('apis', () => {
       .map((fn) => (fn.Properties.Environment as { Variables?: Record<string, unknown> })?.Variables)
       .filter((variables) => variables?.APP_ENV === 'aws')
       .map((variables) => render(variables!.VOICE_RELAY_URL));
-    expect(relayUrls).toHaveLength(3);
+    expect(relayUrls).toHaveLength(4);
     for (const url of relayUrls) {
       expect(url).toMatch(new RegExp(`^wss://\\$\\{${api}\\}\\.execute-api\\..*/built\\?channel=relay$`));
     }

@@ -1,3 +1,4 @@
+import { requestIdMiddleware } from './http/request-id';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { cors } from 'hono/cors';
 import { secureHeaders } from 'hono/secure-headers';
@@ -60,6 +61,8 @@ export function createApp(deps: AppDeps, surface: AppSurface = 'all') {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   app.onError(createErrorHandler(deps.logger));
   app.notFound(notFoundHandler);
+  // First, so every later middleware's and route's log lines carry the request id.
+  app.use('*', requestIdMiddleware);
   // Before secureHeaders so it runs after it: the OAuth popup pages need their opener (popup-headers.ts).
   app.use('*', popupPageHeaders);
   app.use('*', secureHeaders());

@@ -9,6 +9,7 @@ import { attachVoiceStreamServer } from './voice-stream/local-socket-server';
 import { attachRelayServer } from './voice-relay/local-relay-server';
 import { conversationAmender } from './voice-relay/conversation-amend';
 import { attachLocalCallServer, localCallVoice } from './routes/local-phone/local-call-socket';
+import { startLocalNotificationTimer } from './notifications/local-timer';
 
 /** The same app as in Lambda, on Node: `npm start` and the end-to-end tests run this. */
 const config = loadConfig();
@@ -61,6 +62,8 @@ const localCalls =
         logger: deps.logger,
       })
     : undefined;
+// What EventBridge runs in AWS (decision 130): the sweep and the digests, here every minute.
+const notificationTimer = config.appEnv === 'aws' ? undefined : startLocalNotificationTimer(deps);
 server.on('listening', () =>
   console.log(JSON.stringify({ level: 'info', message: 'backend listening', port: config.port })),
 );
@@ -69,6 +72,7 @@ const stop = () => {
   voiceStream.close();
   voiceRelay.close();
   localCalls?.close();
+  notificationTimer?.stop();
   server.close(() => process.exit(0));
 };
 process.on('SIGINT', stop);

@@ -17,6 +17,8 @@ export const LAMBDA_ENTRIES = {
   /** Phone numbers and Twilio's webhooks: the only function that loads the Twilio SDK at start. */
   telephony: 'backend/src/telephony-lambda.ts',
   websocket: 'backend/src/ws-lambda.ts',
+  /** Scheduled: the notifications sweep and the daily digest (issue 13 §2). */
+  notifications: 'backend/src/notifications-lambda.ts',
 } as const;
 export type LambdaName = keyof typeof LAMBDA_ENTRIES;
 export const LAMBDA_NAMES = Object.keys(LAMBDA_ENTRIES) as LambdaName[];

@@ -1,5 +1,7 @@
 import { Annotations, CfnOutput, Duration, Stack, type CfnElement, type StackProps } from 'aws-cdk-lib';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { Rule, RuleTargetInput, Schedule } from 'aws-cdk-lib/aws-events';
+import { LambdaFunction as LambdaTarget } from 'aws-cdk-lib/aws-events-targets';
 import { Construct } from 'constructs';
 import { OAUTH_ENABLED } from '@shared/identity';
 import { TELEPHONY_HTTP_ROUTES } from '../../backend/src/telephony-routes';
@@ -79,29 +81,19 @@ export class ReceptionistStack extends Stack {
       SECRETS_ARN: secrets.secret.secretArn,
     };
 
+    // Every function may end a conversation (a test chat, a Twilio status callback, a relay turn) and its
+    // summary e-mail starts right there (docs/decisions/130-notifications.md); without a sender, invitations
+    // answer 'Failed to send invitation email' and no notification e-mail goes out.
+    if (stage.sesFromAddress) environment.SES_FROM_ADDRESS = stage.sesFromAddress;
+
     const apiFunction = new BackendFunction(this, 'ApiFunction', {
       lambda: 'api',
       description: 'AI receptionist HTTP API (Hono app)',
       memorySize: 512,
       // API Gateway gives up after 30 s; the function stops just before, so its logs show the timeout.
       timeout: Duration.seconds(29),
-      // Only the API sends e-mail; without a sender, invitations answer 'Failed to send invitation email'.
-      environment: stage.sesFromAddress
-        ? { ...environment, SES_FROM_ADDRESS: stage.sesFromAddress }
-        : environment,
+      environment,
     }).function;
-    if (stage.sesFromAddress) {
-      // SES authorizes a send against the sender's identity: the address itself, or its verified domain.
-      const domain = stage.sesFromAddress.split('@')[1]!;
-      apiFunction.addToRolePolicy(
-        new PolicyStatement({
-          actions: ['ses:SendEmail'],
-          resources: [stage.sesFromAddress, domain].map(
-            (identity) => `arn:${this.partition}:ses:${this.region}:${this.account}:identity/${identity}`,
-          ),
-        }),
-      );
-    }
 
     // Account deletion (issue 10 §7) signs the owner out everywhere and deletes the user, on this pool only.
     auth.userPool.grant(apiFunction, 'cognito-idp:AdminUserGlobalSignOut', 'cognito-idp:AdminDeleteUser');
@@ -125,9 +117,51 @@ export class ReceptionistStack extends Stack {
       environment,
     }).function;
 
-    for (const fn of [apiFunction, telephonyFunction, socketFunction]) {
+    // Issue 13 §2: the sweep (summaries the background did not send, quiet SMS threads) and the digest.
+    const notificationsFunction = new BackendFunction(this, 'NotificationsFunction', {
+      lambda: 'notifications',
+      description: 'AI receptionist notifications: summary sweep and daily digest (scheduled)',
+      memorySize: 512,
+      timeout: Duration.minutes(5),
+      environment,
+    }).function;
+    new Rule(this, 'NotificationSweepSchedule', {
+      description: 'Sends conversation summaries not yet sent and closes quiet SMS threads',
+      schedule: Schedule.rate(Duration.minutes(2)),
+      targets: [
+        new LambdaTarget(notificationsFunction, {
+          event: RuleTargetInput.fromObject({ jobs: ['sweep'] }),
+          retryAttempts: 0,
+        }),
+      ],
+    });
+    new Rule(this, 'NotificationDigestSchedule', {
+      description: 'Daily digests, each business at 7:00 in its own time zone (the job picks the zones)',
+      schedule: Schedule.cron({ minute: '0' }),
+      targets: [
+        new LambdaTarget(notificationsFunction, {
+          event: RuleTargetInput.fromObject({ jobs: ['digest'] }),
+          retryAttempts: 2,
+        }),
+      ],
+    });
+
+    const appFunctions = [apiFunction, telephonyFunction, socketFunction, notificationsFunction];
+    for (const fn of appFunctions) {
       data.table.grantReadWriteData(fn);
       secrets.secret.grantRead(fn);
+      if (stage.sesFromAddress) {
+        // SES authorizes a send against the sender's identity: the address itself, or its verified domain.
+        const domain = stage.sesFromAddress.split('@')[1]!;
+        fn.addToRolePolicy(
+          new PolicyStatement({
+            actions: ['ses:SendEmail'],
+            resources: [stage.sesFromAddress, domain].map(
+              (identity) => `arn:${this.partition}:ses:${this.region}:${this.account}:identity/${identity}`,
+            ),
+          }),
+        );
+      }
     }
 
     const httpApi = new ProductHttpApi(this, 'HttpApi', {
@@ -140,8 +174,9 @@ export class ReceptionistStack extends Stack {
     const apiEdge = new ApiEdge(this, 'ApiEdge', { api: httpApi.api, edge });
     if (edge.domain) edge.pointAt('Api', edge.domain.apiDomain, apiEdge.distribution);
     // Twilio signs the URL it called, so the app must know it (backend/src/config/env.ts PUBLIC_API_URL):
-    // the telephony function checks the webhooks, the API function puts URLs in TwiML and OAuth redirects.
-    for (const fn of [apiFunction, telephonyFunction]) fn.addEnvironment('PUBLIC_API_URL', apiEdge.url);
+    // the telephony function checks the webhooks, the API function puts URLs in TwiML and OAuth redirects,
+    // and every function that sends a notification puts its unsubscribe link in it.
+    for (const fn of appFunctions) fn.addEnvironment('PUBLIC_API_URL', apiEdge.url);
     const socketApi = new StreamingSocketApi(this, 'SocketApi', {
       stage: stage.name,
       namePrefix,
@@ -150,9 +185,7 @@ export class ReceptionistStack extends Stack {
     // Calls' ConversationRelay sockets run on the same WebSocket API: the API function puts this URL in the
     // TwiML, the socket function checks Twilio's handshake signature over it (docs/decisions/030).
     const relayUrl = `${socketApi.url}?${VOICE_RELAY.channelQuery.name}=${VOICE_RELAY.channelQuery.value}`;
-    for (const fn of [apiFunction, telephonyFunction, socketFunction]) {
-      fn.addEnvironment('VOICE_RELAY_URL', relayUrl);
-    }
+    for (const fn of appFunctions) fn.addEnvironment('VOICE_RELAY_URL', relayUrl);
 
     const webBuildDir = props.webBuildDir ?? DEFAULT_WEB_ASSETS_DIR;
     if (isWebBuildPresent(webBuildDir)) {
@@ -211,7 +244,7 @@ export class ReceptionistStack extends Stack {
       userPool: auth.userPool,
       vendorSecret: secrets.secret,
       backupPlan: data.backupPlan,
-      appFunctions: [apiFunction, telephonyFunction, socketFunction],
+      appFunctions,
       tableArnToken: `${this.getLogicalId(data.table.node.defaultChild as CfnElement)}.Arn`,
       socketFunction,
       httpApi: httpApi.api,

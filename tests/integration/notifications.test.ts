@@ -5,6 +5,8 @@ import type { StoredEmail } from '../../backend/src/providers/email/index';
 import { LOCAL_TWILIO_ACCOUNT_SID } from '../../backend/src/providers/telephony/local-sms-delivery';
 import { signTwilioRequest } from '../../backend/src/providers/telephony/webhook-signature';
 import { collectTurn } from '../../backend/src/receptionist/receptionist';
+import { amendConversation, conversationAmender } from '../../backend/src/voice-relay/conversation-amend';
+import { OBJECTIVE_TEMPLATES } from '../../shared/objective-templates';
 import { zonedInstant } from '../../shared/receptionist/business-time';
 import type { Conversation } from '../../shared/schemas/conversation';
 import { NOTIFICATION_LIMITS } from '../../shared/schemas/notifications';
@@ -170,7 +172,7 @@ describe('Notifications: after-conversation e-mails, urgent texts, digest, unsub
     expect(await mailTo(on.email)).toEqual([]);
   });
 
-  it('texts the owner’s mobile once when a message is taken, and when a transfer failed', async () => {
+  it('texts the owner’s mobile once when a message is taken', async () => {
     const mobile = '+14155550888';
     const { ownerId, assistantNumber } = await owner({ urgent_sms: true, urgent_sms_number: mobile });
     const sms = await deps.receptionist.startConversation({
@@ -189,6 +191,70 @@ describe('Notifications: after-conversation e-mails, urgent texts, digest, unsub
     expect(texts).toHaveLength(1);
     expect(texts[0]).toMatch(
       /^Bella Hair Studio: Message taken from Jordan: Please call me about a refund \(\(415\) 555-0123\)\. http:\/\/localhost:5173\/dashboard\?tab=calls/,
+    );
+  });
+
+  it('texts the owner once when a transfer to them failed, and once when a deposit is paid', async () => {
+    const mobile = '+14155550889';
+    const { ownerId, assistantNumber } = await owner({ urgent_sms: true, urgent_sms_number: mobile });
+    const textsToOwner = async () =>
+      (await deps.localTwilioAccount!.thread(assistantNumber, mobile)).map((m) => m.body);
+
+    const call = await deps.receptionist.startConversation({
+      ownerId,
+      channel: 'voice',
+      caller: CALLER,
+      assistantNumber,
+    });
+    await amendConversation(conversationAmender(deps.data, deps.receptionist), call.id, (state) => {
+      state.actions.push({
+        tool: 'transfer_result',
+        ok: false,
+        summary: 'The manager did not answer (no-answer)',
+        at: clock.toISOString(),
+      });
+    });
+    await Promise.all([
+      deps.receptionist.finish(call.id, 'call completed'),
+      deps.receptionist.finish(call.id, 'call completed'),
+    ]);
+    await deps.notifier.settled();
+    expect(await textsToOwner()).toEqual([
+      expect.stringMatching(
+        /^Bella Hair Studio: a call from \(415\) 555-0123 could not be transferred to you\. http/,
+      ),
+    ]);
+
+    const config = await deps.data.businessConfigs.getConfig(ownerId);
+    const template = OBJECTIVE_TEMPLATES.book_with_deposit;
+    await deps.data.objectives.saveObjective(ownerId, {
+      id: 'obj-1',
+      goal: template.goal,
+      required_capabilities: [...template.required_capabilities],
+      success_criteria: [...template.success_criteria],
+      priority: 'primary',
+      weight: 0.7,
+      conditions: [],
+      business_id: config!.business_id,
+      template_id: template.id,
+    });
+    const sms = await deps.receptionist.startConversation({
+      ownerId,
+      channel: 'sms',
+      caller: CALLER,
+      assistantNumber,
+    });
+    await collectTurn(deps.receptionist, sms.id, 'I want an appointment on Wednesday at 10am');
+    await collectTurn(deps.receptionist, sms.id, 'yes, this is Ana');
+    const link = (await deps.localTwilioAccount!.thread(assistantNumber, CALLER))
+      .map((m) => m.body)
+      .find((t) => t.includes('deposit here'));
+    const sessionId = /\/pay\/(cs_[a-z0-9]+)/.exec(link!)![1]!;
+    await Promise.all([deps.receptionist.depositPaid(sessionId), deps.receptionist.depositPaid(sessionId)]);
+    const texts = await textsToOwner();
+    expect(texts).toHaveLength(2);
+    expect(texts[1]).toMatch(
+      /^Bella Hair Studio: \(415\) 555-0123 paid a \$25 deposit\. http:\/\/localhost:5173\/dashboard\?tab=calls&conversation=/,
     );
   });
 

@@ -2,6 +2,8 @@
  * Structured JSON logs, one object per line: in Lambda they land in CloudWatch Logs as is, and
  * CloudWatch Logs Insights can query every field. Keys that may hold secrets are redacted.
  */
+import { currentLogContext } from './log-context';
+
 const REDACTED_KEYS = /token|password|secret|authorization|cookie|code_verifier|api[_-]?key/i;
 
 function redact(value: unknown, depth = 0): unknown {
@@ -20,7 +22,16 @@ export type LogSink = (line: string) => void;
 
 export function createLogger(sink: LogSink = (line) => process.stdout.write(`${line}\n`)) {
   const write = (level: Level, message: string, fields: Record<string, unknown> = {}) =>
-    sink(JSON.stringify({ level, time: new Date().toISOString(), message, ...(redact(fields) as object) }));
+    sink(
+      JSON.stringify({
+        level,
+        time: new Date().toISOString(),
+        message,
+        // The request's ids (log-context.ts); a field passed explicitly wins.
+        ...currentLogContext(),
+        ...(redact(fields) as object),
+      }),
+    );
   return {
     debug: (message: string, fields?: Record<string, unknown>) => write('debug', message, fields),
     info: (message: string, fields?: Record<string, unknown>) => write('info', message, fields),

@@ -1,3 +1,4 @@
+import { addLogContext } from '../logging/log-context';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { formatDollars } from '@shared/receptionist/deposits';
@@ -286,6 +287,7 @@ export function createReceptionist(deps: ReceptionistDeps) {
 
   /** One turn at a time per conversation: waits for the turn before it, then runs. */
   async function* runTurn(conversationId: string, input: { text: string }): AsyncGenerator<EngineEvent> {
+    addLogContext({ conversation_id: conversationId });
     const holder = randomUUID();
     const waitUntil = Date.now() + TURN_WAIT_MS;
     while (!(await data.conversationStates.acquireTurn(conversationId, holder, deps.now(), TURN_LEASE_MS))) {
@@ -433,6 +435,7 @@ export function createReceptionist(deps: ReceptionistDeps) {
    * `idleSince`, only if nothing happened after it: a text that arrives meanwhile keeps the thread open.
    */
   async function finish(conversationId: string, reason: string, idleSince?: Date): Promise<void> {
+    addLogContext({ conversation_id: conversationId });
     for (let attempt = 0; attempt < 3; attempt += 1) {
       const state = await data.conversationStates.get(conversationId);
       if (!state || state.ended_at) return;

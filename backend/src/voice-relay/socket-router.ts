@@ -1,5 +1,6 @@
 import type { APIGatewayProxyResultV2 } from 'aws-lambda';
 import { VOICE_RELAY } from '@shared/voice-relay';
+import { runWithLogContext } from '../logging/log-context';
 import type { RelaySocketEvent } from './api-gateway-relay';
 
 type SocketHandler = (event: RelaySocketEvent) => Promise<APIGatewayProxyResultV2>;
@@ -24,8 +25,12 @@ export function routeSocketEvents(handlers: {
 }): SocketHandler {
   return async (event) => {
     const { routeKey, connectionId } = event.requestContext;
-    const relay =
-      routeKey === '$connect' ? opensRelay(event) : await handlers.isRelayConnection(connectionId);
-    return relay ? handlers.relay(event) : handlers.stream(event);
+    // Each socket event's log lines carry API Gateway's request id (as in its access log) and the connection.
+    const requestId = (event.requestContext as { requestId?: string }).requestId ?? connectionId;
+    return runWithLogContext({ request_id: requestId, connection_id: connectionId }, async () => {
+      const relay =
+        routeKey === '$connect' ? opensRelay(event) : await handlers.isRelayConnection(connectionId);
+      return relay ? handlers.relay(event) : handlers.stream(event);
+    });
   };
 }

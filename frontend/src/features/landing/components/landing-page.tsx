@@ -1,4 +1,5 @@
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
+import { ACCOUNT_DELETION_TEXTS } from '@shared/account-deletion';
 import { SiteFooter } from '../../../components/ui/site-footer';
 import { FINAL_CTA, HERO_COPY } from '../landing-content';
 import { ComparisonTable } from './comparison-table';
@@ -13,9 +14,19 @@ import './landing-page.css';
 
 /** Public landing page at / (spec §1 and §2). */
 export default function LandingPage() {
+  // Set by the dashboard after an account deletion (issue 10 §7).
+  const [params] = useSearchParams();
+  const accountDeleted = params.get('account') === 'deleted';
   return (
     <div className="landing">
       <LandingHeader />
+      {accountDeleted ? (
+        <div className="container landing-notice">
+          <div className="alert alert-success" role="status">
+            {ACCOUNT_DELETION_TEXTS.done}
+          </div>
+        </div>
+      ) : null}
       <main>
         <HeroSection />
         <FeaturesSection />

@@ -18,6 +18,7 @@ import type { Plan } from '@shared/schemas/subscription';
 import { Modal } from '../../../../components/ui/modal';
 import { PaymentFailedNotice } from '../../../../components/billing/payment-failed-notice';
 import { subscriptionApi } from '../../api/subscription-api';
+import { DeleteAccountSection } from './delete-account-section';
 
 const day = (iso: string | null) =>
   iso ? new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' }) : null;
@@ -177,6 +178,8 @@ export function SubscriptionTab({ userId }: { userId: string }) {
           )}
         </section>
       )}
+
+      <DeleteAccountSection userId={userId} />
 
       {waitlistPlan ? (
         <Modal

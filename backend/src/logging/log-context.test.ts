@@ -1,0 +1,68 @@
+import { Hono } from 'hono';
+import { describe, expect, it } from 'vitest';
+import { requestIdMiddleware } from '../http/request-id';
+import { addLogContext, runWithLogContext } from './log-context';
+import { createLogger } from './logger';
+
+const recording = () => {
+  const lines: Array<Record<string, unknown>> = [];
+  return { lines, logger: createLogger((line) => lines.push(JSON.parse(line) as Record<string, unknown>)) };
+};
+const tick = () => new Promise((resolve) => setTimeout(resolve, 1));
+
+describe('log context', () => {
+  it('puts the request and conversation ids on every line, without mixing concurrent requests', async () => {
+    const { lines, logger } = recording();
+    const request = (id: string, conversation: string) =>
+      runWithLogContext({ request_id: id }, async () => {
+        logger.info('start');
+        await tick();
+        addLogContext({ conversation_id: conversation });
+        await tick();
+        logger.info('turn', { step: 1 });
+      });
+    await Promise.all([request('r1', 'c1'), request('r2', 'c2')]);
+    const summary = lines.map(({ message, request_id, conversation_id }) => [
+      message,
+      request_id,
+      conversation_id,
+    ]);
+    expect(summary.sort()).toEqual([
+      ['start', 'r1', undefined],
+      ['start', 'r2', undefined],
+      ['turn', 'r1', 'c1'],
+      ['turn', 'r2', 'c2'],
+    ]);
+    logger.info('outside');
+    expect(lines.at(-1)).not.toHaveProperty('request_id');
+  });
+});
+
+describe('request id middleware', () => {
+  const appWith = () => {
+    const { lines, logger } = recording();
+    const app = new Hono();
+    app.use('*', requestIdMiddleware);
+    app.get('/x', async (c) => {
+      await tick();
+      logger.info('handled');
+      return c.text('ok');
+    });
+    return { app, lines };
+  };
+
+  it("uses API Gateway's request id in Lambda, and answers it in X-Request-Id", async () => {
+    const { app, lines } = appWith();
+    const response = await app.request('/x', {}, { event: { requestContext: { requestId: 'gw-123' } } });
+    expect(response.headers.get('x-request-id')).toBe('gw-123');
+    expect(lines).toEqual([expect.objectContaining({ message: 'handled', request_id: 'gw-123' })]);
+  });
+
+  it('keeps a well-formed incoming id and replaces anything else with a new one', async () => {
+    const { app, lines } = appWith();
+    await app.request('/x', { headers: { 'x-request-id': 'client-id-42' } });
+    await app.request('/x', { headers: { 'x-request-id': 'bad id; with spaces' } });
+    expect(lines[0]!.request_id).toBe('client-id-42');
+    expect(lines[1]!.request_id).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
