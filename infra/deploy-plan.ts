@@ -46,6 +46,9 @@ export function planDeploy(args: string[], stages: Record<string, Stage>): Deplo
     // Any new IAM permission or security-group opening is shown and must be approved.
     '--require-approval',
     'broadening',
+    // The stage's outputs (table, user pool, secret): `npm run ops -- --stage <name>` reads them here.
+    '--outputs-file',
+    `cdk-outputs/${stage.name}.json`,
     ...(values['operator-email']
       ? ['--parameters', `${stackId}:${OPERATOR_EMAIL_PARAMETER}=${values['operator-email']}`]
       : []),

@@ -89,7 +89,7 @@ describe('npm run deploy', () => {
     expect(() => planDeploy(['--stage', 'sandbox'], stages)).toThrow(/placeholder account/);
   });
 
-  it('builds the web app, then deploys exactly that stage with its operator e-mail', () => {
+  it('builds the web app, then deploys exactly that stage with its operator e-mail, keeping its outputs for ops', () => {
     const plan = planDeploy(
       ['--stage', 'prod', '--confirm-prod', '--operator-email', 'ops@example.com'],
       stages,
@@ -105,6 +105,8 @@ describe('npm run deploy', () => {
         'stage=prod',
         '--require-approval',
         'broadening',
+        '--outputs-file',
+        'cdk-outputs/prod.json',
         '--parameters',
         'receptionist-prod:OperatorEmail=ops@example.com',
       ],
@@ -118,6 +120,8 @@ describe('npm run deploy', () => {
       'stage=staging',
       '--require-approval',
       'broadening',
+      '--outputs-file',
+      'cdk-outputs/staging.json',
     ]);
   });
 });
