@@ -48,7 +48,9 @@ test('deleting the account signs out, lands on the landing page, and ends the ol
   await button.click();
 
   await expect(page).toHaveURL(/\/\?account=deleted$/);
-  await expect(page.getByRole('status').filter({ hasText: ACCOUNT_DELETION_TEXTS.done })).toBeVisible();
+  const notice = page.getByRole('status').filter({ hasText: ACCOUNT_DELETION_TEXTS.done });
+  await expect(notice).toBeVisible();
+  await expect(notice).toBeInViewport();
   await page.screenshot({ path: '.local/test-results/account-deleted-landing.png' });
   // Signed out locally: no tokens left in the browser.
   expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.endsWith('.idToken')))).toEqual(

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { ACCOUNT_DELETION_TEXTS } from '@shared/account-deletion';
 import { SiteFooter } from '../../../components/ui/site-footer';
@@ -17,6 +18,10 @@ export default function LandingPage() {
   // Set by the dashboard after an account deletion (issue 10 §7).
   const [params] = useSearchParams();
   const accountDeleted = params.get('account') === 'deleted';
+  // The dashboard's scroll position survives the navigation: the notice must be where the owner looks.
+  useEffect(() => {
+    if (accountDeleted) window.scrollTo(0, 0);
+  }, [accountDeleted]);
   return (
     <div className="landing">
       <LandingHeader />
