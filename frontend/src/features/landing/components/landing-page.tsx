@@ -1,7 +1,8 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { ACCOUNT_DELETION_TEXTS } from '@shared/account-deletion';
 import { SiteFooter } from '../../../components/ui/site-footer';
+import { clearAccountDeletedNotice, hasAccountDeletedNotice } from '../../../lib/account-deleted-notice';
 import { FINAL_CTA, HERO_COPY } from '../landing-content';
 import { ComparisonTable } from './comparison-table';
 import { CostChart } from './cost-chart';
@@ -17,10 +18,13 @@ import './landing-page.css';
 export default function LandingPage() {
   // Set by the dashboard after an account deletion (issue 10 §7).
   const [params] = useSearchParams();
-  const accountDeleted = params.get('account') === 'deleted';
+  const fromQuery = params.get('account') === 'deleted';
+  const [accountDeleted] = useState(() => hasAccountDeletedNotice() || fromQuery);
   // The dashboard's scroll position survives the navigation: the notice must be where the owner looks.
   useEffect(() => {
-    if (accountDeleted) window.scrollTo(0, 0);
+    if (!accountDeleted) return;
+    clearAccountDeletedNotice();
+    window.scrollTo(0, 0);
   }, [accountDeleted]);
   return (
     <div className="landing">

@@ -6,6 +6,7 @@ import { SESSION_MESSAGES } from '@shared/session';
 import { ApiClientError } from '../../../../lib/api-client';
 import { useAuth } from '../../../auth/hooks/auth-context';
 import { accountApi } from '../../api/account-api';
+import { markAccountDeleted } from '../../../../lib/account-deleted-notice';
 
 /** Where the app lands after a deletion; the landing page shows ACCOUNT_DELETION_TEXTS.done for it. */
 export const ACCOUNT_DELETED_LANDING = '/?account=deleted';
@@ -27,6 +28,7 @@ export function DeleteAccountSection({ userId }: { userId: string }) {
   const navigate = useNavigate();
   // Leave the dashboard first: signing out would make its guard send the owner to a bare '/' instead.
   const finish = async () => {
+    markAccountDeleted();
     navigate(ACCOUNT_DELETED_LANDING, { replace: true });
     await logout();
   };
