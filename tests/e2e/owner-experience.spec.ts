@@ -2,9 +2,9 @@ import { expect, test, type Page } from '@playwright/test';
 import {
   apiFromPage,
   appUrl,
-  apiUrl,
   completeSetupThroughApi,
   latestCode,
+  outboxMessages,
   PASSWORD,
   signUpThroughUi,
   storedIdTokenClaims,
@@ -100,10 +100,7 @@ test('a forgotten password is reset with the e-mailed code, and the old one stop
   await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
 
   const code = await latestCode(email, requestedAt);
-  const outbox = (await (await fetch(`${apiUrl()}/local/outbox/messages`)).json()) as {
-    messages: Array<{ to: string; subject: string; sentAt: string }>;
-  };
-  expect(outbox.messages.find((m) => m.to === email && m.sentAt > requestedAt)?.subject).toBe(
+  expect((await outboxMessages()).find((m) => m.to === email && m.sentAt > requestedAt)?.subject).toBe(
     'Your Ringly password reset code',
   );
 

@@ -2,16 +2,14 @@ import { expect, test, type Page } from '@playwright/test';
 import { REFERRAL_MESSAGES } from '../../shared/referrals';
 import {
   apiFromPage,
-  apiUrl,
   appUrl,
   completeSetupThroughApi,
+  outboxMessages,
   signUpThroughUi,
   uniqueEmail,
 } from './support';
 
 test.use({ baseURL: appUrl() });
-
-type OutboxMessage = { to: string; subject: string; text: string; kind: string };
 
 const rowOf = (page: Page, email: string) => page.getByTestId('referral-row').filter({ hasText: email });
 
@@ -67,12 +65,7 @@ test('an owner refers friends, is held to 3 pending, invites by e-mail, copies t
   const notice = page.getByText(REFERRAL_MESSAGES.invitationSent(friends[0]!));
   await expect(notice).toBeVisible();
   await expect
-    .poll(async () => {
-      const { messages } = (await (await fetch(`${apiUrl()}/local/outbox/messages`)).json()) as {
-        messages: OutboxMessage[];
-      };
-      return messages.find((m) => m.to === friends[0]);
-    })
+    .poll(async () => (await outboxMessages()).find((m) => m.to === friends[0]))
     .toMatchObject({ kind: 'referral-invitation', text: expect.stringContaining(link) });
   await expect(notice).toBeHidden({ timeout: 8000 });
 

@@ -7,7 +7,14 @@ export const apiUrl = () => process.env.E2E_API_URL ?? 'http://localhost:3001';
 export const uniqueEmail = (label: string) => `${label}-${randomUUID().slice(0, 8)}@example.com`;
 export const PASSWORD = 'correct-horse-9';
 
-type OutboxMessage = { to: string; subject: string; text: string; sentAt: string };
+export type OutboxMessage = { to: string; subject: string; text: string; sentAt: string; kind: string };
+
+/** Every e-mail the local outbox holds, newest first. */
+export async function outboxMessages(): Promise<OutboxMessage[]> {
+  const response = await fetch(`${apiUrl()}/local/outbox/messages`);
+  if (!response.ok) throw new Error(`The local outbox answered ${response.status}: ${await response.text()}`);
+  return ((await response.json()) as { messages: OutboxMessage[] }).messages;
+}
 
 /** The newest confirmation code the local outbox holds for this address (waits for it to arrive). */
 export async function latestCode(email: string, after = ''): Promise<string> {
@@ -15,9 +22,7 @@ export async function latestCode(email: string, after = ''): Promise<string> {
   await expect
     .poll(
       async () => {
-        const response = await fetch(`${apiUrl()}/local/outbox/messages`);
-        const { messages } = (await response.json()) as { messages: OutboxMessage[] };
-        const mine = messages.filter((m) => m.to === email && m.sentAt > after);
+        const mine = (await outboxMessages()).filter((m) => m.to === email && m.sentAt > after);
         code = mine[0]?.text.match(/\b(\d{6})\b/)?.[1];
         return code;
       },

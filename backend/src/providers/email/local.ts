@@ -1,4 +1,4 @@
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { EmailMessage, EmailSender, StoredEmail } from './index';
@@ -20,7 +20,11 @@ export function createLocalOutbox(
       const sentAt = now().toISOString();
       const id = `${sentAt.replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}`;
       const stored: StoredEmail = { ...message, id, sentAt };
-      await writeFile(path.join(directory, `${id}.json`), JSON.stringify(stored, null, 2));
+      // Written aside and renamed into place: a rename is atomic, so a parallel list() (the e2e suite
+      // polls while the sign-up writes) never parses a half-written file.
+      const partial = path.join(directory, `.${id}.partial`);
+      await writeFile(partial, JSON.stringify(stored, null, 2));
+      await rename(partial, path.join(directory, `${id}.json`));
       return { id };
     },
     async list() {
