@@ -3,12 +3,10 @@ import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { SubscriptionStatus } from '@shared/schemas/subscription';
 import type { ProviderSubscription } from '../providers/payments/index';
 import { keys } from './keys';
+import { isConditionFailure } from './condition-failures';
 
 /** How long a processed webhook event id is remembered (Stripe retries for up to 3 days). */
 const WEBHOOK_EVENT_TTL_SECONDS = 30 * 24 * 60 * 60;
-
-const isConditionFailure = (error: unknown) =>
-  (error as { name?: string }).name === 'ConditionalCheckFailedException';
 
 const isoFromSeconds = (seconds: number | null) =>
   seconds === null ? null : new Date(seconds * 1000).toISOString();
