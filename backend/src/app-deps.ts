@@ -56,7 +56,7 @@ export function createAppDeps(
   config: AppConfig,
   overrides: Partial<Pick<AppDeps, 'logger' | 'now'>> & { metrics?: Metrics } = {},
 ): AppDeps {
-  const { client, doc } = createDynamoClients({ region: config.region, endpoint: config.dynamoDbEndpoint });
+  const { doc } = createDynamoClients({ region: config.region, endpoint: config.dynamoDbEndpoint });
   const logger = overrides.logger ?? createLogger();
   const now = overrides.now ?? (() => new Date());
   // In AWS EMF lines go to stdout (CloudWatch reads them); elsewhere they stay in the debug log.
@@ -123,8 +123,7 @@ export function createAppDeps(
     telephony: real('telephony', () =>
       createTelephonyProvider(config.twilio, phoneReservations, localTwilioAccount),
     ),
-    // The Lambda role's credentials, resolved the way the DynamoDB client resolves them.
-    identity: createIdentityAdmin(config, () => client.config.credentials()),
+    identity: createIdentityAdmin(config),
   };
   // Unsubscribe links are signed with a key derived from TOKEN_ENCRYPTION_KEY; outside AWS the public
   // development key stands in (as for calendar tokens). In AWS without it nothing is e-mailed, and it says so.

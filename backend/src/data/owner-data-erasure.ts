@@ -2,6 +2,7 @@ import { DeleteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamod
 import { queryAll, writeInBatches } from './batch-write';
 import { APPOINTMENT_PREFIX, CONVERSATION_PREFIX, keys, userKey } from './keys';
 import { APP_TABLE } from './table-definition';
+import { isConditionFailure } from './condition-failures';
 
 type Key = { pk: string; sk: string };
 type Item = Record<string, unknown>;
@@ -97,7 +98,7 @@ export function createOwnerDataErasure(doc: DynamoDBDocumentClient, tableName: s
         );
         deleted += 1;
       } catch (error) {
-        if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
+        if (!isConditionFailure(error)) throw error;
       }
     }
     return deleted;
