@@ -35,8 +35,16 @@ export function escapeText(value: string): string {
     .replace(/\r\n?/g, '\n')
     .replace(/[\\;,]/g, (c) => `\\${c}`)
     .replace(/\n/g, '\\n')
-    .replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '');
+    .split('')
+    .filter((c) => !isControl(c))
+    .join('');
 }
+
+/** Control characters other than tab (newlines are escaped before this runs). */
+const isControl = (char: string) => {
+  const code = char.charCodeAt(0);
+  return (code < 0x20 && code !== 0x09) || code === 0x7f;
+};
 
 /**
  * Folds one content line (RFC 5545 §3.1): at most 75 octets per physical line, continuation lines start with

@@ -1,14 +1,13 @@
 import { GetCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { sameTokenHash } from '../calendar-feed/feed-token';
+import { transactionConditionFailures } from './condition-failures';
 import { keys } from './keys';
 
 export type CalendarFeedState = { token_hash: string; created_at: string };
 export type FeedChange = { ok: true; created_at: string } | { ok: false; reason: 'conflict' };
 
-const isConditionFailure = (error: unknown) => {
-  const name = (error as { name?: string }).name;
-  return name === 'ConditionalCheckFailedException' || name === 'TransactionCanceledException';
-};
+/** Every write here is a transaction; one cancelled by a condition or a concurrent transaction lost a race. */
+const lostRace = (error: unknown) => transactionConditionFailures(error) !== undefined;
 
 /**
  * The Business Calendar's subscription feed (issue 12 §2): at most one live token per owner. Two items move
@@ -64,7 +63,7 @@ export function createCalendarFeedRepository(
         );
         return { ok: true, created_at: createdAt };
       } catch (error) {
-        if (isConditionFailure(error)) return { ok: false, reason: 'conflict' };
+        if (lostRace(error)) return { ok: false, reason: 'conflict' };
         throw error;
       }
     },
@@ -89,7 +88,7 @@ export function createCalendarFeedRepository(
         );
         return true;
       } catch (error) {
-        if (isConditionFailure(error)) return false;
+        if (lostRace(error)) return false;
         throw error;
       }
     },
