@@ -9,6 +9,7 @@ import { createOAuthStateRepository } from './data/oauth-states';
 import { createCalendarProviders } from './providers/calendar/index';
 import type { AppData, AppDeps, AppProviders } from './app-types';
 import { createAppointmentRepository } from './data/appointments';
+import { createCalendarFeedRepository } from './data/calendar-feeds';
 import { createConversationStateRepository } from './data/conversation-states';
 import { createOwnerMessageRepository } from './data/owner-messages';
 import { receptionistFromApp } from './receptionist/create-receptionist-deps';
@@ -95,6 +96,7 @@ export function createAppDeps(
     calendarConnections: createCalendarConnectionRepository(doc, config.tableName, now),
     oauthStates: createOAuthStateRepository(doc, config.tableName, now),
     botCalendars: createBotCalendarRepository(doc, config.tableName, now),
+    calendarFeeds: createCalendarFeedRepository(doc, config.tableName, now),
     objectives: createObjectivesRepository(doc, config.tableName, now),
     phoneReservations,
     appointments: createAppointmentRepository(doc, config.tableName, now),

@@ -25,6 +25,7 @@ import { stripeWebhookRoutes } from './routes/subscription/stripe-webhook-routes
 import { localPaymentsRoutes } from './routes/local-payments/local-payments-routes';
 import { isLocalPaymentsProvider } from './providers/payments/factory';
 import { calendarRoutes } from './routes/calendar/calendar-routes';
+import { calendarFeedRoutes } from './routes/calendar/calendar-feed-routes';
 import { popupPageHeaders } from './routes/calendar/popup-headers';
 import { phoneNumberRoutes } from './routes/phone-numbers/phone-number-routes';
 import { noStoreForAuthenticated, rejectUnstorableInput, requestBodyLimit } from './http/request-guards';
@@ -150,6 +151,7 @@ function mountApiRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
   app.route('/', objectivesRoutes(deps));
   app.route('/', objectiveTemplatesRoutes(deps));
   app.route('/', calendarRoutes(deps));
+  app.route('/', calendarFeedRoutes(deps));
   app.route('/', callLogRoutes(deps));
   app.route('/', overviewRoutes(deps));
   app.route('/', privacyRoutes(deps));
