@@ -215,7 +215,10 @@ describe('POST /webhooks/twilio/voice', () => {
     const answered = records.find((r) => r.id === conversationId)!;
     expect(Date.parse(answered.answered_at!)).toBeGreaterThanOrEqual(Date.parse(answered.started_at));
     expect(Date.parse(answered.answered_at!)).toBeLessThan(Date.parse(state!.turns[1]!.at) + 1);
-    expect(answered.transcript[0]).toMatchObject({ speaker: 'assistant', text: twiml.relay!.welcomeGreeting });
+    expect(answered.transcript[0]).toMatchObject({
+      speaker: 'assistant',
+      text: twiml.relay!.welcomeGreeting,
+    });
   });
 
   it('refuses an unsigned or forged relay handshake, and accepts an owner token', async () => {
