@@ -73,7 +73,8 @@ const page = (messages: StoredEmail[]) =>
       <h1>Local mail outbox</h1>
       <p class="note">
         Every e-mail the product sends while running locally lands here instead of a real inbox: sign-up
-        confirmation codes, invitations, call summaries and digests. This page refreshes itself every 5 seconds.
+        confirmation codes, invitations, call summaries and digests. This page refreshes itself every 5
+        seconds.
       </p>
       ${
         messages.length === 0
