@@ -189,7 +189,9 @@ describe('POST /webhooks/twilio/voice', () => {
     expect(reply).toContain('12 Market St');
     const state = await deps.data.conversationStates.get(conversationId);
     expect(state).toMatchObject({ channel: 'voice', caller: CALLER, external_id: callSid });
-    expect(state!.turns.map((t) => t.speaker)).toEqual(['caller', 'assistant']);
+    // The transcript opens with the greeting Twilio spoke, then the caller's question and the answer.
+    expect(state!.turns.map((t) => t.speaker)).toEqual(['assistant', 'caller', 'assistant']);
+    expect(state!.turns[0]!.text).toBe(twiml.relay!.welcomeGreeting);
     call.socket.close();
 
     expect(
@@ -212,7 +214,11 @@ describe('POST /webhooks/twilio/voice', () => {
     // Answered when the relay connected (the greeting), after the webhook started the conversation.
     const answered = records.find((r) => r.id === conversationId)!;
     expect(Date.parse(answered.answered_at!)).toBeGreaterThanOrEqual(Date.parse(answered.started_at));
-    expect(Date.parse(answered.answered_at!)).toBeLessThan(Date.parse(state!.turns[0]!.at) + 1);
+    expect(Date.parse(answered.answered_at!)).toBeLessThan(Date.parse(state!.turns[1]!.at) + 1);
+    expect(answered.transcript[0]).toMatchObject({
+      speaker: 'assistant',
+      text: twiml.relay!.welcomeGreeting,
+    });
   });
 
   it('refuses an unsigned or forged relay handshake, and accepts an owner token', async () => {

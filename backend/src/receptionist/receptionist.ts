@@ -218,7 +218,8 @@ export function createReceptionist(deps: ReceptionistDeps) {
       ...(input.externalId ? { external_id: input.externalId } : {}),
       started_at: at,
       last_at: at,
-      turns: [],
+      // The owner reads the whole call in the log, greeting first; the model sees it was said, too.
+      turns: input.greeting ? [{ speaker: 'assistant', text: input.greeting, at }] : [],
       actions: [],
       memory: {},
       achieved: {},
