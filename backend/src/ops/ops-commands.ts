@@ -65,7 +65,7 @@ export function opsCommands(deps: OpsDeps) {
           row('business phone', config?.phone_number),
           row('assistant number', config?.assistant_phone),
           row('setup complete', config ? String(!!config.setup_completed) : undefined),
-          row('modules', config?.authorized_modules?.join(', ') || undefined),
+          row('granted modules', config?.authorized_modules?.join(', ') || undefined),
           row(
             'subscription',
             `${subscription.status}${subscription.plan_id ? ` (${subscription.plan_id})` : ''}`,
