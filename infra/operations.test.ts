@@ -6,6 +6,7 @@ import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { METRICS_NAMESPACE } from '../backend/src/observability/metrics';
+import { ORIGIN_VERIFY_HEADER } from '../shared/origin-verify';
 import { COGNITO_DEFAULT_SENDER_WARNING } from './lib/auth';
 import { BACKUP_RETENTION_DAYS } from './lib/data';
 import { WAF_EXEMPT_PATH_PREFIX, WAF_RATE_LIMIT_PER_5_MIN } from './lib/edge-firewall';
@@ -223,6 +224,29 @@ describe('§5 observability', () => {
     }
   });
 
+  it("sets API Gateway's account CloudWatch role the WebSocket stage logs with, kept after a teardown", () => {
+    for (const template of twoStages) {
+      const accounts = template.findResources('AWS::ApiGateway::Account') as Resources;
+      const [accountId, account] = Object.entries(accounts)[0]!;
+      expect(Object.keys(accounts)).toHaveLength(1);
+      const roleId = (account.Properties.CloudWatchRoleArn as { 'Fn::GetAtt': [string, string] })[
+        'Fn::GetAtt'
+      ][0];
+      const role = template.toJSON().Resources[roleId] as Resource & { DeletionPolicy?: string };
+      expect(role.DeletionPolicy).toBe('Retain');
+      expect(JSON.stringify(role.Properties.AssumeRolePolicyDocument)).toContain('apigateway.amazonaws.com');
+      expect(JSON.stringify(role.Properties.ManagedPolicyArns)).toContain(
+        'AmazonAPIGatewayPushToCloudWatchLogs',
+      );
+      // The WebSocket stage is created only after the setting, or its access logs fail the deploy.
+      const socketStage = Object.values(
+        template.findResources('AWS::ApiGatewayV2::Stage', { DependsOn: Match.arrayWith([accountId]) }),
+      );
+      expect(socketStage).toHaveLength(1);
+      expect((socketStage[0] as Resource).Properties.AccessLogSettings).toBeDefined();
+    }
+  });
+
   it('sends alarms to a topic the operator e-mail parameter subscribes to', () => {
     plain.template.hasParameter(OPERATOR_EMAIL_PARAMETER, { Type: 'String', Default: '' });
     const [, subscription] = Object.entries(
@@ -350,6 +374,47 @@ describe('§6 edge', () => {
       Environment: { Variables: Match.objectLike({ PUBLIC_API_URL: 'https://api.example.com' }) },
     });
     custom.template.hasOutput('ApiUrl', { Value: 'https://api.example.com' });
+  });
+
+  it('closes the WAF bypass: CloudFront sends a per-stage secret header the HTTP functions demand', () => {
+    for (const template of twoStages) {
+      const secrets = Object.entries(
+        template.findResources('AWS::SecretsManager::Secret') as Resources,
+      ).filter(([, secret]) => String(secret.Properties.Name).endsWith('/origin-verify'));
+      expect(secrets).toHaveLength(1);
+      const [secretId, secret] = secrets[0]!;
+      expect(secret.Properties.GenerateSecretString).toMatchObject({ PasswordLength: 64 });
+      const api = distributions(template).find((config) =>
+        JSON.stringify(config.Origins).includes('execute-api'),
+      )!;
+      const [origin] = api.Origins as Array<{
+        OriginCustomHeaders: Array<{ HeaderName: string; HeaderValue: unknown }>;
+      }>;
+      const header = origin!.OriginCustomHeaders.find((h) => h.HeaderName === ORIGIN_VERIFY_HEADER)!;
+      // A dynamic reference resolved by CloudFormation at deploy time: the value is never in the template.
+      const value = JSON.stringify(header.HeaderValue);
+      expect(value).toContain('{{resolve:secretsmanager:');
+      expect(value).toContain(secretId);
+      // The API and telephony functions (HTTP) read it; the socket and notifications functions never see it.
+      const functions = Object.values(template.findResources('AWS::Lambda::Function') as Resources).filter(
+        (fn) => JSON.stringify(fn.Properties.Environment ?? {}).includes('APP_ENV'),
+      );
+      const withToken = functions.filter((fn) =>
+        JSON.stringify(fn.Properties.Environment).includes('ORIGIN_VERIFY_SECRET_ARN'),
+      );
+      expect(functions).toHaveLength(4);
+      expect(withToken.map((fn) => fn.Properties.Description).sort()).toEqual([
+        'AI receptionist HTTP API (Hono app)',
+        'AI receptionist telephony: phone numbers and Twilio webhooks (Hono app)',
+      ]);
+    }
+  });
+
+  it('has no API Gateway custom domain: custom names are served by CloudFront (TLS 1.2 minimum, below)', () => {
+    for (const template of twoStages) {
+      expect(template.findResources('AWS::ApiGatewayV2::DomainName')).toEqual({});
+      expect(template.findResources('AWS::ApiGateway::DomainName')).toEqual({});
+    }
   });
 
   it('logs CloudFront and S3 access into a retained log bucket', () => {

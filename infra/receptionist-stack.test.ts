@@ -146,7 +146,13 @@ describe('lambdas', () => {
     );
   const variablesOf = (fn: Resource) =>
     (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
-  const secretId = () => onlyEntry(template.findResources('AWS::SecretsManager::Secret') as Resources)[0];
+  /** The vendor-keys secret (the other one is the API edge's origin-verify secret, tested in operations.test.ts). */
+  const secretId = () =>
+    onlyEntry(
+      template.findResources('AWS::SecretsManager::Secret', {
+        Properties: { Name: Match.stringLikeRegexp('/vendor-keys$') },
+      }) as Resources,
+    )[0];
 
   it('runs the API, telephony, socket and notifications handlers as four arm64 ESM functions', () => {
     const functions = appFunctions();
@@ -176,7 +182,8 @@ describe('lambdas', () => {
       'PUBLIC_API_URL',
     ];
     const socketOnly = ['WS_CALLBACK_URL'];
-    const apiOnly: string[] = [];
+    // The HTTP functions (API and telephony) check CloudFront's origin-verify header.
+    const apiOnly = ['ORIGIN_VERIFY_SECRET_ARN'];
     const seen = new Set<string>();
     for (const [, fn] of appFunctions()) {
       const variables = variablesOf(fn);

@@ -30,6 +30,7 @@ import { popupPageHeaders } from './routes/calendar/popup-headers';
 import { phoneNumberRoutes } from './routes/phone-numbers/phone-number-routes';
 import { noStoreForAuthenticated, rejectUnstorableInput, requestBodyLimit } from './http/request-guards';
 import { htmlContentSecurityPolicy } from './http/page-security';
+import { requireOriginVerify } from './http/origin-verify';
 import { smsWebhookRoutes } from './routes/twilio-webhooks/sms-webhook-routes';
 import { countTwilioWebhookFailures } from './routes/twilio-webhooks/twilio-request';
 import { receptionistSmsAssistant } from './routes/twilio-webhooks/receptionist-sms-assistant';
@@ -65,6 +66,8 @@ export function createApp(deps: AppDeps, surface: AppSurface = 'all') {
   app.notFound(notFoundHandler);
   // First, so every later middleware's and route's log lines carry the request id.
   app.use('*', requestIdMiddleware);
+  // Before anything else runs: in AWS only CloudFront (and its WAF) may call the API.
+  app.use('*', requireOriginVerify(deps.config.originVerifyToken));
   // Before secureHeaders so it runs after it: the OAuth popup pages need their opener (popup-headers.ts).
   app.use('*', popupPageHeaders);
   app.use('*', secureHeaders());

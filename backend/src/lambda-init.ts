@@ -1,16 +1,18 @@
 import { createAppDeps } from './app-deps';
 import { loadConfig } from './config/env';
 import { providerReport } from './config/provider-requirements';
-import { withVendorSecrets } from './config/vendor-secrets';
+import { withOriginVerifyToken, withVendorSecrets } from './config/vendor-secrets';
 import { createLogger } from './logging/logger';
 
 /**
  * What every Lambda entry builds once per instance, outside its handler, so warm invocations reuse the
  * clients, the JWKS cache and the vendor keys read from Secrets Manager.
  */
-export async function initLambda() {
+export async function initLambda(options: { httpApi?: boolean } = {}) {
   const logger = createLogger();
-  const config = loadConfig(await withVendorSecrets(process.env, undefined, logger));
+  // The HTTP functions (behind CloudFront) also need the origin-verify token; the others never see it.
+  const env = await withVendorSecrets(process.env, undefined, logger);
+  const config = loadConfig(options.httpApi ? await withOriginVerifyToken(env, { required: true }) : env);
   // One line per cold start saying which providers are real and what each of the others lacks.
   logger.info('Providers at cold start', { app_env: config.appEnv, ...providerReport(config) });
   return { logger, config, deps: createAppDeps(config, { logger }) };

@@ -3,5 +3,5 @@ import { createApp } from './app';
 import { initLambda } from './lambda-init';
 
 // The owner-facing HTTP API; phone numbers and Twilio's webhooks are telephony-lambda.ts's.
-const { deps } = await initLambda();
+const { deps } = await initLambda({ httpApi: true });
 export const handler = handle(createApp(deps, 'api'));

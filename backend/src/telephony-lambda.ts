@@ -7,5 +7,5 @@ import { initLambda } from './lambda-init';
  * (TELEPHONY_HTTP_ROUTES). The same app code as lambda.ts with only those routes, so the Twilio SDK is
  * paid for here and never in the owner-facing API's cold start.
  */
-const { deps } = await initLambda();
+const { deps } = await initLambda({ httpApi: true });
 export const handler = handle(createApp(deps, 'telephony'));

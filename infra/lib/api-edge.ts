@@ -1,4 +1,4 @@
-import { Stack } from 'aws-cdk-lib';
+import { RemovalPolicy, Stack } from 'aws-cdk-lib';
 import type { IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import {
   AllowedMethods,
@@ -11,13 +11,17 @@ import {
   ViewerProtocolPolicy,
 } from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
+import { ORIGIN_VERIFY_HEADER } from '@shared/origin-verify';
 import type { Edge } from './edge';
 import { MINIMUM_TLS } from './web';
 
 export interface ApiEdgeProps {
   readonly api: IHttpApi;
   readonly edge: Edge;
+  /** The stage name: names the origin-verify secret. */
+  readonly stage: string;
 }
 
 /**
@@ -29,6 +33,13 @@ export interface ApiEdgeProps {
  */
 export class ApiEdge extends Construct {
   readonly distribution: Distribution;
+  /**
+   * The value CloudFront adds as X-Origin-Verify to every request it forwards; the HTTP functions read it
+   * at cold start (ORIGIN_VERIFY_SECRET_ARN) and refuse requests without it, so calling the execute-api URL
+   * directly cannot bypass the web ACL. Generated per stage by Secrets Manager: the template holds only a
+   * dynamic reference ({{resolve:secretsmanager:…}}), never the value.
+   */
+  readonly originVerifySecret: Secret;
   /** https:// base URL without a trailing slash. */
   readonly url: string;
 
@@ -38,11 +49,22 @@ export class ApiEdge extends Construct {
     // apiEndpoint is https://<id>.execute-api.<region>.amazonaws.com; an origin takes the bare host name.
     const originHost = `${props.api.apiId}.execute-api.${Stack.of(this).region}.${Stack.of(this).urlSuffix}`;
 
+    this.originVerifySecret = new Secret(this, 'OriginVerify', {
+      secretName: `receptionist/${props.stage}/origin-verify`,
+      description: 'X-Origin-Verify value CloudFront sends to the HTTP API (infra/lib/api-edge.ts)',
+      generateSecretString: { passwordLength: 64, excludePunctuation: true },
+      // Only CloudFront and the functions hold it; nothing outside the stack needs it after teardown.
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+
     this.distribution = new Distribution(this, 'Distribution', {
       comment: 'AI receptionist API (front door of the HTTP API)',
       defaultBehavior: {
         // CloudFront's default 30 s read timeout matches API Gateway's; the API Lambda stops at 29 s.
-        origin: new HttpOrigin(originHost, { protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY }),
+        origin: new HttpOrigin(originHost, {
+          protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
+          customHeaders: { [ORIGIN_VERIFY_HEADER]: this.originVerifySecret.secretValue.unsafeUnwrap() },
+        }),
         viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
         allowedMethods: AllowedMethods.ALLOW_ALL,
         cachePolicy: CachePolicy.CACHING_DISABLED,

@@ -10,12 +10,15 @@ import type { IConstruct } from 'constructs';
 export interface NagSubjects {
   readonly userPool: IConstruct;
   readonly vendorSecret: IConstruct;
+  readonly originVerifySecret: IConstruct;
   readonly backupPlan: IConstruct;
   readonly appFunctions: IConstruct[];
   readonly tableArnToken: string;
   readonly socketFunction: IConstruct;
   readonly httpApi: IConstruct;
   readonly socketApi: IConstruct;
+  /** API Gateway's account-level CloudWatch Logs role (infra/lib/websocket-api.ts). */
+  readonly apiGatewayLogsRole: IConstruct;
   /** Distributions served on CloudFront's own *.cloudfront.net certificate (no custom domain). */
   readonly defaultCertificateDistributions: IConstruct[];
 }
@@ -41,6 +44,15 @@ export function applyNagSuppressions(stack: Stack, subjects: NagSubjects): void 
       reason:
         'Holds third-party vendor API keys (Stripe, Twilio, OpenAI, Google) that only the vendors can issue; ' +
         'they are rotated in the vendor consoles and written here by the operator (docs/deploy.md).',
+    },
+  ]);
+  suppress(subjects.originVerifySecret, [
+    {
+      id: 'AwsSolutions-SMG4',
+      reason:
+        'A value shared by the API CloudFront origin (a header) and the HTTP functions: a rotation Lambda cannot ' +
+        'change both at once, so it is not rotated (docs/deploy.md section 10). It only proves a request came ' +
+        "through CloudFront and its web ACL; every route's own authorization still applies.",
     },
   ]);
   suppress(subjects.backupPlan, [
@@ -78,6 +90,17 @@ export function applyNagSuppressions(stack: Stack, subjects: NagSubjects): void 
         'PostToConnection needs the connection id, known only at run time; the grant is limited to this ' +
         "socket API's own stage (@connections/*).",
       appliesTo: [{ regex: '/^Resource::arn:aws:execute-api:.*\\/@connections\\/\\*$/' }],
+    },
+  ]);
+  suppress(subjects.apiGatewayLogsRole, [
+    {
+      id: 'AwsSolutions-IAM4',
+      reason:
+        "AmazonAPIGatewayPushToCloudWatchLogs is the role policy AWS documents for API Gateway's account " +
+        'logging setting; API Gateway alone assumes the role, to write the API access logs.',
+      appliesTo: [
+        'Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AmazonAPIGatewayPushToCloudWatchLogs',
+      ],
     },
   ]);
   const inAppAuthorization =

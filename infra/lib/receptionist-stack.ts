@@ -171,7 +171,12 @@ export class ReceptionistStack extends Stack {
       routedElsewhere: { handler: telephonyFunction, routes: TELEPHONY_HTTP_ROUTES },
     });
     // The API's public URL: CloudFront with the web ACL (and the custom domain, when there is one).
-    const apiEdge = new ApiEdge(this, 'ApiEdge', { api: httpApi.api, edge });
+    const apiEdge = new ApiEdge(this, 'ApiEdge', { api: httpApi.api, edge, stage: stage.name });
+    // The HTTP functions refuse requests that did not come through CloudFront (backend/src/http/origin-verify.ts).
+    for (const fn of [apiFunction, telephonyFunction]) {
+      apiEdge.originVerifySecret.grantRead(fn);
+      fn.addEnvironment('ORIGIN_VERIFY_SECRET_ARN', apiEdge.originVerifySecret.secretArn);
+    }
     if (edge.domain) edge.pointAt('Api', edge.domain.apiDomain, apiEdge.distribution);
     // Twilio signs the URL it called, so the app must know it (backend/src/config/env.ts PUBLIC_API_URL):
     // the telephony function checks the webhooks, the API function puts URLs in TwiML and OAuth redirects,
@@ -227,7 +232,10 @@ export class ReceptionistStack extends Stack {
         apiEdge.url,
         'HTTP API base URL (CloudFront in front of API Gateway): vendor webhooks point here',
       ],
-      ApiGatewayUrl: [httpApi.url, 'API Gateway endpoint behind ApiUrl (not for clients: no WAF)'],
+      ApiGatewayUrl: [
+        httpApi.url,
+        'API Gateway endpoint behind ApiUrl: answers 403 without CloudFront origin-verify header (no WAF)',
+      ],
       AlarmTopicArn: [this.observability.topic.topicArn, 'SNS topic of alarms and budget notices'],
       DashboardName: [this.observability.dashboard.dashboardName, 'CloudWatch dashboard'],
       WebSocketUrl: [socketApi.url, 'Voice streaming socket URL'],
@@ -243,12 +251,14 @@ export class ReceptionistStack extends Stack {
     applyNagSuppressions(this, {
       userPool: auth.userPool,
       vendorSecret: secrets.secret,
+      originVerifySecret: apiEdge.originVerifySecret,
       backupPlan: data.backupPlan,
       appFunctions,
       tableArnToken: `${this.getLogicalId(data.table.node.defaultChild as CfnElement)}.Arn`,
       socketFunction,
       httpApi: httpApi.api,
       socketApi: socketApi.api,
+      apiGatewayLogsRole: socketApi.cloudWatchRole,
       defaultCertificateDistributions: edge.domain ? [] : [web.distribution, apiEdge.distribution],
     });
   }

@@ -1,4 +1,7 @@
+import { RemovalPolicy } from 'aws-cdk-lib';
+import { CfnAccount } from 'aws-cdk-lib/aws-apigateway';
 import { WebSocketApi, WebSocketStage } from 'aws-cdk-lib/aws-apigatewayv2';
+import { ManagedPolicy, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { WebSocketLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import { Construct } from 'constructs';
@@ -25,6 +28,8 @@ export class StreamingSocketApi extends Construct {
   readonly url: string;
   /** https:// URL the Lambda posts replies to (the management API endpoint). */
   readonly callbackUrl: string;
+  /** The role API Gateway writes WebSocket (and REST) logs with: an account-and-region setting. */
+  readonly cloudWatchRole: Role;
 
   constructor(scope: Construct, id: string, props: StreamingSocketApiProps) {
     super(scope, id);
@@ -38,6 +43,22 @@ export class StreamingSocketApi extends Construct {
       defaultRouteOptions: { integration },
     });
 
+    // WebSocket stages write access logs with the account's API Gateway CloudWatch role (unlike HTTP APIs):
+    // without AWS::ApiGateway::Account the stage fails to deploy ("CloudWatch Logs role ARN must be set").
+    // It is one setting per account and region, so the role is retained: tearing down this stage must not
+    // leave another stage of the same account pointing at a deleted role. The last stage deployed sets it.
+    this.cloudWatchRole = new Role(this, 'ApiGatewayLogsRole', {
+      assumedBy: new ServicePrincipal('apigateway.amazonaws.com'),
+      description: 'API Gateway account setting: writes WebSocket API access logs to CloudWatch Logs',
+      managedPolicies: [
+        ManagedPolicy.fromAwsManagedPolicyName('service-role/AmazonAPIGatewayPushToCloudWatchLogs'),
+      ],
+    });
+    this.cloudWatchRole.applyRemovalPolicy(RemovalPolicy.RETAIN);
+    const account = new CfnAccount(this, 'ApiGatewayAccount', {
+      cloudWatchRoleArn: this.cloudWatchRole.roleArn,
+    });
+
     this.stage = new WebSocketStage(this, 'Stage', {
       webSocketApi: this.api,
       stageName: props.stage,
@@ -45,6 +66,8 @@ export class StreamingSocketApi extends Construct {
       throttle: WEBSOCKET_THROTTLE,
       accessLogSettings: apiAccessLogs(this, 'websocket').settings,
     });
+
+    this.stage.node.addDependency(account);
 
     this.url = this.stage.url;
     this.callbackUrl = this.stage.callbackUrl;

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { createApp } from '../../backend/src/app';
 import { ProviderNotConfiguredError } from '../../backend/src/providers/not-configured';
+import { TWILIO_WEBHOOK_PATHS } from '../../backend/src/providers/telephony/index';
+import { STRIPE_WEBHOOK_PATH } from '../../backend/src/routes/subscription/stripe-webhook-routes';
 import { createConfirmedUser } from '../support/cognito-users';
 import { createTestApp } from '../support/test-app';
 
@@ -70,6 +73,69 @@ describe('fail closed: the app in AWS mode without vendor keys', async () => {
 
   it('never serves the local checkout or outbox pages', async () => {
     expect((await app.request('/local/outbox')).status).toBe(404);
+  });
+});
+
+describe('fail closed: each Lambda surface in AWS without vendor keys', async () => {
+  // In AWS the API and telephony functions serve createApp(deps, 'api') and createApp(deps, 'telephony').
+  const { deps, services } = await createTestApp(AWS_WITHOUT_KEYS);
+  const telephony = createApp(deps, 'telephony');
+  const api = createApp(deps, 'api');
+  const owner = await createConfirmedUser(services, 'failsurface');
+  const refusal = async (response: Response, key: string) => {
+    expect(response.status).toBe(503);
+    const error = (await response.json()) as { error: string; message: string };
+    expect(error.error).toBe('provider_not_configured');
+    expect(error.message).toContain(`${key} is missing`);
+  };
+  const form = (body: Record<string, string>) => ({
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'X-Twilio-Signature': 'x' },
+    body: new URLSearchParams(body).toString(),
+  });
+
+  it('telephony: number search and purchase answer 503 naming the key, never local numbers', async () => {
+    await refusal(
+      await telephony.request(
+        '/oauth/phone-numbers/available?areaCode=415',
+        call(owner.tokens.IdToken, 'GET'),
+      ),
+      'TWILIO_ACCOUNT_SID',
+    );
+    // The API function does not serve them at all (API Gateway routes them to the telephony function).
+    expect(
+      (await api.request('/oauth/phone-numbers/available?areaCode=415', call(owner.tokens.IdToken, 'GET')))
+        .status,
+    ).toBe(404);
+  });
+
+  it("telephony: Twilio's voice and SMS webhooks answer 503 naming TWILIO_AUTH_TOKEN", async () => {
+    const sid = `CA${'0'.repeat(32)}`;
+    await refusal(
+      await telephony.request(
+        TWILIO_WEBHOOK_PATHS.voice,
+        form({ CallSid: sid, AccountSid: `AC${'0'.repeat(32)}`, From: '+14155550199', To: '+14155550100' }),
+      ),
+      'TWILIO_AUTH_TOKEN',
+    );
+    await refusal(
+      await telephony.request(
+        TWILIO_WEBHOOK_PATHS.sms,
+        form({ MessageSid: `SM${'0'.repeat(32)}`, From: '+14155550199', To: '+14155550100', Body: 'hi' }),
+      ),
+      'TWILIO_AUTH_TOKEN',
+    );
+  });
+
+  it("api: Stripe's webhook answers 503 naming STRIPE_WEBHOOK_SECRET", async () => {
+    await refusal(
+      await api.request(STRIPE_WEBHOOK_PATH, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'Stripe-Signature': 't=1,v1=x' },
+        body: '{}',
+      }),
+      'STRIPE_WEBHOOK_SECRET',
+    );
   });
 });
 

@@ -60,6 +60,11 @@ const envSchema = z.object({
   TWILIO_API_BASE: z.url().optional(),
   /** This API's public base URL, where Twilio's voice/SMS webhooks point; defaults to the request's origin. */
   PUBLIC_API_URL: z.url().optional(),
+  /**
+   * In AWS: the value CloudFront sends in X-Origin-Verify (read at cold start from the secret named by
+   * ORIGIN_VERIFY_SECRET_ARN, lambda-init.ts); requests without it are refused (http/origin-verify.ts).
+   */
+  ORIGIN_VERIFY_TOKEN: z.string().min(32).optional(),
   /** The voice relay socket (wss://… of the WebSocket API); defaults to ws(s)://<public API>/relay. */
   VOICE_RELAY_URL: z.url().optional(),
   /** Calendar OAuth clients (setup step 7); each service runs its local consent page while its id is unset. */
@@ -108,6 +113,8 @@ export type AppConfig = {
   /** Checks X-Twilio-Signature on the SMS/voice webhooks: TWILIO_AUTH_TOKEN, locally the local token. */
   twilioWebhookAuthToken: string | undefined;
   publicApiUrl: string | undefined;
+  /** AWS only: what X-Origin-Verify must carry (CloudFront adds it); unset locally, nothing checked. */
+  originVerifyToken: string | undefined;
   voiceRelayUrl: string | undefined;
   ses: { fromAddress: string | undefined; region: string; endpoint: string | undefined };
   /** Where links in e-mails point: PUBLIC_APP_URL, else the first allowed origin. */
@@ -200,6 +207,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     twilioWebhookAuthToken:
       e.TWILIO_AUTH_TOKEN ?? (e.APP_ENV === 'aws' ? undefined : LOCAL_TWILIO_AUTH_TOKEN),
     publicApiUrl: e.PUBLIC_API_URL,
+    originVerifyToken: e.APP_ENV === 'aws' ? e.ORIGIN_VERIFY_TOKEN : undefined,
     voiceRelayUrl: e.VOICE_RELAY_URL,
     ses: { fromAddress: e.SES_FROM_ADDRESS, region: e.SES_REGION ?? e.AWS_REGION, endpoint: e.SES_ENDPOINT },
     publicAppUrl: e.PUBLIC_APP_URL ?? e.ALLOWED_ORIGINS[0],

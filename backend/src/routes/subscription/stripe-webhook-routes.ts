@@ -1,6 +1,7 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import type { AppDeps, AppEnv } from '../../app-types';
-import { badRequest, HttpError } from '../../errors/http-error';
+import { badRequest } from '../../errors/http-error';
+import { ProviderNotConfiguredError } from '../../providers/not-configured';
 import { verifyWebhookEvent } from '../../providers/payments/webhook-signature';
 import { errorResponses, jsonContent } from '../openapi-helpers';
 import { processPaymentEvent } from '../../billing/process-payment-event';
@@ -33,7 +34,8 @@ export const stripeWebhookRoutes = (deps: AppDeps) => {
   app.openAPIRegistry.registerPath(route);
   return app.post(STRIPE_WEBHOOK_PATH, async (c) => {
     const secret = deps.config.stripe.webhookSecret;
-    if (!secret) throw new HttpError(500, 'not_configured', 'Webhook signing secret is not configured');
+    if (!secret)
+      throw new ProviderNotConfiguredError('payments', [{ key: 'STRIPE_WEBHOOK_SECRET', reason: 'missing' }]);
     const rawBody = await c.req.text();
     let event;
     try {

@@ -1,6 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import type { Metrics } from '../../observability/metrics';
 import { forbidden, HttpError } from '../../errors/http-error';
+import { ProviderNotConfiguredError } from '../../providers/not-configured';
 import { isValidTwilioSignature, type TwilioParams } from '../../providers/telephony/webhook-signature';
 
 /** Twilio's webhook bodies are small form posts; anything near this is not Twilio. */
@@ -25,9 +26,9 @@ export async function readSignedTwilioRequest(
   c: Context,
   options: { authToken: string | undefined; publicApiUrl: string | undefined },
 ): Promise<TwilioParams> {
-  if (!options.authToken) {
-    throw new HttpError(500, 'not_configured', 'Twilio webhook auth token is not configured');
-  }
+  // Deployed without the key: 503 naming it, as every provider route does (Twilio retries; the alarm fires).
+  if (!options.authToken)
+    throw new ProviderNotConfiguredError('telephony', [{ key: 'TWILIO_AUTH_TOKEN', reason: 'missing' }]);
   const declared = Number(c.req.header('content-length') ?? 0);
   if (declared > TWILIO_WEBHOOK_MAX_BYTES)
     throw new HttpError(413, 'payload_too_large', 'Request body too large');
