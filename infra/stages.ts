@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { STAGE_NAME_PATTERN } from '@shared/stage-name';
 
 /**
  * Deployment stages. Each stage is one independent copy of the product (its own stack, user pool, table,
@@ -7,8 +8,7 @@ import { z } from 'zod';
  * module is the one place that reads and validates them (the CDK app, the deploy script and the tests).
  */
 
-/** Lower-case letters, digits and dashes; the backend's STAGE variable accepts the same (config/env.ts). */
-export const STAGE_NAME_PATTERN = /^[a-z][a-z0-9-]{0,15}$/;
+export { STAGE_NAME_PATTERN };
 
 /** cdk.json ships with this account id so the app synthesizes; the deploy script refuses it. */
 export const PLACEHOLDER_ACCOUNT = '000000000000';

@@ -88,7 +88,12 @@ export const CALENDAR_MESSAGES = {
   shareCalendarInvalidJson: (detail: string) => `Share calendar API returned invalid JSON: ${detail}`,
   failedToShare: 'Failed to share calendar',
   errorSharing: (detail: string) => `Error sharing calendar: ${detail}`,
-  calendarShared: 'Calendar shared successfully! Check your Google Calendar.',
+  /**
+   * Spec §8 says 'Check your Google Calendar.'; the Business Calendar is a private .ics link any calendar
+   * app subscribes to, so the text says that instead (docs/decisions/140-business-calendar.md).
+   */
+  calendarShared:
+    'Calendar shared successfully! We e-mailed you a private link: subscribe to it in any calendar app.',
   /** Not in the spec: Deny on the consent screen is the owner's choice, not a failure (issue 15 §5). */
   declined: (service: CalendarService) =>
     `You declined access to ${CALENDAR_SERVICE_NAMES[service]}, so nothing was connected. Connect it whenever you are ready.`,
@@ -97,4 +102,15 @@ export const CALENDAR_MESSAGES = {
     `One personal calendar at a time: connecting another one replaces ${CALENDAR_SERVICE_NAMES[connected]}.`,
   switched: (service: CalendarService, replaced: CalendarService) =>
     `${CALENDAR_SERVICE_NAMES[service]} connected successfully! It replaces ${CALENDAR_SERVICE_NAMES[replaced]}, which is no longer connected.`,
+} as const;
+
+/** The Business Calendar's subscription link: states and answers (issue 12 §2). */
+export const CALENDAR_FEED_MESSAGES = {
+  alreadyActive:
+    'Your calendar already has a private link. Rotate it to get a new one (the old link stops working), or revoke it.',
+  conflict: 'The link was changed at the same moment elsewhere. Reload to see the current one.',
+  rotated: 'New link ready. The old link no longer works: subscribe to this one instead.',
+  revoked: 'Link revoked. Calendar apps subscribed to it stop receiving your bookings.',
+  shownOnce: 'For your safety the link is shown only when it is created. Rotate it to get a new one.',
+  copied: 'Link copied to the clipboard.',
 } as const;

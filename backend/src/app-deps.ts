@@ -9,6 +9,7 @@ import { createOAuthStateRepository } from './data/oauth-states';
 import { createCalendarProviders } from './providers/calendar/index';
 import type { AppData, AppDeps, AppProviders } from './app-types';
 import { createAppointmentRepository } from './data/appointments';
+import { createCalendarFeedRepository } from './data/calendar-feeds';
 import { createConversationStateRepository } from './data/conversation-states';
 import { createOwnerMessageRepository } from './data/owner-messages';
 import { receptionistFromApp } from './receptionist/create-receptionist-deps';
@@ -55,7 +56,7 @@ export function createAppDeps(
   config: AppConfig,
   overrides: Partial<Pick<AppDeps, 'logger' | 'now'>> & { metrics?: Metrics } = {},
 ): AppDeps {
-  const { client, doc } = createDynamoClients({ region: config.region, endpoint: config.dynamoDbEndpoint });
+  const { doc } = createDynamoClients({ region: config.region, endpoint: config.dynamoDbEndpoint });
   const logger = overrides.logger ?? createLogger();
   const now = overrides.now ?? (() => new Date());
   // In AWS EMF lines go to stdout (CloudWatch reads them); elsewhere they stay in the debug log.
@@ -95,6 +96,7 @@ export function createAppDeps(
     calendarConnections: createCalendarConnectionRepository(doc, config.tableName, now),
     oauthStates: createOAuthStateRepository(doc, config.tableName, now),
     botCalendars: createBotCalendarRepository(doc, config.tableName, now),
+    calendarFeeds: createCalendarFeedRepository(doc, config.tableName, now),
     objectives: createObjectivesRepository(doc, config.tableName, now),
     phoneReservations,
     appointments: createAppointmentRepository(doc, config.tableName, now),
@@ -121,8 +123,7 @@ export function createAppDeps(
     telephony: real('telephony', () =>
       createTelephonyProvider(config.twilio, phoneReservations, localTwilioAccount),
     ),
-    // The Lambda role's credentials, resolved the way the DynamoDB client resolves them.
-    identity: createIdentityAdmin(config, () => client.config.credentials()),
+    identity: createIdentityAdmin(config),
   };
   // Unsubscribe links are signed with a key derived from TOKEN_ENCRYPTION_KEY; outside AWS the public
   // development key stands in (as for calendar tokens). In AWS without it nothing is e-mailed, and it says so.
@@ -147,6 +148,7 @@ export function createAppDeps(
     payments: providers.payments,
     telephony: providers.telephony,
     rateLimiter,
+    metrics,
     now,
     logger,
   });

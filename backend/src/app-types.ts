@@ -1,5 +1,6 @@
 import type { AppConfig } from './config/env';
 import type { AppointmentRepository } from './data/appointments';
+import type { CalendarFeedRepository } from './data/calendar-feeds';
 import type { ConversationStateRepository } from './data/conversation-states';
 import type { OwnerMessageRepository } from './data/owner-messages';
 import type { Receptionist } from './receptionist/receptionist';
@@ -57,6 +58,7 @@ export type AppData = {
   calendarConnections: CalendarConnectionRepository;
   oauthStates: OAuthStateRepository;
   botCalendars: BotCalendarRepository;
+  calendarFeeds: CalendarFeedRepository;
   objectives: ObjectivesRepository;
   phoneReservations: PhoneReservationRepository;
   appointments: AppointmentRepository;

@@ -1,17 +1,15 @@
-import path from 'node:path';
 import { writeInBatches } from '../../backend/src/data/batch-write';
 import { createBusinessConfigRepository } from '../../backend/src/data/business-config';
-import { ensureAppTable } from '../../backend/src/data/create-tables';
-import { createDynamoClients } from '../../backend/src/data/dynamo-client';
 import { keys } from '../../backend/src/data/keys';
-import { assertJava, startDynamoDbLocal } from '../../scripts/local-stack/dynamodb-local';
-import { REPO_ROOT } from '../../scripts/local-stack/local-stack';
-import { freePort } from '../../scripts/local-stack/ports';
-import { registerService } from '../children';
 import { businessConfigFixture } from '../fixtures/business-config';
-import { formatTable } from '../report';
-import { round } from '../stats';
-import { timeInterleaved } from './call-log-page';
+import {
+  formatReadScale,
+  interleavedMethod,
+  ratioOf,
+  timeInterleaved,
+  withBenchTables,
+  type Percentiles,
+} from './read-scale';
 
 const GOAL_RATIO = 1.15;
 /** Batch writes in flight while seeding: enough to fill 10,000 owners in seconds, not minutes. */
@@ -21,9 +19,9 @@ export type ConfigReadScaleFigure = {
   measuredAt: string;
   samples: number;
   owners: { large: number; small: number };
-  largeMs: { p50: number; p99: number };
-  smallMs: { p50: number; p99: number };
-  ratio: { p50: number; p99: number };
+  largeMs: Percentiles;
+  smallMs: Percentiles;
+  ratio: Percentiles;
   goalRatio: number;
   method: string;
 };
@@ -56,17 +54,8 @@ export async function measureConfigReadScale(
   settings: { large: number; small: number; samples: number },
   log: (line: string) => void,
 ): Promise<ConfigReadScaleFigure> {
-  assertJava();
-  const dynamodb = await startDynamoDbLocal({
-    port: await freePort(),
-    cacheRoot: path.join(REPO_ROOT, '.local', 'cache'),
-    echo: false,
-  });
-  const unregister = registerService(dynamodb);
-  try {
-    const { client, doc } = createDynamoClients({ region: 'us-east-1', endpoint: dynamodb.endpoint });
-    const tables = { small: 'bench-owners-small', large: 'bench-owners-large' };
-    for (const table of Object.values(tables)) await ensureAppTable(client, table);
+  const tables = { small: 'bench-owners-small', large: 'bench-owners-large' };
+  return withBenchTables(Object.values(tables), async ({ doc }) => {
     log(`storing ${settings.large} owners' configs in one table and ${settings.small} in another…`);
     await seed(doc, tables.large, settings.large);
     await seed(doc, tables.small, settings.small);
@@ -82,30 +71,30 @@ export async function measureConfigReadScale(
     const [smallMs, largeMs] = (await timeInterleaved(
       [reader(tables.small, settings.small), reader(tables.large, settings.large)],
       settings.samples,
-    )) as [ConfigReadScaleFigure['smallMs'], ConfigReadScaleFigure['largeMs']];
-    client.destroy();
+    )) as [Percentiles, Percentiles];
     return {
       measuredAt: new Date().toISOString(),
       samples: settings.samples,
       owners: { large: settings.large, small: settings.small },
       largeMs,
       smallMs,
-      ratio: { p50: round(largeMs.p50 / smallMs.p50), p99: round(largeMs.p99 / smallMs.p99) },
+      ratio: ratioOf(largeMs, smallMs),
       goalRatio: GOAL_RATIO,
-      method:
-        'business config repository getConfig (the config route’s read) against DynamoDB Local, two tables interleaved sample by sample, after 20 warm-up rounds',
+      method: interleavedMethod(
+        'business config repository getConfig (the config route’s read)',
+        'two tables',
+      ),
     };
-  } finally {
-    unregister();
-    await dynamodb.stop();
-  }
+  });
 }
 
-export function formatConfigReadScale(figure: ConfigReadScaleFigure): string {
-  return formatTable([
-    ['config_read_scale', 'p50 ms', 'p99 ms'],
-    [`${figure.owners.small} owners`, String(figure.smallMs.p50), String(figure.smallMs.p99)],
-    [`${figure.owners.large} owners`, String(figure.largeMs.p50), String(figure.largeMs.p99)],
-    [`ratio (goal p50 ≤ ${figure.goalRatio})`, String(figure.ratio.p50), String(figure.ratio.p99)],
-  ]);
-}
+export const formatConfigReadScale = (figure: ConfigReadScaleFigure) =>
+  formatReadScale(
+    'config_read_scale',
+    [
+      [`${figure.owners.small} owners`, figure.smallMs],
+      [`${figure.owners.large} owners`, figure.largeMs],
+    ],
+    figure,
+    'goal p50 ≤',
+  );

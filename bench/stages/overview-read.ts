@@ -1,20 +1,19 @@
-import path from 'node:path';
 import { createAppointmentRepository } from '../../backend/src/data/appointments';
 import { createBusinessConfigRepository } from '../../backend/src/data/business-config';
 import { createCalendarConnectionRepository } from '../../backend/src/data/calendar-connections';
-import { ensureAppTable } from '../../backend/src/data/create-tables';
 import { createConversationRepository } from '../../backend/src/data/conversations';
-import { createDynamoClients } from '../../backend/src/data/dynamo-client';
 import { createOwnerMessageRepository } from '../../backend/src/data/owner-messages';
 import { createSubscriptionRepository } from '../../backend/src/data/subscriptions';
 import { loadOverview, type OverviewData } from '../../backend/src/routes/overview/overview-routes';
-import { assertJava, startDynamoDbLocal } from '../../scripts/local-stack/dynamodb-local';
-import { REPO_ROOT } from '../../scripts/local-stack/local-stack';
-import { freePort } from '../../scripts/local-stack/ports';
-import { registerService } from '../children';
-import { formatTable } from '../report';
-import { round } from '../stats';
-import { history, timeInterleaved } from './call-log-page';
+import { history } from '../fixtures/conversations';
+import {
+  formatReadScale,
+  interleavedMethod,
+  ratioOf,
+  timeInterleaved,
+  withBenchTables,
+  type Percentiles,
+} from './read-scale';
 
 const GOAL_RATIO = 1.2;
 
@@ -23,9 +22,9 @@ export type OverviewReadFigure = {
   samples: number;
   /** Conversations stored for each owner, and how many of them fall in the measured week. */
   owners: { history: number; weekOnly: number };
-  historyMs: { p50: number; p99: number };
-  weekOnlyMs: { p50: number; p99: number };
-  ratio: { p50: number; p99: number };
+  historyMs: Percentiles;
+  weekOnlyMs: Percentiles;
+  ratio: Percentiles;
   goalRatio: number;
   method: string;
 };
@@ -40,17 +39,8 @@ export async function measureOverviewRead(
   settings: { history: number; samples: number },
   log: (line: string) => void,
 ): Promise<OverviewReadFigure> {
-  assertJava();
-  const dynamodb = await startDynamoDbLocal({
-    port: await freePort(),
-    cacheRoot: path.join(REPO_ROOT, '.local', 'cache'),
-    echo: false,
-  });
-  const unregister = registerService(dynamodb);
-  try {
-    const { client, doc } = createDynamoClients({ region: 'us-east-1', endpoint: dynamodb.endpoint });
-    const tableName = 'bench-overview';
-    await ensureAppTable(client, tableName);
+  const tableName = 'bench-overview';
+  return withBenchTables([tableName], async ({ doc }) => {
     const data: OverviewData = {
       businessConfigs: createBusinessConfigRepository(doc, tableName),
       subscriptions: createSubscriptionRepository(doc, tableName),
@@ -84,38 +74,26 @@ export async function measureOverviewRead(
     const [weekOnlyMs, historyMs] = (await timeInterleaved(
       [read('owner-week'), read('owner-history')],
       settings.samples,
-    )) as [OverviewReadFigure['weekOnlyMs'], OverviewReadFigure['historyMs']];
-    client.destroy();
+    )) as [Percentiles, Percentiles];
     return {
       measuredAt: new Date().toISOString(),
       samples: settings.samples,
       owners: { history: all.length, weekOnly: lastWeek.length },
       historyMs,
       weekOnlyMs,
-      ratio: { p50: round(historyMs.p50 / weekOnlyMs.p50), p99: round(historyMs.p99 / weekOnlyMs.p99) },
+      ratio: ratioOf(historyMs, weekOnlyMs),
       goalRatio: GOAL_RATIO,
-      method:
-        'loadOverview (the route’s reads and aggregation) against DynamoDB Local, owners interleaved sample by sample, after 20 warm-up rounds',
+      method: interleavedMethod('loadOverview (the route’s reads and aggregation)', 'owners'),
     };
-  } finally {
-    unregister();
-    await dynamodb.stop();
-  }
+  });
 }
 
-export function formatOverviewRead(figure: OverviewReadFigure): string {
-  return formatTable([
-    ['overview_read', 'p50 ms', 'p99 ms'],
+export const formatOverviewRead = (figure: OverviewReadFigure) =>
+  formatReadScale(
+    'overview_read',
     [
-      `${figure.owners.history} conversations (a year)`,
-      String(figure.historyMs.p50),
-      String(figure.historyMs.p99),
+      [`${figure.owners.history} conversations (a year)`, figure.historyMs],
+      [`${figure.owners.weekOnly} (the last 7 days only)`, figure.weekOnlyMs],
     ],
-    [
-      `${figure.owners.weekOnly} (the last 7 days only)`,
-      String(figure.weekOnlyMs.p50),
-      String(figure.weekOnlyMs.p99),
-    ],
-    [`ratio (goal ≤ ${figure.goalRatio})`, String(figure.ratio.p50), String(figure.ratio.p99)],
-  ]);
-}
+    figure,
+  );

@@ -49,7 +49,10 @@ export const businessConfigSchema = z.object({
   text_escalation_to_manager: z.boolean().optional(),
   business_objective_id: z.string().optional(),
   objective_template: z.string().optional(),
-  /** Enabled capability names; not owner-controlled (spec §6). */
+  /**
+   * Modules in effect, as the API answers: those the owner's setup turns on (calendar → scheduling, phone
+   * number → sms) plus operator grants. Stored, it holds only the grants; no owner endpoint writes it.
+   */
   authorized_modules: z.array(z.string()).optional(),
   known_callers: z.record(z.string(), z.unknown()).optional(),
   tools: z.array(z.unknown()).optional(),

@@ -54,5 +54,18 @@ export const shareCalendarRequestSchema = z.object({
 });
 export type ShareCalendarRequest = z.infer<typeof shareCalendarRequestSchema>;
 
-export const shareCalendarResponseSchema = z.object({ success: z.boolean(), message: z.string() });
+/** The Business Calendar's private subscription link (issue 12 §2); the URL exists only when just issued. */
+export const calendarFeedSchema = z.object({
+  active: z.boolean(),
+  created_at: z.string().nullable(),
+  /** Shown once: only the token's hash is stored, so a later read cannot give the link back. */
+  url: z.string().optional(),
+});
+export type CalendarFeed = z.infer<typeof calendarFeedSchema>;
+
+export const shareCalendarResponseSchema = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  feed: calendarFeedSchema.optional(),
+});
 export type ShareCalendarResponse = z.infer<typeof shareCalendarResponseSchema>;

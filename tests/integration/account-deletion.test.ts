@@ -230,7 +230,7 @@ describe('account deletion', async () => {
     const { owner } = account;
     let failures = 1;
     const flaky: IdentityAdmin = {
-      signOutEverywhere: (username) => realIdentity.signOutEverywhere(username),
+      ...realIdentity,
       deleteUser: async (username) => {
         if (failures-- > 0) throw new IdentityError('identity service down');
         return realIdentity.deleteUser(username);
@@ -286,6 +286,7 @@ describe('account deletion', async () => {
   it('is rate-limited per owner', async () => {
     const owner = await createConfirmedUser(services, 'limited');
     deps.providers.identity = {
+      ...realIdentity,
       signOutEverywhere: async () => {
         throw new IdentityError('identity service down');
       },

@@ -54,7 +54,12 @@ describe('per-user routes with real cognito-local tokens and DynamoDB Local', as
     );
     const response = await app.request(configPath(owner.sub), { headers: bearer(owner.tokens.IdToken) });
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ business_id: 'biz-1', business_name: 'Test Salon' });
+    // authorized_modules: the modules in effect (issue 12 §4), none here.
+    expect(await response.json()).toEqual({
+      business_id: 'biz-1',
+      business_name: 'Test Salon',
+      authorized_modules: [],
+    });
   });
 
   it('refuses tokens issued for another app client or by another issuer', async () => {

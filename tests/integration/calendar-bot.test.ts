@@ -85,9 +85,11 @@ describe('bot calendar: create-calendar and share-calendar', async () => {
       assistant_phone: '+14155550134',
     });
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({
+    expect(await response.json()).toMatchObject({
       success: true,
-      message: 'Calendar shared successfully! Check your Google Calendar.',
+      message:
+        'Calendar shared successfully! We e-mailed you a private link: subscribe to it in any calendar app.',
+      feed: { active: true },
     });
     const share = await doc.send(
       new GetCommand({

@@ -34,6 +34,7 @@ const relay = attachRelayServer(server, {
   receptionist: deps.receptionist,
   conversations: conversationAmender(deps.data, deps.receptionist),
   relayCalls: deps.data.relayCalls,
+  metrics: deps.metrics,
   logger: deps.logger,
   verifyToken: issuer.verifyToken,
   authToken: LOCAL_TWILIO_AUTH_TOKEN,
@@ -217,7 +218,10 @@ describe('local calls (the local telephony provider plays Twilio)', () => {
       ),
     );
     const callSid = received.find((m) => m.type === 'connected')!.callSid!;
-    expect((await deps.data.conversationStates.get(conversationIdOfCall(callSid)))!.turns).toEqual([]);
+    // Turned away before the engine: the transcript holds the greeting only, no caller turn.
+    expect(
+      (await deps.data.conversationStates.get(conversationIdOfCall(callSid)))!.turns.map((t) => t.speaker),
+    ).toEqual(['assistant']);
 
     // The page goes away mid-call: the call is hung up and its conversation closed by the status callback.
     page.close();

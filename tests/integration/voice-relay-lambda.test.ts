@@ -43,6 +43,7 @@ const relayHandler = () =>
     receptionist: deps.receptionist,
     conversations: conversationAmender(deps.data, deps.receptionist),
     relayCalls: deps.data.relayCalls,
+    metrics: deps.metrics,
     logger: deps.logger,
     verifyToken: issuer.verifyToken,
     authToken: LOCAL_TWILIO_AUTH_TOKEN,
@@ -175,7 +176,8 @@ describe('voice relay (API Gateway Lambda transport)', () => {
     expect(messages.at(-1)).toEqual({ type: 'text', token: '', last: true });
     expect(messages.slice(0, -1).every((m) => m.type === 'text' && !m.last)).toBe(true);
     const state = await deps.data.conversationStates.get(conversationIdOfCall(callSid));
-    expect(state!.turns.map((t) => t.speaker)).toEqual(['caller', 'assistant']);
+    // The greeting Twilio spoke opens the transcript.
+    expect(state!.turns.map((t) => t.speaker)).toEqual(['assistant', 'caller', 'assistant']);
 
     // Twilio hangs up: the socket goes; the phone call's conversation is closed by its status callback.
     await freshHandler()(event('$disconnect', 'r-1'));
@@ -190,7 +192,7 @@ describe('voice relay (API Gateway Lambda transport)', () => {
     expect(postedTo('r-1').slice(after)).toEqual([
       { type: 'end', handoffData: JSON.stringify({ reasonCode: 'end', reason: 'already_ended' }) },
     ]);
-    expect((await deps.data.conversationStates.get(conversationIdOfCall(callSid)))!.turns).toHaveLength(2);
+    expect((await deps.data.conversationStates.get(conversationIdOfCall(callSid)))!.turns).toHaveLength(3);
   });
 
   it('a transfer ends the session with live-agent-handoff handoffData', async () => {

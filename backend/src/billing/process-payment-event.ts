@@ -5,7 +5,7 @@ import { handlePaymentEvent } from '../routes/subscription/stripe-webhook-handle
 /**
  * One verified payment event, handled once: the event id is claimed, so a repeated delivery has one
  * effect. A failure releases the claim (the provider's retry is handled again), is counted and recorded
- * for the operator (`npm run ops -- webhooks failed`); a success clears an earlier failure of the event.
+ * for the operator (`npm run ops -- webhooks failed`); a success after such a failure clears it.
  * The webhook route and the ops CLI's replay both come through here.
  */
 export async function processPaymentEvent(
@@ -14,7 +14,8 @@ export async function processPaymentEvent(
   rawPayload: string,
 ): Promise<'handled' | 'duplicate'> {
   const { subscriptions, webhookFailures } = deps.data;
-  if (!(await subscriptions.claimWebhookEvent('stripe', event.id, event.type))) return 'duplicate';
+  const claim = await subscriptions.claimWebhookEvent('stripe', event.id, event.type);
+  if (claim === 'duplicate') return 'duplicate';
   try {
     await handlePaymentEvent(event, {
       subscriptions,
@@ -35,6 +36,6 @@ export async function processPaymentEvent(
       );
     throw error;
   }
-  await webhookFailures.resolve('stripe', event.id);
+  if (claim === 'reclaimed') await webhookFailures.resolve('stripe', event.id);
   return 'handled';
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LOCAL_USER_POOL_CLIENT_ID, LOCAL_USER_POOL_ID } from '@shared/identity';
 import { DEFAULT_LOCAL_TABLE_NAME } from '../data/table-definition';
 import { screenVendorKeys, type VendorKeyProblems } from './vendor-keys';
+import { STAGE_NAME_PATTERN } from '@shared/stage-name';
 
 /**
  * Backend configuration, parsed once and failing fast with every problem listed. Local defaults point at
@@ -10,10 +11,7 @@ import { screenVendorKeys, type VendorKeyProblems } from './vendor-keys';
 const envSchema = z.object({
   APP_ENV: z.enum(['local', 'test', 'aws']).default('local'),
   /** The deployment stage (infra/lib/stage.ts); names metrics and log fields. */
-  STAGE: z
-    .string()
-    .regex(/^[a-z][a-z0-9-]{0,15}$/)
-    .default('local'),
+  STAGE: z.string().regex(STAGE_NAME_PATTERN).default('local'),
   PORT: z.coerce.number().int().min(1).max(65535).default(3001),
   TABLE_NAME: z.string().min(3).default(DEFAULT_LOCAL_TABLE_NAME),
   AWS_REGION: z.string().default('us-east-1'),

@@ -1,6 +1,7 @@
 import { GetCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { MAX_TOKEN_LIFETIME_SECONDS } from '@shared/session';
 import { keys } from './keys';
+import { isConditionFailure } from './condition-failures';
 
 /**
  * The account-deletion marker (issue 10 §7), written before anything is deleted, so that from then on the
@@ -14,9 +15,6 @@ export type BeginOutcome = 'started' | 'busy' | 'deleted';
 
 /** Longer than one deletion takes (each provider call has a shorter timeout); a crashed run's lease lapses. */
 export const ACCOUNT_DELETION_LEASE_SECONDS = 120;
-
-const isConditionFailure = (error: unknown) =>
-  (error as { name?: string }).name === 'ConditionalCheckFailedException';
 
 export function createAccountDeletionRepository(
   doc: DynamoDBDocumentClient,

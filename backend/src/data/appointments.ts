@@ -9,6 +9,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import type { Appointment } from '@shared/schemas/appointment';
 import { APPOINTMENT_PREFIX, keys, userKey } from './keys';
+import { isAnyConditionFailure } from './condition-failures';
 
 /**
  * Appointments (docs/data-model.md "Receptionist"): one item per slot start under the owner, created with a
@@ -18,14 +19,6 @@ import { APPOINTMENT_PREFIX, keys, userKey } from './keys';
 const KEY_ATTRIBUTES = ['pk', 'sk', 'gsi1pk', 'gsi1sk'];
 const strip = (item: Record<string, unknown>) =>
   Object.fromEntries(Object.entries(item).filter(([k]) => !KEY_ATTRIBUTES.includes(k))) as Appointment;
-
-const isConditionFailure = (error: unknown) => {
-  const name = (error as { name?: string }).name;
-  if (name === 'ConditionalCheckFailedException') return true;
-  if (name !== 'TransactionCanceledException') return false;
-  const reasons = (error as { CancellationReasons?: Array<{ Code?: string }> }).CancellationReasons ?? [];
-  return reasons.some((r) => r.Code === 'ConditionalCheckFailed');
-};
 
 /** The id carries the slot start (compact ISO), so an id alone finds its item; the suffix makes it unique. */
 const newId = (startsAtIso: string) =>
@@ -70,7 +63,7 @@ export function createAppointmentRepository(
         );
         return { ok: true, appointment };
       } catch (error) {
-        if (isConditionFailure(error)) return { ok: false, reason: 'taken' };
+        if (isAnyConditionFailure(error)) return { ok: false, reason: 'taken' };
         throw error;
       }
     },
@@ -136,7 +129,7 @@ export function createAppointmentRepository(
         );
         return Attributes ? strip(Attributes) : undefined;
       } catch (error) {
-        if (isConditionFailure(error)) return undefined;
+        if (isAnyConditionFailure(error)) return undefined;
         throw error;
       }
     },
@@ -186,7 +179,7 @@ export function createAppointmentRepository(
         );
         return { ok: true, appointment: moved };
       } catch (error) {
-        if (isConditionFailure(error)) return { ok: false, reason: 'taken' };
+        if (isAnyConditionFailure(error)) return { ok: false, reason: 'taken' };
         throw error;
       }
     },
@@ -276,7 +269,7 @@ export function createAppointmentRepository(
         );
         return Attributes ? { result: 'paid', appointment: strip(Attributes) } : undefined;
       } catch (error) {
-        if (!isConditionFailure(error)) throw error;
+        if (!isAnyConditionFailure(error)) throw error;
         const appointment = await repository.get(ownerId, id);
         return appointment?.deposit?.paid ? { result: 'already', appointment } : undefined;
       }

@@ -1,11 +1,9 @@
 import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { BotCalendar } from '@shared/schemas/calendar';
 import { keys } from './keys';
+import { isConditionFailure } from './condition-failures';
 
 export type StoredBotCalendar = BotCalendar & { assistant_phone: string };
-
-const isConditionFailure = (error: unknown) =>
-  (error as { name?: string }).name === 'ConditionalCheckFailedException';
 
 const KEY_ATTRIBUTES = new Set(['pk', 'sk']);
 const stripKeys = (item: Record<string, unknown>) =>

@@ -11,6 +11,7 @@ import type { BusinessConfig } from '@shared/schemas/business-config';
 import { toE164BusinessPhone } from '@shared/schemas/business-info';
 import { APP_TABLE } from './table-definition';
 import { keys } from './keys';
+import { isConditionFailure, transactionConditionFailures } from './condition-failures';
 
 /** A stored business config, without the table's key attributes. The full field set is spec §3. */
 export type StoredBusinessConfig = BusinessConfig;
@@ -26,13 +27,8 @@ const stripKeys = (item: Record<string, unknown>) =>
       ),
   ) as StoredBusinessConfig;
 
-const isConditionFailure = (error: unknown) =>
-  (error as { name?: string }).name === 'ConditionalCheckFailedException';
 /** A transaction cancelled because its first item's condition failed (the config exists / is missing). */
-const isFirstConditionFailure = (error: unknown) =>
-  (error as { name?: string }).name === 'TransactionCanceledException' &&
-  (error as { CancellationReasons?: Array<{ Code?: string }> }).CancellationReasons?.[0]?.Code ===
-    'ConditionalCheckFailed';
+const isFirstConditionFailure = (error: unknown) => transactionConditionFailures(error)?.[0] === true;
 
 const userIdFromPk = (pk: unknown) => String(pk).replace(/^USER#/, '');
 

@@ -7,6 +7,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import type { ConversationState } from '../receptionist/types';
 import { keys } from './keys';
+import { isConditionFailure, transactionConditionFailures } from './condition-failures';
 
 /**
  * The engine's working state of each conversation (docs/data-model.md "Receptionist"), keyed by its id so any
@@ -29,9 +30,6 @@ export type TransactItem = NonNullable<
   ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']
 >[number];
 
-const isConditionFailure = (error: unknown) =>
-  (error as { name?: string }).name === 'ConditionalCheckFailedException';
-
 export function createConversationStateRepository(doc: DynamoDBDocumentClient, tableName: string) {
   const expiresAt = (state: ConversationState) =>
     Math.floor(new Date(state.last_at).getTime() / 1000) + STATE_DAYS * 86_400;
@@ -52,8 +50,7 @@ export function createConversationStateRepository(doc: DynamoDBDocumentClient, t
         else await doc.send(new TransactWriteCommand({ TransactItems: [{ Put: put }, ...alongside] }));
       } catch (error) {
         if (isConditionFailure(error)) throw new ConversationExistsError(state.id);
-        const reasons = (error as { CancellationReasons?: Array<{ Code?: string }> }).CancellationReasons;
-        const failed = reasons?.findIndex((r) => r.Code === 'ConditionalCheckFailed') ?? -1;
+        const failed = transactionConditionFailures(error)?.indexOf(true) ?? -1;
         if (failed === 0) throw new ConversationExistsError(state.id);
         if (failed > 0) throw new AlongsideConditionError(failed - 1);
         throw error;

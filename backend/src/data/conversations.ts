@@ -4,6 +4,7 @@ import { retentionExpiry } from '@shared/schemas/privacy';
 import type { Conversation, ConversationChannel, ConversationOutcome } from '@shared/schemas/conversation';
 import { queryAll, writeInBatches } from './batch-write';
 import { CONVERSATION_PREFIX, keys, userKey } from './keys';
+import { isConditionFailure } from './condition-failures';
 
 const KEY_ATTRIBUTES = ['pk', 'sk', 'expires_at'];
 /** Records re-stamped at a time when the retention period changes. */
@@ -127,7 +128,7 @@ export function createConversationRepository(doc: DynamoDBDocumentClient, tableN
             () => (updated += 1),
             (error: unknown) => {
               // Deleted meanwhile (TTL or an erasure): nothing left to stamp.
-              if ((error as { name?: string }).name !== 'ConditionalCheckFailedException') throw error;
+              if (!isConditionFailure(error)) throw error;
             },
           );
       let batch: Array<Record<string, unknown>> = [];

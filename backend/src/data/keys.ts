@@ -66,6 +66,10 @@ export const keys = {
     pk: userKey(userId),
     sk: `BOT_CALENDAR_SHARE#${email}`,
   }),
+  /** The Business Calendar's subscription feed: the owner's current token hash (issue 12 §2). */
+  calendarFeed: (userId: string) => ({ pk: userKey(userId), sk: 'CALENDAR_FEED' }),
+  /** A feed token's hash → its owner: the public .ics route finds the owner by key, never by Scan. */
+  calendarFeedToken: (tokenHash: string) => ({ pk: `CALFEED#${tokenHash}`, sk: 'FEED' }),
   /** Referrals (issue 5): one item per referral under the referrer, found by code + e-mail through gsi1. */
   referral: (referrerId: string, referralId: string) => ({
     pk: userKey(referrerId),

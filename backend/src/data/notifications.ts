@@ -8,6 +8,7 @@ import {
 import { urgentReasonsOrAll, type NotificationPreferences } from '@shared/schemas/notifications';
 import { queryAll } from './batch-write';
 import { keys } from './keys';
+import { isConditionFailure } from './condition-failures';
 
 /**
  * Issue 13 §2's items (docs/data-model.md "Notifications"): the owner's preferences, the once-claims that
@@ -18,8 +19,6 @@ const ONCE_DAYS = 35;
 const DUE_DAYS = 3;
 const DIGEST_RECIPIENT_DAYS = 60;
 
-const isConditionFailure = (error: unknown) =>
-  (error as { name?: string }).name === 'ConditionalCheckFailedException';
 const epochSeconds = (at: Date, days: number) => Math.floor(at.getTime() / 1000) + days * 86_400;
 
 /** The hour bucket a due time falls in ("2026-11-23T14"). */

@@ -1,6 +1,7 @@
 import { GetCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { MultiObjectiveConfig, Objective } from '@shared/schemas/objective';
 import { keys } from './keys';
+import { transactionConditionFailures } from './condition-failures';
 
 /** The owner's current (primary) objective, with the multi-objective config once one was saved. */
 export type StoredObjective = Objective & { business_id: string; objective_config?: MultiObjectiveConfig };
@@ -68,8 +69,7 @@ export function createObjectivesRepository(
         );
         return objective;
       } catch (error) {
-        const reasons = (error as { CancellationReasons?: Array<{ Code?: string }> }).CancellationReasons;
-        if (reasons?.[0]?.Code === 'ConditionalCheckFailed') return undefined;
+        if (transactionConditionFailures(error)?.[0]) return undefined;
         throw error;
       }
     },

@@ -2,6 +2,7 @@ import { DeleteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamod
 import { queryAll, writeInBatches } from './batch-write';
 import { APPOINTMENT_PREFIX, CONVERSATION_PREFIX, keys, userKey } from './keys';
 import { APP_TABLE } from './table-definition';
+import { isConditionFailure } from './condition-failures';
 
 type Key = { pk: string; sk: string };
 type Item = Record<string, unknown>;
@@ -15,8 +16,8 @@ type Item = Record<string, unknown>;
  *   lapsed notices, locks and revocations;
  * - items keyed elsewhere that point at the owner: the phone reservations (gsi1 `PHONE_HOLDER#`), the
  *   referral-code claim, the link as a referee, the engine states of the owner's conversations, the deposit
- *   sessions of their appointments, pending OAuth states (gsi1 `OAUTHSTATE_OWNER#`), and the waitlist
- *   entries of the account's e-mail.
+ *   sessions of their appointments, the Business Calendar feed's token lookup, pending OAuth states (gsi1
+ *   `OAUTHSTATE_OWNER#`), and the waitlist entries of the account's e-mail.
  * The items found through the partition go first and the partition last, so a retry after a failure still
  * finds them. Left on purpose: STOP opt-outs (a caller's choice, as in caller erasure) and items that expire
  * within days by TTL without an owner index (handled inbound SMS ids, relay sockets, rate windows).
@@ -57,6 +58,8 @@ export function createOwnerDataErasure(doc: DynamoDBDocumentClient, tableName: s
         found.push(keys.conversationState(item.id));
       } else if (sk.startsWith('THREAD#') && typeof item.conversation_id === 'string') {
         found.push(keys.conversationState(item.conversation_id));
+      } else if (sk === keys.calendarFeed(ownerId).sk && typeof item.token_hash === 'string') {
+        found.push(keys.calendarFeedToken(item.token_hash));
       } else if (sk.startsWith(APPOINTMENT_PREFIX)) {
         const session = (item.deposit as { checkout_session_id?: unknown } | null | undefined)
           ?.checkout_session_id;
@@ -95,7 +98,7 @@ export function createOwnerDataErasure(doc: DynamoDBDocumentClient, tableName: s
         );
         deleted += 1;
       } catch (error) {
-        if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
+        if (!isConditionFailure(error)) throw error;
       }
     }
     return deleted;

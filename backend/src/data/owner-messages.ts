@@ -8,6 +8,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { queryAll } from './batch-write';
 import { keys, OWNER_MESSAGE_PREFIX as MESSAGE_PREFIX, userKey } from './keys';
+import { isConditionFailure } from './condition-failures';
 
 /** Messages the assistant took for the owner (name, callback number, reason), newest first by sk. */
 export type OwnerMessage = {
@@ -81,7 +82,7 @@ export function createOwnerMessageRepository(
         );
         return { result: 'handled', handledAt: at };
       } catch (error) {
-        if ((error as { name?: string }).name !== 'ConditionalCheckFailedException') throw error;
+        if (!isConditionFailure(error)) throw error;
         const { Item } = await doc.send(
           new GetCommand({ TableName: tableName, Key: key, ConsistentRead: true }),
         );

@@ -10,6 +10,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { APP_TABLE } from './table-definition';
 import { keys } from './keys';
+import { isConditionFailure } from './condition-failures';
 
 /**
  * Who holds which assistant phone number. One item per E.164 number, written with a condition, is what
@@ -41,9 +42,6 @@ const PENDING_CLAIM_SECONDS = 15 * 60;
  */
 export const PHONE_CHANGE_LEASE_SECONDS = 60;
 const BATCH_GET_LIMIT = 100;
-
-const isConditionFailure = (error: unknown) =>
-  (error as { name?: string }).name === 'ConditionalCheckFailedException';
 
 const toReservation = (item: Record<string, unknown>): PhoneReservation => ({
   phone_number: item.phone_number as string,

@@ -11,6 +11,7 @@ import type { Referral } from '@shared/schemas/referral';
 import { MAX_PENDING_REFERRALS, normalizeEmail, pendingCount } from '@shared/referrals';
 import { APP_TABLE } from './table-definition';
 import { keys, REFERRAL_PREFIX } from './keys';
+import { isConditionFailure, transactionConditionFailures } from './condition-failures';
 
 /** Unambiguous characters (no 0/O, 1/I/L), so a code read aloud or retyped still works. */
 const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
@@ -19,16 +20,6 @@ const CODE_ATTEMPTS = 5;
 
 const newCode = () =>
   Array.from({ length: CODE_LENGTH }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('');
-
-const isConditionFailure = (error: unknown) =>
-  (error as { name?: string }).name === 'ConditionalCheckFailedException';
-
-/** Which items of a cancelled transaction failed their condition. */
-const failedConditions = (error: unknown): boolean[] | undefined => {
-  const failure = error as { name?: string; CancellationReasons?: Array<{ Code?: string }> };
-  if (failure.name !== 'TransactionCanceledException') return undefined;
-  return (failure.CancellationReasons ?? []).map((reason) => reason.Code === 'ConditionalCheckFailed');
-};
 
 const toReferral = (item: Record<string, unknown>): Referral => ({
   referral_id: item.referral_id as string,
@@ -170,7 +161,7 @@ export function createReferralRepository(
           );
           return code;
         } catch (error) {
-          const failed = failedConditions(error);
+          const failed = transactionConditionFailures(error);
           if (!failed) throw error;
           // A concurrent request of the same owner created it first: theirs is the code.
           if (failed[0]) return (await getItem(keys.referralCode(userId)))!.code as string;
@@ -263,7 +254,7 @@ export function createReferralRepository(
         );
         return { outcome: 'created', referral };
       } catch (error) {
-        const failed = failedConditions(error);
+        const failed = transactionConditionFailures(error);
         if (failed?.[1]) return { outcome: 'duplicate' };
         if (failed?.[2]) return { outcome: 'maxPending' };
         throw error;
@@ -307,7 +298,7 @@ export function createReferralRepository(
         );
       } catch (error) {
         // Cancelled or moved to trial by a concurrent request: report what it is now.
-        if (!failedConditions(error)) throw error;
+        if (!transactionConditionFailures(error)) throw error;
         const latest = await getItem(keys.referral(referrerId, referralId));
         return latest ? { outcome: 'not_pending' } : { outcome: 'not_found' };
       }
@@ -430,7 +421,7 @@ export function createReferralRepository(
         await doc.send(new TransactWriteCommand({ TransactItems: [link, write, ...rules] }));
         return referral;
       } catch (error) {
-        const failed = failedConditions(error);
+        const failed = transactionConditionFailures(error);
         if (!failed) throw error;
         // A concurrent call linked this referee first, or the referral was cancelled meanwhile: retry once.
         const linked = await repository.ofReferee(input.refereeId);

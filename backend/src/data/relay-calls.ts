@@ -1,4 +1,5 @@
 import { GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { isConditionFailure } from './condition-failures';
 
 /** A relay socket lives as long as a call; the item outlives the longest call, then its TTL removes it. */
 export const RELAY_CALL_TTL_SECONDS = 4 * 60 * 60;
@@ -63,7 +64,7 @@ export function createRelayCallRepository(
         );
         return true;
       } catch (error) {
-        if ((error as Error).name === 'ConditionalCheckFailedException') return false;
+        if (isConditionFailure(error)) return false;
         throw error;
       }
     },
@@ -78,8 +79,8 @@ export function createRelayCallRepository(
             ExpressionAttributeValues: { ':t': true },
           }),
         )
-        .catch((error: Error) => {
-          if (error.name !== 'ConditionalCheckFailedException') throw error;
+        .catch((error: unknown) => {
+          if (!isConditionFailure(error)) throw error;
         });
     },
   };

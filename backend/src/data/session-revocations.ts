@@ -2,6 +2,7 @@ import { BatchGetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-s
 import { MAX_TOKEN_LIFETIME_SECONDS } from '@shared/session';
 import { stateOf } from './account-deletions';
 import { keys, userKey } from './keys';
+import { isConditionFailure } from './condition-failures';
 
 /**
  * Revoked sessions (issue 10 §7). Cognito signs tokens that stay verifiable until they expire, even after
@@ -113,7 +114,7 @@ export function createSessionRevocationRepository(
           }),
         );
       } catch (error) {
-        if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
+        if (!isConditionFailure(error)) throw error;
       } finally {
         forgetOwner(sub);
       }

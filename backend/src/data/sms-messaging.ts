@@ -7,6 +7,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { SMS_LAPSED_NOTICE_HOURS } from '@shared/sms';
 import { keys } from './keys';
+import { isConditionFailure } from './condition-failures';
 
 /**
  * What the SMS channel itself remembers (docs/data-model.md "SMS channel"): which Twilio MessageSids were
@@ -16,9 +17,6 @@ import { keys } from './keys';
 
 /** Twilio does not redeliver a message after days; the handled-message record expires after this. */
 const HANDLED_MESSAGE_DAYS = 7;
-
-const isConditionFailure = (error: unknown) =>
-  (error as { name?: string }).name === 'ConditionalCheckFailedException';
 
 export type InboundClaim = 'new' | 'duplicate';
 

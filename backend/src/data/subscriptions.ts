@@ -1,14 +1,12 @@
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { SubscriptionStatus } from '@shared/schemas/subscription';
 import type { ProviderSubscription } from '../providers/payments/index';
 import { keys } from './keys';
+import { isConditionFailure } from './condition-failures';
 
 /** How long a processed webhook event id is remembered (Stripe retries for up to 3 days). */
 const WEBHOOK_EVENT_TTL_SECONDS = 30 * 24 * 60 * 60;
-
-const isConditionFailure = (error: unknown) =>
-  (error as { name?: string }).name === 'ConditionalCheckFailedException';
 
 const isoFromSeconds = (seconds: number | null) =>
   seconds === null ? null : new Date(seconds * 1000).toISOString();
@@ -282,9 +280,18 @@ export function createSubscriptionRepository(
     },
 
     /** Claims a webhook event id; false when it was already claimed (a repeated delivery). */
-    async claimWebhookEvent(provider: string, eventId: string, type: string): Promise<boolean> {
+    /**
+     * Claims an event so a repeated delivery has one effect. 'reclaimed' means an earlier delivery of the
+     * same event failed and released its claim: the caller then clears the recorded failure, and only then
+     * (a success after no failure costs no extra write).
+     */
+    async claimWebhookEvent(
+      provider: string,
+      eventId: string,
+      type: string,
+    ): Promise<'claimed' | 'reclaimed' | 'duplicate'> {
       try {
-        await doc.send(
+        const { Attributes } = await doc.send(
           new PutCommand({
             TableName: tableName,
             Item: {
@@ -293,19 +300,28 @@ export function createSubscriptionRepository(
               received_at: now().toISOString(),
               expires_at: Math.floor(now().getTime() / 1000) + WEBHOOK_EVENT_TTL_SECONDS,
             },
-            ConditionExpression: 'attribute_not_exists(pk)',
+            ConditionExpression: 'attribute_not_exists(pk) OR released = :released',
+            ExpressionAttributeValues: { ':released': true },
+            ReturnValues: 'ALL_OLD',
           }),
         );
-        return true;
+        return Attributes ? 'reclaimed' : 'claimed';
       } catch (error) {
-        if (isConditionFailure(error)) return false;
+        if (isConditionFailure(error)) return 'duplicate';
         throw error;
       }
     },
 
-    /** Releases a claim when handling failed, so the provider's retry is handled again. */
+    /** Releases a claim when handling failed, so the provider's retry (or a replay) is handled again. */
     async releaseWebhookEvent(provider: string, eventId: string) {
-      await doc.send(new DeleteCommand({ TableName: tableName, Key: keys.webhookEvent(provider, eventId) }));
+      await doc.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: keys.webhookEvent(provider, eventId),
+          UpdateExpression: 'SET released = :released',
+          ExpressionAttributeValues: { ':released': true },
+        }),
+      );
     },
   };
 }

@@ -1,4 +1,4 @@
-import { DeleteCommand, GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { queryAll } from './batch-write';
 import { keys, WEBHOOK_FAILURES_PK } from './keys';
 
@@ -37,24 +37,30 @@ export function createWebhookFailureRepository(
       payload: string,
     ): Promise<void> {
       const at = now().toISOString();
-      const key = keys.webhookFailure(provider, event.id);
-      const previous = (await doc.send(new GetCommand({ TableName: tableName, Key: key }))).Item as
-        WebhookFailure | undefined;
       const keep = Buffer.byteLength(payload) <= MAX_PAYLOAD_BYTES;
+      // One update: the first failure's time and the attempt count survive a repeated failure without a
+      // read first (and two failing retries at once both count).
       await doc.send(
-        new PutCommand({
+        new UpdateCommand({
           TableName: tableName,
-          Item: {
-            ...key,
-            provider,
-            event_id: event.id,
-            event_type: event.type,
-            first_failed_at: previous?.first_failed_at ?? at,
-            last_failed_at: at,
-            attempts: (previous?.attempts ?? 0) + 1,
-            last_error: String(error instanceof Error ? error.message : error).slice(0, 1_000),
-            ...(keep ? { payload } : {}),
-            expires_at: Math.floor(now().getTime() / 1000) + FAILURE_TTL_SECONDS,
+          Key: keys.webhookFailure(provider, event.id),
+          UpdateExpression:
+            [
+              'SET provider = :provider, event_id = :event_id, event_type = :event_type',
+              'first_failed_at = if_not_exists(first_failed_at, :at), last_failed_at = :at',
+              `last_error = :last_error, expires_at = :expires_at${keep ? ', payload = :payload' : ''}`,
+            ].join(', ') +
+            ' ADD attempts :one' +
+            (keep ? '' : ' REMOVE payload'),
+          ExpressionAttributeValues: {
+            ':provider': provider,
+            ':event_id': event.id,
+            ':event_type': event.type,
+            ':at': at,
+            ':last_error': String(error instanceof Error ? error.message : error).slice(0, 1_000),
+            ':expires_at': Math.floor(now().getTime() / 1000) + FAILURE_TTL_SECONDS,
+            ':one': 1,
+            ...(keep ? { ':payload': payload } : {}),
           },
         }),
       );

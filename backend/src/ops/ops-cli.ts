@@ -13,7 +13,6 @@ import { createAppDeps } from '../app-deps';
 import { loadConfig } from '../config/env';
 import { withVendorSecrets } from '../config/vendor-secrets';
 import { createLogger } from '../logging/logger';
-import { createIdentityAdmin } from '../providers/identity/identity-admin';
 import { GRANTABLE_MODULES, OpsError, opsCommands, type OpsResult } from './ops-commands';
 
 const USAGE = `Usage: npm run ops -- [--stage <name>] <command>
@@ -90,15 +89,7 @@ export async function runOpsCli(
     if (!line.startsWith('{"level":"debug"')) process.stderr.write(`${line}\n`);
   });
   const deps = createAppDeps(config, { logger });
-  const ops = opsCommands({
-    ...deps,
-    identity: createIdentityAdmin({
-      region: config.region,
-      userPoolId: config.cognito.userPoolId,
-      // Locally the issuer is cognito-local's own address.
-      ...(config.appEnv === 'aws' ? {} : { endpoint: new URL(config.cognito.issuer).origin }),
-    }),
-  });
+  const ops = opsCommands(deps);
   const one = (name: string) => {
     if (positional.length !== 1) throw new OpsError(`${name}: expected one argument\n\n${USAGE}`);
     return positional[0]!;

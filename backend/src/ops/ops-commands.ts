@@ -2,7 +2,7 @@ import { MODULE_CAPABILITIES } from '@shared/objective-templates';
 import type { AppDeps } from '../app-types';
 import { processPaymentEvent } from '../billing/process-payment-event';
 import type { PaymentEvent } from '../providers/payments/index';
-import type { IdentityAdmin, IdentityUser } from '../providers/identity/identity-admin';
+import type { IdentityUser } from '../providers/identity/types';
 import { repointNumbers } from '../providers/telephony/repoint-numbers';
 
 /** What `npm run ops` prints: lines of text, and whether the command failed. */
@@ -17,7 +17,7 @@ const E164 = /^\+[1-9]\d{6,14}$/;
 type OpsDeps = Pick<
   AppDeps,
   'data' | 'providers' | 'logger' | 'metrics' | 'onTrialCompleted' | 'receptionist' | 'config'
-> & { identity: IdentityAdmin };
+>;
 
 /**
  * The operator's commands (issue 14 §8), the same locally and against a deployed stage: the CLI
@@ -27,7 +27,7 @@ export function opsCommands(deps: OpsDeps) {
   /** An owner from an e-mail, an assistant number (E.164) or a user id. */
   async function findOwner(who: string): Promise<{ ownerId: string; user?: IdentityUser }> {
     if (who.includes('@')) {
-      const user = await deps.identity.findByEmail(who);
+      const user = await deps.providers.identity.findByEmail(who);
       if (!user) throw new OpsError(`No account with the e-mail ${who}`);
       return { ownerId: user.sub, user };
     }
@@ -36,11 +36,11 @@ export function opsCommands(deps: OpsDeps) {
       if (!reservation) throw new OpsError(`No owner holds the number ${who}`);
       return {
         ownerId: reservation.owner_id,
-        user: await deps.identity.findBySub(reservation.owner_id),
+        user: await deps.providers.identity.findBySub(reservation.owner_id),
       };
     }
     if (!/^[\w-]{8,128}$/.test(who)) throw new OpsError(`Not an e-mail, E.164 number or user id: ${who}`);
-    return { ownerId: who, user: await deps.identity.findBySub(who) };
+    return { ownerId: who, user: await deps.providers.identity.findBySub(who) };
   }
 
   return {
@@ -65,7 +65,7 @@ export function opsCommands(deps: OpsDeps) {
           row('business phone', config?.phone_number),
           row('assistant number', config?.assistant_phone),
           row('setup complete', config ? String(!!config.setup_completed) : undefined),
-          row('modules', config?.authorized_modules?.join(', ') || undefined),
+          row('granted modules', config?.authorized_modules?.join(', ') || undefined),
           row(
             'subscription',
             `${subscription.status}${subscription.plan_id ? ` (${subscription.plan_id})` : ''}`,
@@ -76,10 +76,10 @@ export function opsCommands(deps: OpsDeps) {
     },
 
     async admitBeta(email: string): Promise<OpsResult> {
-      const user = await deps.identity.findByEmail(email);
+      const user = await deps.providers.identity.findByEmail(email);
       if (!user) throw new OpsError(`No account with the e-mail ${email}: they must sign up first`);
       if (user.attributes[BETA_ATTRIBUTE] === 'true') return { lines: [`${email} is already a beta tester`] };
-      await deps.identity.setAttributes(user.username, { [BETA_ATTRIBUTE]: 'true' });
+      await deps.providers.identity.setAttributes(user.username, { [BETA_ATTRIBUTE]: 'true' });
       return {
         lines: [
           `${email} (${user.sub}) is now a beta tester.`,

@@ -97,6 +97,8 @@ export type StartConversation = {
   caller: string;
   assistantNumber?: string;
   externalId?: string;
+  /** What the assistant says before the caller speaks (a call's welcome greeting): the transcript opens with it. */
+  greeting?: string;
 };
 
 export type { ConversationOutcome };

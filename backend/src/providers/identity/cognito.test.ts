@@ -25,14 +25,14 @@ async function fakeCognito() {
   return { url: `http://127.0.0.1:${port}`, answers, seen, close: () => server.close() };
 }
 
-describe('Cognito identity admin (account deletion)', async () => {
+describe('Cognito identity admin (account deletion, the operator CLI)', async () => {
   const fake = await fakeCognito();
   afterAll(() => fake.close());
   const identity = createCognitoIdentityAdmin({
     endpoint: fake.url,
     region: 'eu-west-1',
     userPoolId: 'eu-west-1_Pool',
-    credentials: async () => ({ accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'secret', sessionToken: 'tok' }),
+    credentials: { accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'secret', sessionToken: 'tok' },
   });
 
   it('sends SigV4-signed AdminUserGlobalSignOut and AdminDeleteUser calls for the pool and user', async () => {
@@ -59,6 +59,41 @@ describe('Cognito identity admin (account deletion)', async () => {
     );
     await expect(identity.signOutEverywhere('gone')).resolves.toBeUndefined();
     await expect(identity.deleteUser('gone')).resolves.toBeUndefined();
+  });
+
+  it('finds a user by e-mail with an exact ListUsers filter, and refuses a value that would break out of it', async () => {
+    fake.seen.length = 0;
+    fake.answers.push({
+      status: 200,
+      body: {
+        Users: [
+          {
+            Username: 'u-1',
+            Enabled: true,
+            UserStatus: 'CONFIRMED',
+            Attributes: [
+              { Name: 'sub', Value: 'sub-1' },
+              { Name: 'email', Value: 'owner@example.com' },
+            ],
+          },
+        ],
+      },
+    });
+    expect(await identity.findByEmail(' Owner@Example.com ')).toMatchObject({
+      username: 'u-1',
+      sub: 'sub-1',
+      email: 'owner@example.com',
+      enabled: true,
+      status: 'CONFIRMED',
+    });
+    expect(fake.seen[0]!.headers['x-amz-target']).toBe('AWSCognitoIdentityProviderService.ListUsers');
+    expect(JSON.parse(fake.seen[0]!.body)).toEqual({
+      UserPoolId: 'eu-west-1_Pool',
+      Filter: 'email = "owner@example.com"',
+      Limit: 2,
+    });
+    expect(await identity.findByEmail('x" or email ^= "')).toBeUndefined();
+    expect(fake.seen).toHaveLength(1);
   });
 
   it('fails with an IdentityError on any other refusal (e.g. missing permission)', async () => {

@@ -1,101 +1,106 @@
-import { createHash, createHmac, type Hash, type Hmac } from 'node:crypto';
-import { SignatureV4 } from '@smithy/signature-v4';
-import { IdentityError, type IdentityAdmin } from './types';
-
-type Credentials = { accessKeyId: string; secretAccessKey: string; sessionToken?: string };
+import type { CognitoIdentityProviderClient, UserType } from '@aws-sdk/client-cognito-identity-provider';
+import { IdentityError, type IdentityAdmin, type IdentityUser } from './types';
 
 export type CognitoAdminOptions = {
-  /** The Cognito endpoint: `https://cognito-idp.<region>.amazonaws.com`, or cognito-local's address. */
-  endpoint: string;
   region: string;
   userPoolId: string;
-  /** The caller's AWS credentials (the Lambda role's); cognito-local accepts any. */
-  credentials: () => Promise<Credentials>;
-  timeoutMs?: number;
+  /** cognito-local's address; absent in AWS, where the SDK resolves Cognito's regional endpoint. */
+  endpoint?: string;
+  /** Explicit credentials (cognito-local accepts any); absent, the SDK's default chain (the Lambda role). */
+  credentials?: { accessKeyId: string; secretAccessKey: string; sessionToken?: string };
 };
-
-/** SHA-256 for the SigV4 signer, on node:crypto (the AWS SDK's own hash packages are not dependencies). */
-class Sha256 {
-  private hash: Hash | Hmac;
-  private readonly secret: string | Buffer | undefined;
-  constructor(secret?: string | ArrayBuffer | ArrayBufferView) {
-    this.secret =
-      secret === undefined || typeof secret === 'string'
-        ? secret
-        : ArrayBuffer.isView(secret)
-          ? Buffer.from(secret.buffer, secret.byteOffset, secret.byteLength)
-          : Buffer.from(secret);
-    this.hash = this.fresh();
-  }
-  private fresh() {
-    return this.secret === undefined ? createHash('sha256') : createHmac('sha256', this.secret);
-  }
-  update(chunk: string | Uint8Array) {
-    this.hash.update(chunk);
-  }
-  async digest() {
-    return new Uint8Array(this.hash.digest());
-  }
-  reset() {
-    this.hash = this.fresh();
-  }
-}
 
 /** Errors that mean "already done": the user is gone, so there is nothing left to sign out or delete. */
 const ALREADY_GONE = new Set(['UserNotFoundException']);
 
+const toUser = (user: UserType): IdentityUser => {
+  const attributes = Object.fromEntries((user.Attributes ?? []).map((a) => [a.Name!, a.Value ?? '']));
+  return {
+    username: user.Username!,
+    sub: attributes.sub ?? user.Username!,
+    ...(attributes.email ? { email: attributes.email } : {}),
+    enabled: user.Enabled !== false,
+    ...(user.UserStatus ? { status: user.UserStatus } : {}),
+    ...(user.UserCreateDate ? { createdAt: new Date(user.UserCreateDate).toISOString() } : {}),
+    attributes,
+  };
+};
+
 /**
- * Cognito's admin API over its JSON 1.1 protocol (`X-Amz-Target: AWSCognitoIdentityProviderService.<Op>`),
- * signed with SigV4. A direct call rather than @aws-sdk/client-cognito-identity-provider, which is not a
- * dependency of the project (and adding one breaks every parallel checkout's lockfile): two operations
- * need nothing more.
+ * Cognito's admin API through the AWS SDK. The SDK ships with the Lambda runtime (never bundled), and it
+ * is imported at the first call: account deletion and the operator are rare, a cold start is not.
  */
 export function createCognitoIdentityAdmin(options: CognitoAdminOptions): IdentityAdmin {
-  const url = new URL(options.endpoint);
-  const signer = new SignatureV4({
-    service: 'cognito-idp',
-    region: options.region,
-    credentials: options.credentials,
-    sha256: Sha256,
-  });
+  let loaded:
+    | Promise<{
+        sdk: typeof import('@aws-sdk/client-cognito-identity-provider');
+        client: CognitoIdentityProviderClient;
+      }>
+    | undefined;
+  const load = () =>
+    (loaded ??= import('@aws-sdk/client-cognito-identity-provider').then((sdk) => ({
+      sdk,
+      client: new sdk.CognitoIdentityProviderClient({
+        region: options.region,
+        ...(options.endpoint ? { endpoint: options.endpoint } : {}),
+        ...(options.credentials ? { credentials: options.credentials } : {}),
+      }),
+    })));
 
-  async function call(operation: string, body: Record<string, unknown>): Promise<void> {
-    const payload = JSON.stringify(body);
-    const signed = await signer.sign({
-      method: 'POST',
-      protocol: url.protocol,
-      hostname: url.hostname,
-      ...(url.port ? { port: Number(url.port) } : {}),
-      path: '/',
-      query: {},
-      headers: {
-        host: url.host,
-        'content-type': 'application/x-amz-json-1.1',
-        'x-amz-target': `AWSCognitoIdentityProviderService.${operation}`,
-      },
-      body: payload,
-    });
-    let response: Response;
+  /** Runs one call; a refusal becomes an IdentityError naming Cognito's error code (never its message). */
+  async function call<T>(operation: string, run: (loaded: Awaited<ReturnType<typeof load>>) => Promise<T>) {
     try {
-      response = await fetch(new URL('/', url), {
-        method: 'POST',
-        headers: signed.headers,
-        body: payload,
-        signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
-      });
+      return await run(await load());
     } catch (error) {
-      throw new IdentityError(`Identity service unreachable (${operation}): ${(error as Error).message}`);
+      const code = (error as { name?: string }).name;
+      throw new IdentityError(`Identity service refused ${operation}: ${code ?? 'unknown error'}`, code);
     }
-    if (response.ok) return;
-    const failure = (await response.json().catch(() => ({}))) as { __type?: string; message?: string };
-    const code = failure.__type?.split('#').pop();
-    if (code && ALREADY_GONE.has(code)) return;
-    throw new IdentityError(`Identity service refused ${operation}: ${code ?? response.status}`, code);
   }
+  /** Sign-out and deletion: a user already gone counts as done. */
+  async function idempotent(operation: string, run: Parameters<typeof call<unknown>>[1]) {
+    try {
+      await call(operation, run);
+    } catch (error) {
+      if (error instanceof IdentityError && error.code && ALREADY_GONE.has(error.code)) return;
+      throw error;
+    }
+  }
+  // ListUsers filters are `attribute = "value"`; a quote or backslash in the value would end the string.
+  const findOne = async (attribute: 'email' | 'sub', value: string) => {
+    if (/["\\]/.test(value)) return undefined;
+    const { Users } = await call('ListUsers', ({ sdk, client }) =>
+      client.send(
+        new sdk.ListUsersCommand({
+          UserPoolId: options.userPoolId,
+          Filter: `${attribute} = "${value}"`,
+          Limit: 2,
+        }),
+      ),
+    );
+    return Users?.[0] ? toUser(Users[0]) : undefined;
+  };
+  const pool = (username: string) => ({ UserPoolId: options.userPoolId, Username: username });
 
   return {
     signOutEverywhere: (username) =>
-      call('AdminUserGlobalSignOut', { UserPoolId: options.userPoolId, Username: username }),
-    deleteUser: (username) => call('AdminDeleteUser', { UserPoolId: options.userPoolId, Username: username }),
+      idempotent('AdminUserGlobalSignOut', ({ sdk, client }) =>
+        client.send(new sdk.AdminUserGlobalSignOutCommand(pool(username))),
+      ),
+    deleteUser: (username) =>
+      idempotent('AdminDeleteUser', ({ sdk, client }) =>
+        client.send(new sdk.AdminDeleteUserCommand(pool(username))),
+      ),
+    findByEmail: (email) => findOne('email', email.trim().toLowerCase()),
+    findBySub: (sub) => findOne('sub', sub),
+    async setAttributes(username, attributes) {
+      await call('AdminUpdateUserAttributes', ({ sdk, client }) =>
+        client.send(
+          new sdk.AdminUpdateUserAttributesCommand({
+            ...pool(username),
+            UserAttributes: Object.entries(attributes).map(([Name, Value]) => ({ Name, Value })),
+          }),
+        ),
+      );
+    },
   };
 }

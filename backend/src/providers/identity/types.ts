@@ -1,13 +1,26 @@
+export type IdentityUser = {
+  username: string;
+  sub: string;
+  email?: string;
+  enabled: boolean;
+  status?: string;
+  createdAt?: string;
+  attributes: Record<string, string>;
+};
+
 /**
- * The identity service's admin side (issue 10 §7, account deletion): Cognito's AdminUserGlobalSignOut and
- * AdminDeleteUser. The same adapter talks to real Cognito in AWS (SigV4-signed with the Lambda's role) and
- * to cognito-local, the local identity service, which implements both the way Cognito does.
+ * The user pool's admin side, one adapter for every caller: account deletion on a request path (issue 10
+ * §7) and the operator's CLI (issue 14 §8). Real Cognito in AWS, cognito-local (which implements these
+ * operations the way Cognito does) on a developer's machine and in tests.
  */
 export interface IdentityAdmin {
   /** Revokes every refresh token of the user; a user who no longer exists counts as signed out. */
   signOutEverywhere(username: string): Promise<void>;
   /** Deletes the user; one already deleted counts as done, so a retried deletion finishes. */
   deleteUser(username: string): Promise<void>;
+  findByEmail(email: string): Promise<IdentityUser | undefined>;
+  findBySub(sub: string): Promise<IdentityUser | undefined>;
+  setAttributes(username: string, attributes: Record<string, string>): Promise<void>;
 }
 
 /** The identity service refused or failed; the route answers 502 without its details. */

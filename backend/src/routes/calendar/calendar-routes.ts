@@ -3,6 +3,7 @@ import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import {
   assistantEmail,
   BOT_CALENDAR_NAME,
+  CALENDAR_FEED_MESSAGES,
   CALENDAR_MESSAGES,
   CALENDAR_SERVICE_NAMES,
 } from '@shared/calendar';
@@ -23,6 +24,8 @@ import { requireLiveSubscription } from '../../billing/live-subscription';
 import { badRequest, forbidden, HttpError, tooManyRequests } from '../../errors/http-error';
 import { enforceUserQuota, TOO_MANY_REQUESTS } from '../generation/user-quotas';
 import { bearerSecurity, errorResponses, jsonContent, userIdParams } from '../openapi-helpers';
+import { feedBaseUrl, issueFeedLink } from '../../calendar-feed/feed-links';
+import { conflict } from './calendar-feed-routes';
 import { createCalendarOAuthFlow } from './calendar-oauth-flow';
 import { OAUTH_POPUP_SCRIPT, OAUTH_POPUP_SCRIPT_PATH, oauthCallbackPage } from './oauth-callback-page';
 
@@ -30,6 +33,28 @@ const serviceParams = z.object({ service: calendarServiceSchema });
 
 /** Shares e-mail a third party, so they are capped per owner. */
 const SHARE_LIMIT = { hits: 10, windowSeconds: 60 * 60 };
+
+/** The share e-mail: the private link and how any calendar app subscribes to it (issue 12 §2). */
+const calendarShareText = (
+  businessName: string,
+  calendar: { name: string; assistant_email: string },
+  url: string,
+) =>
+  [
+    `${businessName} shared the calendar "${calendar.name}" with you.`,
+    '',
+    'Subscribe to this private link in any calendar app:',
+    url,
+    '',
+    '- Google Calendar: Other calendars, +, From URL, then paste the link.',
+    '- Apple Calendar: File, New Calendar Subscription, then paste the link.',
+    '- Outlook: Add calendar, Subscribe from web, then paste the link.',
+    '',
+    `Your assistant (${calendar.assistant_email}) books appointments into this calendar. The subscription is`,
+    'read-only and your calendar app refreshes it on its own schedule (some apps take a few hours).',
+    'Keep the link private: anyone who has it can see your bookings. You can revoke it or get a new one',
+    'in Setup, step 7.',
+  ].join('\n');
 
 const NOT_YOUR_ASSISTANT_PHONE = "That is not your assistant's phone number";
 const digitsOf = (phone: string) => phone.replace(/\D/g, '');
@@ -115,7 +140,7 @@ export const calendarRoutes = (deps: AppDeps) => {
     method: 'post',
     path: '/oauth/users/{userId}/share-calendar',
     tags: ['calendar'],
-    summary: 'Shares the bot calendar with the owner’s e-mail',
+    summary: 'Issues the bot calendar’s private .ics link and e-mails it to the owner',
     security: bearerSecurity,
     middleware: [requireAuth(verifyToken), requireOwner()] as const,
     request: {
@@ -126,6 +151,7 @@ export const calendarRoutes = (deps: AppDeps) => {
       200: jsonContent(shareCalendarResponseSchema, 'Shared'),
       ...errorResponses,
       ...paidOnly,
+      409: jsonContent(apiErrorSchema, 'A private link is already live: rotate or revoke it'),
       429: jsonContent(apiErrorSchema, 'Too many shares'),
       502: jsonContent(shareCalendarResponseSchema, 'The share e-mail could not be sent'),
     },
@@ -208,26 +234,29 @@ export const calendarRoutes = (deps: AppDeps) => {
       }
       await enforceUserQuota(rateLimiter, 'ownerEmails', userId, TOO_MANY_REQUESTS);
       const businessName = sanitizeEmailText(calendar.business_name) || 'Your business';
+      // Share issues the first private link; a live one can't be shown again (only its hash is kept).
+      const issued = await issueFeedLink(
+        data.calendarFeeds,
+        userId,
+        null,
+        feedBaseUrl(deps.config.publicApiUrl, c.req.url),
+      );
+      if (!issued.ok) throw conflict(CALENDAR_FEED_MESSAGES.alreadyActive);
       await data.botCalendars.recordShare(userId, body.user_email);
       try {
         await providers.email.send({
           to: body.user_email,
           subject: `Calendar shared: ${calendar.name}`,
           kind: 'calendar-share',
-          text: [
-            `${businessName} shared the calendar "${calendar.name}" with you.`,
-            '',
-            `Calendar: ${calendar.name}`,
-            `Owner: ${calendar.assistant_email}`,
-            'Permission: see and edit all event details',
-            '',
-            'Your assistant books appointments into this calendar; they appear in your calendar app once you accept the share.',
-          ].join('\n'),
+          text: calendarShareText(businessName, calendar, issued.feed.url),
         });
       } catch (error) {
+        // Nothing half-done: the link nobody received is withdrawn again.
+        await data.calendarFeeds.revoke(userId, issued.tokenHash);
         logger.error('Calendar share e-mail failed', { userId, error: String(error) });
         return c.json({ success: false, message: CALENDAR_MESSAGES.failedToShare }, 502);
       }
-      return c.json({ success: true, message: CALENDAR_MESSAGES.calendarShared }, 200);
+      c.header('Cache-Control', 'no-store');
+      return c.json({ success: true, message: CALENDAR_MESSAGES.calendarShared, feed: issued.feed }, 200);
     });
 };

@@ -1,6 +1,7 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { apiErrorSchema } from '@shared/schemas/api-error';
-import { businessConfigSchema } from '@shared/schemas/business-config';
+import { businessConfigSchema, type BusinessConfig } from '@shared/schemas/business-config';
+import { withEffectiveModules } from './effective-modules';
 import {
   businessInfoSchema,
   configUpdateSchema,
@@ -29,6 +30,9 @@ const jsonBody = <T extends z.ZodType>(schema: T) => ({
 export const configRoutes = ({ verifyToken, data }: AppDeps) => {
   const auth = requireAuth(verifyToken);
   const configs = data.businessConfigs;
+  /** Every answer shows the modules in effect, not only the stored grants (issue 12 §4). */
+  const shown = <T extends BusinessConfig>(ownerId: string, config: T) =>
+    withEffectiveModules(data, ownerId, config);
 
   const getConfigRoute = createRoute({
     method: 'get',
@@ -125,23 +129,27 @@ export const configRoutes = ({ verifyToken, data }: AppDeps) => {
       const config = await configs.getConfig(c.req.valid('param').userId);
       if (!config && c.req.valid('query').if_missing === 'null') return c.json(null, 200);
       if (!config) throw notFound(SETUP_MESSAGES.configNotFound);
-      return c.json(config, 200);
+      return c.json(await shown(c.req.valid('param').userId, config), 200);
     })
     .openapi(createUserConfigRoute, async (c) => {
       const info = c.req.valid('json');
-      const { config, created } = await configs.saveBusinessInfo(c.req.valid('param').userId, {
+      const userId = c.req.valid('param').userId;
+      const saved = await configs.saveBusinessInfo(userId, {
         ...info,
         phone_number: toE164BusinessPhone(info.phone_number),
       });
-      return created ? c.json(config, 201) : c.json(config, 200);
+      const config = await shown(userId, saved.config);
+      return saved.created ? c.json(config, 201) : c.json(config, 200);
     })
     .openapi(createConfigRoute, async (c) => {
       const info = c.req.valid('json');
-      const { config, created } = await configs.saveBusinessInfo(c.get('user')!.sub, {
+      const userId = c.get('user')!.sub;
+      const saved = await configs.saveBusinessInfo(userId, {
         ...info,
         phone_number: toE164BusinessPhone(info.phone_number),
       });
-      return created ? c.json(config, 201) : c.json(config, 200);
+      const config = await shown(userId, saved.config);
+      return saved.created ? c.json(config, 201) : c.json(config, 200);
     })
     .openapi(updateConfigRoute, async (c) => {
       const fields = c.req.valid('json');
@@ -150,7 +158,7 @@ export const configRoutes = ({ verifyToken, data }: AppDeps) => {
         phone_number: fields.phone_number ? toE164BusinessPhone(fields.phone_number) : undefined,
       });
       if (!config) throw notFound(SETUP_MESSAGES.configNotFound);
-      return c.json(config, 200);
+      return c.json(await shown(c.req.valid('param').userId, config), 200);
     })
     .openapi(updateDescriptionRoute, async (c) => {
       const { phone_number, business_description, assistant_name, ...traits } = c.req.valid('json');
@@ -164,11 +172,11 @@ export const configRoutes = ({ verifyToken, data }: AppDeps) => {
         ...(traitsGiven ? mergedTraitFields(current, traits) : {}),
       });
       if (!config) throw notFound(SETUP_MESSAGES.configNotFound);
-      return c.json(config, 200);
+      return c.json(await shown(userId, config), 200);
     })
     .openapi(getByBusinessIdRoute, async (c) => {
       const found = await configs.findConfigByBusinessId(c.req.valid('param').id);
       if (!found || found.userId !== c.get('user')!.sub) throw notFound(SETUP_MESSAGES.configNotFound);
-      return c.json(found.config, 200);
+      return c.json(await shown(found.userId, found.config), 200);
     });
 };

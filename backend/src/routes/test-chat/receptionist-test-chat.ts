@@ -16,7 +16,7 @@ export const receptionistTestChat = (
 ): TestChatEngine => ({
   kind: receptionist.kind,
 
-  async conversationFor(ownerId, conversationId) {
+  async conversationFor(ownerId, conversationId, greeting) {
     if (conversationId) {
       const existing = await receptionist.getConversation(conversationId);
       const usable = existing?.owner_id === ownerId && existing.channel === 'test' && !existing.ended_at;
@@ -24,7 +24,14 @@ export const receptionistTestChat = (
     }
     try {
       const caller = (await businessPhone(ownerId)) ?? TEST_CALLER;
-      return (await receptionist.startConversation({ ownerId, channel: 'test', caller })).id;
+      return (
+        await receptionist.startConversation({
+          ownerId,
+          channel: 'test',
+          caller,
+          ...(greeting ? { greeting } : {}),
+        })
+      ).id;
     } catch (error) {
       if (error instanceof ConversationLimitError) {
         throw tooManyRequests('You have started too many conversations today. Please try again tomorrow.');

@@ -18,7 +18,12 @@ export type TestChatEngine = {
   /** 'local' when the deterministic local engine answers, so the UI can say so. */
   readonly kind: 'local' | 'openai';
   /** The owner's open test conversation with this id, or a new one when absent; undefined: not theirs. */
-  conversationFor(ownerId: string, conversationId: string | undefined): Promise<string | undefined>;
+  /** An open test conversation of the owner's, or (no id) a new one, opening with `greeting` if given. */
+  conversationFor(
+    ownerId: string,
+    conversationId: string | undefined,
+    greeting?: string,
+  ): Promise<string | undefined>;
   runTurn(ownerId: string, conversationId: string, text: string): AsyncIterable<ShownEngineEvent>;
 };
 
@@ -79,8 +84,8 @@ export const testChatRoutes = (deps: AppDeps, engine: TestChatEngine) => {
       if (!(await deps.rateLimiter.hit(`test-call#${userId}`, TEST_CALL_HOURLY_LIMIT, 3600))) {
         throw tooManyRequests(TEST_CALL_LIMIT_MESSAGE);
       }
-      const conversationId = (await engine.conversationFor(userId, undefined))!;
       const greeting = await deps.receptionist.greeting(userId);
+      const conversationId = (await engine.conversationFor(userId, undefined, greeting))!;
       return c.json({ conversation_id: conversationId, greeting, engine: engine.kind }, 201);
     })
     .openapi(route, async (c) => {

@@ -195,6 +195,7 @@ export const voiceWebhookRoutes = (deps: AppDeps) => {
     }
     const conversationId = conversationIdOfCall(call.CallSid);
     const profile = businessProfile(ownerId, config, objective);
+    const greeting = welcomeGreeting(profile);
     try {
       // Created straight away (a conditional put): a retry of the webhook finds it in the catch below,
       // so the first delivery, the one a caller waits on, pays no read first.
@@ -205,6 +206,7 @@ export const voiceWebhookRoutes = (deps: AppDeps) => {
           caller: call.From,
           assistantNumber: call.To,
           externalId: call.CallSid,
+          greeting,
         },
         conversationId,
         profile,
@@ -219,7 +221,7 @@ export const voiceWebhookRoutes = (deps: AppDeps) => {
     }
     deps.logger.info('Voice call answered by the relay', { callSid: call.CallSid, conversationId });
     return c.body(
-      relayTwiml(c.req.url, conversationId, welcomeGreeting(profile), relayVoiceOf(config.selected_voice)),
+      relayTwiml(c.req.url, conversationId, greeting, relayVoiceOf(config.selected_voice)),
       200,
       xml,
     );

@@ -1,3 +1,5 @@
+import { Link } from 'react-router-dom';
+import { coverageGaps } from '@shared/capability-sources';
 import {
   capabilitiesOfModules,
   coverageBadgeColor,
@@ -9,17 +11,10 @@ import type { Objective } from '@shared/schemas/objective';
 const humanize = (identifier: string) => identifier.replace(/_/g, ' ');
 
 /**
- * Spec §4 coverage: the share of the objective's required capabilities that the enabled modules give, as
- * a green / yellow / red badge; no modules → the contact-support text.
+ * Spec §4 coverage: the share of the objective's required capabilities that the modules in effect give
+ * (what the owner set up plus support's grants, issue 12 §4), as a green / yellow / red badge.
  */
 export function CoverageBadge({ objective, modules }: { objective: Objective; modules: readonly string[] }) {
-  if (modules.length === 0) {
-    return (
-      <p className="objectives-no-modules" data-testid="coverage-none">
-        {NO_MODULES_TEXT}
-      </p>
-    );
-  }
   const percent = coveragePercent(objective.required_capabilities, modules);
   const color = coverageBadgeColor(percent);
   return (
@@ -33,7 +28,32 @@ export function CoverageBadge({ objective, modules }: { objective: Objective; mo
   );
 }
 
-/** The objective's required capabilities, each marked as given or not by the enabled modules. */
+/**
+ * What is missing and who can fix it: the owner's own setup (a link to the step), and 'Contact support to
+ * configure capabilities.' only for what no owner setup gives (docs/decisions/141-...).
+ */
+export function CoverageGaps({ objective, modules }: { objective: Objective; modules: readonly string[] }) {
+  const gaps = coverageGaps(objective.required_capabilities, modules);
+  if (gaps.ownerCanSetUp.length === 0 && gaps.needsSupport.length === 0) return null;
+  return (
+    <ul className="objectives-gaps" data-testid="coverage-gaps">
+      {gaps.ownerCanSetUp.map((gap) => (
+        <li key={gap.module} className="objectives-gap" data-testid="coverage-gap-owner">
+          <span>{gap.capabilities.map(humanize).join(', ')}: </span>
+          <Link to={`/setup?step=${gap.setupStep}`}>{gap.action}</Link>
+        </li>
+      ))}
+      {gaps.needsSupport.length ? (
+        <li className="objectives-gap objectives-no-modules" data-testid="coverage-none">
+          <span>{gaps.needsSupport.map(humanize).join(', ')}: </span>
+          {NO_MODULES_TEXT}
+        </li>
+      ) : null}
+    </ul>
+  );
+}
+
+/** The objective's required capabilities, each marked as given or not by the modules in effect. */
 export function CapabilityList({ objective, modules }: { objective: Objective; modules: readonly string[] }) {
   if (objective.required_capabilities.length === 0) return null;
   const available = capabilitiesOfModules(modules);
@@ -55,6 +75,7 @@ export function CapabilityList({ objective, modules }: { objective: Objective; m
           );
         })}
       </ul>
+      <CoverageGaps objective={objective} modules={modules} />
     </>
   );
 }

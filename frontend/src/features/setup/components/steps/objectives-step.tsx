@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { coverageGaps } from '@shared/capability-sources';
 import {
   coverageBadgeColor,
   coveragePercent,
@@ -63,6 +64,9 @@ export function ObjectivesStep({ userId, config, refreshConfig }: StepProps) {
 
   const modules = config?.authorized_modules ?? [];
   const coverage = objective ? coveragePercent(objective.required_capabilities, modules) : 0;
+  // Modules come from what is set up (issue 12 §4): say how to cover a gap, and send to support only
+  // what the owner can't set up.
+  const gaps = objective ? coverageGaps(objective.required_capabilities, modules) : null;
   return (
     <div className="step-body">
       <p className="step-intro">What should your assistant achieve on each call? Start from a template.</p>
@@ -76,13 +80,19 @@ export function ObjectivesStep({ userId, config, refreshConfig }: StepProps) {
         <div className="objective-current-head">
           <h3 className="panel-title">Current objective</h3>
           {objective ? (
-            modules.length > 0 ? (
-              <span className={`badge badge-${coverageBadgeColor(coverage)}`}>{coverage}% coverage</span>
-            ) : (
-              <span className="muted small">{NO_MODULES_TEXT}</span>
-            )
+            <span className={`badge badge-${coverageBadgeColor(coverage)}`}>{coverage}% coverage</span>
           ) : null}
         </div>
+        {gaps ? (
+          <>
+            {gaps.ownerCanSetUp.map((gap) => (
+              <p className="muted small" key={gap.module} data-testid="coverage-gap-owner">
+                {gap.capabilities.map((c) => c.replace(/_/g, ' ')).join(', ')}: {gap.action}
+              </p>
+            ))}
+            {gaps.needsSupport.length ? <p className="muted small">{NO_MODULES_TEXT}</p> : null}
+          </>
+        ) : null}
         {current.isPending ? <p className="muted">Loading...</p> : null}
         {current.isError ? (
           <div className="alert alert-error" role="alert">
