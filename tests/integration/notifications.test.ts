@@ -173,6 +173,23 @@ describe('Notifications: after-conversation e-mails, urgent texts, digest, unsub
     expect(await mailTo(on.email)).toEqual([]);
   });
 
+  it('an owner who left the escalation e-mail empty gets summaries at their sign-in address', async () => {
+    const user = await createConfirmedUser(services, `notify-signin-${randomUUID().slice(0, 6)}`);
+    await deps.data.businessConfigs.createConfig(user.sub, { business_name: 'Quiet Owner Salon' });
+    const sms = await deps.receptionist.startConversation({
+      ownerId: user.sub,
+      channel: 'sms',
+      caller: CALLER,
+      assistantNumber: '+12125559876',
+    });
+    await collectTurn(deps.receptionist, sms.id, 'Do you do color?');
+    await deps.receptionist.finish(sms.id, 'done');
+    await deps.notifier.settled();
+    const mails = await mailTo(user.email, 'notification-summary');
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toContain('Quiet Owner Salon');
+  });
+
   it('texts the owner’s mobile once when a message is taken', async () => {
     const mobile = '+14155550888';
     const { ownerId, assistantNumber } = await owner({ urgent_sms: true, urgent_sms_number: mobile });
