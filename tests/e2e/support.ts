@@ -221,3 +221,41 @@ export async function signUpThroughUi(
   await expect(page).toHaveURL(/\/plans$/);
   return { email, userId: String((await storedIdTokenClaims(page)).sub) };
 }
+
+const HOURS = [
+  'Monday: 9:00 AM – 5:00 PM',
+  'Tuesday: 9:00 AM – 5:00 PM',
+  'Wednesday: 9:00 AM – 5:00 PM',
+  'Thursday: 9:00 AM – 5:00 PM',
+  'Friday: 9:00 AM – 5:00 PM',
+  'Saturday: 9:00 AM – 5:00 PM',
+  'Sunday: Closed',
+];
+
+/** A salon owner on a free trial whose setup is complete, with opening hours in Los Angeles. */
+export async function salonOwner(page: Page, businessName: string) {
+  const { email } = await signUpThroughUi(page, { form: { businessName, businessType: 'salon' } });
+  await page.getByTestId('terms-modal').getByRole('button', { name: 'Agree' }).click();
+  await page
+    .getByRole('article', { name: 'Pro monthly' })
+    .getByRole('button', { name: /Free Trial/ })
+    .click();
+  await page.getByRole('button', { name: 'Pay' }).click();
+  await expect(page).toHaveURL(/\/setup$/);
+  const { userId } = await completeSetupThroughApi(page);
+  const settings = await apiFromPage(page, 'PUT', `/oauth/users/${userId}/config`, {
+    business_hours: { weekday_text: HOURS },
+    time_zone: 'America/Los_Angeles',
+  });
+  expect(settings.status).toBe(200);
+  const config = await apiFromPage(page, 'GET', `/oauth/users/${userId}/config`);
+  return { userId, email, assistantNumber: String(config.body.assistant_phone) };
+}
+
+/** The local phone page (the API's /local/phone), dialling from `caller` to the assistant's number. */
+export async function openPhone(phone: Page, assistantNumber: string, caller: string) {
+  await phone.goto(
+    `${apiUrl()}/local/phone?to=${encodeURIComponent(assistantNumber)}&from=${encodeURIComponent(caller)}`,
+  );
+  await expect(phone.getByTestId('phone-assistant-number')).toHaveValue(assistantNumber);
+}
