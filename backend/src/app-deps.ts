@@ -148,6 +148,7 @@ export function createAppDeps(
     payments: providers.payments,
     telephony: providers.telephony,
     rateLimiter,
+    metrics,
     now,
     logger,
   });

@@ -31,6 +31,7 @@ import { phoneNumberRoutes } from './routes/phone-numbers/phone-number-routes';
 import { noStoreForAuthenticated, rejectUnstorableInput, requestBodyLimit } from './http/request-guards';
 import { htmlContentSecurityPolicy } from './http/page-security';
 import { smsWebhookRoutes } from './routes/twilio-webhooks/sms-webhook-routes';
+import { countTwilioWebhookFailures } from './routes/twilio-webhooks/twilio-request';
 import { receptionistSmsAssistant } from './routes/twilio-webhooks/receptionist-sms-assistant';
 import { testChatRoutes } from './routes/test-chat/test-chat-routes';
 import { receptionistTestChat } from './routes/test-chat/receptionist-test-chat';
@@ -87,6 +88,7 @@ export function createApp(deps: AppDeps, surface: AppSurface = 'all') {
   // and the API function everything else; locally and in tests one app serves both.
   if (surface !== 'telephony') mountApiRoutes(app, deps);
   if (surface !== 'api') {
+    app.use('/webhooks/twilio/*', countTwilioWebhookFailures(deps.metrics));
     app.route('/', phoneNumberRoutes(deps));
     app.route('/', smsWebhookRoutes(deps, receptionistSmsAssistant(deps.receptionist, deps.logger)));
     app.route('/', voiceWebhookRoutes(deps));

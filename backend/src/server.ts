@@ -43,6 +43,7 @@ const voiceRelay = attachRelayServer(server as Server, {
   receptionist: deps.receptionist,
   conversations: conversationAmender(deps.data, deps.receptionist),
   relayCalls: deps.data.relayCalls,
+  metrics: deps.metrics,
   logger: deps.logger,
   now: deps.now,
   verifyToken: deps.verifyToken,

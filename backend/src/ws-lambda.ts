@@ -30,6 +30,7 @@ export const handler = routeSocketEvents({
     receptionist: deps.receptionist,
     conversations: conversationAmender(deps.data, deps.receptionist),
     relayCalls: deps.data.relayCalls,
+    metrics: deps.metrics,
     logger,
     now: deps.now,
     verifyToken: deps.verifyToken,

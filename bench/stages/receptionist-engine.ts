@@ -83,6 +83,7 @@ export async function measureReceptionistEngine(
     sms: { send: async () => undefined, isOptedOut: async () => false },
     deposits: { create: async () => ({ url: 'http://localhost/pay', sessionId: 'cs_bench' }) },
     rateLimiter: { hit: async () => true, countedHit: () => ({ Update: {} }) } as unknown as RateLimiter,
+    metrics: { count: () => undefined },
     now: () => clock,
     logger: createLogger(() => undefined),
   });

@@ -34,6 +34,7 @@ const relay = attachRelayServer(server, {
   receptionist: deps.receptionist,
   conversations: conversationAmender(deps.data, deps.receptionist),
   relayCalls: deps.data.relayCalls,
+  metrics: deps.metrics,
   logger: deps.logger,
   verifyToken: issuer.verifyToken,
   authToken: LOCAL_TWILIO_AUTH_TOKEN,

@@ -1,6 +1,7 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { RECEPTIONIST_LIMITS } from '../../shared/receptionist/limits';
+import { createRecordingMetrics } from '../../backend/src/observability/metrics';
 import { ConversationLimitError } from '../../backend/src/receptionist/receptionist';
 import { OBJECTIVE_TEMPLATES } from '../../shared/objective-templates';
 import { zonedInstant } from '../../shared/receptionist/business-time';
@@ -24,7 +25,8 @@ const HOURS = [
 ];
 
 describe('receptionist engine with the local model, over DynamoDB Local', async () => {
-  const { deps, doc, tableName } = await createTestApp({}, { now: () => clock });
+  const recorded = createRecordingMetrics();
+  const { deps, doc, tableName } = await createTestApp({}, { now: () => clock, metrics: recorded.metrics });
   const { receptionist } = deps;
 
   async function line(options: { deposit?: boolean; manager?: boolean } = {}) {
@@ -130,6 +132,7 @@ describe('receptionist engine with the local model, over DynamoDB Local', async 
 
   it('sends a deposit link; only the paid webhook confirmation records the money and texts a receipt', async () => {
     const { ownerId, assistantNumber } = await line({ deposit: true });
+    const countedFrom = recorded.counted.length;
     const conversation = await receptionist.startConversation({
       ownerId,
       channel: 'sms',
@@ -150,6 +153,12 @@ describe('receptionist engine with the local model, over DynamoDB Local', async 
 
     expect(await receptionist.depositPaid(sessionId)).toBe('paid');
     expect(await receptionist.depositPaid(sessionId)).toBe('already');
+    // The business metrics: one SMS conversation, one booking, one deposit (the repeat counts nothing).
+    expect(recorded.counted.slice(countedFrom)).toEqual([
+      { name: 'SmsConversations', value: 1, dimensions: { channel: 'sms' } },
+      { name: 'Bookings', value: 1, dimensions: { channel: 'sms' } },
+      { name: 'Deposits', value: 1, dimensions: {} },
+    ]);
     [record] = await deps.data.conversations.listConversations(ownerId, new Date(0), new Date('2030-01-01'));
     expect(record).toMatchObject({ amount_collected_cents: 2500, outcome: 'deposit_paid' });
     expect(record!.objectives_met).toMatchObject({

@@ -21,6 +21,7 @@ const relay = attachRelayServer(server, {
   receptionist: deps.receptionist,
   conversations: conversationAmender(deps.data, deps.receptionist),
   relayCalls: deps.data.relayCalls,
+  metrics: deps.metrics,
   logger: deps.logger,
   verifyToken: deps.verifyToken,
   authToken: undefined,

@@ -12,6 +12,7 @@ import {
   conversationIdOfCall,
   VOICE_PATHS,
 } from '../../backend/src/routes/twilio-webhooks/voice-webhook-routes';
+import { createRecordingMetrics, type MetricName } from '../../backend/src/observability/metrics';
 import { conversationAmender } from '../../backend/src/voice-relay/conversation-amend';
 import { attachRelayServer } from '../../backend/src/voice-relay/local-relay-server';
 import { createAssistantLine, TEST_API_ORIGIN } from '../support/assistant-line';
@@ -31,11 +32,16 @@ const issuer = await createTestTokenIssuer();
 const server = http.createServer((_, res) => res.writeHead(404).end());
 await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 const relayUrl = `ws://127.0.0.1:${(server.address() as AddressInfo).port}/relay`;
-const { app, deps } = await createTestApp({ VOICE_RELAY_URL: relayUrl });
+const recorded = createRecordingMetrics();
+const { app, deps } = await createTestApp({ VOICE_RELAY_URL: relayUrl }, { metrics: recorded.metrics });
+/** What a step counted: the recorded metrics from `from` on, by name. */
+const countedSince = (from: number, name: MetricName) =>
+  recorded.counted.slice(from).filter((m) => m.name === name);
 const relay = attachRelayServer(server, {
   receptionist: deps.receptionist,
   conversations: conversationAmender(deps.data, deps.receptionist),
   relayCalls: deps.data.relayCalls,
+  metrics: deps.metrics,
   logger: deps.logger,
   verifyToken: issuer.verifyToken,
   authToken: LOCAL_TWILIO_AUTH_TOKEN,
@@ -160,6 +166,7 @@ describe('POST /webhooks/twilio/voice', () => {
   it('answers with ConversationRelay, talks through the engine, and the status callback closes the call', async () => {
     const line = await createAssistantLine(deps);
     const callSid = newCallSid();
+    const countedFrom = recorded.counted.length;
     const twiml = await twimlOf(await incoming(line.assistantNumber, callSid));
     const conversationId = conversationIdOfCall(callSid);
     expect(twiml.relay).toMatchObject({
@@ -175,6 +182,10 @@ describe('POST /webhooks/twilio/voice', () => {
     expect((await twimlOf(await incoming(line.assistantNumber, callSid))).relay?.parameters).toEqual(
       twiml.relay?.parameters,
     );
+    // One call answered, counted once for the alarms and dashboard despite the retry.
+    expect(countedSince(countedFrom, 'CallsAnswered')).toEqual([
+      { name: 'CallsAnswered', value: 1, dimensions: { channel: 'voice' } },
+    ]);
 
     const call = await openRelay();
     call.send({
@@ -243,6 +254,7 @@ describe('POST /webhooks/twilio/voice', () => {
     const line = await createAssistantLine(deps);
     const callSid = newCallSid();
     const twiml = await twimlOf(await incoming(line.assistantNumber, callSid));
+    const countedFrom = recorded.counted.length;
     const call = await openRelay();
     call.send({
       type: 'setup',
@@ -255,7 +267,34 @@ describe('POST /webhooks/twilio/voice', () => {
     expect(handoffDataSchema.parse(JSON.parse(end!.type === 'end' ? end!.handoffData : '{}'))).toMatchObject({
       reasonCode: 'protocol-error',
     });
+    // The relay-errors alarm sees it.
+    expect(countedSince(countedFrom, 'RelayErrors')).toHaveLength(1);
     call.socket.close();
+  });
+
+  it('counts a Twilio webhook that fails (5xx) as a webhook failure, and a refused one (403) not', async () => {
+    const line = await createAssistantLine(deps);
+    const countedFrom = recorded.counted.length;
+    const unsigned = await post(
+      VOICE_PATHS.incoming,
+      { CallSid: newCallSid(), AccountSid: LOCAL_TWILIO_ACCOUNT_SID, From: CALLER, To: line.assistantNumber },
+      false,
+    );
+    expect(unsigned.status).toBe(403);
+    expect(countedSince(countedFrom, 'WebhookFailures')).toEqual([]);
+
+    const { subscriptions } = deps.data;
+    const getSubscription = subscriptions.getSubscription.bind(subscriptions);
+    subscriptions.getSubscription = () => Promise.reject(new Error('DynamoDB is down'));
+    try {
+      expect((await incoming(line.assistantNumber)).status).toBe(500);
+    } finally {
+      subscriptions.getSubscription = getSubscription;
+    }
+    expect(countedSince(countedFrom, 'WebhookFailures')).toEqual([
+      { name: 'WebhookFailures', value: 1, dimensions: { webhook: 'twilio' } },
+    ]);
+    expect(countedSince(countedFrom, 'CallsAnswered')).toEqual([]);
   });
 
   it('warm transfer: the manager hears a whisper; nobody answers, the assistant takes a message, the manager is texted', async () => {

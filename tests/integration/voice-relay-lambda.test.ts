@@ -43,6 +43,7 @@ const relayHandler = () =>
     receptionist: deps.receptionist,
     conversations: conversationAmender(deps.data, deps.receptionist),
     relayCalls: deps.data.relayCalls,
+    metrics: deps.metrics,
     logger: deps.logger,
     verifyToken: issuer.verifyToken,
     authToken: LOCAL_TWILIO_AUTH_TOKEN,

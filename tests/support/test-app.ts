@@ -14,7 +14,7 @@ import { createLogger } from '../../backend/src/logging/logger';
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  overrides: Partial<Pick<AppDeps, 'now'>> = {},
+  overrides: Partial<Pick<AppDeps, 'now' | 'metrics'>> = {},
 ) {
   const services = inject('localServices');
   const tableName = `test-${randomUUID().slice(0, 8)}`;

@@ -130,7 +130,8 @@ export function createNotifier(deps: NotifierDeps) {
     onceId: string,
     body: string,
   ) {
-    if (!prefs.urgent_sms || !isTextableMobile(prefs.urgent_sms_number)) return;
+    if (!prefs.urgent_sms || !prefs.urgent_sms_reasons.includes(reason)) return;
+    if (!isTextableMobile(prefs.urgent_sms_number)) return;
     const from = config?.assistant_phone;
     if (!isTextableMobile(from)) return;
     const holder = randomUUID();

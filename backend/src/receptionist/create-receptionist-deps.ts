@@ -8,6 +8,7 @@ import type { OwnerMessageRepository } from '../data/owner-messages';
 import type { RateLimiter } from '../data/rate-limits';
 import type { SmsMessagingRepository } from '../data/sms-messaging';
 import type { Logger } from '../logging/logger';
+import type { Metrics } from '../observability/metrics';
 import type { PaymentsProvider } from '../providers/payments/index';
 import type { TelephonyProvider } from '../providers/telephony/index';
 import { createLocalModel } from './model/local-model';
@@ -34,6 +35,7 @@ export function receptionistFromApp(input: {
   telephony: TelephonyProvider;
   rateLimiter: RateLimiter;
   notify?: ConversationEvents;
+  metrics: Metrics;
   now: () => Date;
   logger: Logger;
 }): Receptionist {
@@ -71,6 +73,7 @@ export function receptionistFromApp(input: {
     },
     rateLimiter: input.rateLimiter,
     ...(input.notify ? { notify: input.notify } : {}),
+    metrics: input.metrics,
     now: input.now,
     logger: input.logger,
   });

@@ -17,13 +17,14 @@ import type { ObjectivesRepository } from '../data/objectives';
 import type { OwnerMessageRepository } from '../data/owner-messages';
 import type { RateLimiter } from '../data/rate-limits';
 import type { Logger } from '../logging/logger';
+import type { MetricDimensions, Metrics } from '../observability/metrics';
 import { businessProfile, type BusinessProfile } from './business-profile';
 import { buildInstructions } from './instructions';
 import type { ModelMessage, ReceptionistModel, ToolSpec } from './model/model-types';
 import { conversationRecord } from './records';
 import { TOOLS } from './tools/all-tools';
 import type { ToolContext, ToolResult, ToolServices } from './tools/tool-types';
-import type { ConversationState, EngineEvent, StartConversation, ToolName } from './types';
+import type { Channel, ConversationState, EngineEvent, StartConversation, ToolName } from './types';
 import { TOOL_NAMES } from './types';
 
 /** Runs a whole turn and collects its events (channels that answer in one piece: SMS, the test chat). */
@@ -80,9 +81,16 @@ export type ReceptionistDeps = {
   rateLimiter: Pick<RateLimiter, 'hit' | 'countedHit'>;
   /** The owner's notifications (issue 13 §2): told when a conversation starts, moves and ends. */
   notify?: ConversationEvents;
+  /** Business metrics (observability/metrics.ts): conversations started, bookings, deposits paid. */
+  metrics: Metrics;
   now: () => Date;
   logger: Logger;
 };
+
+/** The metrics' channel dimension: the owner's test chat and test calls count apart from customers'. */
+const metricChannel = (channel: Channel): MetricDimensions => ({
+  channel: channel === 'test' ? 'chat' : channel,
+});
 
 /**
  * What the notifications need to hear from the engine. Each resolves after a small durable write at most;
@@ -247,6 +255,9 @@ export function createReceptionist(deps: ReceptionistDeps) {
         throw new ConversationLimitError(input.ownerId);
       throw error;
     }
+    // Counted once the conversation exists: a webhook retry fails the conditional create and counts nothing.
+    if (input.channel === 'voice') deps.metrics.count('CallsAnswered', 1, metricChannel('voice'));
+    if (input.channel === 'sms') deps.metrics.count('SmsConversations', 1, metricChannel('sms'));
     return state;
   }
 
@@ -364,6 +375,8 @@ export function createReceptionist(deps: ReceptionistDeps) {
       for (const call of calls) {
         yield { type: 'tool_call', id: call.id, name: call.name, args: call.args };
         const result = await runTool(context, call.name, call.args);
+        if (call.name === 'book_appointment' && result.ok)
+          deps.metrics.count('Bookings', 1, metricChannel(state.channel));
         yield { type: 'tool_result', id: call.id, name: call.name, ok: result.ok, summary: result.summary };
         state.actions.push({
           tool: call.name,
@@ -468,6 +481,8 @@ export function createReceptionist(deps: ReceptionistDeps) {
     const marked = await data.appointments.markDepositPaid(session.ownerId, session.appointmentId, sessionId);
     if (!marked) return 'unknown';
     if (marked.result === 'already') return 'already';
+    // Counted where the booking was marked paid, exactly once per deposit (a repeated event is 'already').
+    deps.metrics.count('Deposits');
     const { appointment } = marked;
     const business = await profileOf(session.ownerId);
     let conversation: ConversationState | undefined;

@@ -96,6 +96,7 @@ export function createRelaySocketHandler(
           };
         }
         deps.logger.error('voice_relay.connect_failed', { connectionId, error: String(error) });
+        deps.metrics.count('RelayErrors');
         return {
           statusCode: 500,
           body: JSON.stringify({ error: 'internal_error', message: 'Could not open the call' }),

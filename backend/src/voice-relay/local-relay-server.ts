@@ -61,8 +61,10 @@ export function attachRelayServer(
             queue = queue.then(() => session.handleMessage(data.toString()));
           });
           ws.on('close', () => {
-            queue = queue.then(() => session.closed()).catch(() => undefined);
+            queue = queue.then(() => session.closed());
           });
+          // A listener is required: an unhandled 'error' event would throw out of the server.
+          ws.on('error', (error) => session.socketError(error));
         });
       },
       (error: Error) => {

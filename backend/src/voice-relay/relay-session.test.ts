@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { handoffDataSchema, VOICE_RELAY, VOICE_TEXTS, type RelayOutgoing } from '@shared/voice-relay';
 import type { RelayCall, RelayCaller } from '../data/relay-calls';
 import { createLogger } from '../logging/logger';
+import { createRecordingMetrics } from '../observability/metrics';
 import type { ConversationState, EngineEvent } from '../receptionist/types';
 import { createRelaySession, trimToHeard } from './relay-session';
 
@@ -64,6 +65,7 @@ function harness(options: {
   const sent: RelayOutgoing[] = [];
   const logs: string[] = [];
   const engine = scriptedEngine(options.script ?? (() => [{ type: 'text', delta: 'Hello there.' }]));
+  const recorded = createRecordingMetrics();
   const session = createRelaySession(
     {
       receptionist: engine,
@@ -88,6 +90,7 @@ function harness(options: {
         },
       },
       logger: createLogger((line) => logs.push(line)),
+      metrics: recorded.metrics,
       fillerAfterMs: 30,
     },
     {
@@ -111,7 +114,9 @@ function harness(options: {
     });
   const handoffs = () =>
     sent.filter((m) => m.type === 'end').map((m) => handoffDataSchema.parse(JSON.parse(m.handoffData)));
-  return { session, sent, logs, engine, call, states, message, setup, handoffs };
+  /** RelayErrors counted so far (the relay-errors alarm's figure). */
+  const relayErrors = () => recorded.counted.filter((m) => m.name === 'RelayErrors').length;
+  return { session, sent, logs, engine, call, states, message, setup, handoffs, relayErrors };
 }
 
 describe('relay session (ConversationRelay protocol)', () => {
@@ -202,6 +207,7 @@ describe('relay session (ConversationRelay protocol)', () => {
       await h.message(body);
       expect(h.engine.turns).toEqual([]);
       expect(h.handoffs()).toEqual([{ reasonCode: 'protocol-error', reason: `${body.type} before setup` }]);
+      expect(h.relayErrors()).toBe(1);
     }
   });
 
@@ -225,6 +231,7 @@ describe('relay session (ConversationRelay protocol)', () => {
     expect(h.call.ended).toBeUndefined();
     await h.message({ type: 'prompt', voicePrompt: 'Still there?', last: true });
     expect(h.engine.turns).toEqual(['Still there?']);
+    expect(h.relayErrors()).toBe(0);
   });
 
   it('logs an error message from Twilio and carries on', async () => {
@@ -234,6 +241,33 @@ describe('relay session (ConversationRelay protocol)', () => {
     expect(h.sent).toEqual([]);
     expect(h.call.ended).toBeUndefined();
     expect(h.logs.join('\n')).toContain('voice_relay.twilio_error');
+    expect(h.relayErrors()).toBe(1);
+  });
+
+  it('a turn that fails ends the call cleanly and counts a relay error', async () => {
+    const h = harness({
+      script: () => {
+        throw new Error('model unavailable');
+      },
+    });
+    await h.setup();
+    await h.message({ type: 'prompt', voicePrompt: 'Hello?', last: true });
+    expect(h.handoffs()).toEqual([{ reasonCode: 'end', reason: 'error' }]);
+    expect(h.logs.join('\n')).toContain('voice_relay.failed');
+    expect(h.relayErrors()).toBe(1);
+  });
+
+  it('a close that fails is logged and counted, never thrown; so is a socket error', async () => {
+    const state = conversation({ channel: 'test', external_id: undefined });
+    const h = harness({ state, caller: { kind: 'owner', sub: 'owner-1' } });
+    await h.setup();
+    h.engine.finish = () => Promise.reject(new Error('DynamoDB is down'));
+    await expect(h.session.closed()).resolves.toBeUndefined();
+    expect(h.logs.join('\n')).toContain('voice_relay.close_failed');
+    expect(h.relayErrors()).toBe(1);
+    h.session.socketError(new Error('ECONNRESET'));
+    expect(h.logs.join('\n')).toContain('voice_relay.socket_error');
+    expect(h.relayErrors()).toBe(2);
   });
 
   it('DTMF 0 asks for a person; other digits do nothing', async () => {

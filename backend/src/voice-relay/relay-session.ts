@@ -9,6 +9,7 @@ import {
 } from '@shared/voice-relay';
 import type { RelayCall, RelayCallRepository } from '../data/relay-calls';
 import type { Logger } from '../logging/logger';
+import type { Metrics } from '../observability/metrics';
 import type { ConversationState, EngineEvent } from '../receptionist/types';
 import { amendConversation } from './conversation-amend';
 
@@ -27,6 +28,8 @@ export type RelaySessionDeps = {
   };
   relayCalls: Pick<RelayCallRepository, 'get' | 'setUp' | 'end'>;
   logger: Logger;
+  /** RelayErrors counts each call the relay could not carry on normally (the relay-errors alarm). */
+  metrics: Metrics;
   fillerAfterMs?: number;
   now?: () => Date;
 };
@@ -75,6 +78,7 @@ export function createRelaySession(
   };
   const protocolError = async (reason: string) => {
     deps.logger.warn('voice_relay.protocol_error', { connectionId: connection.connectionId, reason });
+    deps.metrics.count('RelayErrors');
     await endWith({ reasonCode: 'protocol-error', reason });
   };
 
@@ -188,6 +192,7 @@ export function createRelaySession(
         connectionId: connection.connectionId,
         description: message.description.slice(0, 300),
       });
+      deps.metrics.count('RelayErrors');
       return;
     }
     const conversationId = call.conversationId;
@@ -217,6 +222,7 @@ export function createRelaySession(
           connectionId: connection.connectionId,
           error: String(error),
         });
+        deps.metrics.count('RelayErrors');
         try {
           await endWith({ reasonCode: 'end', reason: 'error' });
         } catch {
@@ -225,12 +231,29 @@ export function createRelaySession(
       }
     },
     /** The socket closed: the conversation ends unless a transfer is carrying the call on. */
+    /** Never rejects either: a failure is logged and counted (both transports call it on close). */
     async closed(): Promise<void> {
-      const call = await deps.relayCalls.get(connection.connectionId);
-      await deps.relayCalls.end(connection.connectionId);
-      if (call?.conversationId && !call.ended && call.caller.kind === 'owner') {
-        await deps.receptionist.finish(call.conversationId, 'test call hung up');
+      try {
+        const call = await deps.relayCalls.get(connection.connectionId);
+        await deps.relayCalls.end(connection.connectionId);
+        if (call?.conversationId && !call.ended && call.caller.kind === 'owner') {
+          await deps.receptionist.finish(call.conversationId, 'test call hung up');
+        }
+      } catch (error) {
+        deps.logger.error('voice_relay.close_failed', {
+          connectionId: connection.connectionId,
+          error: String(error),
+        });
+        deps.metrics.count('RelayErrors');
       }
+    },
+    /** The transport reported a socket error (the local `ws` server; API Gateway reports none). */
+    socketError(error: unknown): void {
+      deps.logger.warn('voice_relay.socket_error', {
+        connectionId: connection.connectionId,
+        error: String(error),
+      });
+      deps.metrics.count('RelayErrors');
     },
   };
 }

@@ -1,4 +1,5 @@
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
+import type { Metrics } from '../../observability/metrics';
 import { forbidden, HttpError } from '../../errors/http-error';
 import { isValidTwilioSignature, type TwilioParams } from '../../providers/telephony/webhook-signature';
 
@@ -48,3 +49,15 @@ export async function readSignedTwilioRequest(
   }
   return params;
 }
+
+/**
+ * Counts a Twilio webhook that failed to process (answered 5xx: the caller heard an error or the text went
+ * unanswered) as WebhookFailures{webhook=twilio}, the figure the webhook-failures alarm reads beside
+ * Stripe's. Refusals (bad signature, bad input: 4xx) are not failures of ours and are not counted.
+ */
+export const countTwilioWebhookFailures =
+  (metrics: Metrics): MiddlewareHandler =>
+  async (c, next) => {
+    await next();
+    if (c.res.status >= 500) metrics.count('WebhookFailures', 1, { webhook: 'twilio' });
+  };
