@@ -1,15 +1,8 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { CALL_LOG_TEXTS } from '../../shared/schemas/call-log';
 import { NOTIFICATION_TEXTS, UNSUBSCRIBE_TEXTS } from '../../shared/schemas/notifications';
-import {
-  apiUrl,
-  appUrl,
-  openPhone,
-  outboxMessages,
-  PASSWORD,
-  salonOwner,
-  type OutboxMessage,
-} from './support';
+import { openPhone, randomCaller, salonOwner } from './assistant-owner';
+import { apiUrl, appUrl, outboxMessages, PASSWORD, type OutboxMessage } from './support';
 
 test.use({ baseURL: appUrl() });
 
@@ -58,7 +51,7 @@ test('a local call e-mails its summary; its link opens the conversation; the Not
   test.setTimeout(240_000);
   const business = `Notify Salon ${Math.floor(Math.random() * 1e6)}`;
   const { email, assistantNumber } = await salonOwner(page, business);
-  const caller = `+1628555${String(Math.floor(1000 + Math.random() * 9000))}`;
+  const caller = randomCaller();
 
   // A call ends: the summary e-mail reaches the local outbox within seconds.
   await callAndHangUp(context, assistantNumber, caller);

@@ -3,11 +3,13 @@ import { OVERVIEW_TEXTS } from '../../shared/overview';
 import { PAYMENT_FAILED } from '../../shared/plans';
 import { CALL_LOG_TEXTS } from '../../shared/schemas/call-log';
 import type { AssistantStatus, OverviewResponse } from '../../shared/schemas/overview';
-import { appUrl, openPhone, salonOwner } from './support';
+import { openPhone, salonOwner } from './assistant-owner';
+import { appUrl } from './support';
 
 test.use({ baseURL: appUrl() });
 
 const SHOTS = '.local/test-results/owner-overview';
+
 const figure = (page: Page, period: 'today' | 'week', key: string) =>
   page.getByTestId(`overview-${period}-${key}`);
 
