@@ -135,6 +135,7 @@ export function createAppDeps(
     email: providers.email,
     sms: providers.telephony,
     rateLimiter,
+    signInEmailOf: async (ownerId) => (await providers.identity.findBySub(ownerId))?.email,
     tokens: signingKey ? createUnsubscribeTokens(signingKey) : undefined,
     apiUrl: publicBaseUrl(config),
     appUrl: (config.publicAppUrl ?? 'http://localhost:5173').replace(/\/+$/, ''),

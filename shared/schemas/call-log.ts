@@ -143,6 +143,9 @@ export const CALL_LOG_TEXTS = {
   loadFailed: 'Failed to load the call log',
   loadMore: 'Load older conversations',
   back: 'Back to the call log',
+  conversation: 'Conversation',
+  notFound:
+    'This conversation is no longer in your call log: it was erased, or it is older than your retention period.',
   callBack: 'Call back',
   transcript: 'Transcript',
   actions: 'What the assistant did',

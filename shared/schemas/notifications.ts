@@ -22,6 +22,10 @@ export const toMobileE164 = (typed: string): string => {
   if (digits === '') return '';
   return digits.length === 10 ? `+1${digits}` : `+${digits}`;
 };
+/** What can make the assistant text the owner right away; the owner picks which of them do. */
+export const URGENT_SMS_REASONS = ['transfer_failed', 'message_taken', 'deposit_paid'] as const;
+export type UrgentSmsReason = (typeof URGENT_SMS_REASONS)[number];
+
 export const isUrgentSmsNumber = (e164: string) => E164_PHONE_PATTERN.test(e164) && /^\+1\d{10}$/.test(e164);
 
 export const NOTIFICATION_TEXTS = {
@@ -31,6 +35,13 @@ export const NOTIFICATION_TEXTS = {
   summaryHint: 'Caller, outcome, amount collected, what the assistant did, and a link to the conversation.',
   urgentLabel: 'Text me right away when it matters',
   urgentHint: 'A transfer to you failed, a message was taken for you, or a deposit was paid.',
+  reasonsLabel: 'Text me when',
+  reasonLabels: {
+    transfer_failed: 'A call could not be transferred to me',
+    message_taken: 'A message was taken for me',
+    deposit_paid: 'A deposit was paid',
+  } satisfies Record<UrgentSmsReason, string>,
+  reasonRequired: 'Choose at least one reason to be texted',
   mobileLabel: 'Mobile number for urgent texts',
   digestLabel: 'E-mail me a daily digest',
   digestHint: 'Yesterday’s conversations, bookings, deposits and messages, each morning at 7:00 your time.',
@@ -61,6 +72,12 @@ export const notificationPreferencesSchema = z
       .max(TEXT_LIMITS.phone)
       .transform(toMobileE164)
       .refine((value) => value === '' || isUrgentSmsNumber(value), NOTIFICATION_TEXTS.invalidMobile),
+    /** Which urgent outcomes are texted; all of them until the owner picks (older saved preferences too). */
+    urgent_sms_reasons: z
+      .array(z.enum(URGENT_SMS_REASONS))
+      .max(URGENT_SMS_REASONS.length)
+      .transform((reasons) => URGENT_SMS_REASONS.filter((reason) => reasons.includes(reason)))
+      .default([...URGENT_SMS_REASONS]),
     daily_digest: z.boolean(),
     email: emailField,
   })
@@ -68,6 +85,10 @@ export const notificationPreferencesSchema = z
   .refine((prefs) => !prefs.urgent_sms || prefs.urgent_sms_number !== '', {
     path: ['urgent_sms_number'],
     message: NOTIFICATION_TEXTS.mobileRequired,
+  })
+  .refine((prefs) => !prefs.urgent_sms || prefs.urgent_sms_reasons.length > 0, {
+    path: ['urgent_sms_reasons'],
+    message: NOTIFICATION_TEXTS.reasonRequired,
   });
 export type NotificationPreferences = z.output<typeof notificationPreferencesSchema>;
 
@@ -76,6 +97,7 @@ export const notificationPreferencesResponseSchema = z.object({
   summary_email: z.boolean(),
   urgent_sms: z.boolean(),
   urgent_sms_number: z.string(),
+  urgent_sms_reasons: z.array(z.enum(URGENT_SMS_REASONS)),
   daily_digest: z.boolean(),
   email: z.string(),
 });
@@ -86,9 +108,14 @@ export const defaultNotificationPreferences = (email: string): NotificationPrefe
   summary_email: true,
   urgent_sms: false,
   urgent_sms_number: '',
+  urgent_sms_reasons: [...URGENT_SMS_REASONS],
   daily_digest: true,
   email,
 });
+
+/** Preferences saved before owners could pick reasons text every urgent reason, as they did then. */
+export const urgentReasonsOrAll = (prefs: { urgent_sms_reasons?: readonly UrgentSmsReason[] }) =>
+  prefs.urgent_sms_reasons ?? URGENT_SMS_REASONS;
 
 /** Per-owner bounds on what notifications may send in a day (issue 10: whatever costs money has a cap). */
 export const NOTIFICATION_LIMITS = {

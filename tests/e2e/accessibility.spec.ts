@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { AUTH_MESSAGES } from '../../shared/auth-messages';
 import { WIZARD_TEXT } from '../../frontend/src/features/setup/wizard-text';
+import { NOTIFICATION_TEXTS } from '../../shared/schemas/notifications';
 import {
   appUrl,
   completeSetupThroughApi,
@@ -154,6 +155,7 @@ const DASHBOARD_TABS = [
   'analytics',
   'subscription',
   'referrals',
+  'notifications',
 ];
 
 test('an owner with a finished setup: every setup step, every dashboard tab and their dialogs', async ({
@@ -201,6 +203,13 @@ test('an owner with a finished setup: every setup step, every dashboard tab and 
   await privacy.getByRole('button').last().click();
   await expect(page.getByRole('dialog')).toBeVisible();
   await axe.check('dashboard: erase caller data dialog');
+
+  // Urgent texts on, without a mobile: the reasons, the mobile field and its error are shown.
+  await page.goto('/dashboard?tab=notifications');
+  await page.getByRole('switch', { name: NOTIFICATION_TEXTS.urgentLabel }).check();
+  await page.getByRole('button', { name: NOTIFICATION_TEXTS.save }).click();
+  await expect(page.getByText(NOTIFICATION_TEXTS.mobileRequired)).toBeVisible();
+  await axe.check('dashboard: notifications with urgent texts and an error');
   axe.print();
-  expect(axe.rows).toHaveLength(7 + 1 + DASHBOARD_TABS.length + 3);
+  expect(axe.rows).toHaveLength(7 + 1 + DASHBOARD_TABS.length + 4);
 });

@@ -3,47 +3,12 @@ import { OVERVIEW_TEXTS } from '../../shared/overview';
 import { PAYMENT_FAILED } from '../../shared/plans';
 import { CALL_LOG_TEXTS } from '../../shared/schemas/call-log';
 import type { AssistantStatus, OverviewResponse } from '../../shared/schemas/overview';
-import { apiFromPage, apiUrl, appUrl, completeSetupThroughApi, signUpThroughUi } from './support';
+import { openPhone, salonOwner } from './assistant-owner';
+import { appUrl } from './support';
 
 test.use({ baseURL: appUrl() });
 
 const SHOTS = '.local/test-results/owner-overview';
-const HOURS = [
-  'Monday: 9:00 AM – 5:00 PM',
-  'Tuesday: 9:00 AM – 5:00 PM',
-  'Wednesday: 9:00 AM – 5:00 PM',
-  'Thursday: 9:00 AM – 5:00 PM',
-  'Friday: 9:00 AM – 5:00 PM',
-  'Saturday: 9:00 AM – 5:00 PM',
-  'Sunday: Closed',
-];
-
-/** A salon owner on a free trial whose setup is complete, with opening hours in Los Angeles. */
-async function salonOwner(page: Page, businessName: string) {
-  await signUpThroughUi(page, { form: { businessName, businessType: 'salon' } });
-  await page.getByTestId('terms-modal').getByRole('button', { name: 'Agree' }).click();
-  await page
-    .getByRole('article', { name: 'Pro monthly' })
-    .getByRole('button', { name: /Free Trial/ })
-    .click();
-  await page.getByRole('button', { name: 'Pay' }).click();
-  await expect(page).toHaveURL(/\/setup$/);
-  const { userId } = await completeSetupThroughApi(page);
-  const settings = await apiFromPage(page, 'PUT', `/oauth/users/${userId}/config`, {
-    business_hours: { weekday_text: HOURS },
-    time_zone: 'America/Los_Angeles',
-  });
-  expect(settings.status).toBe(200);
-  const config = await apiFromPage(page, 'GET', `/oauth/users/${userId}/config`);
-  return { userId, assistantNumber: String(config.body.assistant_phone) };
-}
-
-async function openPhone(phone: Page, assistantNumber: string, caller: string) {
-  await phone.goto(
-    `${apiUrl()}/local/phone?to=${encodeURIComponent(assistantNumber)}&from=${encodeURIComponent(caller)}`,
-  );
-  await expect(phone.getByTestId('phone-assistant-number')).toHaveValue(assistantNumber);
-}
 
 const figure = (page: Page, period: 'today' | 'week', key: string) =>
   page.getByTestId(`overview-${period}-${key}`);

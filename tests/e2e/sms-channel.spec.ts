@@ -1,17 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiFromPage, apiUrl, appUrl, completeSetupThroughApi, signUpThroughUi } from './support';
+import { openPhone, randomCaller, salonOwner } from './assistant-owner';
+import { appUrl } from './support';
 
 test.use({ baseURL: appUrl() });
-
-const HOURS = [
-  'Monday: 9:00 AM – 5:00 PM',
-  'Tuesday: 9:00 AM – 5:00 PM',
-  'Wednesday: 9:00 AM – 5:00 PM',
-  'Thursday: 9:00 AM – 5:00 PM',
-  'Friday: 9:00 AM – 5:00 PM',
-  'Saturday: 9:00 AM – 5:00 PM',
-  'Sunday: Closed',
-];
 
 /** Sends a text on the local phone page and waits for the assistant's answer to show in the thread. */
 async function text(phone: Page, message: string) {
@@ -28,31 +19,12 @@ test('an owner texts their assistant from the local phone, books, pays the depos
 }) => {
   test.setTimeout(150_000);
   // A salon owner: the first objective offered is "Book Appointments with Deposit".
-  await signUpThroughUi(page, { form: { businessName: 'Bella Hair Studio', businessType: 'salon' } });
-  await page.getByTestId('terms-modal').getByRole('button', { name: 'Agree' }).click();
-  await page
-    .getByRole('article', { name: 'Pro monthly' })
-    .getByRole('button', { name: /Free Trial/ })
-    .click();
-  await page.getByRole('button', { name: 'Pay' }).click();
-  await expect(page).toHaveURL(/\/setup$/);
-  const { userId } = await completeSetupThroughApi(page);
-  const hours = await apiFromPage(page, 'PUT', `/oauth/users/${userId}/config`, {
-    business_hours: { weekday_text: HOURS },
-    time_zone: 'America/Los_Angeles',
-  });
-  expect(hours.status).toBe(200);
-  const config = await apiFromPage(page, 'GET', `/oauth/users/${userId}/config`);
-  const assistantNumber = String(config.body.assistant_phone);
-  expect(assistantNumber).toMatch(/^\+1\d{10}$/);
+  const { assistantNumber } = await salonOwner(page, 'Bella Hair Studio');
 
   // The caller texts the assistant number from the local phone page.
-  const caller = `+1628555${String(Math.floor(1000 + Math.random() * 9000))}`;
+  const caller = randomCaller();
   const phone = await context.newPage();
-  await phone.goto(
-    `${apiUrl()}/local/phone?to=${encodeURIComponent(assistantNumber)}&from=${encodeURIComponent(caller)}`,
-  );
-  await expect(phone.getByTestId('phone-assistant-number')).toHaveValue(assistantNumber);
+  await openPhone(phone, assistantNumber, caller);
   await text(phone, 'I want an appointment on Wednesday at 10am');
   await text(phone, 'yes, this is Ana');
   const thread = phone.getByTestId('phone-thread');

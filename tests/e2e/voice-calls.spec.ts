@@ -1,47 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiFromPage, apiUrl, appUrl, completeSetupThroughApi, signUpThroughUi } from './support';
+import { openPhone, randomCaller, salonOwner } from './assistant-owner';
+import { apiFromPage, appUrl } from './support';
 
 test.use({ baseURL: appUrl() });
 
-const HOURS = [
-  'Monday: 9:00 AM – 5:00 PM',
-  'Tuesday: 9:00 AM – 5:00 PM',
-  'Wednesday: 9:00 AM – 5:00 PM',
-  'Thursday: 9:00 AM – 5:00 PM',
-  'Friday: 9:00 AM – 5:00 PM',
-  'Saturday: 9:00 AM – 5:00 PM',
-  'Sunday: Closed',
-];
 const MANAGER = '+14155550199';
-
-/** A salon owner on a free trial whose setup is complete, with opening hours and manager texts on. */
-async function salonOwner(page: Page, businessName: string) {
-  await signUpThroughUi(page, { form: { businessName, businessType: 'salon' } });
-  await page.getByTestId('terms-modal').getByRole('button', { name: 'Agree' }).click();
-  await page
-    .getByRole('article', { name: 'Pro monthly' })
-    .getByRole('button', { name: /Free Trial/ })
-    .click();
-  await page.getByRole('button', { name: 'Pay' }).click();
-  await expect(page).toHaveURL(/\/setup$/);
-  const { userId } = await completeSetupThroughApi(page);
-  const settings = await apiFromPage(page, 'PUT', `/oauth/users/${userId}/config`, {
-    business_hours: { weekday_text: HOURS },
-    time_zone: 'America/Los_Angeles',
-  });
-  expect(settings.status).toBe(200);
-  const config = await apiFromPage(page, 'GET', `/oauth/users/${userId}/config`);
-  return { userId, assistantNumber: String(config.body.assistant_phone) };
-}
-
-const randomCaller = () => `+1628555${String(Math.floor(1000 + Math.random() * 9000))}`;
-
-async function openPhone(page: Page, assistantNumber: string, caller: string) {
-  await page.goto(
-    `${apiUrl()}/local/phone?to=${encodeURIComponent(assistantNumber)}&from=${encodeURIComponent(caller)}`,
-  );
-  await expect(page.getByTestId('phone-assistant-number')).toHaveValue(assistantNumber);
-}
 
 /** Says something on the call and waits for the assistant's next line in the transcript. */
 async function say(phone: Page, words: string) {

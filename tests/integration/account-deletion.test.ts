@@ -107,6 +107,9 @@ describe('account deletion', async () => {
     // Calendar: a connection (sealed tokens), the bot calendar, and a pending OAuth state.
     await put({ ...keys.calendarConnection(sub, 'google_calendar'), access_token_enc: 'v1.sealed' });
     await put({ ...keys.botCalendar(sub), calendar_id: 'bot' });
+    // The Business Calendar's live link: the owner's item and the lookup item outside the partition.
+    const feedHash = `feedhash-${label}`;
+    expect((await deps.data.calendarFeeds.replace(sub, null, feedHash)).ok).toBe(true);
     const state = `state-${label}-${Date.now()}`;
     await deps.data.oauthStates.save({
       state,
@@ -117,11 +120,11 @@ describe('account deletion', async () => {
       app_origin: APP_ORIGIN,
     });
     await deps.data.waitlists.joinBeta({ email: owner.email }, sub);
-    return { label, owner, number, sid, code, conversationId, state };
+    return { label, owner, number, sid, code, conversationId, state, feedHash };
   }
 
   const expectAllGone = async (account: Awaited<ReturnType<typeof fullAccount>>) => {
-    const { label, owner, number, code, conversationId, state } = account;
+    const { label, owner, number, code, conversationId, state, feedHash } = account;
     expect(await partition(owner.sub)).toEqual([]);
     for (const key of [
       keys.phoneReservation(number),
@@ -131,6 +134,7 @@ describe('account deletion', async () => {
       keys.conversationState(`thread-${label}`),
       keys.depositSession(`cs_${label}`),
       keys.oauthState(state),
+      keys.calendarFeedToken(feedHash),
       keys.waitlistEntry('BETA', owner.email),
     ]) {
       expect(await get(key), `${key.pk} / ${key.sk}`).toBeUndefined();

@@ -7,7 +7,13 @@ import { callApi, SAMPLE_BUSINESS_INFO } from '../support/api-calls';
 import { createConfirmedUser } from '../support/cognito-users';
 import { createTestApp } from '../support/test-app';
 
-const NOW = new Date('2026-03-10T15:00:00.000Z');
+/**
+ * Yesterday at 15:00 UTC, not a fixed date: the stored records carry a retention expiry (a year after
+ * they start), and DynamoDB Local's TTL may delete items whose expiry is past in real time, so a fixed date
+ * would start losing the oldest records once it is a year old (from December 2026 for the old date).
+ */
+const DAY_MS = 86_400_000;
+const NOW = new Date(Math.floor(Date.now() / DAY_MS) * DAY_MS - DAY_MS + 15 * 3_600_000);
 const ANALYTICS = '/api/analytics/objectives';
 const SUGGESTIONS = '/api/optimization/suggestions';
 

@@ -1,5 +1,5 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { keys } from '../../backend/src/data/keys';
 import { hashFeedToken } from '../../backend/src/calendar-feed/feed-token';
 import { createLocalOutbox } from '../../backend/src/providers/email/local';
@@ -207,5 +207,29 @@ describe('Business Calendar feed', async () => {
     expect((await app.request(`/oauth/users/${owner.sub}/calendar-feed`)).status).toBe(401);
     const bad = await call('POST', 'share-calendar', owner, { user_email: 'not-an-address' });
     expect(bad.status).toBe(400);
+  });
+
+  it('a share whose e-mail fails answers 502 and leaves no live link behind', async () => {
+    const third = await createConfirmedUser(services, 'feed-mailfail');
+    await deps.data.businessConfigs.createConfig(third.sub, {
+      business_name: 'Mailless Spa',
+      assistant_phone: '+16505550111',
+    });
+    await storeSubscription(deps, third.sub, 'trialing');
+    const send = vi.spyOn(deps.providers.email, 'send').mockRejectedValueOnce(new Error('mail is down'));
+    try {
+      const response = await call('POST', 'share-calendar', third, { user_email: third.email });
+      expect(response.status).toBe(502);
+      expect(await response.json()).toEqual({ success: false, message: 'Failed to share calendar' });
+    } finally {
+      send.mockRestore();
+    }
+    expect(await (await call('GET', 'calendar-feed', third)).json()).toEqual({
+      active: false,
+      created_at: null,
+    });
+    expect(await deps.data.calendarFeeds.current(third.sub)).toBeUndefined();
+    // A retry works once mail is back.
+    expect((await call('POST', 'share-calendar', third, { user_email: third.email })).status).toBe(200);
   });
 });

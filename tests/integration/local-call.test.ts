@@ -111,6 +111,22 @@ describe('local calls (the local telephony provider plays Twilio)', () => {
     expect(state!.actions.at(-1)?.summary).toMatch(/^Ended: call completed after \d+ s$/);
   });
 
+  it('hanging up e-mails the owner the call’s summary through the local outbox', async () => {
+    const line = await createAssistantLine(deps);
+    const email = `owner-${line.ownerId.slice(0, 8)}@example.com`;
+    await deps.data.businessConfigs.updateConfigFields(line.ownerId, { escalation_email: email });
+    const { call, say, until } = await dial(line.assistantNumber);
+    await say('What are your hours?');
+    await call.hangUp();
+    await until((e) => e.some((x) => x.type === 'ended'));
+    await deps.notifier.settled();
+    const summaries = (await deps.localOutbox!.list()).filter(
+      (m) => m.to === email && m.kind === 'notification-summary',
+    );
+    expect(summaries).toHaveLength(1);
+    expect(summaries[0]!.text).toContain('What are your hours?');
+  });
+
   it('rings the manager on a transfer; let ring out, the assistant takes a message and the manager is texted', async () => {
     const line = await createAssistantLine(deps);
     await deps.data.businessConfigs.updateConfigFields(line.ownerId, {

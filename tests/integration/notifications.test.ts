@@ -44,6 +44,7 @@ describe('Notifications: after-conversation e-mails, urgent texts, digest, unsub
           summary_email: true,
           urgent_sms: false,
           urgent_sms_number: '',
+          urgent_sms_reasons: ['transfer_failed', 'message_taken', 'deposit_paid'],
           daily_digest: true,
           email,
           ...prefs,
@@ -172,6 +173,23 @@ describe('Notifications: after-conversation e-mails, urgent texts, digest, unsub
     expect(await mailTo(on.email)).toEqual([]);
   });
 
+  it('an owner who left the escalation e-mail empty gets summaries at their sign-in address', async () => {
+    const user = await createConfirmedUser(services, `notify-signin-${randomUUID().slice(0, 6)}`);
+    await deps.data.businessConfigs.createConfig(user.sub, { business_name: 'Quiet Owner Salon' });
+    const sms = await deps.receptionist.startConversation({
+      ownerId: user.sub,
+      channel: 'sms',
+      caller: CALLER,
+      assistantNumber: '+12125559876',
+    });
+    await collectTurn(deps.receptionist, sms.id, 'Do you do color?');
+    await deps.receptionist.finish(sms.id, 'done');
+    await deps.notifier.settled();
+    const mails = await mailTo(user.email, 'notification-summary');
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toContain('Quiet Owner Salon');
+  });
+
   it('texts the owner’s mobile once when a message is taken', async () => {
     const mobile = '+14155550888';
     const { ownerId, assistantNumber } = await owner({ urgent_sms: true, urgent_sms_number: mobile });
@@ -192,6 +210,30 @@ describe('Notifications: after-conversation e-mails, urgent texts, digest, unsub
     expect(texts[0]).toMatch(
       /^Bella Hair Studio: Message taken from Jordan: Please call me about a refund \(\(415\) 555-0123\)\. http:\/\/localhost:5173\/dashboard\?tab=calls/,
     );
+  });
+
+  it('texts only the urgent reasons the owner picked', async () => {
+    const mobile = '+14155550887';
+    const { ownerId, assistantNumber, email } = await owner({
+      urgent_sms: true,
+      urgent_sms_number: mobile,
+      urgent_sms_reasons: ['deposit_paid'],
+    });
+    const sms = await deps.receptionist.startConversation({
+      ownerId,
+      channel: 'sms',
+      caller: CALLER,
+      assistantNumber,
+    });
+    await collectTurn(deps.receptionist, sms.id, 'Can I leave a message?');
+    await collectTurn(deps.receptionist, sms.id, 'Jordan');
+    await collectTurn(deps.receptionist, sms.id, 'Please call me about a refund');
+    await deps.receptionist.finish(sms.id, 'done');
+    await deps.notifier.settled();
+    await runJobs();
+    // The summary went out (so the conversation was processed), but no text: messages were not picked.
+    expect(await mailTo(email, 'notification-summary')).toHaveLength(1);
+    expect(await deps.localTwilioAccount!.thread(assistantNumber, mobile)).toEqual([]);
   });
 
   it('texts the owner once when a transfer to them failed, and once when a deposit is paid', async () => {
@@ -418,6 +460,7 @@ describe('Notifications: after-conversation e-mails, urgent texts, digest, unsub
         summary_email: true,
         urgent_sms: false,
         urgent_sms_number: '',
+        urgent_sms_reasons: ['transfer_failed', 'message_taken', 'deposit_paid'],
         daily_digest: true,
         email: 'front@prefs.example',
       },
@@ -426,20 +469,25 @@ describe('Notifications: after-conversation e-mails, urgent texts, digest, unsub
       summary_email: false,
       urgent_sms: true,
       urgent_sms_number: '(415) 555-0111',
+      urgent_sms_reasons: ['deposit_paid', 'message_taken', 'deposit_paid'],
       daily_digest: true,
       email: 'owner@prefs.example',
     });
     expect(saved.status).toBe(200);
     expect(saved.body.urgent_sms_number).toBe('+14155550111');
+    expect(saved.body.urgent_sms_reasons).toEqual(['message_taken', 'deposit_paid']);
     expect((await callApi(app, 'GET', path, user.tokens.IdToken)).body).toMatchObject({
       summary_email: false,
       urgent_sms_number: '+14155550111',
+      urgent_sms_reasons: ['message_taken', 'deposit_paid'],
       email: 'owner@prefs.example',
     });
     for (const bad of [
       { urgent_sms: true, urgent_sms_number: '' },
       { urgent_sms_number: '+44 20 7946 0958' },
       { urgent_sms_number: '12345' },
+      { urgent_sms: true, urgent_sms_number: '+14155550111', urgent_sms_reasons: [] },
+      { urgent_sms_reasons: ['missed_call'] },
       { email: 'not-an-address' },
       { summary_email: 'yes' },
       { extra: true },

@@ -5,7 +5,7 @@ import {
   UpdateCommand,
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
-import type { NotificationPreferences } from '@shared/schemas/notifications';
+import { urgentReasonsOrAll, type NotificationPreferences } from '@shared/schemas/notifications';
 import { queryAll } from './batch-write';
 import { keys } from './keys';
 import { isConditionFailure } from './condition-failures';
@@ -33,8 +33,9 @@ export function createNotificationRepository(doc: DynamoDBDocumentClient, tableN
         new GetCommand({ TableName: tableName, Key: keys.notificationPreferences(userId) }),
       );
       if (!Item) return undefined;
-      const { pk: _pk, sk: _sk, updated_at: _u, ...prefs } = Item;
-      return prefs as NotificationPreferences;
+      const { pk: _pk, sk: _sk, updated_at: _u, ...stored } = Item;
+      const prefs = stored as NotificationPreferences;
+      return { ...prefs, urgent_sms_reasons: [...urgentReasonsOrAll(prefs)] };
     },
 
     async savePreferences(userId: string, prefs: NotificationPreferences, at: Date): Promise<void> {

@@ -42,6 +42,11 @@ export type NotifierDeps = {
   email: EmailSender;
   sms: { sendSms(message: { from: string; to: string; body: string }): Promise<unknown> };
   rateLimiter: Pick<RateLimiter, 'hit'>;
+  /**
+   * The owner's sign-in e-mail (the user pool's), where summaries go by default when setup step 5 left the
+   * escalation e-mail empty: without it such an owner would never hear of a call.
+   */
+  signInEmailOf: (ownerId: string) => Promise<string | undefined>;
   /** Absent when no signing key is configured (AWS without TOKEN_ENCRYPTION_KEY): nothing is e-mailed. */
   tokens: UnsubscribeTokens | undefined;
   /** The API's public base (unsubscribe pages) and the web app's (dashboard links). */
@@ -76,10 +81,23 @@ export function createNotifier(deps: NotifierDeps) {
     inFlight.add(running);
   };
 
-  /** The owner's saved preferences, or the defaults addressed to the escalation e-mail of step 5. */
+  /** The sign-in e-mail, or '' when the user pool cannot say (logged: the sweep does not retry for it). */
+  const signInEmail = async (ownerId: string) => {
+    try {
+      return (await deps.signInEmailOf(ownerId)) ?? '';
+    } catch (error) {
+      logger.warn('notifications.sign_in_email_unknown', { owner_id: ownerId, error: String(error) });
+      return '';
+    }
+  };
+
+  /**
+   * The owner's saved preferences, or the defaults addressed to the escalation e-mail of step 5, else the
+   * sign-in e-mail (as `GET /notifications` shows them).
+   */
   const preferencesOf = async (ownerId: string, config: BusinessConfig | undefined) =>
     (await data.notifications.getPreferences(ownerId)) ??
-    defaultNotificationPreferences(config?.escalation_email ?? '');
+    defaultNotificationPreferences(config?.escalation_email || (await signInEmail(ownerId)));
 
   const linksFor = (ownerId: string, kind: NotificationEmailKind): EmailLinks | undefined => {
     if (!deps.tokens) return undefined;
@@ -130,7 +148,8 @@ export function createNotifier(deps: NotifierDeps) {
     onceId: string,
     body: string,
   ) {
-    if (!prefs.urgent_sms || !isTextableMobile(prefs.urgent_sms_number)) return;
+    if (!prefs.urgent_sms || !prefs.urgent_sms_reasons.includes(reason)) return;
+    if (!isTextableMobile(prefs.urgent_sms_number)) return;
     const from = config?.assistant_phone;
     if (!isTextableMobile(from)) return;
     const holder = randomUUID();

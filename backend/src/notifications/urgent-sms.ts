@@ -1,5 +1,6 @@
 import { formatDollars } from '@shared/receptionist/deposits';
 import type { ConversationAction } from '@shared/schemas/conversation';
+import type { UrgentSmsReason } from '@shared/schemas/notifications';
 import { capSmsBody } from '@shared/sms';
 import { callerLabel, safeLine } from './summary-email';
 
@@ -7,7 +8,7 @@ import { callerLabel, safeLine } from './summary-email';
  * The owner's urgent texts (issue 13 §2): a transfer to them failed, a message was taken, a deposit was
  * paid. Short (one or two SMS segments) and pointing at the call log for the rest.
  */
-export type UrgentReason = 'transfer_failed' | 'message_taken' | 'deposit_paid';
+export type UrgentReason = UrgentSmsReason;
 
 /** A conversation's urgent reasons, from what it did: a failed transfer first, then a message. */
 export function urgentReasonsOf(actions: readonly ConversationAction[] | undefined): UrgentReason[] {

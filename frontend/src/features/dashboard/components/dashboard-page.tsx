@@ -1,15 +1,17 @@
-import type { ComponentType } from 'react';
+import { useEffect, type ComponentType } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router-dom';
 import { AUTH_MESSAGES } from '@shared/auth-messages';
 import { DASHBOARD_MESSAGES } from '@shared/dashboard-messages';
 import { BetaGate } from '../../../components/beta/beta-gate';
 import { SignedInScreen } from '../../../components/layout/signed-in-screen';
 import { CenteredStatus } from '../../../components/ui/centered-status';
+import { forgetConversationLink, pendingConversationLink } from '../../../lib/conversation-link';
 import { useAuth } from '../../auth/hooks/auth-context';
 import { useDashboardGuard } from '../hooks/use-dashboard-guard';
 import { AnalyticsTab } from './tabs/analytics-tab';
 import { AppointmentsTab } from './tabs/appointments-tab';
 import { CallLogTab } from './call-log/call-log-tab';
+import { NotificationsTab } from './notifications/notifications-tab';
 import { ObjectivesTab } from './tabs/objectives-tab';
 import { OverviewTab } from './tabs/overview-tab';
 import { ReferralsTab } from './tabs/referrals-tab';
@@ -24,20 +26,28 @@ const TABS: ReadonlyArray<{ key: string; label: string; Component: ComponentType
   { key: 'calls', label: 'Call Log', Component: CallLogTab },
   { key: 'objectives', label: 'Objectives', Component: ObjectivesTab },
   { key: 'analytics', label: 'Analytics', Component: AnalyticsTab },
+  { key: 'notifications', label: 'Notifications', Component: NotificationsTab },
   { key: 'subscription', label: 'Subscription', Component: SubscriptionTab },
   { key: 'referrals', label: 'Referrals', Component: ReferralsTab },
 ];
 
 /**
- * /dashboard: the guard (spec §4), then the heading, the nav (Setup, Sign Out) and the tabs (the spec's five, Appointments (issue 9 §8) and the Call Log (issue 13 §1)); the tab is
+ * /dashboard: the guard (spec §4), then the heading, the nav (Setup, Sign Out) and the tabs (the spec's five, Appointments (issue 9 §8), the Call Log and Notifications (issue 13 §1, §2)); the tab is
  * kept in ?tab=. The business name is the config's, falling back to the one given at sign-up.
  */
 export default function DashboardPage() {
   const { user } = useAuth();
   const [searchParams, setSearchParams] = useSearchParams();
   const guard = useDashboardGuard(user);
+  // An e-mail's conversation link that needed a sign-in first: open it once the dashboard may show.
+  const pendingLink = pendingConversationLink();
+  const ready = 'ready' in guard && guard.ready;
+  useEffect(() => {
+    if (ready) forgetConversationLink();
+  }, [ready]);
   if (guard.redirect) return <Navigate to={guard.redirect} replace />;
   if (!guard.ready || !user) return <CenteredStatus>{AUTH_MESSAGES.loading}</CenteredStatus>;
+  if (pendingLink && !searchParams.get('conversation')) return <Navigate to={pendingLink} replace />;
   const active = TABS.find((tab) => tab.key === searchParams.get('tab')) ?? TABS[0]!;
   const businessName = guard.businessName ?? user.attributes['custom:business_name'] ?? '';
   return (

@@ -7,4 +7,5 @@ export const dashboardQueryKeys = {
   overview: (userId: string) => ['dashboard', 'overview', userId] as const,
   callLog: (userId: string, filters: object) => ['dashboard', 'call-log', userId, filters] as const,
   conversation: (userId: string, id: string) => ['dashboard', 'conversation', userId, id] as const,
+  notifications: (userId: string) => ['dashboard', 'notifications', userId] as const,
 };

@@ -1,4 +1,5 @@
 import type { BusinessConfig } from '@shared/schemas/business-config';
+import type { CalendarFeed, ShareCalendarResponse } from '@shared/schemas/calendar';
 import type { AvailablePhoneNumber } from '@shared/schemas/phone-numbers';
 import type { Objective, ObjectiveTemplate } from '@shared/schemas/objective';
 import type { TraitValues } from '@shared/personality';
@@ -248,10 +249,27 @@ export const createBotCalendar = (userId: string, assistant_phone: string, busin
   });
 
 export const shareBotCalendar = (userId: string, user_email: string, assistant_phone: string) =>
-  apiRequest<{ success?: boolean; message?: string }>(`${user(userId)}/share-calendar`, {
+  apiRequest<ShareCalendarResponse>(`${user(userId)}/share-calendar`, {
     method: 'POST',
     body: { user_email, assistant_phone },
     action: 'share calendar',
+  });
+
+/** The Business Calendar's private link (issue 12 §2): its state, a new one, or none. */
+export const loadCalendarFeed = (userId: string) =>
+  apiRequest<CalendarFeed>(`${user(userId)}/calendar-feed`, { method: 'GET', action: 'load calendar link' });
+
+export const rotateCalendarFeed = (userId: string) =>
+  apiRequest<CalendarFeed>(`${user(userId)}/calendar-feed/rotate`, {
+    method: 'POST',
+    body: {},
+    action: 'rotate calendar link',
+  });
+
+export const revokeCalendarFeed = (userId: string) =>
+  apiRequest<CalendarFeed>(`${user(userId)}/calendar-feed`, {
+    method: 'DELETE',
+    action: 'revoke calendar link',
   });
 
 export const markStepComplete = (businessId: string, step: string) =>

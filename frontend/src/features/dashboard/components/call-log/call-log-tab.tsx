@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router-dom';
 import { CLIENT_TIMINGS } from '@shared/client-timings';
 import { formatAmount } from '@shared/plans';
 import { CALL_LOG_TEXTS, CHANNEL_LABELS, OUTCOME_LABELS, type CallLogEntry } from '@shared/schemas/call-log';
@@ -44,6 +45,10 @@ export function CallLogTab({ userId }: { userId: string }) {
   const [phoneInput, setPhoneInput] = useState('');
   const phone = useDebounced(phoneInput.replace(/\D/g, ''));
   const [open, setOpen] = useState<CallLogEntry | undefined>();
+  // A summary e-mail's link (…?tab=calls&conversation=<id>&started_at=<iso>) opens that conversation.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const linkedId = searchParams.get('conversation');
+  const linkedStart = searchParams.get('started_at');
 
   // The range start is fixed when the choice is made, so paging keeps one window.
   const from = useMemo(() => rangeStart(range, new Date()), [range]);
@@ -62,7 +67,20 @@ export function CallLogTab({ userId }: { userId: string }) {
     placeholderData: keepPreviousData,
   });
 
-  if (open) return <ConversationDetail userId={userId} entry={open} onBack={() => setOpen(undefined)} />;
+  if (open) {
+    return (
+      <ConversationDetail userId={userId} target={open} entry={open} onBack={() => setOpen(undefined)} />
+    );
+  }
+  if (linkedId && linkedStart) {
+    return (
+      <ConversationDetail
+        userId={userId}
+        target={{ id: linkedId, started_at: linkedStart }}
+        onBack={() => setSearchParams({ tab: 'calls' }, { replace: true })}
+      />
+    );
+  }
 
   const timeZone = log.data?.pages[0]?.time_zone ?? 'UTC';
   const entries = log.data?.pages.flatMap((page) => page.entries) ?? [];

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { formatAmount } from '@shared/plans';
 import { CALL_LOG_TEXTS, CHANNEL_LABELS, OUTCOME_LABELS, type CallLogEntry } from '@shared/schemas/call-log';
+import { ApiClientError } from '../../../../lib/api-client';
 import { callLogApi } from '../../api/call-log-api';
 import { assistantTelHref, formatAssistantPhone } from '../../assistant-phone';
 import { timeLabel } from '../../appointment-times';
@@ -13,21 +14,34 @@ const criterionLabel = (key: string) => {
   return words.charAt(0).toUpperCase() + words.slice(1);
 };
 
-/** One conversation whole (issue 13 §1): transcript with times, the assistant's actions, objective results. */
+/** Which conversation to show: its id and start (the key the API finds it by). */
+export type ConversationTarget = Pick<CallLogEntry, 'id' | 'started_at'>;
+
+/**
+ * One conversation whole (issue 13 §1): transcript with times, the assistant's actions, objective results.
+ * Opened from a row (its entry shows at once) or from a link in an e-mail (only the target is known until the
+ * detail loads; a conversation erased or past retention is said so in words).
+ */
 export function ConversationDetail({
   userId,
+  target,
   entry,
   onBack,
 }: {
   userId: string;
-  entry: CallLogEntry;
+  target: ConversationTarget;
+  entry?: CallLogEntry | undefined;
   onBack: () => void;
 }) {
   const detail = useQuery({
-    queryKey: dashboardQueryKeys.conversation(userId, entry.id),
-    queryFn: () => callLogApi.detail(userId, entry.id, entry.started_at),
+    queryKey: dashboardQueryKeys.conversation(userId, target.id),
+    queryFn: () => callLogApi.detail(userId, target.id, target.started_at),
+    // A missing conversation stays missing: say so at once instead of asking again.
+    retry: (failures, error) => !(error instanceof ApiClientError && error.status === 404) && failures < 1,
   });
-  const telHref = assistantTelHref(entry.caller);
+  const shown = detail.data ?? entry;
+  const notFound = detail.error instanceof ApiClientError && detail.error.status === 404;
+  const telHref = shown ? assistantTelHref(shown.caller) : undefined;
   const timeZone = detail.data?.time_zone ?? 'UTC';
   const criteria = Object.entries(detail.data?.objectives_met ?? {});
 
@@ -36,33 +50,43 @@ export function ConversationDetail({
       <button type="button" className="btn-link call-log-back" onClick={onBack}>
         ← {CALL_LOG_TEXTS.back}
       </button>
-      <div className="conversation-head">
-        <div>
-          <h2 id="conversation-title">{formatAssistantPhone(entry.caller)}</h2>
-          <p className="dashboard-muted">
-            {CHANNEL_LABELS[entry.channel]}
-            {detail.data ? ` · ${momentLabel(entry.started_at, timeZone)} (${timeZone})` : ''} ·{' '}
-            {entry.open ? CALL_LOG_TEXTS.ongoing : durationLabel(entry.duration_seconds)}
+      {shown ? (
+        <>
+          <div className="conversation-head">
+            <div>
+              <h2 id="conversation-title">{formatAssistantPhone(shown.caller)}</h2>
+              <p className="dashboard-muted">
+                {CHANNEL_LABELS[shown.channel]}
+                {detail.data ? ` · ${momentLabel(shown.started_at, timeZone)} (${timeZone})` : ''} ·{' '}
+                {shown.open ? CALL_LOG_TEXTS.ongoing : durationLabel(shown.duration_seconds)}
+              </p>
+            </div>
+            {telHref ? (
+              <a className="btn btn-primary" href={telHref} data-testid="call-back">
+                {CALL_LOG_TEXTS.callBack}
+              </a>
+            ) : null}
+          </div>
+          <p className="conversation-badges">
+            <span className={`call-log-outcome call-log-outcome-${shown.outcome}`}>
+              {OUTCOME_LABELS[shown.outcome]}
+            </span>
+            {shown.amount_collected_cents > 0 ? (
+              <span className="call-log-outcome call-log-outcome-deposit_paid">
+                {formatAmount(shown.amount_collected_cents)} collected
+              </span>
+            ) : null}
           </p>
-        </div>
-        {telHref ? (
-          <a className="btn btn-primary" href={telHref} data-testid="call-back">
-            {CALL_LOG_TEXTS.callBack}
-          </a>
-        ) : null}
-      </div>
-      <p className="conversation-badges">
-        <span className={`call-log-outcome call-log-outcome-${entry.outcome}`}>
-          {OUTCOME_LABELS[entry.outcome]}
-        </span>
-        {entry.amount_collected_cents > 0 ? (
-          <span className="call-log-outcome call-log-outcome-deposit_paid">
-            {formatAmount(entry.amount_collected_cents)} collected
-          </span>
-        ) : null}
-      </p>
+        </>
+      ) : (
+        <h2 id="conversation-title">{CALL_LOG_TEXTS.conversation}</h2>
+      )}
 
-      {detail.isError ? (
+      {notFound ? (
+        <p className="alert alert-error" role="alert">
+          {CALL_LOG_TEXTS.notFound}
+        </p>
+      ) : detail.isError ? (
         <p className="alert alert-error" role="alert">
           {CALL_LOG_TEXTS.loadFailed}
         </p>

@@ -20,6 +20,7 @@ import { referralErrorText, referralsApi } from '../../api/referrals-api';
 import { createReferralRequestSchema } from '@shared/schemas/referral';
 import { isSubscriptionRequired } from '../../../../components/billing/subscription-status';
 import { SubscriptionGateNotice } from '../../../../components/billing/subscription-gate-notice';
+import { copyText } from '../../../../lib/copy-text';
 import './referrals-tab.css';
 import { TEXT_LIMITS } from '@shared/text-limits';
 
@@ -27,23 +28,6 @@ const REFERRALS_KEY = ['referrals', 'list'] as const;
 
 const day = (iso: string | null) =>
   iso ? new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' }) : null;
-
-/** Clipboard API first; the selection fallback covers browsers that refuse it (no permission, http). */
-async function copyText(text: string) {
-  try {
-    await navigator.clipboard.writeText(text);
-  } catch {
-    const area = document.createElement('textarea');
-    area.value = text;
-    area.setAttribute('readonly', '');
-    area.style.position = 'fixed';
-    area.style.opacity = '0';
-    document.body.appendChild(area);
-    area.select();
-    document.execCommand('copy');
-    area.remove();
-  }
-}
 
 /** Spec §2 "Referrals": link with copy, add by e-mail, list with progress, conversion rate and credits. */
 export function ReferralsTab(_props: { userId: string }) {

@@ -13,9 +13,8 @@ import {
 } from '@shared/calendar';
 import { useAuth } from '../../../auth/hooks/auth-context';
 import { ApiClientError } from '../../../../lib/api-client';
-import { isSubscriptionRequired } from '../../../../components/billing/subscription-status';
-import { SubscriptionGateNotice } from '../../../../components/billing/subscription-gate-notice';
-import { createBotCalendar, loadConnections, shareBotCalendar } from '../../api/setup-api';
+import { createBotCalendar, loadConnections } from '../../api/setup-api';
+import { CalendarFeedPanel } from './calendar-feed-panel';
 import { useOAuthPopup } from '../../hooks/use-oauth-popup';
 import type { StepProps } from '../../hooks/wizard-context';
 
@@ -40,9 +39,6 @@ export function ConnectionsStep({ userId, email, config }: StepProps) {
   const [choice, setChoice] = useState<CalendarChoice | null>(null);
   const shownChoice = choice ?? (anyConnected ? 'personal' : DEFAULT_CALENDAR_CHOICE);
   const [botReady, setBotReady] = useState(false);
-  const [share, setShare] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
-  const [sharing, setSharing] = useState(false);
-  const [shareNeedsPlan, setShareNeedsPlan] = useState(false);
   const creating = useRef(false);
   const phone = config?.assistant_phone;
 
@@ -64,28 +60,6 @@ export function ConnectionsStep({ userId, email, config }: StepProps) {
         creating.current = false;
       });
   }, [shownChoice, phone, userId, config?.business_name, botReady]);
-
-  const shareCalendar = async () => {
-    setShare(null);
-    if (!email) return setShare({ tone: 'error', text: CALENDAR_MESSAGES.userEmailNotFound });
-    if (!phone) return setShare({ tone: 'error', text: CALENDAR_MESSAGES.assistantPhoneNotConfigured });
-    setSharing(true);
-    try {
-      await createBotCalendar(userId, phone, config?.business_name ?? '');
-      setBotReady(true);
-      const result = await shareBotCalendar(userId, email, phone);
-      setShare(
-        result.success
-          ? { tone: 'success', text: result.message ?? CALENDAR_MESSAGES.calendarShared }
-          : { tone: 'error', text: CALENDAR_MESSAGES.failedToShare },
-      );
-    } catch (error) {
-      setShareNeedsPlan(isSubscriptionRequired(error));
-      setShare({ tone: 'error', text: CALENDAR_MESSAGES.errorSharing(errorDetail(error)) });
-    } finally {
-      setSharing(false);
-    }
-  };
 
   return (
     <div className="step-body">
@@ -128,24 +102,16 @@ export function ConnectionsStep({ userId, email, config }: StepProps) {
             {botReady ? <span className="badge badge-green">Ready</span> : null}
           </p>
           <p className="muted small">
-            Appointments your assistant books appear here. Share it with yourself to see them in your own
-            calendar app.
+            Every appointment your assistant books is kept here, also when a personal calendar is connected.
+            Subscribe to its private link to see them in your own calendar app.
           </p>
-          {/* A share e-mails the calendar: it needs a plan (the API answers 402 without one). */}
-          <SubscriptionGateNotice returnPath="/setup" force={shareNeedsPlan} />
-          {share ? (
-            <div className={`alert alert-${share.tone}`} role={share.tone === 'error' ? 'alert' : 'status'}>
-              {share.text}
-            </div>
-          ) : null}
-          <button
-            type="button"
-            className="btn btn-secondary"
-            disabled={sharing}
-            onClick={() => void shareCalendar()}
-          >
-            {sharing ? 'Sharing...' : `Share with ${email || 'me'}`}
-          </button>
+          <CalendarFeedPanel
+            userId={userId}
+            email={email}
+            phone={phone}
+            businessName={config?.business_name ?? ''}
+            onCalendarReady={() => setBotReady(true)}
+          />
         </div>
       ) : (
         <div className="connection-list">

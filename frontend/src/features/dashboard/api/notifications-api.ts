@@ -1,0 +1,16 @@
+import type { NotificationPreferences, NotificationPreferencesInput } from '@shared/schemas/notifications';
+import { apiRequest } from '../../../lib/api-client';
+
+const path = (userId: string) => `/oauth/users/${encodeURIComponent(userId)}/notifications`;
+
+/** Issue 13 §2: the owner's notification preferences (GET answers the defaults until saved). */
+export const notificationsApi = {
+  get: (userId: string) =>
+    apiRequest<NotificationPreferences>(path(userId), { action: 'load notification settings' }),
+  save: (userId: string, prefs: NotificationPreferencesInput) =>
+    apiRequest<NotificationPreferences>(path(userId), {
+      method: 'PUT',
+      body: prefs,
+      action: 'save notification settings',
+    }),
+};

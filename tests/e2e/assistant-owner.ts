@@ -1,0 +1,49 @@
+import { expect, type Page } from '@playwright/test';
+import { apiFromPage, apiUrl, completeSetupThroughApi, signUpThroughUi } from './support';
+
+/** Opening hours in Los Angeles, Monday to Saturday 9 to 5: inside them the assistant books. */
+export const SALON_HOURS = [
+  'Monday: 9:00 AM – 5:00 PM',
+  'Tuesday: 9:00 AM – 5:00 PM',
+  'Wednesday: 9:00 AM – 5:00 PM',
+  'Thursday: 9:00 AM – 5:00 PM',
+  'Friday: 9:00 AM – 5:00 PM',
+  'Saturday: 9:00 AM – 5:00 PM',
+  'Sunday: Closed',
+];
+
+/**
+ * A salon owner on a free trial whose setup is complete, with opening hours in Los Angeles: the owner the
+ * receptionist specs talk to (the salon's first objective is "Book Appointments with Deposit").
+ */
+export async function salonOwner(page: Page, businessName: string) {
+  const { email } = await signUpThroughUi(page, { form: { businessName, businessType: 'salon' } });
+  await page.getByTestId('terms-modal').getByRole('button', { name: 'Agree' }).click();
+  await page
+    .getByRole('article', { name: 'Pro monthly' })
+    .getByRole('button', { name: /Free Trial/ })
+    .click();
+  await page.getByRole('button', { name: 'Pay' }).click();
+  await expect(page).toHaveURL(/\/setup$/);
+  const { userId } = await completeSetupThroughApi(page);
+  const settings = await apiFromPage(page, 'PUT', `/oauth/users/${userId}/config`, {
+    business_hours: { weekday_text: SALON_HOURS },
+    time_zone: 'America/Los_Angeles',
+  });
+  expect(settings.status).toBe(200);
+  const config = await apiFromPage(page, 'GET', `/oauth/users/${userId}/config`);
+  const assistantNumber = String(config.body.assistant_phone);
+  expect(assistantNumber).toMatch(/^\+1\d{10}$/);
+  return { userId, email, assistantNumber };
+}
+
+/** A caller's number of its own per test, so parallel specs never share a thread. */
+export const randomCaller = () => `+1628555${String(Math.floor(1000 + Math.random() * 9000))}`;
+
+/** The local phone page (the local telephony provider's handset), dialled from `caller`. */
+export async function openPhone(phone: Page, assistantNumber: string, caller: string) {
+  await phone.goto(
+    `${apiUrl()}/local/phone?to=${encodeURIComponent(assistantNumber)}&from=${encodeURIComponent(caller)}`,
+  );
+  await expect(phone.getByTestId('phone-assistant-number')).toHaveValue(assistantNumber);
+}
