@@ -150,6 +150,9 @@ export class ReceptionistStack extends Stack {
     for (const fn of appFunctions) {
       data.table.grantReadWriteData(fn);
       secrets.secret.grantRead(fn);
+      // Any of them may send a conversation's summary; an owner with no address saved gets it at their
+      // sign-in e-mail, looked up in this pool (notifications/notifier.ts). Read-only, this pool only.
+      auth.userPool.grant(fn, 'cognito-idp:ListUsers');
       if (stage.sesFromAddress) {
         // SES authorizes a send against the sender's identity: the address itself, or its verified domain.
         const domain = stage.sesFromAddress.split('@')[1]!;
