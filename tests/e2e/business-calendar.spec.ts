@@ -7,18 +7,9 @@ import {
   signUpThroughUi,
   uniqueEmail,
 } from './support';
+import { SALON_HOURS } from './assistant-owner';
 
 test.use({ baseURL: appUrl() });
-
-const HOURS = [
-  'Monday: 9:00 AM – 5:00 PM',
-  'Tuesday: 9:00 AM – 5:00 PM',
-  'Wednesday: 9:00 AM – 5:00 PM',
-  'Thursday: 9:00 AM – 5:00 PM',
-  'Friday: 9:00 AM – 5:00 PM',
-  'Saturday: 9:00 AM – 5:00 PM',
-  'Sunday: Closed',
-];
 
 /**
  * Issue 12 §2: the Business Calendar is a private .ics link. The owner shares it, copies it, and any
@@ -33,7 +24,7 @@ test('the owner shares the Business Calendar, copies the link and sees the assis
   const { email } = await signUpThroughUi(page, { email: uniqueEmail('feed') });
   const { userId } = await completeSetupThroughApi(page);
   const hours = await apiFromPage(page, 'PUT', `/oauth/users/${userId}/config`, {
-    business_hours: { weekday_text: HOURS },
+    business_hours: { weekday_text: SALON_HOURS },
     time_zone: 'America/Los_Angeles',
   });
   expect(hours.status).toBe(200);
