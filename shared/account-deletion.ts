@@ -1,33 +1,13 @@
-import { z } from 'zod';
-
 /**
  * Account deletion (issue 10 §7): the owner deletes their account from the dashboard. Shared so the
- * frontend calls the path the backend serves, with the same confirmation rule and texts.
+ * frontend calls the path the backend serves, with the same confirmation rule and texts. The request and
+ * response schemas are in shared/schemas/account-deletion.ts: the landing page shows `done` and must not
+ * pull zod into its chunk.
  */
 export const ACCOUNT_DELETION_PATH = '/oauth/users/{userId}/account';
 
 /** What the owner types to confirm; a typo or a stray click deletes nothing. */
 export const ACCOUNT_DELETION_WORD = 'DELETE';
-
-export const accountDeletionRequestSchema = z
-  .object({
-    confirmation: z.literal(ACCOUNT_DELETION_WORD, {
-      error: `Type ${ACCOUNT_DELETION_WORD} to confirm that the account is deleted`,
-    }),
-  })
-  .strict();
-export type AccountDeletionRequest = z.infer<typeof accountDeletionRequestSchema>;
-
-export const accountDeletionResponseSchema = z.object({
-  deleted: z.literal(true),
-  /** What went, so the owner (and the tests) see it. */
-  removed: z.object({
-    items: z.number().int().min(0),
-    phone_numbers_released: z.number().int().min(0),
-    subscriptions_cancelled: z.number().int().min(0),
-  }),
-});
-export type AccountDeletionResponse = z.infer<typeof accountDeletionResponseSchema>;
 
 /** A deletion that failed half-way is finished by the next request; this many may start per hour. */
 export const ACCOUNT_DELETION_LIMIT = { requests: 5, windowSeconds: 60 * 60 } as const;

@@ -3,9 +3,11 @@ import {
   ACCOUNT_DELETION_LIMIT,
   ACCOUNT_DELETION_PATH,
   ACCOUNT_DELETION_TEXTS,
+} from '@shared/account-deletion';
+import {
   accountDeletionRequestSchema,
   accountDeletionResponseSchema,
-} from '@shared/account-deletion';
+} from '@shared/schemas/account-deletion';
 import { apiErrorSchema } from '@shared/schemas/api-error';
 import { SESSION_MESSAGES } from '@shared/session';
 import type { AppDeps, AppEnv } from '../../app-types';

@@ -1,8 +1,5 @@
-import {
-  ACCOUNT_DELETION_PATH,
-  ACCOUNT_DELETION_WORD,
-  type AccountDeletionResponse,
-} from '@shared/account-deletion';
+import { ACCOUNT_DELETION_PATH, ACCOUNT_DELETION_WORD } from '@shared/account-deletion';
+import type { AccountDeletionResponse } from '@shared/schemas/account-deletion';
 import { apiRequest } from '../../../lib/api-client';
 
 /** Issue 10 §7: the owner deletes their account (the server does every step; see decision 086). */
