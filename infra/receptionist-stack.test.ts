@@ -433,7 +433,7 @@ describe('web', () => {
     });
   });
 
-  it('serves the SPA through CloudFront with Origin Access Control and an index.html fallback', () => {
+  it('serves the SPA through CloudFront with Origin Access Control, / prerendered and an index.html fallback', () => {
     template.resourceCountIs('AWS::CloudFront::OriginAccessControl', 1);
     template.hasResourceProperties('AWS::CloudFront::OriginAccessControl', {
       OriginAccessControlConfig: Match.objectLike({
@@ -449,7 +449,7 @@ describe('web', () => {
     });
     template.hasResourceProperties('AWS::CloudFront::Distribution', {
       DistributionConfig: Match.objectLike({
-        DefaultRootObject: 'index.html',
+        DefaultRootObject: 'landing.html',
         HttpVersion: 'http2and3',
         PriceClass: 'PriceClass_100',
         CustomErrorResponses: [fallback(403), fallback(404)],

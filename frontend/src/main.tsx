@@ -1,12 +1,16 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import './app/styles.css';
 import { App } from './app/app';
 
 // Renders at once: the public pages need no runtime config, and the account screens load it themselves
 // (app/signed-in-shell.tsx), so the landing page's first paint waits for nothing but its own chunk.
-createRoot(document.getElementById('root')!).render(
+// `/` arrives prerendered (landing.html, docs/decisions/092): its markup is hydrated, not drawn again.
+const container = document.getElementById('root')!;
+const app = (
   <StrictMode>
     <App />
-  </StrictMode>,
+  </StrictMode>
 );
+if (container.hasChildNodes()) hydrateRoot(container, app);
+else createRoot(container).render(app);

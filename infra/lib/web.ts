@@ -22,6 +22,7 @@ import {
 } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import { spaContentSecurityPolicy } from '@shared/content-security-policy';
+import { PRERENDERED_ROOT_PAGE, SPA_SHELL_PAGE } from '@shared/site-files';
 
 /**
  * The Content-Security-Policy of the SPA. The API and Cognito hosts are given per region with a wildcard
@@ -114,7 +115,7 @@ export class WebSite extends Construct {
     const spaFallback = [403, 404].map((httpStatus) => ({
       httpStatus,
       responseHttpStatus: 200,
-      responsePagePath: '/index.html',
+      responsePagePath: `/${SPA_SHELL_PAGE}`,
       ttl: Duration.seconds(0),
     }));
 
@@ -128,7 +129,8 @@ export class WebSite extends Construct {
         responseHeadersPolicy: headers,
         compress: true,
       },
-      defaultRootObject: 'index.html',
+      // A build without the prerendered page still works: S3's 403 falls back to the shell.
+      defaultRootObject: PRERENDERED_ROOT_PAGE,
       errorResponses: spaFallback,
       httpVersion: HttpVersion.HTTP2_AND_3,
       priceClass: PriceClass.PRICE_CLASS_100,

@@ -51,26 +51,33 @@ const page = (element: React.ReactNode) => (
 export function AppRouter() {
   return (
     <BrowserRouter>
-      <RouteErrorBoundary>
-        <Routes>
-          {/* Public pages render without the identity SDK. */}
-          <Route path="/" element={page(<LandingPage />)} />
-          <Route path="/privacy" element={page(<PrivacyPage />)} />
-          <Route path="/toc" element={page(<TermsPage />)} />
-          <Route element={page(<SignedInShell />)}>
-            <Route path="/signup" element={page(<SignUpPage />)} />
-            <Route path="/login" element={page(<LoginPage />)} />
-            <Route path="/oauth/callback" element={page(<OAuthCallbackPage />)} />
-            <Route element={page(<ProtectedOutlet />)}>
-              <Route path="/plans" element={page(<PlansPage />)} />
-              <Route path="/pricing" element={page(<PlansPage />)} />
-              <Route path="/setup" element={page(<SetupPage />)} />
-              <Route path="/dashboard" element={page(<DashboardPage />)} />
-            </Route>
-          </Route>
-          <Route path="*" element={<Navigate to="/" replace />} />
-        </Routes>
-      </RouteErrorBoundary>
+      <AppRoutes />
     </BrowserRouter>
+  );
+}
+
+/** The routes under any router: BrowserRouter in the browser, StaticRouter when the build prerenders `/`. */
+export function AppRoutes() {
+  return (
+    <RouteErrorBoundary>
+      <Routes>
+        {/* Public pages render without the identity SDK. */}
+        <Route path="/" element={page(<LandingPage />)} />
+        <Route path="/privacy" element={page(<PrivacyPage />)} />
+        <Route path="/toc" element={page(<TermsPage />)} />
+        <Route element={page(<SignedInShell />)}>
+          <Route path="/signup" element={page(<SignUpPage />)} />
+          <Route path="/login" element={page(<LoginPage />)} />
+          <Route path="/oauth/callback" element={page(<OAuthCallbackPage />)} />
+          <Route element={page(<ProtectedOutlet />)}>
+            <Route path="/plans" element={page(<PlansPage />)} />
+            <Route path="/pricing" element={page(<PlansPage />)} />
+            <Route path="/setup" element={page(<SetupPage />)} />
+            <Route path="/dashboard" element={page(<DashboardPage />)} />
+          </Route>
+        </Route>
+        <Route path="*" element={<Navigate to="/" replace />} />
+      </Routes>
+    </RouteErrorBoundary>
   );
 }

@@ -19,13 +19,16 @@ export default function LandingPage() {
   // Set by the dashboard after an account deletion (issue 10 §7).
   const [params] = useSearchParams();
   const fromQuery = params.get('account') === 'deleted';
-  const [accountDeleted] = useState(() => hasAccountDeletedNotice() || fromQuery);
-  // The dashboard's scroll position survives the navigation: the notice must be where the owner looks.
+  // Read after the first render: the prerendered page (docs/decisions/092) has no notice, and hydration must
+  // draw what it drew.
+  const [accountDeleted, setAccountDeleted] = useState(false);
   useEffect(() => {
-    if (!accountDeleted) return;
+    if (!hasAccountDeletedNotice() && !fromQuery) return;
+    setAccountDeleted(true);
     clearAccountDeletedNotice();
+    // The dashboard's scroll position survives the navigation: the notice must be where the owner looks.
     window.scrollTo(0, 0);
-  }, [accountDeleted]);
+  }, [fromQuery]);
   return (
     <div className="landing">
       <LandingHeader />

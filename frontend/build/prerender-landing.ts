@@ -1,0 +1,120 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { createServer, type Plugin, type Rollup } from 'vite';
+import { PRERENDERED_ROOT_PAGE, SPA_SHELL_PAGE } from '../../shared/site-files.ts';
+
+type OutputChunk = Rollup.OutputChunk;
+
+/**
+ * `/` is served prerendered (docs/decisions/092): landing.html is index.html with the landing page's markup
+ * in #root, its stylesheets linked and its chunk preloaded, so a phone on a slow network paints the page
+ * from the HTML instead of after three round trips of JavaScript. index.html stays the empty shell every
+ * other path falls back to (CloudFront's error response, vite preview's SPA fallback): a signed-in page
+ * must never flash the landing page first.
+ */
+const LANDING_MODULE = 'src/features/landing/components/landing-page.tsx';
+const frontendRoot = fileURLToPath(new URL('..', import.meta.url));
+
+/** The landing chunk and every chunk it imports statically (what the browser needs before it hydrates). */
+function landingChunks(bundle: Rollup.OutputBundle): OutputChunk[] {
+  const chunks = Object.values(bundle).filter((item): item is OutputChunk => item.type === 'chunk');
+  const landing = chunks.find((chunk) => chunk.facadeModuleId?.endsWith(LANDING_MODULE));
+  if (!landing) throw new Error(`prerender: no chunk for ${LANDING_MODULE}`);
+  const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const found = new Map<string, OutputChunk>();
+  const visit = (chunk: OutputChunk) => {
+    if (found.has(chunk.fileName)) return;
+    found.set(chunk.fileName, chunk);
+    for (const name of chunk.imports) if (byName.has(name)) visit(byName.get(name)!);
+  };
+  visit(landing);
+  return [...found.values()];
+}
+
+/** Renders the landing page from source in a throwaway SSR server (the same modules the bundle holds). */
+async function renderLanding(alias: Record<string, string>): Promise<string> {
+  const server = await createServer({
+    configFile: false,
+    root: frontendRoot,
+    logLevel: 'error',
+    appType: 'custom',
+    plugins: [react()],
+    resolve: { alias },
+    server: { middlewareMode: true, hmr: false, ws: false },
+    optimizeDeps: { noDiscovery: true, include: [] },
+  });
+  try {
+    const module = (await server.ssrLoadModule('/src/prerender/render-landing.tsx')) as {
+      renderLandingHtml: () => Promise<string>;
+    };
+    return await module.renderLandingHtml();
+  } finally {
+    await server.close();
+  }
+}
+
+export function prerenderLanding(): Plugin {
+  let alias: Record<string, string> = {};
+  return {
+    name: 'prerender-landing',
+    apply: 'build',
+    configResolved(config) {
+      alias = Object.fromEntries(
+        config.resolve.alias.flatMap(({ find, replacement }) =>
+          typeof find === 'string' ? [[find, replacement]] : [],
+        ),
+      );
+    },
+    async writeBundle(options, bundle) {
+      const outDir = options.dir!;
+      const shell = readFileSync(path.join(outDir, SPA_SHELL_PAGE), 'utf8');
+      const chunks = landingChunks(bundle);
+      const linked = (file: string) => shell.includes(`/${file}"`);
+      const styles = [...new Set(chunks.flatMap((chunk) => [...(chunk.viteMetadata?.importedCss ?? [])]))]
+        .filter((file) => !linked(file))
+        .map((file) => `    <link rel="stylesheet" crossorigin href="/${file}">`);
+      const preloads = chunks
+        .map((chunk) => chunk.fileName)
+        .filter((file) => !linked(file))
+        .map((file) => `    <link rel="modulepreload" crossorigin href="/${file}">`);
+      // React puts its resource hints (the logo's image preloads) first; they belong in the head.
+      const rendered = await renderLanding(alias);
+      const hints = /^(?:<link [^>]*\/>)*/.exec(rendered)![0];
+      const markup = rendered.slice(hints.length);
+      if (!shell.includes('<div id="root"></div>'))
+        throw new Error('prerender: index.html has no empty #root');
+      const page = shell
+        .replace(
+          '</head>',
+          `${[
+            ...preloads,
+            ...styles,
+            ...hints
+              .split(/(?<=\/>)/)
+              .filter(Boolean)
+              .map((hint) => `    ${hint}`),
+          ].join('\n')}\n  </head>`,
+        )
+        .replace('<div id="root"></div>', `<div id="root">${markup}</div>`);
+      writeFileSync(path.join(outDir, PRERENDERED_ROOT_PAGE), page);
+    },
+  };
+}
+
+/** vite preview answers `/` with landing.html, as CloudFront's default root object does. */
+export function serveLandingAtRoot(): Plugin {
+  return {
+    name: 'serve-landing-at-root',
+    configurePreviewServer(server) {
+      const landing = path.resolve(server.config.root, server.config.build.outDir, PRERENDERED_ROOT_PAGE);
+      server.middlewares.use((req, _res, next) => {
+        const [pathname, query] = (req.url ?? '').split('?');
+        if (pathname === '/' && existsSync(landing))
+          req.url = `/${PRERENDERED_ROOT_PAGE}${query ? `?${query}` : ''}`;
+        next();
+      });
+    },
+  };
+}
