@@ -26,5 +26,3 @@ export const runtimeConfigSchema = z.object({
   voiceRelayUrl: z.optional(z.url({ protocol: /^wss?$/ })),
 });
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;
-
-export const RUNTIME_CONFIG_PATH = '/config.json';

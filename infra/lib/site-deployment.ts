@@ -5,7 +5,7 @@ import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deplo
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import type { RuntimeConfig } from '@shared/runtime-config';
-import { RUNTIME_CONFIG_PATH } from '@shared/runtime-config';
+import { RUNTIME_CONFIG_PATH } from '@shared/site-files';
 import type { WebSite } from './web';
 
 export interface SiteDeploymentProps {

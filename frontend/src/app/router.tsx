@@ -3,41 +3,68 @@ import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { CenteredStatus } from '../components/ui/centered-status';
 import { AUTH_MESSAGES } from '@shared/auth-messages';
 import { withChunkTimeout } from '../lib/chunk-load';
+import { fetchRuntimeConfigEarly } from '../lib/runtime-config-early';
 import { RouteErrorBoundary } from './route-error-page';
 
 // Pages load on demand so the landing page ships only what it shows; a chunk that never arrives fails
 // after the spec's 120 s and the route's error page offers a retry.
-const LandingPage = lazy(
-  withChunkTimeout('landing-page', () => import('../features/landing/components/landing-page')),
-);
-const PrivacyPage = lazy(
-  withChunkTimeout('privacy-page', () => import('../features/legal/components/privacy-page')),
-);
-const TermsPage = lazy(
-  withChunkTimeout('terms-page', () => import('../features/legal/components/terms-page')),
-);
-const SignUpPage = lazy(
-  withChunkTimeout('signup-page', () => import('../features/auth/components/signup-page')),
-);
-const LoginPage = lazy(
-  withChunkTimeout('login-page', () => import('../features/auth/components/login-page')),
-);
-const OAuthCallbackPage = lazy(
-  withChunkTimeout('oauth-callback-page', () => import('../features/auth/components/oauth-callback-page')),
-);
-const PlansPage = lazy(
-  withChunkTimeout('plans-page', () => import('../features/plans/components/plans-page')),
-);
-const SetupPage = lazy(
-  withChunkTimeout('setup-page', () => import('../features/setup/components/setup-page')),
-);
-const DashboardPage = lazy(
-  withChunkTimeout('dashboard-page', () => import('../features/dashboard/components/dashboard-page')),
-);
-const SignedInShell = lazy(withChunkTimeout('signed-in-shell', () => import('./signed-in-shell')));
-const ProtectedOutlet = lazy(
-  withChunkTimeout('protected-route', () => import('../features/auth/components/protected-route')),
-);
+const chunks = {
+  landing: withChunkTimeout('landing-page', () => import('../features/landing/components/landing-page')),
+  privacy: withChunkTimeout('privacy-page', () => import('../features/legal/components/privacy-page')),
+  terms: withChunkTimeout('terms-page', () => import('../features/legal/components/terms-page')),
+  signUp: withChunkTimeout('signup-page', () => import('../features/auth/components/signup-page')),
+  login: withChunkTimeout('login-page', () => import('../features/auth/components/login-page')),
+  oauthCallback: withChunkTimeout(
+    'oauth-callback-page',
+    () => import('../features/auth/components/oauth-callback-page'),
+  ),
+  plans: withChunkTimeout('plans-page', () => import('../features/plans/components/plans-page')),
+  setup: withChunkTimeout('setup-page', () => import('../features/setup/components/setup-page')),
+  dashboard: withChunkTimeout(
+    'dashboard-page',
+    () => import('../features/dashboard/components/dashboard-page'),
+  ),
+  signedInShell: withChunkTimeout('signed-in-shell', () => import('./signed-in-shell')),
+  protectedOutlet: withChunkTimeout(
+    'protected-route',
+    () => import('../features/auth/components/protected-route'),
+  ),
+};
+const LandingPage = lazy(chunks.landing);
+const PrivacyPage = lazy(chunks.privacy);
+const TermsPage = lazy(chunks.terms);
+const SignUpPage = lazy(chunks.signUp);
+const LoginPage = lazy(chunks.login);
+const OAuthCallbackPage = lazy(chunks.oauthCallback);
+const PlansPage = lazy(chunks.plans);
+const SetupPage = lazy(chunks.setup);
+const DashboardPage = lazy(chunks.dashboard);
+const SignedInShell = lazy(chunks.signedInShell);
+const ProtectedOutlet = lazy(chunks.protectedOutlet);
+
+/** The chunks an account screen renders through, outermost first (the routes below nest them so). */
+const ACCOUNT_SCREEN_CHUNKS: Record<string, Array<() => Promise<unknown>>> = {
+  '/signup': [chunks.signUp],
+  '/login': [chunks.login],
+  '/oauth/callback': [chunks.oauthCallback],
+  '/plans': [chunks.protectedOutlet, chunks.plans],
+  '/pricing': [chunks.protectedOutlet, chunks.plans],
+  '/setup': [chunks.protectedOutlet, chunks.setup],
+  '/dashboard': [chunks.protectedOutlet, chunks.dashboard],
+};
+
+/**
+ * Opening an account screen, React would fetch the shell, then config.json, then the guard, then the page:
+ * four round trips one after another, each a few hundred ms on a phone. Started here, before the first
+ * render, they run side by side; React's lazy imports then find them in the module cache. Failures are left
+ * to the lazy import that shows the route's error page.
+ */
+export function preloadAccountScreen(pathname: string): void {
+  const pageChunks = ACCOUNT_SCREEN_CHUNKS[pathname.replace(/\/+$/, '') || '/'];
+  if (!pageChunks) return;
+  fetchRuntimeConfigEarly();
+  for (const load of [chunks.signedInShell, ...pageChunks]) load().catch(() => undefined);
+}
 
 const page = (element: React.ReactNode) => (
   <Suspense fallback={<CenteredStatus>{AUTH_MESSAGES.loading}</CenteredStatus>}>{element}</Suspense>

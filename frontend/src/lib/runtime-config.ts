@@ -1,4 +1,6 @@
-import { RUNTIME_CONFIG_PATH, runtimeConfigSchema, type RuntimeConfig } from '@shared/runtime-config';
+import { runtimeConfigSchema, type RuntimeConfig } from '@shared/runtime-config';
+import { RUNTIME_CONFIG_PATH } from '@shared/site-files';
+import { takeEarlyRuntimeConfig } from './runtime-config-early';
 import { RuntimeConfigError } from './runtime-config-error';
 
 let loading: Promise<RuntimeConfig> | undefined;
@@ -20,7 +22,9 @@ export function loadRuntimeConfig(): Promise<RuntimeConfig> {
 }
 
 async function fetchRuntimeConfig(): Promise<RuntimeConfig> {
-  const response = await fetch(RUNTIME_CONFIG_PATH, { cache: 'no-store' }).catch((error: unknown) => {
+  const response = await (
+    takeEarlyRuntimeConfig() ?? fetch(RUNTIME_CONFIG_PATH, { cache: 'no-store' })
+  ).catch((error: unknown) => {
     throw new RuntimeConfigError(`Could not load ${RUNTIME_CONFIG_PATH}`, { cause: error });
   });
   if (!response.ok)
