@@ -114,3 +114,17 @@ export const CALENDAR_FEED_MESSAGES = {
   shownOnce: 'For your safety the link is shown only when it is created. Rotate it to get a new one.',
   copied: 'Link copied to the clipboard.',
 } as const;
+
+/** What the owner confirms before the live link stops working: calendars subscribed to it stop updating. */
+export const CALENDAR_FEED_CONFIRMATIONS = {
+  rotate: {
+    title: 'Rotate the private link?',
+    body: 'The current link stops working at once. Calendar apps subscribed to it stop receiving your bookings until you subscribe them to the new link.',
+    confirm: 'Rotate link',
+  },
+  revoke: {
+    title: 'Revoke the private link?',
+    body: 'The link stops working at once and calendar apps subscribed to it stop receiving your bookings. You can share a new link at any time.',
+    confirm: 'Revoke link',
+  },
+} as const;

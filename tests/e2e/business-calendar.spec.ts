@@ -7,6 +7,7 @@ import {
   signUpThroughUi,
   uniqueEmail,
 } from './support';
+import { CALENDAR_FEED_CONFIRMATIONS } from '../../shared/calendar';
 import { SALON_HOURS } from './assistant-owner';
 
 test.use({ baseURL: appUrl() });
@@ -76,8 +77,17 @@ test('the owner shares the Business Calendar, copies the link and sees the assis
   await expect(panel.getByLabel('Private calendar link')).toHaveCount(0);
   await expect(panel).toContainText('shown only when it is created');
 
-  // Rotate: a new link; the old one answers 404.
+  // Rotate asks first (subscribed calendars stop updating); Cancel changes nothing.
   await panel.getByRole('button', { name: 'Rotate link' }).click();
+  const rotateDialog = page.getByRole('dialog', { name: CALENDAR_FEED_CONFIRMATIONS.rotate.title });
+  await expect(rotateDialog).toContainText('stops working at once');
+  await rotateDialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(rotateDialog).toHaveCount(0);
+  expect((await page.request.get(copied)).status()).toBe(200);
+
+  // Rotate, confirmed: a new link; the old one answers 404.
+  await panel.getByRole('button', { name: 'Rotate link' }).click();
+  await rotateDialog.getByRole('button', { name: CALENDAR_FEED_CONFIRMATIONS.rotate.confirm }).click();
   await expect(panel.getByRole('status').first()).toContainText('New link ready');
   const rotated = await panel.getByLabel('Private calendar link').inputValue();
   expect(rotated).not.toBe(copied);
@@ -86,6 +96,8 @@ test('the owner shares the Business Calendar, copies the link and sees the assis
 
   // Revoke: the link answers 404 and Share is offered again.
   await panel.getByRole('button', { name: 'Revoke link' }).click();
+  const revokeDialog = page.getByRole('dialog', { name: CALENDAR_FEED_CONFIRMATIONS.revoke.title });
+  await revokeDialog.getByRole('button', { name: CALENDAR_FEED_CONFIRMATIONS.revoke.confirm }).click();
   await expect(panel.getByRole('status').first()).toContainText('Link revoked');
   expect((await page.request.get(rotated)).status()).toBe(404);
   await expect(panel.getByRole('button', { name: `Share with ${email}` })).toBeVisible();

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { CALENDAR_FEED_MESSAGES, CALENDAR_MESSAGES } from '@shared/calendar';
+import { CALENDAR_FEED_CONFIRMATIONS, CALENDAR_FEED_MESSAGES, CALENDAR_MESSAGES } from '@shared/calendar';
 import type { CalendarFeed } from '@shared/schemas/calendar';
+import { Modal } from '../../../../components/ui/modal';
 import { ApiClientError } from '../../../../lib/api-client';
 import { copyText } from '../../../../lib/copy-text';
 import { isSubscriptionRequired } from '../../../../components/billing/subscription-status';
@@ -52,6 +53,8 @@ export function CalendarFeedPanel({
   const [notice, setNotice] = useState<Notice>(null);
   const [needsPlan, setNeedsPlan] = useState(false);
   const [copied, setCopied] = useState(false);
+  // Rotating or revoking breaks every calendar subscribed to the live link: the owner confirms first.
+  const [confirming, setConfirming] = useState<'rotate' | 'revoke' | null>(null);
 
   const show = (state: CalendarFeed) => {
     queryClient.setQueryData(feedKey, { active: state.active, created_at: state.created_at });
@@ -174,7 +177,7 @@ export function CalendarFeedPanel({
               type="button"
               className="btn btn-secondary"
               disabled={busy !== null}
-              onClick={() => void rotate()}
+              onClick={() => setConfirming('rotate')}
             >
               {busy === 'rotate' ? 'Rotating...' : 'Rotate link'}
             </button>
@@ -182,12 +185,38 @@ export function CalendarFeedPanel({
               type="button"
               className="btn btn-danger"
               disabled={busy !== null}
-              onClick={() => void revoke()}
+              onClick={() => setConfirming('revoke')}
             >
               {busy === 'revoke' ? 'Revoking...' : 'Revoke link'}
             </button>
           </div>
         </>
+      ) : null}
+      {confirming ? (
+        <Modal
+          title={CALENDAR_FEED_CONFIRMATIONS[confirming].title}
+          onClose={() => setConfirming(null)}
+          actions={
+            <>
+              <button type="button" className="btn btn-secondary" onClick={() => setConfirming(null)}>
+                Cancel
+              </button>
+              <button
+                type="button"
+                className={confirming === 'revoke' ? 'btn btn-danger' : 'btn btn-primary'}
+                onClick={() => {
+                  const action = confirming === 'revoke' ? revoke : rotate;
+                  setConfirming(null);
+                  void action();
+                }}
+              >
+                {CALENDAR_FEED_CONFIRMATIONS[confirming].confirm}
+              </button>
+            </>
+          }
+        >
+          <p>{CALENDAR_FEED_CONFIRMATIONS[confirming].body}</p>
+        </Modal>
       ) : null}
     </div>
   );
