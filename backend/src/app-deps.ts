@@ -47,6 +47,8 @@ import { publicBaseUrl } from './receptionist/create-receptionist-deps';
 import { createAccountDeletionRepository } from './data/account-deletions';
 import { createOwnerDataErasure } from './data/owner-data-erasure';
 import { createIdentityAdmin } from './providers/identity/index';
+import { createOwnerCalendar } from './calendar-sync/owner-calendar';
+import { createConnectionTokens } from './providers/calendar/connection-tokens';
 
 /**
  * The one wiring of the app's dependencies from configuration: Lambda, the local server, the bench and the
@@ -142,8 +144,20 @@ export function createAppDeps(
     now,
     logger,
   });
+  const ownerCalendar = createOwnerCalendar({
+    connections: data.calendarConnections,
+    calendar: providers.calendar,
+    tokens: createConnectionTokens({
+      connections: data.calendarConnections,
+      calendar: providers.calendar,
+      logger,
+      now,
+    }),
+    logger,
+  });
   const receptionist = receptionistFromApp({
     notify: notifier,
+    calendar: ownerCalendar,
     config,
     data,
     payments: providers.payments,
@@ -166,6 +180,7 @@ export function createAppDeps(
     data,
     providers,
     receptionist,
+    ownerCalendar,
     notifier,
     localOutbox,
     localTwilioAccount,

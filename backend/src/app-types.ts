@@ -40,6 +40,7 @@ import type { Notifier } from './notifications/notifier';
 import type { AccountDeletionRepository } from './data/account-deletions';
 import type { OwnerDataErasure } from './data/owner-data-erasure';
 import type { IdentityAdmin } from './providers/identity/types';
+import type { OwnerCalendar } from './calendar-sync/owner-calendar';
 
 /** Repositories over the app table, one per entity (backend/src/data/<entity>.ts). */
 export type AppData = {
@@ -97,6 +98,8 @@ export type AppDeps = {
   providers: AppProviders;
   /** The assistant itself: one engine behind SMS, voice and the owner's test chat. */
   receptionist: Receptionist;
+  /** The owner's connected calendar as the assistant and the Appointments view use it (decision 142). */
+  ownerCalendar: OwnerCalendar;
   /** After-conversation e-mails, urgent texts, the daily digest and their sweep (issue 13 §2). */
   notifier: Notifier;
   /** Present only when local providers are on: the mail outbox page reads it. */

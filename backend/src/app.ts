@@ -170,6 +170,7 @@ function mountApiRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
         data: deps.data,
         receptionist: deps.receptionist,
         telephony: deps.providers.telephony,
+        calendar: deps.ownerCalendar,
         logger: deps.logger,
       }),
     ),

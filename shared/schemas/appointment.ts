@@ -27,6 +27,8 @@ export const appointmentSchema = z.object({
     .nullable(),
   created_at: z.iso.datetime(),
   cancelled_at: z.iso.datetime().nullable(),
+  /** The event mirroring it in the owner's connected calendar (docs/decisions/142), when there is one. */
+  calendar_event_id: z.string().nullable().optional(),
 });
 export type Appointment = z.infer<typeof appointmentSchema>;
 

@@ -7,6 +7,8 @@ export const calendarServiceSchema = z.enum(CALENDAR_SERVICES);
 export const oauthConnectionSchema = z.object({
   service: calendarServiceSchema,
   status: z.enum(CONNECTION_STATUSES),
+  /** The vendor account connected (Google: its e-mail), when known. */
+  account: z.string().optional(),
 });
 export type OAuthConnection = z.infer<typeof oauthConnectionSchema>;
 

@@ -117,7 +117,10 @@ describe('calendar OAuth against the local vendors: state + PKCE through consent
     expect(await script.text()).toContain('window.opener.postMessage(data.message, origin)');
     expect(page.headers.get('Cross-Origin-Opener-Policy')).toBe('unsafe-none');
     expect(page.headers.get('Cache-Control')).toBe('no-store');
-    expect(await connections()).toEqual([{ service: 'google_calendar', status: 'connected' }]);
+    // Google's account is read at connect time (login_hint preselected the owner's own e-mail).
+    expect(await connections()).toEqual([
+      { service: 'google_calendar', status: 'connected', account: owner.email.toLowerCase() },
+    ]);
 
     const item = await storedConnection();
     expect(item!.access_token_enc).toMatch(/^v1\./);
@@ -258,13 +261,19 @@ describe('calendar OAuth against the local vendors: state + PKCE through consent
     if (connected[0]!.service !== 'google_calendar') {
       expect((await connectVia('google_calendar')).status).toBe(200);
     }
-    expect(await connections()).toEqual([{ service: 'google_calendar', status: 'connected' }]);
+    expect(await connections()).toEqual([
+      { service: 'google_calendar', status: 'connected', account: owner.email.toLowerCase() },
+    ]);
   });
 
   it('refreshes an expired access token, and reports expired once the refresh is refused', async () => {
     const before = await storedConnection();
     clock.advance(2 * 60 * 60 * 1000);
-    expect(await connections()).toContainEqual({ service: 'google_calendar', status: 'connected' });
+    expect(await connections()).toContainEqual({
+      service: 'google_calendar',
+      status: 'connected',
+      account: owner.email.toLowerCase(),
+    });
     const refreshed = await storedConnection();
     expect(refreshed!.token_expires_at).toBeGreaterThan(before!.token_expires_at);
     expect(refreshed!.access_token_enc).not.toBe(before!.access_token_enc);
@@ -281,12 +290,20 @@ describe('calendar OAuth against the local vendors: state + PKCE through consent
     });
     expect(revoke.status).toBe(200);
     clock.advance(2 * 60 * 60 * 1000);
-    expect(await connections()).toContainEqual({ service: 'google_calendar', status: 'expired' });
+    expect(await connections()).toContainEqual({
+      service: 'google_calendar',
+      status: 'expired',
+      account: owner.email.toLowerCase(),
+    });
     expect((await storedConnection())!.status).toBe('expired');
 
     // Reconnecting replaces the expired connection.
     await callback(await decide(await startAuth(), 'allow'));
-    expect(await connections()).toContainEqual({ service: 'google_calendar', status: 'connected' });
+    expect(await connections()).toContainEqual({
+      service: 'google_calendar',
+      status: 'connected',
+      account: owner.email.toLowerCase(),
+    });
   });
 
   it("reports 'expired' when the stored refresh token was tampered with (it no longer authenticates)", async () => {
@@ -302,7 +319,11 @@ describe('calendar OAuth against the local vendors: state + PKCE through consent
       }),
     );
     clock.advance(2 * 60 * 60 * 1000);
-    expect(await connections()).toContainEqual({ service: 'google_calendar', status: 'expired' });
+    expect(await connections()).toContainEqual({
+      service: 'google_calendar',
+      status: 'expired',
+      account: owner.email.toLowerCase(),
+    });
     expect((await storedConnection())!.status).toBe('expired');
   });
 

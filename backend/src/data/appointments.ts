@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import {
+  DeleteCommand,
   GetCommand,
   PutCommand,
   QueryCommand,
@@ -181,6 +182,46 @@ export function createAppointmentRepository(
       } catch (error) {
         if (isAnyConditionFailure(error)) return { ok: false, reason: 'taken' };
         throw error;
+      }
+    },
+
+    /** The connected calendar's event that mirrors the booking, so a move or cancellation follows it. */
+    async setCalendarEvent(ownerId: string, id: string, eventId: string): Promise<void> {
+      const start = startOfId(id);
+      if (!start) return;
+      try {
+        await doc.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: keys.appointment(ownerId, start),
+            UpdateExpression: 'SET calendar_event_id = :event',
+            ConditionExpression: 'id = :id',
+            ExpressionAttributeValues: { ':event': eventId, ':id': id },
+          }),
+        );
+      } catch (error) {
+        if (!isAnyConditionFailure(error)) throw error;
+      }
+    },
+
+    /**
+     * Takes back a claim that must not stand (the owner's calendar was booked at the same moment): the item
+     * goes, so the slot is free and nothing shows as cancelled for a booking that never was.
+     */
+    async release(ownerId: string, id: string): Promise<void> {
+      const start = startOfId(id);
+      if (!start) return;
+      try {
+        await doc.send(
+          new DeleteCommand({
+            TableName: tableName,
+            Key: keys.appointment(ownerId, start),
+            ConditionExpression: 'id = :id',
+            ExpressionAttributeValues: { ':id': id },
+          }),
+        );
+      } catch (error) {
+        if (!isAnyConditionFailure(error)) throw error;
       }
     },
 

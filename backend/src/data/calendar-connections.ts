@@ -16,6 +16,8 @@ export type CalendarConnectionRecord = {
   /** Epoch ms when the access token expires; absent for tokens that never expire. Not the table's TTL. */
   token_expires_at?: number;
   scope?: string;
+  /** The vendor account connected (Google: its e-mail), when the vendor told us. */
+  account?: string;
   connected_at: string;
   updated_at: string;
 };
@@ -69,7 +71,11 @@ export function createCalendarConnectionRepository(
      * transaction writes all three keys, so two callbacks racing for different services serialize: the
      * last one wins and never leaves two calendars connected.
      */
-    async saveConnected(userId: string, service: CalendarService, tokens: SealedTokens): Promise<void> {
+    async saveConnected(
+      userId: string,
+      service: CalendarService,
+      tokens: SealedTokens & { account?: string },
+    ): Promise<void> {
       const timestamp = now().toISOString();
       const write = () =>
         doc.send(

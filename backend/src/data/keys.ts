@@ -11,6 +11,8 @@ export const OWNER_MESSAGE_PREFIX = 'MESSAGE#';
 /** The operator's list of webhook events whose handling failed (ops CLI). */
 export const WEBHOOK_FAILURES_PK = 'OPS#WEBHOOK_FAILURES';
 
+export const localCalendarPartition = (service: string, account: string) => `LOCALCAL#${service}#${account}`;
+
 export const keys = {
   businessConfig: (userId: string) => ({ pk: userKey(userId), sk: 'CONFIG' }),
   /** Billing (issue 4): the owner's subscription, customer link, plan selection and engagement answers. */
@@ -91,7 +93,16 @@ export const keys = {
   /** Which referral a signed-up referee came through (one per referee). */
   refereeLink: (refereeId: string) => ({ pk: `REFEREE#${refereeId}`, sk: 'REFERRAL' }),
   /** The local calendar vendors' own grants (codes, refresh tokens), keyed by a hash of the secret. */
-  localOAuthGrant: (service: string, kind: 'CODE' | 'REFRESH', secretHash: string) => ({
+  /** An event in a local vendor account's calendar (local mode only), sorted by start. */
+  localCalendarEvent: (service: string, account: string, startIso: string, id: string) => ({
+    pk: localCalendarPartition(service, account),
+    sk: `EVENT#${startIso}#${id}`,
+  }),
+  localOAuthGrant: (
+    service: string,
+    kind: 'CODE' | 'REFRESH' | 'ACCESS' | 'ACCOUNT',
+    secretHash: string,
+  ) => ({
     pk: `LOCALOAUTH#${service}#${kind}#${secretHash}`,
     sk: 'GRANT',
   }),

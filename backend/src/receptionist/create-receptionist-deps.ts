@@ -1,3 +1,4 @@
+import type { OwnerCalendar } from '../calendar-sync/owner-calendar';
 import type { AppConfig } from '../config/env';
 import type { AppointmentRepository } from '../data/appointments';
 import type { BusinessConfigRepository } from '../data/business-config';
@@ -33,6 +34,7 @@ export function receptionistFromApp(input: {
   };
   payments: PaymentsProvider;
   telephony: TelephonyProvider;
+  calendar?: OwnerCalendar;
   rateLimiter: RateLimiter;
   notify?: ConversationEvents;
   metrics: Metrics;
@@ -71,6 +73,7 @@ export function receptionistFromApp(input: {
         return { url, sessionId: session.id };
       },
     },
+    ...(input.calendar ? { calendar: input.calendar } : {}),
     rateLimiter: input.rateLimiter,
     ...(input.notify ? { notify: input.notify } : {}),
     metrics: input.metrics,

@@ -26,6 +26,7 @@ import { TOOLS } from './tools/all-tools';
 import type { ToolContext, ToolResult, ToolServices } from './tools/tool-types';
 import type { Channel, ConversationState, EngineEvent, StartConversation, ToolName } from './types';
 import { TOOL_NAMES } from './types';
+import type { OwnerCalendar } from '../calendar-sync/owner-calendar';
 
 /** Runs a whole turn and collects its events (channels that answer in one piece: SMS, the test chat). */
 export async function collectTurn(
@@ -78,6 +79,8 @@ export type ReceptionistDeps = {
     isOptedOut(assistantNumber: string, to: string): Promise<boolean>;
   };
   deposits: DepositLinks;
+  /** The owner's connected calendar (availability and mirrored events); absent, only the internal one. */
+  calendar?: OwnerCalendar;
   rateLimiter: Pick<RateLimiter, 'hit' | 'countedHit'>;
   /** The owner's notifications (issue 13 §2): told when a conversation starts, moves and ends. */
   notify?: ConversationEvents;
@@ -156,6 +159,7 @@ export function createReceptionist(deps: ReceptionistDeps) {
   function servicesFor(state: ConversationState, business: BusinessProfile): ToolServices {
     return {
       appointments: data.appointments,
+      ...(deps.calendar ? { calendar: deps.calendar } : {}),
       sendSms: (to, body) => sendText(state.assistant_number, to, body, state.id),
       async createDepositLink({ ownerId, appointment, amountCents, conversationId }) {
         return deps.deposits.create({

@@ -2,7 +2,11 @@ import type { Hono } from 'hono';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { CALENDAR_SERVICES, type CalendarService } from '@shared/calendar';
 import type { AppConfig } from '../../config/env';
+import { createLocalCalendarEventStore } from '../../data/local-calendar-events';
 import { createLocalOAuthGrantStore } from '../../data/local-oauth-grants';
+import type { CalendarApi } from './calendar-api-types';
+import { createGoogleCalendarApi } from './google-calendar-api';
+import { createLocalGoogleCalendarServer, LOCAL_GOOGLE_CALENDAR_API_BASE } from './local-google-calendar';
 import { createAcuityOAuth } from './acuity';
 import { createCalendlyOAuth } from './calendly';
 import { createGoogleCalendarOAuth, type VendorOAuthConfig } from './google';
@@ -18,6 +22,11 @@ import {
 export type CalendarProviders = {
   /** The service's provider, or undefined when it is neither configured nor run locally. */
   forService(service: CalendarService): CalendarOAuthProvider | undefined;
+  /**
+   * The service's calendar API (availability and events), real or local like its OAuth provider; undefined
+   * for a service whose calendar the assistant does not read (yet): it books into the internal calendar.
+   */
+  apiFor(service: CalendarService): CalendarApi | undefined;
   tokenCipher: TokenCipher;
   /** The local vendors' consent pages and token endpoints; present only when local providers are on. */
   localServer: Hono | undefined;
@@ -42,9 +51,15 @@ export function createCalendarProviders(
   now: () => Date,
 ): CalendarProviders {
   const { calendarOAuth } = config;
-  const localServer = config.localProviders
-    ? createLocalOAuthServer(createLocalOAuthGrantStore(store.doc, store.tableName, now), now)
-    : undefined;
+  let localServer: Hono | undefined;
+  if (config.localProviders) {
+    const grants = createLocalOAuthGrantStore(store.doc, store.tableName, now);
+    localServer = createLocalOAuthServer(grants, now);
+    localServer.route(
+      '/',
+      createLocalGoogleCalendarServer(grants, createLocalCalendarEventStore(store.doc, store.tableName, now)),
+    );
+  }
   const key = calendarOAuth.tokenEncryptionKey;
   const tokenCipher = key
     ? createTokenCipher(key)
@@ -52,14 +67,33 @@ export function createCalendarProviders(
       ? tokenCipherNotConfigured
       : createTokenCipher(localDevelopmentTokenKey());
   const providers = new Map<CalendarService, CalendarOAuthProvider>();
+  const apis = new Map<CalendarService, CalendarApi>();
   // Without a key in AWS no service is offered: tokens could not be stored, so the flow answers 503 up front.
   for (const service of tokenCipher === tokenCipherNotConfigured ? [] : CALENDAR_SERVICES) {
     const vendor = calendarOAuth.vendors[service];
     if (vendor.clientId) {
       providers.set(service, REAL_ADAPTERS[service]({ ...vendor, clientId: vendor.clientId }, now));
+      if (service === 'google_calendar')
+        apis.set(service, createGoogleCalendarApi({ baseUrl: vendor.baseUrl }));
     } else if (localServer) {
-      providers.set(service, createLocalCalendarOAuth(service, localServer, now));
+      const server = localServer;
+      providers.set(service, createLocalCalendarOAuth(service, server, now));
+      if (service === 'google_calendar') {
+        // The local vendor has no host of its own: its API is answered in-process, in Google's wire format.
+        apis.set(
+          service,
+          createGoogleCalendarApi({
+            baseUrl: `http://local-google.invalid${LOCAL_GOOGLE_CALENDAR_API_BASE}`,
+            fetch: async (input, init) => server.request(input, init),
+          }),
+        );
+      }
     }
   }
-  return { forService: (service) => providers.get(service), tokenCipher, localServer };
+  return {
+    forService: (service) => providers.get(service),
+    apiFor: (service) => apis.get(service),
+    tokenCipher,
+    localServer,
+  };
 }

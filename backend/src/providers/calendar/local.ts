@@ -35,6 +35,15 @@ export const localOAuthPaths = (service: string) => ({
 
 const opaqueToken = () => randomBytes(32).toString('base64url');
 
+/** Grants stored before local accounts existed open this one calendar. */
+const LEGACY_LOCAL_ACCOUNT = 'calendar@local.test';
+
+/** A local vendor account: the e-mail the app hinted (the owner's), else a fresh one. */
+const localAccountFor = (hint: string | undefined) =>
+  hint && /^[^\s@<>"]{1,64}@[^\s@<>"]{1,190}$/.test(hint)
+    ? hint.toLowerCase()
+    : `calendar-${randomBytes(4).toString('hex')}@local.test`;
+
 /**
  * The one registered redirect URI: our own callback on the API that serves this consent page, exactly —
  * no other host, port, path, query or fragment (issue 10 §10), so a code can never be sent elsewhere. The
@@ -89,7 +98,15 @@ export function createLocalOAuthServer(grants: LocalOAuthGrantStore, now: () => 
         redirectWith(params.redirect_uri!, { error: checked.redirectError!, state: params.state ?? '' }),
       );
     }
-    const fields = ['client_id', 'redirect_uri', 'response_type', 'scope', 'state', 'code_challenge'];
+    const fields = [
+      'client_id',
+      'redirect_uri',
+      'response_type',
+      'scope',
+      'state',
+      'code_challenge',
+      'login_hint',
+    ];
     const hidden = Object.fromEntries(fields.map((name) => [name, params[name] ?? '']));
     return c.html(
       consentPage(checked.service, LOCAL_SCOPES[checked.service], {
@@ -126,6 +143,8 @@ export function createLocalOAuthServer(grants: LocalOAuthGrantStore, now: () => 
       code_challenge: form.code_challenge!,
       scope: form.scope ?? '',
       expires_at: Math.floor(now().getTime() / 1000) + LOCAL_CODE_TTL_SECONDS,
+      // The vendor account that consents: the hinted one, as Google preselects it, else a new local one.
+      account: localAccountFor(form.login_hint),
     });
     return c.redirect(redirectWith(checked.redirectUri, { code, state: form.state! }));
   });
@@ -139,13 +158,24 @@ export function createLocalOAuthServer(grants: LocalOAuthGrantStore, now: () => 
     if (form.client_id !== LOCAL_OAUTH_CLIENT.id || form.client_secret !== LOCAL_OAUTH_CLIENT.secret) {
       return tokenError(c, 'invalid_client', 'Client authentication failed');
     }
-    const issue = async (scope: string, refreshToken?: string) => {
+    const issue = async (scope: string, account: string, refreshToken?: string) => {
       const newRefreshToken = refreshToken ?? opaqueToken();
       if (!refreshToken) {
-        await grants.saveRefreshToken(service, newRefreshToken, { client_id: LOCAL_OAUTH_CLIENT.id, scope });
+        await grants.saveRefreshToken(service, newRefreshToken, {
+          client_id: LOCAL_OAUTH_CLIENT.id,
+          scope,
+          account,
+        });
       }
+      const accessToken = opaqueToken();
+      await grants.saveAccessToken(service, accessToken, {
+        account,
+        scope,
+        expires_at: Math.floor(now().getTime() / 1000) + LOCAL_ACCESS_TOKEN_TTL_SECONDS,
+        refresh_hash: grants.hashOf(newRefreshToken),
+      });
       return c.json({
-        access_token: opaqueToken(),
+        access_token: accessToken,
         token_type: 'Bearer',
         expires_in: LOCAL_ACCESS_TOKEN_TTL_SECONDS,
         scope,
@@ -164,13 +194,13 @@ export function createLocalOAuthServer(grants: LocalOAuthGrantStore, now: () => 
       if (codeChallengeS256(form.code_verifier) !== grant.code_challenge) {
         return tokenError(c, 'invalid_grant', 'PKCE verification failed: code_verifier does not match');
       }
-      return issue(grant.scope);
+      return issue(grant.scope, grant.account ?? LEGACY_LOCAL_ACCOUNT);
     }
     if (form.grant_type === 'refresh_token') {
       if (!form.refresh_token) return tokenError(c, 'invalid_request', 'refresh_token is required');
       const grant = await grants.getRefreshToken(service, form.refresh_token);
       if (!grant) return tokenError(c, 'invalid_grant', 'The refresh token is invalid or revoked');
-      return issue(grant.scope, form.refresh_token);
+      return issue(grant.scope, grant.account ?? LEGACY_LOCAL_ACCOUNT, form.refresh_token);
     }
     return tokenError(c, 'unsupported_grant_type', 'Only authorization_code and refresh_token are supported');
   });

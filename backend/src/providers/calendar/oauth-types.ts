@@ -27,7 +27,13 @@ export interface CalendarOAuthProvider {
   readonly service: CalendarService;
   /** 'real' talks to the vendor; 'local' to the local consent page and token endpoint of this app. */
   readonly mode: 'real' | 'local';
-  authorizationUrl(request: { state: string; codeChallenge: string; redirectUri: string }): string;
+  /** `loginHint`: the owner's e-mail, so the vendor preselects that account (Google's login_hint). */
+  authorizationUrl(request: {
+    state: string;
+    codeChallenge: string;
+    redirectUri: string;
+    loginHint?: string | undefined;
+  }): string;
   exchangeCode(request: { code: string; codeVerifier: string; redirectUri: string }): Promise<OAuthTokens>;
   refresh(refreshToken: string): Promise<OAuthTokens>;
 }

@@ -82,7 +82,7 @@ export function createOAuth2Client(options: OAuth2ClientOptions): CalendarOAuthP
   return {
     service: options.service,
     mode: options.mode,
-    authorizationUrl({ state, codeChallenge, redirectUri }) {
+    authorizationUrl({ state, codeChallenge, redirectUri, loginHint }) {
       const url = new URL(options.authorizeEndpoint, redirectUri);
       const params = {
         response_type: 'code',
@@ -93,6 +93,7 @@ export function createOAuth2Client(options: OAuth2ClientOptions): CalendarOAuthP
         code_challenge: codeChallenge,
         code_challenge_method: 'S256',
         ...options.extraAuthorizeParams,
+        ...(loginHint ? { login_hint: loginHint } : {}),
       };
       for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value);
       return url.toString();

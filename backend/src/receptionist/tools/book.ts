@@ -78,9 +78,42 @@ export const bookTool: Tool<{ start: string; name: string; phone?: string; servi
     });
     if (!booked.ok)
       return { ok: false, summary: 'Slot was just taken by another caller', data: { reason: 'taken' } };
-    return afterBooking(context, booked.appointment, 'Booked');
+    const mirrored = await mirrorInCalendar(context, booked.appointment);
+    if (mirrored.conflict) {
+      await services.appointments.release(business.ownerId, booked.appointment.id);
+      return {
+        ok: false,
+        summary: 'Slot was just taken in the business calendar',
+        data: { reason: 'taken' },
+      };
+    }
+    return afterBooking(context, mirrored.appointment, 'Booked');
   },
 };
+
+/** The calendar event's title and notes: what the owner sees in their own calendar. */
+export const calendarEventFor = (business: string, appointment: Appointment) => ({
+  start: new Date(appointment.starts_at),
+  end: new Date(appointment.ends_at),
+  summary: `${appointment.service ? `${appointment.service}: ` : ''}${appointment.customer_name}`,
+  description: `Booked by ${business}'s assistant (${appointment.channel ?? 'phone'}). Caller: ${appointment.customer_phone}.`,
+});
+
+/**
+ * Puts a new booking in the owner's connected calendar, if any. A conflict means the calendar was booked
+ * directly at the same moment: the caller must be offered another time.
+ */
+export async function mirrorInCalendar(
+  { business, services }: Pick<ToolContext, 'business' | 'services'>,
+  appointment: Appointment,
+): Promise<{ conflict: true } | { conflict: false; appointment: Appointment }> {
+  if (!services.calendar) return { conflict: false, appointment };
+  const added = await services.calendar.add(business.ownerId, calendarEventFor(business.name, appointment));
+  if (added.conflict) return { conflict: true };
+  if (!added.eventId) return { conflict: false, appointment };
+  await services.appointments.setCalendarEvent(business.ownerId, appointment.id, added.eventId);
+  return { conflict: false, appointment: { ...appointment, calendar_event_id: added.eventId } };
+}
 
 /** Shared by booking and rescheduling: record it, text the caller, report it. */
 export async function afterBooking(

@@ -4,17 +4,20 @@ import { resolveWhen } from '@shared/receptionist/date-phrases';
 import { BOOKING_HORIZON_DAYS, findOpenSlots, SLOT_MINUTES } from '@shared/receptionist/slots';
 import type { Tool, ToolContext } from './tool-types';
 
-/** Booked appointments as busy ranges over the booking horizon. */
+/** Booked appointments and the connected calendar's busy times, as busy ranges over the booking horizon. */
 export async function busyRanges({ business, now, services }: ToolContext) {
+  const from = new Date(now.getTime() - 86_400_000);
   const until = new Date(now.getTime() + (BOOKING_HORIZON_DAYS + 2) * 86_400_000);
-  const booked = await services.appointments.listBetween(
-    business.ownerId,
-    new Date(now.getTime() - 86_400_000),
-    until,
-  );
-  return booked
-    .filter((a) => a.status === 'booked')
-    .map((a) => ({ start: new Date(a.starts_at), end: new Date(a.ends_at) }));
+  const [booked, calendarBusy] = await Promise.all([
+    services.appointments.listBetween(business.ownerId, from, until),
+    services.calendar?.busy(business.ownerId, from, until) ?? [],
+  ]);
+  return [
+    ...booked
+      .filter((a) => a.status === 'booked')
+      .map((a) => ({ start: new Date(a.starts_at), end: new Date(a.ends_at) })),
+    ...calendarBusy,
+  ];
 }
 
 /**

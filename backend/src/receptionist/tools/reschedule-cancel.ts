@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { spokenTime } from '@shared/receptionist/business-time';
 import { SLOT_MINUTES } from '@shared/receptionist/slots';
 import type { Appointment } from '@shared/schemas/appointment';
-import { afterBooking } from './book';
+import { afterBooking, mirrorInCalendar } from './book';
 import { isTextable, type Tool, type ToolContext } from './tool-types';
 
 /** The caller's appointment: the id given, else their next upcoming one (found by their number). */
@@ -38,7 +38,20 @@ export const rescheduleTool: Tool<{ appointment_id?: string; new_start: string }
       ends_at: new Date(start.getTime() + SLOT_MINUTES * 60_000).toISOString(),
     });
     if (!moved.ok) return { ok: false, summary: 'New time is not available', data: { reason: moved.reason } };
-    return afterBooking(context, moved.appointment, 'Rescheduled');
+    const { calendar } = context.services;
+    const eventId = moved.appointment.calendar_event_id;
+    // The event moves with the booking; a booking made before the calendar was connected gets one now.
+    if (calendar && eventId)
+      await calendar.move(context.business.ownerId, eventId, {
+        start,
+        end: new Date(moved.appointment.ends_at),
+      });
+    const synced = calendar && !eventId ? await mirrorInCalendar(context, moved.appointment) : undefined;
+    return afterBooking(
+      context,
+      synced && !synced.conflict ? synced.appointment : moved.appointment,
+      'Rescheduled',
+    );
   },
 };
 
@@ -52,6 +65,8 @@ export async function cancelAndNotify(
 ): Promise<{ cancelled: Appointment; texted: boolean } | undefined> {
   const cancelled = await context.services.appointments.cancel(context.business.ownerId, appointment.id);
   if (!cancelled) return undefined;
+  if (cancelled.calendar_event_id)
+    await context.services.calendar?.remove(context.business.ownerId, cancelled.calendar_event_id);
   const texted =
     context.channel !== 'test' && isTextable(cancelled.customer_phone)
       ? await context.services.sendSms(

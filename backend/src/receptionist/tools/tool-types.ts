@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { Appointment } from '@shared/schemas/appointment';
+import type { OwnerCalendar } from '../../calendar-sync/owner-calendar';
 import type { AppointmentRepository } from '../../data/appointments';
 import type { BusinessProfile } from '../business-profile';
 import type { ConversationState, ToolName } from '../types';
@@ -7,6 +8,8 @@ import type { ConversationState, ToolName } from '../types';
 /** What a tool may do in the world: narrow ports, so each tool is tested with small fakes or real DynamoDB. */
 export type ToolServices = {
   appointments: AppointmentRepository;
+  /** The owner's connected calendar, when the app has one wired (tests of the tools may leave it out). */
+  calendar?: OwnerCalendar;
   /** Texts the caller or the manager from the assistant's number; false when not sent (opted out, no number). */
   sendSms(to: string, body: string): Promise<boolean>;
   /** A payment link for a deposit on the booking; the signed payment webhook marks it paid. */

@@ -2,6 +2,7 @@ import { spokenTime } from '@shared/receptionist/business-time';
 import type { Appointment } from '@shared/schemas/appointment';
 import type { DashboardAppointment } from '@shared/schemas/dashboard-appointments';
 import type { AppData } from '../../app-types';
+import type { OwnerCalendar } from '../../calendar-sync/owner-calendar';
 import type { Logger } from '../../logging/logger';
 import type { TelephonyProvider } from '../../providers/telephony/index';
 import type { Receptionist } from '../../receptionist/receptionist';
@@ -31,6 +32,7 @@ export function appointmentsBook(deps: {
   data: Pick<AppData, 'appointments' | 'businessConfigs' | 'smsMessaging'>;
   receptionist: Pick<Receptionist, 'profileOf'>;
   telephony: Pick<TelephonyProvider, 'sendSms'>;
+  calendar?: Pick<OwnerCalendar, 'remove'>;
   logger: Logger;
 }): AppointmentsBook {
   const { data } = deps;
@@ -46,6 +48,7 @@ export function appointmentsBook(deps: {
     async cancel(ownerId, appointmentId) {
       const cancelled = await data.appointments.cancel(ownerId, appointmentId);
       if (!cancelled) return undefined;
+      if (cancelled.calendar_event_id) await deps.calendar?.remove(ownerId, cancelled.calendar_event_id);
       const [profile, config] = await Promise.all([
         deps.receptionist.profileOf(ownerId),
         data.businessConfigs.getConfig(ownerId),

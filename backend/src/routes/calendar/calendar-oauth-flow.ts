@@ -1,13 +1,10 @@
 import { CALENDAR_SERVICE_NAMES, type CalendarService } from '@shared/calendar';
 import type { OAuthConnection } from '@shared/schemas/calendar';
 import type { AppDeps } from '../../app-types';
-import type { CalendarConnectionRecord, SealedTokens } from '../../data/calendar-connections';
+import type { CalendarConnectionRecord } from '../../data/calendar-connections';
 import { OAuthGrantError, type OAuthTokens } from '../../providers/calendar/oauth-types';
-import { TokenDecryptionError } from '../../providers/calendar/token-cipher';
+import { createConnectionTokens } from '../../providers/calendar/connection-tokens';
 import { codeChallengeS256, createCodeVerifier, createOAuthState } from '../../providers/calendar/pkce';
-
-/** An access token this close to its expiry is refreshed before it is reported as connected. */
-const EXPIRY_MARGIN_MS = 60_000;
 
 export type CallbackQuery = {
   code?: string | undefined;
@@ -34,45 +31,23 @@ type FlowDeps = Pick<AppDeps, 'config' | 'data' | 'providers' | 'logger' | 'now'
  * PKCE), complete (the callback), and statuses (refreshing tokens that are due, 'expired' when that fails).
  */
 export function createCalendarOAuthFlow({ config, data, providers, logger, now }: FlowDeps) {
-  const { tokenCipher } = providers.calendar;
-  // The owner and service are the ciphertext's associated data: a token moved to another item fails to open.
-  const context = (userId: string, service: CalendarService) => `${userId}/${service}`;
-
-  const seal = (userId: string, service: CalendarService, tokens: OAuthTokens): SealedTokens => ({
-    access_token_enc: tokenCipher.encrypt(tokens.accessToken, context(userId, service)),
-    refresh_token_enc: tokens.refreshToken
-      ? tokenCipher.encrypt(tokens.refreshToken, context(userId, service))
-      : undefined,
-    token_expires_at: tokens.expiresAt,
-    scope: tokens.scope,
+  const tokens = createConnectionTokens({
+    connections: data.calendarConnections,
+    calendar: providers.calendar,
+    logger,
+    now,
   });
 
   async function statusOf(userId: string, record: CalendarConnectionRecord): Promise<OAuthConnection> {
     const { service } = record;
-    if (record.status === 'expired') return { service, status: 'expired' };
-    if (
-      record.token_expires_at === undefined ||
-      record.token_expires_at - EXPIRY_MARGIN_MS > now().getTime()
-    ) {
-      return { service, status: 'connected' };
-    }
-    const provider = providers.calendar.forService(service);
-    if (!record.refresh_token_enc || !provider) {
-      await data.calendarConnections.markExpired(userId, service);
-      return { service, status: 'expired' };
-    }
+    const shown = { service, ...(record.account ? { account: record.account } : {}) };
+    if (record.status === 'expired') return { ...shown, status: 'expired' };
+    if (!tokens.isDue(record)) return { ...shown, status: 'connected' };
     try {
-      const refreshToken = tokenCipher.decrypt(record.refresh_token_enc, context(userId, service));
-      const tokens = await provider.refresh(refreshToken);
-      await data.calendarConnections.updateTokens(userId, service, seal(userId, service, tokens));
-      return { service, status: 'connected' };
+      return { ...shown, status: (await tokens.accessToken(userId, record)) ? 'connected' : 'expired' };
     } catch (error) {
-      if (error instanceof OAuthGrantError || error instanceof TokenDecryptionError) {
-        // Revoked, invalid, or sealed with a replaced key: only a new authorization helps.
-        await data.calendarConnections.markExpired(userId, service);
-      }
       logger.warn('Calendar token refresh failed', { service, userId, reason: (error as Error).message });
-      return { service, status: 'expired' };
+      return { ...shown, status: 'expired' };
     }
   }
 
@@ -80,7 +55,7 @@ export function createCalendarOAuthFlow({ config, data, providers, logger, now }
     async start(
       userId: string,
       service: CalendarService,
-      request: { apiOrigin: string; requestOrigin: string | undefined },
+      request: { apiOrigin: string; requestOrigin: string | undefined; loginHint?: string | undefined },
     ): Promise<string | undefined> {
       const provider = providers.calendar.forService(service);
       if (!provider) return undefined;
@@ -103,6 +78,7 @@ export function createCalendarOAuthFlow({ config, data, providers, logger, now }
         state,
         codeChallenge: codeChallengeS256(codeVerifier),
         redirectUri,
+        loginHint: request.loginHint,
       });
     },
 
@@ -127,9 +103,9 @@ export function createCalendarOAuthFlow({ config, data, providers, logger, now }
         return fail(`${name} sent no authorization code. Close this window and try again.`, origins);
       const provider = providers.calendar.forService(service);
       if (!provider) return fail(`${name} is not available.`, origins);
-      let tokens: OAuthTokens;
+      let issued: OAuthTokens;
       try {
-        tokens = await provider.exchangeCode({
+        issued = await provider.exchangeCode({
           code: query.code,
           codeVerifier: record.code_verifier,
           redirectUri: record.redirect_uri,
@@ -147,11 +123,15 @@ export function createCalendarOAuthFlow({ config, data, providers, logger, now }
             )
           : fail(`${name} could not be reached. Close this window and try again later.`, origins);
       }
-      await data.calendarConnections.saveConnected(
-        record.user_id,
-        service,
-        seal(record.user_id, service, tokens),
-      );
+      // Which account was connected ("connected as …"); the connection stands without it.
+      const account = await providers.calendar
+        .apiFor(service)
+        ?.account(issued.accessToken)
+        .catch(() => undefined);
+      await data.calendarConnections.saveConnected(record.user_id, service, {
+        ...tokens.seal(record.user_id, service, issued),
+        ...(account ? { account } : {}),
+      });
       logger.info('Calendar connected', { service, userId: record.user_id, mode: provider.mode });
       return { ok: true, service, appOrigins: origins };
     },

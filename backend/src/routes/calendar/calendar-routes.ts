@@ -201,6 +201,7 @@ export const calendarRoutes = (deps: AppDeps) => {
       const authUrl = await flow.start(c.get('user')!.sub, service, {
         apiOrigin: new URL(c.req.url).origin,
         requestOrigin: c.req.header('Origin'),
+        loginHint: c.get('user')!.email,
       });
       if (!authUrl) {
         throw new HttpError(

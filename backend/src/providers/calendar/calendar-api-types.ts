@@ -1,0 +1,33 @@
+/**
+ * A connected calendar's API, as the assistant uses it (docs/decisions/142): busy times for availability,
+ * and the events that mirror its bookings. One implementation per vendor speaks that vendor's wire format;
+ * the local vendors answer the same wire format (providers/calendar/local-google-calendar.ts).
+ */
+export type BusyInterval = { start: Date; end: Date };
+
+export type CalendarEvent = {
+  id: string;
+  start: Date;
+  end: Date;
+  summary: string;
+};
+
+export type NewCalendarEvent = { start: Date; end: Date; summary: string; description: string };
+
+export interface CalendarApi {
+  /** The account's calendar id (Google: the account's e-mail), shown to the owner as "connected as". */
+  account(accessToken: string): Promise<string>;
+  busy(accessToken: string, from: Date, to: Date): Promise<BusyInterval[]>;
+  /** Events that overlap [from, to), cancelled and free ("transparent") ones left out. */
+  events(accessToken: string, from: Date, to: Date): Promise<CalendarEvent[]>;
+  createEvent(accessToken: string, event: NewCalendarEvent): Promise<{ id: string }>;
+  moveEvent(accessToken: string, id: string, slot: { start: Date; end: Date }): Promise<void>;
+  /** Deleting an event that is already gone succeeds: the outcome is the same. */
+  deleteEvent(accessToken: string, id: string): Promise<void>;
+}
+
+/** The access token was refused (expired or revoked): refresh it, and if that fails the consent is gone. */
+export class CalendarAuthError extends Error {}
+
+/** The vendor failed or could not be reached: the assistant carries on with the internal calendar. */
+export class CalendarUnavailableError extends Error {}
