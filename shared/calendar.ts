@@ -98,6 +98,8 @@ export const CALENDAR_MESSAGES = {
   declined: (service: CalendarService) =>
     `You declined access to ${CALENDAR_SERVICE_NAMES[service]}, so nothing was connected. Connect it whenever you are ready.`,
   /** Spec §2: one personal calendar at a time; connecting another replaces it. */
+  expiredFallback: (service: CalendarService) =>
+    `Access to ${CALENDAR_SERVICE_NAMES[service]} has expired: your assistant books into the ${BOT_CALENDAR_NAME} until you reconnect.`,
   switchNote: (connected: CalendarService) =>
     `One personal calendar at a time: connecting another one replaces ${CALENDAR_SERVICE_NAMES[connected]}.`,
   switched: (service: CalendarService, replaced: CalendarService) =>

@@ -1,5 +1,5 @@
 import { isAfterHours, type BusinessClock } from './analytics';
-import { CALENDAR_SERVICE_NAMES, type CalendarService } from './calendar';
+import { BOT_CALENDAR_NAME, CALENDAR_SERVICE_NAMES, type CalendarService } from './calendar';
 import { isPaymentFailed, isSubscribed, PAYMENT_FAILED } from './plans';
 import { addDays, zonedInstant, zonedParts } from './receptionist/business-time';
 import type { Conversation } from './schemas/conversation';
@@ -195,7 +195,7 @@ export const OVERVIEW_TEXTS = {
     },
   },
   calendarExpired: (service: CalendarService) => ({
-    message: `Your ${CALENDAR_SERVICE_NAMES[service]} connection has expired: new bookings cannot reach your calendar.`,
+    message: `Your ${CALENDAR_SERVICE_NAMES[service]} connection has expired. Your assistant books into your ${BOT_CALENDAR_NAME} meanwhile; new bookings are not added to ${CALENDAR_SERVICE_NAMES[service]} until you reconnect.`,
     // Spec §2 "Connection button labels".
     action: `Reconnect ${CALENDAR_SERVICE_NAMES[service]}`,
   }),

@@ -9,6 +9,8 @@ export const oauthConnectionSchema = z.object({
   status: z.enum(CONNECTION_STATUSES),
   /** The vendor account connected (Google: its e-mail), when known. */
   account: z.string().optional(),
+  /** Local mode only: the local vendor's calendar page, where its events show and can be added. */
+  calendar_page_url: z.string().optional(),
 });
 export type OAuthConnection = z.infer<typeof oauthConnectionSchema>;
 

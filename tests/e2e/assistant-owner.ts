@@ -47,3 +47,12 @@ export async function openPhone(phone: Page, assistantNumber: string, caller: st
   );
   await expect(phone.getByTestId('phone-assistant-number')).toHaveValue(assistantNumber);
 }
+
+/** Sends a text on the local phone page and waits for the assistant's answer to show in the thread. */
+export async function textAssistant(phone: Page, message: string) {
+  const received = phone.getByTestId('phone-received');
+  const before = await received.count();
+  await phone.getByTestId('phone-message').fill(message);
+  await phone.getByTestId('phone-send').click();
+  await expect(received).not.toHaveCount(before);
+}

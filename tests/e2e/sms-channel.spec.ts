@@ -1,17 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
-import { openPhone, randomCaller, salonOwner } from './assistant-owner';
+import { expect, test } from '@playwright/test';
+import { openPhone, randomCaller, salonOwner, textAssistant as text } from './assistant-owner';
 import { appUrl } from './support';
 
 test.use({ baseURL: appUrl() });
-
-/** Sends a text on the local phone page and waits for the assistant's answer to show in the thread. */
-async function text(phone: Page, message: string) {
-  const received = phone.getByTestId('phone-received');
-  const before = await received.count();
-  await phone.getByTestId('phone-message').fill(message);
-  await phone.getByTestId('phone-send').click();
-  await expect(received).not.toHaveCount(before);
-}
 
 test('an owner texts their assistant from the local phone, books, pays the deposit, and sees it on the dashboard; the test chat books too', async ({
   page,

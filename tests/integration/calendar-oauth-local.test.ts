@@ -119,7 +119,12 @@ describe('calendar OAuth against the local vendors: state + PKCE through consent
     expect(page.headers.get('Cache-Control')).toBe('no-store');
     // Google's account is read at connect time (login_hint preselected the owner's own e-mail).
     expect(await connections()).toEqual([
-      { service: 'google_calendar', status: 'connected', account: owner.email.toLowerCase() },
+      {
+        service: 'google_calendar',
+        status: 'connected',
+        account: owner.email.toLowerCase(),
+        calendar_page_url: expect.stringContaining('/local/calendar/'),
+      },
     ]);
 
     const item = await storedConnection();
@@ -262,7 +267,12 @@ describe('calendar OAuth against the local vendors: state + PKCE through consent
       expect((await connectVia('google_calendar')).status).toBe(200);
     }
     expect(await connections()).toEqual([
-      { service: 'google_calendar', status: 'connected', account: owner.email.toLowerCase() },
+      {
+        service: 'google_calendar',
+        status: 'connected',
+        account: owner.email.toLowerCase(),
+        calendar_page_url: expect.stringContaining('/local/calendar/'),
+      },
     ]);
   });
 

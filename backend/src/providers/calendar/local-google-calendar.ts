@@ -214,13 +214,13 @@ const PAGE_STYLES = `
   th { color: #5b6475; font-weight: 600; border-top: none; }
   .muted { color: #5b6475; }
   .notice { background: #ecfdf5; border: 1px solid #a7f3d0; border-radius: 8px; padding: 10px 14px; margin-bottom: 16px; }
-  form.add { display: grid; grid-template-columns: 2fr 2fr 1fr 2fr auto; gap: 8px; align-items: end; }
+  form.add { display: flex; flex-wrap: wrap; gap: 8px; align-items: end; }
+  form.add label { flex: 1 1 150px; }
   label { display: grid; gap: 4px; font-size: 0.85rem; color: #5b6475; }
   input, select { font: inherit; padding: 8px; border: 1px solid #c5cbd6; border-radius: 8px; }
   button { font: inherit; padding: 8px 14px; border-radius: 8px; border: 1px solid #c5cbd6; background: #fff; cursor: pointer; }
   button.primary { background: #4f46e5; border-color: #4f46e5; color: #fff; }
   button.danger { color: #b42318; border-color: #f3b4ae; }
-  @media (max-width: 640px) { form.add { grid-template-columns: 1fr; } }
 `;
 
 const ZONES = [

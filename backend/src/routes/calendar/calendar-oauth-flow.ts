@@ -4,6 +4,7 @@ import type { AppDeps } from '../../app-types';
 import type { CalendarConnectionRecord } from '../../data/calendar-connections';
 import { OAuthGrantError, type OAuthTokens } from '../../providers/calendar/oauth-types';
 import { createConnectionTokens } from '../../providers/calendar/connection-tokens';
+import { localCalendarPagePath } from '../../providers/calendar/local-google-calendar';
 import { codeChallengeS256, createCodeVerifier, createOAuthState } from '../../providers/calendar/pkce';
 
 export type CallbackQuery = {
@@ -38,9 +39,23 @@ export function createCalendarOAuthFlow({ config, data, providers, logger, now }
     now,
   });
 
-  async function statusOf(userId: string, record: CalendarConnectionRecord): Promise<OAuthConnection> {
-    const { service } = record;
-    const shown = { service, ...(record.account ? { account: record.account } : {}) };
+  async function statusOf(
+    userId: string,
+    record: CalendarConnectionRecord,
+    apiOrigin: string,
+  ): Promise<OAuthConnection> {
+    const { service, account } = record;
+    const localPage =
+      account &&
+      providers.calendar.forService(service)?.mode === 'local' &&
+      providers.calendar.apiFor(service);
+    const shown = {
+      service,
+      ...(account ? { account } : {}),
+      ...(localPage
+        ? { calendar_page_url: `${config.publicApiUrl ?? apiOrigin}${localCalendarPagePath(account)}` }
+        : {}),
+    };
     if (record.status === 'expired') return { ...shown, status: 'expired' };
     if (!tokens.isDue(record)) return { ...shown, status: 'connected' };
     try {
@@ -136,9 +151,9 @@ export function createCalendarOAuthFlow({ config, data, providers, logger, now }
       return { ok: true, service, appOrigins: origins };
     },
 
-    async statuses(userId: string): Promise<OAuthConnection[]> {
+    async statuses(userId: string, apiOrigin: string): Promise<OAuthConnection[]> {
       const records = await data.calendarConnections.list(userId);
-      return Promise.all(records.map((record) => statusOf(userId, record)));
+      return Promise.all(records.map((record) => statusOf(userId, record, apiOrigin)));
     },
   };
 }

@@ -192,7 +192,7 @@ export const calendarRoutes = (deps: AppDeps) => {
   );
   return routes
     .openapi(connectionsRoute, async (c) =>
-      c.json({ connections: await flow.statuses(c.get('user')!.sub) }, 200),
+      c.json({ connections: await flow.statuses(c.get('user')!.sub, new URL(c.req.url).origin) }, 200),
     )
     .openapi(authRoute, async (c) => {
       const { service } = c.req.valid('param');

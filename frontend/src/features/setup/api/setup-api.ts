@@ -1,5 +1,5 @@
 import type { BusinessConfig } from '@shared/schemas/business-config';
-import type { CalendarFeed, ShareCalendarResponse } from '@shared/schemas/calendar';
+import type { CalendarFeed, OAuthConnection, ShareCalendarResponse } from '@shared/schemas/calendar';
 import type { AvailablePhoneNumber } from '@shared/schemas/phone-numbers';
 import type { Objective, ObjectiveTemplate } from '@shared/schemas/objective';
 import type { TraitValues } from '@shared/personality';
@@ -228,7 +228,7 @@ export const saveObjective = (userId: string, objective: Objective) =>
   });
 
 export type CalendarService = 'google_calendar' | 'calendly' | 'acuity';
-export type Connection = { service: CalendarService; status: 'connected' | 'expired' };
+export type Connection = OAuthConnection;
 
 export const loadConnections = async () =>
   (await apiRequest<{ connections: Connection[] }>('/oauth/connections', { action: 'load connections' }))

@@ -134,7 +134,8 @@ export function ConnectionsStep({ userId, email, config }: StepProps) {
             </div>
           ) : null}
           {CALENDAR_SERVICES.map((service) => {
-            const status = connections.data?.find((c) => c.service === service)?.status;
+            const connection = connections.data?.find((c) => c.service === service);
+            const status = connection?.status;
             const button = connectionButtonLabel(service, {
               loading: connections.isPending,
               connecting: popup.connecting === service,
@@ -142,7 +143,29 @@ export function ConnectionsStep({ userId, email, config }: StepProps) {
             });
             return (
               <div className="connection-row" key={service}>
-                <span className="connection-name">{CALENDAR_SERVICE_NAMES[service]}</span>
+                <span className="connection-name">
+                  {CALENDAR_SERVICE_NAMES[service]}
+                  {connection?.account ? (
+                    <span className="connection-account muted small" data-testid={`${service}-account`}>
+                      {status === 'expired' ? 'Was connected as' : 'Connected as'} {connection.account}
+                    </span>
+                  ) : null}
+                  {connection?.calendar_page_url ? (
+                    <a
+                      className="connection-account small"
+                      href={`${connection.calendar_page_url}${config?.time_zone ? `?tz=${encodeURIComponent(config.time_zone)}` : ''}`}
+                      target="_blank"
+                      rel="noreferrer"
+                    >
+                      Open the local calendar
+                    </a>
+                  ) : null}
+                  {status === 'expired' ? (
+                    <span className="connection-account small connection-expired-note" role="status">
+                      {CALENDAR_MESSAGES.expiredFallback(service)}
+                    </span>
+                  ) : null}
+                </span>
                 <button
                   type="button"
                   className={`btn connection-button connection-${button.tone}`}
