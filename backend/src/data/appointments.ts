@@ -10,7 +10,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import type { Appointment } from '@shared/schemas/appointment';
 import { APPOINTMENT_PREFIX, keys, userKey } from './keys';
-import { isAnyConditionFailure } from './condition-failures';
+import { isAnyConditionFailure, unlessConditionFails } from './condition-failures';
 
 /**
  * Appointments (docs/data-model.md "Receptionist"): one item per slot start under the owner, created with a
@@ -189,8 +189,8 @@ export function createAppointmentRepository(
     async setCalendarEvent(ownerId: string, id: string, eventId: string): Promise<void> {
       const start = startOfId(id);
       if (!start) return;
-      try {
-        await doc.send(
+      await unlessConditionFails(() =>
+        doc.send(
           new UpdateCommand({
             TableName: tableName,
             Key: keys.appointment(ownerId, start),
@@ -198,10 +198,8 @@ export function createAppointmentRepository(
             ConditionExpression: 'id = :id',
             ExpressionAttributeValues: { ':event': eventId, ':id': id },
           }),
-        );
-      } catch (error) {
-        if (!isAnyConditionFailure(error)) throw error;
-      }
+        ),
+      );
     },
 
     /**
@@ -211,18 +209,16 @@ export function createAppointmentRepository(
     async release(ownerId: string, id: string): Promise<void> {
       const start = startOfId(id);
       if (!start) return;
-      try {
-        await doc.send(
+      await unlessConditionFails(() =>
+        doc.send(
           new DeleteCommand({
             TableName: tableName,
             Key: keys.appointment(ownerId, start),
             ConditionExpression: 'id = :id',
             ExpressionAttributeValues: { ':id': id },
           }),
-        );
-      } catch (error) {
-        if (!isAnyConditionFailure(error)) throw error;
-      }
+        ),
+      );
     },
 
     /** Records the deposit asked for a booking and the checkout session that collects it. */

@@ -21,3 +21,14 @@ export const transactionConditionFailures = (error: unknown): boolean[] | undefi
 /** A single write's condition, or any item's condition in a transaction, did not hold. */
 export const isAnyConditionFailure = (error: unknown) =>
   isConditionFailure(error) || (transactionConditionFailures(error)?.some(Boolean) ?? false);
+
+/** Sends a conditional write whose refused condition means "nothing to do here"; true when it was written. */
+export async function unlessConditionFails(write: () => Promise<unknown>): Promise<boolean> {
+  try {
+    await write();
+    return true;
+  } catch (error) {
+    if (isAnyConditionFailure(error)) return false;
+    throw error;
+  }
+}
