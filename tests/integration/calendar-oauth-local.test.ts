@@ -283,6 +283,7 @@ describe('calendar OAuth against the local vendors: state + PKCE through consent
       service: 'google_calendar',
       status: 'connected',
       account: owner.email.toLowerCase(),
+      calendar_page_url: expect.stringContaining('/local/calendar/'),
     });
     const refreshed = await storedConnection();
     expect(refreshed!.token_expires_at).toBeGreaterThan(before!.token_expires_at);
@@ -304,6 +305,7 @@ describe('calendar OAuth against the local vendors: state + PKCE through consent
       service: 'google_calendar',
       status: 'expired',
       account: owner.email.toLowerCase(),
+      calendar_page_url: expect.stringContaining('/local/calendar/'),
     });
     expect((await storedConnection())!.status).toBe('expired');
 
@@ -313,6 +315,7 @@ describe('calendar OAuth against the local vendors: state + PKCE through consent
       service: 'google_calendar',
       status: 'connected',
       account: owner.email.toLowerCase(),
+      calendar_page_url: expect.stringContaining('/local/calendar/'),
     });
   });
 
@@ -333,6 +336,7 @@ describe('calendar OAuth against the local vendors: state + PKCE through consent
       service: 'google_calendar',
       status: 'expired',
       account: owner.email.toLowerCase(),
+      calendar_page_url: expect.stringContaining('/local/calendar/'),
     });
     expect((await storedConnection())!.status).toBe('expired');
   });

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  BatchGetCommand,
   GetCommand,
   PutCommand,
   QueryCommand,
@@ -10,7 +11,8 @@ import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { BusinessConfig } from '@shared/schemas/business-config';
 import { toE164BusinessPhone } from '@shared/schemas/business-info';
 import { APP_TABLE } from './table-definition';
-import { keys } from './keys';
+import { CALENDAR_SERVICES, type ConnectionStatus } from '@shared/calendar';
+import { CALENDAR_CONNECTION_PREFIX, keys } from './keys';
 import { isConditionFailure, transactionConditionFailures } from './condition-failures';
 
 /** A stored business config, without the table's key attributes. The full field set is spec §3. */
@@ -75,6 +77,46 @@ export function createBusinessConfigRepository(
         new GetCommand({ TableName: tableName, Key: keys.businessConfig(userId), ConsistentRead: true }),
       );
       return Item ? stripKeys(Item) : undefined;
+    },
+
+    /**
+     * The config with what the owner's setup has turned on (the Business Calendar, calendar connections),
+     * read in one consistent BatchGet: the config answer shows the modules in effect (issue 12 §4), and
+     * reading them after the config had cut that answer's throughput to a quarter (issue 16).
+     */
+    async getConfigWithSetup(userId: string): Promise<{
+      config: StoredBusinessConfig | undefined;
+      botCalendar: boolean;
+      connections: Array<{ status: ConnectionStatus }>;
+    }> {
+      const items: Array<Record<string, unknown>> = [];
+      let request: Record<string, { Keys: Array<Record<string, string>>; ConsistentRead: true }> = {
+        [tableName]: {
+          Keys: [
+            keys.businessConfig(userId),
+            keys.botCalendar(userId),
+            ...CALENDAR_SERVICES.map((service) => keys.calendarConnection(userId, service)),
+          ],
+          ConsistentRead: true,
+        },
+      };
+      for (let attempt = 0; ; attempt += 1) {
+        const { Responses, UnprocessedKeys } = await doc.send(new BatchGetCommand({ RequestItems: request }));
+        items.push(...(Responses?.[tableName] ?? []));
+        const rest = UnprocessedKeys?.[tableName]?.Keys ?? [];
+        if (rest.length === 0) break;
+        if (attempt >= 5) throw new Error('The config read kept being throttled');
+        await new Promise((resolve) => setTimeout(resolve, 20 * 2 ** attempt));
+        request = { [tableName]: { Keys: rest as Array<Record<string, string>>, ConsistentRead: true } };
+      }
+      const config = items.find((item) => item.sk === keys.businessConfig(userId).sk);
+      return {
+        config: config ? stripKeys(config) : undefined,
+        botCalendar: items.some((item) => item.sk === keys.botCalendar(userId).sk),
+        connections: items
+          .filter((item) => String(item.sk).startsWith(CALENDAR_CONNECTION_PREFIX))
+          .map((item) => ({ status: item.status as ConnectionStatus })),
+      };
     },
 
     /** Creates the owner's config once; a second call returns the existing one unchanged. */

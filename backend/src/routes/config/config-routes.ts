@@ -1,7 +1,7 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { apiErrorSchema } from '@shared/schemas/api-error';
 import { businessConfigSchema, type BusinessConfig } from '@shared/schemas/business-config';
-import { withEffectiveModules } from './effective-modules';
+import { effectiveConfig, sourcesOf, withEffectiveModules } from './effective-modules';
 import {
   businessInfoSchema,
   configUpdateSchema,
@@ -126,10 +126,10 @@ export const configRoutes = ({ verifyToken, data }: AppDeps) => {
 
   return new OpenAPIHono<AppEnv>()
     .openapi(getConfigRoute, async (c) => {
-      const config = await configs.getConfig(c.req.valid('param').userId);
+      const { config, ...setup } = await configs.getConfigWithSetup(c.req.valid('param').userId);
       if (!config && c.req.valid('query').if_missing === 'null') return c.json(null, 200);
       if (!config) throw notFound(SETUP_MESSAGES.configNotFound);
-      return c.json(await shown(c.req.valid('param').userId, config), 200);
+      return c.json(effectiveConfig(config, sourcesOf(setup, config)), 200);
     })
     .openapi(createUserConfigRoute, async (c) => {
       const info = c.req.valid('json');

@@ -12,11 +12,23 @@ export async function setupSources(
     data.botCalendars.get(ownerId),
     data.calendarConnections.list(ownerId),
   ]);
-  return {
-    calendar: Boolean(botCalendar) || connections.some((c) => c.status === 'connected'),
-    phoneNumber: Boolean(config.assistant_phone?.trim()),
-  };
+  return sourcesOf({ botCalendar: Boolean(botCalendar), connections }, config);
 }
+
+/** Pure: the setup sources from what was read (getConfigWithSetup reads it with the config). */
+export const sourcesOf = (
+  setup: { botCalendar: boolean; connections: Array<{ status: string }> },
+  config: Pick<BusinessConfig, 'assistant_phone'>,
+): SetupSources => ({
+  calendar: setup.botCalendar || setup.connections.some((c) => c.status === 'connected'),
+  phoneNumber: Boolean(config.assistant_phone?.trim()),
+});
+
+/** The config with `authorized_modules` as in effect for these sources (see withEffectiveModules). */
+export const effectiveConfig = <T extends BusinessConfig>(config: T, sources: SetupSources): T => ({
+  ...config,
+  authorized_modules: effectiveModules(sources, config.authorized_modules ?? []),
+});
 
 /**
  * The config as the API answers it: `authorized_modules` holds the modules in effect (issue 12 §4), those
@@ -28,6 +40,5 @@ export async function withEffectiveModules<T extends BusinessConfig>(
   ownerId: string,
   config: T,
 ): Promise<T> {
-  const sources = await setupSources(data, ownerId, config);
-  return { ...config, authorized_modules: effectiveModules(sources, config.authorized_modules ?? []) };
+  return effectiveConfig(config, await setupSources(data, ownerId, config));
 }
