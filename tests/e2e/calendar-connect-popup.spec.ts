@@ -86,7 +86,17 @@ test('Allow connects the calendar: the popup posts oauth_success to the app and 
   const connections = await (
     await fetch(`${apiUrl()}/oauth/connections`, { headers: { Authorization: `Bearer ${token}` } })
   ).json();
-  expect(connections).toEqual({ connections: [{ service: 'google_calendar', status: 'connected' }] });
+  // The account is the owner's own (the authorize URL's login_hint), with the local vendor's calendar page.
+  expect(connections).toEqual({
+    connections: [
+      {
+        service: 'google_calendar',
+        status: 'connected',
+        account: expect.stringMatching(/^calendar-[^@]+@example\.com$/),
+        calendar_page_url: expect.stringContaining('/local/calendar/calendar-'),
+      },
+    ],
+  });
 });
 
 test('Deny closes the popup and posts oauth_error with reason declined', async ({ page }) => {
