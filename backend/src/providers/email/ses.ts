@@ -1,4 +1,4 @@
-import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
+import type { SESv2Client } from '@aws-sdk/client-sesv2';
 import type { EmailMessage, EmailSender } from './index';
 
 export type SesOptions = {
@@ -18,16 +18,28 @@ const FAKE_CREDENTIALS = { accessKeyId: 'local', secretAccessKey: 'local' };
  * List-Unsubscribe); SES's own errors (e.g. MessageRejected) propagate.
  */
 export function createSesEmailSender(options: SesOptions): EmailSender {
-  const client = new SESv2Client({
-    region: options.region,
-    // SES_ENDPOINT exists for the local fake, which takes any credentials (as DynamoDB Local does).
-    ...(options.endpoint
-      ? { endpoint: options.endpoint, credentials: options.credentials ?? FAKE_CREDENTIALS }
-      : {}),
-    maxAttempts: 2,
-  });
+  // The SDK client loads on the first e-mail, not at cold start: most invocations send none (issue 16).
+  let sdk:
+    | Promise<{
+        client: SESv2Client;
+        SendEmailCommand: typeof import('@aws-sdk/client-sesv2').SendEmailCommand;
+      }>
+    | undefined;
+  const loadSdk = () =>
+    (sdk ??= import('@aws-sdk/client-sesv2').then(({ SESv2Client, SendEmailCommand }) => ({
+      SendEmailCommand,
+      client: new SESv2Client({
+        region: options.region,
+        // SES_ENDPOINT exists for the local fake, which takes any credentials (as DynamoDB Local does).
+        ...(options.endpoint
+          ? { endpoint: options.endpoint, credentials: options.credentials ?? FAKE_CREDENTIALS }
+          : {}),
+        maxAttempts: 2,
+      }),
+    })));
   return {
     async send(message: EmailMessage) {
+      const { client, SendEmailCommand } = await loadSdk();
       const result = await client.send(
         new SendEmailCommand({
           FromEmailAddress: options.fromAddress,
