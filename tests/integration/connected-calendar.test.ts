@@ -4,7 +4,7 @@ import { createOwnerCalendar } from '../../backend/src/calendar-sync/owner-calen
 import { createLocalCalendarEventStore } from '../../backend/src/data/local-calendar-events';
 import type { CalendarApi } from '../../backend/src/providers/calendar/calendar-api-types';
 import { createConnectionTokens } from '../../backend/src/providers/calendar/connection-tokens';
-import { localCalendarPagePath } from '../../backend/src/providers/calendar/local-google-calendar';
+import { localCalendarPagePath } from '../../backend/src/providers/calendar/local-calendar-page';
 import {
   codeChallengeS256,
   createCodeVerifier,
@@ -81,7 +81,7 @@ describe('a connected Google calendar feeds availability and mirrors bookings', 
   /** A person adding an event in their calendar: the local calendar page's form. */
   const addInCalendar = async (account: string, start: LocalDateTime, minutes: number, title = 'Dentist') => {
     const pad = (n: number) => String(n).padStart(2, '0');
-    const response = await app.request(`${localCalendarPagePath(account)}/events`, {
+    const response = await app.request(`${localCalendarPagePath('google_calendar', account)}/events`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({
@@ -154,7 +154,9 @@ describe('a connected Google calendar feeds availability and mirrors bookings', 
     expect(appointment?.calendar_event_id).toBeTruthy();
     const inCalendar = await events.list('google_calendar', account);
     expect(inCalendar.map((e) => [e.summary, e.start])).toContainEqual(['Haircut: Sam Rivera', start]);
-    const page = await (await app.request(`${localCalendarPagePath(account)}?tz=${NY}`)).text();
+    const page = await (
+      await app.request(`${localCalendarPagePath('google_calendar', account)}?tz=${NY}`)
+    ).text();
     expect(page).toContain('Haircut: Sam Rivera');
     expect(page).toContain('2026-11-24 14:00');
   });
@@ -219,7 +221,9 @@ describe('a connected Google calendar feeds availability and mirrors bookings', 
 
   it('revoked consent flips the connection to expired, and the assistant books into the internal calendar', async () => {
     const { ownerId, account, context } = await salon();
-    const revoke = await app.request(`${localCalendarPagePath(account)}/revoke`, { method: 'POST' });
+    const revoke = await app.request(`${localCalendarPagePath('google_calendar', account)}/revoke`, {
+      method: 'POST',
+    });
     expect(revoke.status).toBe(303);
     await addInCalendar(account, tuesday(9), 60); // unseen now: the calendar can't be read any more
 

@@ -6,6 +6,7 @@ import { createLocalCalendarEventStore } from '../../data/local-calendar-events'
 import { createLocalOAuthGrantStore } from '../../data/local-oauth-grants';
 import type { CalendarApi } from './calendar-api-types';
 import { createGoogleCalendarApi } from './google-calendar-api';
+import { createLocalCalendarPages } from './local-calendar-page';
 import { createLocalGoogleCalendarServer, LOCAL_GOOGLE_CALENDAR_API_BASE } from './local-google-calendar';
 import { createAcuityOAuth } from './acuity';
 import { createCalendlyOAuth } from './calendly';
@@ -55,10 +56,9 @@ export function createCalendarProviders(
   if (config.localProviders) {
     const grants = createLocalOAuthGrantStore(store.doc, store.tableName, now);
     localServer = createLocalOAuthServer(grants, now);
-    localServer.route(
-      '/',
-      createLocalGoogleCalendarServer(grants, createLocalCalendarEventStore(store.doc, store.tableName, now)),
-    );
+    const events = createLocalCalendarEventStore(store.doc, store.tableName, now);
+    localServer.route('/', createLocalGoogleCalendarServer(grants, events));
+    localServer.route('/', createLocalCalendarPages(grants, events));
   }
   const key = calendarOAuth.tokenEncryptionKey;
   const tokenCipher = key

@@ -4,7 +4,7 @@ import type { AppDeps } from '../../app-types';
 import type { CalendarConnectionRecord } from '../../data/calendar-connections';
 import { OAuthGrantError, type OAuthTokens } from '../../providers/calendar/oauth-types';
 import { createConnectionTokens } from '../../providers/calendar/connection-tokens';
-import { localCalendarPagePath } from '../../providers/calendar/local-google-calendar';
+import { localCalendarPagePath } from '../../providers/calendar/local-calendar-page';
 import { codeChallengeS256, createCodeVerifier, createOAuthState } from '../../providers/calendar/pkce';
 
 export type CallbackQuery = {
@@ -53,7 +53,9 @@ export function createCalendarOAuthFlow({ config, data, providers, logger, now }
       service,
       ...(account ? { account } : {}),
       ...(localPage
-        ? { calendar_page_url: `${config.publicApiUrl ?? apiOrigin}${localCalendarPagePath(account)}` }
+        ? {
+            calendar_page_url: `${config.publicApiUrl ?? apiOrigin}${localCalendarPagePath(service, account)}`,
+          }
         : {}),
     };
     if (record.status === 'expired') return { ...shown, status: 'expired' };
