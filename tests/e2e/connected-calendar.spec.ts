@@ -28,6 +28,8 @@ test('the assistant offers only times free in the connected Google calendar, and
     timeout: 20_000,
   });
   await expect(page.getByTestId('google_calendar-account')).toHaveText(`Connected as ${email.toLowerCase()}`);
+  await page.getByTestId('google_calendar-account').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: '.local/test-results/connected-calendar-step7.png' });
 
   // The owner's own appointment, entered in their calendar: Thursday 11:00–12:00.
   const calendarUrl = await page.getByRole('link', { name: 'Open the local calendar' }).getAttribute('href');
