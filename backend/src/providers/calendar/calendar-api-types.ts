@@ -12,7 +12,14 @@ export type CalendarEvent = {
   summary: string;
 };
 
-export type NewCalendarEvent = { start: Date; end: Date; summary: string; description: string };
+export type NewCalendarEvent = {
+  start: Date;
+  end: Date;
+  summary: string;
+  description: string;
+  /** Who the booking is for: schedulers (Acuity) keep the client's name and phone as fields of their own. */
+  customer?: { name: string; phone: string };
+};
 
 export interface CalendarApi {
   /** The account's calendar id (Google: the account's e-mail), shown to the owner as "connected as". */

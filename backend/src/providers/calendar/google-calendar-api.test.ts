@@ -1,46 +1,10 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CalendarAuthError, CalendarUnavailableError } from './calendar-api-types';
 import { createGoogleCalendarApi } from './google-calendar-api';
-
-type Seen = { method: string; url: string; auth: string | undefined; body: unknown };
-
-/** A fake of Google Calendar API v3's wire format; each test sets how it answers. */
-function googleFake() {
-  const seen: Seen[] = [];
-  let answer: (request: Seen) => { status: number; body?: unknown } = () => ({ status: 500 });
-  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
-    let raw = '';
-    req.on('data', (chunk) => (raw += chunk));
-    req.on('end', () => {
-      const request = {
-        method: req.method!,
-        url: req.url!,
-        auth: req.headers.authorization,
-        body: raw ? JSON.parse(raw) : undefined,
-      };
-      seen.push(request);
-      const { status, body } = answer(request);
-      res.writeHead(status, body === undefined ? {} : { 'Content-Type': 'application/json' });
-      res.end(body === undefined ? undefined : JSON.stringify(body));
-    });
-  });
-  return {
-    seen,
-    answer: (fn: typeof answer) => (answer = fn),
-    start: () =>
-      new Promise<string>((resolve) =>
-        server.listen(0, '127.0.0.1', () =>
-          resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`),
-        ),
-      ),
-    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
+import { jsonApiFake } from '../../../../tests/fakes/json-api/json-api-fake';
 
 describe('Google Calendar adapter against a fake of its REST API', () => {
-  const fake = googleFake();
+  const fake = jsonApiFake();
   let api: ReturnType<typeof createGoogleCalendarApi>;
   beforeAll(async () => {
     api = createGoogleCalendarApi({ baseUrl: await fake.start() });

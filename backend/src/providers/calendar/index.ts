@@ -6,6 +6,8 @@ import { createLocalCalendarEventStore } from '../../data/local-calendar-events'
 import { createLocalOAuthGrantStore } from '../../data/local-oauth-grants';
 import type { CalendarApi } from './calendar-api-types';
 import { createGoogleCalendarApi } from './google-calendar-api';
+import { createAcuityApi } from './acuity-api';
+import { createLocalAcuityServer, LOCAL_ACUITY_API_BASE } from './local-acuity';
 import { createLocalCalendarPages } from './local-calendar-page';
 import { createLocalGoogleCalendarServer, LOCAL_GOOGLE_CALENDAR_API_BASE } from './local-google-calendar';
 import { createAcuityOAuth } from './acuity';
@@ -42,6 +44,14 @@ const REAL_ADAPTERS: Record<
   acuity: createAcuityOAuth,
 };
 
+/** The vendors whose calendar the assistant reads and writes, and where their local stand-in answers. */
+const CALENDAR_APIS: Partial<
+  Record<CalendarService, { create: typeof createGoogleCalendarApi; localBase: string }>
+> = {
+  google_calendar: { create: createGoogleCalendarApi, localBase: LOCAL_GOOGLE_CALENDAR_API_BASE },
+  acuity: { create: createAcuityApi, localBase: LOCAL_ACUITY_API_BASE },
+};
+
 /**
  * Each service is real when its client id is configured, else local when local providers are on, else
  * unavailable. Tokens are sealed with TOKEN_ENCRYPTION_KEY; outside AWS a public development key stands in.
@@ -58,6 +68,7 @@ export function createCalendarProviders(
     localServer = createLocalOAuthServer(grants, now);
     const events = createLocalCalendarEventStore(store.doc, store.tableName, now);
     localServer.route('/', createLocalGoogleCalendarServer(grants, events));
+    localServer.route('/', createLocalAcuityServer(grants, events));
     localServer.route('/', createLocalCalendarPages(grants, events));
   }
   const key = calendarOAuth.tokenEncryptionKey;
@@ -71,23 +82,22 @@ export function createCalendarProviders(
   // Without a key in AWS no service is offered: tokens could not be stored, so the flow answers 503 up front.
   for (const service of tokenCipher === tokenCipherNotConfigured ? [] : CALENDAR_SERVICES) {
     const vendor = calendarOAuth.vendors[service];
+    const calendarApi = CALENDAR_APIS[service];
     if (vendor.clientId) {
       providers.set(service, REAL_ADAPTERS[service]({ ...vendor, clientId: vendor.clientId }, now));
-      if (service === 'google_calendar')
-        apis.set(service, createGoogleCalendarApi({ baseUrl: vendor.baseUrl }));
+      if (calendarApi) apis.set(service, calendarApi.create({ baseUrl: vendor.baseUrl }));
     } else if (localServer) {
       const server = localServer;
       providers.set(service, createLocalCalendarOAuth(service, server, now));
-      if (service === 'google_calendar') {
-        // The local vendor has no host of its own: its API is answered in-process, in Google's wire format.
+      // The local vendor has no host of its own: its API is answered in-process, in the vendor's wire format.
+      if (calendarApi)
         apis.set(
           service,
-          createGoogleCalendarApi({
-            baseUrl: `http://local-google.invalid${LOCAL_GOOGLE_CALENDAR_API_BASE}`,
+          calendarApi.create({
+            baseUrl: `http://local-calendar.invalid${calendarApi.localBase}`,
             fetch: async (input, init) => server.request(input, init),
           }),
         );
-      }
     }
   }
   return {
