@@ -83,8 +83,9 @@ export function prerenderLanding(): Plugin {
       const rendered = await renderLanding(alias);
       const hints = /^(?:<link [^>]*\/>)*/.exec(rendered)![0];
       const markup = rendered.slice(hints.length);
-      if (!shell.includes('<div id="root"></div>'))
-        throw new Error('prerender: index.html has no empty #root');
+      // index.html's #root holds the account screens' static "Loading..."; the landing page replaces it.
+      const bootRoot = /<div id="root"><!--boot-->[\s\S]*?<!--\/boot--><\/div>/;
+      if (!bootRoot.test(shell)) throw new Error('prerender: index.html has no #root with its boot status');
       const page = shell
         .replace(
           '</head>',
@@ -97,7 +98,7 @@ export function prerenderLanding(): Plugin {
               .map((hint) => `    ${hint}`),
           ].join('\n')}\n  </head>`,
         )
-        .replace('<div id="root"></div>', `<div id="root">${markup}</div>`);
+        .replace(bootRoot, () => `<div id="root" data-prerendered>${markup}</div>`);
       writeFileSync(path.join(outDir, PRERENDERED_ROOT_PAGE), page);
     },
   };

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import './app/styles.css';
 import { App } from './app/app';
@@ -6,7 +6,8 @@ import { preloadAccountScreen } from './app/router';
 
 // Renders at once: the public pages need no runtime config, and the account screens load it themselves
 // (app/signed-in-shell.tsx), so the landing page's first paint waits for nothing but its own chunk.
-// `/` arrives prerendered (landing.html, docs/decisions/092): its markup is hydrated, not drawn again.
+// `/` arrives prerendered (landing.html, docs/decisions/092): its markup is hydrated, not drawn again. Every
+// other page arrives with a static "Loading..." (index.html), which the first render replaces.
 preloadAccountScreen(window.location.pathname);
 const container = document.getElementById('root')!;
 const app = (
@@ -14,5 +15,8 @@ const app = (
     <App />
   </StrictMode>
 );
-if (container.hasChildNodes()) hydrateRoot(container, app);
-else createRoot(container).render(app);
+if (container.hasAttribute('data-prerendered')) hydrateRoot(container, app);
+else {
+  const root = createRoot(container);
+  startTransition(() => root.render(app));
+}
