@@ -1,13 +1,7 @@
 import { z } from 'zod';
-import {
-  CalendarAuthError,
-  CalendarUnavailableError,
-  type CalendarApi,
-  type CalendarEvent,
-} from './calendar-api-types';
+import { CalendarUnavailableError, type CalendarApi, type CalendarEvent } from './calendar-api-types';
+import { createVendorJsonClient } from './vendor-json-client';
 
-// A caller is waiting on the line: a slow scheduler falls back to the internal calendar rather than stall.
-const REQUEST_TIMEOUT_MS = 5_000;
 export const ACUITY_API_BASE = 'https://acuityscheduling.com';
 
 const appointmentSchema = z.object({
@@ -41,45 +35,12 @@ export function createAcuityApi(
     fetch?: (input: string, init: RequestInit) => Promise<Response>;
   } = {},
 ): CalendarApi {
-  const base = (options.baseUrl ?? ACUITY_API_BASE).replace(/\/+$/, '');
-  const fetchFn = options.fetch ?? ((input, init) => fetch(input, init));
-
-  async function call(
-    accessToken: string,
-    method: string,
-    path: string,
-    body?: unknown,
-    { goneIsDone = false } = {},
-  ): Promise<unknown> {
-    let response: Response;
-    try {
-      response = await fetchFn(`${base}/api/v1${path}`, {
-        method,
-        headers: {
-          Authorization: `Bearer ${accessToken}`,
-          Accept: 'application/json',
-          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-        },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-      });
-    } catch (error) {
-      throw new CalendarUnavailableError(`Acuity unreachable: ${(error as Error).message}`);
-    }
-    if (response.status === 401 || response.status === 403)
-      throw new CalendarAuthError('Acuity refused the access token');
-    if (goneIsDone && response.status === 404) return undefined;
-    if (!response.ok) throw new CalendarUnavailableError(`Acuity answered ${response.status}`);
-    return response.json().catch(() => {
-      throw new CalendarUnavailableError('Acuity answered without JSON');
-    });
-  }
-
-  const parse = <T>(schema: z.ZodType<T>, value: unknown): T => {
-    const parsed = schema.safeParse(value);
-    if (!parsed.success) throw new CalendarUnavailableError('Acuity answered an unexpected shape');
-    return parsed.data;
-  };
+  const { call, parse } = createVendorJsonClient({
+    vendor: 'Acuity',
+    root: `${(options.baseUrl ?? ACUITY_API_BASE).replace(/\/+$/, '')}/api/v1`,
+    fetch: options.fetch,
+    forbiddenIsAuth: () => true,
+  });
   const range = (from: Date, to: Date) =>
     new URLSearchParams({ minDate: from.toISOString(), maxDate: to.toISOString(), max: '1000' });
 

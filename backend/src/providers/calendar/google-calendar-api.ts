@@ -1,13 +1,7 @@
 import { z } from 'zod';
-import {
-  CalendarAuthError,
-  CalendarUnavailableError,
-  type CalendarApi,
-  type CalendarEvent,
-} from './calendar-api-types';
+import { CalendarUnavailableError, type CalendarApi, type CalendarEvent } from './calendar-api-types';
+import { createVendorJsonClient } from './vendor-json-client';
 
-// A caller is waiting on the line: a slow calendar falls back to the internal one rather than stall the turn.
-const REQUEST_TIMEOUT_MS = 5_000;
 export const GOOGLE_CALENDAR_API_BASE = 'https://www.googleapis.com';
 
 const dateTime = z.object({ dateTime: z.string().optional(), date: z.string().optional() });
@@ -46,46 +40,14 @@ export function createGoogleCalendarApi(
     fetch?: (input: string, init: RequestInit) => Promise<Response>;
   } = {},
 ): CalendarApi {
-  const base = (options.baseUrl ?? GOOGLE_CALENDAR_API_BASE).replace(/\/+$/, '');
-  const fetchFn = options.fetch ?? ((input, init) => fetch(input, init));
-
-  async function call(accessToken: string, method: string, path: string, body?: unknown): Promise<unknown> {
-    let response: Response;
-    try {
-      response = await fetchFn(`${base}/calendar/v3${path}`, {
-        method,
-        headers: {
-          Authorization: `Bearer ${accessToken}`,
-          Accept: 'application/json',
-          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-        },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-      });
-    } catch (error) {
-      throw new CalendarUnavailableError(`Google Calendar unreachable: ${(error as Error).message}`);
-    }
-    if (response.status === 401) throw new CalendarAuthError('Google Calendar refused the access token');
+  const { call, parse } = createVendorJsonClient({
+    vendor: 'Google Calendar',
+    root: `${(options.baseUrl ?? GOOGLE_CALENDAR_API_BASE).replace(/\/+$/, '')}/calendar/v3`,
+    fetch: options.fetch,
     // 403 with an auth reason (insufficient scope after the owner unticked access) is a consent problem too.
-    if (response.status === 403) {
-      const text = await response.text();
-      if (/insufficientPermissions|ACCESS_TOKEN_SCOPE_INSUFFICIENT|forbidden/i.test(text))
-        throw new CalendarAuthError('Google Calendar access is no longer granted');
-      throw new CalendarUnavailableError(`Google Calendar answered 403: ${text.slice(0, 200)}`);
-    }
-    if (method === 'DELETE' && (response.status === 404 || response.status === 410)) return undefined;
-    if (!response.ok) throw new CalendarUnavailableError(`Google Calendar answered ${response.status}`);
-    if (response.status === 204) return undefined;
-    return response.json().catch(() => {
-      throw new CalendarUnavailableError('Google Calendar answered without JSON');
-    });
-  }
-
-  const parse = <T>(schema: z.ZodType<T>, value: unknown): T => {
-    const parsed = schema.safeParse(value);
-    if (!parsed.success) throw new CalendarUnavailableError('Google Calendar answered an unexpected shape');
-    return parsed.data;
-  };
+    forbiddenIsAuth: (text) =>
+      /insufficientPermissions|ACCESS_TOKEN_SCOPE_INSUFFICIENT|forbidden/i.test(text),
+  });
 
   return {
     async account(accessToken) {
@@ -156,7 +118,9 @@ export function createGoogleCalendarApi(
     },
 
     async deleteEvent(accessToken, id) {
-      await call(accessToken, 'DELETE', `/calendars/primary/events/${encodeURIComponent(id)}`);
+      await call(accessToken, 'DELETE', `/calendars/primary/events/${encodeURIComponent(id)}`, undefined, {
+        goneIsDone: true,
+      });
     },
   };
 }
