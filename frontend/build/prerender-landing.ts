@@ -84,7 +84,7 @@ export function prerenderLanding(): Plugin {
       const hints = /^(?:<link [^>]*\/>)*/.exec(rendered)![0];
       const markup = rendered.slice(hints.length);
       // index.html's #root holds the account screens' static "Loading..."; the landing page replaces it.
-      const bootRoot = /<div id="root"><!--boot-->[\s\S]*?<!--\/boot--><\/div>/;
+      const bootRoot = /<div id="root">\s*<!--boot-->[\s\S]*?<!--\/boot-->\s*<\/div>/;
       if (!bootRoot.test(shell)) throw new Error('prerender: index.html has no #root with its boot status');
       const page = shell
         .replace(
