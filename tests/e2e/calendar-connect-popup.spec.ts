@@ -93,7 +93,7 @@ test('Allow connects the calendar: the popup posts oauth_success to the app and 
         service: 'google_calendar',
         status: 'connected',
         account: expect.stringMatching(/^calendar-[^@]+@example\.com$/),
-        calendar_page_url: expect.stringContaining('/local/calendar/calendar-'),
+        calendar_page_url: expect.stringContaining('/local/calendar/google_calendar/calendar-'),
       },
     ],
   });
