@@ -192,7 +192,7 @@ describe('account deletion', async () => {
       method: 'POST',
       headers: {
         'Content-Type': 'application/json',
-        'Stripe-Signature': signWebhookPayload(
+        'Stripe-Signature': await signWebhookPayload(
           late,
           LOCAL_STRIPE_WEBHOOK_SECRET,
           Math.floor(Date.now() / 1000),

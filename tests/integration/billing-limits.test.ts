@@ -64,7 +64,7 @@ describe('billing: one subscription and one trial per customer, across tabs and 
         method: 'POST',
         headers: {
           'Content-Type': 'application/json',
-          'Stripe-Signature': signWebhookPayload(
+          'Stripe-Signature': await signWebhookPayload(
             payload,
             LOCAL_STRIPE_WEBHOOK_SECRET,
             Math.floor(Date.now() / 1000),

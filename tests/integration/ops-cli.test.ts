@@ -98,12 +98,12 @@ describe('npm run ops (operator CLI) against the local stack', async () => {
     ).json()) as { session_id: string };
     const { events } = await payments.completeCheckout(checkout.session_id);
     const event = events.find((e) => e.type === 'checkout.session.completed')!;
-    const deliver = (e: PaymentEvent) =>
+    const deliver = async (e: PaymentEvent) =>
       app.request('/webhooks/stripe', {
         method: 'POST',
         headers: {
           'Content-Type': 'application/json',
-          'Stripe-Signature': signWebhookPayload(
+          'Stripe-Signature': await signWebhookPayload(
             JSON.stringify(e),
             LOCAL_STRIPE_WEBHOOK_SECRET,
             Math.floor(Date.now() / 1000),

@@ -28,12 +28,20 @@ describe('POST /webhooks/stripe', async () => {
     trialCompletions.push(userId);
   };
 
-  const deliver = (event: PaymentEvent, secret = LOCAL_STRIPE_WEBHOOK_SECRET, body = JSON.stringify(event)) =>
+  const deliver = async (
+    event: PaymentEvent,
+    secret = LOCAL_STRIPE_WEBHOOK_SECRET,
+    body = JSON.stringify(event),
+  ) =>
     app.request('/webhooks/stripe', {
       method: 'POST',
       headers: {
         'Content-Type': 'application/json',
-        'Stripe-Signature': signWebhookPayload(JSON.stringify(event), secret, Math.floor(Date.now() / 1000)),
+        'Stripe-Signature': await signWebhookPayload(
+          JSON.stringify(event),
+          secret,
+          Math.floor(Date.now() / 1000),
+        ),
       },
       body,
     });
@@ -96,12 +104,12 @@ describe('POST /webhooks/stripe', async () => {
     const [event] = await payments.subscriptionEvents(subscriptionId);
     const replay = { ...event!, id: 'evt_replay_window' };
     const payload = JSON.stringify(replay);
-    const signedAt = (offsetSeconds: number) =>
+    const signedAt = async (offsetSeconds: number) =>
       app.request('/webhooks/stripe', {
         method: 'POST',
         headers: {
           'Content-Type': 'application/json',
-          'Stripe-Signature': signWebhookPayload(
+          'Stripe-Signature': await signWebhookPayload(
             payload,
             LOCAL_STRIPE_WEBHOOK_SECRET,
             Math.floor(Date.now() / 1000) + offsetSeconds,

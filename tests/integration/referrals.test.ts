@@ -216,12 +216,12 @@ describe('referral endpoints', async () => {
     it('completes with one month of the referee’s plan when the payments webhook reports the trial over', async () => {
       const payments = deps.providers.payments;
       if (!isLocalPaymentsProvider(payments)) throw new Error('expected the local payments provider');
-      const deliver = (event: PaymentEvent) =>
+      const deliver = async (event: PaymentEvent) =>
         app.request('/webhooks/stripe', {
           method: 'POST',
           headers: {
             'Content-Type': 'application/json',
-            'Stripe-Signature': signWebhookPayload(
+            'Stripe-Signature': await signWebhookPayload(
               JSON.stringify(event),
               LOCAL_STRIPE_WEBHOOK_SECRET,
               Math.floor(Date.now() / 1000),

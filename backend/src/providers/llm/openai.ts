@@ -1,4 +1,4 @@
-import OpenAI from 'openai';
+import { lazyOpenAiClient, openAiErrorStatus } from '../openai-client';
 import { BUSINESS_KINDS, businessKind, summarizeHours } from './business-facts';
 import {
   LlmError,
@@ -39,17 +39,14 @@ const SCENARIO_QUESTIONS: Record<PersonalityRequest['scenario'], string> = {
 
 /** OpenAI chat completions; any base URL speaking the same wire format works (tests use a local fake). */
 export function createOpenAiLlm(options: { apiKey: string; baseUrl?: string; model?: string }): LlmProvider {
-  const client = new OpenAI({
-    apiKey: options.apiKey,
-    baseURL: options.baseUrl,
-    maxRetries: 1,
-    timeout: 30_000,
-  });
+  const client = lazyOpenAiClient({ apiKey: options.apiKey, baseUrl: options.baseUrl, timeoutMs: 30_000 });
   const model = options.model ?? OPENAI_CHAT_MODEL;
 
   async function complete(system: string, user: string, json = false): Promise<string> {
     try {
-      const completion = await client.chat.completions.create({
+      const completion = await (
+        await client()
+      ).chat.completions.create({
         model,
         temperature: 0.7,
         messages: [
@@ -63,7 +60,7 @@ export function createOpenAiLlm(options: { apiKey: string; baseUrl?: string; mod
       return text;
     } catch (error) {
       if (error instanceof LlmError) throw error;
-      const status = error instanceof OpenAI.APIError ? error.status : undefined;
+      const status = await openAiErrorStatus(error);
       throw new LlmError(`OpenAI chat completion failed: ${(error as Error).message}`, status);
     }
   }

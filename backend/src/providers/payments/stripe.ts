@@ -1,4 +1,4 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { subscriptionStatusValues, type Plan } from '@shared/schemas/subscription';
 import {
   PaymentProviderError,
@@ -76,30 +76,40 @@ function toProviderSubscription(subscription: Stripe.Subscription): ProviderSubs
 /** The real adapter: Stripe's API through the official SDK. */
 export function createStripePaymentsProvider(connection: StripeConnection): PaymentsProvider {
   const base = connection.apiBase ? new URL(connection.apiBase) : undefined;
-  const stripe = new Stripe(connection.secretKey, {
-    maxNetworkRetries: 2,
-    timeout: 20_000,
-    ...(base
-      ? {
-          host: base.hostname,
-          port: Number(base.port || (base.protocol === 'https:' ? 443 : 80)),
-          protocol: base.protocol === 'https:' ? 'https' : 'http',
-        }
-      : {}),
-  });
+  // The SDK (a quarter of the API's start-up code) loads on the first payment call, not at cold start.
+  let sdk: Promise<Stripe> | undefined;
+  const client = () =>
+    (sdk ??= import('stripe').then(
+      ({ default: StripeSdk }) =>
+        new StripeSdk(connection.secretKey, {
+          maxNetworkRetries: 2,
+          timeout: 20_000,
+          ...(base
+            ? {
+                host: base.hostname,
+                port: Number(base.port || (base.protocol === 'https:' ? 443 : 80)),
+                protocol: base.protocol === 'https:' ? 'https' : 'http',
+              }
+            : {}),
+        }),
+    ));
 
   return {
     kind: 'stripe',
 
     async listPlans() {
-      const prices = await stripe.prices
+      const prices = await (
+        await client()
+      ).prices
         .list({ active: true, limit: 100, expand: ['data.product'] })
         .catch(mapStripeError);
       return prices.data.map(toPlan).filter((plan): plan is Plan => plan !== undefined);
     },
 
     async createCustomer(input, idempotencyKey) {
-      const customer = await stripe.customers
+      const customer = await (
+        await client()
+      ).customers
         .create(
           { ...(input.email ? { email: input.email } : {}), metadata: { cognito_user_id: input.userId } },
           { idempotencyKey },
@@ -109,7 +119,9 @@ export function createStripePaymentsProvider(connection: StripeConnection): Paym
     },
 
     async createCheckoutSession(input: CreateCheckoutInput) {
-      const session = await stripe.checkout.sessions
+      const session = await (
+        await client()
+      ).checkout.sessions
         .create(
           {
             mode: 'subscription',
@@ -136,7 +148,7 @@ export function createStripePaymentsProvider(connection: StripeConnection): Paym
     async retrieveSubscription(id) {
       try {
         return toProviderSubscription(
-          await stripe.subscriptions.retrieve(id, { expand: ['items.data.price.product'] }),
+          await (await client()).subscriptions.retrieve(id, { expand: ['items.data.price.product'] }),
         );
       } catch (error) {
         if ((error as { statusCode?: number }).statusCode === 404) return undefined;
@@ -148,7 +160,7 @@ export function createStripePaymentsProvider(connection: StripeConnection): Paym
       const subscriptions: ProviderSubscription[] = [];
       try {
         // Auto-pagination: a customer has few subscriptions, but none may be missed.
-        for await (const subscription of stripe.subscriptions.list({
+        for await (const subscription of (await client()).subscriptions.list({
           customer: customerId,
           status: 'all',
           limit: 100,
@@ -164,21 +176,27 @@ export function createStripePaymentsProvider(connection: StripeConnection): Paym
 
     async expireCheckoutSession(id) {
       try {
-        await stripe.checkout.sessions.expire(id);
+        await (await client()).checkout.sessions.expire(id);
         return 'expired';
       } catch (error) {
         // Only open sessions can be expired: read which state it is in instead.
-        const session = await stripe.checkout.sessions.retrieve(id).catch(() => mapStripeError(error));
+        const session = await (
+          await client()
+        ).checkout.sessions
+          .retrieve(id)
+          .catch(() => mapStripeError(error));
         return session.status === 'complete' ? 'complete' : 'expired';
       }
     },
 
     async cancelSubscription(id) {
-      await stripe.subscriptions.cancel(id).catch(mapStripeError);
+      await (await client()).subscriptions.cancel(id).catch(mapStripeError);
     },
 
     async createDepositCheckout(input) {
-      const session = await stripe.checkout.sessions
+      const session = await (
+        await client()
+      ).checkout.sessions
         .create(
           {
             mode: 'payment',
@@ -209,7 +227,9 @@ export function createStripePaymentsProvider(connection: StripeConnection): Paym
       let flowData: Stripe.BillingPortal.SessionCreateParams.FlowData | undefined;
       if (updateTo) {
         // The flow names the subscription item whose price changes: the subscription's only item.
-        const subscription = await stripe.subscriptions
+        const subscription = await (
+          await client()
+        ).subscriptions
           .retrieve(updateTo.subscriptionId)
           .catch(mapStripeError);
         const item = subscription.items.data[0];
@@ -223,7 +243,9 @@ export function createStripePaymentsProvider(connection: StripeConnection): Paym
           after_completion: { type: 'redirect', redirect: { return_url: returnUrl } },
         };
       }
-      const session = await stripe.billingPortal.sessions
+      const session = await (
+        await client()
+      ).billingPortal.sessions
         .create({ customer: customerId, return_url: returnUrl, ...(flowData ? { flow_data: flowData } : {}) })
         .catch(mapStripeError);
       return { url: session.url };

@@ -1,4 +1,5 @@
-import Stripe from 'stripe';
+// The SDK loads when a webhook arrives, not at cold start (issue 16): most requests never need it.
+const stripeWebhooks = async () => (await import('stripe')).default.webhooks;
 import type { PaymentEvent } from './index';
 
 /** Stripe's default: a signed payload more than 5 minutes from now is refused (replay protection). */
@@ -23,14 +24,14 @@ function signedTimestamp(signatureHeader: string): number | undefined {
  * applied. The SDK also only refuses old timestamps; one signed for the future is refused here, so a
  * captured header with a clock-skewed timestamp cannot be replayed for longer than the window either.
  */
-export function verifyWebhookEvent(
+export async function verifyWebhookEvent(
   rawBody: string,
   signatureHeader: string | undefined,
   secret: string,
   now: Date,
-): PaymentEvent {
+): Promise<PaymentEvent> {
   if (!signatureHeader) throw new Error('Missing Stripe-Signature header');
-  const event = Stripe.webhooks.constructEvent(
+  const event = (await stripeWebhooks()).constructEvent(
     rawBody,
     signatureHeader,
     secret,
@@ -49,5 +50,5 @@ export function verifyWebhookEvent(
 }
 
 /** Signs a payload the way Stripe does; the local provider uses it to deliver its events. */
-export const signWebhookPayload = (payload: string, secret: string, timestampSeconds: number) =>
-  Stripe.webhooks.generateTestHeaderString({ payload, secret, timestamp: timestampSeconds });
+export const signWebhookPayload = async (payload: string, secret: string, timestampSeconds: number) =>
+  (await stripeWebhooks()).generateTestHeaderString({ payload, secret, timestamp: timestampSeconds });

@@ -1,4 +1,4 @@
-import OpenAI from 'openai';
+import { lazyOpenAiClient } from '../openai-client';
 import {
   groupByGender,
   SpeechError,
@@ -43,12 +43,7 @@ export function createOpenAiSpeech(options: {
   baseUrl?: string;
   model?: string;
 }): SpeechProvider {
-  const client = new OpenAI({
-    apiKey: options.apiKey,
-    baseURL: options.baseUrl,
-    maxRetries: 1,
-    timeout: 30_000,
-  });
+  const client = lazyOpenAiClient({ apiKey: options.apiKey, baseUrl: options.baseUrl, timeoutMs: 30_000 });
   const model = options.model ?? OPENAI_TTS_MODEL;
 
   async function render(request: SynthesisRequest, text: string) {
@@ -60,7 +55,9 @@ export function createOpenAiSpeech(options: {
     }
     try {
       const speed = speedOf(request.provider_config);
-      const response = await client.audio.speech.create({
+      const response = await (
+        await client()
+      ).audio.speech.create({
         model,
         voice: request.voice_id,
         input: text,

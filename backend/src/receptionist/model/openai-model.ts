@@ -1,4 +1,4 @@
-import OpenAI from 'openai';
+import { lazyOpenAiClient } from '../../providers/openai-client';
 import type { ChatCompletionMessageParam, ChatCompletionTool } from 'openai/resources/chat/completions';
 import { OPENAI_CHAT_MODEL } from '../../providers/llm/openai';
 import { TOOL_NAMES, type ToolName } from '../types';
@@ -50,12 +50,7 @@ export function createOpenAiModel(options: {
   baseUrl?: string;
   model?: string;
 }): ReceptionistModel {
-  const client = new OpenAI({
-    apiKey: options.apiKey,
-    baseURL: options.baseUrl,
-    maxRetries: 1,
-    timeout: 20_000,
-  });
+  const client = lazyOpenAiClient({ apiKey: options.apiKey, baseUrl: options.baseUrl, timeoutMs: 20_000 });
   const model = options.model ?? OPENAI_CHAT_MODEL;
   return {
     kind: 'openai',
@@ -66,7 +61,9 @@ export function createOpenAiModel(options: {
       }));
       let stream;
       try {
-        stream = await client.chat.completions.create({
+        stream = await (
+          await client()
+        ).chat.completions.create({
           model,
           temperature: 0.4,
           stream: true,

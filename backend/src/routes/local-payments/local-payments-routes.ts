@@ -143,7 +143,7 @@ export function localPaymentsRoutes({
           method: 'POST',
           headers: {
             'Content-Type': 'application/json',
-            'Stripe-Signature': signWebhookPayload(
+            'Stripe-Signature': await signWebhookPayload(
               payload,
               webhookSecret,
               Math.floor(now().getTime() / 1000),

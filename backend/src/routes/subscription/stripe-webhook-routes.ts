@@ -39,7 +39,7 @@ export const stripeWebhookRoutes = (deps: AppDeps) => {
     const rawBody = await c.req.text();
     let event;
     try {
-      event = verifyWebhookEvent(rawBody, c.req.header('stripe-signature'), secret, deps.now());
+      event = await verifyWebhookEvent(rawBody, c.req.header('stripe-signature'), secret, deps.now());
     } catch {
       throw badRequest('Invalid webhook signature');
     }
