@@ -10,6 +10,7 @@ import { createCalendarProviders } from './providers/calendar/index';
 import type { AppData, AppDeps, AppProviders } from './app-types';
 import { createAppointmentRepository } from './data/appointments';
 import { createCalendarFeedRepository } from './data/calendar-feeds';
+import { createPayoutRepository } from './data/payouts';
 import { createConversationStateRepository } from './data/conversation-states';
 import { createOwnerMessageRepository } from './data/owner-messages';
 import { receptionistFromApp } from './receptionist/create-receptionist-deps';
@@ -99,6 +100,7 @@ export function createAppDeps(
     oauthStates: createOAuthStateRepository(doc, config.tableName, now),
     botCalendars: createBotCalendarRepository(doc, config.tableName, now),
     calendarFeeds: createCalendarFeedRepository(doc, config.tableName, now),
+    payouts: createPayoutRepository(doc, config.tableName, now),
     objectives: createObjectivesRepository(doc, config.tableName, now),
     phoneReservations,
     appointments: createAppointmentRepository(doc, config.tableName, now),

@@ -1,6 +1,7 @@
 import type { AppConfig } from './config/env';
 import type { AppointmentRepository } from './data/appointments';
 import type { CalendarFeedRepository } from './data/calendar-feeds';
+import type { PayoutRepository } from './data/payouts';
 import type { ConversationStateRepository } from './data/conversation-states';
 import type { OwnerMessageRepository } from './data/owner-messages';
 import type { Receptionist } from './receptionist/receptionist';
@@ -60,6 +61,7 @@ export type AppData = {
   oauthStates: OAuthStateRepository;
   botCalendars: BotCalendarRepository;
   calendarFeeds: CalendarFeedRepository;
+  payouts: PayoutRepository;
   objectives: ObjectivesRepository;
   phoneReservations: PhoneReservationRepository;
   appointments: AppointmentRepository;

@@ -22,6 +22,8 @@ import { sampleCallRoutes } from './routes/sample-call/sample-call-routes';
 import { subscriptionRoutes } from './routes/subscription/subscription-routes';
 import { waitlistRoutes } from './routes/subscription/waitlist-routes';
 import { stripeWebhookRoutes } from './routes/subscription/stripe-webhook-routes';
+import { connectWebhookRoutes } from './routes/get-paid/connect-webhook-routes';
+import { getPaidRoutes } from './routes/get-paid/get-paid-routes';
 import { localPaymentsRoutes } from './routes/local-payments/local-payments-routes';
 import { isLocalPaymentsProvider } from './providers/payments/factory';
 import { calendarRoutes } from './routes/calendar/calendar-routes';
@@ -101,9 +103,20 @@ export function createApp(deps: AppDeps, surface: AppSurface = 'all') {
   if (deps.localOutbox) app.route('/', localOutboxRoutes(deps.localOutbox));
   if (deps.config.localProviders) app.route('/', localNotificationRoutes(deps));
   const payments = deps.providers.payments;
-  const webhookSecret = deps.config.stripe.webhookSecret;
-  if (deps.config.localProviders && isLocalPaymentsProvider(payments) && webhookSecret) {
-    const options = { provider: payments, webhookSecret, now: deps.now, logger: deps.logger };
+  const { webhookSecret, connectWebhookSecret } = deps.config.stripe;
+  if (
+    deps.config.localProviders &&
+    isLocalPaymentsProvider(payments) &&
+    webhookSecret &&
+    connectWebhookSecret
+  ) {
+    const options = {
+      provider: payments,
+      webhookSecret,
+      connectWebhookSecret,
+      now: deps.now,
+      logger: deps.logger,
+    };
     app.route('/', localPaymentsRoutes({ ...options, dispatch: async (request) => app.fetch(request) }));
   }
   const twilioToken = deps.config.twilioWebhookAuthToken;
@@ -150,6 +163,8 @@ function mountApiRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
   app.route('/', subscriptionRoutes(deps));
   app.route('/', waitlistRoutes(deps));
   app.route('/', stripeWebhookRoutes(deps));
+  app.route('/', connectWebhookRoutes(deps));
+  app.route('/', getPaidRoutes(deps));
   app.route('/', setupStatusRoutes(deps));
   app.route('/', assistantSettingsRoutes(deps));
   app.route('/', behaviorRoutes(deps));

@@ -50,6 +50,7 @@ export async function measureReceptionistEngine(
   const data = {
     businessConfigs: { getConfig: async () => config } as unknown as BusinessConfigRepository,
     objectives: { getObjective: async () => undefined } as unknown as ObjectivesRepository,
+    payouts: { get: async () => ({ collected_cents: 0 }), addCollected: async () => undefined },
     conversations: {
       saveConversations: async () => undefined,
       recordPut: () => ({}),
@@ -81,7 +82,10 @@ export async function measureReceptionistEngine(
     data,
     model: createLocalModel(),
     sms: { send: async () => undefined, isOptedOut: async () => false },
-    deposits: { create: async () => ({ url: 'http://localhost/pay', sessionId: 'cs_bench' }) },
+    deposits: {
+      create: async () => ({ url: 'http://localhost/pay', sessionId: 'cs_bench' }),
+      refund: async () => ({ id: 're_bench' }),
+    },
     rateLimiter: { hit: async () => true, countedHit: () => ({ Update: {} }) } as unknown as RateLimiter,
     metrics: { count: () => undefined },
     now: () => clock,

@@ -23,6 +23,11 @@ export const appointmentSchema = z.object({
       paid: z.boolean(),
       checkout_session_id: z.string().nullable(),
       paid_at: z.iso.datetime().nullable(),
+      /** The owner's connected account the deposit was paid into (Stripe Connect, docs/decisions/150). */
+      account_id: z.string().optional(),
+      /** Set once when a cancellation inside the refund window gave the deposit back. */
+      refunded_at: z.iso.datetime().optional(),
+      refund_id: z.string().optional(),
     })
     .nullable(),
   created_at: z.iso.datetime(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEPOSIT_REFUND_OUTCOMES, GET_PAID_TEXTS, type DepositRefundOutcome } from './get-paid';
 
 /**
  * The dashboard's Appointments view (issue 9 §8): upcoming appointments in the business's time zone, and
@@ -13,7 +14,9 @@ export const dashboardAppointmentSchema = z.object({
   ends_at: z.iso.datetime(),
   status: z.enum(['booked', 'cancelled']),
   /** Deposit asked for this booking, in cents, and whether the signed payment webhook confirmed it. */
-  deposit: z.object({ amount_cents: z.number().int().min(0), paid: z.boolean() }).nullable(),
+  deposit: z
+    .object({ amount_cents: z.number().int().min(0), paid: z.boolean(), refunded: z.boolean().optional() })
+    .nullable(),
   channel: z.string().nullable(),
 });
 export type DashboardAppointment = z.infer<typeof dashboardAppointmentSchema>;
@@ -29,8 +32,14 @@ export const cancelAppointmentResponseSchema = z.object({
   appointment: dashboardAppointmentSchema,
   /** Whether the caller was texted about the cancellation (not when they opted out or have no number). */
   caller_notified: z.boolean(),
+  /** What the owner's refund policy did with a paid deposit (issue 12 §3). */
+  deposit_refund: z.enum(DEPOSIT_REFUND_OUTCOMES),
 });
 export type CancelAppointmentResponse = z.infer<typeof cancelAppointmentResponseSchema>;
+
+/** The notice after a cancellation: the caller's text, then what happened to their deposit. */
+export const refundNotice = (outcome: DepositRefundOutcome) =>
+  outcome === 'none' ? '' : ` ${GET_PAID_TEXTS.refunds[outcome]}`;
 
 export const APPOINTMENTS_TEXTS = {
   title: 'Upcoming appointments',

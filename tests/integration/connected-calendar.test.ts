@@ -134,7 +134,12 @@ describe.each(VENDORS)(
           appointments: deps.data.appointments,
           calendar: options.calendar ?? deps.ownerCalendar,
           sendSms: async () => false,
-          createDepositLink: async () => ({ url: 'http://pay.example/cs', sessionId: 'cs' }),
+          createDepositLink: async () => ({
+            url: 'http://pay.example/cs',
+            sessionId: 'cs',
+            accountId: 'acct',
+          }),
+          refundDeposit: async () => 'none' as const,
           saveMessage: async () => undefined,
           allow: async () => true,
         },

@@ -14,6 +14,7 @@ import { callApi } from '../support/api-calls';
 import { createAssistantLine, TEST_API_ORIGIN } from '../support/assistant-line';
 import { createConfirmedUser } from '../support/cognito-users';
 import { createTestApp } from '../support/test-app';
+import { onboardLocalPayouts } from '../support/payouts';
 
 const LA = 'America/Los_Angeles';
 const CALLER = '+14155550123';
@@ -280,6 +281,7 @@ describe('Notifications: after-conversation e-mails, urgent texts, digest, unsub
       business_id: config!.business_id,
       template_id: template.id,
     });
+    await onboardLocalPayouts(deps, ownerId);
     const sms = await deps.receptionist.startConversation({
       ownerId,
       channel: 'sms',

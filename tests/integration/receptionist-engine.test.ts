@@ -8,6 +8,7 @@ import { zonedInstant } from '../../shared/receptionist/business-time';
 import type { EngineEvent } from '../../backend/src/receptionist/types';
 import { createAssistantLine } from '../support/assistant-line';
 import { createTestApp } from '../support/test-app';
+import { onboardLocalPayouts } from '../support/payouts';
 
 const NY = 'America/New_York';
 /** Monday 2026-11-23, 10:00 in New York. */
@@ -55,6 +56,7 @@ describe('receptionist engine with the local model, over DynamoDB Local', async 
         business_id: config!.business_id,
         template_id: template.id,
       });
+      await onboardLocalPayouts(deps, ownerId);
     }
     return { ownerId, assistantNumber };
   }
@@ -153,6 +155,8 @@ describe('receptionist engine with the local model, over DynamoDB Local', async 
 
     expect(await receptionist.depositPaid(sessionId)).toBe('paid');
     expect(await receptionist.depositPaid(sessionId)).toBe('already');
+    // Paid into the owner's account, counted once on their Get paid card.
+    expect((await deps.data.payouts.get(ownerId)).collected_cents).toBe(2500);
     // The business metrics: one SMS conversation, one booking, one deposit (the repeat counts nothing).
     expect(recorded.counted.slice(countedFrom)).toEqual([
       { name: 'SmsConversations', value: 1, dimensions: { channel: 'sms' } },

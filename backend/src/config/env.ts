@@ -44,6 +44,8 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   /** Signs Stripe's webhook events; locally the local provider signs with LOCAL_STRIPE_WEBHOOK_SECRET. */
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  /** Signs the events of owners' connected accounts (Stripe Connect's own endpoint, docs/decisions/150). */
+  STRIPE_CONNECT_WEBHOOK_SECRET: z.string().min(1).optional(),
   /** Another Stripe API host (tests point it at tests/fakes/stripe). */
   STRIPE_API_BASE: z.url().optional(),
   /** OpenAI (descriptions, personality previews, objectives, speech); the local llm/speech run when unset. */
@@ -106,7 +108,12 @@ export type AppConfig = {
   localProviders: boolean;
   localOutboxDir: string;
   frontendLogRateLimit: number;
-  stripe: { secretKey: string | undefined; webhookSecret: string | undefined; apiBase: string | undefined };
+  stripe: {
+    secretKey: string | undefined;
+    webhookSecret: string | undefined;
+    connectWebhookSecret: string | undefined;
+    apiBase: string | undefined;
+  };
   openai: { apiKey: string | undefined; baseUrl: string | undefined };
   googlePlaces: { apiKey: string | undefined; baseUrl: string | undefined };
   twilio: { accountSid: string | undefined; authToken: string | undefined; apiBase: string | undefined };
@@ -133,6 +140,8 @@ export const LOCAL_TWILIO_AUTH_TOKEN = 'local_twilio_auth_token_development_only
 
 /** Not a secret: the local payments provider signs its webhook events with it on a developer's machine. */
 export const LOCAL_STRIPE_WEBHOOK_SECRET = 'whsec_local_development_only';
+/** Not a secret: the local payments provider signs its connected accounts' events with it. */
+export const LOCAL_STRIPE_CONNECT_WEBHOOK_SECRET = 'whsec_local_connect_development_only';
 
 export class ConfigError extends Error {}
 
@@ -198,6 +207,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       // In AWS the secret comes from configuration only; locally the local provider's own secret applies.
       webhookSecret:
         e.STRIPE_WEBHOOK_SECRET ?? (e.APP_ENV === 'aws' ? undefined : LOCAL_STRIPE_WEBHOOK_SECRET),
+      connectWebhookSecret:
+        e.STRIPE_CONNECT_WEBHOOK_SECRET ??
+        (e.APP_ENV === 'aws' ? undefined : LOCAL_STRIPE_CONNECT_WEBHOOK_SECRET),
       apiBase: e.STRIPE_API_BASE,
     },
     openai: { apiKey: e.OPENAI_API_KEY, baseUrl: e.OPENAI_BASE_URL },

@@ -13,6 +13,10 @@ export const VENDOR_KEY_RULES = {
     'must start with sk_live_, sk_test_, rk_live_ or rk_test_',
   ),
   STRIPE_WEBHOOK_SECRET: prefixed(/^whsec_\w+$/, 'must start with whsec_ (the endpoint’s signing secret)'),
+  STRIPE_CONNECT_WEBHOOK_SECRET: prefixed(
+    /^whsec_\w+$/,
+    'must start with whsec_ (the Connect endpoint’s signing secret)',
+  ),
   OPENAI_API_KEY: prefixed(/^sk-[\w-]{20,}$/, 'must start with sk- (an OpenAI API key)'),
   GOOGLE_PLACES_API_KEY: prefixed(
     /^AIza[\w-]{35}$/,

@@ -222,7 +222,13 @@ export function createAppointmentRepository(
     },
 
     /** Records the deposit asked for a booking and the checkout session that collects it. */
-    async requestDeposit(ownerId: string, id: string, amountCents: number, sessionId: string) {
+    async requestDeposit(
+      ownerId: string,
+      id: string,
+      amountCents: number,
+      sessionId: string,
+      accountId: string,
+    ) {
       const start = startOfId(id);
       if (!start) throw new Error('bad appointment id');
       await doc.send(
@@ -241,6 +247,7 @@ export function createAppointmentRepository(
                     paid: false,
                     checkout_session_id: sessionId,
                     paid_at: null,
+                    account_id: accountId,
                   },
                 },
               },
@@ -253,6 +260,7 @@ export function createAppointmentRepository(
                   owner_id: ownerId,
                   appointment_id: id,
                   amount_cents: amountCents,
+                  account_id: accountId,
                   created_at: now().toISOString(),
                 },
               },
@@ -265,7 +273,9 @@ export function createAppointmentRepository(
     /** Who a deposit session belongs to (the payment webhook's look-up). */
     async depositSession(
       sessionId: string,
-    ): Promise<{ ownerId: string; appointmentId: string; amountCents: number } | undefined> {
+    ): Promise<
+      { ownerId: string; appointmentId: string; amountCents: number; accountId?: string } | undefined
+    > {
       const { Item } = await doc.send(
         new GetCommand({ TableName: tableName, Key: keys.depositSession(sessionId), ConsistentRead: true }),
       );
@@ -274,8 +284,32 @@ export function createAppointmentRepository(
             ownerId: String(Item.owner_id),
             appointmentId: String(Item.appointment_id),
             amountCents: Number(Item.amount_cents),
+            ...(typeof Item.account_id === 'string' ? { accountId: Item.account_id } : {}),
           }
         : undefined;
+    },
+
+    /** Records a deposit's refund once; false when it was already recorded (a retried cancellation). */
+    async markDepositRefunded(ownerId: string, id: string, refundId: string): Promise<boolean> {
+      const start = startOfId(id);
+      if (!start) return false;
+      return unlessConditionFails(() =>
+        doc.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: keys.appointment(ownerId, start),
+            UpdateExpression: 'SET deposit.refunded_at = :at, deposit.refund_id = :r',
+            ConditionExpression:
+              'id = :id AND deposit.paid = :true AND attribute_not_exists(deposit.refunded_at)',
+            ExpressionAttributeValues: {
+              ':id': id,
+              ':true': true,
+              ':at': now().toISOString(),
+              ':r': refundId,
+            },
+          }),
+        ),
+      );
     },
 
     /** Marks the deposit paid once: 'paid' the first time, 'already' for a repeated webhook. */

@@ -120,6 +120,10 @@ export const keys = {
   }),
   /** A deposit's checkout session → the appointment it holds (the signed webhook finds it by session id). */
   depositSession: (sessionId: string) => ({ pk: `DEPOSIT#${sessionId}`, sk: 'SESSION' }),
+  /** The owner's connected payout account and deposit settings (issue 12 §3, docs/decisions/150). */
+  payouts: (userId: string) => ({ pk: userKey(userId), sk: 'PAYOUTS' }),
+  /** A connected account id → its owner: the Connect webhook finds the owner by key, never by Scan. */
+  payoutAccountOwner: (accountId: string) => ({ pk: `PAYOUTACCOUNT#${accountId}`, sk: 'OWNER' }),
   /** A message the assistant took for the owner. */
   ownerMessage: (userId: string, takenAtIso: string, id: string) => ({
     pk: userKey(userId),

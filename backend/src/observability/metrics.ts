@@ -17,7 +17,10 @@ export const METRIC_NAMES = [
 export type MetricName = (typeof METRIC_NAMES)[number];
 
 /** Low-cardinality dimensions only (never an owner id or a phone number: each value is a billed metric). */
-export type MetricDimensions = { channel?: 'voice' | 'sms' | 'chat'; webhook?: 'stripe' | 'twilio' };
+export type MetricDimensions = {
+  channel?: 'voice' | 'sms' | 'chat';
+  webhook?: 'stripe' | 'stripe-connect' | 'twilio';
+};
 
 export interface Metrics {
   count(name: MetricName, value?: number, dimensions?: MetricDimensions): void;

@@ -129,7 +129,9 @@ export function opsCommands(deps: OpsDeps) {
           ? await deps.data.webhookFailures.list()
           : await Promise.all(
               eventIds.map(async (id) => {
-                const failure = await deps.data.webhookFailures.get('stripe', id);
+                const failure =
+                  (await deps.data.webhookFailures.get('stripe', id)) ??
+                  (await deps.data.webhookFailures.get('stripe-connect', id));
                 if (!failure) throw new OpsError(`No recorded failure for event ${id}`);
                 return failure;
               }),

@@ -2,7 +2,13 @@ import { withDefaultTraits, type TraitValues } from '@shared/personality';
 import { DEFAULT_TIME_ZONE } from '@shared/receptionist/time-zones';
 import { isValidTimeZone } from '@shared/receptionist/business-time';
 import { DEFAULT_WEEKLY_HOURS, parseWeeklyHours, type WeeklyHours } from '@shared/receptionist/opening-hours';
-import { DEFAULT_DEPOSIT_CENTS } from '@shared/receptionist/deposits';
+import {
+  defaultDepositSettings,
+  depositAvailabilityOf,
+  depositCentsOf,
+  type DepositAvailability,
+} from '@shared/schemas/get-paid';
+import { payoutStateOfItem, type Payouts } from '../data/payouts';
 import type { BusinessConfig } from '@shared/schemas/business-config';
 import type { StoredObjective } from '../data/objectives';
 import { DEFAULT_RETENTION_DAYS } from '@shared/schemas/privacy';
@@ -53,8 +59,17 @@ export type BusinessProfile = {
   escalationEmail?: string;
   textEscalationToManager: boolean;
   objectives: ObjectiveBrief[];
-  /** Deposit to ask per booking, in cents; 0 when the objectives don't ask for deposits. */
+  /**
+   * Deposit to ask per booking, in cents; 0 unless an objective asks for deposits and the owner's own
+   * Stripe account is ready to be paid (issue 12 §3).
+   */
   depositCents: number;
+  /** Why deposits are or are not taken (the dashboard's Get paid card says it). */
+  deposits: DepositAvailability;
+  /** The owner's connected account the deposits are paid into, once onboarded. */
+  payoutAccountId?: string;
+  /** A cancellation at least this many hours before the start gets the deposit back. */
+  refundWindowHours: number;
   /** Days the conversation records are kept (the owner's privacy setting). */
   retentionDays: number;
 };
@@ -98,15 +113,21 @@ export function objectiveBriefs(objective: StoredObjective | undefined): Objecti
   return briefs;
 }
 
+/** Whether any of the owner's objectives collects deposits. */
+export const wantsDeposits = (objectives: ObjectiveBrief[]) =>
+  objectives.some((o) => o.required_capabilities.includes('deposit_collection'));
+
 export function businessProfile(
   ownerId: string,
   config: BusinessConfig & { time_zone?: string; deposit_amount_cents?: number },
   objective: StoredObjective | undefined,
+  payouts?: Payouts,
 ): BusinessProfile {
   const kind = BUSINESS_KINDS[businessKind(config)];
   const parsedHours = parseWeeklyHours(config.business_hours?.weekday_text);
   const objectives = objectiveBriefs(objective);
-  const wantsDeposit = objectives.some((o) => o.required_capabilities.includes('deposit_collection'));
+  const deposits = depositAvailabilityOf(wantsDeposits(objectives), payoutStateOfItem(payouts));
+  const settings = payouts?.settings ?? defaultDepositSettings(config.deposit_amount_cents);
   const zone = config.time_zone && isValidTimeZone(config.time_zone) ? config.time_zone : DEFAULT_TIME_ZONE;
   return {
     ownerId,
@@ -139,6 +160,9 @@ export function businessProfile(
     ...(config.escalation_email?.trim() ? { escalationEmail: config.escalation_email.trim() } : {}),
     textEscalationToManager: config.text_escalation_to_manager ?? true,
     objectives,
-    depositCents: wantsDeposit ? (config.deposit_amount_cents ?? DEFAULT_DEPOSIT_CENTS) : 0,
+    depositCents: deposits === 'on' ? depositCentsOf(settings) : 0,
+    deposits,
+    ...(deposits === 'on' && payouts?.account_id ? { payoutAccountId: payouts.account_id } : {}),
+    refundWindowHours: settings.refund_window_hours,
   };
 }

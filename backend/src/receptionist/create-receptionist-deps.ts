@@ -6,6 +6,7 @@ import type { ConversationRepository } from '../data/conversations';
 import type { ConversationStateRepository } from '../data/conversation-states';
 import type { ObjectivesRepository } from '../data/objectives';
 import type { OwnerMessageRepository } from '../data/owner-messages';
+import type { PayoutRepository } from '../data/payouts';
 import type { RateLimiter } from '../data/rate-limits';
 import type { SmsMessagingRepository } from '../data/sms-messaging';
 import type { Logger } from '../logging/logger';
@@ -31,6 +32,7 @@ export function receptionistFromApp(input: {
     conversations: ConversationRepository;
     ownerMessages: OwnerMessageRepository;
     smsMessaging: Pick<SmsMessagingRepository, 'isOptedOut'>;
+    payouts: PayoutRepository;
   };
   payments: PaymentsProvider;
   telephony: TelephonyProvider;
@@ -55,8 +57,9 @@ export function receptionistFromApp(input: {
       isOptedOut: (assistantNumber, to) => data.smsMessaging.isOptedOut(assistantNumber, to),
     },
     deposits: {
-      async create({ ownerId, appointmentId, amountCents, conversationId, description }) {
+      async create({ ownerId, appointmentId, amountCents, conversationId, description, accountId }) {
         const session = await input.payments.createDepositCheckout({
+          connectedAccountId: accountId,
           amountCents,
           description,
           metadata: {
@@ -72,6 +75,7 @@ export function receptionistFromApp(input: {
         const url = session.url.startsWith('/') ? `${base}${session.url}` : session.url;
         return { url, sessionId: session.id };
       },
+      refund: (refund) => input.payments.refundDeposit(refund),
     },
     ...(input.calendar ? { calendar: input.calendar } : {}),
     rateLimiter: input.rateLimiter,

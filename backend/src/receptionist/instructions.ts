@@ -73,7 +73,7 @@ export function buildInstructions(business: BusinessProfile, channel: Channel, n
       : 'Objective: help every caller and book appointments when they want one.',
     ...objectives,
     business.depositCents > 0
-      ? `Deposits: every booking needs a ${formatDollars(business.depositCents)} deposit. After booking, call send_deposit_link. Never say it is paid.`
+      ? `Deposits: every booking needs a ${formatDollars(business.depositCents)} deposit. After booking, call send_deposit_link. Never say it is paid. A cancellation at least ${business.refundWindowHours} hours before the appointment gets the deposit back; cancel_appointment's deposit_refund says what happened, tell the caller.`
       : 'Deposits: none are taken.',
     escalation,
     'Rules: never invent facts; if something is not on file say so and offer to take a message. Never compute dates yourself: pass the caller’s words to find_open_slots and offer only the times it returns. Book only after the caller chose a time and gave a name. End with end_conversation after a goodbye.',

@@ -14,6 +14,8 @@ import {
   type TransactItem,
 } from '../data/conversation-states';
 import type { ObjectivesRepository } from '../data/objectives';
+import type { PayoutRepository } from '../data/payouts';
+import { depositRefunds } from './deposit-refunds';
 import type { OwnerMessageRepository } from '../data/owner-messages';
 import type { RateLimiter } from '../data/rate-limits';
 import type { Logger } from '../logging/logger';
@@ -60,7 +62,11 @@ export type DepositLinks = {
     amountCents: number;
     conversationId: string;
     description: string;
+    /** The owner's connected account: the deposit is paid to them, never to us. */
+    accountId: string;
   }): Promise<{ url: string; sessionId: string }>;
+  /** Refunds a paid deposit on the owner's connected account (the same key refunds once). */
+  refund(input: { accountId: string; sessionId: string; idempotencyKey: string }): Promise<{ id: string }>;
 };
 
 export type ReceptionistDeps = {
@@ -71,6 +77,7 @@ export type ReceptionistDeps = {
     conversationStates: ConversationStateRepository;
     conversations: ConversationRepository;
     ownerMessages: OwnerMessageRepository;
+    payouts: Pick<PayoutRepository, 'get' | 'addCollected'>;
   };
   model: ReceptionistModel;
   /** Sends a text from an assistant number; the channel's opt-out list is checked first. */
@@ -135,13 +142,22 @@ export function createReceptionist(deps: ReceptionistDeps) {
   const { data } = deps;
 
   async function profileOf(ownerId: string): Promise<BusinessProfile> {
-    const [config, objective] = await Promise.all([
+    const [config, objective, payouts] = await Promise.all([
       data.businessConfigs.getConfig(ownerId),
       data.objectives.getObjective(ownerId),
+      data.payouts.get(ownerId),
     ]);
     if (!config) throw new NoBusinessConfigError(ownerId);
-    return businessProfile(ownerId, config, objective);
+    return businessProfile(ownerId, config, objective, payouts);
   }
+
+  const refundCancelledDeposit = depositRefunds({
+    appointments: data.appointments,
+    payouts: data.payouts,
+    deposits: deps.deposits,
+    now: deps.now,
+    logger: deps.logger,
+  });
 
   /** Texts from an assistant number unless the recipient opted out; false when nothing was sent. */
   async function sendText(from: string | undefined, to: string, body: string, conversationId: string) {
@@ -161,14 +177,19 @@ export function createReceptionist(deps: ReceptionistDeps) {
       appointments: data.appointments,
       ...(deps.calendar ? { calendar: deps.calendar } : {}),
       sendSms: (to, body) => sendText(state.assistant_number, to, body, state.id),
+      refundDeposit: (appointment) => refundCancelledDeposit(state.owner_id, appointment),
       async createDepositLink({ ownerId, appointment, amountCents, conversationId }) {
-        return deps.deposits.create({
+        if (!business.payoutAccountId) throw new Error('Deposits need a connected payout account');
+        const accountId = business.payoutAccountId;
+        const link = await deps.deposits.create({
           ownerId,
           appointmentId: appointment.id,
           amountCents,
           conversationId,
+          accountId,
           description: `Deposit for ${business.name} on ${spokenTime(new Date(appointment.starts_at), business.timeZone)}`,
         });
+        return { ...link, accountId };
       },
       async saveMessage({ ownerId, conversationId, name, callbackNumber, reason, channel }) {
         await data.ownerMessages.save(ownerId, {
@@ -487,6 +508,7 @@ export function createReceptionist(deps: ReceptionistDeps) {
     if (marked.result === 'already') return 'already';
     // Counted where the booking was marked paid, exactly once per deposit (a repeated event is 'already').
     deps.metrics.count('Deposits');
+    await data.payouts.addCollected(session.ownerId, session.amountCents);
     const { appointment } = marked;
     const business = await profileOf(session.ownerId);
     let conversation: ConversationState | undefined;
@@ -546,6 +568,7 @@ export function createReceptionist(deps: ReceptionistDeps) {
     runTurn,
     finish,
     depositPaid,
+    refundCancelledDeposit,
     greeting,
     getConversation: (id: string) => data.conversationStates.get(id),
     profileOf,

@@ -8,6 +8,8 @@ export type RecordedRequest = {
   path: string;
   params: Record<string, unknown>;
   idempotencyKey: string | undefined;
+  /** The Stripe-Account header: a request made on a connected account's behalf. */
+  stripeAccount: string | undefined;
 };
 
 const readBody = async (request: IncomingMessage) => {
@@ -47,6 +49,10 @@ export async function startFakeStripe(options: { secretKey: string }) {
   const prices = new Map<string, StripeObject>();
   const customers = new Map<string, StripeObject>();
   const subscriptions = new Map<string, StripeObject>();
+  const accounts = new Map<string, StripeObject>();
+  /** Payment-mode sessions, with the connected account they were made on. */
+  const paymentSessions = new Map<string, StripeObject & { account: string | undefined }>();
+  const refunds = new Map<string, StripeObject>();
   const idempotent = new Map<string, { status: number; body: unknown }>();
   const requests: RecordedRequest[] = [];
 
@@ -62,7 +68,112 @@ export async function startFakeStripe(options: { secretKey: string }) {
     method: string,
     path: string,
     params: Record<string, unknown>,
+    account: string | undefined,
   ): { status: number; body: unknown } {
+    if (account && !accounts.has(account)) {
+      return error(
+        403,
+        'invalid_request_error',
+        `The provided key does not have access to account '${account}'`,
+      );
+    }
+    if (method === 'POST' && path === '/v1/accounts') {
+      const created = {
+        id: id('acct'),
+        object: 'account',
+        type: params.type,
+        email: params.email ?? null,
+        business_profile: params.business_profile ?? {},
+        metadata: params.metadata ?? {},
+        details_submitted: false,
+        charges_enabled: false,
+        payouts_enabled: false,
+        requirements: { currently_due: ['external_account', 'tos_acceptance.date'] },
+      };
+      accounts.set(created.id, created);
+      return { status: 200, body: created };
+    }
+    const accountMatch = path.match(/^\/v1\/accounts\/([^/]+)$/);
+    if (method === 'GET' && accountMatch) {
+      const found = accounts.get(accountMatch[1]!);
+      return found ? { status: 200, body: found } : missing('account', accountMatch[1]!);
+    }
+    if (method === 'POST' && path === '/v1/account_links') {
+      if (!accounts.has(params.account as string)) return missing('account', String(params.account));
+      if (params.type !== 'account_onboarding' || !params.refresh_url || !params.return_url) {
+        return error(
+          400,
+          'invalid_request_error',
+          'Missing required param: refresh_url, return_url or type.',
+        );
+      }
+      return {
+        status: 200,
+        body: {
+          object: 'account_link',
+          created: Math.floor(Date.now() / 1000),
+          expires_at: Math.floor(Date.now() / 1000) + 300,
+          url: `https://connect.stripe.test/setup/s/${params.account}/${id('link')}`,
+        },
+      };
+    }
+    if (method === 'POST' && path === '/v1/checkout/sessions' && params.mode === 'payment') {
+      const lineItems = params.line_items as Array<{ price_data?: { unit_amount?: string } }> | undefined;
+      const amount = Number(lineItems?.[0]?.price_data?.unit_amount);
+      if (!Number.isInteger(amount) || amount < 50) {
+        return error(
+          400,
+          'invalid_request_error',
+          "The Checkout Session's total amount due must add up to at least $0.50 usd",
+        );
+      }
+      const session = {
+        id: id('cs_test'),
+        object: 'checkout.session',
+        mode: 'payment',
+        amount_total: amount,
+        metadata: params.metadata ?? {},
+        payment_intent: null,
+        payment_status: 'unpaid',
+        status: 'open',
+        url: `https://checkout.stripe.test/c/pay/${id('cs')}`,
+        account,
+      };
+      paymentSessions.set(session.id, session);
+      return { status: 200, body: session };
+    }
+    const sessionMatch = path.match(/^\/v1\/checkout\/sessions\/([^/]+)$/);
+    if (method === 'GET' && sessionMatch) {
+      const session = paymentSessions.get(sessionMatch[1]!);
+      // Like Stripe: an object on a connected account is invisible without that account's header.
+      if (!session || session.account !== account) return missing('checkout.session', sessionMatch[1]!);
+      return { status: 200, body: session };
+    }
+    if (method === 'POST' && path === '/v1/refunds') {
+      const session = [...paymentSessions.values()].find(
+        (s) => s.payment_intent && s.payment_intent === params.payment_intent && s.account === account,
+      );
+      if (!session) return missing('payment_intent', String(params.payment_intent));
+      if ([...refunds.values()].some((r) => r.payment_intent === params.payment_intent)) {
+        return error(
+          400,
+          'invalid_request_error',
+          'Charge has already been refunded.',
+          'charge_already_refunded',
+        );
+      }
+      const refund = {
+        id: id('re'),
+        object: 'refund',
+        amount: session.amount_total,
+        payment_intent: params.payment_intent,
+        metadata: params.metadata ?? {},
+        status: 'succeeded',
+      };
+      refunds.set(refund.id, refund);
+      return { status: 200, body: refund };
+    }
+
     if (method === 'GET' && path === '/v1/prices') {
       const data = [...prices.values()].filter((p) => params.active !== 'true' || p.active).map(withProduct);
       return { status: 200, body: { object: 'list', data, has_more: false, url: '/v1/prices' } };
@@ -141,10 +252,11 @@ export async function startFakeStripe(options: { secretKey: string }) {
     const params =
       method === 'GET' ? parseStripeForm(url.search.slice(1)) : parseStripeForm(await readBody(request));
     const idempotencyKey = request.headers['idempotency-key'] as string | undefined;
-    requests.push({ method, path: url.pathname, params, idempotencyKey });
-    const replayKey = idempotencyKey ? `${url.pathname}#${idempotencyKey}` : undefined;
+    const stripeAccount = request.headers['stripe-account'] as string | undefined;
+    requests.push({ method, path: url.pathname, params, idempotencyKey, stripeAccount });
+    const replayKey = idempotencyKey ? `${stripeAccount ?? ''}#${url.pathname}#${idempotencyKey}` : undefined;
     if (method === 'POST' && replayKey && idempotent.has(replayKey)) return reply(idempotent.get(replayKey)!);
-    const result = route(method, url.pathname, params);
+    const result = route(method, url.pathname, params, stripeAccount);
     if (method === 'POST' && replayKey) idempotent.set(replayKey, result);
     return reply(result);
   });
@@ -155,6 +267,23 @@ export async function startFakeStripe(options: { secretKey: string }) {
     url: `http://127.0.0.1:${port}`,
     requests,
     customers,
+    accounts,
+    refunds,
+    /** The owner finishes onboarding on Stripe's pages: charges and payouts are enabled. */
+    completeOnboarding(accountId: string) {
+      const account = accounts.get(accountId)!;
+      Object.assign(account, {
+        details_submitted: true,
+        charges_enabled: true,
+        payouts_enabled: true,
+        requirements: { currently_due: [] },
+      });
+    },
+    /** A caller pays a deposit session: it completes with a payment intent, as Checkout would. */
+    payDepositSession(sessionId: string) {
+      const session = paymentSessions.get(sessionId)!;
+      Object.assign(session, { status: 'complete', payment_status: 'paid', payment_intent: id('pi') });
+    },
     /** Sets up a product with a recurring price, as the Stripe dashboard would. */
     addPrice(
       product: { name: string; metadata: Record<string, string>; description?: string },

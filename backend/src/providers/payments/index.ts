@@ -21,6 +21,8 @@ export type PaymentEvent = {
   type: string;
   created: number;
   data: { object: Record<string, unknown> };
+  /** Set on a connected account's events (Stripe Connect): whose account the object lives on. */
+  account?: string;
 };
 
 export type CreateCheckoutInput = {
@@ -51,6 +53,39 @@ export type CreateDepositCheckoutInput = {
   metadata: Record<string, string>;
   successUrl: string;
   cancelUrl: string;
+  idempotencyKey: string;
+  /** The owner's connected account the money goes to (Stripe-Account header): deposits are never ours. */
+  connectedAccountId: string;
+};
+
+/** A connected account as the provider holds it now (Stripe's Account object, the parts we read). */
+export type ConnectedAccount = {
+  id: string;
+  details_submitted: boolean;
+  charges_enabled: boolean;
+  payouts_enabled: boolean;
+  /** requirements.currently_due: what the provider needs before charges or payouts work. */
+  requirements_due: string[];
+};
+
+export type CreateConnectedAccountInput = {
+  ownerId: string;
+  email: string | undefined;
+  businessName: string | undefined;
+};
+
+export type AccountLinkInput = {
+  accountId: string;
+  /** Where the provider sends the owner when the link expired or was used: we make a fresh one. */
+  refreshUrl: string;
+  /** Where the provider sends the owner after onboarding (finished or not). */
+  returnUrl: string;
+};
+
+export type RefundDepositInput = {
+  accountId: string;
+  /** The deposit's checkout session on the connected account. */
+  sessionId: string;
   idempotencyKey: string;
 };
 
@@ -90,27 +125,33 @@ export interface PaymentsProvider {
   createPortalSession(input: PortalSessionInput): Promise<{ url: string }>;
   /** `url` may be relative to the API origin (the local provider's own pay page). */
   createDepositCheckout(input: CreateDepositCheckoutInput): Promise<{ id: string; url: string }>;
+  /** Stripe Connect (issue 12 §3): the owner's own account, onboarded through the provider's pages. */
+  createConnectedAccount(input: CreateConnectedAccountInput, idempotencyKey: string): Promise<{ id: string }>;
+  /** A one-time onboarding link; `url` may be relative to the API origin (the local provider's page). */
+  createAccountLink(input: AccountLinkInput): Promise<{ url: string }>;
+  /** Undefined when the provider does not know the account. */
+  retrieveConnectedAccount(id: string): Promise<ConnectedAccount | undefined>;
+  /** Refunds a paid deposit in full on the connected account; the same key refunds once. */
+  refundDeposit(input: RefundDepositInput): Promise<{ id: string }>;
 }
+
+const notConfigured = () =>
+  Promise.reject(new PaymentProviderError('Payments are not configured', 'provider_unavailable'));
 
 /** Used in AWS until STRIPE_SECRET_KEY is configured: every call fails clearly instead of pretending. */
 export const paymentsNotConfigured: PaymentsProvider = {
   kind: 'stripe',
-  listPlans: () =>
-    Promise.reject(new PaymentProviderError('Payments are not configured', 'provider_unavailable')),
-  createCustomer: () =>
-    Promise.reject(new PaymentProviderError('Payments are not configured', 'provider_unavailable')),
-  createCheckoutSession: () =>
-    Promise.reject(new PaymentProviderError('Payments are not configured', 'provider_unavailable')),
-  retrieveSubscription: () =>
-    Promise.reject(new PaymentProviderError('Payments are not configured', 'provider_unavailable')),
-  createPortalSession: () =>
-    Promise.reject(new PaymentProviderError('Payments are not configured', 'provider_unavailable')),
-  createDepositCheckout: () =>
-    Promise.reject(new PaymentProviderError('Payments are not configured', 'provider_unavailable')),
-  listSubscriptions: () =>
-    Promise.reject(new PaymentProviderError('Payments are not configured', 'provider_unavailable')),
-  expireCheckoutSession: () =>
-    Promise.reject(new PaymentProviderError('Payments are not configured', 'provider_unavailable')),
-  cancelSubscription: () =>
-    Promise.reject(new PaymentProviderError('Payments are not configured', 'provider_unavailable')),
+  listPlans: notConfigured,
+  createCustomer: notConfigured,
+  createCheckoutSession: notConfigured,
+  retrieveSubscription: notConfigured,
+  createPortalSession: notConfigured,
+  createDepositCheckout: notConfigured,
+  listSubscriptions: notConfigured,
+  expireCheckoutSession: notConfigured,
+  cancelSubscription: notConfigured,
+  createConnectedAccount: notConfigured,
+  createAccountLink: notConfigured,
+  retrieveConnectedAccount: notConfigured,
+  refundDeposit: notConfigured,
 };

@@ -11,7 +11,11 @@ import { catalogueAsPlans } from '@shared/plans';
 import type { Plan } from '@shared/schemas/subscription';
 import {
   PaymentProviderError,
+  type AccountLinkInput,
+  type ConnectedAccount,
   type CreateCheckoutInput,
+  type CreateConnectedAccountInput,
+  type RefundDepositInput,
   type CreateDepositCheckoutInput,
   type PaymentEvent,
   type PortalSessionInput,
@@ -71,7 +75,47 @@ export type LocalPaymentSession = {
   status: 'open' | 'complete';
   payment_status: 'unpaid' | 'paid';
   created: number;
+  /** The connected account the money goes to (a direct charge on the owner's account). */
+  account: string;
+  payment_intent: string | null;
+  refund: string | null;
 };
+
+/** A Standard connected account, the parts of Stripe's Account object the product reads. */
+export type LocalConnectedAccount = {
+  id: string;
+  object: 'account';
+  type: 'standard';
+  email: string | null;
+  business_profile: { name: string | null };
+  metadata: Record<string, string>;
+  details_submitted: boolean;
+  charges_enabled: boolean;
+  payouts_enabled: boolean;
+  requirements: { currently_due: string[] };
+  created: number;
+};
+
+export type LocalAccountLink = {
+  id: string;
+  account: string;
+  refresh_url: string;
+  return_url: string;
+  /** Like Stripe's: a link works once and for a few minutes; after that the refresh URL makes a new one. */
+  valid_until: number;
+  used: boolean;
+};
+
+/** How the local onboarding page can end (Stripe's test onboarding offers the same outcomes). */
+export const ONBOARDING_OUTCOMES = {
+  complete: 'Complete onboarding',
+  restricted: 'Submit, but leave a requirement due',
+  incomplete: 'Leave onboarding unfinished',
+} as const;
+export type OnboardingOutcome = keyof typeof ONBOARDING_OUTCOMES;
+
+const ACCOUNT_LINK_SECONDS = 300;
+const INITIAL_REQUIREMENTS = ['business_profile.url', 'external_account', 'tos_acceptance.date'];
 
 export type LocalPortalSession = {
   id: string;
@@ -102,6 +146,9 @@ const localKeys = {
   subscription: (id: string) => ({ pk: `LOCALSTRIPE#SUBSCRIPTION#${id}`, sk: 'SUBSCRIPTION' }),
   portal: (id: string) => ({ pk: `LOCALSTRIPE#PORTAL#${id}`, sk: 'PORTAL' }),
   event: (id: string) => ({ pk: `LOCALSTRIPE#EVENT#${id}`, sk: 'EVENT' }),
+  account: (id: string) => ({ pk: `LOCALSTRIPE#ACCOUNT#${id}`, sk: 'ACCOUNT' }),
+  accountLink: (id: string) => ({ pk: `LOCALSTRIPE#ACCOUNTLINK#${id}`, sk: 'LINK' }),
+  refund: (id: string) => ({ pk: `LOCALSTRIPE#REFUND#${id}`, sk: 'REFUND' }),
   customerSubscriptions: (customerId: string) => `LOCALSTRIPE#CUSTOMER_SUBSCRIPTIONS#${customerId}`,
   subscriptionEvents: (subscriptionId: string) => `LOCALSTRIPE#SUBSCRIPTION_EVENTS#${subscriptionId}`,
 };
@@ -191,7 +238,12 @@ export function createLocalPaymentsProvider(
     });
 
   /** Records an event as Stripe would emit it; the caller delivers it to the webhook endpoint. */
-  async function emit(type: string, object: object, subscriptionId: string): Promise<PaymentEvent> {
+  async function emit(
+    type: string,
+    object: object,
+    subscriptionId: string,
+    account?: string,
+  ): Promise<PaymentEvent> {
     const event = {
       id: newId('evt'),
       object: 'event',
@@ -199,6 +251,7 @@ export function createLocalPaymentsProvider(
       created: nowSeconds(),
       livemode: false,
       api_version: 'local',
+      ...(account ? { account } : {}),
       data: { object: structuredClone(object) as Record<string, unknown> },
     };
     await putItem(localKeys.event(event.id), event, {
@@ -295,6 +348,13 @@ export function createLocalPaymentsProvider(
       if (!Number.isInteger(input.amountCents) || input.amountCents < 50) {
         throw new PaymentProviderError('Amount must be at least 50 cents', 'invalid_request');
       }
+      const account = await get<LocalConnectedAccount>(localKeys.account(input.connectedAccountId));
+      if (!account) {
+        throw new PaymentProviderError(`No such account: '${input.connectedAccountId}'`, 'invalid_request');
+      }
+      if (!account.charges_enabled) {
+        throw new PaymentProviderError('This account cannot currently make charges', 'invalid_request');
+      }
       const session: LocalPaymentSession = {
         id: newId('cs'),
         object: 'checkout.session',
@@ -308,9 +368,151 @@ export function createLocalPaymentsProvider(
         status: 'open',
         payment_status: 'unpaid',
         created: nowSeconds(),
+        account: account.id,
+        payment_intent: null,
+        refund: null,
       };
-      const stored = await createOnce(input.idempotencyKey, session, localKeys.session(session.id));
+      const stored = await createOnce(
+        `${account.id}#${input.idempotencyKey}`,
+        session,
+        localKeys.session(session.id),
+      );
       return { id: stored.id, url: `${LOCAL_PAYMENTS_PATH}/pay/${stored.id}` };
+    },
+
+    async createConnectedAccount(input: CreateConnectedAccountInput, idempotencyKey: string) {
+      const account: LocalConnectedAccount = {
+        id: newId('acct'),
+        object: 'account',
+        type: 'standard',
+        email: input.email ?? null,
+        business_profile: { name: input.businessName ?? null },
+        metadata: { owner_id: input.ownerId },
+        details_submitted: false,
+        charges_enabled: false,
+        payouts_enabled: false,
+        requirements: { currently_due: INITIAL_REQUIREMENTS },
+        created: nowSeconds(),
+      };
+      const stored = await createOnce(idempotencyKey, account, localKeys.account(account.id));
+      return { id: stored.id };
+    },
+
+    async createAccountLink(input: AccountLinkInput) {
+      if (!(await get(localKeys.account(input.accountId)))) {
+        throw new PaymentProviderError(`No such account: '${input.accountId}'`, 'invalid_request');
+      }
+      const link: LocalAccountLink = {
+        id: newId('link'),
+        account: input.accountId,
+        refresh_url: input.refreshUrl,
+        return_url: input.returnUrl,
+        valid_until: nowSeconds() + ACCOUNT_LINK_SECONDS,
+        used: false,
+      };
+      await putItem(localKeys.accountLink(link.id), link, { expires_at: link.valid_until + DAY_SECONDS });
+      return { url: `${LOCAL_PAYMENTS_PATH}/connect/onboard/${link.id}` };
+    },
+
+    async retrieveConnectedAccount(id: string): Promise<ConnectedAccount | undefined> {
+      const account = await get<LocalConnectedAccount>(localKeys.account(id));
+      return account
+        ? {
+            id: account.id,
+            details_submitted: account.details_submitted,
+            charges_enabled: account.charges_enabled,
+            payouts_enabled: account.payouts_enabled,
+            requirements_due: account.requirements.currently_due,
+          }
+        : undefined;
+    },
+
+    async refundDeposit(input: RefundDepositInput) {
+      const session = await getPaymentSession(input.sessionId);
+      // Like Stripe: a session on another account is invisible with this account's header.
+      if (!session || session.account !== input.accountId) {
+        throw new PaymentProviderError(`No such checkout session: '${input.sessionId}'`, 'not_found');
+      }
+      if (session.payment_status !== 'paid') {
+        throw new PaymentProviderError('The deposit was not paid', 'invalid_request');
+      }
+      const refund = {
+        id: newId('re'),
+        object: 'refund' as const,
+        amount: session.amount_total,
+        payment_intent: session.payment_intent,
+        status: 'succeeded' as const,
+        created: nowSeconds(),
+      };
+      const stored = await createOnce(
+        `${input.accountId}#${input.idempotencyKey}`,
+        refund,
+        localKeys.refund(refund.id),
+      );
+      if (stored.id !== refund.id) return { id: stored.id };
+      // A second refund under another key is refused, as Stripe refuses refunding a refunded charge.
+      try {
+        await doc.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: localKeys.session(session.id),
+            UpdateExpression: 'SET refund = :r',
+            ConditionExpression: 'attribute_not_exists(refund) OR refund = :null',
+            ExpressionAttributeValues: { ':r': refund.id, ':null': null },
+          }),
+        );
+      } catch (error) {
+        if (!isConditionFailure(error)) throw error;
+        throw new PaymentProviderError('Charge has already been refunded.', 'invalid_request');
+      }
+      return { id: refund.id };
+    },
+
+    getAccount: (id: string) => get<LocalConnectedAccount>(localKeys.account(id)),
+    getAccountLink: (id: string) => get<LocalAccountLink>(localKeys.accountLink(id)),
+
+    /**
+     * The owner ends the onboarding page: the link is used up, the account's flags change as Stripe's
+     * would, and `account.updated` is emitted on the connected account.
+     */
+    async finishOnboarding(linkId: string, outcome: OnboardingOutcome) {
+      const link = await get<LocalAccountLink>(localKeys.accountLink(linkId));
+      if (!link) throw new PaymentProviderError(`No such account link: '${linkId}'`, 'not_found');
+      try {
+        await doc.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: localKeys.accountLink(linkId),
+            UpdateExpression: 'SET used = :true',
+            ConditionExpression: 'used = :false AND valid_until > :now',
+            ExpressionAttributeValues: { ':true': true, ':false': false, ':now': nowSeconds() },
+          }),
+        );
+      } catch (error) {
+        if (!isConditionFailure(error)) throw error;
+        return { link, events: [] as PaymentEvent[], expired: true };
+      }
+      const account = (await get<LocalConnectedAccount>(localKeys.account(link.account)))!;
+      const updated: LocalConnectedAccount = {
+        ...account,
+        details_submitted: outcome !== 'incomplete',
+        charges_enabled: outcome === 'complete',
+        payouts_enabled: outcome === 'complete',
+        requirements: {
+          currently_due:
+            outcome === 'complete'
+              ? []
+              : outcome === 'restricted'
+                ? ['individual.verification.document']
+                : account.requirements.currently_due,
+        },
+      };
+      await putItem(localKeys.account(account.id), updated);
+      return {
+        link,
+        events: [await emit('account.updated', updated, account.id, account.id)],
+        expired: false,
+      };
     },
 
     getPaymentSession,
@@ -319,7 +521,12 @@ export function createLocalPaymentsProvider(
     async completePayment(sessionId: string) {
       const session = await getPaymentSession(sessionId);
       if (!session) throw new PaymentProviderError(`No such checkout session: '${sessionId}'`, 'not_found');
-      const completed: LocalPaymentSession = { ...session, status: 'complete', payment_status: 'paid' };
+      const completed: LocalPaymentSession = {
+        ...session,
+        status: 'complete',
+        payment_status: 'paid',
+        payment_intent: newId('pi'),
+      };
       try {
         await doc.send(
           new PutCommand({
@@ -334,7 +541,10 @@ export function createLocalPaymentsProvider(
         if (!isConditionFailure(error)) throw error;
         return { session: completed, events: [] as PaymentEvent[] };
       }
-      return { session: completed, events: [await emit('checkout.session.completed', completed, sessionId)] };
+      return {
+        session: completed,
+        events: [await emit('checkout.session.completed', completed, sessionId, session.account)],
+      };
     },
 
     async retrieveSubscription(id: string) {

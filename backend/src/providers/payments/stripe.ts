@@ -215,12 +215,77 @@ export function createStripePaymentsProvider(connection: StripeConnection): Paym
             metadata: input.metadata,
             payment_intent_data: { metadata: input.metadata },
           },
-          { idempotencyKey: input.idempotencyKey },
+          // A direct charge on the owner's account: the money is theirs, not the platform's.
+          { idempotencyKey: input.idempotencyKey, stripeAccount: input.connectedAccountId },
         )
         .catch(mapStripeError);
       if (!session.url)
         throw new PaymentProviderError('Stripe returned no checkout URL', 'provider_unavailable');
       return { id: session.id, url: session.url };
+    },
+
+    async createConnectedAccount(input, idempotencyKey) {
+      const account = await (
+        await client()
+      ).accounts
+        .create(
+          {
+            // Standard: the owner has their own Stripe dashboard, payouts and disputes; we never hold funds.
+            type: 'standard',
+            ...(input.email ? { email: input.email } : {}),
+            ...(input.businessName ? { business_profile: { name: input.businessName } } : {}),
+            metadata: { owner_id: input.ownerId },
+          },
+          { idempotencyKey },
+        )
+        .catch(mapStripeError);
+      return { id: account.id };
+    },
+
+    async createAccountLink(input) {
+      const link = await (
+        await client()
+      ).accountLinks
+        .create({
+          account: input.accountId,
+          refresh_url: input.refreshUrl,
+          return_url: input.returnUrl,
+          type: 'account_onboarding',
+        })
+        .catch(mapStripeError);
+      return { url: link.url };
+    },
+
+    async retrieveConnectedAccount(id) {
+      try {
+        const account = await (await client()).accounts.retrieve(id);
+        return {
+          id: account.id,
+          details_submitted: account.details_submitted ?? false,
+          charges_enabled: account.charges_enabled ?? false,
+          payouts_enabled: account.payouts_enabled ?? false,
+          requirements_due: account.requirements?.currently_due ?? [],
+        };
+      } catch (error) {
+        if ((error as { statusCode?: number }).statusCode === 404) return undefined;
+        return mapStripeError(error);
+      }
+    },
+
+    async refundDeposit({ accountId, sessionId, idempotencyKey }) {
+      const stripe = await client();
+      const session = await stripe.checkout.sessions
+        .retrieve(sessionId, {}, { stripeAccount: accountId })
+        .catch(mapStripeError);
+      const paymentIntent = idOf(session.payment_intent);
+      if (!paymentIntent) throw new PaymentProviderError('The deposit was not paid', 'invalid_request');
+      const refund = await stripe.refunds
+        .create(
+          { payment_intent: paymentIntent, metadata: session.metadata ?? {} },
+          { stripeAccount: accountId, idempotencyKey },
+        )
+        .catch(mapStripeError);
+      return { id: refund.id };
     },
 
     async createPortalSession({ customerId, returnUrl, updateTo }) {

@@ -4,6 +4,8 @@ import { resolveWhen } from '@shared/receptionist/date-phrases';
 import { FORMALITY } from '../../providers/llm/local-phrasing';
 import { readablePhone } from '../../providers/llm/business-facts';
 import type { BusinessProfile } from '../business-profile';
+import type { DepositRefundOutcome } from '@shared/schemas/get-paid';
+import { refundSentence } from '../tools/reschedule-cancel';
 import type { ToolResult } from '../tools/tool-types';
 import type { ConversationState, ToolName } from '../types';
 import { extractName, extractService, intentOf, pickOffered, type Intent } from './local-intents';
@@ -320,7 +322,14 @@ function compose(request: ModelRequest): Step {
           "I couldn't find an upcoming appointment for this number. Is there anything else I can help with?",
         );
       return say(
-        `Done: your appointment on ${String(data.when)} is cancelled.${data.texted ? " I've texted you a confirmation." : ''} ${v.nextStep}`,
+        [
+          `Done: your appointment on ${String(data.when)} is cancelled.`,
+          refundSentence[(data.deposit_refund as DepositRefundOutcome | undefined) ?? 'none'],
+          data.texted ? "I've texted you a confirmation." : '',
+          v.nextStep,
+        ]
+          .filter(Boolean)
+          .join(' '),
       );
     case 'take_message': {
       memory.message = undefined;

@@ -41,7 +41,13 @@ export const depositTool: Tool<{ appointment_id?: string }> = {
       conversationId: state.id,
       businessName: business.name,
     });
-    await services.appointments.requestDeposit(business.ownerId, appointment.id, amount, link.sessionId);
+    await services.appointments.requestDeposit(
+      business.ownerId,
+      appointment.id,
+      amount,
+      link.sessionId,
+      link.accountId,
+    );
     const texted =
       state.channel !== 'test'
         ? await services.sendSms(

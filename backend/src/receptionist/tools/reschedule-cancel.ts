@@ -1,3 +1,4 @@
+import type { DepositRefundOutcome } from '@shared/schemas/get-paid';
 import { z } from 'zod';
 import { spokenTime } from '@shared/receptionist/business-time';
 import { SLOT_MINUTES } from '@shared/receptionist/slots';
@@ -55,26 +56,46 @@ export const rescheduleTool: Tool<{ appointment_id?: string; new_start: string }
   },
 };
 
-export const cancelText = (business: string, appointment: Appointment, timeZone: string) =>
-  `${business}: your appointment on ${spokenTime(new Date(appointment.starts_at), timeZone)} is cancelled. Reply to this number to book again.`;
+/** What the caller hears about a paid deposit when their booking is cancelled. */
+export const refundSentence: Record<DepositRefundOutcome, string> = {
+  refunded: 'Your deposit has been refunded.',
+  outside_window: 'The deposit is kept, as the cancellation came too close to the appointment.',
+  failed: 'The business will refund your deposit shortly.',
+  none: '',
+};
+
+export const cancelText = (
+  business: string,
+  appointment: Appointment,
+  timeZone: string,
+  refund: DepositRefundOutcome = 'none',
+) =>
+  [
+    `${business}: your appointment on ${spokenTime(new Date(appointment.starts_at), timeZone)} is cancelled.`,
+    refundSentence[refund],
+    'Reply to this number to book again.',
+  ]
+    .filter(Boolean)
+    .join(' ');
 
 /** Cancels and texts the caller; the dashboard's Appointments view cancels through the same function. */
 export async function cancelAndNotify(
   context: Pick<ToolContext, 'business' | 'services'> & { channel: string },
   appointment: Appointment,
-): Promise<{ cancelled: Appointment; texted: boolean } | undefined> {
+): Promise<{ cancelled: Appointment; texted: boolean; refund: DepositRefundOutcome } | undefined> {
   const cancelled = await context.services.appointments.cancel(context.business.ownerId, appointment.id);
   if (!cancelled) return undefined;
   if (cancelled.calendar_event_id)
     await context.services.calendar?.remove(context.business.ownerId, cancelled.calendar_event_id);
+  const refund = await context.services.refundDeposit(cancelled);
   const texted =
     context.channel !== 'test' && isTextable(cancelled.customer_phone)
       ? await context.services.sendSms(
           cancelled.customer_phone,
-          cancelText(context.business.name, cancelled, context.business.timeZone),
+          cancelText(context.business.name, cancelled, context.business.timeZone, refund),
         )
       : false;
-  return { cancelled, texted };
+  return { cancelled, texted, refund };
 }
 
 export const cancelTool: Tool<{ appointment_id?: string }> = {
@@ -89,6 +110,11 @@ export const cancelTool: Tool<{ appointment_id?: string }> = {
     if (!done)
       return { ok: false, summary: 'Appointment was already cancelled', data: { reason: 'not_found' } };
     const when = spokenTime(new Date(appointment.starts_at), context.business.timeZone);
-    return { ok: true, summary: `Cancelled the appointment on ${when}`, data: { when, texted: done.texted } };
+    const refunded = done.refund === 'refunded' ? ' and refunded the deposit' : '';
+    return {
+      ok: true,
+      summary: `Cancelled the appointment on ${when}${refunded}`,
+      data: { when, texted: done.texted, deposit_refund: done.refund },
+    };
   },
 };

@@ -1,3 +1,4 @@
+import type { DepositRefundOutcome } from '@shared/schemas/get-paid';
 import type { z } from 'zod';
 import type { Appointment } from '@shared/schemas/appointment';
 import type { OwnerCalendar } from '../../calendar-sync/owner-calendar';
@@ -19,7 +20,9 @@ export type ToolServices = {
     amountCents: number;
     conversationId: string;
     businessName: string;
-  }): Promise<{ url: string; sessionId: string }>;
+  }): Promise<{ url: string; sessionId: string; accountId: string }>;
+  /** The owner's refund policy for a cancelled booking's paid deposit (refunds on their account). */
+  refundDeposit(cancelled: Appointment): Promise<DepositRefundOutcome>;
   saveMessage(message: {
     ownerId: string;
     conversationId: string;

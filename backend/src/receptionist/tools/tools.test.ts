@@ -17,7 +17,15 @@ const NOW = zonedInstant({ year: 2026, month: 11, day: 23, hour: 10, minute: 0 }
 const CALLER = '+14155550123';
 
 /** A tool context over in-memory appointments and recorded side effects. */
-function context(options: { manager?: boolean; deposit?: boolean; channel?: 'sms' | 'voice' | 'test' } = {}) {
+function context(
+  options: {
+    manager?: boolean;
+    deposit?: boolean;
+    /** Whether the owner's Stripe account is onboarded (deposits need it); yes unless said otherwise. */
+    payoutsReady?: boolean;
+    channel?: 'sms' | 'voice' | 'test';
+  } = {},
+) {
   const booked: Appointment[] = [];
   const texts: Array<{ to: string; body: string }> = [];
   const messages: unknown[] = [];
@@ -77,6 +85,16 @@ function context(options: { manager?: boolean; deposit?: boolean; channel?: 'sms
           business_id: 'biz-1',
         }
       : undefined,
+    options.payoutsReady === false
+      ? { collected_cents: 0 }
+      : {
+          account_id: 'acct_1',
+          details_submitted: true,
+          charges_enabled: true,
+          payouts_enabled: true,
+          requirements_due: [],
+          collected_cents: 0,
+        },
   );
   const state = {
     id: 'conv-1',
@@ -95,7 +113,12 @@ function context(options: { manager?: boolean; deposit?: boolean; channel?: 'sms
         texts.push({ to, body });
         return true;
       },
-      createDepositLink: async () => ({ url: 'http://pay.example/cs_1', sessionId: 'cs_1' }),
+      createDepositLink: async () => ({
+        url: 'http://pay.example/cs_1',
+        sessionId: 'cs_1',
+        accountId: 'acct_1',
+      }),
+      refundDeposit: async () => 'none' as const,
       saveMessage: async (message) => void messages.push(message),
       allow: async () => true,
     },
@@ -162,6 +185,11 @@ describe('send_deposit_link', () => {
     const plain = context();
     await bookTool.run(plain.ctx, { start: '2026-11-24T20:00:00.000Z', name: 'Sam' });
     expect((await depositTool.run(plain.ctx, {})).data).toEqual({ reason: 'no_deposit' });
+    // An objective asks for deposits, but the owner's Stripe account is not onboarded: none is asked.
+    const unpaid = context({ deposit: true, payoutsReady: false });
+    expect(unpaid.ctx.business).toMatchObject({ depositCents: 0, deposits: 'needs_account' });
+    await bookTool.run(unpaid.ctx, { start: '2026-11-24T20:00:00.000Z', name: 'Sam' });
+    expect((await depositTool.run(unpaid.ctx, {})).data).toEqual({ reason: 'no_deposit' });
     const deposits = context({ deposit: true });
     await bookTool.run(deposits.ctx, { start: '2026-11-24T20:00:00.000Z', name: 'Sam' });
     const result = await depositTool.run(deposits.ctx, {});

@@ -1,3 +1,4 @@
+import type { DepositRefundOutcome } from '@shared/schemas/get-paid';
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { apiErrorSchema } from '@shared/schemas/api-error';
 import {
@@ -20,7 +21,10 @@ export type AppointmentsBook = {
   cancel(
     ownerId: string,
     appointmentId: string,
-  ): Promise<{ appointment: DashboardAppointment; callerNotified: boolean } | undefined>;
+  ): Promise<
+    | { appointment: DashboardAppointment; callerNotified: boolean; depositRefund: DepositRefundOutcome }
+    | undefined
+  >;
 };
 
 const appointmentParams = userIdParams.extend({ appointmentId: z.string().min(1).max(100) });
@@ -69,6 +73,13 @@ export const appointmentRoutes = (deps: AppDeps, book: AppointmentsBook) => {
       const { userId, appointmentId } = c.req.valid('param');
       const result = await book.cancel(userId, appointmentId);
       if (!result) throw notFound('Appointment not found');
-      return c.json({ appointment: result.appointment, caller_notified: result.callerNotified }, 200);
+      return c.json(
+        {
+          appointment: result.appointment,
+          caller_notified: result.callerNotified,
+          deposit_refund: result.depositRefund,
+        },
+        200,
+      );
     });
 };

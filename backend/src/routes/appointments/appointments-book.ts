@@ -6,6 +6,7 @@ import type { OwnerCalendar } from '../../calendar-sync/owner-calendar';
 import type { Logger } from '../../logging/logger';
 import type { TelephonyProvider } from '../../providers/telephony/index';
 import type { Receptionist } from '../../receptionist/receptionist';
+import { refundSentence } from '../../receptionist/tools/reschedule-cancel';
 import type { AppointmentsBook } from './appointment-routes';
 
 /** The view of one appointment (the Appointments tab and the Overview show the same fields). */
@@ -18,7 +19,11 @@ export const appointmentView = (appointment: Appointment): DashboardAppointment 
   ends_at: appointment.ends_at,
   status: appointment.status,
   deposit: appointment.deposit
-    ? { amount_cents: appointment.deposit.amount_cents, paid: appointment.deposit.paid }
+    ? {
+        amount_cents: appointment.deposit.amount_cents,
+        paid: appointment.deposit.paid,
+        ...(appointment.deposit.refunded_at ? { refunded: true } : {}),
+      }
     : null,
   channel: appointment.channel,
 });
@@ -30,7 +35,7 @@ export const appointmentView = (appointment: Appointment): DashboardAppointment 
  */
 export function appointmentsBook(deps: {
   data: Pick<AppData, 'appointments' | 'businessConfigs' | 'smsMessaging'>;
-  receptionist: Pick<Receptionist, 'profileOf'>;
+  receptionist: Pick<Receptionist, 'profileOf' | 'refundCancelledDeposit'>;
   telephony: Pick<TelephonyProvider, 'sendSms'>;
   calendar?: Pick<OwnerCalendar, 'remove'>;
   logger: Logger;
@@ -49,6 +54,7 @@ export function appointmentsBook(deps: {
       const cancelled = await data.appointments.cancel(ownerId, appointmentId);
       if (!cancelled) return undefined;
       if (cancelled.calendar_event_id) await deps.calendar?.remove(ownerId, cancelled.calendar_event_id);
+      const depositRefund = await deps.receptionist.refundCancelledDeposit(ownerId, cancelled);
       const [profile, config] = await Promise.all([
         deps.receptionist.profileOf(ownerId),
         data.businessConfigs.getConfig(ownerId),
@@ -62,7 +68,13 @@ export function appointmentsBook(deps: {
           await deps.telephony.sendSms({
             from,
             to,
-            body: `${profile.name}: your appointment on ${when} has been cancelled. Reply to this text to book another time.`,
+            body: [
+              `${profile.name}: your appointment on ${when} has been cancelled.`,
+              refundSentence[depositRefund],
+              'Reply to this text to book another time.',
+            ]
+              .filter(Boolean)
+              .join(' '),
           });
           callerNotified = true;
         } catch (error) {
@@ -73,7 +85,7 @@ export function appointmentsBook(deps: {
           });
         }
       }
-      return { appointment: appointmentView(cancelled), callerNotified };
+      return { appointment: appointmentView(cancelled), callerNotified, depositRefund };
     },
   };
 }

@@ -9,16 +9,21 @@ import type { Logger } from '../../logging/logger';
 import type { PaymentEvent } from '../../providers/payments/index';
 import {
   LOCAL_PAYMENTS_PATH,
+  ONBOARDING_OUTCOMES,
   type ClockAction,
   type LocalPaymentsProvider,
+  type OnboardingOutcome,
   type LocalSubscription,
 } from '../../providers/payments/local';
 import { signWebhookPayload } from '../../providers/payments/webhook-signature';
 import { STRIPE_WEBHOOK_PATH } from '../subscription/stripe-webhook-routes';
+import { STRIPE_CONNECT_WEBHOOK_PATH } from '../get-paid/connect-webhook-routes';
 
 type LocalPaymentsOptions = {
   provider: LocalPaymentsProvider;
   webhookSecret: string;
+  /** Connected accounts' events go to their own endpoint, signed with its own secret (as Stripe does). */
+  connectWebhookSecret: string;
   now: () => Date;
   logger: Logger;
   /** Sends a request to our own app (the same Hono app's fetch), as Stripe would over HTTPS. */
@@ -131,6 +136,7 @@ const layout = (title: string, body: HtmlEscapedString | Promise<HtmlEscapedStri
 export function localPaymentsRoutes({
   provider,
   webhookSecret,
+  connectWebhookSecret,
   now,
   logger,
   dispatch,
@@ -138,16 +144,15 @@ export function localPaymentsRoutes({
   async function deliver(events: PaymentEvent[]) {
     for (const event of events) {
       const payload = JSON.stringify(event);
+      const [path, secret] = event.account
+        ? [STRIPE_CONNECT_WEBHOOK_PATH, connectWebhookSecret]
+        : [STRIPE_WEBHOOK_PATH, webhookSecret];
       const response = await dispatch(
-        new Request(`http://local-payments${STRIPE_WEBHOOK_PATH}`, {
+        new Request(`http://local-payments${path}`, {
           method: 'POST',
           headers: {
             'Content-Type': 'application/json',
-            'Stripe-Signature': await signWebhookPayload(
-              payload,
-              webhookSecret,
-              Math.floor(now().getTime() / 1000),
-            ),
+            'Stripe-Signature': await signWebhookPayload(payload, secret, Math.floor(now().getTime() / 1000)),
           },
           body: payload,
         }),
@@ -357,6 +362,63 @@ export function localPaymentsRoutes({
         return c.html(errorPage((error as Error).message), 502);
       }
       return c.redirect(`${LOCAL_PAYMENTS_PATH}/pay/${id}`, 303);
+    })
+    .get(`${LOCAL_PAYMENTS_PATH}/connect/onboard/:link`, async (c) => {
+      const link = await provider.getAccountLink(c.req.param('link'));
+      if (!link) return c.html(errorPage('This onboarding link does not exist.'), 404);
+      // Like Stripe: a used or expired link sends the owner to the refresh URL, where the app makes a new one.
+      if (link.used || link.valid_until <= Math.floor(now().getTime() / 1000)) {
+        return c.redirect(link.refresh_url, 303);
+      }
+      const account = await provider.getAccount(link.account);
+      return c.html(
+        layout(
+          'Set up payouts',
+          html`<section class="card" data-testid="local-connect-onboarding">
+            <p class="muted">Stripe Connect onboarding</p>
+            <h1>Get paid with Stripe</h1>
+            <p>
+              ${account?.business_profile.name ?? 'Your business'}${
+                account?.email ? html` · <span class="muted">${account.email}</span>` : raw('')
+              }
+            </p>
+            <p class="muted">
+              Stripe would ask for the business's details and a bank account here. Deposits your assistant
+              collects are paid into this account.
+            </p>
+            <div class="row">
+              ${(Object.keys(ONBOARDING_OUTCOMES) as OnboardingOutcome[]).map(
+                (outcome) =>
+                  html`<form
+                    method="post"
+                    action="${LOCAL_PAYMENTS_PATH}/connect/onboard/${link.id}/${outcome}"
+                  >
+                    <button type="submit" class="${outcome === 'complete' ? 'primary' : ''}">
+                      ${ONBOARDING_OUTCOMES[outcome]}
+                    </button>
+                  </form>`,
+              )}
+            </div>
+          </section>`,
+        ),
+      );
+    })
+    .post(`${LOCAL_PAYMENTS_PATH}/connect/onboard/:link/:outcome`, async (c) => {
+      const outcome = c.req.param('outcome');
+      if (!(outcome in ONBOARDING_OUTCOMES)) return c.html(errorPage('Unknown onboarding outcome.'), 400);
+      let finished: Awaited<ReturnType<LocalPaymentsProvider['finishOnboarding']>>;
+      try {
+        finished = await provider.finishOnboarding(c.req.param('link'), outcome as OnboardingOutcome);
+      } catch (error) {
+        return c.html(errorPage((error as Error).message), 404);
+      }
+      if (finished.expired) return c.redirect(finished.link.refresh_url, 303);
+      try {
+        await deliver(finished.events);
+      } catch (error) {
+        return c.html(errorPage((error as Error).message), 502);
+      }
+      return c.redirect(finished.link.return_url, 303);
     })
     .get(`${LOCAL_PAYMENTS_PATH}/portal/:id`, async (c) => {
       const portal = await provider.getPortalSession(c.req.param('id'));

@@ -18,28 +18,11 @@ export type WebhookHandlerDeps = {
   logger: Logger;
   /** The referral rule's hook: the owner's trial ended and the subscription is paid (once per subscription). */
   onTrialCompleted: (userId: string) => Promise<void>;
-  /** The receptionist's hook: a booking deposit's checkout completed and is paid. */
-  onDepositPaid?: (checkoutSessionId: string) => Promise<unknown>;
   /**
    * Issue 10 §7: an account being deleted or deleted. Its subscription's events (the cancellation that the
    * deletion itself causes, delivered late) must not store a subscription item again after its data is gone.
    */
   isAccountDeleted?: (userId: string) => Promise<boolean>;
-};
-
-/** A completed one-off Checkout for a booking deposit (not a subscription). */
-export const isPaidDeposit = (event: PaymentEvent) => {
-  const object = event.data.object as {
-    mode?: unknown;
-    payment_status?: unknown;
-    metadata?: { kind?: unknown };
-  };
-  return (
-    event.type === 'checkout.session.completed' &&
-    object.mode === 'payment' &&
-    object.payment_status === 'paid' &&
-    object.metadata?.kind === 'deposit'
-  );
 };
 
 const str = (value: unknown) => (typeof value === 'string' ? value : undefined);
@@ -63,11 +46,8 @@ export function subscriptionIdOf(event: PaymentEvent): string | undefined {
  */
 export async function handlePaymentEvent(event: PaymentEvent, deps: WebhookHandlerDeps) {
   if (!(HANDLED_EVENT_TYPES as readonly string[]).includes(event.type)) return { handled: false };
-  if (isPaidDeposit(event)) {
-    const result = await deps.onDepositPaid?.(String(event.data.object.id));
-    deps.logger.info('deposit_paid', { event_id: event.id, result: String(result) });
-    return { handled: result !== undefined };
-  }
+  // Deposits are paid on owners' connected accounts; their events come to the Connect endpoint.
+  if (event.account) return { handled: false };
   const subscriptionId = subscriptionIdOf(event);
   if (!subscriptionId) return { handled: false };
   const subscription = await deps.payments.retrieveSubscription(subscriptionId);

@@ -8,4 +8,5 @@ export const dashboardQueryKeys = {
   callLog: (userId: string, filters: object) => ['dashboard', 'call-log', userId, filters] as const,
   conversation: (userId: string, id: string) => ['dashboard', 'conversation', userId, id] as const,
   notifications: (userId: string) => ['dashboard', 'notifications', userId] as const,
+  getPaid: (userId: string) => ['dashboard', 'get-paid', userId] as const,
 };

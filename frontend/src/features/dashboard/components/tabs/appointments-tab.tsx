@@ -1,7 +1,11 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatAmount } from '@shared/plans';
-import { APPOINTMENTS_TEXTS, type DashboardAppointment } from '@shared/schemas/dashboard-appointments';
+import {
+  APPOINTMENTS_TEXTS,
+  refundNotice,
+  type DashboardAppointment,
+} from '@shared/schemas/dashboard-appointments';
 import { Modal } from '../../../../components/ui/modal';
 import { appointmentsApi } from '../../api/appointments-api';
 import { formatAssistantPhone } from '../../assistant-phone';
@@ -25,7 +29,10 @@ export function AppointmentsTab({ userId }: { userId: string }) {
     mutationFn: (appointment: DashboardAppointment) => appointmentsApi.cancel(userId, appointment.id),
     onSuccess: (result, appointment) => {
       setConfirming(undefined);
-      setNotice(APPOINTMENTS_TEXTS.cancelled(who(appointment), result.caller_notified));
+      setNotice(
+        APPOINTMENTS_TEXTS.cancelled(who(appointment), result.caller_notified) +
+          refundNotice(result.deposit_refund),
+      );
       void queryClient.invalidateQueries({ queryKey: key });
     },
     onError: () => {

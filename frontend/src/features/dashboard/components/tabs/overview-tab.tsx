@@ -9,6 +9,7 @@ import { assistantTelHref, formatAssistantPhone } from '../../assistant-phone';
 import { dashboardQueryKeys } from '../../hooks/dashboard-query-keys';
 import { useDashboardConfig } from '../../hooks/use-dashboard-config';
 import { CallLogsModal } from './call-logs-modal';
+import { GetPaidPanel } from '../overview/get-paid-panel';
 import { LivePanel } from '../overview/live-panel';
 import { MessagesPanel } from '../overview/messages-panel';
 import { OverviewFigures } from '../overview/overview-figures';
@@ -134,6 +135,7 @@ export function OverviewTab({ userId }: { userId: string }) {
           </button>
         </div>
       ) : null}
+      <GetPaidPanel userId={userId} />
       {testCall !== undefined ? (
         <TestCallPanel
           key={testCall}

@@ -1,0 +1,20 @@
+import type { DepositSettings, GetPaidStatus } from '@shared/schemas/get-paid';
+import { apiRequest } from '../../../lib/api-client';
+
+const path = (userId: string) => `/oauth/users/${encodeURIComponent(userId)}/get-paid`;
+
+/** Issue 12 §3: the owner's Stripe Connect account, deposit settings and deposits collected. */
+export const getPaidApi = {
+  status: (userId: string) => apiRequest<GetPaidStatus>(path(userId), { action: 'load your payout account' }),
+  onboardingLink: (userId: string) =>
+    apiRequest<{ url: string }>(`${path(userId)}/onboarding`, {
+      method: 'POST',
+      action: 'open Stripe onboarding',
+    }),
+  saveSettings: (userId: string, settings: DepositSettings) =>
+    apiRequest<GetPaidStatus>(`${path(userId)}/settings`, {
+      method: 'PUT',
+      body: settings,
+      action: 'save the deposit settings',
+    }),
+};

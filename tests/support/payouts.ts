@@ -1,0 +1,29 @@
+import type { AppDeps } from '../../backend/src/app-types';
+import { isLocalPaymentsProvider } from '../../backend/src/providers/payments/factory';
+
+/**
+ * The owner finishes Stripe Connect onboarding on the local provider's page (outcome 'complete' by default):
+ * their account exists, is theirs, and its state is synced as the account.updated webhook would.
+ */
+export async function onboardLocalPayouts(
+  deps: Pick<AppDeps, 'providers' | 'data'>,
+  ownerId: string,
+  outcome: 'complete' | 'restricted' | 'incomplete' = 'complete',
+) {
+  const payments = deps.providers.payments;
+  if (!isLocalPaymentsProvider(payments)) throw new Error('onboardLocalPayouts needs the local provider');
+  const created = await payments.createConnectedAccount(
+    { ownerId, email: undefined, businessName: undefined },
+    `connect-account-${ownerId}`,
+  );
+  const { accountId } = await deps.data.payouts.claimAccount(ownerId, created.id);
+  const link = await payments.createAccountLink({
+    accountId,
+    refreshUrl: 'http://app.test/dashboard?stripe=refresh',
+    returnUrl: 'http://app.test/dashboard?stripe=return',
+  });
+  await payments.finishOnboarding(link.url.split('/').at(-1)!, outcome);
+  const { id: _id, ...snapshot } = (await payments.retrieveConnectedAccount(accountId))!;
+  await deps.data.payouts.syncAccount(ownerId, accountId, snapshot);
+  return accountId;
+}
