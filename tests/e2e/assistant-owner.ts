@@ -1,4 +1,6 @@
 import { expect, type Page } from '@playwright/test';
+import { GET_PAID_TEXTS } from '../../shared/schemas/get-paid';
+import { addDays, weekdayOf, WEEKDAY_NAMES, zonedParts } from '../../shared/receptionist/business-time';
 import { apiFromPage, apiUrl, completeSetupThroughApi, signUpThroughUi } from './support';
 
 /** Opening hours in Los Angeles, Monday to Saturday 9 to 5: inside them the assistant books. */
@@ -35,6 +37,34 @@ export async function salonOwner(page: Page, businessName: string) {
   const assistantNumber = String(config.body.assistant_phone);
   expect(assistantNumber).toMatch(/^\+1\d{10}$/);
   return { userId, email, assistantNumber };
+}
+
+/**
+ * The owner connects their own Stripe account from the dashboard's Get paid card, finishing onboarding on
+ * the local provider's page (Stripe's, deployed), and comes back to a ready account.
+ */
+export async function connectStripeFromDashboard(page: Page) {
+  await page.goto('/dashboard?tab=overview');
+  const card = page.getByTestId('get-paid');
+  await expect(card.getByTestId('get-paid-state')).toHaveText(GET_PAID_TEXTS.badges.not_started);
+  await card.getByRole('button', { name: GET_PAID_TEXTS.actions.not_started }).click();
+  await expect(page.getByTestId('local-connect-onboarding')).toBeVisible();
+  await page.getByRole('button', { name: 'Complete onboarding' }).click();
+  await expect(page).toHaveURL(/\/dashboard\?tab=overview$/);
+  await expect(card.getByTestId('get-paid-state')).toHaveText(GET_PAID_TEXTS.badges.ready);
+  return card;
+}
+
+/**
+ * A weekday the salon is open, `daysAhead` days from today in Los Angeles (Sunday, closed, moves to Monday):
+ * a caller asking for "<day> at 10am" gets that time whatever day the suite runs on. ("Wednesday" asked on
+ * a Wednesday afternoon means today, whose morning is gone.)
+ */
+export function openDayAhead(daysAhead: number): string {
+  const today = zonedParts(new Date(), 'America/Los_Angeles');
+  let day = addDays(today, daysAhead);
+  if (weekdayOf(day) === 6) day = addDays(day, 1);
+  return WEEKDAY_NAMES[weekdayOf(day)]!;
 }
 
 /** A caller's number of its own per test, so parallel specs never share a thread. */

@@ -8,7 +8,7 @@ import {
   uniqueEmail,
 } from './support';
 import { CALENDAR_FEED_CONFIRMATIONS } from '../../shared/calendar';
-import { SALON_HOURS } from './assistant-owner';
+import { openDayAhead, SALON_HOURS } from './assistant-owner';
 
 test.use({ baseURL: appUrl() });
 
@@ -33,7 +33,7 @@ test('the owner shares the Business Calendar, copies the link and sees the assis
   // The assistant books through the owner's test chat (the local engine).
   await page.goto('/dashboard');
   const input = page.getByLabel('Message to your assistant');
-  await input.fill('I want an appointment on Thursday at 11am');
+  await input.fill(`I want an appointment on ${openDayAhead(2)} at 11am`);
   await page.getByRole('button', { name: 'Send', exact: true }).click();
   await expect(page.getByTestId('test-chat-thread')).toContainText('11:00 AM');
   await input.fill('yes, this is Sam Rivera');

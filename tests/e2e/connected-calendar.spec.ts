@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { resolveWhen } from '../../shared/receptionist/date-phrases';
-import { openPhone, randomCaller, salonOwner, textAssistant } from './assistant-owner';
+import { openDayAhead, openPhone, randomCaller, salonOwner, textAssistant } from './assistant-owner';
 import { appUrl } from './support';
 
 test.use({ baseURL: appUrl() });
@@ -31,13 +31,14 @@ test('the assistant offers only times free in the connected Google calendar, and
   await page.getByTestId('google_calendar-account').scrollIntoViewIfNeeded();
   await page.screenshot({ path: '.local/test-results/connected-calendar-step7.png' });
 
-  // The owner's own appointment, entered in their calendar: Thursday 11:00–12:00.
+  // The owner's own appointment, entered in their calendar: two days ahead, 11:00–12:00.
+  const day = openDayAhead(2);
   const calendarUrl = await page.getByRole('link', { name: 'Open the local calendar' }).getAttribute('href');
   expect(calendarUrl).toContain(`tz=${encodeURIComponent(LA)}`);
   const calendar = await context.newPage();
   await calendar.goto(calendarUrl!);
-  const thursday = resolveWhen('Thursday', new Date(), LA)!.from;
-  const date = `${thursday.year}-${String(thursday.month).padStart(2, '0')}-${String(thursday.day).padStart(2, '0')}`;
+  const booked = resolveWhen(day, new Date(), LA)!.from;
+  const date = `${booked.year}-${String(booked.month).padStart(2, '0')}-${String(booked.day).padStart(2, '0')}`;
   await calendar.getByLabel('Title').fill('Color correction (booked by phone)');
   await calendar.getByLabel('Start').fill(`${date}T11:00`);
   await calendar.getByLabel('Minutes').fill('60');
@@ -47,12 +48,12 @@ test('the assistant offers only times free in the connected Google calendar, and
   // A caller asks for that hour: it is not offered; 12:00 is, and gets booked.
   const phone = await context.newPage();
   await openPhone(phone, assistantNumber, randomCaller());
-  await textAssistant(phone, 'I want an appointment on Thursday at 11am');
+  await textAssistant(phone, `I want an appointment on ${day} at 11am`);
   const answer = phone.getByTestId('phone-received').last();
   await expect(answer).toContainText('I have');
   await expect(answer).not.toContainText('11:00 AM');
   await expect(answer).toContainText('12:00 PM');
-  await textAssistant(phone, 'Thursday at 12pm please');
+  await textAssistant(phone, `${day} at 12pm please`);
   await expect(phone.getByTestId('phone-received').last()).toContainText('12:00 PM it is');
   await textAssistant(phone, 'Nora');
   await expect(phone.getByTestId('phone-thread')).toContainText("you're booked");

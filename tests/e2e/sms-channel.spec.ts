@@ -1,22 +1,42 @@
 import { expect, test } from '@playwright/test';
-import { openPhone, randomCaller, salonOwner, textAssistant as text } from './assistant-owner';
+import { GET_PAID_TEXTS } from '../../shared/schemas/get-paid';
+import {
+  connectStripeFromDashboard,
+  openDayAhead,
+  openPhone,
+  randomCaller,
+  salonOwner,
+  textAssistant as text,
+} from './assistant-owner';
 import { appUrl } from './support';
 
 test.use({ baseURL: appUrl() });
 
-test('an owner texts their assistant from the local phone, books, pays the deposit, and sees it on the dashboard; the test chat books too', async ({
+test('an owner connects Stripe; a caller texts, books and pays the deposit into it; the owner sees the money, and a cancellation refunds it; the test chat books too', async ({
   page,
   context,
 }) => {
   test.setTimeout(150_000);
   // A salon owner: the first objective offered is "Book Appointments with Deposit".
   const { assistantNumber } = await salonOwner(page, 'Bella Hair Studio');
+  const day = openDayAhead(2);
+  // Deposits are off until the owner's own Stripe account can be paid; the card says so, then connects it.
+  await page.goto('/dashboard?tab=overview');
+  await expect(page.getByTestId('get-paid-deposits')).toHaveText(GET_PAID_TEXTS.deposits.needs_account);
+  const card = await connectStripeFromDashboard(page);
+  await expect(card.getByTestId('get-paid-deposits')).toHaveText(GET_PAID_TEXTS.deposits.on);
+  await expect(card.getByTestId('get-paid-collected')).toHaveText('$0');
+  // The owner refunds any cancellation before the start (a window of 0 hours).
+  await card.getByLabel(GET_PAID_TEXTS.refundLabel).fill('0');
+  await card.getByRole('button', { name: GET_PAID_TEXTS.save }).click();
+  await expect(card.getByRole('status')).toHaveText(GET_PAID_TEXTS.saved);
+  await page.screenshot({ path: '.local/test-results/get-paid-card.png', fullPage: true });
 
   // The caller texts the assistant number from the local phone page.
   const caller = randomCaller();
   const phone = await context.newPage();
   await openPhone(phone, assistantNumber, caller);
-  await text(phone, 'I want an appointment on Wednesday at 10am');
+  await text(phone, `I want an appointment on ${day} at 10am`);
   await text(phone, 'yes, this is Ana');
   const thread = phone.getByTestId('phone-thread');
   await expect(thread).toContainText('$25 deposit');
@@ -35,24 +55,32 @@ test('an owner texts their assistant from the local phone, books, pays the depos
   await expect(pay.getByTestId('payment-done')).toBeVisible();
   await expect(thread).toContainText('we received your $25 deposit', { timeout: 15_000 });
 
+  // The money is in the owner's account: the Get paid card shows it.
+  await page.goto('/dashboard?tab=overview');
+  await expect(page.getByTestId('get-paid-collected')).toHaveText('$25');
+
   // The owner sees the appointment, the conversation and the revenue.
   await page.goto('/dashboard?tab=appointments');
   const row = page.getByTestId('appointment-row').filter({ hasText: 'Ana' });
   await expect(row).toHaveCount(1);
   await expect(row).toContainText('10:00 AM');
   await expect(row).toContainText('Deposit $25 paid');
-  // Cancelling from the dashboard frees the slot and texts the caller.
+  // Cancelling from the dashboard frees the slot, refunds the deposit and texts the caller.
   await row.getByRole('button', { name: /^Cancel/ }).click();
   await page.getByRole('button', { name: 'Cancel appointment' }).click();
-  await expect(page.getByRole('status')).toHaveText('Cancelled. Ana was sent a text.');
+  await expect(page.getByRole('status')).toHaveText(
+    `Cancelled. Ana was sent a text. ${GET_PAID_TEXTS.refunds.refunded}`,
+  );
   await expect(page.getByTestId('appointment-row').filter({ hasText: 'Ana' })).toHaveCount(0);
-  await expect(thread).toContainText('has been cancelled');
+  await expect(thread).toContainText('has been cancelled. Your deposit has been refunded.');
   await page.getByRole('tab', { name: 'Analytics' }).click();
   const revenue = page.locator('section', { has: page.getByRole('heading', { name: 'Revenue collected' }) });
   await expect(revenue).toContainText('$25');
 
   // The call log lists the conversation with its outcome, revenue and summary; it opens whole.
   await page.getByRole('tab', { name: 'Overview' }).click();
+  // The refund came out of the owner's account, so their collected total is back to nothing.
+  await expect(page.getByTestId('get-paid-collected')).toHaveText('$0');
   await page.getByRole('button', { name: 'View Call Logs' }).click();
   await expect(page.getByRole('tab', { name: 'Call Log' })).toHaveAttribute('aria-selected', 'true');
   const logRow = page.getByTestId('call-log-row').first();
@@ -67,7 +95,7 @@ test('an owner texts their assistant from the local phone, books, pays the depos
   await expect(page.getByTestId('call-log-row')).toHaveCount(1);
   await logRow.getByRole('button').click();
   await expect(page.getByTestId('conversation-transcript')).toContainText(
-    'I want an appointment on Wednesday at 10am',
+    `I want an appointment on ${day} at 10am`,
   );
   await expect(page.getByTestId('conversation-actions')).toContainText('Ana');
   await expect(page.getByTestId('call-back')).toHaveAttribute('href', `tel:${caller}`);
@@ -76,7 +104,7 @@ test('an owner texts their assistant from the local phone, books, pays the depos
   // The owner's own test chat books through the same engine, with the booking shown inline.
   await page.getByRole('tab', { name: 'Overview' }).click();
   const input = page.getByLabel('Message to your assistant');
-  await input.fill('I want an appointment on Thursday at 11am');
+  await input.fill(`I want an appointment on ${openDayAhead(3)} at 11am`);
   await page.getByRole('button', { name: 'Send', exact: true }).click();
   await expect(page.getByTestId('test-chat-engine')).toContainText('local engine');
   await expect(page.getByTestId('test-chat-thread')).toContainText('11:00 AM');

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { openPhone, randomCaller, salonOwner } from './assistant-owner';
+import { openDayAhead, openPhone, randomCaller, salonOwner } from './assistant-owner';
 import { apiFromPage, appUrl } from './support';
 
 test.use({ baseURL: appUrl() });
@@ -50,7 +50,7 @@ test('a local call books an appointment; a call for the manager nobody answers e
     'Thanks for calling Bella Hair Studio',
   );
   await expect(phone.getByTestId('call-status')).toHaveText('In call');
-  await say(phone, 'I want an appointment on Wednesday at 10am');
+  await say(phone, `I want an appointment on ${openDayAhead(2)} at 10am`);
   const booked = await say(phone, 'yes, this is Ana');
   expect(booked).toMatch(/deposit|booked/i);
   await phone.getByTestId('phone-hang-up').click();
