@@ -1,31 +1,56 @@
 import { describe, expect, it } from 'vitest';
-import { connectedModules, coverageGaps, effectiveModules } from './capability-sources';
+import { connectedModules, coverageGaps, effectiveModules, type SetupSources } from './capability-sources';
 import { coveragePercent } from './objective-templates';
 
+const nothing: SetupSources = {
+  calendar: false,
+  phoneNumber: false,
+  payouts: false,
+  managerNumber: false,
+  prices: false,
+};
+const set = (on: Partial<SetupSources>): SetupSources => ({ ...nothing, ...on });
+
 describe('honest capability coverage', () => {
-  it('turns modules on from what is set up: calendar → scheduling, phone number → sms', () => {
-    expect(connectedModules({ calendar: false, phoneNumber: false })).toEqual([]);
-    expect(connectedModules({ calendar: true, phoneNumber: false })).toEqual(['scheduling']);
-    expect(connectedModules({ calendar: false, phoneNumber: true })).toEqual(['sms']);
-    expect(connectedModules({ calendar: true, phoneNumber: true })).toEqual(['sms', 'scheduling']);
+  it('turns modules on from what is set up', () => {
+    expect(connectedModules(nothing)).toEqual([]);
+    expect(connectedModules(set({ calendar: true }))).toEqual(['scheduling']);
+    expect(connectedModules(set({ phoneNumber: true }))).toEqual(['sms']);
+    // A Stripe account that can be paid turns deposits (booking) on.
+    expect(connectedModules(set({ payouts: true }))).toEqual(['booking']);
+    expect(connectedModules(set({ managerNumber: true }))).toEqual(['escalation']);
+    expect(connectedModules(set({ prices: true }))).toEqual(['pricing']);
+    expect(
+      connectedModules({
+        calendar: true,
+        phoneNumber: true,
+        payouts: true,
+        managerNumber: true,
+        prices: true,
+      }),
+    ).toEqual(['sms', 'scheduling', 'booking', 'escalation', 'pricing']);
   });
 
   it('adds operator grants once each, in the module map order', () => {
-    expect(
-      effectiveModules({ calendar: true, phoneNumber: false }, ['escalation', 'scheduling', 'sms']),
-    ).toEqual(['sms', 'scheduling', 'escalation']);
-    expect(effectiveModules({ calendar: false, phoneNumber: false })).toEqual([]);
-    // Deposits stay a grant (booking) until Stripe Connect onboarding exists.
-    expect(effectiveModules({ calendar: true, phoneNumber: true })).not.toContain('booking');
+    expect(effectiveModules(set({ calendar: true }), ['escalation', 'scheduling', 'sms'])).toEqual([
+      'sms',
+      'scheduling',
+      'escalation',
+    ]);
+    expect(effectiveModules(nothing)).toEqual([]);
+    expect(effectiveModules(set({ calendar: true, phoneNumber: true }))).not.toContain('booking');
   });
 
-  it('a calendar gives availability check and appointment creation', () => {
+  it('a calendar gives availability check and appointment creation; Stripe gives deposits', () => {
     const required = ['availability_check', 'appointment_creation'];
-    expect(coveragePercent(required, effectiveModules({ calendar: false, phoneNumber: true }))).toBe(0);
-    expect(coveragePercent(required, effectiveModules({ calendar: true, phoneNumber: false }))).toBe(100);
+    expect(coveragePercent(required, effectiveModules(set({ phoneNumber: true })))).toBe(0);
+    expect(coveragePercent(required, effectiveModules(set({ calendar: true })))).toBe(100);
+    const deposit = ['availability_check', 'deposit_collection', 'appointment_creation'];
+    expect(coveragePercent(deposit, effectiveModules(set({ calendar: true })))).toBe(67);
+    expect(coveragePercent(deposit, effectiveModules(set({ calendar: true, payouts: true })))).toBe(100);
   });
 
-  it('sends owner-fixable gaps to setup and only the rest to support', () => {
+  it('sends every gap to the setup that closes it; support only for what no setup gives', () => {
     const required = [
       'availability_check',
       'appointment_creation',
@@ -38,24 +63,34 @@ describe('honest capability coverage', () => {
       {
         module: 'scheduling',
         action: 'Set up a calendar in Setup, step 7',
-        setupStep: 7,
+        href: '/setup?step=7',
         capabilities: ['availability_check', 'appointment_creation'],
       },
       {
         module: 'sms',
         action: 'Choose a phone number in Setup, step 4',
-        setupStep: 4,
+        href: '/setup?step=4',
         capabilities: ['info_collection'],
       },
+      {
+        module: 'pricing',
+        action: 'Add your prices to the business description in Setup, step 2',
+        href: '/setup?step=2',
+        capabilities: ['pricing_info'],
+      },
+      {
+        module: 'booking',
+        action: 'Connect Stripe under Get paid on the dashboard',
+        href: '/dashboard?tab=overview',
+        capabilities: ['deposit_collection'],
+      },
     ]);
-    expect(none.needsSupport).toEqual(['pricing_info', 'deposit_collection']);
+    expect(none.needsSupport).toEqual([]);
 
-    const connected = coverageGaps(required, effectiveModules({ calendar: true, phoneNumber: true }));
-    expect(connected.ownerCanSetUp).toEqual([]);
-    expect(connected.needsSupport).toEqual(['pricing_info', 'deposit_collection']);
-
-    // Nothing missing that only support gives: no support text.
-    expect(coverageGaps(['availability_check', 'contact_validation'], []).needsSupport).toEqual([]);
+    const connected = coverageGaps(required, effectiveModules(set({ calendar: true, phoneNumber: true })));
+    expect(connected.ownerCanSetUp.map((gap) => gap.module)).toEqual(['pricing', 'booking']);
+    // A capability no owner setup gives (one a newer template may name) is support's.
+    expect(coverageGaps(['voice_cloning'], []).needsSupport).toEqual(['voice_cloning']);
     // Fully covered through grants.
     expect(coverageGaps(required, ['sms', 'scheduling', 'pricing', 'booking'])).toEqual({
       ownerCanSetUp: [],

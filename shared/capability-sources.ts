@@ -1,7 +1,7 @@
 import { capabilitiesOfModules, MODULE_CAPABILITIES } from './objective-templates';
 
 /**
- * Honest capability coverage (issue 12 §4, docs/decisions/141-honest-capability-coverage.md): a module is on
+ * Honest capability coverage (issue 12 §4, docs/decisions/141-honest-capability-coverage.md and 150): a module is on
  * because something the owner set up makes it work, or because an operator granted it (ops CLI
  * `grant-modules`). Pure rules, used by the API (which modules are on) and the UI (what the owner can do
  * about a missing capability, and when only support can help).
@@ -13,13 +13,37 @@ export type SetupSources = {
   calendar: boolean;
   /** The assistant has its own phone number (it answers calls and texts on it). */
   phoneNumber: boolean;
+  /** The owner's own Stripe account can be paid (Get paid, issue 12 §3): deposits go there. */
+  payouts: boolean;
+  /** A manager number to transfer and text to (step 5). */
+  managerNumber: boolean;
+  /** The business description states prices: the only prices the assistant may quote (step 2). */
+  prices: boolean;
 };
 
-/** Modules the owner turns on by setting something up, and where in the app they do it. */
+/**
+ * Modules the owner turns on by setting something up, and where in the app they do it. The order is the
+ * order a missing capability is looked up in: availability check is offered through a calendar first.
+ */
 export const OWNER_SETUP_MODULES = {
-  sms: { source: 'phoneNumber', action: 'Choose a phone number in Setup, step 4', setupStep: 4 },
-  scheduling: { source: 'calendar', action: 'Set up a calendar in Setup, step 7', setupStep: 7 },
-} as const satisfies Record<string, { source: keyof SetupSources; action: string; setupStep: number }>;
+  sms: { source: 'phoneNumber', action: 'Choose a phone number in Setup, step 4', href: '/setup?step=4' },
+  scheduling: { source: 'calendar', action: 'Set up a calendar in Setup, step 7', href: '/setup?step=7' },
+  booking: {
+    source: 'payouts',
+    action: 'Connect Stripe under Get paid on the dashboard',
+    href: '/dashboard?tab=overview',
+  },
+  escalation: {
+    source: 'managerNumber',
+    action: 'Add a manager number in Setup, step 5',
+    href: '/setup?step=5',
+  },
+  pricing: {
+    source: 'prices',
+    action: 'Add your prices to the business description in Setup, step 2',
+    href: '/setup?step=2',
+  },
+} as const satisfies Record<string, { source: keyof SetupSources; action: string; href: string }>;
 type OwnerModule = keyof typeof OWNER_SETUP_MODULES;
 const OWNER_MODULES = Object.keys(OWNER_SETUP_MODULES) as OwnerModule[];
 
@@ -35,7 +59,7 @@ export function effectiveModules(sources: SetupSources, granted: readonly string
 
 export type CoverageGaps = {
   /** Missing capabilities the owner can turn on themselves, grouped by the setup that gives them. */
-  ownerCanSetUp: Array<{ module: OwnerModule; action: string; setupStep: number; capabilities: string[] }>;
+  ownerCanSetUp: Array<{ module: OwnerModule; action: string; href: string; capabilities: string[] }>;
   /** Missing capabilities no owner setup gives: only support can enable them. */
   needsSupport: string[];
 };
@@ -57,9 +81,12 @@ export function coverageGaps(required: readonly string[], modules: readonly stri
     const group = ownerCanSetUp.find((g) => g.module === module);
     if (group) group.capabilities.push(capability);
     else {
-      const { action, setupStep } = OWNER_SETUP_MODULES[module];
-      ownerCanSetUp.push({ module, action, setupStep, capabilities: [capability] });
+      const { action, href } = OWNER_SETUP_MODULES[module];
+      ownerCanSetUp.push({ module, action, href, capabilities: [capability] });
     }
   }
   return { ownerCanSetUp, needsSupport };
 }
+
+/** A sentence that states a price: the assistant may quote it (business-profile's price facts). */
+export const mentionsPrice = (sentence: string) => /\$\s?\d|\bprice|\bcosts?\b/i.test(sentence);

@@ -3,6 +3,7 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { createDynamoClients } from '../../backend/src/data/dynamo-client';
 import { keys } from '../../backend/src/data/keys';
 import { NO_MODULES_TEXT, OBJECTIVE_TEMPLATES } from '../../shared/objective-templates';
+import { connectStripeFromDashboard } from './assistant-owner';
 import { apiFromPage, appUrl, completeSetupThroughApi, signUpThroughUi, uniqueEmail } from './support';
 
 test.use({ baseURL: appUrl() });
@@ -188,18 +189,22 @@ test('objectives: a template is generated, saved and kept; secondaries get the d
   await expect(page.getByTestId('coverage-badge')).toHaveText('50% coverage');
   await expect(page.getByTestId('coverage-badge')).toHaveAttribute('data-color', 'yellow');
 
-  // Reduce no-shows needs a deposit too, which no owner setup gives yet: 1 of 3 → 33%, red, and only that
-  // capability sends the owner to support. A pricing grant from support does not change it.
+  // Reduce no-shows needs a deposit and availability too: 1 of 3 → 33%, red. Each gap is the owner's to
+  // close (deposits through Get paid), so nothing sends them to support; a pricing grant changes nothing.
   await enableModulesAsSupport(userId, ['pricing']);
   await page.reload();
   await cards.nth(1).click();
   await expect(page.getByTestId('coverage-badge')).toHaveText('33% coverage');
   await expect(page.getByTestId('coverage-badge')).toHaveAttribute('data-color', 'red');
-  await expect(page.getByTestId('coverage-none')).toHaveText(`deposit collection: ${NO_MODULES_TEXT}`);
+  const depositGap = page.getByTestId('coverage-gap-owner').filter({ hasText: 'deposit collection' });
+  await expect(depositGap.getByRole('link')).toHaveText('Connect Stripe under Get paid on the dashboard');
+  await expect(page.getByText(NO_MODULES_TEXT)).toHaveCount(0);
 
-  // Support grants booking (deposits and availability): fully covered, nothing left for support.
-  await enableModulesAsSupport(userId, ['booking']);
-  await page.reload();
+  // The link leads to the Get paid card; a connected Stripe account gives booking (deposits, availability).
+  await depositGap.getByRole('link').click();
+  await expect(page.getByTestId('get-paid')).toBeVisible();
+  await connectStripeFromDashboard(page);
+  await page.goto('/dashboard?tab=objectives');
   await cards.nth(1).click();
   await expect(page.getByTestId('coverage-badge')).toHaveText('100% coverage');
   await expect(page.getByText(NO_MODULES_TEXT)).toHaveCount(0);

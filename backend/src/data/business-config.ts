@@ -1,3 +1,4 @@
+import { payoutStateOfItem, type Payouts } from './payouts';
 import { randomUUID } from 'node:crypto';
 import {
   BatchGetCommand,
@@ -88,6 +89,7 @@ export function createBusinessConfigRepository(
       config: StoredBusinessConfig | undefined;
       botCalendar: boolean;
       connections: Array<{ status: ConnectionStatus }>;
+      payoutsReady: boolean;
     }> {
       const items: Array<Record<string, unknown>> = [];
       let request: Record<string, { Keys: Array<Record<string, string>>; ConsistentRead: true }> = {
@@ -95,6 +97,7 @@ export function createBusinessConfigRepository(
           Keys: [
             keys.businessConfig(userId),
             keys.botCalendar(userId),
+            keys.payouts(userId),
             ...CALENDAR_SERVICES.map((service) => keys.calendarConnection(userId, service)),
           ],
           ConsistentRead: true,
@@ -113,6 +116,10 @@ export function createBusinessConfigRepository(
       return {
         config: config ? stripKeys(config) : undefined,
         botCalendar: items.some((item) => item.sk === keys.botCalendar(userId).sk),
+        payoutsReady:
+          payoutStateOfItem(
+            items.find((item) => item.sk === keys.payouts(userId).sk) as Payouts | undefined,
+          ) === 'ready',
         connections: items
           .filter((item) => String(item.sk).startsWith(CALENDAR_CONNECTION_PREFIX))
           .map((item) => ({ status: item.status as ConnectionStatus })),

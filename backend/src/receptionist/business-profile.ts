@@ -10,6 +10,7 @@ import {
 } from '@shared/schemas/get-paid';
 import { payoutStateOfItem, type Payouts } from '../data/payouts';
 import type { BusinessConfig } from '@shared/schemas/business-config';
+import { mentionsPrice } from '@shared/capability-sources';
 import type { StoredObjective } from '../data/objectives';
 import { DEFAULT_RETENTION_DAYS } from '@shared/schemas/privacy';
 import {
@@ -147,7 +148,7 @@ export function businessProfile(
     hoursKnown: parsedHours !== undefined,
     timeZone: zone,
     retentionDays: config.transcript_retention_days ?? DEFAULT_RETENTION_DAYS,
-    priceFacts: sentences(config.business_description).filter((s) => /\$\s?\d|\bprice|\bcosts?\b/i.test(s)),
+    priceFacts: sentences(config.business_description).filter(mentionsPrice),
     traits: withDefaultTraits({
       formality: config.formality,
       verbosity: config.verbosity,

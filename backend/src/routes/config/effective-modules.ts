@@ -1,27 +1,40 @@
-import { effectiveModules, type SetupSources } from '@shared/capability-sources';
+import { effectiveModules, mentionsPrice, type SetupSources } from '@shared/capability-sources';
 import type { BusinessConfig } from '@shared/schemas/business-config';
 import type { AppData } from '../../app-types';
+import { payoutStateOfItem } from '../../data/payouts';
 
-/** What the owner has actually set up: a calendar the assistant can book into, and its own phone number. */
+type SourceFields = Pick<BusinessConfig, 'assistant_phone' | 'manager_number' | 'business_description'>;
+
+/**
+ * What the owner has actually set up: a calendar the assistant can book into, its own phone number, a
+ * Stripe account deposits can be paid into, a manager to reach and prices to quote.
+ */
 export async function setupSources(
-  data: Pick<AppData, 'botCalendars' | 'calendarConnections'>,
+  data: Pick<AppData, 'botCalendars' | 'calendarConnections' | 'payouts'>,
   ownerId: string,
-  config: Pick<BusinessConfig, 'assistant_phone'>,
+  config: SourceFields,
 ): Promise<SetupSources> {
-  const [botCalendar, connections] = await Promise.all([
+  const [botCalendar, connections, payouts] = await Promise.all([
     data.botCalendars.get(ownerId),
     data.calendarConnections.list(ownerId),
+    data.payouts.get(ownerId),
   ]);
-  return sourcesOf({ botCalendar: Boolean(botCalendar), connections }, config);
+  return sourcesOf(
+    { botCalendar: Boolean(botCalendar), connections, payoutsReady: payoutStateOfItem(payouts) === 'ready' },
+    config,
+  );
 }
 
 /** Pure: the setup sources from what was read (getConfigWithSetup reads it with the config). */
 export const sourcesOf = (
-  setup: { botCalendar: boolean; connections: Array<{ status: string }> },
-  config: Pick<BusinessConfig, 'assistant_phone'>,
+  setup: { botCalendar: boolean; connections: Array<{ status: string }>; payoutsReady: boolean },
+  config: SourceFields,
 ): SetupSources => ({
   calendar: setup.botCalendar || setup.connections.some((c) => c.status === 'connected'),
   phoneNumber: Boolean(config.assistant_phone?.trim()),
+  payouts: setup.payoutsReady,
+  managerNumber: Boolean(config.manager_number?.trim()),
+  prices: (config.business_description ?? '').split(/(?<=[.!?])\s+/).some(mentionsPrice),
 });
 
 /** The config with `authorized_modules` as in effect for these sources (see withEffectiveModules). */
@@ -36,7 +49,7 @@ export const effectiveConfig = <T extends BusinessConfig>(config: T, sources: Se
  * `grant-modules`), so a disconnected calendar turns its module off again by itself.
  */
 export async function withEffectiveModules<T extends BusinessConfig>(
-  data: Pick<AppData, 'botCalendars' | 'calendarConnections'>,
+  data: Pick<AppData, 'botCalendars' | 'calendarConnections' | 'payouts'>,
   ownerId: string,
   config: T,
 ): Promise<T> {

@@ -40,7 +40,7 @@ export function CoverageGaps({ objective, modules }: { objective: Objective; mod
       {gaps.ownerCanSetUp.map((gap) => (
         <li key={gap.module} className="objectives-gap" data-testid="coverage-gap-owner">
           <span>{gap.capabilities.map(humanize).join(', ')}: </span>
-          <Link to={`/setup?step=${gap.setupStep}`}>{gap.action}</Link>
+          <Link to={gap.href}>{gap.action}</Link>
         </li>
       ))}
       {gaps.needsSupport.length ? (
