@@ -1,5 +1,5 @@
 import { createRelayCallRepository } from './data/relay-calls';
-import type { AppConfig } from './config/env';
+import { publicBaseUrl, type AppConfig } from './config/env';
 import { createReferralRepository } from './data/referrals';
 import { referralTrialCompletion } from './routes/referrals/trial-completion';
 import { createConversationRepository } from './data/conversations';
@@ -11,6 +11,7 @@ import type { AppData, AppDeps, AppProviders } from './app-types';
 import { createAppointmentRepository } from './data/appointments';
 import { createCalendarFeedRepository } from './data/calendar-feeds';
 import { createPayoutRepository } from './data/payouts';
+import { createSchedulingLinkBookingRepository } from './data/scheduling-link-bookings';
 import { createConversationStateRepository } from './data/conversation-states';
 import { createOwnerMessageRepository } from './data/owner-messages';
 import { receptionistFromApp } from './receptionist/create-receptionist-deps';
@@ -44,7 +45,6 @@ import { createNotificationRepository } from './data/notifications';
 import { createNotifier } from './notifications/notifier';
 import { createUnsubscribeTokens } from './notifications/unsubscribe-token';
 import { localDevelopmentTokenKey } from './providers/calendar/token-cipher';
-import { publicBaseUrl } from './receptionist/create-receptionist-deps';
 import { createAccountDeletionRepository } from './data/account-deletions';
 import { createOwnerDataErasure } from './data/owner-data-erasure';
 import { createIdentityAdmin } from './providers/identity/index';
@@ -101,6 +101,7 @@ export function createAppDeps(
     botCalendars: createBotCalendarRepository(doc, config.tableName, now),
     calendarFeeds: createCalendarFeedRepository(doc, config.tableName, now),
     payouts: createPayoutRepository(doc, config.tableName, now),
+    schedulingLinks: createSchedulingLinkBookingRepository(doc, config.tableName, now),
     objectives: createObjectivesRepository(doc, config.tableName, now),
     phoneReservations,
     appointments: createAppointmentRepository(doc, config.tableName, now),

@@ -2,6 +2,7 @@ import type { AppConfig } from './config/env';
 import type { AppointmentRepository } from './data/appointments';
 import type { CalendarFeedRepository } from './data/calendar-feeds';
 import type { PayoutRepository } from './data/payouts';
+import type { SchedulingLinkBookingRepository } from './data/scheduling-link-bookings';
 import type { ConversationStateRepository } from './data/conversation-states';
 import type { OwnerMessageRepository } from './data/owner-messages';
 import type { Receptionist } from './receptionist/receptionist';
@@ -62,6 +63,7 @@ export type AppData = {
   botCalendars: BotCalendarRepository;
   calendarFeeds: CalendarFeedRepository;
   payouts: PayoutRepository;
+  schedulingLinks: SchedulingLinkBookingRepository;
   objectives: ObjectivesRepository;
   phoneReservations: PhoneReservationRepository;
   appointments: AppointmentRepository;

@@ -23,6 +23,7 @@ import { subscriptionRoutes } from './routes/subscription/subscription-routes';
 import { waitlistRoutes } from './routes/subscription/waitlist-routes';
 import { stripeWebhookRoutes } from './routes/subscription/stripe-webhook-routes';
 import { connectWebhookRoutes } from './routes/get-paid/connect-webhook-routes';
+import { calendlyWebhookRoutes } from './routes/calendar/calendly-webhook-routes';
 import { getPaidRoutes } from './routes/get-paid/get-paid-routes';
 import { localPaymentsRoutes } from './routes/local-payments/local-payments-routes';
 import { isLocalPaymentsProvider } from './providers/payments/factory';
@@ -134,6 +135,7 @@ export function createApp(deps: AppDeps, surface: AppSurface = 'all') {
     );
   }
   if (deps.config.localProviders && deps.providers.calendar.localServer) {
+    deps.providers.calendar.useLocalDispatch(async (request) => app.fetch(request));
     app.route('/', deps.providers.calendar.localServer);
   }
 
@@ -164,6 +166,7 @@ function mountApiRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
   app.route('/', waitlistRoutes(deps));
   app.route('/', stripeWebhookRoutes(deps));
   app.route('/', connectWebhookRoutes(deps));
+  app.route('/', calendlyWebhookRoutes(deps));
   app.route('/', getPaidRoutes(deps));
   app.route('/', setupStatusRoutes(deps));
   app.route('/', assistantSettingsRoutes(deps));

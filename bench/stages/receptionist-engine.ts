@@ -1,3 +1,4 @@
+import type { SchedulingLinkBookingRepository } from '../../backend/src/data/scheduling-link-bookings';
 import type { Appointment } from '../../shared/schemas/appointment';
 import { zonedInstant } from '../../shared/receptionist/business-time';
 import type { AppointmentRepository } from '../../backend/src/data/appointments';
@@ -51,6 +52,7 @@ export async function measureReceptionistEngine(
     businessConfigs: { getConfig: async () => config } as unknown as BusinessConfigRepository,
     objectives: { getObjective: async () => undefined } as unknown as ObjectivesRepository,
     payouts: { get: async () => ({ collected_cents: 0 }), addCollected: async () => undefined },
+    schedulingLinks: {} as unknown as SchedulingLinkBookingRepository,
     conversations: {
       saveConversations: async () => undefined,
       recordPut: () => ({}),

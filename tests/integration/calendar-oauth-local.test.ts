@@ -255,7 +255,15 @@ describe('calendar OAuth against the local vendors: state + PKCE through consent
   it('keeps one personal calendar at a time: connecting another replaces it, even when two race', async () => {
     const connectVia = async (service: string) => callback(await decide(await startAuth(service), 'allow'));
     expect((await connectVia('calendly')).status).toBe(200);
-    expect(await connections()).toEqual([{ service: 'calendly', status: 'connected' }]);
+    // Calendly's API is read too (busy times, its scheduling link): the connected account is shown.
+    expect(await connections()).toEqual([
+      {
+        service: 'calendly',
+        status: 'connected',
+        account: owner.email.toLowerCase(),
+        calendar_page_url: expect.stringContaining('/local/calendar/calendly/'),
+      },
+    ]);
     const [a, b] = await Promise.all([connectVia('acuity'), connectVia('google_calendar')]);
     // Both callbacks succeed (a conflicting transaction is retried), the later one wins: never two connected.
     expect([a.status, b.status]).toEqual([200, 200]);

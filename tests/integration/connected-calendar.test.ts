@@ -140,6 +140,7 @@ describe.each(VENDORS)(
             accountId: 'acct',
           }),
           refundDeposit: async () => 'none' as const,
+          recordSchedulingLink: async () => undefined,
           saveMessage: async () => undefined,
           allow: async () => true,
         },

@@ -24,6 +24,8 @@ export type OwnerCalendar = {
   add(ownerId: string, event: NewCalendarEvent): Promise<{ eventId?: string; conflict: boolean }>;
   move(ownerId: string, eventId: string, slot: { start: Date; end: Date }): Promise<void>;
   remove(ownerId: string, eventId: string): Promise<void>;
+  /** The connected scheduler's booking page when bookings must be made there (Calendly), else undefined. */
+  bookingLink(ownerId: string): Promise<string | undefined>;
 };
 
 type Outcome<T> = { ok: true; value: T } | { ok: false };
@@ -96,6 +98,11 @@ export function createOwnerCalendar(deps: {
 
     async remove(ownerId, eventId) {
       await withCalendar(ownerId, 'remove', (api, token) => api.deleteEvent(token, eventId));
+    },
+
+    async bookingLink(ownerId) {
+      const record = (await deps.connections.list(ownerId)).find((c) => c.status === 'connected');
+      return record?.scheduling_url;
     },
   };
 }

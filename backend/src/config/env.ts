@@ -76,6 +76,8 @@ const envSchema = z.object({
   CALENDLY_CLIENT_ID: z.string().min(1).optional(),
   CALENDLY_CLIENT_SECRET: z.string().min(1).optional(),
   CALENDLY_BASE_URL: z.url().optional(),
+  /** Signs the invitee.created webhooks of owners' Calendly subscriptions (we choose it when subscribing). */
+  CALENDLY_WEBHOOK_SIGNING_KEY: z.string().min(1).optional(),
   ACUITY_CLIENT_ID: z.string().min(1).optional(),
   ACUITY_CLIENT_SECRET: z.string().min(1).optional(),
   ACUITY_BASE_URL: z.url().optional(),
@@ -132,8 +134,12 @@ export type AppConfig = {
       { clientId: string | undefined; clientSecret: string | undefined; baseUrl: string | undefined }
     >;
     tokenEncryptionKey: Buffer | undefined;
+    calendlyWebhookSigningKey: string | undefined;
   };
 };
+
+/** Not a secret: the local Calendly signs its invitee.created webhooks with it on a developer's machine. */
+export const LOCAL_CALENDLY_WEBHOOK_SIGNING_KEY = 'local_calendly_signing_key_development_only';
 
 /** Not a secret: the local telephony provider signs its SMS and call webhooks with it on a developer's machine. */
 export const LOCAL_TWILIO_AUTH_TOKEN = 'local_twilio_auth_token_development_only';
@@ -144,6 +150,10 @@ export const LOCAL_STRIPE_WEBHOOK_SECRET = 'whsec_local_development_only';
 export const LOCAL_STRIPE_CONNECT_WEBHOOK_SECRET = 'whsec_local_connect_development_only';
 
 export class ConfigError extends Error {}
+
+/** Where links we text or hand to vendors (deposit pages, webhooks) point: the public API URL, or this server. */
+export const publicBaseUrl = (config: Pick<AppConfig, 'publicApiUrl' | 'port'>) =>
+  (config.publicApiUrl ?? `http://localhost:${config.port}`).replace(/\/+$/, '');
 
 /**
  * Settings that only make sense on a developer's machine or in tests: stand-in providers and other vendor
@@ -242,6 +252,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         },
       },
       tokenEncryptionKey: e.TOKEN_ENCRYPTION_KEY ? Buffer.from(e.TOKEN_ENCRYPTION_KEY, 'base64') : undefined,
+      calendlyWebhookSigningKey:
+        e.CALENDLY_WEBHOOK_SIGNING_KEY ??
+        (e.APP_ENV === 'aws' ? undefined : LOCAL_CALENDLY_WEBHOOK_SIGNING_KEY),
     },
   };
 }

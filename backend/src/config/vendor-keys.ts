@@ -31,6 +31,7 @@ export const VENDOR_KEY_RULES = {
   GOOGLE_OAUTH_CLIENT_SECRET: z.string().min(8, 'is too short'),
   CALENDLY_CLIENT_ID: z.string().min(8, 'is too short'),
   CALENDLY_CLIENT_SECRET: z.string().min(8, 'is too short'),
+  CALENDLY_WEBHOOK_SIGNING_KEY: z.string().min(16, 'is too short (16 characters at least)'),
   ACUITY_CLIENT_ID: z.string().min(1, 'is empty'),
   ACUITY_CLIENT_SECRET: z.string().min(8, 'is too short'),
   TOKEN_ENCRYPTION_KEY: z

@@ -18,6 +18,8 @@ export type CalendarConnectionRecord = {
   scope?: string;
   /** The vendor account connected (Google: its e-mail), when the vendor told us. */
   account?: string;
+  /** A scheduler's public booking page (Calendly), which the assistant texts instead of booking. */
+  scheduling_url?: string;
   connected_at: string;
   updated_at: string;
 };
@@ -74,7 +76,7 @@ export function createCalendarConnectionRepository(
     async saveConnected(
       userId: string,
       service: CalendarService,
-      tokens: SealedTokens & { account?: string },
+      tokens: SealedTokens & { account?: string; scheduling_url?: string },
     ): Promise<void> {
       const timestamp = now().toISOString();
       const write = () =>

@@ -120,6 +120,8 @@ export const keys = {
   }),
   /** A deposit's checkout session → the appointment it holds (the signed webhook finds it by session id). */
   depositSession: (sessionId: string) => ({ pk: `DEPOSIT#${sessionId}`, sk: 'SESSION' }),
+  /** A booking the assistant sent a scheduler's link for (Calendly), found by the link's token. */
+  schedulingLinkBooking: (token: string) => ({ pk: `SCHEDLINK#${token}`, sk: 'PENDING' }),
   /** The owner's connected payout account and deposit settings (issue 12 §3, docs/decisions/150). */
   payouts: (userId: string) => ({ pk: userKey(userId), sk: 'PAYOUTS' }),
   /** A connected account id → its owner: the Connect webhook finds the owner by key, never by Scan. */

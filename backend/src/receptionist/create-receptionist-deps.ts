@@ -1,5 +1,5 @@
 import type { OwnerCalendar } from '../calendar-sync/owner-calendar';
-import type { AppConfig } from '../config/env';
+import { publicBaseUrl, type AppConfig } from '../config/env';
 import type { AppointmentRepository } from '../data/appointments';
 import type { BusinessConfigRepository } from '../data/business-config';
 import type { ConversationRepository } from '../data/conversations';
@@ -7,6 +7,7 @@ import type { ConversationStateRepository } from '../data/conversation-states';
 import type { ObjectivesRepository } from '../data/objectives';
 import type { OwnerMessageRepository } from '../data/owner-messages';
 import type { PayoutRepository } from '../data/payouts';
+import type { SchedulingLinkBookingRepository } from '../data/scheduling-link-bookings';
 import type { RateLimiter } from '../data/rate-limits';
 import type { SmsMessagingRepository } from '../data/sms-messaging';
 import type { Logger } from '../logging/logger';
@@ -16,10 +17,6 @@ import type { TelephonyProvider } from '../providers/telephony/index';
 import { createLocalModel } from './model/local-model';
 import { createOpenAiModel } from './model/openai-model';
 import { createReceptionist, type ConversationEvents, type Receptionist } from './receptionist';
-
-/** Where links we text (deposit pages) are served: the public API URL, or this server locally. */
-export const publicBaseUrl = (config: Pick<AppConfig, 'publicApiUrl' | 'port'>) =>
-  (config.publicApiUrl ?? `http://localhost:${config.port}`).replace(/\/+$/, '');
 
 /** The receptionist wired to the app's repositories and providers (OpenAI when its key is set). */
 export function receptionistFromApp(input: {
@@ -33,6 +30,7 @@ export function receptionistFromApp(input: {
     ownerMessages: OwnerMessageRepository;
     smsMessaging: Pick<SmsMessagingRepository, 'isOptedOut'>;
     payouts: PayoutRepository;
+    schedulingLinks: SchedulingLinkBookingRepository;
   };
   payments: PaymentsProvider;
   telephony: TelephonyProvider;

@@ -16,6 +16,8 @@ import {
 import type { ObjectivesRepository } from '../data/objectives';
 import type { PayoutRepository } from '../data/payouts';
 import { depositRefunds } from './deposit-refunds';
+import type { SchedulingLinkBookingRepository } from '../data/scheduling-link-bookings';
+import { schedulerBookings } from './scheduling-link-bookings';
 import type { OwnerMessageRepository } from '../data/owner-messages';
 import type { RateLimiter } from '../data/rate-limits';
 import type { Logger } from '../logging/logger';
@@ -78,6 +80,7 @@ export type ReceptionistDeps = {
     conversations: ConversationRepository;
     ownerMessages: OwnerMessageRepository;
     payouts: Pick<PayoutRepository, 'get' | 'addCollected'>;
+    schedulingLinks: Pick<SchedulingLinkBookingRepository, 'create' | 'get' | 'settle'>;
   };
   model: ReceptionistModel;
   /** Sends a text from an assistant number; the channel's opt-out list is checked first. */
@@ -178,6 +181,7 @@ export function createReceptionist(deps: ReceptionistDeps) {
       ...(deps.calendar ? { calendar: deps.calendar } : {}),
       sendSms: (to, body) => sendText(state.assistant_number, to, body, state.id),
       refundDeposit: (appointment) => refundCancelledDeposit(state.owner_id, appointment),
+      recordSchedulingLink: (booking) => data.schedulingLinks.create(booking),
       async createDepositLink({ ownerId, appointment, amountCents, conversationId }) {
         if (!business.payoutAccountId) throw new Error('Deposits need a connected payout account');
         const accountId = business.payoutAccountId;
@@ -556,6 +560,15 @@ export function createReceptionist(deps: ReceptionistDeps) {
     return 'paid';
   }
 
+  const schedulerBooked = schedulerBookings({
+    appointments: data.appointments,
+    schedulingLinks: data.schedulingLinks,
+    profileOf,
+    sendText,
+    assistantNumber: async (ownerId) => (await data.businessConfigs.getConfig(ownerId))?.assistant_phone,
+    logger: deps.logger,
+  });
+
   /** The opening line of a call, from the owner's settings (voice uses it as the welcome greeting). */
   async function greeting(ownerId: string): Promise<string> {
     return welcomeGreeting(await profileOf(ownerId));
@@ -569,6 +582,7 @@ export function createReceptionist(deps: ReceptionistDeps) {
     finish,
     depositPaid,
     refundCancelledDeposit,
+    schedulerBooked,
     greeting,
     getConversation: (id: string) => data.conversationStates.get(id),
     profileOf,

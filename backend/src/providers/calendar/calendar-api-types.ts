@@ -31,7 +31,17 @@ export interface CalendarApi {
   moveEvent(accessToken: string, id: string, slot: { start: Date; end: Date }): Promise<void>;
   /** Deleting an event that is already gone succeeds: the outcome is the same. */
   deleteEvent(accessToken: string, id: string): Promise<void>;
+  /**
+   * Schedulers without a booking API (Calendly): the account's public scheduling page. The assistant texts
+   * it instead of booking, and the vendor's signed webhook confirms the booking (docs/decisions/151).
+   */
+  schedulingLink?(accessToken: string): Promise<string>;
+  /** Subscribes `callbackUrl` to the account's new bookings, signed with `signingKey` (idempotent). */
+  subscribeBookings?(accessToken: string, callbackUrl: string, signingKey: string): Promise<void>;
 }
+
+/** A scheduler that cannot take bookings through its API (Calendly): the assistant sends its link instead. */
+export class BookingNotSupportedError extends Error {}
 
 /** The access token was refused (expired or revoked): refresh it, and if that fails the consent is gone. */
 export class CalendarAuthError extends Error {}

@@ -1,12 +1,14 @@
 import type { Hono } from 'hono';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { CALENDAR_SERVICES, type CalendarService } from '@shared/calendar';
-import type { AppConfig } from '../../config/env';
+import { publicBaseUrl, type AppConfig } from '../../config/env';
 import { createLocalCalendarEventStore } from '../../data/local-calendar-events';
 import { createLocalOAuthGrantStore } from '../../data/local-oauth-grants';
 import type { CalendarApi } from './calendar-api-types';
 import { createGoogleCalendarApi } from './google-calendar-api';
 import { createAcuityApi } from './acuity-api';
+import { createCalendlyApi } from './calendly-api';
+import { createLocalCalendly, LOCAL_CALENDLY_API_BASE } from './local-calendly';
 import { createLocalAcuityServer, LOCAL_ACUITY_API_BASE } from './local-acuity';
 import { createLocalCalendarPages } from './local-calendar-page';
 import { createLocalGoogleCalendarServer, LOCAL_GOOGLE_CALENDAR_API_BASE } from './local-google-calendar';
@@ -33,6 +35,8 @@ export type CalendarProviders = {
   tokenCipher: TokenCipher;
   /** The local vendors' consent pages and token endpoints; present only when local providers are on. */
   localServer: Hono | undefined;
+  /** Lets the local vendors deliver their webhooks (local Calendly's) through the app itself. */
+  useLocalDispatch(dispatch: (request: Request) => Promise<Response>): void;
 };
 
 const REAL_ADAPTERS: Record<
@@ -50,6 +54,7 @@ const CALENDAR_APIS: Partial<
 > = {
   google_calendar: { create: createGoogleCalendarApi, localBase: LOCAL_GOOGLE_CALENDAR_API_BASE },
   acuity: { create: createAcuityApi, localBase: LOCAL_ACUITY_API_BASE },
+  calendly: { create: createCalendlyApi, localBase: LOCAL_CALENDLY_API_BASE },
 };
 
 /**
@@ -63,6 +68,7 @@ export function createCalendarProviders(
 ): CalendarProviders {
   const { calendarOAuth } = config;
   let localServer: Hono | undefined;
+  let localCalendly: ReturnType<typeof createLocalCalendly> | undefined;
   if (config.localProviders) {
     const grants = createLocalOAuthGrantStore(store.doc, store.tableName, now);
     localServer = createLocalOAuthServer(grants, now);
@@ -70,6 +76,8 @@ export function createCalendarProviders(
     localServer.route('/', createLocalGoogleCalendarServer(grants, events));
     localServer.route('/', createLocalAcuityServer(grants, events));
     localServer.route('/', createLocalCalendarPages(grants, events));
+    localCalendly = createLocalCalendly(grants, events, store, { publicBaseUrl: publicBaseUrl(config), now });
+    localServer.route('/', localCalendly.server);
   }
   const key = calendarOAuth.tokenEncryptionKey;
   const tokenCipher = key
@@ -105,5 +113,6 @@ export function createCalendarProviders(
     apiFor: (service) => apis.get(service),
     tokenCipher,
     localServer,
+    useLocalDispatch: (dispatch) => localCalendly?.useDispatch(dispatch),
   };
 }

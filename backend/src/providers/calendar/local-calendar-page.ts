@@ -108,7 +108,7 @@ export function createLocalCalendarPages(
   return server;
 }
 
-const PAGE_STYLES = `
+export const LOCAL_CALENDAR_PAGE_STYLES = `
   main { max-width: 720px; margin: 0 auto; }
   .vendor { color: #5b6475; font-size: 0.9rem; margin: 0 0 4px; }
   h1 { font-size: 1.4rem; margin: 0 0 16px; }
@@ -128,7 +128,7 @@ const PAGE_STYLES = `
   button.danger { color: #b42318; border-color: #f3b4ae; }
 `;
 
-const ZONES = [
+export const LOCAL_ZONES = [
   'America/New_York',
   'America/Chicago',
   'America/Denver',
@@ -155,7 +155,7 @@ function localCalendarPage(
   const vendor = CALENDAR_SERVICE_NAMES[service];
   return htmlPage({
     title: `${vendor} (local) — ${account}`,
-    styles: PAGE_STYLES,
+    styles: LOCAL_CALENDAR_PAGE_STYLES,
     body: html`<main>
       <p class="vendor">${vendor} · local stand-in</p>
       <h1>${account}</h1>
@@ -201,7 +201,7 @@ function localCalendarPage(
           <label
             >Time zone
             <select name="tz">
-              ${[...new Set([timeZone, ...ZONES])].map((zone) => html`<option value="${zone}" ${zone === timeZone ? 'selected' : ''}>${zone}</option>`)}
+              ${[...new Set([timeZone, ...LOCAL_ZONES])].map((zone) => html`<option value="${zone}" ${zone === timeZone ? 'selected' : ''}>${zone}</option>`)}
             </select>
           </label>
           <button class="primary" type="submit">Add event</button>

@@ -25,13 +25,16 @@ export function createVendorJsonClient(options: VendorClientOptions) {
   const root = options.root.replace(/\/+$/, '');
 
   return {
-    /** `goneIsDone`: a 404/410 is success (deleting what is already gone has the same outcome). */
+    /**
+     * `goneIsDone`: a 404/410 is success (deleting what is already gone has the same outcome);
+     * `conflictIsDone`: a 409 is success (creating what already exists, e.g. a webhook subscription).
+     */
     async call(
       accessToken: string,
       method: string,
       path: string,
       body?: unknown,
-      { goneIsDone = false } = {},
+      { goneIsDone = false, conflictIsDone = false } = {},
     ): Promise<unknown> {
       let response: Response;
       try {
@@ -56,6 +59,7 @@ export function createVendorJsonClient(options: VendorClientOptions) {
         throw new CalendarUnavailableError(`${options.vendor} answered 403: ${text.slice(0, 200)}`);
       }
       if (goneIsDone && (response.status === 404 || response.status === 410)) return undefined;
+      if (conflictIsDone && response.status === 409) return undefined;
       if (!response.ok) throw new CalendarUnavailableError(`${options.vendor} answered ${response.status}`);
       if (response.status === 204) return undefined;
       return response.json().catch(() => {

@@ -202,7 +202,8 @@ function bookDraft(state: ConversationState, name: string): Step {
 function followUp({ turnResults, business }: ModelRequest): Step | undefined {
   const last = turnResults.at(-1)!;
   const booked = ['book_appointment', 'reschedule_appointment'].includes(last.name) && last.result.ok;
-  if (booked && business.depositCents > 0 && last.name === 'book_appointment') {
+  // A booking waiting on the scheduler's page (Calendly) has no appointment to take a deposit for yet.
+  if (booked && business.depositCents > 0 && last.name === 'book_appointment' && !last.result.data?.pending) {
     return call('send_deposit_link', { appointment_id: last.result.data?.appointment_id });
   }
   return undefined;
@@ -286,7 +287,15 @@ function compose(request: ModelRequest): Step {
         );
       }
       const parts: string[] = [];
-      if (booking?.ok) {
+      if (booking?.ok && booking.data?.pending) {
+        memory.draft = undefined;
+        const url = booking.data.url as string | undefined;
+        parts.push(
+          url
+            ? `To book ${String(booking.data.when)}, please confirm it on our scheduling page: ${url}`
+            : `I've texted you a link to our scheduling page to confirm ${String(booking.data.when)}. Once you confirm there, you'll get a confirmation text.`,
+        );
+      } else if (booking?.ok) {
         memory.draft = undefined;
         const when = String(booking.data?.when);
         const verb =

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { spokenTime, zonedParts } from '@shared/receptionist/business-time';
 import { SLOT_MINUTES, findOpenSlots } from '@shared/receptionist/slots';
@@ -66,6 +67,8 @@ export const bookTool: Tool<{ start: string; name: string; phone?: string; servi
     if (!(await services.allow(`bookings#${business.ownerId}`, MAX_BOOKINGS_PER_OWNER_PER_DAY))) {
       return { ok: false, summary: 'Daily booking limit reached', data: { reason: 'daily_limit' } };
     }
+    const schedulingLink = await services.calendar?.bookingLink(business.ownerId);
+    if (schedulingLink) return sendSchedulingLink(context, schedulingLink, start, { ...args, phone });
     const booked = await services.appointments.book(business.ownerId, {
       starts_at: start.toISOString(),
       ends_at: new Date(start.getTime() + SLOT_MINUTES * 60_000).toISOString(),
@@ -90,6 +93,53 @@ export const bookTool: Tool<{ start: string; name: string; phone?: string; servi
     return afterBooking(context, mirrored.appointment, 'Booked');
   },
 };
+
+/**
+ * A scheduler without a booking API (Calendly, docs/decisions/151): the caller gets the owner's scheduling
+ * page for the chosen day, carrying a random token, and the booking waits as pending until the scheduler's
+ * signed webhook confirms it (then the caller gets the usual confirmation text).
+ */
+async function sendSchedulingLink(
+  context: ToolContext,
+  link: string,
+  start: Date,
+  args: { name: string; phone: string; service?: string | undefined },
+): Promise<ToolResult> {
+  const { business, state, services } = context;
+  const token = randomBytes(16).toString('base64url');
+  const day = zonedParts(start, business.timeZone);
+  const date = `${day.year}-${String(day.month).padStart(2, '0')}-${String(day.day).padStart(2, '0')}`;
+  const url = new URL(link);
+  // Calendly's own parameters: the day to open on, the invitee's name, and a tracking value it echoes back.
+  url.searchParams.set('month', date.slice(0, 7));
+  url.searchParams.set('date', date);
+  url.searchParams.set('name', args.name);
+  url.searchParams.set('utm_content', token);
+  await services.recordSchedulingLink({
+    token,
+    owner_id: business.ownerId,
+    conversation_id: state.id,
+    channel: state.channel,
+    caller: args.phone,
+    name: args.name,
+    service: args.service ?? null,
+    requested_start: start.toISOString(),
+  });
+  const when = spokenTime(start, business.timeZone);
+  const texted =
+    state.channel !== 'test' && isTextable(args.phone)
+      ? await services.sendSms(
+          args.phone,
+          `${business.name}: to book ${when}, confirm it on our scheduling page: ${url.toString()}`,
+        )
+      : false;
+  state.achieved.contact_captured = true;
+  return {
+    ok: true,
+    summary: `Scheduling link for ${when} ${texted ? 'texted to the caller' : 'created'}`,
+    data: { pending: true, when, texted, ...(state.channel === 'test' ? { url: url.toString() } : {}) },
+  };
+}
 
 /** The calendar event's title and notes: what the owner sees in their own calendar. */
 export const calendarEventFor = (business: string, appointment: Appointment) => ({

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { Appointment } from '@shared/schemas/appointment';
 import type { OwnerCalendar } from '../../calendar-sync/owner-calendar';
 import type { AppointmentRepository } from '../../data/appointments';
+import type { SchedulingLinkBooking } from '../../data/scheduling-link-bookings';
 import type { BusinessProfile } from '../business-profile';
 import type { ConversationState, ToolName } from '../types';
 
@@ -21,6 +22,10 @@ export type ToolServices = {
     conversationId: string;
     businessName: string;
   }): Promise<{ url: string; sessionId: string; accountId: string }>;
+  /** Records a booking that waits on the scheduler's own page (Calendly) until its webhook confirms it. */
+  recordSchedulingLink(
+    booking: Omit<SchedulingLinkBooking, 'status' | 'created_at' | 'appointment_id'>,
+  ): Promise<unknown>;
   /** The owner's refund policy for a cancelled booking's paid deposit (refunds on their account). */
   refundDeposit(cancelled: Appointment): Promise<DepositRefundOutcome>;
   saveMessage(message: {

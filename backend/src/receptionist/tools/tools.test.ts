@@ -119,6 +119,7 @@ function context(
         accountId: 'acct_1',
       }),
       refundDeposit: async () => 'none' as const,
+      recordSchedulingLink: async () => undefined,
       saveMessage: async (message) => void messages.push(message),
       allow: async () => true,
     },

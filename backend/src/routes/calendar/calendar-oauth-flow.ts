@@ -6,6 +6,8 @@ import { OAuthGrantError, type OAuthTokens } from '../../providers/calendar/oaut
 import { createConnectionTokens } from '../../providers/calendar/connection-tokens';
 import { localCalendarPagePath } from '../../providers/calendar/local-calendar-page';
 import { codeChallengeS256, createCodeVerifier, createOAuthState } from '../../providers/calendar/pkce';
+import { publicBaseUrl } from '../../config/env';
+import { CALENDLY_WEBHOOK_PATH } from './calendly-webhook-routes';
 
 export type CallbackQuery = {
   code?: string | undefined;
@@ -32,6 +34,35 @@ type FlowDeps = Pick<AppDeps, 'config' | 'data' | 'providers' | 'logger' | 'now'
  * PKCE), complete (the callback), and statuses (refreshing tokens that are due, 'expired' when that fails).
  */
 export function createCalendarOAuthFlow({ config, data, providers, logger, now }: FlowDeps) {
+  /**
+   * A scheduler without a booking API (Calendly): its scheduling link, which the assistant texts, and a
+   * subscription to its new bookings, whose signed webhook confirms them (docs/decisions/151). Undefined
+   * for calendars the assistant books into directly.
+   */
+  async function schedulingLinkOf(ownerId: string, service: CalendarService, accessToken: string) {
+    const api = providers.calendar.apiFor(service);
+    if (!api?.schedulingLink) return undefined;
+    try {
+      const signingKey = config.calendarOAuth.calendlyWebhookSigningKey;
+      if (api.subscribeBookings && signingKey) {
+        await api.subscribeBookings(
+          accessToken,
+          `${publicBaseUrl(config)}${CALENDLY_WEBHOOK_PATH}`,
+          signingKey,
+        );
+      }
+      return await api.schedulingLink(accessToken);
+    } catch (error) {
+      // The connection still stands (availability, cancellations); the assistant books internally meanwhile.
+      logger.warn('Scheduling link setup failed', {
+        service,
+        userId: ownerId,
+        reason: (error as Error).message,
+      });
+      return undefined;
+    }
+  }
+
   const tokens = createConnectionTokens({
     connections: data.calendarConnections,
     calendar: providers.calendar,
@@ -141,13 +172,13 @@ export function createCalendarOAuthFlow({ config, data, providers, logger, now }
           : fail(`${name} could not be reached. Close this window and try again later.`, origins);
       }
       // Which account was connected ("connected as …"); the connection stands without it.
-      const account = await providers.calendar
-        .apiFor(service)
-        ?.account(issued.accessToken)
-        .catch(() => undefined);
+      const api = providers.calendar.apiFor(service);
+      const account = await api?.account(issued.accessToken).catch(() => undefined);
+      const schedulingUrl = await schedulingLinkOf(record.user_id, service, issued.accessToken);
       await data.calendarConnections.saveConnected(record.user_id, service, {
         ...tokens.seal(record.user_id, service, issued),
         ...(account ? { account } : {}),
+        ...(schedulingUrl ? { scheduling_url: schedulingUrl } : {}),
       });
       logger.info('Calendar connected', { service, userId: record.user_id, mode: provider.mode });
       return { ok: true, service, appOrigins: origins };

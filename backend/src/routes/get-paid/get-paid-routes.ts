@@ -13,7 +13,7 @@ import { requireAuth, requireOwner } from '../../auth/middleware';
 import { payoutStateOfItem, type Payouts } from '../../data/payouts';
 import { tooManyRequests } from '../../errors/http-error';
 import { objectiveBriefs, wantsDeposits } from '../../receptionist/business-profile';
-import { publicBaseUrl } from '../../receptionist/create-receptionist-deps';
+import { publicBaseUrl } from '../../config/env';
 import { viaProvider } from '../subscription/provider-errors';
 import { bearerSecurity, errorResponses, jsonContent, userIdParams } from '../openapi-helpers';
 

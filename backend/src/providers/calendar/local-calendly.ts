@@ -1,0 +1,283 @@
+import { randomBytes } from 'node:crypto';
+import { GetCommand, PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { Hono, type Context } from 'hono';
+import { html, raw } from 'hono/html';
+import { z } from 'zod';
+import { isValidTimeZone, zonedInstant } from '@shared/receptionist/business-time';
+import { SLOT_MINUTES } from '@shared/receptionist/slots';
+import type { LocalCalendarEventStore } from '../../data/local-calendar-events';
+import type { LocalOAuthGrantStore } from '../../data/local-oauth-grants';
+import { htmlPage } from '../../http/html-page';
+import { signCalendlyPayload } from './calendly-webhook-signature';
+import { LOCAL_CALENDAR_PAGE_STYLES, LOCAL_ZONES } from './local-calendar-page';
+
+const SERVICE = 'calendly';
+/** Where the local Calendly API answers, in Calendly's paths after it (…/users/me). */
+export const LOCAL_CALENDLY_API_BASE = '/local/calendly/api';
+/** The local Calendly's public scheduling pages (what the assistant texts). */
+export const LOCAL_CALENDLY_BOOK_PATH = '/local/calendly/book';
+
+type Env = { Variables: { account: string } };
+type Subscription = { url: string; signing_key: string; events: string[] };
+type Dispatch = (request: Request) => Promise<Response>;
+
+const calendlyError = (c: Context, status: 400 | 401 | 404 | 409, title: string, message: string) =>
+  c.json({ title, message }, status);
+
+const userUri = (account: string) => `https://api.calendly.local/users/${encodeURIComponent(account)}`;
+const eventUri = (id: string) => `https://api.calendly.local/scheduled_events/${id}`;
+const hookKey = (account: string, url: string) => ({
+  pk: `LOCALCALENDLY#HOOKS#${account}`,
+  sk: `HOOK#${url}`,
+});
+
+const rangeQuery = (from: string, to: string) =>
+  z.object({ [from]: z.iso.datetime({ offset: true }), [to]: z.iso.datetime({ offset: true }) });
+
+/**
+ * The local stand-in of Calendly (docs/decisions/151): its API v2 in Calendly's wire format (the real
+ * adapter, calendly-api.ts, talks to it unchanged), webhook subscriptions, and the public scheduling page a
+ * caller opens from the assistant's text. Booking there creates the event and delivers Calendly's
+ * `invitee.created`, signed with the subscription's key, to the subscribed URL (our own webhook).
+ */
+export function createLocalCalendly(
+  grants: LocalOAuthGrantStore,
+  events: LocalCalendarEventStore,
+  store: { doc: DynamoDBDocumentClient; tableName: string },
+  options: { publicBaseUrl: string; now: () => Date },
+) {
+  // The app's own fetch once it exists (webhooks to our API are answered in-process, like Stripe's locally).
+  let dispatch: Dispatch = (request) => fetch(request);
+  const subscriptions = async (account: string): Promise<Subscription[]> => {
+    const { Items = [] } = await store.doc.send(
+      new QueryCommand({
+        TableName: store.tableName,
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': hookKey(account, '').pk },
+      }),
+    );
+    return Items as Subscription[];
+  };
+
+  const api = new Hono<Env>();
+  api.use('*', async (c, next) => {
+    const token = /^Bearer (.+)$/.exec(c.req.header('Authorization') ?? '')?.[1];
+    const grant = token ? await grants.getAccessToken(SERVICE, token) : undefined;
+    if (!grant) return calendlyError(c, 401, 'Unauthenticated', 'The access token is invalid');
+    c.set('account', grant.account);
+    return next();
+  });
+  api.get('/users/me', (c) =>
+    c.json({
+      resource: {
+        uri: userUri(c.get('account')),
+        name: c.get('account'),
+        email: c.get('account'),
+        scheduling_url: `${options.publicBaseUrl}${LOCAL_CALENDLY_BOOK_PATH}/${encodeURIComponent(c.get('account'))}`,
+        timezone: 'UTC',
+        current_organization: 'https://api.calendly.local/organizations/local',
+      },
+    }),
+  );
+  api.get('/user_busy_times', async (c) => {
+    const parsed = rangeQuery('start_time', 'end_time').safeParse(c.req.query());
+    if (!parsed.success)
+      return calendlyError(c, 400, 'Invalid Argument', 'start_time and end_time are required');
+    const found = await events.overlapping(
+      SERVICE,
+      c.get('account'),
+      new Date(String(parsed.data.start_time)),
+      new Date(String(parsed.data.end_time)),
+    );
+    return c.json({
+      collection: found.map((e) => ({ type: 'calendly', start_time: e.start, end_time: e.end })),
+    });
+  });
+  api.get('/scheduled_events', async (c) => {
+    const parsed = rangeQuery('min_start_time', 'max_start_time').safeParse(c.req.query());
+    if (!parsed.success)
+      return calendlyError(c, 400, 'Invalid Argument', 'min_start_time and max_start_time are required');
+    const found = await events.overlapping(
+      SERVICE,
+      c.get('account'),
+      new Date(String(parsed.data.min_start_time)),
+      new Date(String(parsed.data.max_start_time)),
+    );
+    return c.json({
+      collection: found.map((e) => ({
+        uri: eventUri(e.id),
+        name: e.summary,
+        status: 'active',
+        start_time: e.start,
+        end_time: e.end,
+      })),
+      pagination: { next_page: null },
+    });
+  });
+  api.post('/scheduled_events/:uuid/cancellation', async (c) => {
+    const found = await events.find(SERVICE, c.get('account'), c.req.param('uuid'));
+    if (!found) return calendlyError(c, 404, 'Resource Not Found', 'The event does not exist');
+    await events.remove(SERVICE, c.get('account'), found);
+    return c.json({ resource: { canceled_by: c.get('account'), reason: 'Cancelled' } }, 201);
+  });
+  api.post('/webhook_subscriptions', async (c) => {
+    const body = z
+      .object({
+        url: z.url(),
+        events: z.array(z.literal('invitee.created')).min(1),
+        scope: z.literal('user'),
+        signing_key: z.string().min(1),
+      })
+      .safeParse(await c.req.json().catch(() => undefined));
+    if (!body.success)
+      return calendlyError(c, 400, 'Invalid Argument', 'url, events, scope and signing_key are required');
+    const key = hookKey(c.get('account'), body.data.url);
+    const existing = await store.doc.send(new GetCommand({ TableName: store.tableName, Key: key }));
+    if (existing.Item) return calendlyError(c, 409, 'Already Exists', 'Hook with this url already exists');
+    await store.doc.send(
+      new PutCommand({
+        TableName: store.tableName,
+        Item: { ...key, url: body.data.url, signing_key: body.data.signing_key, events: body.data.events },
+      }),
+    );
+    return c.json(
+      { resource: { callback_url: body.data.url, state: 'active', events: body.data.events } },
+      201,
+    );
+  });
+
+  const server = new Hono();
+  server.route(LOCAL_CALENDLY_API_BASE, api);
+
+  server.get(`${LOCAL_CALENDLY_BOOK_PATH}/:account`, (c) => {
+    const date = /^\d{4}-\d{2}-\d{2}$/.test(c.req.query('date') ?? '') ? c.req.query('date')! : '';
+    return c.html(
+      bookingPage({
+        account: c.req.param('account'),
+        start: date ? `${date}T10:00` : '',
+        name: c.req.query('name') ?? '',
+        token: c.req.query('utm_content') ?? '',
+        notice: c.req.query('notice'),
+      }),
+    );
+  });
+  server.post(`${LOCAL_CALENDLY_BOOK_PATH}/:account`, async (c) => {
+    const account = c.req.param('account');
+    const form = z
+      .object({
+        name: z.string().trim().min(1).max(100),
+        start: z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/),
+        tz: z.string().refine(isValidTimeZone),
+        utm_content: z.string().max(100).optional(),
+      })
+      .safeParse(await c.req.parseBody());
+    const back = (notice: string) =>
+      c.redirect(
+        `${LOCAL_CALENDLY_BOOK_PATH}/${encodeURIComponent(account)}?notice=${encodeURIComponent(notice)}`,
+        303,
+      );
+    if (!form.success) return back('Give your name and a time.');
+    const [date, time] = form.data.start.split('T') as [string, string];
+    const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+    const [hour, minute] = time.split(':').map(Number) as [number, number];
+    const start = zonedInstant({ year, month, day, hour, minute }, form.data.tz);
+    const end = new Date(start.getTime() + SLOT_MINUTES * 60_000);
+    // Like Calendly's page, a time already taken cannot be picked.
+    if ((await events.overlapping(SERVICE, account, start, end)).length > 0) {
+      return back('That time is no longer available. Pick another.');
+    }
+    const created = await events.create(SERVICE, account, {
+      summary: form.data.name,
+      description: 'Booked on the local Calendly page',
+      start: start.toISOString(),
+      end: end.toISOString(),
+    });
+    const envelope = {
+      event: 'invitee.created',
+      created_at: options.now().toISOString(),
+      created_by: userUri(account),
+      payload: {
+        uri: `${eventUri(created.id)}/invitees/${randomBytes(8).toString('hex')}`,
+        name: form.data.name,
+        status: 'active',
+        scheduled_event: { uri: eventUri(created.id), start_time: created.start, end_time: created.end },
+        tracking: { utm_content: form.data.utm_content || null },
+      },
+    };
+    const body = JSON.stringify(envelope);
+    for (const hook of await subscriptions(account)) {
+      const response = await dispatch(
+        new Request(hook.url, {
+          method: 'POST',
+          headers: {
+            'Content-Type': 'application/json',
+            'Calendly-Webhook-Signature': signCalendlyPayload(
+              body,
+              hook.signing_key,
+              Math.floor(options.now().getTime() / 1000),
+            ),
+          },
+          body,
+        }),
+      );
+      if (!response.ok)
+        return back(`The booking was made, but its webhook was refused (${response.status}).`);
+    }
+    return c.html(
+      htmlPage({
+        title: 'Scheduled',
+        styles: LOCAL_CALENDAR_PAGE_STYLES,
+        body: html`<main>
+          <p class="vendor">Calendly (local)</p>
+          <h1 data-testid="calendly-scheduled">You are scheduled</h1>
+          <section>${form.data.name}, ${created.start.replace('T', ' ').slice(0, 16)} UTC.</section>
+        </main>`,
+      }),
+    );
+  });
+
+  return {
+    server,
+    /** Webhooks to our own API go through the app itself (set once the app exists). */
+    useDispatch(next: Dispatch) {
+      dispatch = next;
+    },
+  };
+}
+
+function bookingPage(input: {
+  account: string;
+  start: string;
+  name: string;
+  token: string;
+  notice?: string | undefined;
+}) {
+  return htmlPage({
+    title: `Book with ${input.account}`,
+    styles: LOCAL_CALENDAR_PAGE_STYLES,
+    body: html`<main>
+      <p class="vendor">Calendly (local): the scheduling page the assistant texted</p>
+      <h1>Book a time with ${input.account}</h1>
+      ${input.notice ? html`<p class="notice" role="status">${input.notice}</p>` : raw('')}
+      <section>
+        <form class="add" method="post">
+          <label>Your name <input name="name" value="${input.name}" required /></label>
+          <label>Start <input name="start" type="datetime-local" value="${input.start}" required /></label>
+          <label
+            >Time zone
+            <select name="tz">
+              ${LOCAL_ZONES.map(
+                (zone) =>
+                  html`<option value="${zone}" ${zone === 'America/Los_Angeles' ? 'selected' : ''}>
+                    ${zone}
+                  </option>`,
+              )}
+            </select>
+          </label>
+          <input type="hidden" name="utm_content" value="${input.token}" />
+          <button class="primary" type="submit">Schedule event</button>
+        </form>
+      </section>
+    </main>`,
+  });
+}

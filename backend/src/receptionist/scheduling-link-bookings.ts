@@ -1,0 +1,74 @@
+import { SLOT_MINUTES } from '@shared/receptionist/slots';
+import type { AppointmentRepository } from '../data/appointments';
+import type { SchedulingLinkBookingRepository } from '../data/scheduling-link-bookings';
+import type { Logger } from '../logging/logger';
+import type { BusinessProfile } from './business-profile';
+import { confirmationText } from './tools/book';
+
+/** What the scheduler's `invitee.created` webhook says was booked on its page. */
+export type SchedulerBooking = {
+  /** The token the assistant's link carried (Calendly echoes it as tracking.utm_content). */
+  token: string;
+  /** The scheduler's id of the booked event, kept as the appointment's calendar event. */
+  eventId: string;
+  start: Date;
+  end: Date | undefined;
+  inviteeName: string | undefined;
+};
+
+export type SchedulerBookingOutcome = 'booked' | 'already' | 'conflict' | 'unknown';
+
+/**
+ * Confirms a booking the caller made on the owner's scheduling page (docs/decisions/151): the pending booking
+ * is settled once, the appointment joins our store (which the Business Calendar feed and the dashboard
+ * read) and the caller gets the usual confirmation text from the assistant's number. The scheduler is the
+ * owner's truth: when our store already holds that time for someone else, the owner is left to sort it out
+ * (logged), the booking is not duplicated.
+ */
+export function schedulerBookings(deps: {
+  appointments: Pick<AppointmentRepository, 'book' | 'setCalendarEvent'>;
+  schedulingLinks: Pick<SchedulingLinkBookingRepository, 'get' | 'settle'>;
+  profileOf(ownerId: string): Promise<BusinessProfile>;
+  sendText(from: string | undefined, to: string, body: string, conversationId: string): Promise<boolean>;
+  assistantNumber(ownerId: string): Promise<string | undefined>;
+  logger: Logger;
+}) {
+  return async function schedulerBooked(booking: SchedulerBooking): Promise<SchedulerBookingOutcome> {
+    const pending = await deps.schedulingLinks.get(booking.token);
+    if (!pending) return 'unknown';
+    if (pending.status !== 'pending') return 'already';
+    const end = booking.end ?? new Date(booking.start.getTime() + SLOT_MINUTES * 60_000);
+    const booked = await deps.appointments.book(pending.owner_id, {
+      starts_at: booking.start.toISOString(),
+      ends_at: end.toISOString(),
+      customer_name: booking.inviteeName?.trim().slice(0, 100) || pending.name,
+      customer_phone: pending.caller,
+      service: pending.service,
+      conversation_id: pending.conversation_id,
+      channel: pending.channel,
+      deposit: null,
+    });
+    if (!booked.ok) {
+      await deps.schedulingLinks.settle(booking.token, { status: 'conflict' });
+      deps.logger.warn('scheduler_booking_conflict', { owner_id: pending.owner_id, start: booking.start });
+      return 'conflict';
+    }
+    const { appointment } = booked;
+    await deps.appointments.setCalendarEvent(pending.owner_id, appointment.id, booking.eventId);
+    // A repeated webhook racing this one: only the settle that wins texts the caller.
+    if (
+      !(await deps.schedulingLinks.settle(booking.token, { status: 'booked', appointmentId: appointment.id }))
+    )
+      return 'already';
+    if (pending.channel !== 'test') {
+      const business = await deps.profileOf(pending.owner_id);
+      await deps.sendText(
+        await deps.assistantNumber(pending.owner_id),
+        pending.caller,
+        confirmationText(business.name, appointment, business.timeZone),
+        pending.conversation_id,
+      );
+    }
+    return 'booked';
+  };
+}

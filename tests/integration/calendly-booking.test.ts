@@ -1,0 +1,205 @@
+import { describe, expect, it } from 'vitest';
+import { LOCAL_CALENDLY_WEBHOOK_SIGNING_KEY } from '../../backend/src/config/env';
+import { signCalendlyPayload } from '../../backend/src/providers/calendar/calendly-webhook-signature';
+import { createCalendarOAuthFlow } from '../../backend/src/routes/calendar/calendar-oauth-flow';
+import { collectTurn } from '../../backend/src/receptionist/receptionist';
+import { zonedInstant } from '../../shared/receptionist/business-time';
+import { createAssistantLine } from '../support/assistant-line';
+import { createTestApp } from '../support/test-app';
+
+const NY = 'America/New_York';
+/** Monday 2026-11-23, 08:00 in New York; the salon opens at 9. */
+const clock = zonedInstant({ year: 2026, month: 11, day: 23, hour: 8, minute: 0 }, NY);
+const HOURS = ['Monday: 9:00 AM – 5:00 PM', 'Tuesday: 9:00 AM – 5:00 PM', 'Wednesday: 9:00 AM – 5:00 PM'];
+const CALLER = '+14155550166';
+
+/**
+ * Issue 12 §1, Calendly (docs/decisions/151): it has no booking API, so the assistant texts the owner's
+ * scheduling link and Calendly's signed invitee.created confirms the booking. Against the local Calendly
+ * (Calendly's wire format), connected through the real authorization-code flow and callback route.
+ */
+describe('a connected Calendly: the assistant texts its link; the signed webhook confirms the booking', async () => {
+  const { app, deps } = await createTestApp({}, { now: () => clock });
+  const flow = createCalendarOAuthFlow(deps);
+  const { ownerId, assistantNumber } = await createAssistantLine(deps, { businessName: 'Bella Hair Studio' });
+  await deps.data.businessConfigs.updateConfigFields(ownerId, {
+    time_zone: NY,
+    business_hours: { weekday_text: HOURS },
+  });
+  const account = 'bella@calendly.example';
+
+  async function connectCalendly() {
+    const authUrl = new URL(
+      (await flow.start(ownerId, 'calendly', {
+        apiOrigin: 'http://localhost',
+        requestOrigin: undefined,
+        loginHint: account,
+      }))!,
+    );
+    const consent = await (await app.request(authUrl.pathname + authUrl.search)).text();
+    const fields = Object.fromEntries(
+      [...consent.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((m) => [
+        m[1]!,
+        m[2]!,
+      ]),
+    );
+    const allowed = await app.request(authUrl.pathname, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ ...fields, decision: 'allow' }).toString(),
+    });
+    const callback = new URL(allowed.headers.get('Location')!);
+    expect((await app.request(callback.pathname + callback.search)).status).toBe(200);
+  }
+
+  const bookOnPage = (path: string, fields: Record<string, string>) =>
+    app.request(path, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(fields).toString(),
+    });
+  const reply = async (conversationId: string, text: string) =>
+    (await collectTurn(deps.receptionist, conversationId, text))
+      .map((event) => (event.type === 'text' ? event.delta : ''))
+      .join('');
+  const textsTo = async (caller: string) =>
+    (await deps.localTwilioAccount!.thread(assistantNumber, caller))
+      .filter((m) => m.direction === 'outbound')
+      .map((m) => m.body);
+  const deliver = (envelope: object, key = LOCAL_CALENDLY_WEBHOOK_SIGNING_KEY) => {
+    const body = JSON.stringify(envelope);
+    return app.request('/webhooks/calendly', {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        'Calendly-Webhook-Signature': signCalendlyPayload(body, key, Math.floor(clock.getTime() / 1000)),
+      },
+      body,
+    });
+  };
+
+  it('connecting stores the scheduling link and subscribes to new bookings (a reconnect keeps one subscription)', async () => {
+    await connectCalendly();
+    await connectCalendly();
+    const [connection] = await deps.data.calendarConnections.list(ownerId);
+    expect(connection).toMatchObject({ service: 'calendly', status: 'connected', account });
+    expect(connection!.scheduling_url).toBe(
+      `http://localhost:${deps.config.port}/local/calendly/book/${encodeURIComponent(account)}`,
+    );
+  });
+
+  it('a booking made on Calendly directly counts as busy, and is not recorded as the assistant’s', async () => {
+    const page = `/local/calendly/book/${encodeURIComponent(account)}`;
+    const direct = await bookOnPage(page, { name: 'Walk-in', start: '2026-11-24T11:00', tz: NY });
+    expect(direct.status).toBe(200);
+    expect(await direct.text()).toContain('You are scheduled');
+    expect(await deps.data.appointments.upcoming(ownerId)).toEqual([]);
+  });
+
+  it('the caller gets the link instead of a booking; booking on the page books it once and confirms by text', async () => {
+    const sms = await deps.receptionist.startConversation({
+      ownerId,
+      channel: 'sms',
+      caller: CALLER,
+      assistantNumber,
+    });
+    const offered = await reply(sms.id, 'I want an appointment on Tuesday at 11am');
+    // Calendly holds 11:00 (the walk-in): it is not offered.
+    expect(offered).not.toContain('11:00 AM');
+    expect(offered).toContain('11:30 AM');
+    const answer = await reply(sms.id, 'Tuesday at 10am please, this is Ana');
+    expect(answer).toContain(
+      "I've texted you a link to our scheduling page to confirm Tuesday, November 24 at 10:00 AM",
+    );
+    expect(await deps.data.appointments.upcoming(ownerId)).toEqual([]);
+    const link = (await textsTo(CALLER)).find((t) => t.includes('scheduling page'))!;
+    const url = new URL(/(http\S+)/.exec(link)![1]!);
+    expect(url.pathname).toBe(`/local/calendly/book/${encodeURIComponent(account)}`);
+    expect(Object.fromEntries(url.searchParams)).toMatchObject({
+      date: '2026-11-24',
+      month: '2026-11',
+      name: 'Ana',
+      utm_content: expect.stringMatching(/^[\w-]{20,}$/),
+    });
+
+    const page = await app.request(url.pathname + url.search);
+    expect(await page.text()).toContain('value="2026-11-24T10:00"');
+    const scheduled = await bookOnPage(url.pathname, {
+      name: 'Ana Lopez',
+      start: '2026-11-24T10:00',
+      tz: NY,
+      utm_content: url.searchParams.get('utm_content')!,
+    });
+    expect(scheduled.status).toBe(200);
+    const [appointment] = await deps.data.appointments.upcoming(ownerId);
+    expect(appointment).toMatchObject({
+      starts_at: zonedInstant({ year: 2026, month: 11, day: 24, hour: 10, minute: 0 }, NY).toISOString(),
+      customer_name: 'Ana Lopez',
+      customer_phone: CALLER,
+      conversation_id: sms.id,
+      calendar_event_id: expect.any(String),
+    });
+    expect((await textsTo(CALLER)).filter((t) => t.includes("you're booked"))).toHaveLength(1);
+    expect((await deps.data.schedulingLinks.get(url.searchParams.get('utm_content')!))?.status).toBe(
+      'booked',
+    );
+
+    // Cancelling through the assistant cancels the Calendly event too.
+    await reply(sms.id, 'please cancel my appointment');
+    const left = await app.request(`/local/calendar/calendly/${encodeURIComponent(account)}`);
+    expect(await left.text()).not.toContain('Ana Lopez');
+  });
+
+  it('verifies the signature, handles an invitee once, and ignores bookings without the assistant’s token', async () => {
+    const sms = await deps.receptionist.startConversation({
+      ownerId,
+      channel: 'sms',
+      caller: '+14155550167',
+      assistantNumber,
+    });
+    await reply(sms.id, 'I want an appointment on Wednesday at 2pm');
+    await reply(sms.id, 'yes, this is Sam');
+    const link = (await textsTo('+14155550167')).find((t) => t.includes('scheduling page'))!;
+    const token = new URL(/(http\S+)/.exec(link)![1]!).searchParams.get('utm_content')!;
+    const envelope = {
+      event: 'invitee.created',
+      payload: {
+        uri: 'https://api.calendly.local/scheduled_events/EV9/invitees/INV9',
+        name: 'Sam Park',
+        scheduled_event: {
+          uri: 'https://api.calendly.local/scheduled_events/EV9',
+          start_time: zonedInstant({ year: 2026, month: 11, day: 25, hour: 14, minute: 0 }, NY).toISOString(),
+          end_time: zonedInstant({ year: 2026, month: 11, day: 25, hour: 14, minute: 30 }, NY).toISOString(),
+        },
+        tracking: { utm_content: token },
+      },
+    };
+    expect((await deliver(envelope, 'not-the-signing-key-000000')).status).toBe(400);
+    const unsigned = await app.request('/webhooks/calendly', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(envelope),
+    });
+    expect(unsigned.status).toBe(400);
+    expect(await deps.data.appointments.upcoming(ownerId)).toEqual([]);
+
+    expect(await (await deliver(envelope)).json()).toEqual({ received: true, outcome: 'booked' });
+    expect(await (await deliver(envelope)).json()).toEqual({ received: true, outcome: 'duplicate' });
+    expect((await deps.data.appointments.upcoming(ownerId)).map((a) => a.customer_name)).toEqual([
+      'Sam Park',
+    ]);
+
+    const stranger = {
+      ...envelope,
+      payload: { ...envelope.payload, uri: 'x/INV10', tracking: { utm_content: null } },
+    };
+    expect(await (await deliver(stranger)).json()).toEqual({ received: true, outcome: 'ignored' });
+    const forged = {
+      ...envelope,
+      payload: { ...envelope.payload, uri: 'x/INV11', tracking: { utm_content: 'nope' } },
+    };
+    expect(await (await deliver(forged)).json()).toEqual({ received: true, outcome: 'unknown' });
+    const malformed = await deliver({ event: 'invitee.created', payload: { uri: 'x' } });
+    expect(malformed.status).toBe(400);
+  });
+});
