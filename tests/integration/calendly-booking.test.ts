@@ -201,5 +201,29 @@ describe('a connected Calendly: the assistant texts its link; the signed webhook
     expect(await (await deliver(forged)).json()).toEqual({ received: true, outcome: 'unknown' });
     const malformed = await deliver({ event: 'invitee.created', payload: { uri: 'x' } });
     expect(malformed.status).toBe(400);
+
+    // Rescheduling sends the link for the new time; the old booking stays until that one is confirmed.
+    await reply(sms.id, 'I need to reschedule to Wednesday at 3pm');
+    const moved = await reply(sms.id, 'yes 3pm please');
+    expect(moved).toContain('Your current appointment stays booked until you confirm the new time.');
+    const newLink = (await textsTo('+14155550167')).filter((t) => t.includes('scheduling page')).at(-1)!;
+    const newToken = new URL(/(http\S+)/.exec(newLink)![1]!).searchParams.get('utm_content')!;
+    expect(newToken).not.toBe(token);
+    expect((await deps.data.appointments.upcoming(ownerId)).map((a) => a.customer_name)).toEqual([
+      'Sam Park',
+    ]);
+    const at3 = (hour: number) =>
+      zonedInstant({ year: 2026, month: 11, day: 25, hour, minute: 0 }, NY).toISOString();
+    const confirmed = await deliver({
+      event: 'invitee.created',
+      payload: {
+        uri: 'https://api.calendly.local/scheduled_events/EV12/invitees/INV12',
+        name: 'Sam Park',
+        scheduled_event: { uri: 'https://api.calendly.local/scheduled_events/EV12', start_time: at3(15) },
+        tracking: { utm_content: newToken },
+      },
+    });
+    expect(await confirmed.json()).toEqual({ received: true, outcome: 'booked' });
+    expect((await deps.data.appointments.upcoming(ownerId)).map((a) => a.starts_at)).toEqual([at3(15)]);
   });
 });

@@ -16,6 +16,8 @@ export type SchedulingLinkBooking = {
   service: string | null;
   /** The time the caller chose with the assistant (the page may still pick another). */
   requested_start: string;
+  /** A reschedule: the appointment the confirmed booking replaces (cancelled then). */
+  replaces?: string;
   status: 'pending' | 'booked' | 'conflict';
   appointment_id?: string;
   created_at: string;

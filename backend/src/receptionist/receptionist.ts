@@ -566,6 +566,10 @@ export function createReceptionist(deps: ReceptionistDeps) {
     profileOf,
     sendText,
     assistantNumber: async (ownerId) => (await data.businessConfigs.getConfig(ownerId))?.assistant_phone,
+    async cancelReplaced(ownerId, appointmentId) {
+      const cancelled = await data.appointments.cancel(ownerId, appointmentId);
+      if (cancelled?.calendar_event_id) await deps.calendar?.remove(ownerId, cancelled.calendar_event_id);
+    },
     logger: deps.logger,
   });
 

@@ -31,6 +31,8 @@ export function schedulerBookings(deps: {
   profileOf(ownerId: string): Promise<BusinessProfile>;
   sendText(from: string | undefined, to: string, body: string, conversationId: string): Promise<boolean>;
   assistantNumber(ownerId: string): Promise<string | undefined>;
+  /** Cancels the appointment a confirmed reschedule replaces (and its event in the owner's calendar). */
+  cancelReplaced(ownerId: string, appointmentId: string): Promise<void>;
   logger: Logger;
 }) {
   return async function schedulerBooked(booking: SchedulerBooking): Promise<SchedulerBookingOutcome> {
@@ -60,6 +62,7 @@ export function schedulerBookings(deps: {
       !(await deps.schedulingLinks.settle(booking.token, { status: 'booked', appointmentId: appointment.id }))
     )
       return 'already';
+    if (pending.replaces) await deps.cancelReplaced(pending.owner_id, pending.replaces);
     if (pending.channel !== 'test') {
       const business = await deps.profileOf(pending.owner_id);
       await deps.sendText(

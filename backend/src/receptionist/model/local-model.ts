@@ -295,6 +295,8 @@ function compose(request: ModelRequest): Step {
             ? `To book ${String(booking.data.when)}, please confirm it on our scheduling page: ${url}`
             : `I've texted you a link to our scheduling page to confirm ${String(booking.data.when)}. Once you confirm there, you'll get a confirmation text.`,
         );
+        if (resultOf(turnResults, 'reschedule_appointment'))
+          parts.push('Your current appointment stays booked until you confirm the new time.');
       } else if (booking?.ok) {
         memory.draft = undefined;
         const when = String(booking.data?.when);

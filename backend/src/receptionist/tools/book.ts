@@ -99,11 +99,17 @@ export const bookTool: Tool<{ start: string; name: string; phone?: string; servi
  * page for the chosen day, carrying a random token, and the booking waits as pending until the scheduler's
  * signed webhook confirms it (then the caller gets the usual confirmation text).
  */
-async function sendSchedulingLink(
+export async function sendSchedulingLink(
   context: ToolContext,
   link: string,
   start: Date,
-  args: { name: string; phone: string; service?: string | undefined },
+  args: {
+    name: string;
+    phone: string;
+    service?: string | undefined;
+    /** A reschedule: this appointment is cancelled once the new time is confirmed on the page. */
+    replaces?: string | undefined;
+  },
 ): Promise<ToolResult> {
   const { business, state, services } = context;
   const token = randomBytes(16).toString('base64url');
@@ -124,6 +130,7 @@ async function sendSchedulingLink(
     name: args.name,
     service: args.service ?? null,
     requested_start: start.toISOString(),
+    ...(args.replaces ? { replaces: args.replaces } : {}),
   });
   const when = spokenTime(start, business.timeZone);
   const texted =

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { spokenTime } from '@shared/receptionist/business-time';
 import { SLOT_MINUTES } from '@shared/receptionist/slots';
 import type { Appointment } from '@shared/schemas/appointment';
-import { afterBooking, mirrorInCalendar } from './book';
+import { afterBooking, mirrorInCalendar, sendSchedulingLink } from './book';
 import { isTextable, type Tool, type ToolContext } from './tool-types';
 
 /** The caller's appointment: the id given, else their next upcoming one (found by their number). */
@@ -34,6 +34,17 @@ export const rescheduleTool: Tool<{ appointment_id?: string; new_start: string }
     if (!current)
       return { ok: false, summary: 'No appointment found to reschedule', data: { reason: 'not_found' } };
     const start = new Date(args.new_start);
+    // A scheduler without a booking API (Calendly): the new time is booked on its page; the old one stays
+    // until that booking is confirmed, then it is cancelled.
+    const schedulingLink = await context.services.calendar?.bookingLink(context.business.ownerId);
+    if (schedulingLink) {
+      return sendSchedulingLink(context, schedulingLink, start, {
+        name: current.customer_name,
+        phone: current.customer_phone,
+        service: current.service ?? undefined,
+        replaces: current.id,
+      });
+    }
     const moved = await context.services.appointments.reschedule(context.business.ownerId, current.id, {
       starts_at: start.toISOString(),
       ends_at: new Date(start.getTime() + SLOT_MINUTES * 60_000).toISOString(),
