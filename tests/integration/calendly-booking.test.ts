@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { LOCAL_CALENDLY_WEBHOOK_SIGNING_KEY } from '../../backend/src/config/env';
 import { signCalendlyPayload } from '../../backend/src/providers/calendar/calendly-webhook-signature';
-import { createCalendarOAuthFlow } from '../../backend/src/routes/calendar/calendar-oauth-flow';
 import { collectTurn } from '../../backend/src/receptionist/receptionist';
 import { zonedInstant } from '../../shared/receptionist/business-time';
 import { createAssistantLine } from '../support/assistant-line';
+import { connectThroughCallback } from '../support/calendar-connect';
 import { createTestApp } from '../support/test-app';
 
 const NY = 'America/New_York';
@@ -20,7 +20,6 @@ const CALLER = '+14155550166';
  */
 describe('a connected Calendly: the assistant texts its link; the signed webhook confirms the booking', async () => {
   const { app, deps } = await createTestApp({}, { now: () => clock });
-  const flow = createCalendarOAuthFlow(deps);
   const { ownerId, assistantNumber } = await createAssistantLine(deps, { businessName: 'Bella Hair Studio' });
   await deps.data.businessConfigs.updateConfigFields(ownerId, {
     time_zone: NY,
@@ -28,29 +27,7 @@ describe('a connected Calendly: the assistant texts its link; the signed webhook
   });
   const account = 'bella@calendly.example';
 
-  async function connectCalendly() {
-    const authUrl = new URL(
-      (await flow.start(ownerId, 'calendly', {
-        apiOrigin: 'http://localhost',
-        requestOrigin: undefined,
-        loginHint: account,
-      }))!,
-    );
-    const consent = await (await app.request(authUrl.pathname + authUrl.search)).text();
-    const fields = Object.fromEntries(
-      [...consent.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((m) => [
-        m[1]!,
-        m[2]!,
-      ]),
-    );
-    const allowed = await app.request(authUrl.pathname, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ ...fields, decision: 'allow' }).toString(),
-    });
-    const callback = new URL(allowed.headers.get('Location')!);
-    expect((await app.request(callback.pathname + callback.search)).status).toBe(200);
-  }
+  const connectCalendly = () => connectThroughCallback({ app, deps }, ownerId, 'calendly', account);
 
   const bookOnPage = (path: string, fields: Record<string, string>) =>
     app.request(path, {

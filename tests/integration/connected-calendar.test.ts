@@ -16,6 +16,7 @@ import { cancelTool, rescheduleTool } from '../../backend/src/receptionist/tools
 import type { ToolContext, ToolServices } from '../../backend/src/receptionist/tools/tool-types';
 import type { ConversationState } from '../../backend/src/receptionist/types';
 import { createAssistantLine } from '../support/assistant-line';
+import { connectThroughCallback } from '../support/calendar-connect';
 import { createTestApp } from '../support/test-app';
 
 const NY = 'America/New_York';
@@ -260,6 +261,26 @@ describe.each(VENDORS)(
       expect(booked.ok).toBe(true);
       const appointment = await deps.data.appointments.get(ownerId, booked.data!.appointment_id as string);
       expect(appointment?.calendar_event_id ?? null).toBeNull();
+      const later = await bookTool.run(context(), {
+        start: zonedInstant(tuesday(10), NY).toISOString(),
+        name: 'Bo',
+      });
+      expect(later.ok).toBe(true);
+
+      // The owner reconnects: the booking made meanwhile reaches their calendar; the one whose time the
+      // calendar holds now (the 9:00 event added while we could not read it) is left for the owner.
+      await connectThroughCallback({ app, deps }, ownerId, service, account);
+      const synced = await deps.data.appointments.get(ownerId, later.data!.appointment_id as string);
+      expect(synced?.calendar_event_id).toEqual(expect.any(String));
+      const conflicted = await deps.data.appointments.get(ownerId, appointment!.id);
+      expect(conflicted?.calendar_event_id ?? null).toBeNull();
+      const inCalendar = await events.overlapping(
+        service,
+        account,
+        zonedInstant(tuesday(9), NY),
+        zonedInstant(tuesday(11), NY),
+      );
+      expect(inCalendar.map((e) => e.summary)).toEqual(['Dentist', expect.stringMatching(/^Bo/)]);
     });
 
     it('refreshes an access token that ran out, and keeps the rotated token', async () => {

@@ -7,6 +7,7 @@ import {
   MAX_UPCOMING_APPOINTMENTS_PER_CALLER,
   type Appointment,
 } from '@shared/schemas/appointment';
+import { calendarEventFor } from '../../calendar-sync/calendar-event';
 import { busyRanges } from './find-slots';
 import { isTextable, type Tool, type ToolContext, type ToolResult } from './tool-types';
 
@@ -147,15 +148,6 @@ export async function sendSchedulingLink(
     data: { pending: true, when, texted, ...(state.channel === 'test' ? { url: url.toString() } : {}) },
   };
 }
-
-/** The calendar event's title and notes: what the owner sees in their own calendar. */
-export const calendarEventFor = (business: string, appointment: Appointment) => ({
-  start: new Date(appointment.starts_at),
-  end: new Date(appointment.ends_at),
-  summary: `${appointment.service ? `${appointment.service}: ` : ''}${appointment.customer_name}`,
-  description: `Booked by ${business}'s assistant (${appointment.channel ?? 'phone'}). Caller: ${appointment.customer_phone}.`,
-  customer: { name: appointment.customer_name, phone: appointment.customer_phone },
-});
 
 /**
  * Puts a new booking in the owner's connected calendar, if any. A conflict means the calendar was booked

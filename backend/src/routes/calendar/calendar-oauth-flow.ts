@@ -7,6 +7,7 @@ import { createConnectionTokens } from '../../providers/calendar/connection-toke
 import { localCalendarPagePath } from '../../providers/calendar/local-calendar-page';
 import { codeChallengeS256, createCodeVerifier, createOAuthState } from '../../providers/calendar/pkce';
 import { publicBaseUrl } from '../../config/env';
+import { mirrorUnsyncedBookings } from '../../calendar-sync/resync';
 import { CALENDLY_WEBHOOK_PATH } from './calendly-webhook-routes';
 
 export type CallbackQuery = {
@@ -27,13 +28,13 @@ export type CallbackOutcome =
       declined?: true;
     };
 
-type FlowDeps = Pick<AppDeps, 'config' | 'data' | 'providers' | 'logger' | 'now'>;
+type FlowDeps = Pick<AppDeps, 'config' | 'data' | 'providers' | 'logger' | 'now' | 'ownerCalendar'>;
 
 /**
  * The calendar OAuth flow over the stored state, the provider and the sealed token store: start (state +
  * PKCE), complete (the callback), and statuses (refreshing tokens that are due, 'expired' when that fails).
  */
-export function createCalendarOAuthFlow({ config, data, providers, logger, now }: FlowDeps) {
+export function createCalendarOAuthFlow({ config, data, providers, logger, now, ownerCalendar }: FlowDeps) {
   /**
    * A scheduler without a booking API (Calendly): its scheduling link, which the assistant texts, and a
    * subscription to its new bookings, whose signed webhook confirms them (docs/decisions/151). Undefined
@@ -181,6 +182,18 @@ export function createCalendarOAuthFlow({ config, data, providers, logger, now }
         ...(schedulingUrl ? { scheduling_url: schedulingUrl } : {}),
       });
       logger.info('Calendar connected', { service, userId: record.user_id, mode: provider.mode });
+      // Bookings made while nothing (or an expired connection) was there reach the calendar now.
+      try {
+        const businessName = (await data.businessConfigs.getConfig(record.user_id))?.business_name ?? '';
+        const resync = await mirrorUnsyncedBookings(
+          { appointments: data.appointments, ownerCalendar, logger },
+          record.user_id,
+          businessName,
+        );
+        if (resync.mirrored || resync.conflicts) logger.info('Calendar resynced', { service, ...resync });
+      } catch (error) {
+        logger.warn('Calendar resync failed', { service, reason: (error as Error).message });
+      }
       return { ok: true, service, appOrigins: origins };
     },
 
