@@ -25,6 +25,14 @@ export const DEFAULT_CALENDAR_CHOICE: CalendarChoice = 'bot';
 
 export const BOT_CALENDAR_NAME = 'Business Calendar';
 
+/**
+ * Schedulers without a booking API (docs/decisions/151): the assistant texts the caller the owner's booking
+ * page instead of booking, and what is booked there comes back by the scheduler's webhook.
+ */
+export const SCHEDULING_LINK_SERVICES: readonly CalendarService[] = ['calendly'];
+export const SCHEDULING_LINK_NOTE =
+  'Callers pick their time on your Calendly page: your assistant texts them the link, and bookings made there show in your appointments.';
+
 /** The provider's mail domain for assistants' own addresses. */
 export const ASSISTANT_EMAIL_DOMAIN = 'ringly.example';
 export const ASSISTANT_EMAIL_PLACEHOLDER = `assistantXXXXXXXXXX@${ASSISTANT_EMAIL_DOMAIN}`;

@@ -9,6 +9,8 @@ import {
   CALENDAR_SERVICES,
   connectionButtonLabel,
   DEFAULT_CALENDAR_CHOICE,
+  SCHEDULING_LINK_NOTE,
+  SCHEDULING_LINK_SERVICES,
   type CalendarChoice,
 } from '@shared/calendar';
 import { useAuth } from '../../../auth/hooks/auth-context';
@@ -159,6 +161,14 @@ export function ConnectionsStep({ userId, email, config }: StepProps) {
                     >
                       Open the local calendar
                     </a>
+                  ) : null}
+                  {status === 'connected' && SCHEDULING_LINK_SERVICES.includes(service) ? (
+                    <span
+                      className="connection-account muted small"
+                      data-testid={`${service}-scheduling-note`}
+                    >
+                      {SCHEDULING_LINK_NOTE}
+                    </span>
                   ) : null}
                   {status === 'expired' ? (
                     <span className="connection-account small connection-expired-note" role="status">
