@@ -7,13 +7,12 @@ import { isLocalPaymentsProvider } from '../../backend/src/providers/payments/fa
 import type { LocalPaymentsProvider } from '../../backend/src/providers/payments/local';
 import { signWebhookPayload } from '../../backend/src/providers/payments/webhook-signature';
 import { collectTurn } from '../../backend/src/receptionist/receptionist';
-import { OBJECTIVE_TEMPLATES } from '../../shared/objective-templates';
 import { zonedInstant } from '../../shared/receptionist/business-time';
 import { callApi } from '../support/api-calls';
 import { createAssistantLine } from '../support/assistant-line';
 import { createConfirmedUser } from '../support/cognito-users';
 import { createTestApp } from '../support/test-app';
-import { onboardLocalPayouts } from '../support/payouts';
+import { onboardLocalPayouts, saveDepositObjective } from '../support/payouts';
 
 const NY = 'America/New_York';
 /** Monday 2026-11-23, 10:00 in New York. */
@@ -32,22 +31,6 @@ describe('Get paid: Stripe Connect onboarding, deposits into the owner’s accou
   await deps.data.businessConfigs.createConfig(owner.sub, { business_name: 'Bella Hair Studio' });
   const path = (userId = owner.sub) => `/oauth/users/${userId}/get-paid`;
   const status = (user = owner) => callApi(app, 'GET', path(), user.tokens.IdToken);
-
-  async function wantDeposits(ownerId: string) {
-    const config = await deps.data.businessConfigs.getConfig(ownerId);
-    const template = OBJECTIVE_TEMPLATES.book_with_deposit;
-    await deps.data.objectives.saveObjective(ownerId, {
-      id: 'obj-1',
-      goal: template.goal,
-      required_capabilities: [...template.required_capabilities],
-      success_criteria: [...template.success_criteria],
-      priority: 'primary',
-      weight: 0.7,
-      conditions: [],
-      business_id: config!.business_id,
-      template_id: template.id,
-    });
-  }
 
   const reply = async (conversationId: string, text: string) =>
     (await collectTurn(deps.receptionist, conversationId, text))
@@ -76,7 +59,7 @@ describe('Get paid: Stripe Connect onboarding, deposits into the owner’s accou
       settings: { mode: 'fixed', amount_cents: 2500, refund_window_hours: 24 },
       collected_cents: 0,
     });
-    await wantDeposits(owner.sub);
+    await saveDepositObjective(deps, owner.sub);
     expect((await status()).body.deposits).toBe('needs_account');
   });
 
@@ -217,7 +200,7 @@ describe('Get paid: Stripe Connect onboarding, deposits into the owner’s accou
   it('a caller pays a deposit into the owner’s account; a cancellation inside the window refunds it once', async () => {
     const line = await createAssistantLine(deps);
     await deps.data.businessConfigs.updateConfigFields(line.ownerId, { time_zone: NY });
-    await wantDeposits(line.ownerId);
+    await saveDepositObjective(deps, line.ownerId);
     const accountId = await onboardLocalPayouts(deps, line.ownerId);
 
     async function bookAndPay(when: string, caller: string) {

@@ -6,7 +6,6 @@ import { LOCAL_TWILIO_ACCOUNT_SID } from '../../backend/src/providers/telephony/
 import { signTwilioRequest } from '../../backend/src/providers/telephony/webhook-signature';
 import { collectTurn } from '../../backend/src/receptionist/receptionist';
 import { amendConversation, conversationAmender } from '../../backend/src/voice-relay/conversation-amend';
-import { OBJECTIVE_TEMPLATES } from '../../shared/objective-templates';
 import { zonedInstant } from '../../shared/receptionist/business-time';
 import type { Conversation } from '../../shared/schemas/conversation';
 import { NOTIFICATION_LIMITS } from '../../shared/schemas/notifications';
@@ -14,7 +13,7 @@ import { callApi } from '../support/api-calls';
 import { createAssistantLine, TEST_API_ORIGIN } from '../support/assistant-line';
 import { createConfirmedUser } from '../support/cognito-users';
 import { createTestApp } from '../support/test-app';
-import { onboardLocalPayouts } from '../support/payouts';
+import { onboardLocalPayouts, saveDepositObjective } from '../support/payouts';
 
 const LA = 'America/Los_Angeles';
 const CALLER = '+14155550123';
@@ -268,19 +267,7 @@ describe('Notifications: after-conversation e-mails, urgent texts, digest, unsub
       ),
     ]);
 
-    const config = await deps.data.businessConfigs.getConfig(ownerId);
-    const template = OBJECTIVE_TEMPLATES.book_with_deposit;
-    await deps.data.objectives.saveObjective(ownerId, {
-      id: 'obj-1',
-      goal: template.goal,
-      required_capabilities: [...template.required_capabilities],
-      success_criteria: [...template.success_criteria],
-      priority: 'primary',
-      weight: 0.7,
-      conditions: [],
-      business_id: config!.business_id,
-      template_id: template.id,
-    });
+    await saveDepositObjective(deps, ownerId);
     await onboardLocalPayouts(deps, ownerId);
     const sms = await deps.receptionist.startConversation({
       ownerId,

@@ -3,12 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { RECEPTIONIST_LIMITS } from '../../shared/receptionist/limits';
 import { createRecordingMetrics } from '../../backend/src/observability/metrics';
 import { ConversationLimitError } from '../../backend/src/receptionist/receptionist';
-import { OBJECTIVE_TEMPLATES } from '../../shared/objective-templates';
 import { zonedInstant } from '../../shared/receptionist/business-time';
 import type { EngineEvent } from '../../backend/src/receptionist/types';
 import { createAssistantLine } from '../support/assistant-line';
 import { createTestApp } from '../support/test-app';
-import { onboardLocalPayouts } from '../support/payouts';
+import { onboardLocalPayouts, saveDepositObjective } from '../support/payouts';
 
 const NY = 'America/New_York';
 /** Monday 2026-11-23, 10:00 in New York. */
@@ -43,19 +42,7 @@ describe('receptionist engine with the local model, over DynamoDB Local', async 
       text_escalation_to_manager: true,
     });
     if (options.deposit) {
-      const config = await deps.data.businessConfigs.getConfig(ownerId);
-      const template = OBJECTIVE_TEMPLATES.book_with_deposit;
-      await deps.data.objectives.saveObjective(ownerId, {
-        id: 'obj-1',
-        goal: template.goal,
-        required_capabilities: [...template.required_capabilities],
-        success_criteria: [...template.success_criteria],
-        priority: 'primary',
-        weight: 0.7,
-        conditions: [],
-        business_id: config!.business_id,
-        template_id: template.id,
-      });
+      await saveDepositObjective(deps, ownerId);
       await onboardLocalPayouts(deps, ownerId);
     }
     return { ownerId, assistantNumber };

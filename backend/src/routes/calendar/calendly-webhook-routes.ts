@@ -1,10 +1,10 @@
-import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { OpenAPIHono, z } from '@hono/zod-openapi';
 import type { AppDeps, AppEnv } from '../../app-types';
 import { badRequest } from '../../errors/http-error';
 import { calendlyEventUuid } from '../../providers/calendar/calendly-api';
 import { verifyCalendlySignature } from '../../providers/calendar/calendly-webhook-signature';
 import { ProviderNotConfiguredError } from '../../providers/not-configured';
-import { errorResponses, jsonContent } from '../openapi-helpers';
+import { signedWebhookRoute } from '../openapi-helpers';
 
 export const CALENDLY_WEBHOOK_PATH = '/webhooks/calendly';
 
@@ -31,19 +31,12 @@ const answerSchema = z.object({
   outcome: z.enum(['booked', 'already', 'conflict', 'unknown', 'ignored', 'duplicate']),
 });
 
-const route = createRoute({
-  method: 'post',
-  path: CALENDLY_WEBHOOK_PATH,
-  tags: ['webhooks'],
-  summary:
-    "Calendly's invitee.created for a booking made through the assistant's scheduling link, verified by Calendly-Webhook-Signature",
-  request: { body: { content: { 'application/json': { schema: calendlyWebhookSchema } }, required: true } },
-  responses: {
-    200: jsonContent(answerSchema, 'Accepted'),
-    400: errorResponses[400],
-    500: errorResponses[500],
-  },
-});
+const route = signedWebhookRoute(
+  CALENDLY_WEBHOOK_PATH,
+  "Calendly's invitee.created for a booking made through the assistant's scheduling link, verified by Calendly-Webhook-Signature",
+  answerSchema,
+  calendlyWebhookSchema,
+);
 
 /**
  * Calendly has no booking API (docs/decisions/151): the assistant texts the owner's scheduling link with a

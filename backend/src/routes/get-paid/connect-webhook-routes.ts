@@ -1,29 +1,20 @@
-import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { paymentWebhookReceipt } from '../subscription/stripe-webhook-routes';
 import type { AppDeps, AppEnv } from '../../app-types';
 import { ConnectEventRefused, connectEventOwner } from '../../billing/connect-events';
 import { processPaymentEvent } from '../../billing/process-payment-event';
 import { badRequest } from '../../errors/http-error';
 import { ProviderNotConfiguredError } from '../../providers/not-configured';
 import { verifyWebhookEvent } from '../../providers/payments/webhook-signature';
-import { errorResponses, jsonContent } from '../openapi-helpers';
+import { signedWebhookRoute } from '../openapi-helpers';
 
 export const STRIPE_CONNECT_WEBHOOK_PATH = '/webhooks/stripe-connect';
 
-const route = createRoute({
-  method: 'post',
-  path: STRIPE_CONNECT_WEBHOOK_PATH,
-  tags: ['webhooks'],
-  summary:
-    "Owners' connected accounts' events (Stripe Connect): account.updated and paid deposits, verified by Stripe-Signature",
-  request: {
-    body: { content: { 'application/json': { schema: z.object({}).passthrough() } }, required: true },
-  },
-  responses: {
-    200: jsonContent(z.object({ received: z.literal(true), duplicate: z.boolean() }), 'Accepted'),
-    400: errorResponses[400],
-    500: errorResponses[500],
-  },
-});
+const route = signedWebhookRoute(
+  STRIPE_CONNECT_WEBHOOK_PATH,
+  "Owners' connected accounts' events (Stripe Connect): account.updated and paid deposits, verified by Stripe-Signature",
+  paymentWebhookReceipt,
+);
 
 /**
  * Stripe Connect's endpoint (docs/decisions/150), apart from the platform's own: its own signing secret, and

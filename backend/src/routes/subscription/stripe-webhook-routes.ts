@@ -1,27 +1,21 @@
-import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { OpenAPIHono, z } from '@hono/zod-openapi';
 import type { AppDeps, AppEnv } from '../../app-types';
 import { badRequest } from '../../errors/http-error';
 import { ProviderNotConfiguredError } from '../../providers/not-configured';
 import { verifyWebhookEvent } from '../../providers/payments/webhook-signature';
-import { errorResponses, jsonContent } from '../openapi-helpers';
+import { signedWebhookRoute } from '../openapi-helpers';
 import { processPaymentEvent } from '../../billing/process-payment-event';
 
 export const STRIPE_WEBHOOK_PATH = '/webhooks/stripe';
 
-const route = createRoute({
-  method: 'post',
-  path: STRIPE_WEBHOOK_PATH,
-  tags: ['webhooks'],
-  summary: "Stripe's events, verified by the Stripe-Signature header over the raw body",
-  request: {
-    body: { content: { 'application/json': { schema: z.object({}).passthrough() } }, required: true },
-  },
-  responses: {
-    200: jsonContent(z.object({ received: z.literal(true), duplicate: z.boolean() }), 'Accepted'),
-    400: errorResponses[400],
-    500: errorResponses[500],
-  },
-});
+/** What both Stripe endpoints answer: received, and whether this event id was handled before. */
+export const paymentWebhookReceipt = z.object({ received: z.literal(true), duplicate: z.boolean() });
+
+const route = signedWebhookRoute(
+  STRIPE_WEBHOOK_PATH,
+  "Stripe's events, verified by the Stripe-Signature header over the raw body",
+  paymentWebhookReceipt,
+);
 
 /**
  * The signature is checked over the exact bytes received, before anything is parsed or stored; then
