@@ -2,6 +2,7 @@ import { OpenAPIHono, z } from '@hono/zod-openapi';
 import type { AppDeps, AppEnv } from '../../app-types';
 import { badRequest } from '../../errors/http-error';
 import { ProviderNotConfiguredError } from '../../providers/not-configured';
+import type { PaymentEvent } from '../../providers/payments/index';
 import { verifyWebhookEvent } from '../../providers/payments/webhook-signature';
 import { signedWebhookRoute } from '../openapi-helpers';
 import { processPaymentEvent } from '../../billing/process-payment-event';
@@ -9,36 +10,54 @@ import { processPaymentEvent } from '../../billing/process-payment-event';
 export const STRIPE_WEBHOOK_PATH = '/webhooks/stripe';
 
 /** What both Stripe endpoints answer: received, and whether this event id was handled before. */
-export const paymentWebhookReceipt = z.object({ received: z.literal(true), duplicate: z.boolean() });
-
-const route = signedWebhookRoute(
-  STRIPE_WEBHOOK_PATH,
-  "Stripe's events, verified by the Stripe-Signature header over the raw body",
-  paymentWebhookReceipt,
-);
+const paymentWebhookReceipt = z.object({ received: z.literal(true), duplicate: z.boolean() });
 
 /**
- * The signature is checked over the exact bytes received, before anything is parsed or stored; then
- * processPaymentEvent handles the event once (a failure is released for Stripe's retry and recorded for the
- * operator).
+ * A Stripe webhook endpoint (the platform's, and Connect's own): the signature is checked with the
+ * endpoint's secret over the exact bytes received, then `precheck` may refuse the event (400) before
+ * anything is stored; then processPaymentEvent handles it once (a failure is released for Stripe's retry
+ * and recorded for the operator).
  */
-export const stripeWebhookRoutes = (deps: AppDeps) => {
+export function stripeEndpointRoutes(
+  deps: AppDeps,
+  endpoint: {
+    path: string;
+    summary: string;
+    secretName: 'STRIPE_WEBHOOK_SECRET' | 'STRIPE_CONNECT_WEBHOOK_SECRET';
+    secret: string | undefined;
+    precheck?: (event: PaymentEvent) => Promise<void>;
+  },
+) {
   const app = new OpenAPIHono<AppEnv>();
   // Documented, but not validated by zod: the signature must be checked over the untouched raw body.
-  app.openAPIRegistry.registerPath(route);
-  return app.post(STRIPE_WEBHOOK_PATH, async (c) => {
-    const secret = deps.config.stripe.webhookSecret;
-    if (!secret)
-      throw new ProviderNotConfiguredError('payments', [{ key: 'STRIPE_WEBHOOK_SECRET', reason: 'missing' }]);
+  app.openAPIRegistry.registerPath(
+    signedWebhookRoute(endpoint.path, endpoint.summary, paymentWebhookReceipt),
+  );
+  return app.post(endpoint.path, async (c) => {
+    if (!endpoint.secret)
+      throw new ProviderNotConfiguredError('payments', [{ key: endpoint.secretName, reason: 'missing' }]);
     const rawBody = await c.req.text();
     let event;
     try {
-      event = await verifyWebhookEvent(rawBody, c.req.header('stripe-signature'), secret, deps.now());
+      event = await verifyWebhookEvent(
+        rawBody,
+        c.req.header('stripe-signature'),
+        endpoint.secret,
+        deps.now(),
+      );
     } catch {
       throw badRequest('Invalid webhook signature');
     }
+    await endpoint.precheck?.(event);
     const outcome = await processPaymentEvent(deps, event, rawBody);
-    if (outcome === 'duplicate') return c.json({ received: true as const, duplicate: true }, 200);
-    return c.json({ received: true as const, duplicate: false }, 200);
+    return c.json({ received: true as const, duplicate: outcome === 'duplicate' }, 200);
   });
-};
+}
+
+export const stripeWebhookRoutes = (deps: AppDeps) =>
+  stripeEndpointRoutes(deps, {
+    path: STRIPE_WEBHOOK_PATH,
+    summary: "Stripe's events, verified by the Stripe-Signature header over the raw body",
+    secretName: 'STRIPE_WEBHOOK_SECRET',
+    secret: deps.config.stripe.webhookSecret,
+  });
