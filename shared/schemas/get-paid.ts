@@ -151,12 +151,14 @@ export const GET_PAID_TEXTS = {
     restricted: 'Action needed',
     ready: 'Ready',
   } satisfies Record<PayoutState, string>,
+  /** Onboarding links work until the account is set up; a ready Standard account is managed on Stripe. */
   actions: {
     not_started: 'Connect Stripe',
     onboarding: 'Resume onboarding',
     restricted: 'Update details on Stripe',
-    ready: 'Update account on Stripe',
-  } satisfies Record<PayoutState, string>,
+  } satisfies Record<Exclude<PayoutState, 'ready'>, string>,
+  dashboardLink: 'Open your Stripe Dashboard',
+  dashboardUrl: 'https://dashboard.stripe.com/',
   deposits: {
     on: 'Your assistant asks every caller who books for a deposit.',
     needs_account: 'Your assistant does not ask for deposits until your Stripe account is ready.',

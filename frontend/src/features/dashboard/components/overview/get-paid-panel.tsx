@@ -116,14 +116,15 @@ function GetPaidBody({
       <p className={status.deposits === 'on' ? '' : 'get-paid-off'} data-testid="get-paid-deposits">
         {GET_PAID_TEXTS.deposits[status.deposits]}
       </p>
-      <button
-        type="button"
-        className={state === 'ready' ? 'btn btn-secondary' : 'btn btn-primary'}
-        onClick={onConnect}
-        disabled={connecting}
-      >
-        {connecting ? 'Opening Stripe…' : GET_PAID_TEXTS.actions[state]}
-      </button>
+      {state === 'ready' ? (
+        <a className="btn btn-secondary" href={GET_PAID_TEXTS.dashboardUrl} target="_blank" rel="noreferrer">
+          {GET_PAID_TEXTS.dashboardLink}
+        </a>
+      ) : (
+        <button type="button" className="btn btn-primary" onClick={onConnect} disabled={connecting}>
+          {connecting ? 'Opening Stripe…' : GET_PAID_TEXTS.actions[state]}
+        </button>
+      )}
       <p className="get-paid-collected">
         <span className="dashboard-muted">{GET_PAID_TEXTS.collected}</span>
         <strong data-testid="get-paid-collected">{formatDollars(status.collected_cents)}</strong>
