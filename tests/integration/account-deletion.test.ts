@@ -120,11 +120,14 @@ describe('account deletion', async () => {
       app_origin: APP_ORIGIN,
     });
     await deps.data.waitlists.joinBeta({ email: owner.email }, sub);
-    return { label, owner, number, sid, code, conversationId, state, feedHash };
+    // Get paid: the owner's payouts item and the connected account's owner lookup outside the partition.
+    const payoutAccount = `acct_${label}_${Date.now()}`;
+    expect((await deps.data.payouts.claimAccount(sub, payoutAccount)).result).toBe('claimed');
+    return { label, owner, number, sid, code, conversationId, state, feedHash, payoutAccount };
   }
 
   const expectAllGone = async (account: Awaited<ReturnType<typeof fullAccount>>) => {
-    const { label, owner, number, code, conversationId, state, feedHash } = account;
+    const { label, owner, number, code, conversationId, state, feedHash, payoutAccount } = account;
     expect(await partition(owner.sub)).toEqual([]);
     for (const key of [
       keys.phoneReservation(number),
@@ -136,6 +139,7 @@ describe('account deletion', async () => {
       keys.oauthState(state),
       keys.calendarFeedToken(feedHash),
       keys.waitlistEntry('BETA', owner.email),
+      keys.payoutAccountOwner(payoutAccount),
     ]) {
       expect(await get(key), `${key.pk} / ${key.sk}`).toBeUndefined();
     }
