@@ -203,4 +203,56 @@ describe('a connected Calendly: the assistant texts its link; the signed webhook
     expect(await confirmed.json()).toEqual({ received: true, outcome: 'booked' });
     expect((await deps.data.appointments.upcoming(ownerId)).map((a) => a.starts_at)).toEqual([at3(15)]);
   });
+
+  it('a cancellation on Calendly cancels the booking here, once, and tells the caller', async () => {
+    const caller = '+14155550168';
+    const sms = await deps.receptionist.startConversation({
+      ownerId,
+      channel: 'sms',
+      caller,
+      assistantNumber,
+    });
+    await reply(sms.id, 'I want an appointment on Tuesday at 3pm');
+    await reply(sms.id, 'yes, this is Lee');
+    const link = (await textsTo(caller)).find((t) => t.includes('scheduling page'))!;
+    const url = new URL(/(http\S+)/.exec(link)![1]!);
+    const scheduled = await bookOnPage(url.pathname, {
+      name: 'Lee',
+      start: '2026-11-24T15:00',
+      tz: NY,
+      utm_content: url.searchParams.get('utm_content')!,
+    });
+    const confirmation = await scheduled.text();
+    const booked = (await deps.data.appointments.upcoming(ownerId)).find((a) => a.customer_phone === caller);
+    expect(booked?.customer_name).toBe('Lee');
+
+    // The invitee cancels from Calendly's confirmation page: its invitee.canceled reaches us.
+    const action = /action="([^"]+\/cancel)"/.exec(confirmation)![1]!;
+    const hidden = Object.fromEntries(
+      [...confirmation.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((m) => [
+        m[1]!,
+        m[2]!,
+      ]),
+    );
+    const cancelled = await bookOnPage(action, hidden);
+    expect(await cancelled.text()).toContain('Event cancelled');
+    expect((await deps.data.appointments.get(ownerId, booked!.id))?.status).toBe('cancelled');
+    expect((await textsTo(caller)).filter((t) => t.includes('is cancelled'))).toHaveLength(1);
+
+    // The same cancellation delivered again changes nothing.
+    const again = await deliver({
+      event: 'invitee.canceled',
+      payload: {
+        uri: hidden.invitee,
+        name: 'Lee',
+        scheduled_event: {
+          uri: 'https://api.calendly.local/scheduled_events/x',
+          start_time: booked!.starts_at,
+        },
+        tracking: { utm_content: hidden.utm_content },
+      },
+    });
+    expect(await again.json()).toEqual({ received: true, outcome: 'duplicate' });
+    expect((await textsTo(caller)).filter((t) => t.includes('is cancelled'))).toHaveLength(1);
+  });
 });

@@ -560,7 +560,7 @@ export function createReceptionist(deps: ReceptionistDeps) {
     return 'paid';
   }
 
-  const schedulerBooked = schedulerBookings({
+  const { schedulerBooked, schedulerCancelled } = schedulerBookings({
     appointments: data.appointments,
     schedulingLinks: data.schedulingLinks,
     profileOf,
@@ -587,6 +587,7 @@ export function createReceptionist(deps: ReceptionistDeps) {
     depositPaid,
     refundCancelledDeposit,
     schedulerBooked,
+    schedulerCancelled,
     greeting,
     getConversation: (id: string) => data.conversationStates.get(id),
     profileOf,

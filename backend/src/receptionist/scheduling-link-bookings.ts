@@ -4,6 +4,7 @@ import type { SchedulingLinkBookingRepository } from '../data/scheduling-link-bo
 import type { Logger } from '../logging/logger';
 import type { BusinessProfile } from './business-profile';
 import { confirmationText } from './tools/book';
+import { cancelText } from './tools/reschedule-cancel';
 
 /** What the scheduler's `invitee.created` webhook says was booked on its page. */
 export type SchedulerBooking = {
@@ -17,6 +18,7 @@ export type SchedulerBooking = {
 };
 
 export type SchedulerBookingOutcome = 'booked' | 'already' | 'conflict' | 'unknown';
+export type SchedulerCancelOutcome = 'cancelled' | 'already' | 'unknown';
 
 /**
  * Confirms a booking the caller made on the owner's scheduling page (docs/decisions/151): the pending booking
@@ -26,7 +28,7 @@ export type SchedulerBookingOutcome = 'booked' | 'already' | 'conflict' | 'unkno
  * (logged), the booking is not duplicated.
  */
 export function schedulerBookings(deps: {
-  appointments: Pick<AppointmentRepository, 'book' | 'setCalendarEvent'>;
+  appointments: Pick<AppointmentRepository, 'book' | 'setCalendarEvent' | 'cancel'>;
   schedulingLinks: Pick<SchedulingLinkBookingRepository, 'get' | 'settle'>;
   profileOf(ownerId: string): Promise<BusinessProfile>;
   sendText(from: string | undefined, to: string, body: string, conversationId: string): Promise<boolean>;
@@ -35,7 +37,11 @@ export function schedulerBookings(deps: {
   cancelReplaced(ownerId: string, appointmentId: string): Promise<void>;
   logger: Logger;
 }) {
-  return async function schedulerBooked(booking: SchedulerBooking): Promise<SchedulerBookingOutcome> {
+  async function textCaller(ownerId: string, caller: string, conversationId: string, body: string) {
+    await deps.sendText(await deps.assistantNumber(ownerId), caller, body, conversationId);
+  }
+
+  async function schedulerBooked(booking: SchedulerBooking): Promise<SchedulerBookingOutcome> {
     const pending = await deps.schedulingLinks.get(booking.token);
     if (!pending) return 'unknown';
     if (pending.status !== 'pending') return 'already';
@@ -65,13 +71,33 @@ export function schedulerBookings(deps: {
     if (pending.replaces) await deps.cancelReplaced(pending.owner_id, pending.replaces);
     if (pending.channel !== 'test') {
       const business = await deps.profileOf(pending.owner_id);
-      await deps.sendText(
-        await deps.assistantNumber(pending.owner_id),
+      await textCaller(
+        pending.owner_id,
         pending.caller,
-        confirmationText(business.name, appointment, business.timeZone),
         pending.conversation_id,
+        confirmationText(business.name, appointment, business.timeZone),
       );
     }
     return 'booked';
-  };
+  }
+
+  /** The invitee cancelled on the scheduler's page: the booking it confirmed is cancelled here too, once. */
+  async function schedulerCancelled(token: string): Promise<SchedulerCancelOutcome> {
+    const pending = await deps.schedulingLinks.get(token);
+    if (!pending?.appointment_id || pending.status !== 'booked') return 'unknown';
+    const cancelled = await deps.appointments.cancel(pending.owner_id, pending.appointment_id);
+    if (!cancelled) return 'already';
+    if (pending.channel !== 'test') {
+      const business = await deps.profileOf(pending.owner_id);
+      await textCaller(
+        pending.owner_id,
+        pending.caller,
+        pending.conversation_id,
+        cancelText(business.name, cancelled, business.timeZone),
+      );
+    }
+    return 'cancelled';
+  }
+
+  return { schedulerBooked, schedulerCancelled };
 }

@@ -71,7 +71,7 @@ describe('Calendly adapter against a fake of its API v2', () => {
     await api.subscribeBookings!('at-1', 'https://api.example/webhooks/calendly', 'key-0123456789abcdef');
     expect(fake.seen.at(-1)!.body).toEqual({
       url: 'https://api.example/webhooks/calendly',
-      events: ['invitee.created'],
+      events: ['invitee.created', 'invitee.canceled'],
       organization: ME.resource.current_organization,
       user: ME.resource.uri,
       scope: 'user',

@@ -132,7 +132,7 @@ export function createCalendlyApi(
         '/webhook_subscriptions',
         {
           url: callbackUrl,
-          events: ['invitee.created'],
+          events: ['invitee.created', 'invitee.canceled'],
           organization: user.current_organization,
           user: user.uri,
           scope: 'user',

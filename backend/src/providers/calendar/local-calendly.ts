@@ -38,7 +38,8 @@ const rangeQuery = (from: string, to: string) =>
  * The local stand-in of Calendly (docs/decisions/151): its API v2 in Calendly's wire format (the real
  * adapter, calendly-api.ts, talks to it unchanged), webhook subscriptions, and the public scheduling page a
  * caller opens from the assistant's text. Booking there creates the event and delivers Calendly's
- * `invitee.created`, signed with the subscription's key, to the subscribed URL (our own webhook).
+ * `invitee.created` (and cancelling it, `invitee.canceled`), signed with the subscription's key, to the
+ * subscribed URL (our own webhook).
  */
 export function createLocalCalendly(
   grants: LocalOAuthGrantStore,
@@ -58,6 +59,30 @@ export function createLocalCalendly(
     );
     return Items as Subscription[];
   };
+
+  /** Calendly's delivery: the envelope, signed with each subscribed hook's key; the first refusal's status. */
+  async function deliver(account: string, envelope: { event: string } & Record<string, unknown>) {
+    const body = JSON.stringify(envelope);
+    for (const hook of await subscriptions(account)) {
+      if (!hook.events.includes(envelope.event)) continue;
+      const response = await dispatch(
+        new Request(hook.url, {
+          method: 'POST',
+          headers: {
+            'Content-Type': 'application/json',
+            'Calendly-Webhook-Signature': signCalendlyPayload(
+              body,
+              hook.signing_key,
+              Math.floor(options.now().getTime() / 1000),
+            ),
+          },
+          body,
+        }),
+      );
+      if (!response.ok) return response.status;
+    }
+    return undefined;
+  }
 
   const api = new Hono<Env>();
   api.use('*', async (c, next) => {
@@ -124,7 +149,7 @@ export function createLocalCalendly(
     const body = z
       .object({
         url: z.url(),
-        events: z.array(z.literal('invitee.created')).min(1),
+        events: z.array(z.enum(['invitee.created', 'invitee.canceled'])).min(1),
         scope: z.literal('user'),
         signing_key: z.string().min(1),
       })
@@ -192,37 +217,21 @@ export function createLocalCalendly(
       start: start.toISOString(),
       end: end.toISOString(),
     });
-    const envelope = {
+    const invitee = `${eventUri(created.id)}/invitees/${randomBytes(8).toString('hex')}`;
+    const token = form.data.utm_content || null;
+    const refused = await deliver(account, {
       event: 'invitee.created',
       created_at: options.now().toISOString(),
       created_by: userUri(account),
       payload: {
-        uri: `${eventUri(created.id)}/invitees/${randomBytes(8).toString('hex')}`,
+        uri: invitee,
         name: form.data.name,
         status: 'active',
         scheduled_event: { uri: eventUri(created.id), start_time: created.start, end_time: created.end },
-        tracking: { utm_content: form.data.utm_content || null },
+        tracking: { utm_content: token },
       },
-    };
-    const body = JSON.stringify(envelope);
-    for (const hook of await subscriptions(account)) {
-      const response = await dispatch(
-        new Request(hook.url, {
-          method: 'POST',
-          headers: {
-            'Content-Type': 'application/json',
-            'Calendly-Webhook-Signature': signCalendlyPayload(
-              body,
-              hook.signing_key,
-              Math.floor(options.now().getTime() / 1000),
-            ),
-          },
-          body,
-        }),
-      );
-      if (!response.ok)
-        return back(`The booking was made, but its webhook was refused (${response.status}).`);
-    }
+    });
+    if (refused) return back(`The booking was made, but its webhook was refused (${refused}).`);
     return c.html(
       htmlPage({
         title: 'Scheduled',
@@ -230,7 +239,55 @@ export function createLocalCalendly(
         body: html`<main>
           <p class="vendor">Calendly (local)</p>
           <h1 data-testid="calendly-scheduled">You are scheduled</h1>
-          <section>${form.data.name}, ${created.start.replace('T', ' ').slice(0, 16)} UTC.</section>
+          <section>
+            <p>${form.data.name}, ${created.start.replace('T', ' ').slice(0, 16)} UTC.</p>
+            <form
+              method="post"
+              action="${LOCAL_CALENDLY_BOOK_PATH}/${encodeURIComponent(account)}/events/${created.id}/cancel"
+            >
+              <input type="hidden" name="invitee" value="${invitee}" />
+              <input type="hidden" name="name" value="${form.data.name}" />
+              <input type="hidden" name="utm_content" value="${token ?? ''}" />
+              <button class="danger" type="submit">Cancel event</button>
+            </form>
+          </section>
+        </main>`,
+      }),
+    );
+  });
+  // The invitee cancels from Calendly's confirmation: the event goes and invitee.canceled is delivered.
+  server.post(`${LOCAL_CALENDLY_BOOK_PATH}/:account/events/:id/cancel`, async (c) => {
+    const account = c.req.param('account');
+    const form = z
+      .object({
+        invitee: z.string().min(1).max(300),
+        name: z.string().max(100),
+        utm_content: z.string().max(100),
+      })
+      .safeParse(await c.req.parseBody());
+    const found = await events.find(SERVICE, account, c.req.param('id'));
+    if (!form.success || !found) return c.notFound();
+    await events.remove(SERVICE, account, found);
+    const refused = await deliver(account, {
+      event: 'invitee.canceled',
+      created_at: options.now().toISOString(),
+      created_by: userUri(account),
+      payload: {
+        uri: form.data.invitee,
+        name: form.data.name,
+        status: 'canceled',
+        scheduled_event: { uri: eventUri(found.id), start_time: found.start, end_time: found.end },
+        tracking: { utm_content: form.data.utm_content || null },
+      },
+    });
+    return c.html(
+      htmlPage({
+        title: 'Cancelled',
+        styles: LOCAL_CALENDAR_PAGE_STYLES,
+        body: html`<main>
+          <p class="vendor">Calendly (local)</p>
+          <h1 data-testid="calendly-cancelled">Event cancelled</h1>
+          ${refused ? html`<p class="notice">Its webhook was refused (${refused}).</p>` : raw('')}
         </main>`,
       }),
     );

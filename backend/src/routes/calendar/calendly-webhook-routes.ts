@@ -28,12 +28,12 @@ export const calendlyWebhookSchema = z.object({
 
 const answerSchema = z.object({
   received: z.literal(true),
-  outcome: z.enum(['booked', 'already', 'conflict', 'unknown', 'ignored', 'duplicate']),
+  outcome: z.enum(['booked', 'cancelled', 'already', 'conflict', 'unknown', 'ignored', 'duplicate']),
 });
 
 const route = signedWebhookRoute(
   CALENDLY_WEBHOOK_PATH,
-  "Calendly's invitee.created for a booking made through the assistant's scheduling link, verified by Calendly-Webhook-Signature",
+  "Calendly's invitee.created / invitee.canceled for a booking made through the assistant's scheduling link, verified by Calendly-Webhook-Signature",
   answerSchema,
   calendlyWebhookSchema,
 );
@@ -72,22 +72,27 @@ export const calendlyWebhookRoutes = (deps: AppDeps) => {
     const token = payload.tracking?.utm_content;
     const answer = (outcome: z.infer<typeof answerSchema>['outcome']) =>
       c.json({ received: true as const, outcome }, 200);
-    if (event !== 'invitee.created' || !token) return answer('ignored');
+    if (!token || !['invitee.created', 'invitee.canceled'].includes(event)) return answer('ignored');
+    // An invitee is created once and cancelled once: each of its events is handled once.
+    const eventId = `${event}:${payload.uri}`;
     const { subscriptions } = deps.data;
-    const claim = await subscriptions.claimWebhookEvent('calendly', payload.uri, event);
+    const claim = await subscriptions.claimWebhookEvent('calendly', eventId, event);
     if (claim === 'duplicate') return answer('duplicate');
     try {
-      const outcome = await deps.receptionist.schedulerBooked({
-        token,
-        eventId: calendlyEventUuid(payload.scheduled_event.uri),
-        start: new Date(payload.scheduled_event.start_time),
-        end: payload.scheduled_event.end_time ? new Date(payload.scheduled_event.end_time) : undefined,
-        inviteeName: payload.name,
-      });
-      deps.logger.info('calendly_booking', { outcome });
+      const outcome =
+        event === 'invitee.canceled'
+          ? await deps.receptionist.schedulerCancelled(token)
+          : await deps.receptionist.schedulerBooked({
+              token,
+              eventId: calendlyEventUuid(payload.scheduled_event.uri),
+              start: new Date(payload.scheduled_event.start_time),
+              end: payload.scheduled_event.end_time ? new Date(payload.scheduled_event.end_time) : undefined,
+              inviteeName: payload.name,
+            });
+      deps.logger.info('calendly_event', { event, outcome });
       return answer(outcome);
     } catch (error) {
-      await subscriptions.releaseWebhookEvent('calendly', payload.uri);
+      await subscriptions.releaseWebhookEvent('calendly', eventId);
       deps.logger.error('webhook.failed', { provider: 'calendly', error: String(error) });
       throw error;
     }
