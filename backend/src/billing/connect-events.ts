@@ -47,12 +47,11 @@ export async function connectEventOwner(deps: ConnectDeps, event: PaymentEvent):
 }
 
 /**
- * One verified, owned Connect event: `account.updated` refreshes the owner's account from the provider's
- * current state (so late or repeated events end in the same state); a paid deposit marks the booking paid
- * through the receptionist, once.
+ * One verified Connect event of `ownerId`'s account (connectEventOwner said so): `account.updated` refreshes
+ * the owner's account from the provider's current state (so late or repeated events end in the same state);
+ * a paid deposit marks the booking paid through the receptionist, once.
  */
-export async function handleConnectEvent(event: PaymentEvent, deps: ConnectDeps) {
-  const ownerId = await connectEventOwner(deps, event);
+export async function handleConnectEvent(event: PaymentEvent, ownerId: string, deps: ConnectDeps) {
   const accountId = event.account!;
   if (event.type === 'account.updated') {
     const account = await deps.providers.payments.retrieveConnectedAccount(accountId);

@@ -1,31 +1,31 @@
 import type { AppDeps } from '../app-types';
 import type { PaymentEvent } from '../providers/payments/index';
 import { handlePaymentEvent } from '../routes/subscription/stripe-webhook-handler';
-import { handleConnectEvent } from './connect-events';
+import { connectEventOwner, handleConnectEvent } from './connect-events';
 
 /** The platform's own events, and its owners' connected accounts' (Stripe Connect) under their own name. */
 export type PaymentWebhookSource = 'stripe' | 'stripe-connect';
-export const webhookSourceOf = (event: PaymentEvent): PaymentWebhookSource =>
-  event.account ? 'stripe-connect' : 'stripe';
 
 /**
  * One verified payment event, handled once: the event id is claimed, so a repeated delivery has one
  * effect. A failure releases the claim (the provider's retry is handled again), is counted and recorded
  * for the operator (`npm run ops -- webhooks failed`); a success after such a failure clears it.
- * Both webhook routes and the ops CLI's replay come through here; a connected account's event (it names
- * its `account`) is handled by the Connect handler.
+ * Both webhook routes (each names its source) and the ops CLI's replay (the recorded one) come through here.
+ * A Connect event must belong to an owner's account before it is claimed: otherwise ConnectEventRefused is
+ * thrown and nothing is stored; then the Connect handler takes it.
  */
 export async function processPaymentEvent(
   deps: Pick<AppDeps, 'data' | 'providers' | 'logger' | 'metrics' | 'onTrialCompleted' | 'receptionist'>,
   event: PaymentEvent,
   rawPayload: string,
+  source: PaymentWebhookSource,
 ): Promise<'handled' | 'duplicate'> {
   const { subscriptions, webhookFailures } = deps.data;
-  const source = webhookSourceOf(event);
+  const connectOwner = source === 'stripe-connect' ? await connectEventOwner(deps, event) : undefined;
   const claim = await subscriptions.claimWebhookEvent(source, event.id, event.type);
   if (claim === 'duplicate') return 'duplicate';
   try {
-    if (source === 'stripe-connect') await handleConnectEvent(event, deps);
+    if (connectOwner) await handleConnectEvent(event, connectOwner, deps);
     else
       await handlePaymentEvent(event, {
         subscriptions,

@@ -149,6 +149,7 @@ export function opsCommands(deps: OpsDeps) {
             deps,
             JSON.parse(failure.payload) as PaymentEvent,
             failure.payload,
+            failure.provider === 'stripe-connect' ? 'stripe-connect' : 'stripe',
           );
           // Handled meanwhile (the provider's own retry): nothing left to do but forget the failure.
           if (outcome === 'duplicate')

@@ -1,6 +1,4 @@
 import type { AppDeps } from '../../app-types';
-import { ConnectEventRefused, connectEventOwner } from '../../billing/connect-events';
-import { badRequest } from '../../errors/http-error';
 import { stripeEndpointRoutes } from '../subscription/stripe-webhook-routes';
 
 export const STRIPE_CONNECT_WEBHOOK_PATH = '/webhooks/stripe-connect';
@@ -15,14 +13,7 @@ export const connectWebhookRoutes = (deps: AppDeps) =>
     path: STRIPE_CONNECT_WEBHOOK_PATH,
     summary:
       "Owners' connected accounts' events (Stripe Connect): account.updated and paid deposits, verified by Stripe-Signature",
+    source: 'stripe-connect',
     secretName: 'STRIPE_CONNECT_WEBHOOK_SECRET',
     secret: deps.config.stripe.connectWebhookSecret,
-    async precheck(event) {
-      try {
-        await connectEventOwner(deps, event);
-      } catch (error) {
-        if (error instanceof ConnectEventRefused) throw badRequest(error.message);
-        throw error;
-      }
-    },
   });

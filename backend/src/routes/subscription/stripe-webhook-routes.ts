@@ -2,10 +2,10 @@ import { OpenAPIHono, z } from '@hono/zod-openapi';
 import type { AppDeps, AppEnv } from '../../app-types';
 import { badRequest } from '../../errors/http-error';
 import { ProviderNotConfiguredError } from '../../providers/not-configured';
-import type { PaymentEvent } from '../../providers/payments/index';
 import { verifyWebhookEvent } from '../../providers/payments/webhook-signature';
 import { signedWebhookRoute } from '../openapi-helpers';
-import { processPaymentEvent } from '../../billing/process-payment-event';
+import { processPaymentEvent, type PaymentWebhookSource } from '../../billing/process-payment-event';
+import { ConnectEventRefused } from '../../billing/connect-events';
 
 export const STRIPE_WEBHOOK_PATH = '/webhooks/stripe';
 
@@ -14,18 +14,18 @@ const paymentWebhookReceipt = z.object({ received: z.literal(true), duplicate: z
 
 /**
  * A Stripe webhook endpoint (the platform's, and Connect's own): the signature is checked with the
- * endpoint's secret over the exact bytes received, then `precheck` may refuse the event (400) before
- * anything is stored; then processPaymentEvent handles it once (a failure is released for Stripe's retry
- * and recorded for the operator).
+ * endpoint's secret over the exact bytes received; then processPaymentEvent handles it once (a failure is
+ * released for Stripe's retry and recorded for the operator; a connected account's event that is not an
+ * owner's is refused with 400 before anything is stored).
  */
 export function stripeEndpointRoutes(
   deps: AppDeps,
   endpoint: {
     path: string;
     summary: string;
+    source: PaymentWebhookSource;
     secretName: 'STRIPE_WEBHOOK_SECRET' | 'STRIPE_CONNECT_WEBHOOK_SECRET';
     secret: string | undefined;
-    precheck?: (event: PaymentEvent) => Promise<void>;
   },
 ) {
   const app = new OpenAPIHono<AppEnv>();
@@ -48,8 +48,14 @@ export function stripeEndpointRoutes(
     } catch {
       throw badRequest('Invalid webhook signature');
     }
-    await endpoint.precheck?.(event);
-    const outcome = await processPaymentEvent(deps, event, rawBody);
+    let outcome;
+    try {
+      outcome = await processPaymentEvent(deps, event, rawBody, endpoint.source);
+    } catch (error) {
+      // A connected account's event that is not an owner's (or not this owner's deposit): nothing stored.
+      if (error instanceof ConnectEventRefused) throw badRequest(error.message);
+      throw error;
+    }
     return c.json({ received: true as const, duplicate: outcome === 'duplicate' }, 200);
   });
 }
@@ -58,6 +64,7 @@ export const stripeWebhookRoutes = (deps: AppDeps) =>
   stripeEndpointRoutes(deps, {
     path: STRIPE_WEBHOOK_PATH,
     summary: "Stripe's events, verified by the Stripe-Signature header over the raw body",
+    source: 'stripe',
     secretName: 'STRIPE_WEBHOOK_SECRET',
     secret: deps.config.stripe.webhookSecret,
   });
