@@ -88,5 +88,13 @@ export function coverageGaps(required: readonly string[], modules: readonly stri
   return { ownerCanSetUp, needsSupport };
 }
 
-/** A sentence that states a price: the assistant may quote it (business-profile's price facts). */
-export const mentionsPrice = (sentence: string) => /\$\s?\d|\bprice|\bcosts?\b/i.test(sentence);
+/** The sentences of a business description, trimmed. */
+const descriptionSentences = (text: string | undefined) =>
+  (text ?? '')
+    .split(/(?<=[.!?])\s+/)
+    .map((s) => s.trim())
+    .filter(Boolean);
+
+/** The description's sentences that state a price: the only prices the assistant may quote. */
+export const priceSentences = (description: string | undefined) =>
+  descriptionSentences(description).filter((sentence) => /\$\s?\d|\bprice|\bcosts?\b/i.test(sentence));

@@ -10,7 +10,7 @@ import {
 } from '@shared/schemas/get-paid';
 import { payoutStateOfItem, type Payouts } from '../data/payouts';
 import type { BusinessConfig } from '@shared/schemas/business-config';
-import { mentionsPrice } from '@shared/capability-sources';
+import { priceSentences } from '@shared/capability-sources';
 import type { StoredObjective } from '../data/objectives';
 import { DEFAULT_RETENTION_DAYS } from '@shared/schemas/privacy';
 import {
@@ -74,12 +74,6 @@ export type BusinessProfile = {
   /** Days the conversation records are kept (the owner's privacy setting). */
   retentionDays: number;
 };
-
-const sentences = (text: string | undefined) =>
-  (text ?? '')
-    .split(/(?<=[.!?])\s+/)
-    .map((s) => s.trim())
-    .filter(Boolean);
 
 export function objectiveBriefs(objective: StoredObjective | undefined): ObjectiveBrief[] {
   if (!objective) return [];
@@ -148,7 +142,7 @@ export function businessProfile(
     hoursKnown: parsedHours !== undefined,
     timeZone: zone,
     retentionDays: config.transcript_retention_days ?? DEFAULT_RETENTION_DAYS,
-    priceFacts: sentences(config.business_description).filter(mentionsPrice),
+    priceFacts: priceSentences(config.business_description),
     traits: withDefaultTraits({
       formality: config.formality,
       verbosity: config.verbosity,

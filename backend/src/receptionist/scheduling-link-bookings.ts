@@ -1,6 +1,9 @@
 import { SLOT_MINUTES } from '@shared/receptionist/slots';
 import type { AppointmentRepository } from '../data/appointments';
-import type { SchedulingLinkBookingRepository } from '../data/scheduling-link-bookings';
+import type {
+  SchedulingLinkBooking,
+  SchedulingLinkBookingRepository,
+} from '../data/scheduling-link-bookings';
 import type { Logger } from '../logging/logger';
 import type { BusinessProfile } from './business-profile';
 import { confirmationText } from './tools/book';
@@ -37,8 +40,16 @@ export function schedulerBookings(deps: {
   cancelReplaced(ownerId: string, appointmentId: string): Promise<void>;
   logger: Logger;
 }) {
-  async function textCaller(ownerId: string, caller: string, conversationId: string, body: string) {
-    await deps.sendText(await deps.assistantNumber(ownerId), caller, body, conversationId);
+  /** Texts the caller of a pending booking from the assistant's number (not for the owner's test chat). */
+  async function tellCaller(pending: SchedulingLinkBooking, text: (business: BusinessProfile) => string) {
+    if (pending.channel === 'test') return;
+    const business = await deps.profileOf(pending.owner_id);
+    await deps.sendText(
+      await deps.assistantNumber(pending.owner_id),
+      pending.caller,
+      text(business),
+      pending.conversation_id,
+    );
   }
 
   async function schedulerBooked(booking: SchedulerBooking): Promise<SchedulerBookingOutcome> {
@@ -69,15 +80,7 @@ export function schedulerBookings(deps: {
     )
       return 'already';
     if (pending.replaces) await deps.cancelReplaced(pending.owner_id, pending.replaces);
-    if (pending.channel !== 'test') {
-      const business = await deps.profileOf(pending.owner_id);
-      await textCaller(
-        pending.owner_id,
-        pending.caller,
-        pending.conversation_id,
-        confirmationText(business.name, appointment, business.timeZone),
-      );
-    }
+    await tellCaller(pending, (business) => confirmationText(business.name, appointment, business.timeZone));
     return 'booked';
   }
 
@@ -87,15 +90,7 @@ export function schedulerBookings(deps: {
     if (!pending?.appointment_id || pending.status !== 'booked') return 'unknown';
     const cancelled = await deps.appointments.cancel(pending.owner_id, pending.appointment_id);
     if (!cancelled) return 'already';
-    if (pending.channel !== 'test') {
-      const business = await deps.profileOf(pending.owner_id);
-      await textCaller(
-        pending.owner_id,
-        pending.caller,
-        pending.conversation_id,
-        cancelText(business.name, cancelled, business.timeZone),
-      );
-    }
+    await tellCaller(pending, (business) => cancelText(business.name, cancelled, business.timeZone));
     return 'cancelled';
   }
 

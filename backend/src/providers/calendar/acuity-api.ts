@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { CalendarUnavailableError, type CalendarApi, type CalendarEvent } from './calendar-api-types';
+import {
+  CalendarUnavailableError,
+  type CalendarApi,
+  type CalendarApiOptions,
+  type CalendarEvent,
+} from './calendar-api-types';
 import { createVendorJsonClient } from './vendor-json-client';
 
 export const ACUITY_API_BASE = 'https://acuityscheduling.com';
@@ -29,12 +34,7 @@ const instant = (value: string) => new Date(value.replace(/([+-]\d{2})(\d{2})$/,
  * client: the assistant texts its own confirmation), so the same-moment check is the read-back the
  * assistant does for every calendar (docs/decisions/142).
  */
-export function createAcuityApi(
-  options: {
-    baseUrl?: string | undefined;
-    fetch?: (input: string, init: RequestInit) => Promise<Response>;
-  } = {},
-): CalendarApi {
+export function createAcuityApi(options: CalendarApiOptions = {}): CalendarApi {
   const { call, parse } = createVendorJsonClient({
     vendor: 'Acuity',
     root: `${(options.baseUrl ?? ACUITY_API_BASE).replace(/\/+$/, '')}/api/v1`,

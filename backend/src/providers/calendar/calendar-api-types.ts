@@ -3,6 +3,12 @@
  * and the events that mirror its bookings. One implementation per vendor speaks that vendor's wire format;
  * the local vendors answer the same wire format (providers/calendar/local-google-calendar.ts).
  */
+/** How an adapter is built: the vendor's API root (a fake's or the local vendor's), and its fetch. */
+export type CalendarApiOptions = {
+  baseUrl?: string | undefined;
+  fetch?: (input: string, init: RequestInit) => Promise<Response>;
+};
+
 export type BusyInterval = { start: Date; end: Date };
 
 export type CalendarEvent = {

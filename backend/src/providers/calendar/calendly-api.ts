@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { BookingNotSupportedError, type CalendarApi, type CalendarEvent } from './calendar-api-types';
+import {
+  BookingNotSupportedError,
+  type CalendarApi,
+  type CalendarApiOptions,
+  type CalendarEvent,
+} from './calendar-api-types';
 import { createVendorJsonClient } from './vendor-json-client';
 
 export const CALENDLY_API_BASE = 'https://api.calendly.com';
@@ -41,15 +46,10 @@ export const calendlyEventUuid = (uri: string) => uri.replace(/\/+$/, '').split(
  * (`schedulingLink`) and the signed `invitee.created` webhook (`subscribeBookings`) confirms them.
  * Cancelling a booking cancels the scheduled event.
  */
-export function createCalendlyApi(
-  options: {
-    baseUrl?: string | undefined;
-    fetch?: (input: string, init: RequestInit) => Promise<Response>;
-  } = {},
-): CalendarApi {
+export function createCalendlyApi(options: CalendarApiOptions = {}): CalendarApi {
   const { call, parse } = createVendorJsonClient({
     vendor: 'Calendly',
-    root: (options.baseUrl ?? CALENDLY_API_BASE).replace(/\/+$/, ''),
+    root: options.baseUrl ?? CALENDLY_API_BASE,
     fetch: options.fetch,
     forbiddenIsAuth: () => false,
   });

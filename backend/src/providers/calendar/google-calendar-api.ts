@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { CalendarUnavailableError, type CalendarApi, type CalendarEvent } from './calendar-api-types';
+import {
+  CalendarUnavailableError,
+  type CalendarApi,
+  type CalendarApiOptions,
+  type CalendarEvent,
+} from './calendar-api-types';
 import { createVendorJsonClient } from './vendor-json-client';
 
 export const GOOGLE_CALENDAR_API_BASE = 'https://www.googleapis.com';
@@ -34,12 +39,7 @@ const instant = (value: z.infer<typeof dateTime>) => new Date(value.dateTime ?? 
  * Google Calendar API v3 over its REST wire format, on the account's primary calendar. `baseUrl` points it
  * at a test fake or the local vendor; `fetch` lets the local vendor answer in-process.
  */
-export function createGoogleCalendarApi(
-  options: {
-    baseUrl?: string | undefined;
-    fetch?: (input: string, init: RequestInit) => Promise<Response>;
-  } = {},
-): CalendarApi {
+export function createGoogleCalendarApi(options: CalendarApiOptions = {}): CalendarApi {
   const { call, parse } = createVendorJsonClient({
     vendor: 'Google Calendar',
     root: `${(options.baseUrl ?? GOOGLE_CALENDAR_API_BASE).replace(/\/+$/, '')}/calendar/v3`,

@@ -7,6 +7,7 @@ import { createConnectionTokens } from '../../providers/calendar/connection-toke
 import { localCalendarPagePath } from '../../providers/calendar/local-calendar-page';
 import { codeChallengeS256, createCodeVerifier, createOAuthState } from '../../providers/calendar/pkce';
 import { publicBaseUrl } from '../../config/env';
+import type { CalendarApi } from '../../providers/calendar/calendar-api-types';
 import { mirrorUnsyncedBookings } from '../../calendar-sync/resync';
 import { CALENDLY_WEBHOOK_PATH } from './calendly-webhook-routes';
 
@@ -40,8 +41,12 @@ export function createCalendarOAuthFlow({ config, data, providers, logger, now, 
    * subscription to its new bookings, whose signed webhook confirms them (docs/decisions/151). Undefined
    * for calendars the assistant books into directly.
    */
-  async function schedulingLinkOf(ownerId: string, service: CalendarService, accessToken: string) {
-    const api = providers.calendar.apiFor(service);
+  async function schedulingLinkOf(
+    ownerId: string,
+    service: CalendarService,
+    api: CalendarApi | undefined,
+    accessToken: string,
+  ) {
     if (!api?.schedulingLink) return undefined;
     try {
       const signingKey = config.calendarOAuth.calendlyWebhookSigningKey;
@@ -175,7 +180,7 @@ export function createCalendarOAuthFlow({ config, data, providers, logger, now, 
       // Which account was connected ("connected as …"); the connection stands without it.
       const api = providers.calendar.apiFor(service);
       const account = await api?.account(issued.accessToken).catch(() => undefined);
-      const schedulingUrl = await schedulingLinkOf(record.user_id, service, issued.accessToken);
+      const schedulingUrl = await schedulingLinkOf(record.user_id, service, api, issued.accessToken);
       await data.calendarConnections.saveConnected(record.user_id, service, {
         ...tokens.seal(record.user_id, service, issued),
         ...(account ? { account } : {}),

@@ -1,4 +1,4 @@
-import { effectiveModules, mentionsPrice, type SetupSources } from '@shared/capability-sources';
+import { effectiveModules, priceSentences, type SetupSources } from '@shared/capability-sources';
 import type { BusinessConfig } from '@shared/schemas/business-config';
 import type { AppData } from '../../app-types';
 import { payoutStateOfItem } from '../../data/payouts';
@@ -34,7 +34,7 @@ export const sourcesOf = (
   phoneNumber: Boolean(config.assistant_phone?.trim()),
   payouts: setup.payoutsReady,
   managerNumber: Boolean(config.manager_number?.trim()),
-  prices: (config.business_description ?? '').split(/(?<=[.!?])\s+/).some(mentionsPrice),
+  prices: priceSentences(config.business_description).length > 0,
 });
 
 /** The config with `authorized_modules` as in effect for these sources (see withEffectiveModules). */
