@@ -47,6 +47,7 @@ export async function connectStripeFromDashboard(page: Page) {
   await page.goto('/dashboard?tab=overview');
   const card = page.getByTestId('get-paid');
   await expect(card.getByTestId('get-paid-state')).toHaveText(GET_PAID_TEXTS.badges.not_started);
+  await card.screenshot({ path: '.local/test-results/get-paid-not-started.png' });
   await card.getByRole('button', { name: GET_PAID_TEXTS.actions.not_started }).click();
   await expect(page.getByTestId('local-connect-onboarding')).toBeVisible();
   await page.getByRole('button', { name: 'Complete onboarding' }).click();

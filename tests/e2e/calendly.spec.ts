@@ -24,6 +24,8 @@ test('with Calendly connected, the assistant texts its scheduling link and the b
   await (await popupOpened).getByRole('button', { name: 'Allow' }).click();
   await expect(page.getByRole('button', { name: '✓ Calendly Connected' })).toBeVisible({ timeout: 20_000 });
   await expect(page.getByTestId('calendly-scheduling-note')).toHaveText(SCHEDULING_LINK_NOTE);
+  await page.getByTestId('calendly-scheduling-note').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: '.local/test-results/calendly-step7.png' });
 
   const day = openDayAhead(2);
   const phone = await context.newPage();
