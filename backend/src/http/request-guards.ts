@@ -5,8 +5,7 @@ import type { ApiError } from '@shared/schemas/api-error';
 import { findUnstorableValue } from '@shared/safe-text';
 import { HttpError } from '../errors/http-error';
 
-/** Bodies over the limit get 413 in the API's error shape before any handler parses them. */
-export const requestBodyLimit = bodyLimit({
+const limitBody = bodyLimit({
   maxSize: SERVICE_LIMITS.maxRequestBodyBytes,
   onError: (c) =>
     c.json<ApiError>(
@@ -17,6 +16,18 @@ export const requestBodyLimit = bodyLimit({
       413,
     ),
 });
+
+/** Fetch requests with these methods cannot carry a body, so there is nothing to measure. */
+const BODILESS_METHODS = new Set(['GET', 'HEAD']);
+
+/**
+ * Bodies over the limit get 413 in the API's error shape before any handler parses them. Bodiless requests
+ * skip the check: it reads `c.req.raw.body`, which makes @hono/node-server build a full undici Request for
+ * every GET, 5 % of the API's CPU under load (issue 16 §4 profile).
+ */
+export const requestBodyLimit = createMiddleware(async (c, next) =>
+  BODILESS_METHODS.has(c.req.method) ? next() : limitBody(c, next),
+);
 
 /**
  * Anything answered to a request that carried credentials is per-owner data: no browser, proxy or CDN may keep
