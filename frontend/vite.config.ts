@@ -2,6 +2,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { prerenderLanding, serveLandingAtRoot } from './build/prerender-landing.ts';
+import { preloadAccountShell } from './build/preload-account-shell.ts';
 import { originsOf, spaContentSecurityPolicy } from '../shared/content-security-policy.ts';
 
 /**
@@ -57,7 +58,7 @@ function localContentSecurityPolicy(devServer: boolean): string {
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), runtimeConfig(), prerenderLanding(), serveLandingAtRoot()],
+  plugins: [react(), runtimeConfig(), prerenderLanding(), preloadAccountShell(), serveLandingAtRoot()],
   resolve: { alias: { '@shared': fileURLToPath(new URL('../shared', import.meta.url)) } },
   server: {
     strictPort: true,

@@ -169,11 +169,16 @@ export async function measureLighthouse(
         const results: RunResult[] = [];
         for (let run = 0; run < runs; run += 1) {
           const multiplier = cpu === 'calibrated' ? calibratedCpuMultiplier(lastBenchmarkIndex) : cpu;
-          const lhr = await runLighthouse(chrome.port, `${stack.urls.app}${page.path}`, multiplier);
-          writeFileSync(
-            path.join(REPORTS_DIR, `${page.name.replace(/\W+/g, '-')}-${run + 1}.json`),
-            JSON.stringify(lhr),
+          const { lhr, trace } = await runLighthouse(
+            chrome.port,
+            `${stack.urls.app}${page.path}`,
+            multiplier,
           );
+          const report = path.join(REPORTS_DIR, `${page.name.replace(/\W+/g, '-')}-${run + 1}`);
+          writeFileSync(`${report}.json`, JSON.stringify(lhr));
+          // BENCH_LIGHTHOUSE_TRACES=1: the run's Chrome trace too (DevTools' Performance panel opens it).
+          if (process.env.BENCH_LIGHTHOUSE_TRACES === '1')
+            writeFileSync(`${report}.trace.json`, JSON.stringify(trace));
           lighthouseVersion = lhr.lighthouseVersion;
           chromiumVersion = lhr.environment.hostUserAgent.match(/Chrome\/([\d.]+)/)?.[1] ?? '';
           lastBenchmarkIndex = lhr.environment.benchmarkIndex;
@@ -227,7 +232,11 @@ async function launchChrome() {
   };
 }
 
-async function runLighthouse(port: number, url: string, cpuSlowdownMultiplier: number): Promise<Lhr> {
+async function runLighthouse(
+  port: number,
+  url: string,
+  cpuSlowdownMultiplier: number,
+): Promise<{ lhr: Lhr; trace: unknown }> {
   const result = await lighthouse(url, {
     port,
     output: 'json',
@@ -238,13 +247,13 @@ async function runLighthouse(port: number, url: string, cpuSlowdownMultiplier: n
   });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   if (result.lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${result.lhr.runtimeError.message}`);
-  return result.lhr;
+  return { lhr: result.lhr, trace: result.artifacts.Trace };
 }
 
 async function warmUp(appUrl: string, log: (line: string) => void): Promise<number> {
   const chrome = await launchChrome();
   try {
-    const lhr = await runLighthouse(chrome.port, `${appUrl}/`, 4);
+    const { lhr } = await runLighthouse(chrome.port, `${appUrl}/`, 4);
     log(`warm-up run: benchmarkIndex ${Math.round(lhr.environment.benchmarkIndex)}`);
     return lhr.environment.benchmarkIndex;
   } finally {

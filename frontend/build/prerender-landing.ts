@@ -2,10 +2,9 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { createServer, type Plugin, type Rollup } from 'vite';
+import { createServer, type Plugin } from 'vite';
 import { PRERENDERED_ROOT_PAGE, SPA_SHELL_PAGE } from '../../shared/site-files.ts';
-
-type OutputChunk = Rollup.OutputChunk;
+import { chunkWithStaticImports, modulePreloadLinks } from './bundle-chunks.ts';
 
 /**
  * `/` is served prerendered (docs/decisions/092): landing.html is index.html with the landing page's markup
@@ -16,22 +15,6 @@ type OutputChunk = Rollup.OutputChunk;
  */
 const LANDING_MODULE = 'src/features/landing/components/landing-page.tsx';
 const frontendRoot = fileURLToPath(new URL('..', import.meta.url));
-
-/** The landing chunk and every chunk it imports statically (what the browser needs before it hydrates). */
-function landingChunks(bundle: Rollup.OutputBundle): OutputChunk[] {
-  const chunks = Object.values(bundle).filter((item): item is OutputChunk => item.type === 'chunk');
-  const landing = chunks.find((chunk) => chunk.facadeModuleId?.endsWith(LANDING_MODULE));
-  if (!landing) throw new Error(`prerender: no chunk for ${LANDING_MODULE}`);
-  const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-  const found = new Map<string, OutputChunk>();
-  const visit = (chunk: OutputChunk) => {
-    if (found.has(chunk.fileName)) return;
-    found.set(chunk.fileName, chunk);
-    for (const name of chunk.imports) if (byName.has(name)) visit(byName.get(name)!);
-  };
-  visit(landing);
-  return [...found.values()];
-}
 
 /** Renders the landing page from source in a throwaway SSR server (the same modules the bundle holds). */
 async function renderLanding(alias: Record<string, string>): Promise<string> {
@@ -70,15 +53,12 @@ export function prerenderLanding(): Plugin {
     async writeBundle(options, bundle) {
       const outDir = options.dir!;
       const shell = readFileSync(path.join(outDir, SPA_SHELL_PAGE), 'utf8');
-      const chunks = landingChunks(bundle);
+      const chunks = chunkWithStaticImports(bundle, LANDING_MODULE);
       const linked = (file: string) => shell.includes(`/${file}"`);
       const styles = [...new Set(chunks.flatMap((chunk) => [...(chunk.viteMetadata?.importedCss ?? [])]))]
         .filter((file) => !linked(file))
         .map((file) => `    <link rel="stylesheet" crossorigin href="/${file}">`);
-      const preloads = chunks
-        .map((chunk) => chunk.fileName)
-        .filter((file) => !linked(file))
-        .map((file) => `    <link rel="modulepreload" crossorigin href="/${file}">`);
+      const preloads = modulePreloadLinks(shell, chunks);
       // React puts its resource hints (the logo's image preloads) first; they belong in the head.
       const rendered = await renderLanding(alias);
       const hints = /^(?:<link [^>]*\/>)*/.exec(rendered)![0];

@@ -205,3 +205,34 @@ test('an expired ID token is refreshed with the refresh token instead of signing
   const claims = await storedIdTokenClaims(page);
   expect(Number(claims.exp)).toBeGreaterThan(expiredAt + 60);
 });
+
+test('a stored session opens the account screen while the identity service is still answering, then takes its attributes', async ({
+  page,
+}) => {
+  const email = uniqueEmail('earlysession');
+  await signUpThroughUi(page, { email });
+
+  // Hold the identity service's user lookup (GetUser) until the screen has rendered.
+  let releaseLookup!: () => void;
+  const lookupHeld = new Promise<void>((resolve) => (releaseLookup = resolve));
+  let lookups = 0;
+  await page.route('**/*', async (route) => {
+    if (!route.request().headers()['x-amz-target']?.endsWith('.GetUser')) return route.fallback();
+    lookups += 1;
+    await lookupHeld;
+    await route.fallback();
+  });
+
+  await page.goto('/setup');
+  await expect(page.getByTestId('step-label')).toBeVisible();
+  expect(lookups).toBe(1);
+  const answered = page.waitForResponse((response) =>
+    Boolean(response.request().headers()['x-amz-target']?.endsWith('.GetUser')),
+  );
+  releaseLookup();
+  expect((await answered).status()).toBe(200);
+  // The identity service's answer refines the user; the owner stays on the screen, still signed in.
+  await expect(page).toHaveURL(`${appUrl()}/setup`);
+  await expect(page.getByTestId('step-label')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Setup Your Assistant' })).toBeVisible();
+});

@@ -76,3 +76,24 @@ test.describe('on a 360 px phone', () => {
     await expect(page.locator('.logo-wide').first()).toBeHidden();
   });
 });
+
+test('account screens list the account shell for early download; the landing page does not', async ({
+  page,
+  request,
+}) => {
+  const preloads = (html: string) =>
+    [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((match) => match[1]!);
+  const accountHtml = await (await request.get(`${appUrl()}/dashboard`)).text();
+  const landingHtml = await (await request.get(`${appUrl()}/`)).text();
+  const shellChunk = preloads(accountHtml).find((file) => /\/signed-in-shell-[\w-]+\.js$/.test(file));
+  expect(shellChunk).toBeDefined();
+  expect(preloads(accountHtml).some((file) => /\/protected-route-[\w-]+\.js$/.test(file))).toBe(true);
+  expect(preloads(landingHtml).some((file) => /signed-in-shell|protected-route/.test(file))).toBe(false);
+
+  // The hint is the same module the router loads: opening /login fetches it once, not a second copy.
+  const fetched: string[] = [];
+  page.on('request', (sent) => fetched.push(new URL(sent.url()).pathname));
+  await page.goto('/login');
+  await expect(page.getByRole('button', { name: 'Log In' })).toBeVisible();
+  expect(fetched.filter((file) => file === shellChunk)).toHaveLength(1);
+});

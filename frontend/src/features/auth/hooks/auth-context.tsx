@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { signOut } from 'aws-amplify/auth';
 import { Hub } from 'aws-amplify/utils';
-import { checkAuthState, type AuthUser } from '../api/auth-user';
+import { checkAuthState, type AuthCheck, type AuthUser } from '../api/auth-user';
 import { endApiSession } from '../api/end-session';
 import { logFrontendEvent } from '../../../lib/frontend-logger';
 
@@ -26,11 +26,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [signedOutByUser, setSignedOutByUser] = useState(false);
 
   const refresh = useCallback(async () => {
-    const result = await checkAuthState();
-    setUser(result.user);
-    if (result.user) setSignedOutByUser(false);
-    setIdToken(result.user ? result.idToken : null);
-    setStatus(result.user ? 'signedIn' : 'signedOut');
+    const apply = (result: AuthCheck) => {
+      setUser(result.user);
+      if (result.user) setSignedOutByUser(false);
+      setIdToken(result.user ? result.idToken : null);
+      setStatus(result.user ? 'signedIn' : 'signedOut');
+    };
+    // Signed in from the stored token at once; the identity service's answer then refines the attributes.
+    const result = await checkAuthState(apply);
+    apply(result);
     return result.user;
   }, []);
 
