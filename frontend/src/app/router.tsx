@@ -1,9 +1,10 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { CenteredStatus } from '../components/ui/centered-status';
 import { AUTH_MESSAGES } from '@shared/auth-messages';
 import { withChunkTimeout } from '../lib/chunk-load';
 import { fetchRuntimeConfigEarly } from '../lib/runtime-config-early';
+import { preloadableLazy, type PreloadableScreen } from './preloadable-lazy';
 import { RouteErrorBoundary } from './route-error-page';
 
 // Pages load on demand so the landing page ships only what it shows; a chunk that never arrives fails
@@ -30,40 +31,41 @@ const chunks = {
     () => import('../features/auth/components/protected-route'),
   ),
 };
-const LandingPage = lazy(chunks.landing);
-const PrivacyPage = lazy(chunks.privacy);
-const TermsPage = lazy(chunks.terms);
-const SignUpPage = lazy(chunks.signUp);
-const LoginPage = lazy(chunks.login);
-const OAuthCallbackPage = lazy(chunks.oauthCallback);
-const PlansPage = lazy(chunks.plans);
-const SetupPage = lazy(chunks.setup);
-const DashboardPage = lazy(chunks.dashboard);
-const SignedInShell = lazy(chunks.signedInShell);
-const ProtectedOutlet = lazy(chunks.protectedOutlet);
+const LandingPage = preloadableLazy(chunks.landing);
+const PrivacyPage = preloadableLazy(chunks.privacy);
+const TermsPage = preloadableLazy(chunks.terms);
+const SignUpPage = preloadableLazy(chunks.signUp);
+const LoginPage = preloadableLazy(chunks.login);
+const OAuthCallbackPage = preloadableLazy(chunks.oauthCallback);
+const PlansPage = preloadableLazy(chunks.plans);
+const SetupPage = preloadableLazy(chunks.setup);
+const DashboardPage = preloadableLazy(chunks.dashboard);
+const SignedInShell = preloadableLazy(chunks.signedInShell);
+const ProtectedOutlet = preloadableLazy(chunks.protectedOutlet);
 
-/** The chunks an account screen renders through, outermost first (the routes below nest them so). */
-const ACCOUNT_SCREEN_CHUNKS: Record<string, Array<() => Promise<unknown>>> = {
-  '/signup': [chunks.signUp],
-  '/login': [chunks.login],
-  '/oauth/callback': [chunks.oauthCallback],
-  '/plans': [chunks.protectedOutlet, chunks.plans],
-  '/pricing': [chunks.protectedOutlet, chunks.plans],
-  '/setup': [chunks.protectedOutlet, chunks.setup],
-  '/dashboard': [chunks.protectedOutlet, chunks.dashboard],
+/** The screens an account path renders through, outermost first (the routes below nest them so). */
+const ACCOUNT_SCREENS: Record<string, PreloadableScreen[]> = {
+  '/signup': [SignUpPage],
+  '/login': [LoginPage],
+  '/oauth/callback': [OAuthCallbackPage],
+  '/plans': [ProtectedOutlet, PlansPage],
+  '/pricing': [ProtectedOutlet, PlansPage],
+  '/setup': [ProtectedOutlet, SetupPage],
+  '/dashboard': [ProtectedOutlet, DashboardPage],
 };
 
 /**
  * Opening an account screen, React would fetch the shell, then config.json, then the guard, then the page:
  * four round trips one after another, each a few hundred ms on a phone. Started here, before the first
- * render, they run side by side; React's lazy imports then find them in the module cache. Failures are left
- * to the lazy import that shows the route's error page.
+ * render, they run side by side (index.html already lists the shell's chunks). The promise settles when all
+ * have arrived or failed, so main.tsx can render without suspending (preloadable-lazy.tsx); failures are
+ * left to the lazy import that shows the route's error page. Undefined for other paths.
  */
-export function preloadAccountScreen(pathname: string): void {
-  const pageChunks = ACCOUNT_SCREEN_CHUNKS[pathname.replace(/\/+$/, '') || '/'];
-  if (!pageChunks) return;
+export function preloadAccountScreen(pathname: string): Promise<unknown> | undefined {
+  const screens = ACCOUNT_SCREENS[pathname.replace(/\/+$/, '') || '/'];
+  if (!screens) return undefined;
   fetchRuntimeConfigEarly();
-  for (const load of [chunks.signedInShell, ...pageChunks]) load().catch(() => undefined);
+  return Promise.allSettled([SignedInShell, ...screens].map((screen) => screen.preload()));
 }
 
 const page = (element: React.ReactNode) => (
