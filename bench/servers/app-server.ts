@@ -11,7 +11,9 @@ import { loadConfig } from '../../backend/src/config/env';
  * The table must already exist (the bench creates and seeds it).
  */
 const config = loadConfig();
-const app = createApp(createAppDeps(config), 'api');
+// BENCH_APP_SURFACE: which function's app (the telephony one serves Twilio's webhooks in AWS).
+const surface = process.env.BENCH_APP_SURFACE === 'telephony' ? 'telephony' : 'api';
+const app = createApp(createAppDeps(config), surface);
 
 serve({ port: config.port, hostname: '127.0.0.1', fetch: app.fetch });
 // A benchmark server has nothing to drain: exit at once so stopping it never waits on open connections.

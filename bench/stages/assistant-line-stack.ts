@@ -110,6 +110,8 @@ export async function withAssistantLine<T>(
     const appServer = await startTsServer('app-server', options.server, appPort, {
       ...env,
       PUBLIC_API_URL: apiUrl,
+      // Twilio's webhooks are the telephony function's (the bench app server builds the API's otherwise).
+      BENCH_APP_SURFACE: 'telephony',
     });
     cleanups.unshift(() => appServer.stop());
     return await run({ apiUrl, assistantNumber, ownerId });

@@ -1,5 +1,7 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createEspeakPool } from './espeak-pool';
+import { RENDER_THREAD_NICENESS } from './espeak-render-priority';
 import { SpeechError } from './index';
 import { createLocalSpeech, LOCAL_SPEECH_OFF_IN_AWS } from './local';
 import { readWavInfo } from './wav';
@@ -28,6 +30,19 @@ describe('espeak-ng worker pool', () => {
     // In-process, each render blocked the loop for its whole duration (hundreds of ms on this machine).
     expect(longestGapMs).toBeLessThan(150);
   });
+
+  it.runIf(process.platform === 'linux')(
+    'renders at a lower priority than the event loop, which keeps its own',
+    async () => {
+      await pool.render(job('Warm up.'));
+      // /proc/self/task/<tid>/stat: the 19th field (after the parenthesised name) is the thread's nice value.
+      const niceOf = (tid: string) =>
+        Number(readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').split(') ')[1]!.split(' ')[16]);
+      const nice = readdirSync('/proc/self/task').map(niceOf);
+      expect(niceOf(String(process.pid))).toBe(0);
+      expect(nice.filter((value) => value === RENDER_THREAD_NICENESS).length).toBeGreaterThanOrEqual(1);
+    },
+  );
 
   it('refuses at once when every thread is busy and the queue is full, and recovers after', async () => {
     const accepted = Array.from({ length: 4 }, () => pool.render(job())); // 2 rendering + 2 queued
