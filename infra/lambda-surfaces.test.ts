@@ -1,0 +1,45 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { bundleEntry, LAMBDA_ENTRIES } from './lib/lambda-bundling';
+
+const REPO_ROOT = path.resolve(import.meta.dirname, '..');
+// Inside the repository, so the bundles' external @aws-sdk/* resolve as the CDK asset's do.
+const outRoot = mkdtempSync(path.join(REPO_ROOT, '.local', 'surfaces-'));
+afterAll(() => rmSync(outRoot, { recursive: true, force: true }));
+
+/** The source files of the code a function loads: its entry and every chunk it imports at start. */
+async function bundledSources(name: keyof typeof LAMBDA_ENTRIES): Promise<string[]> {
+  const meta = await bundleEntry(LAMBDA_ENTRIES[name], path.join(outRoot, name));
+  return Object.values(meta.outputs).flatMap((output) => Object.keys(output.inputs));
+}
+
+/**
+ * Each HTTP function bundles only its own surface (backend/src/surfaces/): the owner API never carries
+ * Twilio's webhooks, the telephony function never the owner API, and neither the local providers' pages
+ * (issue 16 §1-2: what a function does not serve, it should not load at cold start).
+ */
+describe('Lambda bundles hold only their own routes', () => {
+  it('the API function has no telephony routes and no local pages', async () => {
+    const sources = await bundledSources('api');
+    expect(sources.some((file) => file.includes('backend/src/routes/config/'))).toBe(true);
+    expect(sources.filter((file) => file.includes('backend/src/routes/twilio-webhooks/'))).toEqual([]);
+    expect(sources.filter((file) => file.includes('backend/src/routes/phone-numbers/'))).toEqual([]);
+    expect(sources.filter((file) => /backend\/src\/routes\/local-/.test(file))).toEqual([]);
+  });
+
+  it('the telephony function has no owner API routes and no local pages', async () => {
+    const sources = await bundledSources('telephony');
+    expect(sources.some((file) => file.includes('backend/src/routes/twilio-webhooks/'))).toBe(true);
+    for (const ownerRoutes of [
+      'config/config-routes.ts',
+      'get-paid/get-paid-routes.ts',
+      'subscription/subscription-routes.ts',
+      'call-log/call-log-routes.ts',
+      'referrals/referral-routes.ts',
+    ]) {
+      expect(sources.filter((file) => file.includes(`backend/src/routes/${ownerRoutes}`))).toEqual([]);
+    }
+    expect(sources.filter((file) => /backend\/src\/routes\/local-/.test(file))).toEqual([]);
+  });
+});
