@@ -234,3 +234,30 @@ test("a failed objective load shows the 'Configuration Error' panel, and Retry l
     OBJECTIVE_TEMPLATES.new_patient_intake.goal,
   );
 });
+
+test('opening the dashboard reads the config once: the tabs use the copy the guard loaded', async ({
+  page,
+}) => {
+  await signUpThroughUi(page, { email: uniqueEmail('configonce') });
+  const { userId } = await completeSetupThroughApi(page);
+  const configReads: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (request.method() === 'GET' && url.pathname === `/oauth/users/${userId}/config`) {
+      configReads.push(url.search);
+    }
+  });
+
+  await page.goto('/dashboard');
+  await expect(page.getByTestId('assistant-status')).toHaveText('Active');
+  await page.getByRole('tab', { name: 'Objectives' }).click();
+  await expect(page.getByRole('tabpanel')).toBeVisible();
+  await page.getByRole('tab', { name: 'Overview' }).click();
+  await expect(page.getByTestId('assistant-status')).toHaveText('Active');
+  expect(configReads).toHaveLength(1);
+
+  // Each visit still reads it once, so the dashboard never shows a config older than the visit.
+  await page.reload();
+  await expect(page.getByTestId('assistant-status')).toHaveText('Active');
+  expect(configReads).toHaveLength(2);
+});

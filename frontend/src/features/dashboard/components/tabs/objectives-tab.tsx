@@ -3,7 +3,7 @@ import { offeredTemplates } from '@shared/objective-templates';
 import { DASHBOARD_MESSAGES } from '@shared/dashboard-messages';
 import { loadObjective, loadObjectiveTemplates } from '../../api/dashboard-api';
 import { dashboardQueryKeys } from '../../hooks/dashboard-query-keys';
-import { useDashboardConfig } from '../../hooks/use-dashboard-config';
+import { useGuardedDashboardConfig } from '../../hooks/use-dashboard-config';
 import { ObjectivesEditor } from './objectives-editor';
 import './objectives-tab.css';
 
@@ -12,7 +12,7 @@ import './objectives-tab.css';
  * the 'Configuration Error' panel with Retry instead of an editor that would save over what is stored.
  */
 export function ObjectivesTab({ userId }: { userId: string }) {
-  const config = useDashboardConfig(userId);
+  const config = useGuardedDashboardConfig(userId);
   const objective = useQuery({
     queryKey: dashboardQueryKeys.objective(userId),
     queryFn: () => loadObjective(userId),

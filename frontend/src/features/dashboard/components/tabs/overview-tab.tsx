@@ -7,7 +7,7 @@ import { callLogApi } from '../../api/call-log-api';
 import { overviewApi } from '../../api/overview-api';
 import { assistantTelHref, formatAssistantPhone } from '../../assistant-phone';
 import { dashboardQueryKeys } from '../../hooks/dashboard-query-keys';
-import { useDashboardConfig } from '../../hooks/use-dashboard-config';
+import { useGuardedDashboardConfig } from '../../hooks/use-dashboard-config';
 import { CallLogsModal } from './call-logs-modal';
 import { GetPaidPanel } from '../overview/get-paid-panel';
 import { LivePanel } from '../overview/live-panel';
@@ -29,7 +29,7 @@ import './overview-tab.css';
 export function OverviewTab({ userId }: { userId: string }) {
   const navigate = useNavigate();
   const [, setSearchParams] = useSearchParams();
-  const config = useDashboardConfig(userId);
+  const config = useGuardedDashboardConfig(userId);
   const overview = useQuery({
     queryKey: dashboardQueryKeys.overview(userId),
     queryFn: () => overviewApi.get(userId),
