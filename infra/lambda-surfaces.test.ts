@@ -1,10 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { bundleEntry, LAMBDA_ENTRIES } from './lib/lambda-bundling';
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '..');
 // Inside the repository, so the bundles' external @aws-sdk/* resolve as the CDK asset's do.
+mkdirSync(path.join(REPO_ROOT, '.local'), { recursive: true });
 const outRoot = mkdtempSync(path.join(REPO_ROOT, '.local', 'surfaces-'));
 afterAll(() => rmSync(outRoot, { recursive: true, force: true }));
 
