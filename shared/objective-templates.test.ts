@@ -11,6 +11,7 @@ import {
   newSecondaryWeight,
   OBJECTIVE_TEMPLATES,
   offeredTemplates,
+  primaryObjectiveFromTemplate,
   removeSecondaryObjective,
   snapWeight,
   PRIMARY_WEIGHT_SLIDER,
@@ -21,6 +22,7 @@ import {
 import {
   multiObjectiveConfigSchema,
   objectiveInputSchema,
+  objectiveSchema,
   objectiveTemplateSchema,
   type Objective,
 } from './schemas/objective';
@@ -196,5 +198,23 @@ describe('multi-objective rules', () => {
     });
     expect(parsed).toMatchObject({ priority: 'primary', weight: 0.7, conditions: [] });
     expect(parsed.id).toBeUndefined();
+  });
+
+  it('turns a template into a valid primary objective at the default weight, its lists copied', () => {
+    const template = OBJECTIVE_TEMPLATES.book_with_deposit;
+    const objective = primaryObjectiveFromTemplate(template, { id: 'obj-9', business_id: 'biz-1' });
+    expect(objectiveSchema.parse(objective)).toEqual({
+      id: 'obj-9',
+      goal: template.goal,
+      required_capabilities: template.required_capabilities,
+      success_criteria: template.success_criteria,
+      priority: 'primary',
+      weight: 0.7,
+      conditions: [],
+      business_id: 'biz-1',
+      template_id: 'book_with_deposit',
+    });
+    objective.success_criteria.push('changed');
+    expect(template.success_criteria).not.toContain('changed');
   });
 });

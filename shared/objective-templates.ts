@@ -205,6 +205,22 @@ export const newSecondaryWeight = (existingSecondaryCount: number) =>
 export const canAddSecondaryObjective = (config: Pick<MultiObjectiveConfig, 'secondary_objectives'>) =>
   config.secondary_objectives.length < MAX_SECONDARY_OBJECTIVES;
 
+/** A template as the owner's primary objective: its goal and criteria, the default weight, no conditions. */
+export const primaryObjectiveFromTemplate = (
+  template: ObjectiveTemplate,
+  ids: { id: string; business_id: string },
+): Objective & { business_id: string } => ({
+  id: ids.id,
+  goal: template.goal,
+  required_capabilities: [...template.required_capabilities],
+  success_criteria: [...template.success_criteria],
+  priority: 'primary',
+  weight: DEFAULT_PRIMARY_WEIGHT,
+  conditions: [],
+  business_id: ids.business_id,
+  template_id: template.id,
+});
+
 /** A multi-objective config with just the primary, at the default weight. */
 export const initialMultiObjectiveConfig = (primary: Objective): MultiObjectiveConfig => ({
   primary_objective: { ...primary, priority: 'primary', weight: DEFAULT_PRIMARY_WEIGHT },

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { OBJECTIVE_TEMPLATES } from '../../shared/objective-templates';
+import { OBJECTIVE_TEMPLATES, primaryObjectiveFromTemplate } from '../../shared/objective-templates';
 import { LOCAL_USER_POOL_CLIENT_ID } from '../../shared/identity';
 import type { Conversation } from '../../shared/schemas/conversation';
 import { createBusinessConfigRepository } from '../../backend/src/data/business-config';
@@ -103,20 +103,15 @@ export async function seedDemoOwner(stack: DemoStack, options: DemoOwnerOptions)
   const configs = createBusinessConfigRepository(doc, stack.tableName);
   const { config } = await configs.saveBusinessInfo(sub, DEMO_BUSINESS);
 
-  const template = OBJECTIVE_TEMPLATES.book_with_deposit;
-  const existing = await createObjectivesRepository(doc, stack.tableName).getObjective(sub);
-  const objectiveId = existing?.id ?? randomUUID();
-  const saved = await createObjectivesRepository(doc, stack.tableName).saveObjective(sub, {
-    id: objectiveId,
-    goal: template.goal,
-    required_capabilities: [...template.required_capabilities],
-    success_criteria: [...template.success_criteria],
-    priority: 'primary',
-    weight: 0.7,
-    conditions: [],
-    business_id: config.business_id,
-    template_id: template.id,
-  });
+  const objectives = createObjectivesRepository(doc, stack.tableName);
+  const existing = await objectives.getObjective(sub);
+  const saved = await objectives.saveObjective(
+    sub,
+    primaryObjectiveFromTemplate(OBJECTIVE_TEMPLATES.book_with_deposit, {
+      id: existing?.id ?? randomUUID(),
+      business_id: config.business_id,
+    }),
+  );
   if (!saved) throw new Error('could not save the demo objective');
 
   let conversations: Conversation[] = [];
@@ -124,7 +119,7 @@ export async function seedDemoOwner(stack: DemoStack, options: DemoOwnerOptions)
     conversations = generateDemoHistory({
       now: options.now ?? new Date(),
       businessId: config.business_id,
-      objectiveId,
+      objectiveId: saved.id,
     });
     await createConversationRepository(doc, stack.tableName).saveConversations(sub, conversations);
   }

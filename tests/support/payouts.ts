@@ -1,5 +1,5 @@
 import type { AppDeps } from '../../backend/src/app-types';
-import { OBJECTIVE_TEMPLATES } from '../../shared/objective-templates';
+import { OBJECTIVE_TEMPLATES, primaryObjectiveFromTemplate } from '../../shared/objective-templates';
 import { isLocalPaymentsProvider } from '../../backend/src/providers/payments/factory';
 
 /**
@@ -32,16 +32,11 @@ export async function onboardLocalPayouts(
 /** The owner's primary objective becomes "Book Appointments with Deposit" (it asks for deposit collection). */
 export async function saveDepositObjective(deps: Pick<AppDeps, 'data'>, ownerId: string) {
   const config = await deps.data.businessConfigs.getConfig(ownerId);
-  const template = OBJECTIVE_TEMPLATES.book_with_deposit;
-  await deps.data.objectives.saveObjective(ownerId, {
-    id: 'obj-1',
-    goal: template.goal,
-    required_capabilities: [...template.required_capabilities],
-    success_criteria: [...template.success_criteria],
-    priority: 'primary',
-    weight: 0.7,
-    conditions: [],
-    business_id: config!.business_id,
-    template_id: template.id,
-  });
+  await deps.data.objectives.saveObjective(
+    ownerId,
+    primaryObjectiveFromTemplate(OBJECTIVE_TEMPLATES.book_with_deposit, {
+      id: 'obj-1',
+      business_id: config!.business_id,
+    }),
+  );
 }
