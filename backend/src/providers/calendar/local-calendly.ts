@@ -104,30 +104,28 @@ export function createLocalCalendly(
       },
     }),
   );
-  api.get('/user_busy_times', async (c) => {
-    const parsed = rangeQuery('start_time', 'end_time').safeParse(c.req.query());
-    if (!parsed.success)
-      return calendlyError(c, 400, 'Invalid Argument', 'start_time and end_time are required');
-    const found = await events.overlapping(
+  /** The account's events overlapping the range the query names, or undefined when it names none. */
+  const eventsInQueryRange = async (c: Context<Env>, from: string, to: string) => {
+    const parsed = rangeQuery(from, to).safeParse(c.req.query());
+    if (!parsed.success) return undefined;
+    return events.overlapping(
       SERVICE,
       c.get('account'),
-      new Date(String(parsed.data.start_time)),
-      new Date(String(parsed.data.end_time)),
+      new Date(String(parsed.data[from])),
+      new Date(String(parsed.data[to])),
     );
+  };
+  api.get('/user_busy_times', async (c) => {
+    const found = await eventsInQueryRange(c, 'start_time', 'end_time');
+    if (!found) return calendlyError(c, 400, 'Invalid Argument', 'start_time and end_time are required');
     return c.json({
       collection: found.map((e) => ({ type: 'calendly', start_time: e.start, end_time: e.end })),
     });
   });
   api.get('/scheduled_events', async (c) => {
-    const parsed = rangeQuery('min_start_time', 'max_start_time').safeParse(c.req.query());
-    if (!parsed.success)
+    const found = await eventsInQueryRange(c, 'min_start_time', 'max_start_time');
+    if (!found)
       return calendlyError(c, 400, 'Invalid Argument', 'min_start_time and max_start_time are required');
-    const found = await events.overlapping(
-      SERVICE,
-      c.get('account'),
-      new Date(String(parsed.data.min_start_time)),
-      new Date(String(parsed.data.max_start_time)),
-    );
     return c.json({
       collection: found.map((e) => ({
         uri: eventUri(e.id),
