@@ -4,11 +4,14 @@ declare module 'espeak-ng' {
     FS: {
       readFile(path: string): Uint8Array;
       writeFile(path: string, data: string | Uint8Array): void;
+      unlink(path: string): void;
     };
   };
   export type ESpeakNgOptions = {
     /** The CLI's argv, e.g. ['-v', 'en-us+f3', '-w', 'out.wav', '-f', 'in.txt']. */
-    arguments: string[];
+    arguments?: string[];
+    /** Set up the runtime (file system, static data) without running the CLI's main. */
+    noInitialRun?: boolean;
     print?: (line: string) => void;
     printErr?: (line: string) => void;
     preRun?: Array<(module: ESpeakNgModule) => void>;
@@ -18,6 +21,6 @@ declare module 'espeak-ng' {
       done: (instance: WebAssembly.Instance, module: WebAssembly.Module) => void,
     ) => object;
   };
-  /** Runs the CLI to completion; the resolved module's FS holds the files it wrote. */
+  /** Runs the CLI to completion (unless noInitialRun); the resolved module's FS holds the files it wrote. */
   export default function ESpeakNg(options: ESpeakNgOptions): Promise<ESpeakNgModule>;
 }
