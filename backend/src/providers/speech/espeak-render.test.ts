@@ -31,4 +31,12 @@ describe('espeak-ng render (one instance, run again per utterance)', () => {
     const clip = readWavInfo(await renderEspeakWav(job('-v xx --stdout "quoted"')));
     expect(clip.seconds).toBeGreaterThan(0.5);
   });
+
+  it('a render that fails part-way leaves the next one working (stack put back, or a fresh instance)', async () => {
+    // An argument larger than the C stack: the runtime aborts (stack overflow) part-way through the call.
+    const oversized = { ...job('Hello.'), espeakVoice: 'x'.repeat(2_000_000) };
+    await expect(renderEspeakWav(oversized)).rejects.toThrow();
+    const clip = readWavInfo(await renderEspeakWav(job('Hello again.')));
+    expect(clip.seconds).toBeGreaterThan(0.5);
+  });
 });

@@ -94,7 +94,8 @@ function restore({ exports, pristine }: Engine) {
  * espeak-worker.ts's threads, never on the server's event loop (espeak-pool.ts).
  */
 export async function renderEspeakWav(job: EspeakJob): Promise<Uint8Array> {
-  const loaded = await loadEngine();
+  const pending = loadEngine();
+  const loaded = await pending;
   restore(loaded);
   // The text goes in as a file, not argv, so a leading '-' or quotes can never read as an option.
   loaded.files.writeFile('/in.txt', job.text);
@@ -103,18 +104,25 @@ export async function renderEspeakWav(job: EspeakJob): Promise<Uint8Array> {
   } catch {
     // None yet: the first utterance.
   }
-  const status = runMain(loaded.exports, [
-    '-v',
-    job.espeakVoice,
-    '-p',
-    String(job.pitch),
-    '-s',
-    String(job.speed),
-    '-w',
-    '/out.wav',
-    '-f',
-    '/in.txt',
-  ]);
+  let status: number | undefined;
+  try {
+    status = runMain(loaded.exports, [
+      '-v',
+      job.espeakVoice,
+      '-p',
+      String(job.pitch),
+      '-s',
+      String(job.speed),
+      '-w',
+      '/out.wav',
+      '-f',
+      '/in.txt',
+    ]);
+  } finally {
+    // A run that trapped or failed may have left the runtime half-done (an aborted runtime, files still
+    // open): the next utterance starts a new instance rather than inherit it.
+    if (status !== 0 && engine === pending) engine = undefined;
+  }
   if (status !== 0) throw new Error(`espeak-ng exited with status ${status}`);
   return loaded.files.readFile('/out.wav');
 }
