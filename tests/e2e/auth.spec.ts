@@ -155,6 +155,37 @@ test('protected screens send signed-out visitors to /login, replacing the histor
   await expect(page).toHaveURL(`${appUrl()}/`);
 });
 
+test('a signed-out visitor of a protected screen sees Loading... until the sign-in page, never a blank page', async ({
+  page,
+}) => {
+  // Records every moment the app's root shows no text once the document has painted it.
+  await page.addInitScript(() => {
+    const blanks: string[] = [];
+    (window as unknown as { blanks: string[] }).blanks = blanks;
+    const check = () => {
+      const root = document.getElementById('root');
+      if (root && root.textContent!.trim() === '') blanks.push(location.pathname);
+    };
+    document.addEventListener('DOMContentLoaded', () => {
+      check();
+      new MutationObserver(check).observe(document.getElementById('root')!, {
+        childList: true,
+        subtree: true,
+        characterData: true,
+      });
+    });
+  });
+  // The sign-in screen's code arrives late, as on a slow phone: the redirect has to wait for it.
+  await page.route(/login-page/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    await route.continue();
+  });
+  await page.goto('/dashboard');
+  await expect(page.getByRole('button', { name: 'Log In', exact: true })).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await page.evaluate(() => (window as unknown as { blanks: string[] }).blanks)).toEqual([]);
+});
+
 test('the OAuth callback without a session returns to /signup', async ({ page }) => {
   await page.goto('/oauth/callback?provider=google');
   await expect(page.getByText('Processing authentication...')).toBeVisible();

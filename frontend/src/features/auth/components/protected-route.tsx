@@ -16,7 +16,14 @@ export function ProtectedRoute({ children }: { children: ReactNode }) {
   if (status === 'loading') return <CenteredStatus>{AUTH_MESSAGES.loading}</CenteredStatus>;
   if (status === 'signedOut') {
     if (!signedOutByUser) rememberConversationLink(location.pathname, location.search);
-    return <Navigate to={signedOutByUser ? '/' : '/login'} replace />;
+    // The navigation keeps this screen on view until the next one's code has arrived: 'Loading...' then,
+    // not the empty page <Navigate> alone would leave.
+    return (
+      <>
+        <CenteredStatus>{AUTH_MESSAGES.loading}</CenteredStatus>
+        <Navigate to={signedOutByUser ? '/' : '/login'} replace />
+      </>
+    );
   }
   return <>{children}</>;
 }
