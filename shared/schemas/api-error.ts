@@ -8,10 +8,5 @@ export const apiErrorSchema = z.object({
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;
 
-/**
- * `?if_missing=null` on GETs whose 404 means "none yet" (config, objective): the answer is then 200 with a
- * JSON null, so an expected absence is not a failed request the browser logs as a console error. Without the
- * parameter the spec's 404 stands.
- */
-export const IF_MISSING_NULL_QUERY = 'if_missing=null';
+/** The query of `IF_MISSING_NULL_QUERY` (shared/api-queries.ts). */
 export const ifMissingQuerySchema = z.object({ if_missing: z.enum(['null']).optional() });

@@ -261,3 +261,33 @@ test('opening the dashboard reads the config once: the tabs use the copy the gua
   await expect(page.getByTestId('assistant-status')).toHaveText('Active');
   expect(configReads).toHaveLength(2);
 });
+
+test("the dashboard's config read starts before the dashboard's own code has arrived, and is not asked twice", async ({
+  page,
+}) => {
+  await signUpThroughUi(page, { email: uniqueEmail('earlyread') });
+  const { userId } = await completeSetupThroughApi(page);
+  const configReads: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (request.method() === 'GET' && url.pathname === `/oauth/users/${userId}/config`) {
+      configReads.push(url.search);
+    }
+  });
+  // The dashboard's code is held back, as on a slow phone, until the config read has been sent.
+  let releaseCode!: () => void;
+  const codeReleased = new Promise<void>((resolve) => (releaseCode = resolve));
+  await page.route(/dashboard-page/, async (route) => {
+    await codeReleased;
+    await route.continue();
+  });
+
+  await page.goto('/dashboard', { waitUntil: 'commit' });
+  await page.waitForRequest(
+    (request) => new URL(request.url()).pathname === `/oauth/users/${userId}/config`,
+    { timeout: 8_000 },
+  );
+  releaseCode();
+  await expect(page.getByTestId('assistant-status')).toHaveText('Active');
+  expect(configReads).toHaveLength(1);
+});

@@ -3,6 +3,7 @@ import { Outlet } from 'react-router-dom';
 import { AuthProvider } from '../features/auth/hooks/auth-context';
 import { configureAmplify } from '../lib/amplify';
 import { loadRuntimeConfig } from '../lib/runtime-config';
+import { startFirstScreenReads } from './first-screen-reads';
 
 /**
  * Everything the account screens need (Amplify, the auth state, server-state cache), loaded only when the
@@ -11,6 +12,7 @@ import { loadRuntimeConfig } from '../lib/runtime-config';
  * this module's import, which the route's error page shows.
  */
 configureAmplify(await loadRuntimeConfig());
+startFirstScreenReads(window.location.pathname);
 
 // Module-level, so the cache survives leaving and re-entering the account screens.
 const queryClient = new QueryClient({

@@ -1,5 +1,6 @@
 import { fetchAuthSession } from 'aws-amplify/auth';
 import { API_MESSAGES } from '@shared/auth-messages';
+import { takeEarlyRead } from './early-api-reads';
 import { loadRuntimeConfig } from './runtime-config';
 
 /** A failed product call, with the text the spec gives for it (spec §8 "General"). */
@@ -64,6 +65,9 @@ async function send(
     const token = await currentBearerToken();
     if (!token) throw new ApiClientError(API_MESSAGES.authenticationRequired, 401);
     headers.Authorization = `Bearer ${token}`;
+    // The signed-in shell may already have asked this (early-api-reads.ts).
+    const early = method === 'GET' && accept === 'application/json' && (await takeEarlyRead(path, token));
+    if (early) return early;
   }
   const { apiUrl } = await loadRuntimeConfig();
   const response = await fetch(`${apiUrl}${path}`, {

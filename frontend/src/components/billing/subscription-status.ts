@@ -1,13 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import type { SubscriptionStatus } from '@shared/schemas/subscription';
 import { ApiClientError, apiRequest } from '../../lib/api-client';
+import { API_READ_PATHS } from '../../lib/api-read-paths';
 
 /** The owner's subscription; one cache entry shared by every screen that asks (plans, dashboard, setup). */
 export const useSubscriptionStatus = () =>
   useQuery({
     queryKey: ['subscription', 'status'],
     queryFn: () =>
-      apiRequest<SubscriptionStatus>('/oauth/subscription/status', { action: 'load subscription status' }),
+      apiRequest<SubscriptionStatus>(API_READ_PATHS.subscriptionStatus, {
+        action: 'load subscription status',
+      }),
   });
 
 /** A billing-portal session, coming back to `returnUrl` (where the owner updates the card). */

@@ -39,6 +39,24 @@ function userFromClaims(claims: Record<string, unknown>, lastUser: string): Auth
   };
 }
 
+/** The last signed-in user and their ID token, where Amplify keeps them (spec §3); null where missing. */
+function storedTokens(): { lastUser: string | null; idToken: string | null } {
+  const keys = amplifyStorageKeys(runtimeConfig().cognito.userPoolClientId);
+  const lastUser = localStorage.getItem(keys.lastAuthUser);
+  return { lastUser, idToken: lastUser ? localStorage.getItem(keys.idToken(lastUser)) : null };
+}
+
+/**
+ * The stored session's owner and ID token while the token is unexpired, from storage alone (no identity
+ * service, no refresh): enough to start an account screen's first reads (app/first-screen-reads.ts).
+ */
+export function unexpiredStoredSession(): { userId: string; idToken: string } | undefined {
+  const { idToken } = storedTokens();
+  const claims = idToken ? decodeJwtClaims(idToken) : undefined;
+  if (!idToken || !claims || isTokenExpired(claims) || typeof claims.sub !== 'string') return undefined;
+  return { userId: claims.sub, idToken };
+}
+
 /**
  * The auth check of spec §4: read the last user and ID token from storage; clear when either is missing or
  * the token has expired (after one refresh attempt, so a valid refresh token keeps the session); otherwise
@@ -50,10 +68,10 @@ function userFromClaims(claims: Record<string, unknown>, lastUser: string): Auth
  * to the identity service (issue 16 §5: on a slow phone network they delayed every account screen).
  */
 export async function checkAuthState(onStoredSession?: (check: AuthCheck) => void): Promise<AuthCheck> {
-  const keys = amplifyStorageKeys(runtimeConfig().cognito.userPoolClientId);
-  const lastUser = localStorage.getItem(keys.lastAuthUser);
+  const stored = storedTokens();
+  const { lastUser } = stored;
   if (!lastUser) return { user: null, reason: AUTH_MESSAGES.noAuthenticatedUser };
-  let idToken = localStorage.getItem(keys.idToken(lastUser));
+  let { idToken } = stored;
   if (!idToken) return { user: null, reason: AUTH_MESSAGES.noIdToken };
 
   let claims = decodeJwtClaims(idToken);

@@ -3,10 +3,11 @@ import type { MultiObjectiveConfig, Objective, ObjectiveTemplate } from '@shared
 import type { FeatureEngagementAnswer, FeatureEngagementRequest } from '@shared/schemas/feature-engagement';
 import { OBJECTIVE_ACTIONS } from '@shared/dashboard-messages';
 import { ApiClientError, apiRequest } from '../../../lib/api-client';
-import { IF_MISSING_NULL_QUERY } from '@shared/schemas/api-error';
+import { IF_MISSING_NULL_QUERY } from '@shared/api-queries';
+import { API_READ_PATHS, ownerPath } from '../../../lib/api-read-paths';
 
 /** The calls of the dashboard's guard, Overview and Objectives tabs (spec §7). */
-const user = (userId: string) => `/oauth/users/${encodeURIComponent(userId)}`;
+const user = ownerPath;
 
 /** A 404 means "none yet" for the config and the objective (spec §8); anything else is a failure. */
 async function noneOn404<T>(request: Promise<T>): Promise<T | null> {
@@ -20,7 +21,7 @@ async function noneOn404<T>(request: Promise<T>): Promise<T | null> {
 
 export const loadBusinessConfig = (userId: string) =>
   noneOn404(
-    apiRequest<BusinessConfig | null>(`${user(userId)}/config?${IF_MISSING_NULL_QUERY}`, {
+    apiRequest<BusinessConfig | null>(API_READ_PATHS.businessConfig(userId), {
       action: 'load business config',
     }),
   );

@@ -1,13 +1,14 @@
 import type { CheckoutRequest, Plan, SubscriptionStatus } from '@shared/schemas/subscription';
 import type { FeatureEngagementRequest } from '@shared/schemas/feature-engagement';
 import { apiRequest } from '../../../lib/api-client';
+import { API_READ_PATHS } from '../../../lib/api-read-paths';
 
 /** The product calls the Subscription tab makes (spec §7). */
 export const subscriptionApi = {
   status: () =>
-    apiRequest<SubscriptionStatus>('/oauth/subscription/status', { action: 'load subscription data' }),
+    apiRequest<SubscriptionStatus>(API_READ_PATHS.subscriptionStatus, { action: 'load subscription data' }),
   products: () =>
-    apiRequest<{ products: Plan[] }>('/oauth/subscription/products', {
+    apiRequest<{ products: Plan[] }>(API_READ_PATHS.subscriptionProducts, {
       action: 'load subscription data',
     }).then((r) => r.products),
   /** With a price id the portal opens on confirming the change to that plan. */

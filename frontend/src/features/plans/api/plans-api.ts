@@ -2,16 +2,17 @@ import type { CheckoutRequest, Plan, SubscriptionStatus } from '@shared/schemas/
 import type { InternationalWaitlistRequest } from '@shared/schemas/waitlist';
 import type { FeatureEngagementAnswer, FeatureEngagementRequest } from '@shared/schemas/feature-engagement';
 import { apiRequest } from '../../../lib/api-client';
+import { API_READ_PATHS } from '../../../lib/api-read-paths';
 import { joinBetaWaitlist } from '../../../lib/beta-waitlist';
 
 /** The product calls of spec §7 that the plans page makes. */
 export const plansApi = {
   products: () =>
-    apiRequest<{ products: Plan[] }>('/oauth/subscription/products', {
+    apiRequest<{ products: Plan[] }>(API_READ_PATHS.subscriptionProducts, {
       action: 'load subscription plans',
     }).then((r) => r.products),
   status: () =>
-    apiRequest<SubscriptionStatus>('/oauth/subscription/status', { action: 'load subscription status' }),
+    apiRequest<SubscriptionStatus>(API_READ_PATHS.subscriptionStatus, { action: 'load subscription status' }),
   selectPlan: (userId: string, priceId: string) =>
     apiRequest<{ selected: true }>(`/oauth/users/${encodeURIComponent(userId)}/select-plan`, {
       method: 'POST',

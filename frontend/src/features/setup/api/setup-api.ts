@@ -4,14 +4,15 @@ import type { AvailablePhoneNumber } from '@shared/schemas/phone-numbers';
 import type { Objective, ObjectiveTemplate } from '@shared/schemas/objective';
 import type { TraitValues } from '@shared/personality';
 import type { SubscriptionStatus } from '@shared/schemas/subscription';
-import { IF_MISSING_NULL_QUERY } from '@shared/schemas/api-error';
+import { IF_MISSING_NULL_QUERY } from '@shared/api-queries';
 import { ApiClientError, apiRequest } from '../../../lib/api-client';
+import { API_READ_PATHS, ownerPath } from '../../../lib/api-read-paths';
 
 /**
  * Every call the setup wizard makes (spec §7). Paths and payloads are the spec's; responses are read
  * defensively where the spec allows several shapes (phone numbers).
  */
-const user = (userId: string) => `/oauth/users/${encodeURIComponent(userId)}`;
+const user = ownerPath;
 
 /**
  * GET config; none yet is null (spec §8 "Get config 404 returns none"). Asked with ?if_missing=null so the
@@ -19,7 +20,7 @@ const user = (userId: string) => `/oauth/users/${encodeURIComponent(userId)}`;
  */
 export async function loadConfig(userId: string): Promise<BusinessConfig | null> {
   try {
-    return await apiRequest<BusinessConfig | null>(`${user(userId)}/config?${IF_MISSING_NULL_QUERY}`, {
+    return await apiRequest<BusinessConfig | null>(API_READ_PATHS.businessConfig(userId), {
       action: 'load business config',
     });
   } catch (error) {
@@ -281,4 +282,4 @@ export const markStepComplete = (businessId: string, step: string) =>
 
 /** The owner's subscription as the signed webhooks recorded it (the payment-return notice reads it). */
 export const loadSubscriptionStatus = () =>
-  apiRequest<SubscriptionStatus>('/oauth/subscription/status', { action: 'load subscription status' });
+  apiRequest<SubscriptionStatus>(API_READ_PATHS.subscriptionStatus, { action: 'load subscription status' });
