@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page, type Request } from '@playwright/test';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { createDynamoClients } from '../../backend/src/data/dynamo-client';
 import { keys } from '../../backend/src/data/keys';
@@ -235,18 +235,23 @@ test("a failed objective load shows the 'Configuration Error' panel, and Retry l
   );
 });
 
+/** An owner with a finished setup, and the query strings of every config read their page makes from now. */
+async function ownerCountingConfigReads(page: Page, label: string) {
+  await signUpThroughUi(page, { email: uniqueEmail(label) });
+  const { userId } = await completeSetupThroughApi(page);
+  const isConfigRead = (request: Request) =>
+    request.method() === 'GET' && new URL(request.url()).pathname === `/oauth/users/${userId}/config`;
+  const configReads: string[] = [];
+  page.on('request', (request) => {
+    if (isConfigRead(request)) configReads.push(new URL(request.url()).search);
+  });
+  return { configReads, isConfigRead };
+}
+
 test('opening the dashboard reads the config once: the tabs use the copy the guard loaded', async ({
   page,
 }) => {
-  await signUpThroughUi(page, { email: uniqueEmail('configonce') });
-  const { userId } = await completeSetupThroughApi(page);
-  const configReads: string[] = [];
-  page.on('request', (request) => {
-    const url = new URL(request.url());
-    if (request.method() === 'GET' && url.pathname === `/oauth/users/${userId}/config`) {
-      configReads.push(url.search);
-    }
-  });
+  const { configReads } = await ownerCountingConfigReads(page, 'configonce');
 
   await page.goto('/dashboard');
   await expect(page.getByTestId('assistant-status')).toHaveText('Active');
@@ -265,15 +270,7 @@ test('opening the dashboard reads the config once: the tabs use the copy the gua
 test("the dashboard's config read starts before the dashboard's own code has arrived, and is not asked twice", async ({
   page,
 }) => {
-  await signUpThroughUi(page, { email: uniqueEmail('earlyread') });
-  const { userId } = await completeSetupThroughApi(page);
-  const configReads: string[] = [];
-  page.on('request', (request) => {
-    const url = new URL(request.url());
-    if (request.method() === 'GET' && url.pathname === `/oauth/users/${userId}/config`) {
-      configReads.push(url.search);
-    }
-  });
+  const { configReads, isConfigRead } = await ownerCountingConfigReads(page, 'earlyread');
   // The dashboard's code is held back, as on a slow phone, until the config read has been sent.
   let releaseCode!: () => void;
   const codeReleased = new Promise<void>((resolve) => (releaseCode = resolve));
@@ -283,10 +280,7 @@ test("the dashboard's config read starts before the dashboard's own code has arr
   });
 
   await page.goto('/dashboard', { waitUntil: 'commit' });
-  await page.waitForRequest(
-    (request) => new URL(request.url()).pathname === `/oauth/users/${userId}/config`,
-    { timeout: 8_000 },
-  );
+  await page.waitForRequest(isConfigRead, { timeout: 8_000 });
   releaseCode();
   await expect(page.getByTestId('assistant-status')).toHaveText('Active');
   expect(configReads).toHaveLength(1);
