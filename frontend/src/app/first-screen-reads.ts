@@ -6,12 +6,18 @@ import { runtimeConfig } from '../lib/runtime-config';
 const subscriptionReads = () => [API_READ_PATHS.subscriptionStatus, API_READ_PATHS.subscriptionProducts];
 const configRead = (userId: string) => [API_READ_PATHS.businessConfig(userId)];
 
-/** The reads each account screen makes first for its signed-in owner (router.tsx's paths). */
-const FIRST_READS: Record<string, (userId: string) => string[]> = {
+/**
+ * The reads each account screen makes first for its signed-in owner (router.tsx's paths). The dashboard's
+ * Overview tab, its default, reads the overview and the payout account as soon as the guard lets it show.
+ */
+const FIRST_READS: Record<string, (userId: string, search: URLSearchParams) => string[]> = {
   '/plans': subscriptionReads,
   '/pricing': subscriptionReads,
   '/setup': configRead,
-  '/dashboard': configRead,
+  '/dashboard': (userId, search) =>
+    (search.get('tab') ?? 'overview') === 'overview'
+      ? [...configRead(userId), API_READ_PATHS.overview(userId), API_READ_PATHS.getPaid(userId)]
+      : configRead(userId),
 };
 
 /**
@@ -20,8 +26,13 @@ const FIRST_READS: Record<string, (userId: string) => string[]> = {
  * requests then take these answers (lib/early-api-reads.ts). Without a session nothing starts: the screen
  * sends the visitor to sign in.
  */
-export function startFirstScreenReads(pathname: string): void {
+export function startFirstScreenReads({ pathname, search }: { pathname: string; search: string }): void {
   const reads = FIRST_READS[pathname.replace(/\/+$/, '') || '/'];
   const session = reads && unexpiredStoredSession();
-  if (session) startEarlyReads(runtimeConfig().apiUrl, session.idToken, reads(session.userId));
+  if (session)
+    startEarlyReads(
+      runtimeConfig().apiUrl,
+      session.idToken,
+      reads(session.userId, new URLSearchParams(search)),
+    );
 }

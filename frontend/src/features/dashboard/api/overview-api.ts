@@ -1,12 +1,13 @@
 import type { MessageHandledResponse, OverviewResponse } from '@shared/schemas/overview';
 import { apiRequest } from '../../../lib/api-client';
+import { API_READ_PATHS, ownerPath } from '../../../lib/api-read-paths';
 
-const base = (userId: string) => `/oauth/users/${encodeURIComponent(userId)}`;
+const base = ownerPath;
 
 /** The live Overview (issue 13 §3): its figures, live calls, time to answer, status and waiting messages. */
 export const overviewApi = {
   get: (userId: string) =>
-    apiRequest<OverviewResponse>(`${base(userId)}/overview`, { action: 'load the overview' }),
+    apiRequest<OverviewResponse>(API_READ_PATHS.overview(userId), { action: 'load the overview' }),
   markHandled: (userId: string, messageId: string, takenAt: string) =>
     apiRequest<MessageHandledResponse>(`${base(userId)}/messages/${encodeURIComponent(messageId)}/handled`, {
       method: 'POST',
