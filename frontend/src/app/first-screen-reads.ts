@@ -6,18 +6,12 @@ import { runtimeConfig } from '../lib/runtime-config';
 const subscriptionReads = () => [API_READ_PATHS.subscriptionStatus, API_READ_PATHS.subscriptionProducts];
 const configRead = (userId: string) => [API_READ_PATHS.businessConfig(userId)];
 
-/**
- * The reads each account screen makes first for its signed-in owner (router.tsx's paths). The dashboard's
- * Overview tab, its default, reads the overview and the payout account as soon as the guard lets it show.
- */
-const FIRST_READS: Record<string, (userId: string, search: URLSearchParams) => string[]> = {
+/** The reads each account screen makes first for its signed-in owner (router.tsx's paths). */
+const FIRST_READS: Record<string, (userId: string) => string[]> = {
   '/plans': subscriptionReads,
   '/pricing': subscriptionReads,
   '/setup': configRead,
-  '/dashboard': (userId, search) =>
-    (search.get('tab') ?? 'overview') === 'overview'
-      ? [...configRead(userId), API_READ_PATHS.overview(userId), API_READ_PATHS.getPaid(userId)]
-      : configRead(userId),
+  '/dashboard': configRead,
 };
 
 /**
@@ -26,13 +20,8 @@ const FIRST_READS: Record<string, (userId: string, search: URLSearchParams) => s
  * requests then take these answers (lib/early-api-reads.ts). Without a session nothing starts: the screen
  * sends the visitor to sign in.
  */
-export function startFirstScreenReads({ pathname, search }: { pathname: string; search: string }): void {
+export function startFirstScreenReads(pathname: string): void {
   const reads = FIRST_READS[pathname.replace(/\/+$/, '') || '/'];
   const session = reads && unexpiredStoredSession();
-  if (session)
-    startEarlyReads(
-      runtimeConfig().apiUrl,
-      session.idToken,
-      reads(session.userId, new URLSearchParams(search)),
-    );
+  if (session) startEarlyReads(runtimeConfig().apiUrl, session.idToken, reads(session.userId));
 }

@@ -12,7 +12,7 @@ import { startFirstScreenReads } from './first-screen-reads';
  * this module's import, which the route's error page shows.
  */
 configureAmplify(await loadRuntimeConfig());
-startFirstScreenReads(window.location);
+startFirstScreenReads(window.location.pathname);
 
 // Module-level, so the cache survives leaving and re-entering the account screens.
 const queryClient = new QueryClient({

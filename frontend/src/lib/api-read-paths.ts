@@ -9,8 +9,6 @@ export const ownerPath = (userId: string) => `/oauth/users/${encodeURIComponent(
  */
 export const API_READ_PATHS = {
   businessConfig: (userId: string) => `${ownerPath(userId)}/config?${IF_MISSING_NULL_QUERY}`,
-  overview: (userId: string) => `${ownerPath(userId)}/overview`,
-  getPaid: (userId: string) => `${ownerPath(userId)}/get-paid`,
   subscriptionStatus: '/oauth/subscription/status',
   subscriptionProducts: '/oauth/subscription/products',
 } as const;

@@ -1,8 +1,7 @@
 import type { DepositSettings, GetPaidStatus } from '@shared/schemas/get-paid';
 import { apiRequest } from '../../../lib/api-client';
-import { API_READ_PATHS } from '../../../lib/api-read-paths';
 
-const path = API_READ_PATHS.getPaid;
+const path = (userId: string) => `/oauth/users/${encodeURIComponent(userId)}/get-paid`;
 
 /** Issue 12 §3: the owner's Stripe Connect account, deposit settings and deposits collected. */
 export const getPaidApi = {

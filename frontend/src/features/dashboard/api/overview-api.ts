@@ -1,13 +1,12 @@
 import type { MessageHandledResponse, OverviewResponse } from '@shared/schemas/overview';
 import { apiRequest } from '../../../lib/api-client';
-import { API_READ_PATHS, ownerPath } from '../../../lib/api-read-paths';
 
-const base = ownerPath;
+const base = (userId: string) => `/oauth/users/${encodeURIComponent(userId)}`;
 
 /** The live Overview (issue 13 §3): its figures, live calls, time to answer, status and waiting messages. */
 export const overviewApi = {
   get: (userId: string) =>
-    apiRequest<OverviewResponse>(API_READ_PATHS.overview(userId), { action: 'load the overview' }),
+    apiRequest<OverviewResponse>(`${base(userId)}/overview`, { action: 'load the overview' }),
   markHandled: (userId: string, messageId: string, takenAt: string) =>
     apiRequest<MessageHandledResponse>(`${base(userId)}/messages/${encodeURIComponent(messageId)}/handled`, {
       method: 'POST',
