@@ -6,8 +6,7 @@ import { ApiClientError, apiRequest } from '../../../lib/api-client';
 import { IF_MISSING_NULL_QUERY } from '@shared/api-queries';
 import { API_READ_PATHS, ownerPath } from '../../../lib/api-read-paths';
 
-/** The calls of the dashboard's guard, Overview and Objectives tabs (spec §7). */
-const user = ownerPath;
+// The calls of the dashboard's guard, Overview and Objectives tabs (spec §7).
 
 /** A 404 means "none yet" for the config and the objective (spec §8); anything else is a failure. */
 async function noneOn404<T>(request: Promise<T>): Promise<T | null> {
@@ -31,7 +30,7 @@ export type StoredObjective = Objective & { objective_config?: MultiObjectiveCon
 
 export const loadObjective = (userId: string) =>
   noneOn404(
-    apiRequest<StoredObjective | null>(`${user(userId)}/objectives?${IF_MISSING_NULL_QUERY}`, {
+    apiRequest<StoredObjective | null>(`${ownerPath(userId)}/objectives?${IF_MISSING_NULL_QUERY}`, {
       action: OBJECTIVE_ACTIONS.loadObjective,
     }),
   );
@@ -76,7 +75,7 @@ export const generateObjective = async (template_id: string, config: Partial<Bus
 
 /** Spec §4 "Objectives": PUT when the objective already has a business_id, otherwise POST. */
 export const saveObjective = (userId: string, objective: Objective) =>
-  apiRequest<StoredObjective>(`${user(userId)}/objectives`, {
+  apiRequest<StoredObjective>(`${ownerPath(userId)}/objectives`, {
     method: objective.business_id ? 'PUT' : 'POST',
     body: objective,
     action: OBJECTIVE_ACTIONS.saveObjective,
@@ -84,7 +83,7 @@ export const saveObjective = (userId: string, objective: Objective) =>
 
 /** Spec §7: PUT carries the objective_config with its objective_hierarchy; the primary is the objective. */
 export const saveObjectives = (userId: string, objective_config: MultiObjectiveConfig) =>
-  apiRequest<StoredObjective>(`${user(userId)}/objectives`, {
+  apiRequest<StoredObjective>(`${ownerPath(userId)}/objectives`, {
     method: 'PUT',
     body: { objective: objective_config.primary_objective, objective_config },
     action: OBJECTIVE_ACTIONS.saveObjectives,

@@ -8,11 +8,8 @@ import { IF_MISSING_NULL_QUERY } from '@shared/api-queries';
 import { ApiClientError, apiRequest } from '../../../lib/api-client';
 import { API_READ_PATHS, ownerPath } from '../../../lib/api-read-paths';
 
-/**
- * Every call the setup wizard makes (spec §7). Paths and payloads are the spec's; responses are read
- * defensively where the spec allows several shapes (phone numbers).
- */
-const user = ownerPath;
+// Every call the setup wizard makes (spec §7). Paths and payloads are the spec's; responses are read
+// defensively where the spec allows several shapes (phone numbers).
 
 /**
  * GET config; none yet is null (spec §8 "Get config 404 returns none"). Asked with ?if_missing=null so the
@@ -41,7 +38,7 @@ export const createConfig = (info: BusinessInfo) =>
 
 /** PUT config: later saves of step 1 (business info) and step 2 (description, assistant name). */
 export const updateConfig = (userId: string, fields: Partial<BusinessConfig>) =>
-  apiRequest<BusinessConfig>(`${user(userId)}/config`, {
+  apiRequest<BusinessConfig>(`${ownerPath(userId)}/config`, {
     method: 'PUT',
     body: fields,
     action: 'update business config',
@@ -79,13 +76,13 @@ export const populateBusiness = (business_name: string, address: string) =>
   });
 
 export const generateDescription = (userId: string) =>
-  apiRequest<{ generated_description: string }>(`${user(userId)}/generate-description`, {
+  apiRequest<{ generated_description: string }>(`${ownerPath(userId)}/generate-description`, {
     method: 'POST',
     action: 'generate business description',
   });
 
 export const savePersonality = (userId: string, personality_traits: TraitValues) =>
-  apiRequest<unknown>(`${user(userId)}/personality`, {
+  apiRequest<unknown>(`${ownerPath(userId)}/personality`, {
     method: 'POST',
     body: { personality_traits },
     action: 'save personality traits',
@@ -113,7 +110,7 @@ export async function loadVoices(): Promise<VoicesByGender> {
 export type SelectedVoice = { provider: string; voice_id: string; provider_config?: Record<string, unknown> };
 
 export const saveVoiceSettings = (userId: string, selected_voice: SelectedVoice) =>
-  apiRequest<unknown>(`${user(userId)}/voice-settings`, {
+  apiRequest<unknown>(`${ownerPath(userId)}/voice-settings`, {
     method: 'PUT',
     body: { selected_voice },
     action: 'save voice settings',
@@ -123,7 +120,7 @@ export const saveVoiceSettings = (userId: string, selected_voice: SelectedVoice)
 export type PersonalityResponse = { response?: string; status?: string; audio_url?: string };
 
 export const personalityResponse = (userId: string, scenario: string, voice_config?: SelectedVoice) =>
-  apiRequest<PersonalityResponse>(`${user(userId)}/personality-response`, {
+  apiRequest<PersonalityResponse>(`${ownerPath(userId)}/personality-response`, {
     method: 'POST',
     body: voice_config ? { scenario, voice_config } : { scenario },
     action: 'generate personality response',
@@ -162,7 +159,7 @@ export async function loadAvailableNumbers(search: PhoneSearch): Promise<Availab
 }
 
 export const saveAssistantPhone = (userId: string, assistant_phone: string) =>
-  apiRequest<unknown>(`${user(userId)}/assistant-phone`, {
+  apiRequest<unknown>(`${ownerPath(userId)}/assistant-phone`, {
     method: 'POST',
     body: { assistant_phone },
     action: 'save assistant phone',
@@ -177,7 +174,7 @@ export type BehaviorSettings = {
 };
 
 export const saveBehaviorSettings = (userId: string, settings: BehaviorSettings) =>
-  apiRequest<unknown>(`${user(userId)}/behavior-settings`, {
+  apiRequest<unknown>(`${ownerPath(userId)}/behavior-settings`, {
     method: 'PUT',
     body: settings,
     action: 'save behavior settings',
@@ -187,7 +184,7 @@ export const saveBehaviorSettings = (userId: string, settings: BehaviorSettings)
 export async function loadObjective(userId: string): Promise<Objective | null> {
   try {
     const payload = await apiRequest<Record<string, unknown> | null>(
-      `${user(userId)}/objectives?${IF_MISSING_NULL_QUERY}`,
+      `${ownerPath(userId)}/objectives?${IF_MISSING_NULL_QUERY}`,
       { action: 'load objective' },
     );
     if (payload === null) return null;
@@ -222,7 +219,7 @@ export async function generateObjective(template_id: string, business_config: Pa
 
 /** Spec §4 "Objectives": PUT when the objective already belongs to the business, otherwise POST. */
 export const saveObjective = (userId: string, objective: Objective) =>
-  apiRequest<unknown>(`${user(userId)}/objectives`, {
+  apiRequest<unknown>(`${ownerPath(userId)}/objectives`, {
     method: objective.business_id ? 'PUT' : 'POST',
     body: objective.business_id ? { objective } : objective,
     action: 'save objective',
@@ -243,14 +240,14 @@ export const getOAuthUrl = (service: CalendarService) =>
   );
 
 export const createBotCalendar = (userId: string, assistant_phone: string, business_name: string) =>
-  apiRequest<{ success?: boolean; message?: string }>(`${user(userId)}/create-calendar`, {
+  apiRequest<{ success?: boolean; message?: string }>(`${ownerPath(userId)}/create-calendar`, {
     method: 'POST',
     body: { assistant_phone, business_name },
     action: 'create calendar',
   });
 
 export const shareBotCalendar = (userId: string, user_email: string, assistant_phone: string) =>
-  apiRequest<ShareCalendarResponse>(`${user(userId)}/share-calendar`, {
+  apiRequest<ShareCalendarResponse>(`${ownerPath(userId)}/share-calendar`, {
     method: 'POST',
     body: { user_email, assistant_phone },
     action: 'share calendar',
@@ -258,17 +255,20 @@ export const shareBotCalendar = (userId: string, user_email: string, assistant_p
 
 /** The Business Calendar's private link (issue 12 §2): its state, a new one, or none. */
 export const loadCalendarFeed = (userId: string) =>
-  apiRequest<CalendarFeed>(`${user(userId)}/calendar-feed`, { method: 'GET', action: 'load calendar link' });
+  apiRequest<CalendarFeed>(`${ownerPath(userId)}/calendar-feed`, {
+    method: 'GET',
+    action: 'load calendar link',
+  });
 
 export const rotateCalendarFeed = (userId: string) =>
-  apiRequest<CalendarFeed>(`${user(userId)}/calendar-feed/rotate`, {
+  apiRequest<CalendarFeed>(`${ownerPath(userId)}/calendar-feed/rotate`, {
     method: 'POST',
     body: {},
     action: 'rotate calendar link',
   });
 
 export const revokeCalendarFeed = (userId: string) =>
-  apiRequest<CalendarFeed>(`${user(userId)}/calendar-feed`, {
+  apiRequest<CalendarFeed>(`${ownerPath(userId)}/calendar-feed`, {
     method: 'DELETE',
     action: 'revoke calendar link',
   });
