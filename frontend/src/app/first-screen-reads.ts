@@ -1,6 +1,7 @@
 import { unexpiredStoredSession } from '../features/auth/api/auth-user';
 import { API_READ_PATHS } from '../lib/api-read-paths';
 import { startEarlyReads } from '../lib/early-api-reads';
+import { routePath } from '../lib/route-path';
 import { runtimeConfig } from '../lib/runtime-config';
 
 const subscriptionReads = () => [API_READ_PATHS.subscriptionStatus, API_READ_PATHS.subscriptionProducts];
@@ -21,7 +22,7 @@ const FIRST_READS: Record<string, (userId: string) => string[]> = {
  * sends the visitor to sign in.
  */
 export function startFirstScreenReads(pathname: string): void {
-  const reads = FIRST_READS[pathname.replace(/\/+$/, '') || '/'];
+  const reads = FIRST_READS[routePath(pathname)];
   const session = reads && unexpiredStoredSession();
   if (session) startEarlyReads(runtimeConfig().apiUrl, session.idToken, reads(session.userId));
 }

@@ -3,6 +3,7 @@ import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { CenteredStatus } from '../components/ui/centered-status';
 import { AUTH_MESSAGES } from '@shared/auth-messages';
 import { withChunkTimeout } from '../lib/chunk-load';
+import { routePath } from '../lib/route-path';
 import { fetchRuntimeConfigEarly } from '../lib/runtime-config-early';
 import { preloadableLazy, type PreloadableScreen } from './preloadable-lazy';
 import { RouteErrorBoundary } from './route-error-page';
@@ -62,7 +63,7 @@ const ACCOUNT_SCREENS: Record<string, PreloadableScreen[]> = {
  * left to the lazy import that shows the route's error page. Undefined for other paths.
  */
 export function preloadAccountScreen(pathname: string): Promise<unknown> | undefined {
-  const screens = ACCOUNT_SCREENS[pathname.replace(/\/+$/, '') || '/'];
+  const screens = ACCOUNT_SCREENS[routePath(pathname)];
   if (!screens) return undefined;
   fetchRuntimeConfigEarly();
   return Promise.allSettled([SignedInShell, ...screens].map((screen) => screen.preload()));

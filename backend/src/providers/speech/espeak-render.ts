@@ -55,10 +55,11 @@ function loadEngine(): Promise<Engine> {
   return engine;
 }
 
+const encoder = new TextEncoder();
+
 /** Calls the CLI's main with `args` as argv[1..] on the C stack; its exit() arrives as a thrown status. */
 function runMain(exports: EspeakExports, args: string[]): number {
   const argv = ['espeak-ng', ...args];
-  const encoder = new TextEncoder();
   const stack = exports.stackSave();
   try {
     const pointers = argv.map((arg) => {
