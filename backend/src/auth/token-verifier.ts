@@ -1,12 +1,7 @@
-import {
-  createRemoteJWKSet,
-  errors as joseErrors,
-  jwtVerify,
-  type JWTPayload,
-  type JWTVerifyGetKey,
-} from 'jose';
+import { errors as joseErrors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
 import { API_MESSAGES } from '@shared/auth-messages';
 import { unauthorized } from '../errors/http-error';
+import { createRemoteKeySet } from './remote-key-set';
 
 export type VerifiedUser = {
   sub: string;
@@ -25,13 +20,17 @@ export type TokenVerifierOptions = {
 
 /**
  * Verifies a Cognito ID or access token: signature against the issuer's JWKS (fetched once, cached and
- * refreshed on unknown key ids by jose), expiry, issuer, `token_use`, and the client id (`aud` on ID tokens,
+ * refreshed on unknown key ids: remote-key-set.ts), expiry, issuer, `token_use`, and the client id (`aud` on ID tokens,
  * `client_id` on access tokens, which carry no audience).
  */
 export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifier {
   const keySet =
     options.keySet ??
-    createRemoteJWKSet(new URL(options.jwksUrl), { cacheMaxAge: 10 * 60_000, cooldownDuration: 30_000 });
+    createRemoteKeySet(new URL(options.jwksUrl), {
+      cacheMaxAgeMs: 10 * 60_000,
+      cooldownMs: 30_000,
+      timeoutMs: 5_000,
+    });
 
   return async function verifyToken(token: string): Promise<VerifiedUser> {
     if (token.split('.').length !== 3) throw unauthorized('Invalid authentication token format');

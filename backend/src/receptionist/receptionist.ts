@@ -122,12 +122,18 @@ export type ConversationEvents = {
   }): Promise<void>;
 };
 
-/** Tool descriptions for a chat model: JSON Schema from each tool's zod arguments. */
-const TOOL_SPECS: ToolSpec[] = TOOL_NAMES.map((name) => ({
-  name,
-  description: TOOLS[name].description,
-  parameters: z.toJSONSchema(TOOLS[name].args, { io: 'input' }) as Record<string, unknown>,
-}));
+let toolSpecs: ToolSpec[] | undefined;
+/**
+ * Tool descriptions for a chat model: JSON Schema from each tool's zod arguments. Built at the first turn,
+ * not at import: converting the schemas took 5 ms of every function's cold start (issue 16 §2), the
+ * notifications and webhook functions included, which never run a turn.
+ */
+const toolSpecsForModel = (): ToolSpec[] =>
+  (toolSpecs ??= TOOL_NAMES.map((name) => ({
+    name,
+    description: TOOLS[name].description,
+    parameters: z.toJSONSchema(TOOLS[name].args, { io: 'input' }) as Record<string, unknown>,
+  })));
 
 const SMS_MAX = 1_000;
 
@@ -386,7 +392,7 @@ export function createReceptionist(deps: ReceptionistDeps) {
       for await (const event of deps.model.respond({
         instructions,
         messages,
-        tools: TOOL_SPECS,
+        tools: toolSpecsForModel(),
         business,
         state,
         now,
