@@ -1,8 +1,8 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
-import { cors } from 'hono/cors';
 import { secureHeaders } from 'hono/secure-headers';
 import type { AppDeps, AppEnv } from './app-types';
 import { createErrorHandler, notFoundHandler, validationHook } from './errors/error-handler';
+import { corsForOrigins } from './http/cors';
 import { requestIdMiddleware } from './http/request-id';
 import { requireOriginVerify } from './http/origin-verify';
 import { noStoreForAuthenticated, rejectUnstorableInput, requestBodyLimit } from './http/request-guards';
@@ -34,15 +34,7 @@ export function createAppCore(deps: AppDeps, mountRoutes: (app: AppBase) => void
   app.use('*', noStoreForAuthenticated);
   app.use('*', htmlContentSecurityPolicy(deps.config.allowedOrigins));
   app.use('*', requestBodyLimit);
-  app.use(
-    '*',
-    cors({
-      origin: deps.config.allowedOrigins,
-      allowHeaders: ['Authorization', 'Content-Type'],
-      allowMethods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
-      maxAge: 600,
-    }),
-  );
+  app.use('*', corsForOrigins(deps.config.allowedOrigins));
   // After CORS, so the browser can read the 400.
   app.use('*', rejectUnstorableInput);
 
