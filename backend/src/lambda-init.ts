@@ -1,7 +1,7 @@
 import { createAppDeps } from './app-deps';
 import { loadConfig } from './config/env';
 import { providerReport } from './config/provider-requirements';
-import { withOriginVerifyToken, withVendorSecrets } from './config/vendor-secrets';
+import { withStartupSecrets } from './config/vendor-secrets';
 import { createLogger } from './logging/logger';
 
 /**
@@ -11,8 +11,9 @@ import { createLogger } from './logging/logger';
 export async function initLambda(options: { httpApi?: boolean } = {}) {
   const logger = createLogger();
   // The HTTP functions (behind CloudFront) also need the origin-verify token; the others never see it.
-  const env = await withVendorSecrets(process.env, undefined, logger);
-  const config = loadConfig(options.httpApi ? await withOriginVerifyToken(env, { required: true }) : env);
+  const config = loadConfig(
+    await withStartupSecrets(process.env, { httpApi: options.httpApi ?? false, logger }),
+  );
   // One line per cold start saying which providers are real and what each of the others lacks.
   logger.info('Providers at cold start', { app_env: config.appEnv, ...providerReport(config) });
   return { logger, config, deps: createAppDeps(config, { logger }) };

@@ -1,7 +1,7 @@
 import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../backend/src/logging/logger';
-import { withVendorSecrets } from '../../backend/src/config/vendor-secrets';
+import { withStartupSecrets, withVendorSecrets } from '../../backend/src/config/vendor-secrets';
 import { startFakeSecretsManager } from '../fakes/secrets-manager/fake-secrets-manager';
 
 const ARN = 'arn:aws:secretsmanager:us-east-1:123456789012:secret:receptionist/prod/vendor-keys-AbCdEf';
@@ -67,5 +67,51 @@ describe('vendor keys from Secrets Manager (real SDK against a local fake)', () 
     expect(lines[0]).toContain('STRIPE_SECRET_KEY');
     // A value no log field could contain by chance (a timestamp once held '42').
     expect(lines[0]).not.toContain('73519886');
+  });
+});
+
+describe('the secrets a Lambda reads at cold start (withStartupSecrets)', () => {
+  const TOKEN_ARN = 'arn:aws:secretsmanager:us-east-1:123456789012:secret:receptionist/prod/origin-verify';
+  let fake: Awaited<ReturnType<typeof startFakeSecretsManager>>;
+  let client: SecretsManagerClient;
+  beforeAll(async () => {
+    fake = await startFakeSecretsManager(
+      { [ARN]: JSON.stringify({ STRIPE_SECRET_KEY: 'sk_test_123' }), [TOKEN_ARN]: 'origin-token' },
+      { delayMs: 150 },
+    );
+    client = new SecretsManagerClient({
+      region: 'us-east-1',
+      endpoint: fake.endpoint,
+      credentials: { accessKeyId: 'test', secretAccessKey: 'test' },
+    });
+  });
+  afterAll(() => fake.stop());
+
+  it('reads the vendor keys and the origin-verify token of an HTTP function at the same time', async () => {
+    const env = await withStartupSecrets(
+      { APP_ENV: 'aws', SECRETS_ARN: ARN, ORIGIN_VERIFY_SECRET_ARN: TOKEN_ARN, TABLE_NAME: 't' },
+      { httpApi: true, client },
+    );
+    expect(env).toMatchObject({
+      STRIPE_SECRET_KEY: 'sk_test_123',
+      ORIGIN_VERIFY_TOKEN: 'origin-token',
+      TABLE_NAME: 't',
+    });
+    expect(fake.requests.map((r) => r.body.SecretId).sort()).toEqual([ARN, TOKEN_ARN].sort());
+    // Both were being answered at once: the cold start waits one round trip, not two.
+    expect(fake.load.maxInFlight).toBe(2);
+  });
+
+  it('reads no token for the other functions, and still refuses an HTTP function deployed without one', async () => {
+    const before = fake.requests.length;
+    const env = await withStartupSecrets(
+      { APP_ENV: 'aws', SECRETS_ARN: ARN, ORIGIN_VERIFY_SECRET_ARN: TOKEN_ARN },
+      { httpApi: false, client },
+    );
+    expect(env.ORIGIN_VERIFY_TOKEN).toBeUndefined();
+    expect(fake.requests.slice(before).map((r) => r.body.SecretId)).toEqual([ARN]);
+    await expect(
+      withStartupSecrets({ APP_ENV: 'aws', SECRETS_ARN: ARN }, { httpApi: true, client }),
+    ).rejects.toThrow(/ORIGIN_VERIFY_SECRET_ARN is not set/);
   });
 });

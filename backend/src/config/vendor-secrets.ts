@@ -70,3 +70,26 @@ export async function withOriginVerifyToken(
   if (!SecretString) throw new Error(`Origin-verify secret ${secretId} is empty`);
   return { ...env, ORIGIN_VERIFY_TOKEN: SecretString };
 }
+
+/**
+ * Everything a Lambda reads from Secrets Manager at cold start: the vendor keys and, for the HTTP functions,
+ * the origin-verify token. The two reads go out together on one client: each is a network round trip that
+ * every cold start of the API and telephony functions waited for in turn.
+ */
+export async function withStartupSecrets(
+  env: Env,
+  options: { httpApi: boolean; client?: SecretsManagerClient; logger?: Logger },
+): Promise<Env> {
+  const client =
+    options.client ??
+    (env.SECRETS_ARN || (options.httpApi && env.ORIGIN_VERIFY_SECRET_ARN)
+      ? new SecretsManagerClient({ region: env.AWS_REGION })
+      : undefined);
+  const [withKeys, withToken] = await Promise.all([
+    withVendorSecrets(env, client, options.logger),
+    options.httpApi ? withOriginVerifyToken(env, { required: true, client }) : undefined,
+  ]);
+  return withToken?.ORIGIN_VERIFY_TOKEN === undefined
+    ? withKeys
+    : { ...withKeys, ORIGIN_VERIFY_TOKEN: withToken.ORIGIN_VERIFY_TOKEN };
+}
