@@ -66,7 +66,7 @@ describe('corsForOrigins', () => {
     expect(allowed.headers.get('Access-Control-Allow-Origin')).toBe(APP_ORIGIN);
     expect(allowed.headers.get('Access-Control-Allow-Methods')).toBe('GET,POST,PUT,DELETE,OPTIONS');
     expect(allowed.headers.get('Access-Control-Allow-Headers')).toBe('Authorization,Content-Type');
-    expect(allowed.headers.get('Access-Control-Max-Age')).toBe('600');
+    expect(allowed.headers.get('Access-Control-Max-Age')).toBe('7200');
 
     const refused = await preflight('https://evil.example');
     expect(refused.headers.get('Access-Control-Allow-Origin')).toBeNull();
