@@ -338,7 +338,9 @@ describe('apis', () => {
       ['$default', ...TELEPHONY_HTTP_ROUTES.map((route) => `${route.method} ${route.path}`)].sort(),
     );
     const { CorsConfiguration: cors } = (template.findResources('AWS::ApiGatewayV2::Api') as Resources)[api]!
-      .Properties as { CorsConfiguration: Record<string, unknown[]> };
+      .Properties as { CorsConfiguration: Record<string, unknown[]> & { MaxAge?: number } };
+    // Preflights kept as long as Chrome allows (2 h), as the app's own CORS answers locally.
+    expect(cors.MaxAge).toBe(7200);
     expect(cors.AllowMethods).toEqual(expect.arrayContaining(['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS']));
     expect(cors.AllowHeaders).toEqual(expect.arrayContaining(['Authorization', 'Content-Type']));
     expect(cors.AllowOrigins!.map(render)).toEqual([

@@ -57,7 +57,8 @@ export class ProductHttpApi extends Construct {
         allowHeaders: ['Authorization', 'Content-Type'],
         // Bearer tokens, not cookies.
         allowCredentials: false,
-        maxAge: Duration.hours(1),
+        // Chrome's cap: each API path a screen reads is preflighted once a session (backend/src/http/cors.ts).
+        maxAge: Duration.hours(2),
       },
     });
 
