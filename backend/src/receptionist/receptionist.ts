@@ -126,7 +126,7 @@ let toolSpecs: ToolSpec[] | undefined;
 /**
  * Tool descriptions for a chat model: JSON Schema from each tool's zod arguments. Built at the first turn,
  * not at import: converting the schemas took 5 ms of every function's cold start (issue 16 §2), the
- * notifications and webhook functions included, which never run a turn.
+ * notifications function's included, which never runs a turn.
  */
 const toolSpecsForModel = (): ToolSpec[] =>
   (toolSpecs ??= TOOL_NAMES.map((name) => ({
