@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ORIGIN_VERIFY_HEADER } from '../../shared/origin-verify';
 import { LOCAL_TWILIO_ACCOUNT_SID } from '../../backend/src/providers/telephony/local-sms-delivery';
@@ -89,11 +88,7 @@ describe('origin verify token from Secrets Manager at cold start', async () => {
   const ARN = 'arn:aws:secretsmanager:us-east-1:123456789012:secret:receptionist/prod/origin-verify-AbCdEf';
   const fake = await startFakeSecretsManager({ [ARN]: TOKEN });
   afterAll(() => fake.stop());
-  const client = new SecretsManagerClient({
-    region: 'us-east-1',
-    endpoint: fake.endpoint,
-    credentials: { accessKeyId: 'test', secretAccessKey: 'test' },
-  });
+  const client = fake.client();
 
   it('reads the token named by ORIGIN_VERIFY_SECRET_ARN', async () => {
     const env = await withOriginVerifyToken(

@@ -1,4 +1,4 @@
-import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import type { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../backend/src/logging/logger';
 import { withStartupSecrets, withVendorSecrets } from '../../backend/src/config/vendor-secrets';
@@ -20,11 +20,7 @@ describe('vendor keys from Secrets Manager (real SDK against a local fake)', () 
       }),
       [BAD_ARN]: JSON.stringify({ STRIPE_SECRET_KEY: 73_519_886 }),
     });
-    client = new SecretsManagerClient({
-      region: 'us-east-1',
-      endpoint: fake.endpoint,
-      credentials: { accessKeyId: 'test', secretAccessKey: 'test' },
-    });
+    client = fake.client();
   });
   afterAll(() => fake.stop());
 
@@ -79,11 +75,7 @@ describe('the secrets a Lambda reads at cold start (withStartupSecrets)', () => 
       { [ARN]: JSON.stringify({ STRIPE_SECRET_KEY: 'sk_test_123' }), [TOKEN_ARN]: 'origin-token' },
       { delayMs: 150 },
     );
-    client = new SecretsManagerClient({
-      region: 'us-east-1',
-      endpoint: fake.endpoint,
-      credentials: { accessKeyId: 'test', secretAccessKey: 'test' },
-    });
+    client = fake.client();
   });
   afterAll(() => fake.stop());
 

@@ -1,4 +1,5 @@
 import http from 'node:http';
+import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import type { AddressInfo } from 'node:net';
 
 /**
@@ -43,9 +44,15 @@ export async function startFakeSecretsManager(
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
-    endpoint: `http://127.0.0.1:${port}`,
     requests,
     load,
+    /** The real SDK client, pointed at this fake. */
+    client: () =>
+      new SecretsManagerClient({
+        region: 'us-east-1',
+        endpoint: `http://127.0.0.1:${port}`,
+        credentials: { accessKeyId: 'test', secretAccessKey: 'test' },
+      }),
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
