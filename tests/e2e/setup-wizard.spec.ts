@@ -358,36 +358,3 @@ test('step 1 finds a business by name and fills the details from the maps servic
   });
   expect((body.business_hours as { weekday_text: string[] }).weekday_text).toHaveLength(7);
 });
-
-test("a step's code loads when the step is wanted; until it arrives the current step stays on screen", async ({
-  page,
-}) => {
-  const { userId } = await signUpThroughUi(page, { email: uniqueEmail('lazysteps') });
-  await completeStepsThroughApi(page, userId, 2);
-  const stepChunks: string[] = [];
-  page.on('request', (request) => {
-    const chunk = new URL(request.url()).pathname.match(/\/assets\/([a-z-]+-step)-[\w-]+\.js$/)?.[1];
-    if (chunk) stepChunks.push(chunk);
-  });
-  let releaseStep2!: () => void;
-  const step2Released = new Promise<void>((resolve) => (releaseStep2 = resolve));
-  await page.route(/\/assets\/description-step-[\w-]+\.js$/, async (route) => {
-    await step2Released;
-    await route.continue();
-  });
-
-  // Resuming at step 3 loads that step's code only.
-  await page.goto('/setup');
-  await expect(stepLabel(page)).toHaveText('Step 3 of 7');
-  await expect(page.getByRole('radio', { name: 'Male', exact: true })).toBeVisible();
-  expect(stepChunks).toEqual(['personality-voice-step']);
-
-  await page.getByRole('button', { name: /^Step 2:/ }).click();
-  await expect.poll(() => stepChunks).toContain('description-step');
-  // Step 2's code is held back: step 3 is still shown.
-  await expect(stepLabel(page)).toHaveText('Step 3 of 7');
-  await expect(page.getByRole('radio', { name: 'Male', exact: true })).toBeVisible();
-  releaseStep2();
-  await expect(stepLabel(page)).toHaveText('Step 2 of 7');
-  await expect(page.getByRole('radio', { name: 'Male', exact: true })).toHaveCount(0);
-});

@@ -1,5 +1,4 @@
 import { lazy, type ComponentType } from 'react';
-import { withChunkTimeout } from './chunk-load';
 
 /** A screen (or a dashboard tab) loaded on demand, whose module can also be fetched ahead of its first render. */
 export type PreloadableScreen<P extends object = object> = ComponentType<P> & {
@@ -34,16 +33,4 @@ export function preloadableLazy<P extends object = object>(
     return <Component {...props} />;
   }
   return Object.assign(Screen, { preload: loadAndKeep });
-}
-
-/**
- * preloadableLazy for one named export of a module (the dashboard's tabs, the wizard's steps), failing
- * like the routes' chunks when the code never arrives (lib/chunk-load.ts).
- */
-export function lazyNamedExport<P extends object, K extends string>(
-  chunk: string,
-  load: () => Promise<Record<K, ComponentType<P>>>,
-  name: K,
-): PreloadableScreen<P> {
-  return preloadableLazy(withChunkTimeout(chunk, () => load().then((module) => ({ default: module[name] }))));
 }

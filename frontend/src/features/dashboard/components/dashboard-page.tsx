@@ -5,8 +5,9 @@ import { DASHBOARD_MESSAGES } from '@shared/dashboard-messages';
 import { BetaGate } from '../../../components/beta/beta-gate';
 import { SignedInScreen } from '../../../components/layout/signed-in-screen';
 import { CenteredStatus } from '../../../components/ui/centered-status';
+import { withChunkTimeout } from '../../../lib/chunk-load';
 import { forgetConversationLink, pendingConversationLink } from '../../../lib/conversation-link';
-import { lazyNamedExport } from '../../../lib/preloadable-lazy';
+import { preloadableLazy, type PreloadableScreen } from '../../../lib/preloadable-lazy';
 import { useAuth } from '../../auth/hooks/auth-context';
 import { useDashboardGuard } from '../hooks/use-dashboard-guard';
 import { OverviewTab } from './tabs/overview-tab';
@@ -22,7 +23,8 @@ const lazyTab = <K extends string>(
   chunk: string,
   load: () => Promise<Record<K, ComponentType<TabProps>>>,
   name: K,
-) => lazyNamedExport<TabProps, K>(chunk, load, name);
+): PreloadableScreen<TabProps> =>
+  preloadableLazy(withChunkTimeout(chunk, () => load().then((module) => ({ default: module[name] }))));
 
 const TABS: ReadonlyArray<{
   key: string;

@@ -1,4 +1,4 @@
-import { Suspense, useCallback, useMemo, useRef, useState, useTransition, type ComponentType } from 'react';
+import { useCallback, useMemo, useRef, useState, type ComponentType } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { BusinessConfig } from '@shared/schemas/business-config';
 import { setupProgress, TOTAL_SETUP_STEPS } from '@shared/setup-steps';
@@ -6,44 +6,25 @@ import { markStepComplete } from '../api/setup-api';
 import { WizardContext, type StepProps, type StepSave } from '../hooks/wizard-context';
 import { WIZARD_TEXT } from '../wizard-text';
 import { isLastStep, mainButtonLabel, openingStep, stepSaveRule } from '../wizard-rules';
-import { lazyNamedExport, type PreloadableScreen } from '../../../lib/preloadable-lazy';
 import { StepNav } from './step-nav';
 import { UnsavedChangesModal } from './unsaved-changes-modal';
 import { BusinessInfoStep } from './steps/business-info-step';
+import { DescriptionStep } from './steps/description-step';
+import { PersonalityVoiceStep } from './steps/personality-voice-step';
+import { PhoneStep } from './steps/phone-step';
+import { BehaviorStep } from './steps/behavior-step';
+import { ObjectivesStep } from './steps/objectives-step';
+import { ConnectionsStep } from './steps/connections-step';
 
-/**
- * Steps after the first load when they are first wanted: a new owner starts at step 1, and the setup
- * chunk held all seven steps' code, downloaded and evaluated before step 1 could show (issue 16 §5).
- */
-const lazyStep = <K extends string>(
-  chunk: string,
-  load: () => Promise<Record<K, ComponentType<StepProps>>>,
-  name: K,
-) => lazyNamedExport<StepProps, K>(chunk, load, name);
-
-const STEP_SCREENS: Record<number, ComponentType<StepProps> | PreloadableScreen<StepProps>> = {
+const STEP_SCREENS: Record<number, ComponentType<StepProps>> = {
   1: BusinessInfoStep,
-  2: lazyStep('description-step', () => import('./steps/description-step'), 'DescriptionStep'),
-  3: lazyStep(
-    'personality-voice-step',
-    () => import('./steps/personality-voice-step'),
-    'PersonalityVoiceStep',
-  ),
-  4: lazyStep('phone-step', () => import('./steps/phone-step'), 'PhoneStep'),
-  5: lazyStep('behavior-step', () => import('./steps/behavior-step'), 'BehaviorStep'),
-  6: lazyStep('objectives-step', () => import('./steps/objectives-step'), 'ObjectivesStep'),
-  7: lazyStep('connections-step', () => import('./steps/connections-step'), 'ConnectionsStep'),
+  2: DescriptionStep,
+  3: PersonalityVoiceStep,
+  4: PhoneStep,
+  5: BehaviorStep,
+  6: ObjectivesStep,
+  7: ConnectionsStep,
 };
-
-/** Starts a step's code (pointing at the button that leads there), so moving there seldom waits. */
-const preloadStep = (step: number) => {
-  const screen = STEP_SCREENS[step];
-  if (screen && 'preload' in screen) void screen.preload();
-};
-
-// A link that asks for a step (the dashboard's "Reconnect …" → ?step=7) starts that step's code with the
-// page's, before the config is in.
-preloadStep(Number(new URLSearchParams(window.location.search).get('step')));
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -73,8 +54,6 @@ export function SetupWizard({
   const [setupComplete, setSetupComplete] = useState(opening.setupComplete);
   const [saving, setSaving] = useState(false);
   const [pendingStep, setPendingStep] = useState<number | null>(null);
-  // Moving to a step whose code is still loading keeps the current step on screen until it is here.
-  const [, startStepChange] = useTransition();
   // The spec's save texts, shown in the page beside the button instead of a native alert() (issue 15 §3).
   const [notice, setNotice] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
   const saves = useRef(new Map<number, StepSave>());
@@ -100,7 +79,7 @@ export function SetupWizard({
   const moveTo = useCallback((step: number) => {
     dirty.current = false;
     setNotice(null);
-    startStepChange(() => setCurrentStep(step));
+    setCurrentStep(step);
     stepChanged.current?.(step);
     window.scrollTo({ top: 0 });
   }, []);
@@ -198,28 +177,15 @@ export function SetupWizard({
   return (
     <WizardContext.Provider value={wizardContext}>
       <div className="setup-wizard">
-        <StepNav
-          currentStep={currentStep}
-          setupComplete={setupComplete}
-          onGoTo={goTo}
-          onIntent={preloadStep}
-        />
+        <StepNav currentStep={currentStep} setupComplete={setupComplete} onGoTo={goTo} />
         <section className="setup-step card" aria-live="polite">
-          <Suspense
-            fallback={
-              <p className="setup-step-loading" role="status">
-                Loading…
-              </p>
-            }
-          >
-            <Screen
-              key={currentStep}
-              userId={userId}
-              email={email}
-              config={config}
-              refreshConfig={refreshConfig}
-            />
-          </Suspense>
+          <Screen
+            key={currentStep}
+            userId={userId}
+            email={email}
+            config={config}
+            refreshConfig={refreshConfig}
+          />
         </section>
         {notice ? (
           <div
@@ -234,8 +200,6 @@ export function SetupWizard({
           <button
             type="button"
             className="btn btn-primary setup-main-button"
-            onPointerEnter={() => preloadStep(currentStep + 1)}
-            onFocus={() => preloadStep(currentStep + 1)}
             onClick={onMainButton}
             disabled={saving}
           >

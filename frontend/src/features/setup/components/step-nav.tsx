@@ -6,13 +6,10 @@ export function StepNav({
   currentStep,
   setupComplete,
   onGoTo,
-  onIntent,
 }: {
   currentStep: number;
   setupComplete: boolean;
   onGoTo: (step: number) => void;
-  /** Pointed at or focused: the step it leads to may be wanted next (its code can start loading). */
-  onIntent?: (step: number) => void;
 }) {
   const current = SETUP_STEPS[currentStep - 1];
   return (
@@ -23,8 +20,6 @@ export function StepNav({
           className="step-back"
           aria-label="Previous step"
           disabled={currentStep === 1}
-          onPointerEnter={() => onIntent?.(currentStep - 1)}
-          onFocus={() => onIntent?.(currentStep - 1)}
           onClick={() => onGoTo(currentStep - 1)}
         >
           ←
@@ -40,8 +35,6 @@ export function StepNav({
                   aria-label={`Step ${step.number}: ${step.title}`}
                   aria-current={state === 'current' ? 'step' : undefined}
                   disabled={!isDotEnabled(step.number, currentStep, setupComplete)}
-                  onPointerEnter={() => onIntent?.(step.number)}
-                  onFocus={() => onIntent?.(step.number)}
                   onClick={() => onGoTo(step.number)}
                 >
                   {state === 'completed' ? '✓' : step.number}
