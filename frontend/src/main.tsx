@@ -21,7 +21,7 @@ const app = (
 if (container.hasAttribute('data-prerendered')) hydrateRoot(container, app);
 else {
   const root = createRoot(container);
-  // An account screen renders once its chunks are here, so no lazy level suspends (lib/preloadable-lazy.tsx);
+  // An account screen renders once its chunks are here, so no lazy level suspends (app/preloadable-lazy.tsx);
   // until then the static "Loading..." shows, as a fallback would. A chunk still missing after the wait is
   // left to the lazy route (its fallback, then the 120 s chunk timeout's error page).
   const chunksHere = accountScreen

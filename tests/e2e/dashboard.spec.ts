@@ -3,7 +3,6 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { createDynamoClients } from '../../backend/src/data/dynamo-client';
 import { keys } from '../../backend/src/data/keys';
 import { NO_MODULES_TEXT, OBJECTIVE_TEMPLATES } from '../../shared/objective-templates';
-import { CALL_LOG_TEXTS } from '../../shared/schemas/call-log';
 import { connectStripeFromDashboard } from './assistant-owner';
 import { apiFromPage, appUrl, completeSetupThroughApi, signUpThroughUi, uniqueEmail } from './support';
 
@@ -285,40 +284,4 @@ test("the dashboard's config read starts before the dashboard's own code has arr
   releaseCode();
   await expect(page.getByTestId('assistant-status')).toHaveText('Active');
   expect(configReads).toHaveLength(1);
-});
-
-test("a tab's code loads when the tab is wanted; until it arrives the current tab stays on screen", async ({
-  page,
-}) => {
-  await ownerCountingConfigReads(page, 'lazytabs');
-  const tabChunks: string[] = [];
-  page.on('request', (request) => {
-    const chunk = new URL(request.url()).pathname.match(/\/assets\/([a-z-]+-tab)-[\w-]+\.js$/)?.[1];
-    if (chunk) tabChunks.push(chunk);
-  });
-  let releaseCallLog!: () => void;
-  const callLogReleased = new Promise<void>((resolve) => (releaseCallLog = resolve));
-  await page.route(/\/assets\/call-log-tab-[\w-]+\.js$/, async (route) => {
-    await callLogReleased;
-    await route.continue();
-  });
-
-  await page.goto('/dashboard');
-  await expect(page.getByTestId('assistant-status')).toHaveText('Active');
-  expect(tabChunks).toEqual([]);
-
-  await page.getByRole('tab', { name: 'Call Log' }).click();
-  await expect.poll(() => tabChunks).toContain('call-log-tab');
-  // The Call Log's code is held back: the Overview is still shown, still the selected tab.
-  await expect(page.getByTestId('assistant-status')).toHaveText('Active');
-  await expect(page.getByRole('tab', { name: 'Overview' })).toHaveAttribute('aria-selected', 'true');
-  releaseCallLog();
-  await expect(page.getByRole('heading', { name: CALL_LOG_TEXTS.title })).toBeVisible();
-  await expect(page.getByRole('tab', { name: 'Call Log' })).toHaveAttribute('aria-selected', 'true');
-  await expect(page.getByTestId('assistant-status')).toHaveCount(0);
-
-  // Opened straight on a tab (an e-mail's link), the dashboard shows that tab.
-  await page.goto('/dashboard?tab=analytics');
-  await expect(page.getByRole('tab', { name: 'Analytics' })).toHaveAttribute('aria-selected', 'true');
-  await expect(page.getByRole('heading', { name: 'Analytics', level: 2 })).toBeVisible();
 });

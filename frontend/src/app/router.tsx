@@ -5,7 +5,7 @@ import { AUTH_MESSAGES } from '@shared/auth-messages';
 import { withChunkTimeout } from '../lib/chunk-load';
 import { routePath } from '../lib/route-path';
 import { fetchRuntimeConfigEarly } from '../lib/runtime-config-early';
-import { preloadableLazy, type PreloadableScreen } from '../lib/preloadable-lazy';
+import { preloadableLazy, type PreloadableScreen } from './preloadable-lazy';
 import { RouteErrorBoundary } from './route-error-page';
 
 // Pages load on demand so the landing page ships only what it shows; a chunk that never arrives fails

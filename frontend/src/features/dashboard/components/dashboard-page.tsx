@@ -1,83 +1,35 @@
-import { Suspense, useDeferredValue, useEffect, useTransition, type ComponentType } from 'react';
+import { useDeferredValue, useEffect, type ComponentType } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router-dom';
 import { AUTH_MESSAGES } from '@shared/auth-messages';
 import { DASHBOARD_MESSAGES } from '@shared/dashboard-messages';
 import { BetaGate } from '../../../components/beta/beta-gate';
 import { SignedInScreen } from '../../../components/layout/signed-in-screen';
 import { CenteredStatus } from '../../../components/ui/centered-status';
-import { withChunkTimeout } from '../../../lib/chunk-load';
 import { forgetConversationLink, pendingConversationLink } from '../../../lib/conversation-link';
-import { preloadableLazy, type PreloadableScreen } from '../../../lib/preloadable-lazy';
 import { useAuth } from '../../auth/hooks/auth-context';
 import { useDashboardGuard } from '../hooks/use-dashboard-guard';
+import { AnalyticsTab } from './tabs/analytics-tab';
+import { AppointmentsTab } from './tabs/appointments-tab';
+import { CallLogTab } from './call-log/call-log-tab';
+import { NotificationsTab } from './notifications/notifications-tab';
+import { ObjectivesTab } from './tabs/objectives-tab';
 import { OverviewTab } from './tabs/overview-tab';
+import { ReferralsTab } from './tabs/referrals-tab';
+import { SubscriptionTab } from './tabs/subscription-tab';
 import './dashboard.css';
 
 type TabProps = { userId: string };
 
-/**
- * A tab other than the Overview, loaded when it is first wanted: the dashboard's chunk held all eight tabs'
- * code (95 KB), downloaded and evaluated before the Overview could show (issue 16 §5).
- */
-const lazyTab = <K extends string>(
-  chunk: string,
-  load: () => Promise<Record<K, ComponentType<TabProps>>>,
-  name: K,
-): PreloadableScreen<TabProps> =>
-  preloadableLazy(withChunkTimeout(chunk, () => load().then((module) => ({ default: module[name] }))));
-
-const TABS: ReadonlyArray<{
-  key: string;
-  label: string;
-  Component: ComponentType<TabProps> & { preload?: () => Promise<unknown> };
-}> = [
+const TABS: ReadonlyArray<{ key: string; label: string; Component: ComponentType<TabProps> }> = [
   { key: 'overview', label: 'Overview', Component: OverviewTab },
-  {
-    key: 'appointments',
-    label: 'Appointments',
-    Component: lazyTab('appointments-tab', () => import('./tabs/appointments-tab'), 'AppointmentsTab'),
-  },
-  {
-    key: 'calls',
-    label: 'Call Log',
-    Component: lazyTab('call-log-tab', () => import('./call-log/call-log-tab'), 'CallLogTab'),
-  },
-  {
-    key: 'objectives',
-    label: 'Objectives',
-    Component: lazyTab('objectives-tab', () => import('./tabs/objectives-tab'), 'ObjectivesTab'),
-  },
-  {
-    key: 'analytics',
-    label: 'Analytics',
-    Component: lazyTab('analytics-tab', () => import('./tabs/analytics-tab'), 'AnalyticsTab'),
-  },
-  {
-    key: 'notifications',
-    label: 'Notifications',
-    Component: lazyTab(
-      'notifications-tab',
-      () => import('./notifications/notifications-tab'),
-      'NotificationsTab',
-    ),
-  },
-  {
-    key: 'subscription',
-    label: 'Subscription',
-    Component: lazyTab('subscription-tab', () => import('./tabs/subscription-tab'), 'SubscriptionTab'),
-  },
-  {
-    key: 'referrals',
-    label: 'Referrals',
-    Component: lazyTab('referrals-tab', () => import('./tabs/referrals-tab'), 'ReferralsTab'),
-  },
+  { key: 'appointments', label: 'Appointments', Component: AppointmentsTab },
+  { key: 'calls', label: 'Call Log', Component: CallLogTab },
+  { key: 'objectives', label: 'Objectives', Component: ObjectivesTab },
+  { key: 'analytics', label: 'Analytics', Component: AnalyticsTab },
+  { key: 'notifications', label: 'Notifications', Component: NotificationsTab },
+  { key: 'subscription', label: 'Subscription', Component: SubscriptionTab },
+  { key: 'referrals', label: 'Referrals', Component: ReferralsTab },
 ];
-
-const tabNamed = (key: string | null) => TABS.find((tab) => tab.key === key) ?? TABS[0]!;
-
-// A dashboard opened on another tab (?tab=calls from an e-mail's link) starts that tab's code with the
-// page's, before the first render, so the tab does not wait for it after the guard.
-void tabNamed(new URLSearchParams(window.location.search).get('tab')).Component.preload?.();
 
 /**
  * /dashboard: the guard (spec §4), then the heading, the nav (Setup, Sign Out) and the tabs (the spec's five, Appointments (issue 9 §8), the Call Log and Notifications (issue 13 §1, §2)); the tab is
@@ -86,8 +38,6 @@ void tabNamed(new URLSearchParams(window.location.search).get('tab')).Component.
 export default function DashboardPage() {
   const { user } = useAuth();
   const [searchParams, setSearchParams] = useSearchParams();
-  // Switching to a tab whose code is still loading keeps the current tab on screen until it is here.
-  const [switching, startSwitch] = useTransition();
   const guard = useDashboardGuard(user);
   // An e-mail's conversation link that needed a sign-in first: open it once the dashboard may show.
   const pendingLink = pendingConversationLink();
@@ -104,7 +54,7 @@ export default function DashboardPage() {
   if (guard.redirect) return <Navigate to={guard.redirect} replace />;
   if (!shown || !user) return <CenteredStatus>{AUTH_MESSAGES.loading}</CenteredStatus>;
   if (pendingLink && !searchParams.get('conversation')) return <Navigate to={pendingLink} replace />;
-  const active = tabNamed(searchParams.get('tab'));
+  const active = TABS.find((tab) => tab.key === searchParams.get('tab')) ?? TABS[0]!;
   const businessName = guard.businessName ?? user.attributes['custom:business_name'] ?? '';
   return (
     <SignedInScreen links={<Link to="/setup">Setup</Link>}>
@@ -120,30 +70,14 @@ export default function DashboardPage() {
             aria-selected={tab.key === active.key}
             aria-controls={`panel-${tab.key}`}
             className={`dashboard-tab${tab.key === active.key ? ' dashboard-tab-active' : ''}`}
-            // Pointing at or focusing a tab starts its code, so a click seldom waits.
-            onPointerEnter={() => void tab.Component.preload?.()}
-            onFocus={() => void tab.Component.preload?.()}
-            onClick={() => startSwitch(() => setSearchParams({ tab: tab.key }, { replace: true }))}
+            onClick={() => setSearchParams({ tab: tab.key }, { replace: true })}
           >
             {tab.label}
           </button>
         ))}
       </div>
-      <div
-        role="tabpanel"
-        id={`panel-${active.key}`}
-        aria-labelledby={`tab-${active.key}`}
-        aria-busy={switching || undefined}
-      >
-        <Suspense
-          fallback={
-            <p className="dashboard-muted" role="status">
-              Loading…
-            </p>
-          }
-        >
-          <active.Component userId={user.userId} />
-        </Suspense>
+      <div role="tabpanel" id={`panel-${active.key}`} aria-labelledby={`tab-${active.key}`}>
+        <active.Component userId={user.userId} />
       </div>
     </SignedInScreen>
   );

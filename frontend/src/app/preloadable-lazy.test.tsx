@@ -41,16 +41,4 @@ describe('preloadableLazy', () => {
     // The first render chose the lazy path; it keeps it (no remount), and React.lazy has resolved by now.
     expect(render(Screen)).toBe('<h1>Dashboard</h1>');
   });
-
-  it('passes its props to the screen, preloaded or not (the dashboard tabs take the owner id)', async () => {
-    const tabModule = async () => ({ default: ({ userId }: { userId: string }) => <p>owner {userId}</p> });
-    const Tab = preloadableLazy(tabModule);
-    await Tab.preload();
-    expect(renderToString(<Tab userId="u-1" />)).toBe('<p>owner <!-- -->u-1</p>');
-
-    const LazyTab = preloadableLazy(tabModule);
-    expect(render(() => <LazyTab userId="u-2" />)).toBe('fallback');
-    await LazyTab.preload();
-    expect(render(() => <LazyTab userId="u-2" />)).toBe('<p>owner u-2</p>');
-  });
 });

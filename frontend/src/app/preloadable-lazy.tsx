@@ -1,13 +1,10 @@
 import { lazy, type ComponentType } from 'react';
 
-/** A screen (or a dashboard tab) loaded on demand, whose module can also be fetched ahead of its first render. */
-export type PreloadableScreen<P extends object = object> = ComponentType<P> & {
-  preload: () => Promise<unknown>;
-};
+/** A route screen loaded on demand, whose module can also be fetched ahead of the first render. */
+export type PreloadableScreen = ComponentType & { preload: () => Promise<unknown> };
 
 /**
  * React.lazy, except that a screen whose module has already arrived renders directly, without suspending.
- * Props are passed through (the dashboard's tabs take the owner's id).
  * That matters for the first render of an account screen: each of its three nested lazy levels (shell,
  * guard, page) that suspends shows "Loading..." and React then holds the revealed content back for up to
  * 300 ms (its Suspense throttle), which added close to a second to every signed-in page's first paint of
@@ -16,10 +13,8 @@ export type PreloadableScreen<P extends object = object> = ComponentType<P> & {
  * Which of the two a screen renders is fixed by its first render: switching from the lazy wrapper to the
  * module's own component later would remount the page and lose its state.
  */
-export function preloadableLazy<P extends object = object>(
-  load: () => Promise<{ default: ComponentType<P> }>,
-): PreloadableScreen<P> {
-  let loaded: ComponentType<P> | undefined;
+export function preloadableLazy(load: () => Promise<{ default: ComponentType }>): PreloadableScreen {
+  let loaded: ComponentType | undefined;
   let renderedLazily = false;
   const loadAndKeep = () =>
     load().then((module) => {
@@ -27,10 +22,10 @@ export function preloadableLazy<P extends object = object>(
       return module;
     });
   const Lazy = lazy(loadAndKeep);
-  function Screen(props: P) {
+  function Screen() {
     if (!loaded) renderedLazily = true;
-    const Component = (renderedLazily || !loaded ? Lazy : loaded) as ComponentType<P>;
-    return <Component {...props} />;
+    const Component = renderedLazily || !loaded ? Lazy : loaded;
+    return <Component />;
   }
   return Object.assign(Screen, { preload: loadAndKeep });
 }
