@@ -1,6 +1,7 @@
 import type { CallLogDetail, CallLogPage } from '@shared/schemas/call-log';
 import type { ConversationChannel, ConversationOutcome } from '@shared/schemas/conversation';
 import { apiRequest } from '../../../lib/api-client';
+import { ownerPath } from '../../../lib/api-read-paths';
 
 export type CallLogFilters = {
   channel?: ConversationChannel;
@@ -10,7 +11,7 @@ export type CallLogFilters = {
   from?: string;
 };
 
-const base = (userId: string) => `/oauth/users/${encodeURIComponent(userId)}/conversations`;
+const base = (userId: string) => `${ownerPath(userId)}/conversations`;
 
 /** The call log's calls (issue 13 §1): one page of conversations, and one conversation whole. */
 export const callLogApi = {

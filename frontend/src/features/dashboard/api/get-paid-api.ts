@@ -1,7 +1,8 @@
 import type { DepositSettings, GetPaidStatus } from '@shared/schemas/get-paid';
 import { apiRequest } from '../../../lib/api-client';
+import { ownerPath } from '../../../lib/api-read-paths';
 
-const path = (userId: string) => `/oauth/users/${encodeURIComponent(userId)}/get-paid`;
+const path = (userId: string) => `${ownerPath(userId)}/get-paid`;
 
 /** Issue 12 §3: the owner's Stripe Connect account, deposit settings and deposits collected. */
 export const getPaidApi = {

@@ -1,7 +1,8 @@
 import type { NotificationPreferences, NotificationPreferencesInput } from '@shared/schemas/notifications';
 import { apiRequest } from '../../../lib/api-client';
+import { ownerPath } from '../../../lib/api-read-paths';
 
-const path = (userId: string) => `/oauth/users/${encodeURIComponent(userId)}/notifications`;
+const path = (userId: string) => `${ownerPath(userId)}/notifications`;
 
 /** Issue 13 §2: the owner's notification preferences (GET answers the defaults until saved). */
 export const notificationsApi = {

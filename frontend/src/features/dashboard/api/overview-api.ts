@@ -1,16 +1,18 @@
 import type { MessageHandledResponse, OverviewResponse } from '@shared/schemas/overview';
 import { apiRequest } from '../../../lib/api-client';
-
-const base = (userId: string) => `/oauth/users/${encodeURIComponent(userId)}`;
+import { ownerPath } from '../../../lib/api-read-paths';
 
 /** The live Overview (issue 13 §3): its figures, live calls, time to answer, status and waiting messages. */
 export const overviewApi = {
   get: (userId: string) =>
-    apiRequest<OverviewResponse>(`${base(userId)}/overview`, { action: 'load the overview' }),
+    apiRequest<OverviewResponse>(`${ownerPath(userId)}/overview`, { action: 'load the overview' }),
   markHandled: (userId: string, messageId: string, takenAt: string) =>
-    apiRequest<MessageHandledResponse>(`${base(userId)}/messages/${encodeURIComponent(messageId)}/handled`, {
-      method: 'POST',
-      body: { taken_at: takenAt },
-      action: 'mark the message handled',
-    }),
+    apiRequest<MessageHandledResponse>(
+      `${ownerPath(userId)}/messages/${encodeURIComponent(messageId)}/handled`,
+      {
+        method: 'POST',
+        body: { taken_at: takenAt },
+        action: 'mark the message handled',
+      },
+    ),
 };

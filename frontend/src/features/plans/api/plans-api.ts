@@ -2,7 +2,7 @@ import type { CheckoutRequest, Plan, SubscriptionStatus } from '@shared/schemas/
 import type { InternationalWaitlistRequest } from '@shared/schemas/waitlist';
 import type { FeatureEngagementAnswer, FeatureEngagementRequest } from '@shared/schemas/feature-engagement';
 import { apiRequest } from '../../../lib/api-client';
-import { API_READ_PATHS } from '../../../lib/api-read-paths';
+import { API_READ_PATHS, ownerPath } from '../../../lib/api-read-paths';
 import { joinBetaWaitlist } from '../../../lib/beta-waitlist';
 
 /** The product calls of spec §7 that the plans page makes. */
@@ -14,7 +14,7 @@ export const plansApi = {
   status: () =>
     apiRequest<SubscriptionStatus>(API_READ_PATHS.subscriptionStatus, { action: 'load subscription status' }),
   selectPlan: (userId: string, priceId: string) =>
-    apiRequest<{ selected: true }>(`/oauth/users/${encodeURIComponent(userId)}/select-plan`, {
+    apiRequest<{ selected: true }>(`${ownerPath(userId)}/select-plan`, {
       method: 'POST',
       body: { price_id: priceId },
       action: 'select plan',
