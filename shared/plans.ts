@@ -158,15 +158,18 @@ export function yearlySavingPercent(cards: readonly Plan[]): number | undefined 
 /** The second card shown is marked 'Most Popular' (spec §2). */
 export const isMostPopular = (cardIndex: number) => cardIndex === 1;
 
-const dollars = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  minimumFractionDigits: 0,
-  maximumFractionDigits: 0,
-});
+// Built on first use, not at import: the first currency formatter loads ICU's number data, about 20 ms
+// of every Lambda cold start that imports this module (bench/README.md, lambda_bundle).
+let dollars: Intl.NumberFormat | undefined;
 
 /** Cents divided by 100, no decimals: 9900 → '$99'. */
-export const formatAmount = (cents: number) => dollars.format(cents / 100);
+export const formatAmount = (cents: number) =>
+  (dollars ??= new Intl.NumberFormat('en-US', {
+    style: 'currency',
+    currency: 'USD',
+    minimumFractionDigits: 0,
+    maximumFractionDigits: 0,
+  })).format(cents / 100);
 
 export type PlanPriceDisplay = {
   /** '$99' */
