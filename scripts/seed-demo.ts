@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { DEFAULT_LOCAL_TABLE_NAME } from '../backend/src/data/table-definition';
+import { TRIAL_DAYS } from '../shared/plans';
 import { seedDemoOwner } from './local-stack/demo-owner';
 import { stackUrls } from './local-stack/local-stack';
 
@@ -32,13 +33,14 @@ try {
     {
       cognitoUrl: urls.cognito,
       apiUrl: urls.api,
+      appUrl: urls.app,
       dynamoDbEndpoint: urls.dynamodb,
       tableName: env.TABLE_NAME,
     },
     { email: env.DEMO_EMAIL, password: env.DEMO_PASSWORD, withHistory: true },
   );
   console.log(`
-Demo owner ready: ${owner.conversations.length} conversations over the last 90 days.
+Demo owner ready: a ${TRIAL_DAYS}-day trial and ${owner.conversations.length} conversations over the last 90 days.
 
   Sign in at ${urls.app}/login
   E-mail:    ${owner.email}

@@ -4,8 +4,6 @@ import path from 'node:path';
 import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { createDynamoClients } from '../../backend/src/data/dynamo-client';
-import { createSubscriptionRepository } from '../../backend/src/data/subscriptions';
 import { ensureConfirmedOwner, seedDemoOwner, type DemoStack } from '../../scripts/local-stack/demo-owner';
 import { assertJava } from '../../scripts/local-stack/dynamodb-local';
 import { REPO_ROOT, startLocalStack, type StackPorts } from '../../scripts/local-stack/local-stack';
@@ -147,6 +145,7 @@ export async function measureLighthouse(
     const demoStack: DemoStack = {
       cognitoUrl: stack.urls.cognito,
       apiUrl: stack.urls.api,
+      appUrl: stack.urls.app,
       dynamoDbEndpoint: stack.urls.dynamodb,
       tableName: TABLE_NAME,
     };
@@ -268,23 +267,9 @@ async function prepareOwners(stack: DemoStack): Promise<Record<Exclude<Visitor, 
   const complete = await seedDemoOwner(stack, {
     email: `lighthouse-complete-${stamp}@example.com`,
     password: PASSWORD,
+    // A paying owner, as the dashboard normally sees them: the trial a checkout starts (the default).
     withHistory: true,
   });
-  // A paying owner, as the dashboard normally sees them (the trial the local checkout would start).
-  const { client, doc } = createDynamoClients({ region: 'us-east-1', endpoint: stack.dynamoDbEndpoint });
-  const seconds = Math.floor(Date.now() / 1000);
-  await createSubscriptionRepository(doc, stack.tableName).syncFromProvider(complete.sub, {
-    id: 'sub_bench_lighthouse',
-    customerId: 'cus_bench_lighthouse',
-    status: 'trialing',
-    priceId: 'price_essential_monthly',
-    planName: 'Essential',
-    currentPeriodEnd: seconds + 14 * 86_400,
-    trialEnd: seconds + 14 * 86_400,
-    cancelAtPeriodEnd: false,
-    metadata: {},
-  });
-  client.destroy();
   return { 'new-owner': newOwner, 'complete-owner': complete.email };
 }
 

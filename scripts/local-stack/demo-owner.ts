@@ -8,12 +8,16 @@ import { createConversationRepository } from '../../backend/src/data/conversatio
 import { createDynamoClients } from '../../backend/src/data/dynamo-client';
 import { createObjectivesRepository } from '../../backend/src/data/objectives';
 import { generateDemoHistory } from '../../backend/src/demo/demo-history';
+import { isSubscribed, localPriceId } from '../../shared/plans';
+import { checkoutResponseSchema, subscriptionStatusSchema } from '../../shared/schemas/subscription';
 import { cognitoCall, signInUser, tokenSubject } from './cognito-api';
 
 export type DemoStack = {
   cognitoUrl: string;
   /** The backend, whose local outbox page holds the confirmation code. */
   apiUrl: string;
+  /** The web app's origin: the trial's checkout returns there (the API accepts only its own origins). */
+  appUrl: string;
   dynamoDbEndpoint: string;
   tableName: string;
 };
@@ -23,6 +27,8 @@ export type DemoOwnerOptions = {
   password: string;
   /** Write the 90-day conversation history (false: a complete business with no conversations yet). */
   withHistory: boolean;
+  /** Start the trial as /plans does (a paid local checkout); false leaves the owner with no plan (Paused). */
+  trial?: boolean;
   now?: Date;
 };
 
@@ -64,7 +70,8 @@ async function confirmationCode(apiUrl: string, email: string, timeoutMs = 15_00
 }
 
 /** Signs the owner up (the demo business's sign-up attributes) and confirms them, or just signs in when they
- * already exist; returns their sub. Without config: the owner a fresh sign-up leaves (bench lighthouse). */
+ * already exist; returns their sub and ID token. Without config: the owner a fresh sign-up leaves (bench
+ * lighthouse). */
 export async function ensureConfirmedOwner(stack: DemoStack, email: string, password: string) {
   const signUp = await cognitoCall<{ UserSub: string }>(stack.cognitoUrl, 'SignUp', {
     ClientId: LOCAL_USER_POOL_CLIENT_ID,
@@ -89,16 +96,50 @@ export async function ensureConfirmedOwner(stack: DemoStack, email: string, pass
   } else if (!String(signUp.body.__type).includes('UsernameExistsException')) {
     throw new Error(`SignUp failed: ${JSON.stringify(signUp.body)}`);
   }
-  const tokens = await signInUser(stack.cognitoUrl, email, password);
-  return tokenSubject(tokens.IdToken);
+  const { IdToken: idToken } = await signInUser(stack.cognitoUrl, email, password);
+  return { sub: tokenSubject(idToken), idToken };
+}
+
+/** The demo's plan: the one a salon owner would pick first. */
+const DEMO_PRICE_ID = localPriceId('essential', 'month');
+
+/**
+ * The 14-day trial, started the way /plans starts it: a checkout at the local payment provider, then its
+ * "Pay" button, whose signed webhook sets the subscription. Nothing happens when one is already live, so
+ * seeding again keeps the trial the first run started.
+ */
+async function ensureTrial(stack: DemoStack, idToken: string) {
+  const api = async (path: string, body?: object) => {
+    const response = await fetch(`${stack.apiUrl}${path}`, {
+      method: body ? 'POST' : 'GET',
+      headers: { authorization: `Bearer ${idToken}`, 'content-type': 'application/json' },
+      body: body && JSON.stringify(body),
+    });
+    if (!response.ok) throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
+    return response.json() as Promise<unknown>;
+  };
+  const { status } = subscriptionStatusSchema.parse(await api('/oauth/subscription/status'));
+  if (isSubscribed(status)) return;
+  const checkout = checkoutResponseSchema.parse(
+    await api('/oauth/subscription/checkout', {
+      price_id: DEMO_PRICE_ID,
+      success_url: `${stack.appUrl}/setup?payment=success&plan=${DEMO_PRICE_ID}`,
+      cancel_url: `${stack.appUrl}/plans`,
+    }),
+  );
+  const paid = await fetch(`${checkout.checkout_url}/pay`, { method: 'POST', redirect: 'manual' });
+  if (paid.status !== 303) throw new Error(`paying the demo checkout answered ${paid.status}`);
+  const after = subscriptionStatusSchema.parse(await api('/oauth/subscription/status'));
+  if (!isSubscribed(after.status)) throw new Error(`the demo trial did not start (status ${after.status})`);
 }
 
 /**
- * Creates (idempotently) an owner with a complete business, the book-with-deposit objective and, with
- * withHistory, 90 days of conversations. Writes through the backend's own repositories.
+ * Creates (idempotently) an owner with a complete business, the book-with-deposit objective, a trial (unless
+ * `trial: false`) and, with withHistory, 90 days of conversations. Writes through the backend's own
+ * repositories; the trial goes through the API and the local payment provider as a real sign-up's does.
  */
 export async function seedDemoOwner(stack: DemoStack, options: DemoOwnerOptions) {
-  const sub = await ensureConfirmedOwner(stack, options.email, options.password);
+  const { sub, idToken } = await ensureConfirmedOwner(stack, options.email, options.password);
   const { doc } = createDynamoClients({ region: 'us-east-1', endpoint: stack.dynamoDbEndpoint });
   const configs = createBusinessConfigRepository(doc, stack.tableName);
   const { config } = await configs.saveBusinessInfo(sub, DEMO_BUSINESS);
@@ -124,6 +165,7 @@ export async function seedDemoOwner(stack: DemoStack, options: DemoOwnerOptions)
     await createConversationRepository(doc, stack.tableName).saveConversations(sub, conversations);
   }
   doc.destroy();
+  if (options.trial ?? true) await ensureTrial(stack, idToken);
   return {
     sub,
     email: options.email,

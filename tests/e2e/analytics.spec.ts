@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { computeAnalytics, computeSuggestions, criterionLabel } from '../../shared/analytics';
 import { ANALYTICS_MESSAGES, type AnalyticsTimeRange } from '../../shared/schemas/analytics';
+import { OVERVIEW_TEXTS } from '../../shared/overview';
 import { seedDemoOwner } from '../../scripts/local-stack/demo-owner';
 import { apiUrl, appUrl, PASSWORD, uniqueEmail } from './support';
 
@@ -10,6 +11,7 @@ test.use({ baseURL: appUrl() });
 const stack = () => ({
   cognitoUrl: process.env.E2E_COGNITO_URL!,
   apiUrl: apiUrl(),
+  appUrl: appUrl(),
   dynamoDbEndpoint: process.env.E2E_DYNAMODB_URL!,
   tableName: process.env.E2E_TABLE_NAME!,
 });
@@ -108,4 +110,20 @@ test('a new owner sees the empty state, and a failed load offers Try Again', asy
   await expect(page.getByRole('region', { name: 'Conversations' })).toHaveCount(0);
   await page.getByRole('button', { name: '90d', exact: true }).click();
   await expect(page.getByText(ANALYTICS_MESSAGES.noConversations(90))).toBeVisible();
+});
+
+test('the demo owner is on a trial: signing in opens an Active dashboard, also after seeding again', async ({
+  page,
+}) => {
+  const options = { email: uniqueEmail('demo-trial'), password: PASSWORD, withHistory: false };
+  await seedDemoOwner(stack(), options);
+  // `npm run demo` run twice: the trial the first run started is kept, not refused as a second checkout.
+  await seedDemoOwner(stack(), options);
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(options.email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await expect(page).toHaveURL(/\/dashboard/);
+  await expect(page.getByText(OVERVIEW_TEXTS.badge.active, { exact: true })).toBeVisible();
+  await expect(page.getByText(OVERVIEW_TEXTS.badge.paused, { exact: true })).toHaveCount(0);
 });
