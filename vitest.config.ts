@@ -7,6 +7,7 @@ export default defineConfig({
     include: [
       '{backend,shared,frontend,infra,scripts}/**/*.test.{ts,tsx}',
       'tests/integration/**/*.test.ts',
+      'bench/**/*.test.ts',
       'tests/security/**/*.test.ts',
     ],
     globalSetup: ['tests/support/vitest-global-setup.ts'],

@@ -21,7 +21,8 @@ import { formatCallLogPage, measureCallLogPage } from './stages/call-log-page';
 import { formatConfigReadScale, measureConfigReadScale } from './stages/config-read-scale';
 import { formatHealthDuringSpeech, measureHealthDuringSpeech } from './stages/health-during-speech';
 import { formatOverviewRead, measureOverviewRead } from './stages/overview-read';
-import { formatLighthouse, measureLighthouse } from './stages/lighthouse';
+import { measureLighthouse } from './stages/lighthouse';
+import { formatLighthouse } from './stages/lighthouse-summary';
 
 function numberFromEnv(name: string, fallback: number, { integer = false, min = 0 } = {}): number {
   const raw = process.env[name];

@@ -11,12 +11,20 @@ import { freePort } from '../../scripts/local-stack/ports';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../tests/support/chromium';
 import { killGroup, register } from '../children';
 import { median } from '../stats';
+import {
+  calibratedCpuMultiplier,
+  CATEGORIES,
+  formatScores,
+  LIGHTHOUSE_GOAL,
+  readRun,
+  summarise,
+  type Lhr,
+  type LighthouseFigure,
+  type LighthousePage,
+  type RunResult,
+  type Visitor,
+} from './lighthouse-summary';
 import { buildFrontend } from './landing-js';
-
-/** Issue 16 §5: performance, accessibility and best practices each ≥ 95 on every page measured. */
-export const LIGHTHOUSE_GOAL = 95;
-const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
-type Category = (typeof CATEGORIES)[number];
 
 const OUT_DIR = path.join(REPO_ROOT, '.local', 'bench', 'lighthouse-web');
 /** Every run's full report (JSON), to see what a score lost points on. */
@@ -24,78 +32,12 @@ const REPORTS_DIR = path.join(REPO_ROOT, '.local', 'bench', 'lighthouse-reports'
 const TABLE_NAME = 'receptionist-bench-lighthouse';
 const PASSWORD = 'bench-lighthouse-9';
 
-/** Who is signed in when a page is measured: nobody, a fresh sign-up, or an owner with a finished setup. */
-type Visitor = 'signed-out' | 'new-owner' | 'complete-owner';
 const PAGES: Array<{ name: string; path: string; visitor: Visitor }> = [
   { name: 'landing', path: '/', visitor: 'signed-out' },
   { name: 'plans', path: '/plans', visitor: 'new-owner' },
   { name: 'setup step 1', path: '/setup', visitor: 'new-owner' },
   { name: 'dashboard', path: '/dashboard', visitor: 'complete-owner' },
 ];
-
-/**
- * The CPU slowdown that makes this machine behave like Lighthouse's mobile target, from its benchmarkIndex,
- * as the Lighthouse team's CPU-throttling calculator maps it (docs/throttling.md, "calibrating
- * multipliers"): 150 → 1×, 800 → 2×, 1300 → 3×, then +1× per 233 (1533 → 4×, the default, is a fast
- * desktop). A shared, loaded machine scores far below a desktop, so the default 4× would emulate a phone
- * several times slower than the target.
- */
-export function calibratedCpuMultiplier(benchmarkIndex: number): number {
-  const anchors: Array<[number, number]> = [
-    [150, 1],
-    [800, 2],
-    [1300, 3],
-  ];
-  if (benchmarkIndex <= anchors[0]![0]) return 1;
-  if (benchmarkIndex >= 1300) return Number((3 + (benchmarkIndex - 1300) / 233).toFixed(2));
-  for (let i = 1; i < anchors.length; i += 1) {
-    const [x1, y1] = anchors[i]!;
-    const [x0, y0] = anchors[i - 1]!;
-    if (benchmarkIndex <= x1)
-      return Number((y0 + ((benchmarkIndex - x0) / (x1 - x0)) * (y1 - y0)).toFixed(2));
-  }
-  return 3;
-}
-
-type Scores = Record<Category, number>;
-type RunResult = {
-  scores: Scores;
-  cpuMultiplier: number;
-  metrics: { fcpMs: number; lcpMs: number; tbtMs: number; cls: number; speedIndexMs: number };
-  benchmarkIndex: number;
-  /** Audits that cost points in a category below the goal: what to fix. */
-  losing: string[];
-  warnings: string[];
-};
-
-export type LighthousePage = {
-  name: string;
-  path: string;
-  visitor: Visitor;
-  /** Median of the runs, 0-100. */
-  scores: Scores;
-  runs: Array<Scores & { cpuMultiplier: number }>;
-  /** The run whose performance score is the median. */
-  metrics: RunResult['metrics'];
-  losing: string[];
-  warnings: string[];
-  /** Lighthouse's measure of this machine's CPU during the runs (median); 4× CPU throttling assumes ~1500+. */
-  benchmarkIndex: number;
-};
-
-export type LighthouseFigure = {
-  measuredAt: string;
-  goal: number;
-  runsPerPage: number;
-  /** 'calibrated' (from each run's benchmarkIndex, see calibratedCpuMultiplier) or a fixed factor. */
-  cpu: 'calibrated' | number;
-  allMet: boolean;
-  lighthouseVersion: string;
-  chromium: string;
-  benchmarkIndex: number;
-  pages: LighthousePage[];
-  method: string;
-};
 
 /**
  * Lighthouse (the npm package, in process) against the production build served by `vite preview`, with the
@@ -290,73 +232,4 @@ async function signIn(port: number, appUrl: string, email: string) {
     // Disconnects only: the browser and its default profile (with the session) stay for Lighthouse.
     await browser.close();
   }
-}
-
-type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
-
-function readRun(lhr: Lhr): Omit<RunResult, 'cpuMultiplier'> {
-  const score = (category: Category) => Math.round((lhr.categories[category]?.score ?? 0) * 100);
-  const scores = Object.fromEntries(CATEGORIES.map((c) => [c, score(c)])) as Scores;
-  const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
-  const losing = CATEGORIES.filter((c) => scores[c] < LIGHTHOUSE_GOAL).flatMap((c) =>
-    (lhr.categories[c]?.auditRefs ?? [])
-      .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
-      .map((ref) => {
-        const audit = lhr.audits[ref.id]!;
-        return `${c}: ${ref.id} ${Math.round((audit.score ?? 0) * 100)}${audit.displayValue ? ` (${audit.displayValue})` : ''}`;
-      }),
-  );
-  return {
-    scores,
-    metrics: {
-      fcpMs: Math.round(numeric('first-contentful-paint')),
-      lcpMs: Math.round(numeric('largest-contentful-paint')),
-      tbtMs: Math.round(numeric('total-blocking-time')),
-      cls: Number(numeric('cumulative-layout-shift').toFixed(3)),
-      speedIndexMs: Math.round(numeric('speed-index')),
-    },
-    benchmarkIndex: lhr.environment.benchmarkIndex,
-    losing,
-    warnings: lhr.runWarnings.map(String),
-  };
-}
-
-function summarise(page: (typeof PAGES)[number], results: RunResult[]): LighthousePage {
-  const scores = Object.fromEntries(
-    CATEGORIES.map((c) => [c, median(results.map((r) => r.scores[c]))]),
-  ) as Scores;
-  const byPerformance = [...results].sort((a, b) => a.scores.performance - b.scores.performance);
-  const middle = byPerformance[Math.floor((byPerformance.length - 1) / 2)]!;
-  return {
-    ...page,
-    scores,
-    runs: results.map((r) => ({ ...r.scores, cpuMultiplier: r.cpuMultiplier })),
-    metrics: middle.metrics,
-    losing: [...new Set(results.flatMap((r) => r.losing))],
-    warnings: [...new Set(results.flatMap((r) => r.warnings))],
-    benchmarkIndex: median(results.map((r) => r.benchmarkIndex)),
-  };
-}
-
-const formatScores = (s: Scores) => CATEGORIES.map((c) => `${c} ${s[c]}`).join(', ');
-
-export function formatLighthouse(figure: LighthouseFigure): string {
-  const mark = (value: number) => `${String(value).padStart(3)} ${value >= figure.goal ? '✓' : '✗'}`;
-  const lines = [
-    `Lighthouse  mobile, simulated throttling, CPU ${figure.cpu === 'calibrated' ? `calibrated (${[...new Set(figure.pages.flatMap((p) => p.runs.map((r) => r.cpuMultiplier)))].join('/')}×)` : `${figure.cpu}×`}, ` +
-      `median of ${figure.runsPerPage} run(s) per page; goal ≥ ${figure.goal} each ` +
-      `(Lighthouse ${figure.lighthouseVersion}, Chromium ${figure.chromium}, benchmarkIndex ${figure.benchmarkIndex})`,
-    `page           path        performance  accessibility  best-practices   FCP ms   LCP ms  TBT ms    CLS`,
-  ];
-  for (const p of figure.pages) {
-    lines.push(
-      `${p.name.padEnd(14)} ${p.path.padEnd(11)} ${mark(p.scores.performance).padStart(11)}  ${mark(p.scores.accessibility).padStart(13)}  ${mark(p.scores['best-practices']).padStart(14)}  ` +
-        `${String(p.metrics.fcpMs).padStart(7)}  ${String(p.metrics.lcpMs).padStart(7)} ${String(p.metrics.tbtMs).padStart(7)} ${String(p.metrics.cls).padStart(6)}`,
-    );
-  }
-  for (const p of figure.pages.filter((page) => page.losing.length > 0)) {
-    lines.push(`  ${p.name} below the goal because of: ${p.losing.join('; ')}`);
-  }
-  lines.push(figure.allMet ? 'All pages meet the goal.' : 'Goal NOT met on every page.');
-  return lines.join('\n');
 }
