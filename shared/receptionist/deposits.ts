@@ -8,4 +8,9 @@ export const MIN_DEPOSIT_CENTS = 100;
 /** Deposit links per owner per day: each creates a checkout session at the payment provider. */
 export const MAX_DEPOSIT_LINKS_PER_OWNER_PER_DAY = 100;
 
-export const formatDollars = (cents: number) => `$${(cents / 100).toFixed(cents % 100 === 0 ? 0 : 2)}`;
+/** "$25", "$12.50", "$14,380": no cents on whole dollars, thousands grouped as owners read totals. */
+export const formatDollars = (cents: number) => {
+  const [whole, fraction] = (Math.abs(cents) / 100).toFixed(cents % 100 === 0 ? 0 : 2).split('.');
+  const grouped = whole!.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${cents < 0 ? '-' : ''}$${grouped}${fraction ? `.${fraction}` : ''}`;
+};
