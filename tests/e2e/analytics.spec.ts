@@ -2,7 +2,9 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { computeAnalytics, computeSuggestions, criterionLabel } from '../../shared/analytics';
 import { ANALYTICS_MESSAGES, type AnalyticsTimeRange } from '../../shared/schemas/analytics';
-import { OVERVIEW_TEXTS } from '../../shared/overview';
+import { OVERVIEW_TEXTS, overviewPeriods } from '../../shared/overview';
+import { GET_PAID_TEXTS } from '../../shared/schemas/get-paid';
+import { formatDollars } from '../../shared/receptionist/deposits';
 import { seedDemoOwner } from '../../scripts/local-stack/demo-owner';
 import { apiUrl, appUrl, PASSWORD, uniqueEmail } from './support';
 
@@ -112,13 +114,12 @@ test('a new owner sees the empty state, and a failed load offers Try Again', asy
   await expect(page.getByText(ANALYTICS_MESSAGES.noConversations(90))).toBeVisible();
 });
 
-test('the demo owner is on a trial: signing in opens an Active dashboard, also after seeding again', async ({
-  page,
-}) => {
-  const options = { email: uniqueEmail('demo-trial'), password: PASSWORD, withHistory: false };
+test('the demo owner is on a trial with a lived-in Overview, also after seeding again', async ({ page }) => {
+  const options = { email: uniqueEmail('demo-trial'), password: PASSWORD, withHistory: true };
   await seedDemoOwner(stack(), options);
-  // `npm run demo` run twice: the trial the first run started is kept, not refused as a second checkout.
-  await seedDemoOwner(stack(), options);
+  // `npm run demo` run twice: the trial the first run started is kept, not refused as a second checkout,
+  // and the appointments and messages are replaced, not doubled.
+  const again = await seedDemoOwner(stack(), options);
   await page.goto('/login');
   await page.getByLabel('Email').fill(options.email);
   await page.getByLabel('Password').fill(PASSWORD);
@@ -126,4 +127,18 @@ test('the demo owner is on a trial: signing in opens an Active dashboard, also a
   await expect(page).toHaveURL(/\/dashboard/);
   await expect(page.getByText(OVERVIEW_TEXTS.badge.active, { exact: true })).toBeVisible();
   await expect(page.getByText(OVERVIEW_TEXTS.badge.paused, { exact: true })).toHaveCount(0);
+  // What the Overview shows is this week's (in the business's zone): expected from the seeded records.
+  const { weekStart } = overviewPeriods(new Date(), again.clock.timeZone);
+  const thisWeek = (iso: string) => Date.parse(iso) >= weekStart.getTime();
+  await expect(page.getByRole('heading', { name: OVERVIEW_TEXTS.upcomingTitle })).toBeVisible();
+  await expect(page.getByText(OVERVIEW_TEXTS.upcomingEmpty)).toHaveCount(0);
+  const answeredThisWeek = again.conversations.some((c) => thisWeek(c.started_at));
+  await expect(page.getByText(OVERVIEW_TEXTS.timeToAnswerNone)).toHaveCount(answeredThisWeek ? 0 : 1);
+  const waiting = again.messages.filter((m) => !m.handledAt && thisWeek(m.takenAt));
+  await expect(page.getByText(OVERVIEW_TEXTS.messagesEmpty)).toHaveCount(waiting.length > 0 ? 0 : 1);
+  await expect(page.getByRole('button', { name: OVERVIEW_TEXTS.markHandled })).toHaveCount(waiting.length);
+  // The deposits went to a connected account, and the card counts all of them (once, after two runs).
+  await expect(page.getByText(GET_PAID_TEXTS.states.ready)).toBeVisible();
+  const collected = again.conversations.reduce((sum, c) => sum + c.amount_collected_cents, 0);
+  await expect(page.getByTestId('get-paid-collected')).toHaveText(formatDollars(collected));
 });

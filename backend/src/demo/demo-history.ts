@@ -1,10 +1,22 @@
-import type { Conversation, TranscriptTurn } from '@shared/schemas/conversation';
+import type { Conversation, ConversationAction, TranscriptTurn } from '@shared/schemas/conversation';
+import { formatDollars } from '@shared/receptionist/deposits';
+import {
+  addDays,
+  spokenTime,
+  weekdayOf,
+  zonedInstant,
+  zonedParts,
+  type LocalDate,
+} from '@shared/receptionist/business-time';
 
 /**
- * A realistic, deterministic history of conversations for the demo owner (`npm run demo`) and the e2e test,
- * which recomputes the expected figures from the same records. Same seed and end day → same records.
- * Patterns: busier weekdays than weekends, a late-morning and an after-work peak, some evening calls,
- * about a third by SMS, bookings mostly secured by a deposit, a few escalations to the manager.
+ * A realistic, deterministic history for the demo owner (`npm run demo`) and the tests, which recompute the
+ * expected figures from the same records. Same seed, end instant and zone → same records. Patterns, in the
+ * business's own time: busier weekdays than weekends, a late-morning and an after-work peak, some evening
+ * calls, about a third by SMS, bookings mostly secured by a deposit, messages taken for the owner and a few
+ * escalations to the manager. Each booking has its appointment (a free slot in opening hours a few days
+ * after the conversation) and each message taken its owner message, so the Overview, Appointments and
+ * Call Log show the same story as Analytics.
  */
 
 /** The demo objective: spec template book_with_deposit. */
@@ -22,12 +34,50 @@ function seededRandom(seed: number) {
   };
 }
 
-/** Relative call volume per UTC hour: quiet nights, peaks around 10-11 and 17-18, some evening calls. */
+/** Relative call volume per local hour: quiet nights, peaks around 10-11 and 17-18, some evening calls. */
 const HOUR_WEIGHTS = [
   0, 0, 0, 0, 0, 0, 0.2, 0.6, 1.2, 1.6, 2, 2, 1.4, 1.2, 1.4, 1.5, 1.7, 2, 1.6, 1, 0.7, 0.5, 0.2, 0,
 ];
 const DEPOSITS_CENTS = [2500, 2500, 3500, 5000];
-const SERVICES = ['a haircut', 'colour and cut', 'a blow-dry', 'highlights', 'a beard trim'];
+const SERVICES = [
+  { spoken: 'a haircut', name: 'Haircut', minutes: 45 },
+  { spoken: 'colour and cut', name: 'Colour and cut', minutes: 120 },
+  { spoken: 'a blow-dry', name: 'Blow-dry', minutes: 45 },
+  { spoken: 'highlights', name: 'Highlights', minutes: 90 },
+  { spoken: 'a beard trim', name: 'Beard trim', minutes: 30 },
+] as const;
+const FIRST_NAMES = [
+  'Maya',
+  'Jordan',
+  'Priya',
+  'Lucas',
+  'Emma',
+  'Noah',
+  'Sofia',
+  'Daniel',
+  'Olivia',
+  'Ethan',
+];
+const LAST_NAMES = ['Robinson', 'Nguyen', 'Patel', 'Garcia', 'Kim', 'Walker', 'Rossi', 'Chen', 'Brooks'];
+const MESSAGE_REASONS = [
+  'Wants to know if you do bridal hair trials',
+  'Asking for a quote for a colour correction',
+  'Would like a call back about a group booking for a wedding',
+  'Thinks she left her scarf at the salon last week',
+  'Asking whether you sell gift cards',
+];
+/** Opening hours the demo's slots fall in, by weekday (0 = Monday): first and last start hour. */
+const SLOT_HOURS: ReadonlyArray<readonly [number, number] | null> = [
+  [9, 17],
+  [9, 17],
+  [9, 17],
+  [9, 17],
+  [9, 17],
+  [10, 15],
+  null,
+];
+/** Messages older than this have been handled by the owner; newer ones are waiting on the Overview. */
+const MESSAGE_WAITING_DAYS = 3;
 
 function pickWeighted(random: () => number, weights: readonly number[]) {
   const total = weights.reduce((a, b) => a + b, 0);
@@ -40,6 +90,8 @@ function pickWeighted(random: () => number, weights: readonly number[]) {
 }
 
 const pick = <T>(random: () => number, list: readonly T[]) => list[Math.floor(random() * list.length)]!;
+const isoDate = ({ year, month, day }: LocalDate) =>
+  `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 
 export type DemoHistoryOptions = {
   /** The history ends at this instant (conversations after it are not made). */
@@ -48,89 +100,253 @@ export type DemoHistoryOptions = {
   objectiveId: string;
   days?: number;
   seed?: number;
+  /** The business's zone: call hours, slots and "tomorrow" are its wall clock (UTC by default). */
+  timeZone?: string;
 };
 
-export function generateDemoHistory({
+/** An appointment a demo conversation booked. */
+export type DemoBooking = {
+  conversationId: string;
+  channel: 'voice' | 'sms';
+  customerName: string;
+  customerPhone: string;
+  service: string;
+  startsAt: string;
+  endsAt: string;
+  bookedAt: string;
+  depositCents: number;
+  /** When the caller paid the deposit link (null: no deposit asked). */
+  depositPaidAt: string | null;
+};
+
+/** A message the assistant took for the owner. */
+export type DemoMessage = {
+  conversationId: string;
+  channel: 'voice' | 'sms';
+  name: string;
+  callbackNumber: string;
+  reason: string;
+  takenAt: string;
+  /** Set on messages older than a few days: the owner called back. */
+  handledAt?: string;
+};
+
+export type DemoBusinessHistory = {
+  conversations: Conversation[];
+  bookings: DemoBooking[];
+  messages: DemoMessage[];
+};
+
+/** The conversations alone (analytics reads only those). */
+export const generateDemoHistory = (options: DemoHistoryOptions): Conversation[] =>
+  generateDemoBusinessHistory(options).conversations;
+
+export function generateDemoBusinessHistory({
   now,
   businessId,
   objectiveId,
   days = 90,
   seed = 20240601,
-}: DemoHistoryOptions): Conversation[] {
-  const conversations: Conversation[] = [];
-  const todayStart = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  timeZone = 'UTC',
+}: DemoHistoryOptions): DemoBusinessHistory {
+  const history: DemoBusinessHistory = { conversations: [], bookings: [], messages: [] };
+  const takenSlots = new Set<number>();
+  const today = zonedParts(now, timeZone);
   for (let dayIndex = days - 1; dayIndex >= 0; dayIndex -= 1) {
-    const dayStart = todayStart - dayIndex * 86_400_000;
-    const date = new Date(dayStart).toISOString().slice(0, 10);
+    const localDay = addDays(today, -dayIndex);
+    const date = isoDate(localDay);
     // One generator per day keeps each day's records the same whatever the range length.
     const random = seededRandom(seed ^ Number(date.replace(/-/g, '')));
-    const weekday = new Date(dayStart).getUTCDay();
-    const weekend = weekday === 0 || weekday === 6;
+    const weekday = weekdayOf(localDay);
+    const weekend = weekday >= 5;
     const count = weekend ? 2 + Math.floor(random() * 4) : 6 + Math.floor(random() * 8);
     for (let n = 0; n < count; n += 1) {
       const hour = pickWeighted(random, HOUR_WEIGHTS);
-      const start = dayStart + hour * 3_600_000 + Math.floor(random() * 3_600_000);
-      if (start > now.getTime()) continue;
-      conversations.push(conversation(random, { start, date, n, businessId, objectiveId, hour }));
+      const start = zonedInstant(
+        { ...localDay, hour, minute: Math.floor(random() * 60) },
+        timeZone,
+      ).getTime();
+      const startMs = start + Math.floor(random() * 60_000);
+      if (startMs > now.getTime()) continue;
+      conversation(random, history, takenSlots, {
+        start: startMs,
+        localDay,
+        id: `demo-${date}-${String(n).padStart(2, '0')}`,
+        businessId,
+        objectiveId,
+        afterHours: hour < 8 || hour >= 18,
+        timeZone,
+        now: now.getTime(),
+      });
     }
   }
-  return conversations.sort((a, b) => a.started_at.localeCompare(b.started_at));
+  history.conversations.sort((a, b) => a.started_at.localeCompare(b.started_at));
+  return history;
+}
+
+/** A free slot in opening hours one to five days after the conversation's day. */
+function freeSlot(
+  random: () => number,
+  takenSlots: Set<number>,
+  from: LocalDate,
+  minutes: number,
+  timeZone: string,
+) {
+  for (let attempt = 0; attempt < 40; attempt += 1) {
+    const day = addDays(from, 1 + Math.floor(random() * 5) + Math.floor(attempt / 10));
+    const hours = SLOT_HOURS[weekdayOf(day)];
+    if (!hours) continue;
+    const hour = hours[0] + Math.floor(random() * (hours[1] - hours[0] + 1));
+    const startsAt = zonedInstant({ ...day, hour, minute: random() < 0.5 ? 0 : 30 }, timeZone);
+    if (takenSlots.has(startsAt.getTime())) continue;
+    takenSlots.add(startsAt.getTime());
+    return { startsAt, endsAt: new Date(startsAt.getTime() + minutes * 60_000) };
+  }
+  return undefined;
 }
 
 function conversation(
   random: () => number,
-  at: { start: number; date: string; n: number; businessId: string; objectiveId: string; hour: number },
-): Conversation {
+  history: DemoBusinessHistory,
+  takenSlots: Set<number>,
+  at: {
+    start: number;
+    localDay: LocalDate;
+    id: string;
+    businessId: string;
+    objectiveId: string;
+    afterHours: boolean;
+    timeZone: string;
+    now: number;
+  },
+) {
   const channel = random() < 0.35 ? 'sms' : 'voice';
-  const afterHours = at.hour < 8 || at.hour >= 18;
+  const service = pick(random, SERVICES);
+  const name = `${pick(random, FIRST_NAMES)} ${pick(random, LAST_NAMES)}`;
+  const caller = `+1415555${String(1000 + Math.floor(random() * 9000))}`;
   // Evening callers book a little less often: nobody is around to confirm odd requests.
-  const booked = random() < (afterHours ? 0.62 : 0.8);
+  const slot =
+    random() < (at.afterHours ? 0.62 : 0.8)
+      ? freeSlot(random, takenSlots, at.localDay, service.minutes, at.timeZone)
+      : undefined;
+  const booked = Boolean(slot);
   const deposit = booked && random() < 0.82;
   const confirmed = booked && random() < 0.95;
-  const escalated = !booked && random() < 0.3;
+  const hungUp = !booked && channel === 'voice' && random() < 0.08;
+  const escalated = !booked && !hungUp && random() < 0.3;
+  const messageTaken = !booked && !hungUp && !escalated && random() < 0.45;
   const amount = deposit ? pick(random, DEPOSITS_CENTS) : 0;
-  const service = pick(random, SERVICES);
-  const durationMs =
-    (channel === 'voice' ? 60 + Math.floor(random() * 300) : 120 + Math.floor(random() * 900)) * 1000;
-  const caller = `+1415555${String(1000 + Math.floor(random() * 9000))}`;
+  const durationMs = hungUp
+    ? (6 + Math.floor(random() * 15)) * 1000
+    : (channel === 'voice' ? 60 + Math.floor(random() * 300) : 120 + Math.floor(random() * 900)) * 1000;
+  // A call is greeted within a second or two; a text thread's first reply takes a few seconds.
+  const answeredMs =
+    channel === 'voice' ? 600 + Math.floor(random() * 1200) : 1500 + Math.floor(random() * 3000);
+  const end = at.start + durationMs;
+  const iso = (ms: number) => new Date(ms).toISOString();
 
   const lines: Array<[TranscriptTurn['speaker'], string]> = [
     ['assistant', 'Thanks for contacting Bella Hair Studio, this is Ava. How can I help?'],
-    ['caller', `Hi, I'd like to book ${service}.`],
   ];
-  if (booked) {
+  const actions: Array<Omit<ConversationAction, 'at'>> = [];
+  let outcome: NonNullable<Conversation['outcome']> = hungUp ? 'abandoned' : 'answered';
+  const reason = pick(random, MESSAGE_REASONS);
+  if (slot) {
+    const when = spokenTime(slot.startsAt, at.timeZone);
     lines.push(
-      ['assistant', 'I have an opening tomorrow at 2 pm. Shall I hold it for you?'],
+      ['caller', `Hi, I'd like to book ${service.spoken}.`],
+      ['assistant', `I can fit you in on ${when}. Shall I hold it for you?`],
       ['caller', 'Yes please.'],
     );
-    if (deposit)
-      lines.push(['assistant', `I've taken a $${(amount / 100).toFixed(2)} deposit to secure the slot.`]);
+    actions.push(
+      { tool: 'find_open_slots', ok: true, summary: `Offered ${when}` },
+      { tool: 'book_appointment', ok: true, summary: `Booked ${service.name} for ${name} on ${when}` },
+    );
+    outcome = 'booked';
+    if (deposit) {
+      lines.push([
+        'assistant',
+        `I've texted you a ${formatDollars(amount)} deposit link to secure the slot.`,
+      ]);
+      actions.push(
+        {
+          tool: 'send_deposit_link',
+          ok: true,
+          summary: `Deposit link for ${formatDollars(amount)} texted to the caller`,
+        },
+        { tool: 'deposit_paid', ok: true, summary: `Deposit of ${formatDollars(amount)} paid` },
+      );
+      outcome = 'deposit_paid';
+    }
     if (confirmed) lines.push(['assistant', "You'll get a text confirmation in a moment."]);
+    history.bookings.push({
+      conversationId: at.id,
+      channel,
+      customerName: name,
+      customerPhone: caller,
+      service: service.name,
+      startsAt: slot.startsAt.toISOString(),
+      endsAt: slot.endsAt.toISOString(),
+      bookedAt: iso(end),
+      depositCents: amount,
+      depositPaidAt: deposit ? iso(Math.min(at.now, end + 120_000)) : null,
+    });
   } else if (escalated) {
-    lines.push(['assistant', "Let me pass you to our manager, they'll call you right back."]);
-  } else {
     lines.push(
+      ['caller', `Hi, I had ${service.spoken} yesterday and I'm not happy with it.`],
+      ['assistant', "I'm sorry to hear that. Let me pass you to our manager, they'll call you right back."],
+    );
+    actions.push({ tool: 'escalate_to_manager', ok: true, summary: 'Transferring to the manager' });
+    outcome = 'escalated';
+  } else if (messageTaken) {
+    lines.push(
+      ['caller', `Hi, this is ${name}. ${reason}.`],
+      ['assistant', "I'll pass that on and someone will call you back today. Is this the best number?"],
+      ['caller', 'Yes, thanks.'],
+    );
+    actions.push({ tool: 'take_message', ok: true, summary: `Message taken from ${name}: ${reason}` });
+    outcome = 'message_taken';
+    const waiting = at.now - end < MESSAGE_WAITING_DAYS * 86_400_000;
+    history.messages.push({
+      conversationId: at.id,
+      channel,
+      name,
+      callbackNumber: caller,
+      reason,
+      takenAt: iso(end),
+      ...(waiting ? {} : { handledAt: iso(end + 3 * 3_600_000) }),
+    });
+  } else if (!hungUp) {
+    lines.push(
+      ['caller', `Hi, how much is ${service.spoken}?`],
+      ['assistant', 'It depends on your hair length; I can book you a free consultation.'],
       ['caller', "I'll check my calendar and get back to you."],
       ['assistant', 'Of course, talk soon!'],
     );
   }
-  const step = Math.floor(durationMs / lines.length);
+  const step = Math.floor(durationMs / (lines.length + actions.length));
 
-  return {
-    id: `demo-${at.date}-${String(at.n).padStart(2, '0')}`,
+  history.conversations.push({
+    id: at.id,
     business_id: at.businessId,
     objective_id: at.objectiveId,
     channel,
     caller,
-    started_at: new Date(at.start).toISOString(),
-    ended_at: new Date(at.start + durationMs).toISOString(),
+    started_at: iso(at.start),
+    ended_at: iso(end),
+    answered_at: iso(at.start + answeredMs),
     transcript: lines.map(([speaker, text], i) => ({
       speaker,
       text,
-      at: new Date(at.start + i * step).toISOString(),
+      at: iso(at.start + answeredMs + i * step),
+    })),
+    actions: actions.map((action, i) => ({
+      ...action,
+      at: iso(at.start + answeredMs + (lines.length + i) * step),
     })),
     objectives_met: { appointment_booked: booked, deposit_collected: deposit, confirmation_sent: confirmed },
     amount_collected_cents: amount,
     escalated,
-  };
+    outcome,
+  });
 }
