@@ -89,6 +89,36 @@ describe('computeAnalytics', () => {
     expect(analytics.performance_trends.at(-1)).toEqual({ date: '2026-03-10', completion_rate: 0.75 });
   });
 
+  it("reads days in the business's time zone: the window starts at its midnight, late calls count that day", () => {
+    const records = [
+      // 23:30 on March 9 in Los Angeles (PDT), already March 10 in UTC.
+      record('2026-03-10T06:30:00.000Z', both(true, false)),
+      // 23:59 on March 3 there (PST): one minute before the 7-day window opens.
+      record('2026-03-04T07:59:00.000Z', both(true, true), 5000),
+      // Midnight starting March 4 there: the window's first instant.
+      record('2026-03-04T08:00:00.000Z', both(true, true), 2500),
+    ];
+    const local = computeAnalytics(records, '7d', NOW, 'America/Los_Angeles');
+    expect(local.conversation_count).toBe(2);
+    expect(local.revenue_attribution.total_revenue).toBe(25);
+    expect(local.performance_trends.map((p) => p.date)).toEqual([
+      '2026-03-04',
+      '2026-03-05',
+      '2026-03-06',
+      '2026-03-07',
+      '2026-03-08',
+      '2026-03-09',
+      '2026-03-10',
+    ]);
+    expect(local.performance_trends[0]).toEqual({ date: '2026-03-04', completion_rate: 1 });
+    expect(local.performance_trends[5]).toEqual({ date: '2026-03-09', completion_rate: 0.5 });
+    expect(local.performance_trends[6]).toEqual({ date: '2026-03-10', completion_rate: null });
+    // The same records on UTC days: all three in the window, the late call on March 10.
+    const utc = computeAnalytics(records, '7d', NOW);
+    expect(utc.conversation_count).toBe(3);
+    expect(utc.performance_trends[6]).toEqual({ date: '2026-03-10', completion_rate: 0.5 });
+  });
+
   it('is all zeros and null days without conversations', () => {
     const analytics = computeAnalytics([], '90d', NOW);
     expect(analytics.conversation_count).toBe(0);

@@ -1,4 +1,4 @@
-import { zonedParts } from './receptionist/business-time';
+import { addDays, isoDateOf, zonedInstant, zonedParts } from './receptionist/business-time';
 import { parseWeeklyHours, type WeeklyHours } from './receptionist/opening-hours';
 import { DEFAULT_TIME_ZONE } from './receptionist/time-zones';
 import {
@@ -13,24 +13,22 @@ import type { Conversation } from './schemas/conversation';
 /**
  * Analytics and optimization suggestions computed from stored conversation records (issue 5; decisions in
  * docs/data-model.md "Conversations and analytics"). Pure: the API, the demo seeder and the tests share it.
- * Days are UTC calendar days; a range of N days is today and the N-1 days before it.
+ * Days are the business's calendar days (its time zone; UTC when none is given): a range of N days is today
+ * there and the N-1 days before it, as the Overview and the call log read the same records.
  */
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 const round = (value: number, decimals: number) => Number(value.toFixed(decimals));
 /** Rates keep 4 decimals: enough for a percentage with two decimals, short in JSON. */
 const rate = (met: number, total: number) => round(met / total, 4);
 
-const dayOf = (iso: string) => new Date(iso).toISOString().slice(0, 10);
+const dayOf = (iso: string, timeZone: string) => isoDateOf(zonedParts(new Date(iso), timeZone));
 
-/** The range's window: from the first day's UTC midnight to now (inclusive). */
-export function rangeWindow(range: AnalyticsTimeRange, now: Date) {
-  const todayStart = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+/** The range's window: from the first day's midnight in the zone to now (inclusive), and its dates. */
+export function rangeWindow(range: AnalyticsTimeRange, now: Date, timeZone = 'UTC') {
   const days = TIME_RANGE_DAYS[range];
-  const from = new Date(todayStart - (days - 1) * DAY_MS);
-  const dates = Array.from({ length: days }, (_, i) =>
-    dayOf(new Date(from.getTime() + i * DAY_MS).toISOString()),
-  );
+  const first = addDays(zonedParts(now, timeZone), -(days - 1));
+  const from = zonedInstant({ ...first, hour: 0, minute: 0 }, timeZone);
+  const dates = Array.from({ length: days }, (_, i) => isoDateOf(addDays(first, i)));
   return { from, to: now, dates };
 }
 
@@ -63,8 +61,9 @@ export function computeAnalytics(
   conversations: readonly Conversation[],
   range: AnalyticsTimeRange,
   now: Date,
+  timeZone = 'UTC',
 ): Analytics {
-  const { from, to, dates } = rangeWindow(range, now);
+  const { from, to, dates } = rangeWindow(range, now, timeZone);
   const inRange = conversations.filter((c) => inWindow(c, from, to));
 
   const completion_rates = Object.fromEntries(
@@ -78,12 +77,13 @@ export function computeAnalytics(
 
   const byDay = new Map<string, { met: number; total: number }>();
   for (const conversation of inRange) {
-    const entry = byDay.get(dayOf(conversation.started_at)) ?? { met: 0, total: 0 };
+    const day = dayOf(conversation.started_at, timeZone);
+    const entry = byDay.get(day) ?? { met: 0, total: 0 };
     for (const met of Object.values(conversation.objectives_met)) {
       entry.total += 1;
       if (met) entry.met += 1;
     }
-    byDay.set(dayOf(conversation.started_at), entry);
+    byDay.set(day, entry);
   }
 
   return {
@@ -166,7 +166,7 @@ export function computeSuggestions(
   clock: BusinessClock = UTC_CLOCK,
   range: AnalyticsTimeRange = SUGGESTIONS_RANGE,
 ): Suggestion[] {
-  const { from, to } = rangeWindow(range, now);
+  const { from, to } = rangeWindow(range, now, clock.timeZone);
   const recent = conversations.filter((c) => inWindow(c, from, to));
   const suggestions: Suggestion[] = [];
   const t = SUGGESTION_THRESHOLDS;

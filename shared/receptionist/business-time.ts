@@ -92,6 +92,10 @@ export function addDays(date: LocalDate, days: number): LocalDate {
   return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate() };
 }
 
+/** "2026-11-25": a calendar date as ISO 8601 writes it (sorts as it reads). */
+export const isoDateOf = ({ year, month, day }: LocalDate) =>
+  `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+
 export const sameDate = (a: LocalDate, b: LocalDate) =>
   a.year === b.year && a.month === b.month && a.day === b.day;
 

@@ -47,7 +47,7 @@ test('the demo owner sees figures computed from the seeded conversations, per ra
       'aria-pressed',
       'true',
     );
-    const expected = computeAnalytics(owner.conversations, range, new Date());
+    const expected = computeAnalytics(owner.conversations, range, new Date(), owner.clock.timeZone);
     expect(expected.conversation_count).toBeGreaterThan(0);
     await expect(page.getByRole('region', { name: 'Conversations' })).toContainText(
       String(expected.conversation_count),
@@ -85,7 +85,9 @@ test('the demo owner sees figures computed from the seeded conversations, per ra
   const csv = await readFile((await download.path())!, 'utf8');
   const rows = csv.trim().split('\r\n');
   expect(rows[0]).toMatch(/^Started \(/);
-  expect(rows).toHaveLength(computeAnalytics(owner.conversations, '90d', new Date()).conversation_count + 1);
+  expect(rows).toHaveLength(
+    computeAnalytics(owner.conversations, '90d', new Date(), owner.clock.timeZone).conversation_count + 1,
+  );
 });
 
 test('a new owner sees the empty state, and a failed load offers Try Again', async ({ page }) => {

@@ -70,7 +70,7 @@ describe('analytics and optimization suggestions', async () => {
     for (const range of ['7d', '30d', '90d'] as const) {
       const response = await callApi(app, 'GET', `${ANALYTICS}?timeRange=${range}`, owner.tokens.IdToken);
       expect(response.status).toBe(200);
-      expect(response.body).toEqual(computeAnalytics(ownerRecords, range, NOW));
+      expect(response.body).toEqual(computeAnalytics(ownerRecords, range, NOW, DEFAULT_TIME_ZONE));
     }
     const ninety = (await callApi(app, 'GET', `${ANALYTICS}?timeRange=90d`, owner.tokens.IdToken)).body;
     // Independent check of the totals straight from the records.
@@ -82,7 +82,7 @@ describe('analytics and optimization suggestions', async () => {
 
   it('defaults to 7 days', async () => {
     const response = await callApi(app, 'GET', ANALYTICS, owner.tokens.IdToken);
-    expect(response.body).toEqual(computeAnalytics(ownerRecords, '7d', NOW));
+    expect(response.body).toEqual(computeAnalytics(ownerRecords, '7d', NOW, DEFAULT_TIME_ZONE));
     expect(response.body.performance_trends).toHaveLength(7);
   });
 
@@ -132,7 +132,7 @@ describe('analytics and optimization suggestions', async () => {
     expect(response.headers.get('content-type')).toMatch(/^text\/csv/);
     expect(response.headers.get('content-disposition')).toMatch(/attachment; filename="conversations-30d-/);
     const lines = (await response.text()).trim().split('\r\n');
-    const expected = computeAnalytics(ownerRecords, '30d', NOW).conversation_count;
+    const expected = computeAnalytics(ownerRecords, '30d', NOW, DEFAULT_TIME_ZONE).conversation_count;
     expect(lines).toHaveLength(expected + 1);
     expect(lines[0]).toContain(`Started (${DEFAULT_TIME_ZONE})`);
     expect(lines.slice(1).some((line) => line.includes(',Test,'))).toBe(false);

@@ -2,6 +2,7 @@ import type { Conversation, ConversationAction, TranscriptTurn } from '@shared/s
 import { formatDollars } from '@shared/receptionist/deposits';
 import {
   addDays,
+  isoDateOf,
   spokenTime,
   weekdayOf,
   zonedInstant,
@@ -90,8 +91,6 @@ function pickWeighted(random: () => number, weights: readonly number[]) {
 }
 
 const pick = <T>(random: () => number, list: readonly T[]) => list[Math.floor(random() * list.length)]!;
-const isoDate = ({ year, month, day }: LocalDate) =>
-  `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 
 export type DemoHistoryOptions = {
   /** The history ends at this instant (conversations after it are not made). */
@@ -154,7 +153,7 @@ export function generateDemoBusinessHistory({
   const today = zonedParts(now, timeZone);
   for (let dayIndex = days - 1; dayIndex >= 0; dayIndex -= 1) {
     const localDay = addDays(today, -dayIndex);
-    const date = isoDate(localDay);
+    const date = isoDateOf(localDay);
     // One generator per day keeps each day's records the same whatever the range length.
     const random = seededRandom(seed ^ Number(date.replace(/-/g, '')));
     const weekday = weekdayOf(localDay);

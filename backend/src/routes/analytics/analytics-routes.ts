@@ -7,6 +7,7 @@ import {
   businessClockOf,
 } from '@shared/analytics';
 import { conversationsCsv } from '@shared/conversations-csv';
+import { isoDateOf, zonedParts } from '@shared/receptionist/business-time';
 import { apiErrorSchema } from '@shared/schemas/api-error';
 import {
   ANALYTICS_TIME_RANGES,
@@ -90,21 +91,19 @@ export const analyticsRoutes = ({ verifyToken, data, now }: AppDeps) => {
   const conversationsOver = async (userId: string, range: AnalyticsTimeRange, at: Date) => {
     const config = await data.businessConfigs.getConfig(userId);
     if (!config) throw notFound(SETUP_MESSAGES.configNotFound);
-    const { from, to } = rangeWindow(range, at);
+    const clock = businessClockOf(config);
+    const { from, to } = rangeWindow(range, at, clock.timeZone);
     // The owner's own test chats and calls are stored, but are not the business's conversations.
     const conversations = await data.conversations.listConversations(userId, from, to);
-    return {
-      conversations: conversations.filter((c) => c.channel !== 'test'),
-      clock: businessClockOf(config),
-    };
+    return { conversations: conversations.filter((c) => c.channel !== 'test'), clock };
   };
 
   return new OpenAPIHono<AppEnv>()
     .openapi(analyticsRoute, async (c) => {
       const range = c.req.valid('query').timeRange;
       const at = now();
-      const { conversations } = await conversationsOver(c.get('user')!.sub, range, at);
-      return c.json(computeAnalytics(conversations, range, at), 200);
+      const { conversations, clock } = await conversationsOver(c.get('user')!.sub, range, at);
+      return c.json(computeAnalytics(conversations, range, at, clock.timeZone), 200);
     })
     .openapi(suggestionsRoute, async (c) => {
       const range = c.req.valid('query').timeRange;
@@ -118,7 +117,8 @@ export const analyticsRoutes = ({ verifyToken, data, now }: AppDeps) => {
       const { conversations, clock } = await conversationsOver(c.get('user')!.sub, range, at);
       return c.body(conversationsCsv(conversations, clock.timeZone), 200, {
         'Content-Type': 'text/csv; charset=utf-8',
-        'Content-Disposition': `attachment; filename="conversations-${range}-${at.toISOString().slice(0, 10)}.csv"`,
+        // Dated by the business's own calendar, like the rows inside.
+        'Content-Disposition': `attachment; filename="conversations-${range}-${isoDateOf(zonedParts(at, clock.timeZone))}.csv"`,
       });
     });
 };
