@@ -7,9 +7,10 @@ import { businessClockOf } from '../../shared/analytics';
 import { createDynamoClients } from '../../backend/src/data/dynamo-client';
 import { createObjectivesRepository } from '../../backend/src/data/objectives';
 import { createPayoutRepository } from '../../backend/src/data/payouts';
+import { createPhoneReservationRepository } from '../../backend/src/data/phone-reservations';
 import { generateDemoBusinessHistory, type DemoBusinessHistory } from '../../backend/src/demo/demo-history';
 import { cognitoCall, signInUser, tokenSubject } from './cognito-api';
-import { ensurePayouts, ensureTrial } from './demo-billing';
+import { buyAssistantNumber, ensurePayouts, ensureTrial } from './demo-through-api';
 import { replaceDemoRecords } from './demo-records';
 
 export type DemoStack = {
@@ -59,7 +60,6 @@ const DEMO_BUSINESS = {
   empathy: 'Warm and Caring',
   proactivity: 'Suggestive',
   humor: 'Light Touch',
-  assistant_phone: '+14155550199',
   manager_number: '+14155550188',
   manager_name: 'Robin',
   escalation_email: 'robin@example.com',
@@ -147,7 +147,17 @@ export async function seedDemoOwner(stack: DemoStack, options: DemoOwnerOptions)
     ({ conversations, messages } = history);
     await replaceDemoRecords(doc, stack.tableName, sub, history, now);
   }
-  if (options.trial ?? true) await ensureTrial(stack, idToken);
+  let assistantPhone: string | undefined;
+  if (options.trial ?? true) {
+    await ensureTrial(stack, idToken);
+    // A number of the local telephony provider that this owner holds is kept; otherwise one is bought (a
+    // subscription is needed for that), so the local phone reaches the demo's assistant.
+    const reservation = config.assistant_phone
+      ? await createPhoneReservationRepository(doc, stack.tableName).get(config.assistant_phone)
+      : undefined;
+    assistantPhone =
+      reservation?.owner_id === sub ? config.assistant_phone : await buyAssistantNumber(stack, sub, idToken);
+  }
   if (options.withHistory) {
     // The Get paid card then shows the account ready and the history's deposits as collected.
     const collected = await ensurePayouts(stack, sub, idToken);
@@ -165,5 +175,7 @@ export async function seedDemoOwner(stack: DemoStack, options: DemoOwnerOptions)
     conversations,
     /** The messages taken for the owner; those without handledAt are waiting on the Overview. */
     messages,
+    /** The assistant's number at the local telephony provider (none without a trial). */
+    assistantPhone,
   };
 }

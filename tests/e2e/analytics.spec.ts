@@ -5,6 +5,7 @@ import { ANALYTICS_MESSAGES, type AnalyticsTimeRange } from '../../shared/schema
 import { OVERVIEW_TEXTS, overviewPeriods } from '../../shared/overview';
 import { GET_PAID_TEXTS } from '../../shared/schemas/get-paid';
 import { formatDollars } from '../../shared/receptionist/deposits';
+import { formatAssistantPhone } from '../../frontend/src/features/dashboard/assistant-phone';
 import { seedDemoOwner } from '../../scripts/local-stack/demo-owner';
 import { apiUrl, appUrl, PASSWORD, uniqueEmail } from './support';
 
@@ -118,7 +119,7 @@ test('a new owner sees the empty state, and a failed load offers Try Again', asy
 
 test('the demo owner is on a trial with a lived-in Overview, also after seeding again', async ({ page }) => {
   const options = { email: uniqueEmail('demo-trial'), password: PASSWORD, withHistory: true };
-  await seedDemoOwner(stack(), options);
+  const first = await seedDemoOwner(stack(), options);
   // `npm run demo` run twice: the trial the first run started is kept, not refused as a second checkout,
   // and the appointments and messages are replaced, not doubled.
   const again = await seedDemoOwner(stack(), options);
@@ -143,4 +144,13 @@ test('the demo owner is on a trial with a lived-in Overview, also after seeding 
   await expect(page.getByText(GET_PAID_TEXTS.states.ready)).toBeVisible();
   const collected = again.conversations.reduce((sum, c) => sum + c.amount_collected_cents, 0);
   await expect(page.getByTestId('get-paid-collected')).toHaveText(formatDollars(collected));
+  // The number is a local one the owner holds (kept by the second run): a text to it gets the assistant.
+  expect(again.assistantPhone).toMatch(/^\+1\d{10}$/);
+  expect(again.assistantPhone).toBe(first.assistantPhone);
+  await expect(page.getByText(formatAssistantPhone(again.assistantPhone!), { exact: true })).toBeVisible();
+  const text = await page.request.post(`${apiUrl()}/local/phone/messages`, {
+    data: { assistant: again.assistantPhone, caller: '+14155550123', body: 'Hi, are you open on Saturday?' },
+  });
+  expect(text.status()).toBe(200);
+  expect(((await text.json()) as { replies: string[] }).replies.join(' ')).toMatch(/\S/);
 });
