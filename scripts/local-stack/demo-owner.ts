@@ -8,7 +8,11 @@ import { createDynamoClients } from '../../backend/src/data/dynamo-client';
 import { createObjectivesRepository } from '../../backend/src/data/objectives';
 import { createPayoutRepository } from '../../backend/src/data/payouts';
 import { createPhoneReservationRepository } from '../../backend/src/data/phone-reservations';
-import { generateDemoBusinessHistory, type DemoBusinessHistory } from '../../backend/src/demo/demo-history';
+import {
+  DEMO_IDENTITY,
+  generateDemoBusinessHistory,
+  type DemoBusinessHistory,
+} from '../../backend/src/demo/demo-history';
 import { cognitoCall, signInUser, tokenSubject } from './cognito-api';
 import { buyAssistantNumber, ensurePayouts, ensureTrial } from './demo-through-api';
 import { replaceDemoRecords } from './demo-records';
@@ -35,11 +39,11 @@ export type DemoOwnerOptions = {
 
 /** The demo business: every field setup steps 1-6 need (shared/setup-steps.ts), so the dashboard opens. */
 const DEMO_BUSINESS = {
-  business_name: 'Bella Hair Studio',
+  business_name: DEMO_IDENTITY.businessName,
   phone_number: '+14155550142',
   website: 'https://bellahair.example.com',
   address: '12 Market St, San Francisco, CA',
-  time_zone: 'America/Los_Angeles',
+  time_zone: DEMO_IDENTITY.timeZone,
   // The whole week, as Google Places lists it: the demo's call times and slots are read against these.
   business_hours: {
     weekday_text: [
@@ -53,7 +57,7 @@ const DEMO_BUSINESS = {
     ],
   },
   business_description: 'A friendly neighbourhood hair salon for cuts, colour and styling.',
-  assistant_name: 'Ava',
+  assistant_name: DEMO_IDENTITY.assistantName,
   voice_settings: { voice_id: 'en-us-female-1' },
   formality: 'Business Casual',
   verbosity: 'Concise',
@@ -61,7 +65,7 @@ const DEMO_BUSINESS = {
   proactivity: 'Suggestive',
   humor: 'Light Touch',
   manager_number: '+14155550188',
-  manager_name: 'Robin',
+  manager_name: DEMO_IDENTITY.managerName,
   escalation_email: 'robin@example.com',
   remember_past_callers: true,
   text_escalation_to_manager: false,

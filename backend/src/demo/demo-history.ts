@@ -20,6 +20,14 @@ import {
  * Call Log show the same story as Analytics.
  */
 
+/** Who the demo business is: its config (scripts/local-stack/demo-owner.ts) and its transcripts agree. */
+export const DEMO_IDENTITY = {
+  businessName: 'Bella Hair Studio',
+  assistantName: 'Ava',
+  managerName: 'Robin',
+  timeZone: 'America/Los_Angeles',
+} as const;
+
 /** The demo objective: spec template book_with_deposit. */
 export const DEMO_CRITERIA = ['appointment_booked', 'deposit_collected', 'confirmation_sent'] as const;
 
@@ -245,7 +253,10 @@ function conversation(
   const iso = (ms: number) => new Date(ms).toISOString();
 
   const lines: Array<[TranscriptTurn['speaker'], string]> = [
-    ['assistant', 'Thanks for contacting Bella Hair Studio, this is Ava. How can I help?'],
+    [
+      'assistant',
+      `Thanks for contacting ${DEMO_IDENTITY.businessName}, this is ${DEMO_IDENTITY.assistantName}. How can I help?`,
+    ],
   ];
   const actions: Array<Omit<ConversationAction, 'at'>> = [];
   let outcome: NonNullable<Conversation['outcome']> = hungUp ? 'abandoned' : 'answered';
@@ -293,9 +304,16 @@ function conversation(
   } else if (escalated) {
     lines.push(
       ['caller', `Hi, I had ${service.spoken} yesterday and I'm not happy with it.`],
-      ['assistant', "I'm sorry to hear that. Let me pass you to our manager, they'll call you right back."],
+      [
+        'assistant',
+        `I'm sorry to hear that. Let me pass you to ${DEMO_IDENTITY.managerName}, our manager, who'll call you right back.`,
+      ],
     );
-    actions.push({ tool: 'escalate_to_manager', ok: true, summary: 'Transferring to the manager' });
+    actions.push({
+      tool: 'escalate_to_manager',
+      ok: true,
+      summary: `Transferring to ${DEMO_IDENTITY.managerName}`,
+    });
     outcome = 'escalated';
   } else if (messageTaken) {
     lines.push(
