@@ -17,6 +17,15 @@ describe('generateDemoBusinessHistory', () => {
     );
   });
 
+  it("keeps a day's conversations the same whatever the range (re-seeding later overwrites them)", () => {
+    const ofDay = (records: typeof history.conversations, day: string) =>
+      records.filter((c) => c.id.startsWith(`demo-${day}-`));
+    const shorter = generateDemoBusinessHistory({ ...options, days: 30 }).conversations;
+    const day = '2026-11-20';
+    expect(ofDay(shorter, day).length).toBeGreaterThan(0);
+    expect(ofDay(shorter, day)).toEqual(ofDay(history.conversations, day));
+  });
+
   it('spreads 90 days of conversations over the business day in its own zone, none in the future', () => {
     expect(history.conversations.length).toBeGreaterThan(400);
     const first = local(history.conversations[0]!.started_at);

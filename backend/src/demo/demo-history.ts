@@ -162,8 +162,11 @@ export function generateDemoBusinessHistory({
   for (let dayIndex = days - 1; dayIndex >= 0; dayIndex -= 1) {
     const localDay = addDays(today, -dayIndex);
     const date = isoDateOf(localDay);
-    // One generator per day keeps each day's records the same whatever the range length.
-    const random = seededRandom(seed ^ Number(date.replace(/-/g, '')));
+    // One generator per day keeps each day's records the same whatever the range length (but for a slot an
+    // earlier day outside a shorter range would have taken); slots come from each conversation's own
+    // generator, so how many tries one takes never shifts the rest of the day.
+    const daySeed = seed ^ Number(date.replace(/-/g, ''));
+    const random = seededRandom(daySeed);
     const weekday = weekdayOf(localDay);
     const weekend = weekday >= 5;
     const count = weekend ? 2 + Math.floor(random() * 4) : 6 + Math.floor(random() * 8);
@@ -175,7 +178,8 @@ export function generateDemoBusinessHistory({
       ).getTime();
       const startMs = start + Math.floor(random() * 60_000);
       if (startMs > now.getTime()) continue;
-      conversation(random, history, takenSlots, {
+      const slotRandom = seededRandom(daySeed + (n + 1) * 0x9e3779b9);
+      conversation(random, slotRandom, history, takenSlots, {
         start: startMs,
         localDay,
         id: `demo-${date}-${String(n).padStart(2, '0')}`,
@@ -214,6 +218,7 @@ function freeSlot(
 
 function conversation(
   random: () => number,
+  slotRandom: () => number,
   history: DemoBusinessHistory,
   takenSlots: Set<number>,
   at: {
@@ -234,7 +239,7 @@ function conversation(
   // Evening callers book a little less often: nobody is around to confirm odd requests.
   const slot =
     random() < (at.afterHours ? 0.62 : 0.8)
-      ? freeSlot(random, takenSlots, at.localDay, service.minutes, at.timeZone)
+      ? freeSlot(slotRandom, takenSlots, at.localDay, service.minutes, at.timeZone)
       : undefined;
   const booked = Boolean(slot);
   const deposit = booked && random() < 0.82;
