@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { prerenderLanding, serveLandingAtRoot } from './build/prerender-landing.ts';
 import { preloadAccountShell } from './build/preload-account-shell.ts';
+import { ENTRY_CHUNK_GROUPS } from './build/entry-chunk-groups.ts';
 import { originsOf, spaContentSecurityPolicy } from '../shared/content-security-policy.ts';
 
 /**
@@ -71,5 +72,10 @@ export default defineConfig({
     headers: { 'Content-Security-Policy': localContentSecurityPolicy(false) },
   },
   // No source maps in the build: the site would publish its own source (issue 10 §10).
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: false },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: false,
+    rolldownOptions: { output: { codeSplitting: { groups: ENTRY_CHUNK_GROUPS } } },
+  },
 });

@@ -1,0 +1,44 @@
+/**
+ * Chunks for what every page runs before its own code. Left alone, rolldown gives each module that the
+ * entry shares with a lazy chunk a chunk of its own: 16 files before the landing page could run and 24
+ * before an account screen, many under 1 KB, each a request (six at a time over HTTP/1.1). Grouped, React
+ * and the router make one chunk and the app's small shared modules another. Every module named here is
+ * imported statically by the entry, so no page loads more than before (bench/README.md, `lighthouse`).
+ */
+
+/** Packages the entry renders with. */
+const REACT_PACKAGES = ['react', 'react-dom', 'scheduler', 'react-router'];
+
+/** The app's small modules the entry and the lazy screens share (paths from the repository root). */
+const APP_COMMON_MODULES = [
+  'frontend/src/lib/route-path',
+  'frontend/src/lib/runtime-config-error',
+  'frontend/src/lib/runtime-config-early',
+  'frontend/src/lib/chunk-load',
+  'frontend/src/components/ui/centered-status',
+  'frontend/src/components/ui/logo',
+  'frontend/src/app/preloadable-lazy',
+  'shared/client-timings',
+  'shared/brand',
+  'shared/auth-messages',
+];
+
+const normalise = (id: string) => id.replace(/\\/g, '/');
+
+export const isReactModule = (id: string) =>
+  REACT_PACKAGES.some((name) => normalise(id).includes(`/node_modules/${name}/`));
+
+export const isAppCommonModule = (id: string) => {
+  const path = normalise(id);
+  // Vite's own helper behind every lazy import().
+  if (path.endsWith('vite/preload-helper.js')) return true;
+  if (path.includes('/node_modules/') || !/\.tsx?$/.test(path)) return false;
+  const module = path.replace(/\.tsx?$/, '');
+  return APP_COMMON_MODULES.some((name) => module.endsWith(`/${name}`));
+};
+
+/** rolldown's `output.codeSplitting.groups`. */
+export const ENTRY_CHUNK_GROUPS = [
+  { name: 'react', test: isReactModule },
+  { name: 'app-common', test: isAppCommonModule },
+];
