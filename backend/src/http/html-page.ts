@@ -28,6 +28,8 @@ export const htmlPage = ({
       <head>
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <!-- No icon: otherwise the browser asks the API for /favicon.ico, a 404 (and, deployed, a Lambda call). -->
+        <link rel="icon" href="data:," />
         ${head ?? ''}
         <title>${title}</title>
         <style>
