@@ -3,6 +3,7 @@ import { OVERVIEW_TEXTS, periodFigures, type OverviewMessage } from '@shared/ove
 import { formatDollars } from '@shared/receptionist/deposits';
 import {
   addDays,
+  isoDateOf,
   spokenClock,
   zonedInstant,
   zonedParts,
@@ -21,9 +22,6 @@ import { callerLabel, emailFooter, safeLine, type EmailLinks } from './summary-e
  */
 export type DigestCounts = OverviewPeriod;
 
-const isoDate = ({ year, month, day }: LocalDate) =>
-  `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
-
 /**
  * The local calendar day before `now`'s in the zone, as [from, to) instants and its date; a day of a DST
  * change is 23 or 25 hours long, never a fixed 24.
@@ -32,7 +30,7 @@ export function yesterdayWindow(now: Date, timeZone: string) {
   const today = zonedParts(now, timeZone);
   const yesterday = addDays(today, -1);
   const midnight = (date: LocalDate) => zonedInstant({ ...date, hour: 0, minute: 0 }, timeZone);
-  return { from: midnight(yesterday), to: midnight(today), date: isoDate(yesterday) };
+  return { from: midnight(yesterday), to: midnight(today), date: isoDateOf(yesterday) };
 }
 
 /** Is it the digest hour in the zone at `now`? (The job runs hourly; each zone's turn comes once a day.) */

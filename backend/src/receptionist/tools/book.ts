@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import { spokenTime, zonedParts } from '@shared/receptionist/business-time';
+import { isoDateOf, spokenTime, zonedParts } from '@shared/receptionist/business-time';
 import { SLOT_MINUTES, findOpenSlots } from '@shared/receptionist/slots';
 import {
   MAX_BOOKINGS_PER_OWNER_PER_DAY,
@@ -114,8 +114,7 @@ export async function sendSchedulingLink(
 ): Promise<ToolResult> {
   const { business, state, services } = context;
   const token = randomBytes(16).toString('base64url');
-  const day = zonedParts(start, business.timeZone);
-  const date = `${day.year}-${String(day.month).padStart(2, '0')}-${String(day.day).padStart(2, '0')}`;
+  const date = isoDateOf(zonedParts(start, business.timeZone));
   const url = new URL(link);
   // Calendly's own parameters: the day to open on, the invitee's name, and a tracking value it echoes back.
   url.searchParams.set('month', date.slice(0, 7));
