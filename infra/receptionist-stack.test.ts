@@ -341,6 +341,8 @@ describe('apis', () => {
       .Properties as { CorsConfiguration: Record<string, unknown[]> & { MaxAge?: number } };
     // Preflights kept as long as Chrome allows (2 h), as the app's own CORS answers locally.
     expect(cors.MaxAge).toBe(7200);
+    // The CSV export's file name (its local date) must be readable by the web app.
+    expect(cors.ExposeHeaders).toEqual(['Content-Disposition']);
     expect(cors.AllowMethods).toEqual(expect.arrayContaining(['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS']));
     expect(cors.AllowHeaders).toEqual(expect.arrayContaining(['Authorization', 'Content-Type']));
     expect(cors.AllowOrigins!.map(render)).toEqual([

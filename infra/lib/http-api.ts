@@ -3,6 +3,7 @@ import { CorsHttpMethod, HttpApi, HttpMethod, type HttpStage } from 'aws-cdk-lib
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { Construct } from 'constructs';
+import { API_CORS } from '@shared/api-cors';
 import { apiAccessLogs } from './access-logs';
 
 export interface ProductHttpApiProps {
@@ -47,18 +48,12 @@ export class ProductHttpApi extends Construct {
       createDefaultStage: false,
       corsPreflight: {
         allowOrigins: [props.allowedOrigin],
-        allowMethods: [
-          CorsHttpMethod.GET,
-          CorsHttpMethod.POST,
-          CorsHttpMethod.PUT,
-          CorsHttpMethod.DELETE,
-          CorsHttpMethod.OPTIONS,
-        ],
-        allowHeaders: ['Authorization', 'Content-Type'],
+        allowMethods: API_CORS.allowMethods.map((method) => CorsHttpMethod[method]),
+        allowHeaders: [...API_CORS.allowHeaders],
+        exposeHeaders: [...API_CORS.exposeHeaders],
         // Bearer tokens, not cookies.
         allowCredentials: false,
-        // Chrome's cap: each API path a screen reads is preflighted once a session (backend/src/http/cors.ts).
-        maxAge: Duration.hours(2),
+        maxAge: Duration.seconds(API_CORS.maxAgeSeconds),
       },
     });
 

@@ -5,6 +5,7 @@ import { ANALYTICS_MESSAGES, type AnalyticsTimeRange } from '../../shared/schema
 import { OVERVIEW_TEXTS, overviewPeriods } from '../../shared/overview';
 import { GET_PAID_TEXTS } from '../../shared/schemas/get-paid';
 import { formatDollars } from '../../shared/receptionist/deposits';
+import { isoDateOf, zonedParts } from '../../shared/receptionist/business-time';
 import { formatAssistantPhone } from '../../frontend/src/features/dashboard/assistant-phone';
 import { seedDemoOwner } from '../../scripts/local-stack/demo-owner';
 import { apiUrl, appUrl, PASSWORD, uniqueEmail } from './support';
@@ -82,7 +83,10 @@ test('the demo owner sees figures computed from the seeded conversations, per ra
   const downloading = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export CSV' }).click();
   const download = await downloading;
-  expect(download.suggestedFilename()).toMatch(/^conversations-90d-\d{4}-\d{2}-\d{2}\.csv$/);
+  // Named by the API, with the date on the salon's own calendar (Los Angeles), not the browser's or UTC's.
+  expect(download.suggestedFilename()).toBe(
+    `conversations-90d-${isoDateOf(zonedParts(new Date(), owner.clock.timeZone))}.csv`,
+  );
   const csv = await readFile((await download.path())!, 'utf8');
   const rows = csv.trim().split('\r\n');
   expect(rows[0]).toMatch(/^Started \(/);

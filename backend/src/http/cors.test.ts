@@ -28,11 +28,14 @@ describe('corsForOrigins', () => {
     const allowed = await app().request('/ok', { headers: { Origin: APP_ORIGIN } });
     expect(allowed.headers.get('Access-Control-Allow-Origin')).toBe(APP_ORIGIN);
     expect(allowed.headers.get('Vary')).toBe('Origin');
+    // A download's name (Content-Disposition) is readable by the app's script, by nobody else's.
+    expect(allowed.headers.get('Access-Control-Expose-Headers')).toBe('Content-Disposition');
     expect(await allowed.json()).toEqual({ ok: true });
 
     for (const origin of ['https://evil.example', 'null', undefined]) {
       const other = await app().request('/ok', { headers: origin ? { Origin: origin } : {} });
       expect(other.headers.get('Access-Control-Allow-Origin'), origin).toBeNull();
+      expect(other.headers.get('Access-Control-Expose-Headers'), origin).toBeNull();
       expect(other.headers.get('Vary')).toBe('Origin');
     }
   });

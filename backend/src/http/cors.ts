@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { cors } from 'hono/cors';
+import { API_CORS } from '@shared/api-cors';
 
 /**
  * CORS for the app's own origins: Hono's `cors()` answers preflights; on every other request the same two
@@ -12,17 +13,19 @@ import { cors } from 'hono/cors';
 export function corsForOrigins(allowedOrigins: readonly string[]): MiddlewareHandler {
   const preflight = cors({
     origin: [...allowedOrigins],
-    allowHeaders: ['Authorization', 'Content-Type'],
-    allowMethods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
-    // Chrome keeps a preflight at most 2 h (Firefox 24 h): each API path an owner's screens read is then
-    // asked once a session rather than every 10 minutes, a round trip each on a phone network.
-    maxAge: 7200,
+    allowHeaders: [...API_CORS.allowHeaders],
+    allowMethods: [...API_CORS.allowMethods],
+    maxAge: API_CORS.maxAgeSeconds,
   });
+  const exposed = API_CORS.exposeHeaders.join(', ');
   return async (c, next) => {
     if (c.req.method === 'OPTIONS') return preflight(c, next);
     await next();
     const origin = c.req.header('origin');
-    if (origin && allowedOrigins.includes(origin)) c.res.headers.set('Access-Control-Allow-Origin', origin);
+    if (origin && allowedOrigins.includes(origin)) {
+      c.res.headers.set('Access-Control-Allow-Origin', origin);
+      c.res.headers.set('Access-Control-Expose-Headers', exposed);
+    }
     // The answer differs by origin, so shared caches must key on it (as Hono's cors() does).
     c.res.headers.append('Vary', 'Origin');
   };

@@ -2,6 +2,7 @@ import { fetchAuthSession } from 'aws-amplify/auth';
 import { API_MESSAGES } from '@shared/auth-messages';
 import { takeEarlyRead } from './early-api-reads';
 import { loadRuntimeConfig } from './runtime-config';
+import { attachmentFilename } from './attachment-filename';
 
 /** A failed product call, with the text the spec gives for it (spec §8 "General"). */
 export class ApiClientError extends Error {
@@ -46,7 +47,8 @@ export async function apiDownload(
   const url = URL.createObjectURL(await response.blob());
   const link = document.createElement('a');
   link.href = url;
-  link.download = options.filename;
+  // The API names the file (the CSV export by the business's own date); `filename` if it does not say.
+  link.download = attachmentFilename(response.headers.get('Content-Disposition')) ?? options.filename;
   document.body.append(link);
   link.click();
   link.remove();
