@@ -44,18 +44,7 @@ const DEMO_BUSINESS = {
   website: 'https://bellahair.example.com',
   address: '12 Market St, San Francisco, CA',
   time_zone: DEMO_IDENTITY.timeZone,
-  // The whole week, as Google Places lists it: the demo's call times and slots are read against these.
-  business_hours: {
-    weekday_text: [
-      'Monday: 9:00 AM – 6:00 PM',
-      'Tuesday: 9:00 AM – 6:00 PM',
-      'Wednesday: 9:00 AM – 6:00 PM',
-      'Thursday: 9:00 AM – 6:00 PM',
-      'Friday: 9:00 AM – 6:00 PM',
-      'Saturday: 10:00 AM – 4:00 PM',
-      'Sunday: Closed',
-    ],
-  },
+  business_hours: { weekday_text: [...DEMO_IDENTITY.openingHours] },
   business_description: 'A friendly neighbourhood hair salon for cuts, colour and styling.',
   assistant_name: DEMO_IDENTITY.assistantName,
   voice_settings: { voice_id: 'en-us-female-1' },

@@ -1,5 +1,7 @@
 import type { Conversation, ConversationAction, TranscriptTurn } from '@shared/schemas/conversation';
+import { isAfterHours } from '@shared/analytics';
 import { formatDollars } from '@shared/receptionist/deposits';
+import { parseWeeklyHours } from '@shared/receptionist/opening-hours';
 import {
   addDays,
   isoDateOf,
@@ -26,7 +28,20 @@ export const DEMO_IDENTITY = {
   assistantName: 'Ava',
   managerName: 'Robin',
   timeZone: 'America/Los_Angeles',
+  /** As Google Places lists them: the demo's calls, slots and "after hours" are read against these. */
+  openingHours: [
+    'Monday: 9:00 AM – 6:00 PM',
+    'Tuesday: 9:00 AM – 6:00 PM',
+    'Wednesday: 9:00 AM – 6:00 PM',
+    'Thursday: 9:00 AM – 6:00 PM',
+    'Friday: 9:00 AM – 6:00 PM',
+    'Saturday: 10:00 AM – 4:00 PM',
+    'Sunday: Closed',
+  ],
 } as const;
+
+/** The demo salon's hours, parsed as the product parses an owner's (shared/receptionist/opening-hours.ts). */
+const DEMO_HOURS = parseWeeklyHours(DEMO_IDENTITY.openingHours)!;
 
 /** The demo objective: spec template book_with_deposit. */
 export const DEMO_CRITERIA = ['appointment_booked', 'deposit_collected', 'confirmation_sent'] as const;
@@ -74,16 +89,6 @@ const MESSAGE_REASONS = [
   'Would like a call back about a group booking for a wedding',
   'Thinks she left her scarf at the salon last week',
   'Asking whether you sell gift cards',
-];
-/** Opening hours the demo's slots fall in, by weekday (0 = Monday): first and last start hour. */
-const SLOT_HOURS: ReadonlyArray<readonly [number, number] | null> = [
-  [9, 17],
-  [9, 17],
-  [9, 17],
-  [9, 17],
-  [9, 17],
-  [10, 15],
-  null,
 ];
 /** Messages older than this have been handled by the owner; newer ones are waiting on the Overview. */
 const MESSAGE_WAITING_DAYS = 3;
@@ -185,7 +190,7 @@ export function generateDemoBusinessHistory({
         id: `demo-${date}-${String(n).padStart(2, '0')}`,
         businessId,
         objectiveId,
-        afterHours: hour < 8 || hour >= 18,
+        afterHours: isAfterHours(new Date(startMs).toISOString(), { timeZone, hours: DEMO_HOURS }),
         timeZone,
         now: now.getTime(),
       });
@@ -205,9 +210,11 @@ function freeSlot(
 ) {
   for (let attempt = 0; attempt < 40; attempt += 1) {
     const day = addDays(from, 1 + Math.floor(random() * 5) + Math.floor(attempt / 10));
-    const hours = SLOT_HOURS[weekdayOf(day)];
-    if (!hours) continue;
-    const hour = hours[0] + Math.floor(random() * (hours[1] - hours[0] + 1));
+    // A start on the hour or half past, half an hour before closing at the latest.
+    const open = DEMO_HOURS[weekdayOf(day)][0];
+    if (!open) continue;
+    const firstHour = Math.ceil(open.start / 60);
+    const hour = firstHour + Math.floor(random() * (Math.floor(open.end / 60) - firstHour));
     const startsAt = zonedInstant({ ...day, hour, minute: random() < 0.5 ? 0 : 30 }, timeZone);
     if (takenSlots.has(startsAt.getTime())) continue;
     takenSlots.add(startsAt.getTime());
