@@ -1,4 +1,5 @@
-import { DeleteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { writeInBatches } from '../../backend/src/data/batch-write';
 import { createAppointmentRepository } from '../../backend/src/data/appointments';
 import { createConversationRepository } from '../../backend/src/data/conversations';
 import { keys } from '../../backend/src/data/keys';
@@ -33,16 +34,19 @@ export async function replaceDemoRecords(
   ]);
   // The same day's conversations keep their keys (they are overwritten); those of other days go.
   const kept = new Set(history.conversations.map((c) => `${c.started_at}#${c.id}`));
-  await inBatches(
-    oldConversations.filter((c) => c.id.startsWith('demo-') && !kept.has(`${c.started_at}#${c.id}`)),
-    (c) =>
-      doc.send(new DeleteCommand({ TableName: tableName, Key: keys.conversation(sub, c.started_at, c.id) })),
+  const stale = [
+    ...oldConversations
+      .filter((c) => c.id.startsWith('demo-') && !kept.has(`${c.started_at}#${c.id}`))
+      .map((c) => keys.conversation(sub, c.started_at, c.id)),
+    ...oldMessages.filter(isDemoRecord).map((m) => keys.ownerMessage(sub, m.taken_at, m.id)),
+  ];
+  await writeInBatches(
+    doc,
+    tableName,
+    stale.map((Key) => ({ DeleteRequest: { Key } })),
   );
   await conversations.saveConversations(sub, history.conversations);
   await inBatches(oldAppointments.filter(isDemoRecord), (a) => appointments.release(sub, a.id));
-  await inBatches(oldMessages.filter(isDemoRecord), (m) =>
-    doc.send(new DeleteCommand({ TableName: tableName, Key: keys.ownerMessage(sub, m.taken_at, m.id) })),
-  );
   await inBatches(history.bookings, (b) =>
     createAppointmentRepository(doc, tableName, at(b.bookedAt)).book(sub, {
       starts_at: b.startsAt,
@@ -74,7 +78,7 @@ export async function replaceDemoRecords(
   });
 }
 
-/** Runs `write` over the items 25 at a time: quick against DynamoDB Local without flooding it. */
+/** Runs a repository call over the items 25 at a time (conditional writes, which BatchWrite cannot carry). */
 async function inBatches<T>(items: readonly T[], write: (item: T) => Promise<unknown>) {
   for (let i = 0; i < items.length; i += 25) await Promise.all(items.slice(i, i + 25).map(write));
 }
