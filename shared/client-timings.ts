@@ -22,6 +22,11 @@ export const CLIENT_TIMINGS = {
   forcedNavigationMs: 2_000,
   /** /oauth/callback waits this long before reading the auth state (the hosted sign-in stores tokens). */
   oauthCallbackDelayMs: 1_000,
+  /**
+   * A stored ID token this close to its expiry is not sent as it is: the identity SDK refreshes it first,
+   * so a call does not reach the API just after the token lapsed.
+   */
+  tokenRefreshMarginMs: 60_000,
   /** A lazily loaded page that has not arrived after this long fails with ChunkLoadError. */
   chunkLoadTimeoutMs: 120_000,
 } as const;

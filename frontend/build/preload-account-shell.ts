@@ -4,7 +4,7 @@ import type { Plugin } from 'vite';
 import { SPA_SHELL_PAGE } from '../../shared/site-files.ts';
 import { chunkWithStaticImports, modulePreloadLinks } from './bundle-chunks.ts';
 
-/** What every account screen renders through (app/router.tsx): the identity SDK, the query cache, the guard. */
+/** What every account screen renders through (app/router.tsx): the auth state, the query cache, the guard. */
 const ACCOUNT_SHELL_MODULES = [
   'src/app/signed-in-shell.tsx',
   'src/features/auth/components/protected-route.tsx',

@@ -237,7 +237,7 @@ test('an expired ID token is refreshed with the refresh token instead of signing
   expect(Number(claims.exp)).toBeGreaterThan(expiredAt + 60);
 });
 
-test('a stored session opens the account screen while the identity service is still answering, then takes its attributes', async ({
+test('a stored session opens the account screen before the identity service answers, then takes its attributes', async ({
   page,
 }) => {
   const email = uniqueEmail('earlysession');
@@ -254,9 +254,17 @@ test('a stored session opens the account screen while the identity service is st
     await route.fallback();
   });
 
+  const requested: string[] = [];
+  page.on('request', (request) => requested.push(new URL(request.url()).pathname));
   await page.goto('/setup');
   await expect(page.getByTestId('step-label')).toBeVisible();
-  expect(lookups).toBe(1);
+  // The lookup goes out once the screen has settled (the identity SDK loads then), and is still held.
+  await expect.poll(() => lookups).toBe(1);
+  // The screen's first read went out with the stored token before the identity SDK was even requested.
+  const configRead = requested.findIndex((path) => /^\/oauth\/users\/[^/]+\/config$/.test(path));
+  const sdkChunk = requested.findIndex((path) => /\/assets\/amplify-sdk-[\w-]+\.js$/.test(path));
+  expect(configRead).toBeGreaterThanOrEqual(0);
+  expect(sdkChunk).toBeGreaterThan(configRead);
   const answered = page.waitForResponse((response) =>
     Boolean(response.request().headers()['x-amz-target']?.endsWith('.GetUser')),
   );

@@ -1,8 +1,8 @@
-import { unexpiredStoredSession } from '../features/auth/api/auth-user';
 import { API_READ_PATHS } from '../lib/api-read-paths';
 import { startEarlyReads } from '../lib/early-api-reads';
 import { routePath } from '../lib/route-path';
 import { runtimeConfig } from '../lib/runtime-config';
+import { unexpiredStoredSession } from '../lib/stored-session';
 
 const subscriptionReads = () => [API_READ_PATHS.subscriptionStatus, API_READ_PATHS.subscriptionProducts];
 const configRead = (userId: string) => [API_READ_PATHS.businessConfig(userId)];

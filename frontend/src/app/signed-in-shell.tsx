@@ -1,17 +1,17 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Outlet } from 'react-router-dom';
 import { AuthProvider } from '../features/auth/hooks/auth-context';
-import { configureAmplify } from '../lib/amplify';
 import { loadRuntimeConfig } from '../lib/runtime-config';
 import { startFirstScreenReads } from './first-screen-reads';
 
 /**
- * Everything the account screens need (Amplify, the auth state, server-state cache), loaded only when the
- * visitor opens one: the landing and legal pages ship without the identity SDK. The runtime config is
+ * Everything the account screens need (the auth state, server-state cache), loaded only when the visitor
+ * opens one. The identity SDK is not part of it: lib/amplify.ts loads it when something needs the identity
+ * service, so a signed-in screen paints and reads with the stored token first. The runtime config is
  * loaded here, once, before any account screen renders (they read it synchronously); a failed load rejects
  * this module's import, which the route's error page shows.
  */
-configureAmplify(await loadRuntimeConfig());
+await loadRuntimeConfig();
 startFirstScreenReads(window.location.pathname);
 
 // Module-level, so the cache survives leaving and re-entering the account screens.

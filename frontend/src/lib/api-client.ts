@@ -1,8 +1,10 @@
-import { fetchAuthSession } from 'aws-amplify/auth';
 import { API_MESSAGES } from '@shared/auth-messages';
+import { CLIENT_TIMINGS } from '@shared/client-timings';
+import { loadAmplify } from './amplify';
 import { takeEarlyRead } from './early-api-reads';
 import { loadRuntimeConfig } from './runtime-config';
 import { attachmentFilename } from './attachment-filename';
+import { unexpiredStoredSession } from './stored-session';
 
 /** A failed product call, with the text the spec gives for it (spec §8 "General"). */
 export class ApiClientError extends Error {
@@ -17,15 +19,28 @@ export class ApiClientError extends Error {
   }
 }
 
-/** The identity token, else the access token (spec §6); undefined when signed out. */
-export async function currentBearerToken(): Promise<string | undefined> {
+type BearerToken = { token: string; fromStorage: boolean };
+
+/**
+ * The identity token, else the access token (spec §6); undefined when signed out. An unexpired stored ID
+ * token is used as it is, so a signed-in screen's calls never wait for the identity SDK to download; one
+ * near its expiry, or `forceRefresh`, goes through the SDK, which refreshes it.
+ */
+async function bearerToken(forceRefresh = false): Promise<BearerToken | undefined> {
+  await loadRuntimeConfig();
+  const stored = forceRefresh ? undefined : unexpiredStoredSession(CLIENT_TIMINGS.tokenRefreshMarginMs);
+  if (stored) return { token: stored.idToken, fromStorage: true };
   try {
-    const { tokens } = await fetchAuthSession();
-    return tokens?.idToken?.toString() ?? tokens?.accessToken?.toString();
+    const { fetchAuthSession } = await loadAmplify();
+    const { tokens } = await fetchAuthSession({ forceRefresh });
+    const token = tokens?.idToken?.toString() ?? tokens?.accessToken?.toString();
+    return token ? { token, fromStorage: false } : undefined;
   } catch {
     return undefined;
   }
 }
+
+export const currentBearerToken = async () => (await bearerToken())?.token;
 
 type RequestOptions = { method?: string; body?: unknown; action: string; auth?: boolean };
 
@@ -56,27 +71,18 @@ export async function apiDownload(
   window.setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
-async function send(
-  path: string,
-  { method = 'GET', body, action, auth = true }: RequestOptions,
-  accept: string,
-): Promise<Response> {
-  const headers: Record<string, string> = { Accept: accept };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
-  if (auth) {
-    const token = await currentBearerToken();
-    if (!token) throw new ApiClientError(API_MESSAGES.authenticationRequired, 401);
-    headers.Authorization = `Bearer ${token}`;
-    // The signed-in shell may already have asked this (early-api-reads.ts).
-    const early = method === 'GET' && accept === 'application/json' && (await takeEarlyRead(path, token));
-    if (early) return early;
+async function send(path: string, options: RequestOptions, accept: string): Promise<Response> {
+  const { action, auth = true } = options;
+  const bearer = auth ? await bearerToken() : undefined;
+  if (auth && !bearer) throw new ApiClientError(API_MESSAGES.authenticationRequired, 401);
+  let response = await sendOnce(path, options, accept, bearer?.token);
+  if (response.status === 401 && bearer?.fromStorage) {
+    // The browser's clock said the stored token was still valid; the API did not. One refreshed retry (a
+    // 401 comes from the token check, before the route has done anything, so nothing runs twice).
+    const refreshed = await bearerToken(true);
+    if (refreshed && refreshed.token !== bearer.token)
+      response = await sendOnce(path, options, accept, refreshed.token);
   }
-  const { apiUrl } = await loadRuntimeConfig();
-  const response = await fetch(`${apiUrl}${path}`, {
-    method,
-    headers,
-    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-  });
   if (response.ok) return response;
   const payload = (await response.json().catch(() => undefined)) as
     { error?: string; message?: string; details?: unknown } | undefined;
@@ -85,6 +91,28 @@ async function send(
       ? API_MESSAGES.signInAgain(action)
       : API_MESSAGES.failedTo(action, response.status);
   throw new ApiClientError(message, response.status, payload?.message ?? payload?.error, payload?.details);
+}
+
+async function sendOnce(
+  path: string,
+  { method = 'GET', body }: RequestOptions,
+  accept: string,
+  token: string | undefined,
+): Promise<Response> {
+  const headers: Record<string, string> = { Accept: accept };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (token) {
+    headers.Authorization = `Bearer ${token}`;
+    // The signed-in shell may already have asked this (early-api-reads.ts).
+    const early = method === 'GET' && accept === 'application/json' && (await takeEarlyRead(path, token));
+    if (early) return early;
+  }
+  const { apiUrl } = await loadRuntimeConfig();
+  return fetch(`${apiUrl}${path}`, {
+    method,
+    headers,
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+  });
 }
 
 /**

@@ -74,3 +74,19 @@ export function debounce<A extends unknown[]>(fn: (...args: A) => unknown, waitM
   };
   return debounced;
 }
+
+/**
+ * Resolves once the page has loaded and the main thread is idle (at the latest `timeoutMs` after the load):
+ * for work that no first paint should wait for.
+ */
+export function whenPageSettled(timeoutMs = 2000): Promise<void> {
+  return new Promise((resolve) => {
+    const idle = () => {
+      if (typeof window.requestIdleCallback === 'function')
+        window.requestIdleCallback(() => resolve(), { timeout: timeoutMs });
+      else setTimeout(resolve, 0);
+    };
+    if (document.readyState === 'complete') idle();
+    else window.addEventListener('load', idle, { once: true });
+  });
+}

@@ -1,16 +1,7 @@
-import {
-  autoSignIn,
-  getCurrentUser,
-  confirmResetPassword,
-  confirmSignUp,
-  resendSignUpCode,
-  resetPassword,
-  signIn,
-  signUp,
-} from 'aws-amplify/auth';
 import { AUTH_MESSAGES } from '@shared/auth-messages';
 import { CLIENT_TIMINGS } from '@shared/client-timings';
 import { toE164, type SignUpForm } from '@shared/signup-rules';
+import { loadAmplify } from '../../../lib/amplify';
 import { delay, pollUntil } from '../../../lib/timing';
 import { runtimeConfig } from '../../../lib/runtime-config';
 
@@ -22,6 +13,7 @@ export const errorMessage = (error: unknown) =>
 const authFlowType = () => runtimeConfig().cognito.authFlowType;
 
 export async function registerOwner(form: SignUpForm, betaTester: boolean) {
+  const { signUp } = await loadAmplify();
   return signUp({
     username: form.email.trim().toLowerCase(),
     password: form.password,
@@ -39,13 +31,24 @@ export async function registerOwner(form: SignUpForm, betaTester: boolean) {
   });
 }
 
-export const confirmOwner = (email: string, code: string) =>
-  confirmSignUp({ username: email.trim().toLowerCase(), confirmationCode: code.trim() });
+export async function confirmOwner(email: string, code: string) {
+  const { confirmSignUp } = await loadAmplify();
+  return confirmSignUp({ username: email.trim().toLowerCase(), confirmationCode: code.trim() });
+}
 
-export const resendCode = (email: string) => resendSignUpCode({ username: email.trim().toLowerCase() });
+export async function resendCode(email: string) {
+  const { resendSignUpCode } = await loadAmplify();
+  return resendSignUpCode({ username: email.trim().toLowerCase() });
+}
 
-export const signInOwner = (email: string, password: string) =>
-  signIn({ username: email.trim().toLowerCase(), password, options: { authFlowType: authFlowType() } });
+export async function signInOwner(email: string, password: string) {
+  const { signIn } = await loadAmplify();
+  return signIn({
+    username: email.trim().toLowerCase(),
+    password,
+    options: { authFlowType: authFlowType() },
+  });
+}
 
 /**
  * After confirmation (spec §4 "Sign-up"): a short pause, then Amplify's auto sign-in while the auth state is
@@ -62,6 +65,7 @@ export async function signInAfterConfirmation(
     startDelayMs = CLIENT_TIMINGS.postConfirmDelayMs,
   } = {},
 ) {
+  const { autoSignIn, getCurrentUser } = await loadAmplify();
   await delay(startDelayMs);
   const stopPolling = new AbortController();
   const signedInSeen = pollUntil(() => getCurrentUser().then(() => true), {
@@ -86,13 +90,17 @@ export async function signInAfterConfirmation(
 }
 
 /** Cognito ForgotPassword: e-mails a reset code (and answers alike whether or not the account exists). */
-export const requestPasswordReset = (email: string) =>
-  resetPassword({ username: email.trim().toLowerCase() });
+export async function requestPasswordReset(email: string) {
+  const { resetPassword } = await loadAmplify();
+  return resetPassword({ username: email.trim().toLowerCase() });
+}
 
 /** Cognito ConfirmForgotPassword: the e-mailed code and the new password. */
-export const confirmPasswordReset = (email: string, code: string, newPassword: string) =>
-  confirmResetPassword({
+export async function confirmPasswordReset(email: string, code: string, newPassword: string) {
+  const { confirmResetPassword } = await loadAmplify();
+  return confirmResetPassword({
     username: email.trim().toLowerCase(),
     confirmationCode: code.trim(),
     newPassword,
   });
+}

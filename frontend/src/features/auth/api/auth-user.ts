@@ -1,8 +1,7 @@
-import { fetchAuthSession, fetchUserAttributes, getCurrentUser } from 'aws-amplify/auth';
 import { AUTH_MESSAGES } from '@shared/auth-messages';
-import { amplifyStorageKeys } from '../../../lib/amplify';
+import { loadAmplify, loadAmplifyWhenSettled } from '../../../lib/amplify';
 import { decodeJwtClaims, isTokenExpired } from '../../../lib/jwt';
-import { runtimeConfig } from '../../../lib/runtime-config';
+import { storedTokens } from '../../../lib/stored-session';
 
 /** The signed-in user as spec §3 describes it. */
 export type AuthUser = {
@@ -39,24 +38,6 @@ function userFromClaims(claims: Record<string, unknown>, lastUser: string): Auth
   };
 }
 
-/** The last signed-in user and their ID token, where Amplify keeps them (spec §3); null where missing. */
-function storedTokens(): { lastUser: string | null; idToken: string | null } {
-  const keys = amplifyStorageKeys(runtimeConfig().cognito.userPoolClientId);
-  const lastUser = localStorage.getItem(keys.lastAuthUser);
-  return { lastUser, idToken: lastUser ? localStorage.getItem(keys.idToken(lastUser)) : null };
-}
-
-/**
- * The stored session's owner and ID token while the token is unexpired, from storage alone (no identity
- * service, no refresh): enough to start an account screen's first reads (app/first-screen-reads.ts).
- */
-export function unexpiredStoredSession(): { userId: string; idToken: string } | undefined {
-  const { idToken } = storedTokens();
-  const claims = idToken ? decodeJwtClaims(idToken) : undefined;
-  if (!idToken || !claims || isTokenExpired(claims) || typeof claims.sub !== 'string') return undefined;
-  return { userId: claims.sub, idToken };
-}
-
 /**
  * The auth check of spec §4: read the last user and ID token from storage; clear when either is missing or
  * the token has expired (after one refresh attempt, so a valid refresh token keeps the session); otherwise
@@ -76,7 +57,9 @@ export async function checkAuthState(onStoredSession?: (check: AuthCheck) => voi
 
   let claims = decodeJwtClaims(idToken);
   if (!claims || isTokenExpired(claims)) {
-    const refreshed = await fetchAuthSession({ forceRefresh: true }).catch(() => undefined);
+    const refreshed = await loadAmplify()
+      .then(({ fetchAuthSession }) => fetchAuthSession({ forceRefresh: true }))
+      .catch(() => undefined);
     idToken = refreshed?.tokens?.idToken?.toString() ?? null;
     claims = idToken ? decodeJwtClaims(idToken) : undefined;
     if (!idToken || !claims || isTokenExpired(claims))
@@ -86,6 +69,8 @@ export async function checkAuthState(onStoredSession?: (check: AuthCheck) => voi
   const fromClaims = userFromClaims(claims, lastUser);
   onStoredSession?.({ user: fromClaims, idToken });
   try {
+    // Not before the screen has painted and sent its reads: the session already stands on the claims.
+    const { getCurrentUser, fetchUserAttributes } = await loadAmplifyWhenSettled();
     const [current, attributes] = await Promise.all([getCurrentUser(), fetchUserAttributes()]);
     return {
       idToken,
@@ -99,10 +84,4 @@ export async function checkAuthState(onStoredSession?: (check: AuthCheck) => voi
   } catch {
     return { idToken, user: fromClaims };
   }
-}
-
-/** Removes every Amplify session key for this client (stale sessions, spec §4 "Login"). */
-export function clearStoredSession() {
-  const { prefix } = amplifyStorageKeys(runtimeConfig().cognito.userPoolClientId);
-  for (const key of Object.keys(localStorage)) if (key.startsWith(prefix)) localStorage.removeItem(key);
 }

@@ -1,12 +1,13 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { signOut } from 'aws-amplify/auth';
 import { AUTH_MESSAGES } from '@shared/auth-messages';
 import { CLIENT_TIMINGS } from '@shared/client-timings';
 import { OAUTH_ENABLED } from '@shared/identity';
 import { useAuth } from '../hooks/auth-context';
 import { usePostSignIn } from '../hooks/use-post-signin';
-import { clearStoredSession } from '../api/auth-user';
+import { usePreloadIdentitySdk } from '../hooks/use-identity-sdk';
+import { loadAmplify } from '../../../lib/amplify';
+import { clearStoredSession } from '../../../lib/stored-session';
 import { errorMessage, errorName, signInOwner } from '../api/auth-actions';
 import { AuthLayout, FormAlert } from './auth-layout';
 import { FormField } from '../../../components/ui/form-field';
@@ -18,6 +19,7 @@ export default function LoginPage() {
   const { status } = useAuth();
   const navigate = useNavigate();
   const postSignIn = usePostSignIn();
+  usePreloadIdentitySdk();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState('');
@@ -55,7 +57,7 @@ export default function LoginPage() {
         setConfirming(true);
       } else if (errorName(err) === 'UserAlreadyAuthenticatedException') {
         try {
-          await signOut();
+          await (await loadAmplify()).signOut();
           clearStoredSession();
           setInfo(AUTH_MESSAGES.staleSessionCleared);
         } catch {

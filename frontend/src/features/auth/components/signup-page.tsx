@@ -15,6 +15,7 @@ import {
 } from '@shared/signup-rules';
 import { useAuth } from '../hooks/auth-context';
 import { usePostSignIn } from '../hooks/use-post-signin';
+import { usePreloadIdentitySdk } from '../hooks/use-identity-sdk';
 import {
   errorMessage,
   errorName,
@@ -33,6 +34,7 @@ export default function SignUpPage() {
   const { status, user, logout } = useAuth();
   const navigate = useNavigate();
   const postSignIn = usePostSignIn();
+  usePreloadIdentitySdk();
   const [serverError, setServerError] = useState('');
   const [pending, setPending] = useState<{ email: string; password?: string; notice?: string } | null>(null);
   const [referralCode, setReferralCode] = useState(() => localStorage.getItem(REFERRAL_STORAGE_KEY));

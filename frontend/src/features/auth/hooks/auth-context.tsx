@@ -1,8 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { signOut } from 'aws-amplify/auth';
-import { Hub } from 'aws-amplify/utils';
 import { checkAuthState, type AuthCheck, type AuthUser } from '../api/auth-user';
 import { endApiSession } from '../api/end-session';
+import { loadAmplify, whenAmplifyLoaded } from '../../../lib/amplify';
 import { logFrontendEvent } from '../../../lib/frontend-logger';
 
 type AuthState = {
@@ -49,7 +48,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     }
     if (user) await endApiSession(user.userId);
     try {
-      await signOut();
+      await (await loadAmplify()).signOut();
     } catch (error) {
       console.warn('Sign-out did not complete cleanly; local session cleared anyway', error);
     }
@@ -60,16 +59,24 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     void refresh();
-    return Hub.listen('auth', ({ payload }) => {
-      // 'autoSignIn' is emitted by older Amplify releases; current ones emit 'signedIn' for it too.
-      const event: string = payload.event;
-      if (event === 'signedIn' || event === 'autoSignIn') void refresh();
-      if (event === 'signedOut') {
-        setUser(null);
-        setIdToken(null);
-        setStatus('signedOut');
-      }
+    // The SDK's events can only come once something has loaded it (signing in, for one).
+    let stopListening: (() => void) | undefined;
+    const cancel = whenAmplifyLoaded(({ Hub }) => {
+      stopListening = Hub.listen('auth', ({ payload }) => {
+        // 'autoSignIn' is emitted by older Amplify releases; current ones emit 'signedIn' for it too.
+        const event: string = payload.event;
+        if (event === 'signedIn' || event === 'autoSignIn') void refresh();
+        if (event === 'signedOut') {
+          setUser(null);
+          setIdToken(null);
+          setStatus('signedOut');
+        }
+      });
     });
+    return () => {
+      cancel();
+      stopListening?.();
+    };
   }, [refresh]);
 
   const value = useMemo(
