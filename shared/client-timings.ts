@@ -27,6 +27,11 @@ export const CLIENT_TIMINGS = {
    * so a call does not reach the API just after the token lapsed.
    */
   tokenRefreshMarginMs: 60_000,
+  /**
+   * A session restored from storage is shown at once from its token; the identity service is asked for the
+   * owner's current attributes this long after the page has loaded, when the screen has painted and read.
+   */
+  sessionRefineDelayMs: 2_000,
   /** A lazily loaded page that has not arrived after this long fails with ChunkLoadError. */
   chunkLoadTimeoutMs: 120_000,
 } as const;

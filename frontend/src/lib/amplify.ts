@@ -1,3 +1,4 @@
+import { CLIENT_TIMINGS } from '@shared/client-timings';
 import { withChunkTimeout } from './chunk-load';
 import { loadRuntimeConfig } from './runtime-config';
 import { whenPageSettled } from './timing';
@@ -48,10 +49,11 @@ export function whenAmplifyLoaded(listener: (sdk: AmplifySdk) => void): () => vo
 
 /**
  * The SDK for work no screen waits on (refining the signed-in owner's attributes): at once if it is loaded,
- * else loaded once the page has settled, so it never competes with a screen's first paint and reads.
+ * else loaded once the page has settled, so its download never competes with a screen's first paint and
+ * reads (on a phone network those take a few seconds; here, a few hundred milliseconds).
  */
 export async function loadAmplifyWhenSettled(): Promise<AmplifySdk> {
   if (loaded) return loaded;
-  await whenPageSettled();
+  await whenPageSettled(CLIENT_TIMINGS.sessionRefineDelayMs);
   return loadAmplify();
 }

@@ -1,8 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CLIENT_TIMINGS } from '@shared/client-timings';
-import { debounce, pollUntil } from './timing';
+import { debounce, pollUntil, whenPageSettled } from './timing';
 
-afterEach(() => vi.useRealTimers());
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
 
 describe('pollUntil', () => {
   it('checks every poll interval until an answer comes, and returns it', async () => {
@@ -77,5 +80,49 @@ describe('debounce', () => {
     await vi.advanceTimersByTimeAsync(1000);
     await save.flush();
     expect(saved).toEqual(['x']);
+  });
+});
+
+describe('whenPageSettled', () => {
+  /** A page still loading, whose load event and idle callbacks the test fires. */
+  function loadingPage() {
+    const onLoad: Array<() => void> = [];
+    const idle: Array<() => void> = [];
+    vi.stubGlobal('document', { readyState: 'loading' });
+    vi.stubGlobal('window', {
+      addEventListener: (type: string, listener: () => void) => type === 'load' && onLoad.push(listener),
+      requestIdleCallback: (callback: () => void) => idle.push(callback),
+    });
+    return { load: () => onLoad.forEach((listener) => listener()), idle };
+  }
+
+  it('waits for the load event, then the delay, then an idle moment', async () => {
+    vi.useFakeTimers();
+    const page = loadingPage();
+    let settled = false;
+    void whenPageSettled(2000).then(() => (settled = true));
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(page.idle).toHaveLength(0);
+    page.load();
+    await vi.advanceTimersByTimeAsync(1999);
+    expect(page.idle).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(page.idle).toHaveLength(1);
+    expect(settled).toBe(false);
+    page.idle[0]!();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(settled).toBe(true);
+  });
+
+  it('counts the delay from now on a page that has already loaded', async () => {
+    vi.useFakeTimers();
+    vi.stubGlobal('document', { readyState: 'complete' });
+    vi.stubGlobal('window', {});
+    let settled = false;
+    void whenPageSettled(500).then(() => (settled = true));
+    await vi.advanceTimersByTimeAsync(499);
+    expect(settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(settled).toBe(true);
   });
 });

@@ -76,17 +76,18 @@ export function debounce<A extends unknown[]>(fn: (...args: A) => unknown, waitM
 }
 
 /**
- * Resolves once the page has loaded and the main thread is idle (at the latest `timeoutMs` after the load):
- * for work that no first paint should wait for.
+ * Resolves `afterLoadMs` after the page has loaded, once the main thread is idle (at the latest
+ * `idleTimeoutMs` later): for work that no first paint or first read should wait for.
  */
-export function whenPageSettled(timeoutMs = 2000): Promise<void> {
+export function whenPageSettled(afterLoadMs: number, idleTimeoutMs = 2000): Promise<void> {
   return new Promise((resolve) => {
     const idle = () => {
       if (typeof window.requestIdleCallback === 'function')
-        window.requestIdleCallback(() => resolve(), { timeout: timeoutMs });
-      else setTimeout(resolve, 0);
+        window.requestIdleCallback(() => resolve(), { timeout: idleTimeoutMs });
+      else resolve();
     };
-    if (document.readyState === 'complete') idle();
-    else window.addEventListener('load', idle, { once: true });
+    const afterLoad = () => setTimeout(idle, afterLoadMs);
+    if (document.readyState === 'complete') afterLoad();
+    else window.addEventListener('load', afterLoad, { once: true });
   });
 }
