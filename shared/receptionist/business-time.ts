@@ -2,6 +2,8 @@
  * Wall-clock time in a business's IANA time zone, with Intl only (no date library): the receptionist turns
  * "tomorrow at 3" into an instant here, so DST gaps and overlaps are decided once, by code, never by a model.
  */
+import { dateTimeFormat } from '../intl-format';
+
 export type LocalDate = { year: number; month: number; day: number };
 export type LocalDateTime = LocalDate & { hour: number; minute: number };
 /** 0 = Monday … 6 = Sunday (the order of Google's weekday_text). */
@@ -18,24 +20,17 @@ export const WEEKDAY_NAMES = [
   'Sunday',
 ] as const;
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-const formatterFor = (timeZone: string) => {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    formatters.set(timeZone, formatter);
-  }
-  return formatter;
-};
+const formatterFor = (timeZone: string) =>
+  dateTimeFormat({
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+  });
 
 export function isValidTimeZone(timeZone: string): boolean {
   try {
@@ -104,7 +99,7 @@ export const compareDates = (a: LocalDate, b: LocalDate) =>
 
 /** "Tuesday, December 1 at 3:00 PM" in the zone, as a receptionist says it. */
 export function spokenTime(instant: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-US', {
+  return dateTimeFormat({
     timeZone,
     weekday: 'long',
     month: 'long',
@@ -119,6 +114,6 @@ export function spokenTime(instant: Date, timeZone: string): string {
 
 /** "3:00 PM" in the zone. */
 export const spokenClock = (instant: Date, timeZone: string) =>
-  new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', minute: '2-digit' })
+  dateTimeFormat({ timeZone, hour: 'numeric', minute: '2-digit' })
     .format(instant)
     .replace(/\u202f/g, ' ');

@@ -3,9 +3,9 @@ import { RUNTIME_CONFIG_PATH } from '@shared/site-files';
 let early: Promise<Response> | undefined;
 
 /**
- * Starts fetching `/config.json` as soon as the entry knows an account screen is coming, so the request
- * runs beside the download of the identity SDK instead of after it (runtime-config.ts parses it; it needs
- * zod, which this module keeps out of the entry chunk).
+ * Starts fetching `/config.json` as soon as the entry knows an account screen is coming, so the request runs
+ * beside the download of the account shell's chunks instead of after it (runtime-config.ts parses it; it
+ * needs zod, which this module keeps out of the entry chunk).
  */
 export function fetchRuntimeConfigEarly(): void {
   if (early) return;

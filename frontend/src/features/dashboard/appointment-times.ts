@@ -1,18 +1,17 @@
+import { dateTimeFormat } from '@shared/intl-format';
 import type { DashboardAppointment } from '@shared/schemas/dashboard-appointments';
 
 /** A day heading in the business's zone, e.g. "Tuesday, December 1". */
 export const dayLabel = (iso: string, timeZone: string) =>
-  new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', timeZone }).format(
-    new Date(iso),
-  );
+  dateTimeFormat({ weekday: 'long', month: 'long', day: 'numeric', timeZone }).format(new Date(iso));
 
 /** A time in the business's zone, e.g. "3:00 PM". */
 export const timeLabel = (iso: string, timeZone: string) =>
-  new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZone }).format(new Date(iso));
+  dateTimeFormat({ hour: 'numeric', minute: '2-digit', timeZone }).format(new Date(iso));
 
 /** The zone's short name at that moment, e.g. "PST" or "PDT", so the owner knows which clock is meant. */
 export const zoneLabel = (iso: string, timeZone: string) =>
-  new Intl.DateTimeFormat('en-US', { timeZoneName: 'short', timeZone })
+  dateTimeFormat({ timeZoneName: 'short', timeZone })
     .formatToParts(new Date(iso))
     .find((part) => part.type === 'timeZoneName')?.value ?? timeZone;
 

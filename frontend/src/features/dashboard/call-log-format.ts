@@ -1,6 +1,8 @@
+import { dateTimeFormat } from '@shared/intl-format';
+
 /** A moment in the business's zone, e.g. "Nov 22, 3:05 PM" (the call log's time column). */
 export const momentLabel = (iso: string, timeZone: string) =>
-  new Intl.DateTimeFormat('en-US', {
+  dateTimeFormat({
     month: 'short',
     day: 'numeric',
     hour: 'numeric',

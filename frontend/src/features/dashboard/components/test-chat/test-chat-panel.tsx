@@ -50,7 +50,8 @@ export function TestChatPanel({ userId, assistantPhone }: { userId: string; assi
 
   useEffect(() => {
     const thread = threadRef.current;
-    if (thread) thread.scrollTop = thread.scrollHeight;
+    // Reading scrollHeight lays the page out at once: not worth it for an empty thread (the first render).
+    if (thread && entries.length > 0) thread.scrollTop = thread.scrollHeight;
   }, [entries, send.isPending]);
 
   const submit = (event?: FormEvent) => {
