@@ -11,6 +11,20 @@ describe('jwt helpers', () => {
       'custom:business_name': 'Café Zoë',
     });
     expect(decodeJwtClaims('not-a-token')).toBeUndefined();
+    expect(decodeJwtClaims(`${encode({})}.${Buffer.from('42').toString('base64url')}.sig`)).toBeUndefined();
+    // Not UTF-8: unreadable, not garbled.
+    expect(
+      decodeJwtClaims(`${encode({})}.${Buffer.from([0xff, 0xfe]).toString('base64url')}.sig`),
+    ).toBeUndefined();
+  });
+
+  it('hands back the same frozen claims for the same token, and new ones for another', () => {
+    const first = token({ sub: 'u1', exp: 2000 });
+    const claims = decodeJwtClaims(first);
+    expect(decodeJwtClaims(first)).toBe(claims);
+    expect(Object.isFrozen(claims)).toBe(true);
+    expect(decodeJwtClaims(token({ sub: 'u2', exp: 2000 }))).toMatchObject({ sub: 'u2' });
+    expect(decodeJwtClaims(first)).toEqual({ sub: 'u1', exp: 2000 });
   });
 
   it('treats a token as valid only while exp × 1000 is later than now (spec §5)', () => {
