@@ -275,3 +275,18 @@ test('a stored session opens the account screen before the identity service answ
   await expect(page.getByTestId('step-label')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Setup Your Assistant' })).toBeVisible();
 });
+
+test('signing out while the identity SDK cannot load still ends the session in this browser', async ({
+  page,
+}) => {
+  await signUpThroughUi(page, { email: uniqueEmail('offlinesdk') });
+  // A fresh visit: the screen runs on the stored token, and the SDK's chunk never arrives.
+  await page.route(/\/assets\/amplify-sdk-[\w-]+\.js$/, (route) => route.abort());
+  await page.goto('/plans');
+  await page.getByTestId('terms-modal').getByRole('button', { name: 'Agree' }).click();
+  await page.getByRole('button', { name: 'Sign Out' }).click();
+  await expect(page).toHaveURL(`${appUrl()}/`);
+  // Nothing left in storage signs the owner back in.
+  await page.goto('/plans');
+  await expect(page).toHaveURL(/\/login$/);
+});

@@ -38,8 +38,15 @@ export function unexpiredStoredSession(marginMs = 0): { userId: string; idToken:
   return { userId: claims.sub, idToken };
 }
 
-/** Removes every Amplify session key for this client (stale sessions, spec §4 "Login"). */
+/**
+ * Removes every Amplify session key for this client (stale sessions, spec §4 "Login"; sign-out). Storage the
+ * browser refuses holds no session to remove.
+ */
 export function clearStoredSession() {
   const { prefix } = amplifyStorageKeys(runtimeConfig().cognito.userPoolClientId);
-  for (const key of Object.keys(localStorage)) if (key.startsWith(prefix)) localStorage.removeItem(key);
+  try {
+    for (const key of Object.keys(localStorage)) if (key.startsWith(prefix)) localStorage.removeItem(key);
+  } catch {
+    // Nothing was stored, so nothing can sign the owner in again.
+  }
 }

@@ -3,6 +3,7 @@ import { checkAuthState, type AuthCheck, type AuthUser } from '../api/auth-user'
 import { endApiSession } from '../api/end-session';
 import { loadAmplify, whenAmplifyLoaded } from '../../../lib/amplify';
 import { logFrontendEvent } from '../../../lib/frontend-logger';
+import { clearStoredSession } from '../../../lib/stored-session';
 
 type AuthState = {
   status: 'loading' | 'signedIn' | 'signedOut';
@@ -52,6 +53,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     } catch (error) {
       console.warn('Sign-out did not complete cleanly; local session cleared anyway', error);
     }
+    // Also when the SDK could not even load: a stored token left behind would sign the owner in again.
+    clearStoredSession();
     setUser(null);
     setIdToken(null);
     setStatus('signedOut');
