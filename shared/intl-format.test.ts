@@ -1,20 +1,29 @@
 import { describe, expect, it } from 'vitest';
-import { dateTimeFormat } from './intl-format';
+import { dateTimeFormat, type DateTimeStyle } from './intl-format';
+
+const CLOCK: DateTimeStyle = { hour: 'numeric', minute: '2-digit' };
+const DAY: DateTimeStyle = { weekday: 'long', month: 'long', day: 'numeric' };
 
 describe('dateTimeFormat', () => {
-  it('builds one format per set of options and reuses it', () => {
-    const first = dateTimeFormat({ hour: 'numeric', minute: '2-digit', timeZone: 'America/Chicago' });
-    expect(dateTimeFormat({ hour: 'numeric', minute: '2-digit', timeZone: 'America/Chicago' })).toBe(first);
-    expect(dateTimeFormat({ hour: 'numeric', minute: '2-digit', timeZone: 'America/Denver' })).not.toBe(
-      first,
-    );
+  it('builds one format per style and zone and reuses it', () => {
+    const first = dateTimeFormat(CLOCK, 'America/Chicago');
+    expect(dateTimeFormat(CLOCK, 'America/Chicago')).toBe(first);
+    expect(dateTimeFormat(CLOCK, 'America/Denver')).not.toBe(first);
+    expect(dateTimeFormat(DAY, 'America/Chicago')).not.toBe(first);
   });
 
-  it('formats in en-US with the options given', () => {
+  it('formats in en-US with the style, in the zone given', () => {
     const noon = new Date('2026-11-26T18:00:00Z');
-    const chicago = dateTimeFormat({ hour: 'numeric', minute: '2-digit', timeZone: 'America/Chicago' });
-    expect(chicago.format(noon).replace(/\u202f/g, ' ')).toBe('12:00 PM');
-    const day = dateTimeFormat({ weekday: 'long', month: 'long', day: 'numeric', timeZone: 'Asia/Tokyo' });
-    expect(day.format(noon)).toBe('Friday, November 27');
+    expect(
+      dateTimeFormat(CLOCK, 'America/Chicago')
+        .format(noon)
+        .replace(/\u202f/g, ' '),
+    ).toBe('12:00 PM');
+    expect(dateTimeFormat(DAY, 'Asia/Tokyo').format(noon)).toBe('Friday, November 27');
+  });
+
+  it('refuses an unknown zone, as Intl does, and caches nothing for it', () => {
+    expect(() => dateTimeFormat(CLOCK, 'Mars/Olympus_Mons')).toThrow(RangeError);
+    expect(() => dateTimeFormat(CLOCK, 'Mars/Olympus_Mons')).toThrow(RangeError);
   });
 });

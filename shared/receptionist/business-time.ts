@@ -2,7 +2,7 @@
  * Wall-clock time in a business's IANA time zone, with Intl only (no date library): the receptionist turns
  * "tomorrow at 3" into an instant here, so DST gaps and overlaps are decided once, by code, never by a model.
  */
-import { dateTimeFormat } from '../intl-format';
+import { dateTimeFormat, type DateTimeStyle } from '../intl-format';
 
 export type LocalDate = { year: number; month: number; day: number };
 export type LocalDateTime = LocalDate & { hour: number; minute: number };
@@ -20,17 +20,27 @@ export const WEEKDAY_NAMES = [
   'Sunday',
 ] as const;
 
-const formatterFor = (timeZone: string) =>
-  dateTimeFormat({
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    second: 'numeric',
-  });
+/** Every wall-clock field, numeric and 24-hour: what zonedParts reads back. */
+const PARTS: DateTimeStyle = {
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: 'numeric',
+  second: 'numeric',
+};
+const SPOKEN_TIME: DateTimeStyle = {
+  weekday: 'long',
+  month: 'long',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+};
+/** "3:00 PM". */
+export const CLOCK_TIME: DateTimeStyle = { hour: 'numeric', minute: '2-digit' };
+
+const formatterFor = (timeZone: string) => dateTimeFormat(PARTS, timeZone);
 
 export function isValidTimeZone(timeZone: string): boolean {
   try {
@@ -99,14 +109,7 @@ export const compareDates = (a: LocalDate, b: LocalDate) =>
 
 /** "Tuesday, December 1 at 3:00 PM" in the zone, as a receptionist says it. */
 export function spokenTime(instant: Date, timeZone: string): string {
-  return dateTimeFormat({
-    timeZone,
-    weekday: 'long',
-    month: 'long',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-  })
+  return dateTimeFormat(SPOKEN_TIME, timeZone)
     .format(instant)
     .replace(/, (\d{1,2}:\d{2})/, ' at $1')
     .replace(/\u202f/g, ' ');
@@ -114,6 +117,6 @@ export function spokenTime(instant: Date, timeZone: string): string {
 
 /** "3:00 PM" in the zone. */
 export const spokenClock = (instant: Date, timeZone: string) =>
-  dateTimeFormat({ timeZone, hour: 'numeric', minute: '2-digit' })
+  dateTimeFormat(CLOCK_TIME, timeZone)
     .format(instant)
     .replace(/\u202f/g, ' ');

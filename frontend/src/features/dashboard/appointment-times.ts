@@ -1,17 +1,21 @@
-import { dateTimeFormat } from '@shared/intl-format';
+import { dateTimeFormat, type DateTimeStyle } from '@shared/intl-format';
+import { CLOCK_TIME } from '@shared/receptionist/business-time';
 import type { DashboardAppointment } from '@shared/schemas/dashboard-appointments';
+
+const DAY_HEADING: DateTimeStyle = { weekday: 'long', month: 'long', day: 'numeric' };
+const ZONE_NAME: DateTimeStyle = { timeZoneName: 'short' };
 
 /** A day heading in the business's zone, e.g. "Tuesday, December 1". */
 export const dayLabel = (iso: string, timeZone: string) =>
-  dateTimeFormat({ weekday: 'long', month: 'long', day: 'numeric', timeZone }).format(new Date(iso));
+  dateTimeFormat(DAY_HEADING, timeZone).format(new Date(iso));
 
 /** A time in the business's zone, e.g. "3:00 PM". */
 export const timeLabel = (iso: string, timeZone: string) =>
-  dateTimeFormat({ hour: 'numeric', minute: '2-digit', timeZone }).format(new Date(iso));
+  dateTimeFormat(CLOCK_TIME, timeZone).format(new Date(iso));
 
 /** The zone's short name at that moment, e.g. "PST" or "PDT", so the owner knows which clock is meant. */
 export const zoneLabel = (iso: string, timeZone: string) =>
-  dateTimeFormat({ timeZoneName: 'short', timeZone })
+  dateTimeFormat(ZONE_NAME, timeZone)
     .formatToParts(new Date(iso))
     .find((part) => part.type === 'timeZoneName')?.value ?? timeZone;
 

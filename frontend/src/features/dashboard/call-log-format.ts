@@ -1,14 +1,10 @@
-import { dateTimeFormat } from '@shared/intl-format';
+import { dateTimeFormat, type DateTimeStyle } from '@shared/intl-format';
+
+const MOMENT: DateTimeStyle = { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' };
 
 /** A moment in the business's zone, e.g. "Nov 22, 3:05 PM" (the call log's time column). */
 export const momentLabel = (iso: string, timeZone: string) =>
-  dateTimeFormat({
-    month: 'short',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZone,
-  }).format(new Date(iso));
+  dateTimeFormat(MOMENT, timeZone).format(new Date(iso));
 
 /** Shared with the summary e-mails (shared/schemas/call-log.ts). */
 export { durationLabel } from '@shared/schemas/call-log';
