@@ -1,4 +1,4 @@
-import { addDays, isoDateOf, zonedInstant, zonedParts } from './receptionist/business-time';
+import { addDays, isoDateOf, localMidnight, zonedParts } from './receptionist/business-time';
 import { parseWeeklyHours, type WeeklyHours } from './receptionist/opening-hours';
 import { DEFAULT_TIME_ZONE } from './receptionist/time-zones';
 import {
@@ -27,7 +27,7 @@ const dayOf = (iso: string, timeZone: string) => isoDateOf(zonedParts(new Date(i
 export function rangeWindow(range: AnalyticsTimeRange, now: Date, timeZone = 'UTC') {
   const days = TIME_RANGE_DAYS[range];
   const first = addDays(zonedParts(now, timeZone), -(days - 1));
-  const from = zonedInstant({ ...first, hour: 0, minute: 0 }, timeZone);
+  const from = localMidnight(first, timeZone);
   const dates = Array.from({ length: days }, (_, i) => isoDateOf(addDays(first, i)));
   return { from, to: now, dates };
 }

@@ -1,7 +1,7 @@
 import { isAfterHours, type BusinessClock } from './analytics';
 import { BOT_CALENDAR_NAME, CALENDAR_SERVICE_NAMES, type CalendarService } from './calendar';
 import { isPaymentFailed, isSubscribed, PAYMENT_FAILED } from './plans';
-import { addDays, zonedInstant, zonedParts } from './receptionist/business-time';
+import { addDays, localMidnight, zonedParts } from './receptionist/business-time';
 import type { Conversation } from './schemas/conversation';
 import type {
   AssistantIssue,
@@ -72,9 +72,10 @@ export const waitingMessages = (messages: readonly OverviewMessage[]): WaitingMe
  */
 export function overviewPeriods(now: Date, timeZone: string): { todayStart: Date; weekStart: Date } {
   const local = zonedParts(now, timeZone);
-  const midnight = (date: { year: number; month: number; day: number }) =>
-    zonedInstant({ ...date, hour: 0, minute: 0 }, timeZone);
-  return { todayStart: midnight(local), weekStart: midnight(addDays(local, -local.weekday)) };
+  return {
+    todayStart: localMidnight(local, timeZone),
+    weekStart: localMidnight(addDays(local, -local.weekday), timeZone),
+  };
 }
 
 /**

@@ -97,6 +97,10 @@ export function addDays(date: LocalDate, days: number): LocalDate {
   return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate() };
 }
 
+/** The instant a calendar day starts in the zone: on a DST change day that day is 23 or 25 hours long. */
+export const localMidnight = (date: LocalDate, timeZone: string) =>
+  zonedInstant({ ...date, hour: 0, minute: 0 }, timeZone);
+
 /** "2026-11-25": a calendar date as ISO 8601 writes it (sorts as it reads). */
 export const isoDateOf = ({ year, month, day }: LocalDate) =>
   `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;

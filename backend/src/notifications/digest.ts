@@ -4,10 +4,9 @@ import { formatDollars } from '@shared/receptionist/deposits';
 import {
   addDays,
   isoDateOf,
+  localMidnight,
   spokenClock,
-  zonedInstant,
   zonedParts,
-  type LocalDate,
 } from '@shared/receptionist/business-time';
 import { CHANNEL_LABELS, OUTCOME_LABELS } from '@shared/schemas/call-log';
 import type { Conversation } from '@shared/schemas/conversation';
@@ -29,8 +28,11 @@ export type DigestCounts = OverviewPeriod;
 export function yesterdayWindow(now: Date, timeZone: string) {
   const today = zonedParts(now, timeZone);
   const yesterday = addDays(today, -1);
-  const midnight = (date: LocalDate) => zonedInstant({ ...date, hour: 0, minute: 0 }, timeZone);
-  return { from: midnight(yesterday), to: midnight(today), date: isoDateOf(yesterday) };
+  return {
+    from: localMidnight(yesterday, timeZone),
+    to: localMidnight(today, timeZone),
+    date: isoDateOf(yesterday),
+  };
 }
 
 /** Is it the digest hour in the zone at `now`? (The job runs hourly; each zone's turn comes once a day.) */
