@@ -21,7 +21,7 @@ import { formatCallLogPage, measureCallLogPage } from './stages/call-log-page';
 import { formatConfigReadScale, measureConfigReadScale } from './stages/config-read-scale';
 import { formatHealthDuringSpeech, measureHealthDuringSpeech } from './stages/health-during-speech';
 import { formatOverviewRead, measureOverviewRead } from './stages/overview-read';
-import { measureLighthouse } from './stages/lighthouse';
+import { LIGHTHOUSE_PAGES, lighthousePagesNamed, measureLighthouse } from './stages/lighthouse';
 import { formatLighthouse } from './stages/lighthouse-summary';
 
 function numberFromEnv(name: string, fallback: number, { integer = false, min = 0 } = {}): number {
@@ -54,6 +54,10 @@ function readSettings() {
     lighthouseCpu: process.env.BENCH_LIGHTHOUSE_CPU
       ? numberFromEnv('BENCH_LIGHTHOUSE_CPU', 4, { min: 1 })
       : ('calibrated' as const),
+    // Unset: every page; a comma-separated list of page names (e.g. "dashboard,plans"): only those.
+    lighthousePages: process.env.BENCH_LIGHTHOUSE_PAGES
+      ? lighthousePagesNamed(process.env.BENCH_LIGHTHOUSE_PAGES.split(',').map((name) => name.trim()))
+      : LIGHTHOUSE_PAGES,
   };
 }
 type Settings = ReturnType<typeof readSettings>;
@@ -78,7 +82,11 @@ const stages = {
   ),
   landing_js: stage(() => measureLandingJs(log('landing_js')), formatLanding),
   lighthouse: stage(
-    (s) => measureLighthouse({ runs: s.lighthouseRuns, cpu: s.lighthouseCpu }, log('lighthouse')),
+    (s) =>
+      measureLighthouse(
+        { runs: s.lighthouseRuns, cpu: s.lighthouseCpu, pages: s.lighthousePages },
+        log('lighthouse'),
+      ),
     formatLighthouse,
   ),
   voice_stream: stage(

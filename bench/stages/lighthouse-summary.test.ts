@@ -137,3 +137,23 @@ it('formatLighthouse marks each score against the goal and says why a page is be
   expect(text).not.toContain('landing below the goal');
   expect(text).toContain('Goal NOT met on every page.');
 });
+
+it('formatLighthouse names the pages a partial run left out', () => {
+  const landing = summarise({ name: 'landing', path: '/', visitor: 'signed-out' }, [
+    run(report({ performance: 97 })),
+  ]);
+  const text = formatLighthouse({
+    measuredAt: '2026-11-26T00:00:00.000Z',
+    goal: 95,
+    runsPerPage: 1,
+    cpu: 4,
+    allMet: true,
+    pagesLeftOut: ['plans', 'dashboard'],
+    lighthouseVersion: '13.5.0',
+    chromium: '156.0.0.0',
+    benchmarkIndex: 2645,
+    pages: [landing],
+    method: 'test',
+  });
+  expect(text).toContain('All measured pages meet the goal. (not measured: plans, dashboard)');
+});

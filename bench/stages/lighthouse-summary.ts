@@ -70,7 +70,10 @@ export type LighthouseFigure = {
   runsPerPage: number;
   /** 'calibrated' (from each run's benchmarkIndex, see calibratedCpuMultiplier) or a fixed factor. */
   cpu: 'calibrated' | number;
+  /** Every measured page meets the goal on every category. */
   allMet: boolean;
+  /** Set when BENCH_LIGHTHOUSE_PAGES measured only some pages: the ones left out. */
+  pagesLeftOut?: string[];
   lighthouseVersion: string;
   chromium: string;
   benchmarkIndex: number;
@@ -154,6 +157,7 @@ export function formatLighthouse(figure: LighthouseFigure): string {
   for (const p of figure.pages.filter((page) => page.losing.length > 0)) {
     lines.push(`  ${p.name} below the goal because of: ${p.losing.join('; ')}`);
   }
-  lines.push(figure.allMet ? 'All pages meet the goal.' : 'Goal NOT met on every page.');
+  const leftOut = figure.pagesLeftOut?.length ? ` (not measured: ${figure.pagesLeftOut.join(', ')})` : '';
+  lines.push((figure.allMet ? 'All measured pages meet the goal.' : 'Goal NOT met on every page.') + leftOut);
   return lines.join('\n');
 }

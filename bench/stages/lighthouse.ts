@@ -32,12 +32,24 @@ const REPORTS_DIR = path.join(REPO_ROOT, '.local', 'bench', 'lighthouse-reports'
 const TABLE_NAME = 'receptionist-bench-lighthouse';
 const PASSWORD = 'bench-lighthouse-9';
 
-const PAGES: Array<{ name: string; path: string; visitor: Visitor }> = [
+type LighthouseTarget = { name: string; path: string; visitor: Visitor };
+
+export const LIGHTHOUSE_PAGES: readonly LighthouseTarget[] = [
   { name: 'landing', path: '/', visitor: 'signed-out' },
   { name: 'plans', path: '/plans', visitor: 'new-owner' },
   { name: 'setup step 1', path: '/setup', visitor: 'new-owner' },
   { name: 'dashboard', path: '/dashboard', visitor: 'complete-owner' },
 ];
+
+/** BENCH_LIGHTHOUSE_PAGES: the pages so named, in the usual order; an unknown name fails before anything runs. */
+export function lighthousePagesNamed(names: string[]): LighthouseTarget[] {
+  const unknown = names.filter((name) => !LIGHTHOUSE_PAGES.some((page) => page.name === name));
+  if (unknown.length > 0)
+    throw new Error(
+      `BENCH_LIGHTHOUSE_PAGES: no page named ${unknown.join(', ')} (pages: ${LIGHTHOUSE_PAGES.map((p) => p.name).join(', ')})`,
+    );
+  return LIGHTHOUSE_PAGES.filter((page) => names.includes(page.name));
+}
 
 /**
  * Lighthouse (the npm package, in process) against the production build served by `vite preview`, with the
@@ -48,7 +60,11 @@ const PAGES: Array<{ name: string; path: string; visitor: Visitor }> = [
  * but keeps localStorage, where Amplify keeps the session, so every run is a cold load of a signed-in visit.
  */
 export async function measureLighthouse(
-  { runs, cpu }: { runs: number; cpu: 'calibrated' | number },
+  {
+    runs,
+    cpu,
+    pages: targets = LIGHTHOUSE_PAGES,
+  }: { runs: number; cpu: 'calibrated' | number; pages?: readonly LighthouseTarget[] },
   log: (line: string) => void,
 ): Promise<LighthouseFigure> {
   assertJava();
@@ -102,7 +118,7 @@ export async function measureLighthouse(
     let lastBenchmarkIndex = await warmUp(stack.urls.app, log);
     let lighthouseVersion = '';
     let chromiumVersion = '';
-    for (const page of PAGES) {
+    for (const page of targets) {
       const chrome = await launchChrome();
       try {
         const email = page.visitor === 'signed-out' ? undefined : owners[page.visitor];
@@ -140,6 +156,9 @@ export async function measureLighthouse(
       runsPerPage: runs,
       cpu,
       allMet: pages.every((p) => CATEGORIES.every((c) => p.scores[c] >= LIGHTHOUSE_GOAL)),
+      ...(targets.length < LIGHTHOUSE_PAGES.length
+        ? { pagesLeftOut: LIGHTHOUSE_PAGES.filter((p) => !targets.includes(p)).map((p) => p.name) }
+        : {}),
       lighthouseVersion,
       chromium: chromiumVersion,
       benchmarkIndex: Math.round(median(pages.map((p) => p.benchmarkIndex))),
