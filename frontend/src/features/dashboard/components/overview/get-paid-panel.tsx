@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { type FormEvent, memo, useEffect, useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
 import { formatDollars } from '@shared/receptionist/deposits';
@@ -26,7 +26,7 @@ const BADGE_CLASS: Record<PayoutState, string> = {
  * sends the owner back with ?stripe=return (re-read the account) or ?stripe=refresh (the link expired: a
  * fresh one opens at once).
  */
-export function GetPaidPanel({ userId }: { userId: string }) {
+export const GetPaidPanel = memo(function GetPaidPanel({ userId }: { userId: string }) {
   const queryClient = useQueryClient();
   const key = dashboardQueryKeys.getPaid(userId);
   const status = useQuery({ queryKey: key, queryFn: () => getPaidApi.status(userId) });
@@ -84,7 +84,7 @@ export function GetPaidPanel({ userId }: { userId: string }) {
       ) : null}
     </section>
   );
-}
+});
 
 function GetPaidBody({
   userId,

@@ -1,5 +1,5 @@
-import { useCallback, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { DASHBOARD_MESSAGES } from '@shared/dashboard-messages';
 import { OVERVIEW_REFRESH_MS, OVERVIEW_TEXTS } from '@shared/overview';
@@ -16,10 +16,14 @@ import { OverviewFigures } from '../overview/overview-figures';
 import { StatusIssues } from '../overview/status-issues';
 import { UpcomingPanel } from '../overview/upcoming-panel';
 import { TestChatPanel } from '../test-chat/test-chat-panel';
-import { TestCallPanel } from '../test-call/test-call-panel';
 import { runtimeConfig } from '../../../../lib/runtime-config';
 import { isPhoneLike } from '../../test-call-client';
 import './overview-tab.css';
+
+// The in-browser test call (its audio player and voice stream client) loads when the owner starts one.
+const TestCallPanel = lazy(() =>
+  import('../test-call/test-call-panel').then((m) => ({ default: m.TestCallPanel })),
+);
 
 /**
  * Spec §2 Overview, made live (issue 13 §3): the assistant's real status and number, Call Assistant, the four
@@ -50,17 +54,30 @@ export function OverviewTab({ userId }: { userId: string }) {
   const [testCall, setTestCall] = useState<number>();
   const openTab = (tab: string) => setSearchParams({ tab }, { replace: true });
   // Once the assistant has had a conversation, View Call Logs opens the real log; before, the spec's
-  // 'Coming Soon!' modal still records the owner's interest.
-  const latest = useQuery({
+  // 'Coming Soon!' modal still records the owner's interest. The latest entry is read ahead (so the click
+  // is instant) but not subscribed to: its answer would re-render the whole tab, during the dashboard's
+  // first second, for a value only the click needs.
+  const queryClient = useQueryClient();
+  const latestQuery = {
     queryKey: dashboardQueryKeys.callLog(userId, { latest: true }),
     queryFn: () => callLogApi.page(userId, {}, undefined, 1),
-  });
+    staleTime: OVERVIEW_REFRESH_MS,
+  };
+  useEffect(() => {
+    void queryClient.prefetchQuery(latestQuery);
+    // The query is keyed by the user: a new one is read ahead for a new user only.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [queryClient, userId]);
   const viewCallLogs = async () => {
-    // A click before the first answer waits for it, so a quick owner is not shown 'Coming Soon!' by mistake.
-    const page = latest.data ?? (await latest.refetch()).data;
-    if ((page?.entries.length ?? 0) > 0) openTab('calls');
+    // A click before the read ahead has answered waits for it, so a quick owner is not shown 'Coming Soon!'
+    // by mistake.
+    const page = await queryClient.fetchQuery(latestQuery);
+    if (page.entries.length > 0) openTab('calls');
     else setCallLogsOpen(true);
   };
+  // The figures, live calls, appointments and messages render from a deferred copy of the overview: when
+  // it arrives, React renders them in the background in slices instead of one blocking task.
+  const shownOverview = useDeferredValue(overview.data);
 
   return (
     <div className="overview-grid">
@@ -120,12 +137,12 @@ export function OverviewTab({ userId }: { userId: string }) {
           </button>
         </div>
       </section>
-      {overview.data ? (
+      {shownOverview ? (
         <>
-          <LivePanel overview={overview.data} />
-          <OverviewFigures overview={overview.data} />
-          <UpcomingPanel overview={overview.data} onOpenAll={() => openTab('appointments')} />
-          <MessagesPanel userId={userId} overview={overview.data} />
+          <LivePanel overview={shownOverview} />
+          <OverviewFigures overview={shownOverview} />
+          <UpcomingPanel overview={shownOverview} onOpenAll={() => openTab('appointments')} />
+          <MessagesPanel userId={userId} overview={shownOverview} />
         </>
       ) : overview.isError ? (
         <div className="alert alert-error overview-error" role="alert">
@@ -137,12 +154,14 @@ export function OverviewTab({ userId }: { userId: string }) {
       ) : null}
       <GetPaidPanel userId={userId} />
       {testCall !== undefined ? (
-        <TestCallPanel
-          key={testCall}
-          userId={userId}
-          voice={config.data?.selected_voice}
-          onClose={() => setTestCall(undefined)}
-        />
+        <Suspense fallback={null}>
+          <TestCallPanel
+            key={testCall}
+            userId={userId}
+            voice={config.data?.selected_voice}
+            onClose={() => setTestCall(undefined)}
+          />
+        </Suspense>
       ) : null}
       <TestChatPanel userId={userId} assistantPhone={assistantPhone} />
       {callLogsOpen ? <CallLogsModal onClose={closeCallLogs} /> : null}

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { type FormEvent, type KeyboardEvent, memo, useEffect, useRef, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { TEST_CHAT_MAX_CHARS, TEST_CHAT_TEXTS, type TestChatItem } from '@shared/schemas/test-chat';
 import { runtimeConfig } from '../../../../lib/runtime-config';
@@ -16,7 +16,13 @@ const ACTION_ICONS: Record<string, string> = { ok: '✓', failed: '!' };
  * engine as the phone line, and each tool it used shows inline. Says plainly when the local engine (not an
  * AI model) answered.
  */
-export function TestChatPanel({ userId, assistantPhone }: { userId: string; assistantPhone?: string }) {
+export const TestChatPanel = memo(function TestChatPanel({
+  userId,
+  assistantPhone,
+}: {
+  userId: string;
+  assistantPhone?: string;
+}) {
   const [entries, setEntries] = useState<Entry[]>([]);
   const [conversationId, setConversationId] = useState<string | undefined>();
   const [engine, setEngine] = useState<'local' | 'openai' | undefined>();
@@ -149,7 +155,7 @@ export function TestChatPanel({ userId, assistantPhone }: { userId: string; assi
       ) : null}
     </section>
   );
-}
+});
 
 function ChatEntry({ entry }: { entry: Entry }) {
   if (entry.from === 'owner') {
