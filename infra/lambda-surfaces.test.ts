@@ -9,9 +9,15 @@ mkdirSync(path.join(REPO_ROOT, '.local'), { recursive: true });
 const outRoot = mkdtempSync(path.join(REPO_ROOT, '.local', 'surfaces-'));
 afterAll(() => rmSync(outRoot, { recursive: true, force: true }));
 
+const bundles = new Map<keyof typeof LAMBDA_ENTRIES, ReturnType<typeof bundleEntry>>();
+const bundle = (name: keyof typeof LAMBDA_ENTRIES) => {
+  if (!bundles.has(name)) bundles.set(name, bundleEntry(LAMBDA_ENTRIES[name], path.join(outRoot, name)));
+  return bundles.get(name)!;
+};
+
 /** The source files of the code a function loads: its entry and every chunk it imports at start. */
 async function bundledSources(name: keyof typeof LAMBDA_ENTRIES): Promise<string[]> {
-  const meta = await bundleEntry(LAMBDA_ENTRIES[name], path.join(outRoot, name));
+  const meta = await bundle(name);
   return Object.values(meta.outputs).flatMap((output) => Object.keys(output.inputs));
 }
 
@@ -42,5 +48,20 @@ describe('Lambda bundles hold only their own routes', () => {
       expect(sources.filter((file) => file.includes(`backend/src/routes/${ownerRoutes}`))).toEqual([]);
     }
     expect(sources.filter((file) => /backend\/src\/routes\/local-/.test(file))).toEqual([]);
+  });
+});
+
+/**
+ * Only a deployed cold start reads Secrets Manager; locally, in tests and in the bench there is no secret
+ * ARN, so its SDK (about 25 ms to load) is imported where a secret is read, never at module load.
+ */
+describe('the Secrets Manager SDK loads on demand', () => {
+  it.each(['api', 'telephony'] as const)('%s imports it dynamically only', async (name) => {
+    const meta = await bundle(name);
+    const imports = Object.values(meta.outputs)
+      .flatMap((output) => output.imports ?? [])
+      .filter((entry) => entry.path === '@aws-sdk/client-secrets-manager');
+    expect(imports.length).toBeGreaterThan(0);
+    expect(imports.map((entry) => entry.kind)).toEqual(imports.map(() => 'dynamic-import'));
   });
 });

@@ -1,8 +1,25 @@
-import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import type { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { createLogger, type Logger } from '../logging/logger';
 import { isVendorKey } from './vendor-keys';
 
 type Env = Record<string, string | undefined>;
+
+/**
+ * The Secrets Manager SDK (about 25 ms to load beside the DynamoDB client on the bench machine) loads only
+ * where a secret is read: at a deployed cold start. Local runs, tests and the bench have no secret ARN and
+ * never load it.
+ */
+const secretsSdk = () => import('@aws-sdk/client-secrets-manager');
+
+async function newSecretsClient(region: string | undefined): Promise<SecretsManagerClient> {
+  const { SecretsManagerClient } = await secretsSdk();
+  return new SecretsManagerClient({ region });
+}
+
+async function readSecretString(client: SecretsManagerClient, secretId: string): Promise<string | undefined> {
+  const { GetSecretValueCommand } = await secretsSdk();
+  return (await client.send(new GetSecretValueCommand({ SecretId: secretId }))).SecretString;
+}
 
 /**
  * In AWS the vendor keys live in Secrets Manager, never in code or in plain Lambda environment variables.
@@ -19,8 +36,7 @@ export async function withVendorSecrets(
 ): Promise<Env> {
   const secretId = env.SECRETS_ARN;
   if (!secretId) return env;
-  const secrets = client ?? new SecretsManagerClient({ region: env.AWS_REGION });
-  const { SecretString } = await secrets.send(new GetSecretValueCommand({ SecretId: secretId }));
+  const SecretString = await readSecretString(client ?? (await newSecretsClient(env.AWS_REGION)), secretId);
   let parsed: unknown;
   try {
     parsed = JSON.parse(SecretString ?? '{}');
@@ -65,8 +81,10 @@ export async function withOriginVerifyToken(
       throw new Error('ORIGIN_VERIFY_SECRET_ARN is not set: the HTTP API cannot check its CloudFront origin');
     return env;
   }
-  const secrets = options.client ?? new SecretsManagerClient({ region: env.AWS_REGION });
-  const { SecretString } = await secrets.send(new GetSecretValueCommand({ SecretId: secretId }));
+  const SecretString = await readSecretString(
+    options.client ?? (await newSecretsClient(env.AWS_REGION)),
+    secretId,
+  );
   if (!SecretString) throw new Error(`Origin-verify secret ${secretId} is empty`);
   return { ...env, ORIGIN_VERIFY_TOKEN: SecretString };
 }
@@ -83,7 +101,7 @@ export async function withStartupSecrets(
   const client =
     options.client ??
     (env.SECRETS_ARN || (options.httpApi && env.ORIGIN_VERIFY_SECRET_ARN)
-      ? new SecretsManagerClient({ region: env.AWS_REGION })
+      ? await newSecretsClient(env.AWS_REGION)
       : undefined);
   const [withKeys, withToken] = await Promise.all([
     withVendorSecrets(env, client, options.logger),
