@@ -81,9 +81,3 @@ export function openTestCall(options: {
   };
 }
 export type TestCall = ReturnType<typeof openTestCall>;
-
-/** A phone (touch first, or a narrow screen): Call Assistant dials the number instead of calling in the page. */
-export function isPhoneLike(win: Pick<Window, 'matchMedia'> | undefined = globalThis.window): boolean {
-  if (!win?.matchMedia) return false;
-  return win.matchMedia('(pointer: coarse)').matches || win.matchMedia('(max-width: 640px)').matches;
-}

@@ -17,7 +17,7 @@ import { StatusIssues } from '../overview/status-issues';
 import { UpcomingPanel } from '../overview/upcoming-panel';
 import { TestChatPanel } from '../test-chat/test-chat-panel';
 import { runtimeConfig } from '../../../../lib/runtime-config';
-import { isPhoneLike } from '../../test-call-client';
+import { isPhoneLike } from '../../phone-like';
 import './overview-tab.css';
 
 // The in-browser test call (its audio player and voice stream client) loads when the owner starts one.
