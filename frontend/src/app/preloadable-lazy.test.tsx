@@ -41,13 +41,4 @@ describe('preloadableLazy', () => {
     // The first render chose the lazy path; it keeps it (no remount), and React.lazy has resolved by now.
     expect(render(Screen)).toBe('<h1>Dashboard</h1>');
   });
-
-  it('passes its props through to the loaded component', async () => {
-    const Tab = preloadableLazy<{ userId: string }>(async () => ({
-      default: ({ userId }: { userId: string }) => <p>Tab of {userId}</p>,
-    }));
-    await Tab.preload();
-    const html = renderToString(<Tab userId="owner-1" />).replace(/<!--.*?-->/g, '');
-    expect(html).toBe('<p>Tab of owner-1</p>');
-  });
 });

@@ -1,9 +1,7 @@
 import { lazy, type ComponentType } from 'react';
 
-/** A component loaded on demand, whose module can also be fetched ahead of its first render. */
-export type Preloadable<Props extends object> = ComponentType<Props> & { preload: () => Promise<unknown> };
-/** A route screen loaded on demand (no props). */
-export type PreloadableScreen = Preloadable<object>;
+/** A route screen loaded on demand, whose module can also be fetched ahead of the first render. */
+export type PreloadableScreen = ComponentType & { preload: () => Promise<unknown> };
 
 /**
  * React.lazy, except that a screen whose module has already arrived renders directly, without suspending.
@@ -15,10 +13,8 @@ export type PreloadableScreen = Preloadable<object>;
  * Which of the two a screen renders is fixed by its first render: switching from the lazy wrapper to the
  * module's own component later would remount the page and lose its state.
  */
-export function preloadableLazy<Props extends object = object>(
-  load: () => Promise<{ default: ComponentType<Props> }>,
-): Preloadable<Props> {
-  let loaded: ComponentType<Props> | undefined;
+export function preloadableLazy(load: () => Promise<{ default: ComponentType }>): PreloadableScreen {
+  let loaded: ComponentType | undefined;
   let renderedLazily = false;
   const loadAndKeep = () =>
     load().then((module) => {
@@ -26,10 +22,10 @@ export function preloadableLazy<Props extends object = object>(
       return module;
     });
   const Lazy = lazy(loadAndKeep);
-  function Screen(props: Props) {
+  function Screen() {
     if (!loaded) renderedLazily = true;
-    const Component = (renderedLazily || !loaded ? Lazy : loaded) as ComponentType<Props>;
-    return <Component {...props} />;
+    const Component = renderedLazily || !loaded ? Lazy : loaded;
+    return <Component />;
   }
   return Object.assign(Screen, { preload: loadAndKeep });
 }

@@ -1,4 +1,4 @@
-import { Suspense, useDeferredValue, useEffect, type ComponentType } from 'react';
+import { useDeferredValue, useEffect, type ComponentType } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router-dom';
 import { AUTH_MESSAGES } from '@shared/auth-messages';
 import { DASHBOARD_MESSAGES } from '@shared/dashboard-messages';
@@ -8,67 +8,28 @@ import { CenteredStatus } from '../../../components/ui/centered-status';
 import { forgetConversationLink, pendingConversationLink } from '../../../lib/conversation-link';
 import { useAuth } from '../../auth/hooks/auth-context';
 import { useDashboardGuard } from '../hooks/use-dashboard-guard';
-import { preloadableLazy, type Preloadable } from '../../../app/preloadable-lazy';
+import { AnalyticsTab } from './tabs/analytics-tab';
+import { AppointmentsTab } from './tabs/appointments-tab';
+import { CallLogTab } from './call-log/call-log-tab';
+import { NotificationsTab } from './notifications/notifications-tab';
+import { ObjectivesTab } from './tabs/objectives-tab';
 import { OverviewTab } from './tabs/overview-tab';
+import { ReferralsTab } from './tabs/referrals-tab';
+import { SubscriptionTab } from './tabs/subscription-tab';
 import './dashboard.css';
 
 type TabProps = { userId: string };
 
-/**
- * A tab other than the Overview loads its code when it is first wanted: the dashboard opens on the
- * Overview, and evaluating the seven other tabs (with the setup modules they share) was a third of the
- * dashboard's script work before its first real paint (issue 16 §5). Pointing at or focusing a tab fetches
- * its code ahead of the click.
- */
-const lazyTab = (load: () => Promise<ComponentType<TabProps>>) =>
-  preloadableLazy<TabProps>(() => load().then((Component) => ({ default: Component })));
-
-const TABS: ReadonlyArray<{
-  key: string;
-  label: string;
-  Component: ComponentType<TabProps> | Preloadable<TabProps>;
-}> = [
+const TABS: ReadonlyArray<{ key: string; label: string; Component: ComponentType<TabProps> }> = [
   { key: 'overview', label: 'Overview', Component: OverviewTab },
-  {
-    key: 'appointments',
-    label: 'Appointments',
-    Component: lazyTab(() => import('./tabs/appointments-tab').then((m) => m.AppointmentsTab)),
-  },
-  {
-    key: 'calls',
-    label: 'Call Log',
-    Component: lazyTab(() => import('./call-log/call-log-tab').then((m) => m.CallLogTab)),
-  },
-  {
-    key: 'objectives',
-    label: 'Objectives',
-    Component: lazyTab(() => import('./tabs/objectives-tab').then((m) => m.ObjectivesTab)),
-  },
-  {
-    key: 'analytics',
-    label: 'Analytics',
-    Component: lazyTab(() => import('./tabs/analytics-tab').then((m) => m.AnalyticsTab)),
-  },
-  {
-    key: 'notifications',
-    label: 'Notifications',
-    Component: lazyTab(() => import('./notifications/notifications-tab').then((m) => m.NotificationsTab)),
-  },
-  {
-    key: 'subscription',
-    label: 'Subscription',
-    Component: lazyTab(() => import('./tabs/subscription-tab').then((m) => m.SubscriptionTab)),
-  },
-  {
-    key: 'referrals',
-    label: 'Referrals',
-    Component: lazyTab(() => import('./tabs/referrals-tab').then((m) => m.ReferralsTab)),
-  },
+  { key: 'appointments', label: 'Appointments', Component: AppointmentsTab },
+  { key: 'calls', label: 'Call Log', Component: CallLogTab },
+  { key: 'objectives', label: 'Objectives', Component: ObjectivesTab },
+  { key: 'analytics', label: 'Analytics', Component: AnalyticsTab },
+  { key: 'notifications', label: 'Notifications', Component: NotificationsTab },
+  { key: 'subscription', label: 'Subscription', Component: SubscriptionTab },
+  { key: 'referrals', label: 'Referrals', Component: ReferralsTab },
 ];
-
-const preloadTab = (Component: ComponentType<TabProps> | Preloadable<TabProps>) => {
-  if ('preload' in Component) void Component.preload().catch(() => undefined);
-};
 
 /**
  * /dashboard: the guard (spec §4), then the heading, the nav (Setup, Sign Out) and the tabs (the spec's five, Appointments (issue 9 §8), the Call Log and Notifications (issue 13 §1, §2)); the tab is
@@ -109,8 +70,6 @@ export default function DashboardPage() {
             aria-selected={tab.key === active.key}
             aria-controls={`panel-${tab.key}`}
             className={`dashboard-tab${tab.key === active.key ? ' dashboard-tab-active' : ''}`}
-            onPointerEnter={() => preloadTab(tab.Component)}
-            onFocus={() => preloadTab(tab.Component)}
             onClick={() => setSearchParams({ tab: tab.key }, { replace: true })}
           >
             {tab.label}
@@ -118,9 +77,7 @@ export default function DashboardPage() {
         ))}
       </div>
       <div role="tabpanel" id={`panel-${active.key}`} aria-labelledby={`tab-${active.key}`}>
-        <Suspense fallback={<CenteredStatus>{AUTH_MESSAGES.loading}</CenteredStatus>}>
-          <active.Component userId={user.userId} />
-        </Suspense>
+        <active.Component userId={user.userId} />
       </div>
     </SignedInScreen>
   );

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { DASHBOARD_MESSAGES } from '@shared/dashboard-messages';
@@ -15,15 +15,11 @@ import { MessagesPanel } from '../overview/messages-panel';
 import { OverviewFigures } from '../overview/overview-figures';
 import { StatusIssues } from '../overview/status-issues';
 import { UpcomingPanel } from '../overview/upcoming-panel';
+import { TestCallPanel } from '../test-call/test-call-panel';
 import { TestChatPanel } from '../test-chat/test-chat-panel';
 import { runtimeConfig } from '../../../../lib/runtime-config';
 import { isPhoneLike } from '../../phone-like';
 import './overview-tab.css';
-
-// The in-browser test call (its audio player and voice stream client) loads when the owner starts one.
-const TestCallPanel = lazy(() =>
-  import('../test-call/test-call-panel').then((m) => ({ default: m.TestCallPanel })),
-);
 
 /**
  * Spec §2 Overview, made live (issue 13 §3): the assistant's real status and number, Call Assistant, the four
@@ -154,14 +150,12 @@ export function OverviewTab({ userId }: { userId: string }) {
       ) : null}
       <GetPaidPanel userId={userId} />
       {testCall !== undefined ? (
-        <Suspense fallback={null}>
-          <TestCallPanel
-            key={testCall}
-            userId={userId}
-            voice={config.data?.selected_voice}
-            onClose={() => setTestCall(undefined)}
-          />
-        </Suspense>
+        <TestCallPanel
+          key={testCall}
+          userId={userId}
+          voice={config.data?.selected_voice}
+          onClose={() => setTestCall(undefined)}
+        />
       ) : null}
       <TestChatPanel userId={userId} assistantPhone={assistantPhone} />
       {callLogsOpen ? <CallLogsModal onClose={closeCallLogs} /> : null}
