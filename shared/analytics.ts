@@ -1,13 +1,7 @@
 import { addDays, isoDateOf, localMidnight, zonedParts } from './receptionist/business-time';
 import { parseWeeklyHours, type WeeklyHours } from './receptionist/opening-hours';
 import { DEFAULT_TIME_ZONE } from './receptionist/time-zones';
-import {
-  TIME_RANGE_DAYS,
-  type Analytics,
-  type AnalyticsTimeRange,
-  type Suggestion,
-  type SuggestionImpact,
-} from './schemas/analytics';
+import type { Analytics, Suggestion } from './schemas/analytics';
 import type { Conversation } from './schemas/conversation';
 
 /**
@@ -16,6 +10,24 @@ import type { Conversation } from './schemas/conversation';
  * Days are the business's calendar days (its time zone; UTC when none is given): a range of N days is today
  * there and the N-1 days before it, as the Overview and the call log read the same records.
  */
+
+/** Spec §2 and §9: the Analytics tab's ranges, 7d first and default. */
+export const ANALYTICS_TIME_RANGES = ['7d', '30d', '90d'] as const;
+export type AnalyticsTimeRange = (typeof ANALYTICS_TIME_RANGES)[number];
+export const DEFAULT_ANALYTICS_TIME_RANGE: AnalyticsTimeRange = '7d';
+export const TIME_RANGE_DAYS: Record<AnalyticsTimeRange, number> = { '7d': 7, '30d': 30, '90d': 90 };
+
+export const SUGGESTION_IMPACTS = ['high', 'medium', 'low'] as const;
+export type SuggestionImpact = (typeof SUGGESTION_IMPACTS)[number];
+
+export const ANALYTICS_MESSAGES = {
+  analyticsLoadFailed: 'Failed to load analytics',
+  suggestionsLoadFailed: 'Failed to load suggestions',
+  tryAgain: 'Try Again',
+  noConversations: (days: number) =>
+    `No conversations in the last ${days} days. Figures appear here once your assistant has talked with callers.`,
+  noSuggestions: 'No suggestions yet: they come from your conversations.',
+} as const;
 
 const round = (value: number, decimals: number) => Number(value.toFixed(decimals));
 /** Rates keep 4 decimals: enough for a percentage with two decimals, short in JSON. */

@@ -1,5 +1,5 @@
 import { zonedParts } from './receptionist/business-time';
-import { CHANNEL_LABELS, OUTCOME_LABELS, conversationSummary, durationSeconds } from './schemas/call-log';
+import { CHANNEL_LABELS, OUTCOME_LABELS, conversationSummary, durationSeconds } from './call-log';
 import type { Conversation } from './schemas/conversation';
 
 const pad = (value: number) => String(value).padStart(2, '0');

@@ -9,6 +9,9 @@ export const DEFAULT_DISPLAY_ORDER = 999;
 
 export const MOST_POPULAR_LABEL = 'Most Popular';
 
+/** The server's error message when a checkout names a business the owner does not have (spec §8). */
+export const BUSINESS_ID_NOT_FOUND = 'business_id not found';
+
 /** The terms-accepted flag kept in browser storage (spec §3 "Browser-kept session data"). */
 export const TERMS_ACCEPTED_STORAGE_KEY = 'ringly.termsAccepted';
 

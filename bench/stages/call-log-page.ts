@@ -1,5 +1,5 @@
 import { createConversationRepository } from '../../backend/src/data/conversations';
-import { CALL_LOG_PAGE_SIZE } from '../../shared/schemas/call-log';
+import { CALL_LOG_PAGE_SIZE } from '../../shared/call-log';
 import { history } from '../fixtures/conversations';
 import {
   formatReadScale,

@@ -1,10 +1,5 @@
 import { z } from 'zod';
-
-/** Spec §2 and §9: the Analytics tab's ranges, 7d first and default. */
-export const ANALYTICS_TIME_RANGES = ['7d', '30d', '90d'] as const;
-export type AnalyticsTimeRange = (typeof ANALYTICS_TIME_RANGES)[number];
-export const DEFAULT_ANALYTICS_TIME_RANGE: AnalyticsTimeRange = '7d';
-export const TIME_RANGE_DAYS: Record<AnalyticsTimeRange, number> = { '7d': 7, '30d': 30, '90d': 90 };
+import { SUGGESTION_IMPACTS } from '../analytics';
 
 /**
  * Spec §3 "Analytics". Revenue is in dollars (cents / 100, rounded to the cent). A trend day without
@@ -26,9 +21,6 @@ export const analyticsSchema = z.object({
 });
 export type Analytics = z.infer<typeof analyticsSchema>;
 
-export const SUGGESTION_IMPACTS = ['high', 'medium', 'low'] as const;
-export type SuggestionImpact = (typeof SUGGESTION_IMPACTS)[number];
-
 /** Spec §3 "Suggestion". */
 export const suggestionSchema = z.object({
   id: z.string(),
@@ -38,12 +30,3 @@ export const suggestionSchema = z.object({
   description: z.string(),
 });
 export type Suggestion = z.infer<typeof suggestionSchema>;
-
-export const ANALYTICS_MESSAGES = {
-  analyticsLoadFailed: 'Failed to load analytics',
-  suggestionsLoadFailed: 'Failed to load suggestions',
-  tryAgain: 'Try Again',
-  noConversations: (days: number) =>
-    `No conversations in the last ${days} days. Figures appear here once your assistant has talked with callers.`,
-  noSuggestions: 'No suggestions yet: they come from your conversations.',
-} as const;

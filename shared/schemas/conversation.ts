@@ -1,23 +1,10 @@
 import { z } from 'zod';
+import { CONVERSATION_CHANNELS, CONVERSATION_OUTCOMES } from '../conversation';
 
 /**
  * One conversation the assistant had on the owner's line (a call or an SMS thread). Analytics are computed
  * from these records only, never invented (issue 5). Amounts are integer cents so sums are exact.
  */
-/** 'test': the owner's own test chat or call from the dashboard; stored, but never counted in analytics. */
-export const CONVERSATION_CHANNELS = ['voice', 'sms', 'test'] as const;
-export type ConversationChannel = (typeof CONVERSATION_CHANNELS)[number];
-
-/** Ordered by precedence: a conversation's outcome is the first of these it reached. */
-export const CONVERSATION_OUTCOMES = [
-  'deposit_paid',
-  'booked',
-  'message_taken',
-  'escalated',
-  'answered',
-  'abandoned',
-] as const;
-export type ConversationOutcome = (typeof CONVERSATION_OUTCOMES)[number];
 
 export const conversationActionSchema = z.object({
   tool: z.string().max(60),
@@ -62,7 +49,7 @@ export const conversationSchema = z.object({
    * thread. With started_at (the webhook's arrival) it gives the Overview's time to answer (issue 13 §3).
    */
   answered_at: z.iso.datetime().optional(),
-  /** One line for the call log's list (shared/schemas/call-log.ts conversationSummary), set when stored. */
+  /** One line for the call log's list (conversationSummary in shared/call-log.ts), set when stored. */
   summary: z.string().max(200).optional(),
 });
 export type Conversation = z.infer<typeof conversationSchema>;

@@ -1,10 +1,5 @@
 import { z } from 'zod';
-
-export const featureEngagementAnswers = ['interested', 'declined'] as const;
-export type FeatureEngagementAnswer = (typeof featureEngagementAnswers)[number];
-
-/** Waitlisted plans are recorded with this feature type (spec §3 "Feature engagement"). */
-export const SUBSCRIPTION_PLAN_FEATURE = 'subscription_plan';
+import { featureEngagementAnswers } from '../feature-engagement';
 
 /** POST /oauth/feature-engagement/{interested|declined}; the answer is the path's last segment. */
 export const featureEngagementRequestSchema = z.object({

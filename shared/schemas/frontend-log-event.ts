@@ -1,8 +1,7 @@
 import { z } from 'zod';
+import { FRONTEND_EVENT_TYPES } from '../frontend-log-event';
 
 /** Spec §3 "Frontend log event". */
-export const FRONTEND_EVENT_TYPES = ['frontend_auth', 'user_login', 'user_logout', 'oauth_callback'] as const;
-
 export const frontendLogEventSchema = z
   .object({
     event_type: z.enum(FRONTEND_EVENT_TYPES),
@@ -15,5 +14,3 @@ export const frontendLogEventSchema = z
   })
   .strict();
 export type FrontendLogEvent = z.infer<typeof frontendLogEventSchema>;
-
-export const FRONTEND_LOG_PATH = '/api/logs/frontend';

@@ -1,12 +1,7 @@
 import { z } from 'zod';
+import { RETENTION_CHOICES } from '../privacy';
 
-/**
- * Issue 13 §5: how long conversation records (transcripts included) are kept, and erasing one caller.
- * Expired records are removed by DynamoDB's TTL, so the period is a promise kept without a sweeper.
- */
-export const RETENTION_CHOICES = [30, 90, 365] as const;
-export type RetentionDays = (typeof RETENTION_CHOICES)[number];
-export const DEFAULT_RETENTION_DAYS: RetentionDays = 365;
+/** Issue 13 §5: the privacy settings' and caller erasure's request and answer schemas (shared/privacy.ts). */
 
 export const retentionDaysSchema = z.union(
   RETENTION_CHOICES.map((days) => z.literal(days)) as [z.ZodLiteral<30>, z.ZodLiteral<90>, z.ZodLiteral<365>],
@@ -42,26 +37,3 @@ export const eraseCallerResponseSchema = z.object({
   }),
 });
 export type EraseCallerResponse = z.infer<typeof eraseCallerResponseSchema>;
-
-export const PRIVACY_TEXTS = {
-  title: 'Privacy',
-  retentionLabel: 'Keep conversations and transcripts for',
-  retentionHint:
-    'Older conversations, transcripts included, are deleted automatically. Shortening the period applies to conversations already stored.',
-  retentionChoice: (days: RetentionDays) => (days === 365 ? '1 year' : `${days} days`),
-  retentionSaved: (days: RetentionDays) =>
-    `Saved. Conversations are kept for ${days === 365 ? '1 year' : `${days} days`}.`,
-  eraseLabel: 'Erase everything about a caller',
-  eraseHint:
-    'Deletes their conversations, transcripts, appointments and messages. Their STOP opt-out is kept so they are never texted again.',
-  eraseButton: 'Erase caller',
-  eraseConfirm: (phone: string) =>
-    `Erase everything about ${phone}? This deletes their conversations, appointments and messages and cannot be undone.`,
-  erased: (r: EraseCallerResponse['erased']) =>
-    `Erased ${r.conversations} conversation${r.conversations === 1 ? '' : 's'}, ${r.appointments} appointment${r.appointments === 1 ? '' : 's'} and ${r.messages} message${r.messages === 1 ? '' : 's'}.`,
-  failed: 'Failed to save. Please try again.',
-} as const;
-
-/** Epoch seconds at which a record started at `startedAtIso` expires under a retention period. */
-export const retentionExpiry = (startedAtIso: string, days: number) =>
-  Math.floor(Date.parse(startedAtIso) / 1000) + days * 86_400;

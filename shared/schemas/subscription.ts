@@ -83,6 +83,3 @@ export const customerProfileSchema = z.object({
   subscription: subscriptionStatusSchema,
 });
 export type CustomerProfile = z.infer<typeof customerProfileSchema>;
-
-/** The server's error message when a checkout names a business the owner does not have (spec §8). */
-export const BUSINESS_ID_NOT_FOUND = 'business_id not found';

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { computeAnalytics, computeSuggestions, criterionLabel } from '../../shared/analytics';
-import { ANALYTICS_MESSAGES, type AnalyticsTimeRange } from '../../shared/schemas/analytics';
+import { ANALYTICS_MESSAGES, type AnalyticsTimeRange } from '../../shared/analytics';
 import { OVERVIEW_TEXTS, overviewPeriods } from '../../shared/overview';
 import { GET_PAID_TEXTS } from '../../shared/schemas/get-paid';
 import { formatDollars } from '../../shared/receptionist/deposits';

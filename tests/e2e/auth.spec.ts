@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { FRONTEND_LOG_PATH } from '../../shared/schemas/frontend-log-event';
+import { FRONTEND_LOG_PATH } from '../../shared/frontend-log-event';
 import { REFERRAL_STORAGE_KEY } from '../../shared/identity';
 import {
   apiUrl,

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { OVERVIEW_TEXTS } from '../../shared/overview';
 import { PAYMENT_FAILED } from '../../shared/plans';
-import { CALL_LOG_TEXTS } from '../../shared/schemas/call-log';
+import { CALL_LOG_TEXTS } from '../../shared/call-log';
 import type { AssistantStatus, OverviewResponse } from '../../shared/schemas/overview';
 import { openPhone, salonOwner } from './assistant-owner';
 import { appUrl } from './support';

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { TEST_CALL_HOURLY_LIMIT } from '../../shared/schemas/test-chat';
+import { TEST_CALL_HOURLY_LIMIT } from '../../shared/test-chat';
 import type { RelayOutgoing } from '../../shared/voice-relay';
 import { conversationAmender } from '../../backend/src/voice-relay/conversation-amend';
 import { attachRelayServer } from '../../backend/src/voice-relay/local-relay-server';

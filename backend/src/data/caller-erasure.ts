@@ -1,6 +1,6 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { queryAll, writeInBatches } from './batch-write';
-import { CONVERSATION_CHANNELS } from '@shared/schemas/conversation';
+import { CONVERSATION_CHANNELS } from '@shared/conversation';
 import type { ConversationRepository } from './conversations';
 import { APPOINTMENT_PREFIX, keys, OWNER_MESSAGE_PREFIX, userKey } from './keys';
 

@@ -1,7 +1,8 @@
 import { GetCommand, UpdateCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { conversationSummary } from '@shared/schemas/call-log';
-import { retentionExpiry } from '@shared/schemas/privacy';
-import type { Conversation, ConversationChannel, ConversationOutcome } from '@shared/schemas/conversation';
+import { conversationSummary } from '@shared/call-log';
+import { retentionExpiry } from '@shared/privacy';
+import type { Conversation } from '@shared/schemas/conversation';
+import type { ConversationChannel, ConversationOutcome } from '@shared/conversation';
 import { queryAll, writeInBatches } from './batch-write';
 import { CONVERSATION_PREFIX, keys, userKey } from './keys';
 import { isConditionFailure } from './condition-failures';

@@ -1,7 +1,8 @@
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { InternationalWaitlistRequest } from '@shared/schemas/waitlist';
-import type { FeatureEngagementAnswer, FeatureEngagementRequest } from '@shared/schemas/feature-engagement';
+import type { FeatureEngagementRequest } from '@shared/schemas/feature-engagement';
+import type { FeatureEngagementAnswer } from '@shared/feature-engagement';
 import { keys } from './keys';
 
 /** The international and beta waitlists (one item per e-mail) and owners' feature-engagement answers. */

@@ -8,7 +8,7 @@ import {
   spokenClock,
   zonedParts,
 } from '@shared/receptionist/business-time';
-import { CHANNEL_LABELS, OUTCOME_LABELS } from '@shared/schemas/call-log';
+import { CHANNEL_LABELS, OUTCOME_LABELS } from '@shared/call-log';
 import type { Conversation } from '@shared/schemas/conversation';
 import { NOTIFICATION_LIMITS } from '@shared/schemas/notifications';
 import type { OverviewPeriod } from '@shared/schemas/overview';

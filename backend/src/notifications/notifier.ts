@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { businessClockOf } from '@shared/analytics';
 import { BUSINESS_TIME_ZONE_IDS, DEFAULT_TIME_ZONE } from '@shared/receptionist/time-zones';
-import { conversationSummary } from '@shared/schemas/call-log';
+import { conversationSummary } from '@shared/call-log';
 import type { BusinessConfig } from '@shared/schemas/business-config';
 import {
   defaultNotificationPreferences,

@@ -1,6 +1,6 @@
 import { formatDollars } from '@shared/receptionist/deposits';
 import { spokenTime } from '@shared/receptionist/business-time';
-import { CHANNEL_LABELS, OUTCOME_LABELS, durationLabel, durationSeconds } from '@shared/schemas/call-log';
+import { CHANNEL_LABELS, OUTCOME_LABELS, durationLabel, durationSeconds } from '@shared/call-log';
 import type { Conversation } from '@shared/schemas/conversation';
 import { sanitizeEmailText } from '@shared/email-text';
 import { formatPhoneForText } from '@shared/sms';

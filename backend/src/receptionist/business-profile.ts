@@ -12,7 +12,7 @@ import { payoutStateOfItem, type Payouts } from '../data/payouts';
 import type { BusinessConfig } from '@shared/schemas/business-config';
 import { priceSentences } from '@shared/capability-sources';
 import type { StoredObjective } from '../data/objectives';
-import { DEFAULT_RETENTION_DAYS } from '@shared/schemas/privacy';
+import { DEFAULT_RETENTION_DAYS } from '@shared/privacy';
 import {
   BUSINESS_KINDS,
   businessKind,

@@ -1,4 +1,5 @@
-import type { Conversation, ConversationOutcome } from '@shared/schemas/conversation';
+import type { Conversation } from '@shared/schemas/conversation';
+import type { ConversationOutcome } from '@shared/conversation';
 import type { BusinessProfile } from './business-profile';
 import type { Achievements, ConversationState } from './types';
 

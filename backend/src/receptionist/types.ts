@@ -1,4 +1,5 @@
-import type { ConversationAction, ConversationOutcome, TranscriptTurn } from '@shared/schemas/conversation';
+import type { ConversationAction, TranscriptTurn } from '@shared/schemas/conversation';
+import type { ConversationOutcome } from '@shared/conversation';
 
 /**
  * The receptionist engine's contract (docs/decisions/010-receptionist-engine.md). One engine serves every

@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { FRONTEND_LOG_PATH } from '@shared/schemas/frontend-log-event';
+import { FRONTEND_LOG_PATH } from '@shared/frontend-log-event';
 import { logFrontendEvent } from './frontend-logger';
 import { loadRuntimeConfig } from './runtime-config';
 

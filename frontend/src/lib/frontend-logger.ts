@@ -1,4 +1,5 @@
-import { FRONTEND_LOG_PATH, type FrontendLogEvent } from '@shared/schemas/frontend-log-event';
+import type { FrontendLogEvent } from '@shared/schemas/frontend-log-event';
+import { FRONTEND_LOG_PATH } from '@shared/frontend-log-event';
 import { currentBearerToken } from './api-client';
 import { loadRuntimeConfig } from './runtime-config';
 

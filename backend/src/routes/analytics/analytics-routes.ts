@@ -9,13 +9,12 @@ import {
 import { conversationsCsv } from '@shared/conversations-csv';
 import { isoDateOf, zonedParts } from '@shared/receptionist/business-time';
 import { apiErrorSchema } from '@shared/schemas/api-error';
+import { analyticsSchema, suggestionSchema } from '@shared/schemas/analytics';
 import {
   ANALYTICS_TIME_RANGES,
-  analyticsSchema,
   DEFAULT_ANALYTICS_TIME_RANGE,
-  suggestionSchema,
   type AnalyticsTimeRange,
-} from '@shared/schemas/analytics';
+} from '@shared/analytics';
 import { SETUP_MESSAGES } from '@shared/setup-messages';
 import type { AppDeps, AppEnv } from '../../app-types';
 import { requireAuth } from '../../auth/middleware';

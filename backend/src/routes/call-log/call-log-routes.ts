@@ -2,14 +2,12 @@ import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { businessClockOf } from '@shared/analytics';
 import { apiErrorSchema } from '@shared/schemas/api-error';
 import {
-  CALL_LOG_PAGE_SIZE,
   callLogDetailSchema,
   callLogPageSchema,
   callLogQuerySchema,
-  conversationSummary,
-  durationSeconds,
   type CallLogEntry,
 } from '@shared/schemas/call-log';
+import { CALL_LOG_PAGE_SIZE, conversationSummary, durationSeconds } from '@shared/call-log';
 import type { AppDeps, AppEnv } from '../../app-types';
 import { requireAuth, requireOwner } from '../../auth/middleware';
 import type { ConversationListItem } from '../../data/conversations';

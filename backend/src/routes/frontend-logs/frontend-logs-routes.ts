@@ -1,5 +1,6 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
-import { FRONTEND_LOG_PATH, frontendLogEventSchema } from '@shared/schemas/frontend-log-event';
+import { frontendLogEventSchema } from '@shared/schemas/frontend-log-event';
+import { FRONTEND_LOG_PATH } from '@shared/frontend-log-event';
 import type { AppDeps, AppEnv } from '../../app-types';
 import { bearerToken } from '../../auth/token-verifier';
 import { tooManyRequests } from '../../errors/http-error';

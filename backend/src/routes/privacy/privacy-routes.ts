@@ -1,12 +1,12 @@
 import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
 import { apiErrorSchema } from '@shared/schemas/api-error';
 import {
-  DEFAULT_RETENTION_DAYS,
   eraseCallerResponseSchema,
   eraseCallerSchema,
   privacySettingsResponseSchema,
   privacySettingsSchema,
 } from '@shared/schemas/privacy';
+import { DEFAULT_RETENTION_DAYS } from '@shared/privacy';
 import { SETUP_MESSAGES } from '@shared/setup-messages';
 import type { AppDeps, AppEnv } from '../../app-types';
 import { requireAuth, requireOwner } from '../../auth/middleware';

@@ -9,7 +9,6 @@ import {
   TRIAL_DAYS,
 } from '@shared/plans';
 import {
-  BUSINESS_ID_NOT_FOUND,
   checkoutRequestSchema,
   checkoutResponseSchema,
   customerProfileSchema,
@@ -19,6 +18,7 @@ import {
   selectPlanRequestSchema,
   subscriptionStatusSchema,
 } from '@shared/schemas/subscription';
+import { BUSINESS_ID_NOT_FOUND } from '@shared/plans';
 import type { AppDeps, AppEnv } from '../../app-types';
 import { requireAuth, requireOwner } from '../../auth/middleware';
 import { badRequest, forbidden, HttpError, notFound } from '../../errors/http-error';

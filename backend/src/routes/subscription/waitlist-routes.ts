@@ -7,8 +7,8 @@ import {
 import {
   featureEngagementRequestSchema,
   featureEngagementResponseSchema,
-  type FeatureEngagementAnswer,
 } from '@shared/schemas/feature-engagement';
+import type { FeatureEngagementAnswer } from '@shared/feature-engagement';
 import type { AppDeps, AppEnv } from '../../app-types';
 import { requireAuth } from '../../auth/middleware';
 import { badRequest, tooManyRequests } from '../../errors/http-error';

@@ -1,12 +1,11 @@
 import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
 import { apiErrorSchema } from '@shared/schemas/api-error';
 import {
-  TEST_CALL_HOURLY_LIMIT,
-  TEST_CHAT_HOURLY_LIMIT,
   testCallResponseSchema,
   testChatRequestSchema,
   testChatResponseSchema,
 } from '@shared/schemas/test-chat';
+import { TEST_CALL_HOURLY_LIMIT, TEST_CHAT_HOURLY_LIMIT } from '@shared/test-chat';
 import type { AppDeps, AppEnv } from '../../app-types';
 import { requireAuth, requireOwner } from '../../auth/middleware';
 import { notFound, tooManyRequests } from '../../errors/http-error';

@@ -6,8 +6,8 @@ const MOMENT: DateTimeStyle = { month: 'short', day: 'numeric', hour: 'numeric',
 export const momentLabel = (iso: string, timeZone: string) =>
   dateTimeFormat(MOMENT, timeZone).format(new Date(iso));
 
-/** Shared with the summary e-mails (shared/schemas/call-log.ts). */
-export { durationLabel } from '@shared/schemas/call-log';
+/** Shared with the summary e-mails (shared/call-log.ts). */
+export { durationLabel } from '@shared/call-log';
 
 /** The range choices of the log's filter; `days` undefined means all time. */
 export const CALL_LOG_RANGES = [

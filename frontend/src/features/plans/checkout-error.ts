@@ -1,5 +1,5 @@
 import { checkoutRefusalIn, PLAN_MESSAGES } from '@shared/plans';
-import { BUSINESS_ID_NOT_FOUND } from '@shared/schemas/subscription';
+import { BUSINESS_ID_NOT_FOUND } from '@shared/plans';
 
 /**
  * Spec §8: a failed plan selection or checkout shows one message; when the server says the business id was

@@ -1,4 +1,5 @@
-import type { Analytics, AnalyticsTimeRange, Suggestion } from '@shared/schemas/analytics';
+import type { Analytics, Suggestion } from '@shared/schemas/analytics';
+import type { AnalyticsTimeRange } from '@shared/analytics';
 import { ApiClientError, apiDownload, apiRequest } from '../../../lib/api-client';
 
 /** Spec §7: 404 means the owner has no business yet, which is "nothing to show", not a failure. */

@@ -1,5 +1,5 @@
 import type { CallLogDetail, CallLogPage } from '@shared/schemas/call-log';
-import type { ConversationChannel, ConversationOutcome } from '@shared/schemas/conversation';
+import type { ConversationChannel, ConversationOutcome } from '@shared/conversation';
 import { apiRequest } from '../../../lib/api-client';
 import { ownerPath } from '../../../lib/api-read-paths';
 

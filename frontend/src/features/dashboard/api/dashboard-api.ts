@@ -1,6 +1,7 @@
 import type { BusinessConfig } from '@shared/schemas/business-config';
 import type { MultiObjectiveConfig, Objective, ObjectiveTemplate } from '@shared/schemas/objective';
-import type { FeatureEngagementAnswer, FeatureEngagementRequest } from '@shared/schemas/feature-engagement';
+import type { FeatureEngagementRequest } from '@shared/schemas/feature-engagement';
+import type { FeatureEngagementAnswer } from '@shared/feature-engagement';
 import { OBJECTIVE_ACTIONS } from '@shared/dashboard-messages';
 import { ApiClientError, apiRequest } from '../../../lib/api-client';
 import { IF_MISSING_NULL_QUERY } from '@shared/api-queries';

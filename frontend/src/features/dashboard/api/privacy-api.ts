@@ -1,4 +1,5 @@
-import type { EraseCallerResponse, PrivacySettings, RetentionDays } from '@shared/schemas/privacy';
+import type { EraseCallerResponse, PrivacySettings } from '@shared/schemas/privacy';
+import type { RetentionDays } from '@shared/privacy';
 import { apiRequest } from '../../../lib/api-client';
 import { ownerPath } from '../../../lib/api-read-paths';
 

@@ -1,6 +1,7 @@
 import type { CheckoutRequest, Plan, SubscriptionStatus } from '@shared/schemas/subscription';
 import type { InternationalWaitlistRequest } from '@shared/schemas/waitlist';
-import type { FeatureEngagementAnswer, FeatureEngagementRequest } from '@shared/schemas/feature-engagement';
+import type { FeatureEngagementRequest } from '@shared/schemas/feature-engagement';
+import type { FeatureEngagementAnswer } from '@shared/feature-engagement';
 import { apiRequest } from '../../../lib/api-client';
 import { API_READ_PATHS, ownerPath } from '../../../lib/api-read-paths';
 import { joinBetaWaitlist } from '../../../lib/beta-waitlist';

@@ -15,7 +15,7 @@ import {
   type BillingInterval,
 } from '@shared/plans';
 import { COUNTRY_CODES, SUPPORTED_COUNTRY_CODE } from '@shared/signup-rules';
-import { SUBSCRIPTION_PLAN_FEATURE } from '@shared/schemas/feature-engagement';
+import { SUBSCRIPTION_PLAN_FEATURE } from '@shared/feature-engagement';
 import type { Plan } from '@shared/schemas/subscription';
 import { SignedInScreen } from '../../../components/layout/signed-in-screen';
 import { CenteredStatus } from '../../../components/ui/centered-status';

@@ -3,13 +3,14 @@ import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
 import { CLIENT_TIMINGS } from '@shared/client-timings';
 import { formatAmount } from '@shared/plans';
-import { CALL_LOG_TEXTS, CHANNEL_LABELS, OUTCOME_LABELS, type CallLogEntry } from '@shared/schemas/call-log';
+import type { CallLogEntry } from '@shared/schemas/call-log';
+import { CALL_LOG_TEXTS, CHANNEL_LABELS, OUTCOME_LABELS } from '@shared/call-log';
 import {
   CONVERSATION_CHANNELS,
   CONVERSATION_OUTCOMES,
   type ConversationChannel,
   type ConversationOutcome,
-} from '@shared/schemas/conversation';
+} from '@shared/conversation';
 import { callLogApi, type CallLogFilters } from '../../api/call-log-api';
 import { formatAssistantPhone } from '../../assistant-phone';
 import {

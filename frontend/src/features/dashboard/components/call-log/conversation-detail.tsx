@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { formatAmount } from '@shared/plans';
-import { CALL_LOG_TEXTS, CHANNEL_LABELS, OUTCOME_LABELS, type CallLogEntry } from '@shared/schemas/call-log';
+import type { CallLogEntry } from '@shared/schemas/call-log';
+import { CALL_LOG_TEXTS, CHANNEL_LABELS, OUTCOME_LABELS } from '@shared/call-log';
 import { ApiClientError } from '../../../../lib/api-client';
 import { callLogApi } from '../../api/call-log-api';
 import { assistantTelHref, formatAssistantPhone } from '../../assistant-phone';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { PRIVACY_TEXTS, RETENTION_CHOICES, type RetentionDays } from '@shared/schemas/privacy';
+import { PRIVACY_TEXTS, RETENTION_CHOICES, type RetentionDays } from '@shared/privacy';
 import { Modal } from '../../../../components/ui/modal';
 import { privacyApi } from '../../api/privacy-api';
 

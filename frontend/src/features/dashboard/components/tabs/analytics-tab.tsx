@@ -2,15 +2,14 @@ import { useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { criterionLabel } from '@shared/analytics';
 import { completionRateColor, IMPACT_COLORS } from '@shared/objective-templates';
+import type { Analytics, Suggestion } from '@shared/schemas/analytics';
 import {
   ANALYTICS_MESSAGES,
   ANALYTICS_TIME_RANGES,
   DEFAULT_ANALYTICS_TIME_RANGE,
   TIME_RANGE_DAYS,
-  type Analytics,
   type AnalyticsTimeRange,
-  type Suggestion,
-} from '@shared/schemas/analytics';
+} from '@shared/analytics';
 import { analyticsApi } from '../../api/analytics-api';
 import { CompletionTrendChart } from './completion-trend-chart';
 import './analytics-tab.css';

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { DASHBOARD_MESSAGES } from '@shared/dashboard-messages';
 import { PLAN_TIMINGS } from '@shared/plans';
-import type { FeatureEngagementAnswer } from '@shared/schemas/feature-engagement';
+import type { FeatureEngagementAnswer } from '@shared/feature-engagement';
 import { Modal } from '../../../../components/ui/modal';
 import { recordFeatureEngagement } from '../../api/dashboard-api';
 

@@ -13,7 +13,7 @@ import {
   subscriptionDisplay,
   upgradeOptions,
 } from '@shared/plans';
-import { SUBSCRIPTION_PLAN_FEATURE } from '@shared/schemas/feature-engagement';
+import { SUBSCRIPTION_PLAN_FEATURE } from '@shared/feature-engagement';
 import type { Plan } from '@shared/schemas/subscription';
 import { Modal } from '../../../../components/ui/modal';
 import { PaymentFailedNotice } from '../../../../components/billing/payment-failed-notice';

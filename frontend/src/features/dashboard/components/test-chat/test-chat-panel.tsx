@@ -1,6 +1,7 @@
 import { type FormEvent, type KeyboardEvent, memo, useEffect, useRef, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { TEST_CHAT_MAX_CHARS, TEST_CHAT_TEXTS, type TestChatItem } from '@shared/schemas/test-chat';
+import type { TestChatItem } from '@shared/schemas/test-chat';
+import { TEST_CHAT_MAX_CHARS, TEST_CHAT_TEXTS } from '@shared/test-chat';
 import { runtimeConfig } from '../../../../lib/runtime-config';
 import { ApiClientError } from '../../../../lib/api-client';
 import { testChatApi } from '../../api/test-chat-api';

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { staticGraph } from '../../../tests/support/static-import-graph';
+
+const schemaModules = (entry: string) =>
+  staticGraph([entry]).files.filter((file) => file.startsWith('shared/schemas/'));
+
+/**
+ * zod builds every schema of a module when the module loads: on the dashboard's first load that was a
+ * quarter of the page's script time (issue 16 §5), much of it for schemas the page never used, pulled in by
+ * the texts, labels and limits that lived beside them. Those now live in shared/<topic>.ts and the schemas
+ * in shared/schemas/<topic>.ts; an import of a text from a schema module again fails here.
+ */
+describe('account screens build only the schemas they validate with', () => {
+  it('the signed-in shell builds none (the runtime config uses zod/mini)', () => {
+    expect(schemaModules('frontend/src/app/signed-in-shell.tsx')).toEqual([]);
+  });
+
+  it('/plans builds none', () => {
+    expect(schemaModules('frontend/src/features/plans/components/plans-page.tsx')).toEqual([]);
+  });
+
+  it('the dashboard builds only its forms’ and the test call’s schemas', () => {
+    expect(schemaModules('frontend/src/features/dashboard/components/dashboard-page.tsx').sort()).toEqual([
+      'shared/schemas/bounded-json.ts',
+      'shared/schemas/dashboard-appointments.ts',
+      'shared/schemas/get-paid.ts',
+      'shared/schemas/notifications.ts',
+      'shared/schemas/referral.ts',
+      'shared/schemas/voice-stream.ts',
+      'shared/schemas/voices.ts',
+    ]);
+  });
+});

@@ -1,0 +1,87 @@
+import type { ConversationChannel, ConversationOutcome } from './conversation';
+import type { Conversation } from './schemas/conversation';
+
+/**
+ * The call log's limits, labels, summaries and texts (issue 13 §1); its request and answer schemas are in
+ * shared/schemas/call-log.ts, apart so the dashboard's labels do not build them (issue 16 §5).
+ */
+export const CALL_LOG_PAGE_SIZE = { default: 25, max: 50 } as const;
+export const CALL_LOG_SUMMARY_MAX_CHARS = 160;
+
+export const CHANNEL_LABELS: Record<ConversationChannel, string> = {
+  voice: 'Call',
+  sms: 'SMS',
+  test: 'Test',
+};
+
+export const OUTCOME_LABELS: Record<ConversationOutcome, string> = {
+  deposit_paid: 'Deposit paid',
+  booked: 'Booked',
+  message_taken: 'Message taken',
+  escalated: 'Transferred',
+  answered: 'Answered',
+  abandoned: 'No reply',
+};
+
+/** Tools whose successful use says what a conversation achieved, most telling first. */
+const TELLING_TOOLS = [
+  'deposit_paid',
+  'book_appointment',
+  'reschedule_appointment',
+  'cancel_appointment',
+  'take_message',
+  'escalate_to_manager',
+  'send_deposit_link',
+];
+
+const clip = (text: string, max: number) =>
+  text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`;
+
+/**
+ * One line saying what a conversation was about, written with the record so the log's list never reads
+ * transcripts: the most telling thing the assistant did, else what the caller first asked.
+ */
+export function conversationSummary(
+  conversation: Pick<Conversation, 'actions' | 'transcript' | 'outcome'>,
+): string {
+  const done = (conversation.actions ?? []).filter((action) => action.ok);
+  for (const tool of TELLING_TOOLS) {
+    const action = done.findLast((candidate) => candidate.tool === tool);
+    if (action) return clip(action.summary, CALL_LOG_SUMMARY_MAX_CHARS);
+  }
+  const firstAsk = conversation.transcript.find((turn) => turn.speaker === 'caller')?.text.trim();
+  if (firstAsk) return clip(`Asked: “${firstAsk.replace(/\s+/g, ' ')}”`, CALL_LOG_SUMMARY_MAX_CHARS);
+  return conversation.outcome === 'abandoned' || !conversation.outcome
+    ? 'The caller said nothing'
+    : OUTCOME_LABELS[conversation.outcome];
+}
+
+export const durationSeconds = (startedAt: string, endedAt: string) =>
+  Math.max(0, Math.round((Date.parse(endedAt) - Date.parse(startedAt)) / 1000));
+
+/** A conversation's length: "45s", "3m 05s", "1h 02m" (the call log and the summary e-mails). */
+export function durationLabel(seconds: number): string {
+  if (seconds < 60) return `${seconds}s`;
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return `${minutes}m ${String(seconds % 60).padStart(2, '0')}s`;
+  return `${Math.floor(minutes / 60)}h ${String(minutes % 60).padStart(2, '0')}m`;
+}
+
+export const CALL_LOG_TEXTS = {
+  title: 'Call log',
+  intro: 'Every call and text your assistant handled, newest first, in your business time zone.',
+  empty: 'No conversations yet. When your assistant answers a call or a text, it appears here.',
+  noMatch: 'No conversations match these filters.',
+  loadFailed: 'Failed to load the call log',
+  loadMore: 'Load older conversations',
+  back: 'Back to the call log',
+  conversation: 'Conversation',
+  notFound:
+    'This conversation is no longer in your call log: it was erased, or it is older than your retention period.',
+  callBack: 'Call back',
+  transcript: 'Transcript',
+  actions: 'What the assistant did',
+  objectives: 'Objective results',
+  noActions: 'The assistant used no tools in this conversation.',
+  ongoing: 'Ongoing',
+} as const;
