@@ -66,9 +66,9 @@ export function OverviewTab({ userId }: { userId: string }) {
   }, [queryClient, userId]);
   const viewCallLogs = async () => {
     // A click before the read ahead has answered waits for it, so a quick owner is not shown 'Coming Soon!'
-    // by mistake.
-    const page = await queryClient.fetchQuery(latestQuery);
-    if (page.entries.length > 0) openTab('calls');
+    // by mistake. A failed read counts as no conversation yet, as before the log existed.
+    const page = await queryClient.fetchQuery(latestQuery).catch(() => undefined);
+    if ((page?.entries.length ?? 0) > 0) openTab('calls');
     else setCallLogsOpen(true);
   };
   // The figures, live calls, appointments and messages render from a deferred copy of the overview: when
