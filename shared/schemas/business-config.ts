@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_DEPOSIT_CENTS } from '../receptionist/deposits';
 import { providerConfigSchema } from './bounded-json';
+import { businessHoursSchema } from './business-hours';
 import { retentionDaysSchema } from './privacy';
 
 /**
@@ -8,10 +9,6 @@ import { retentionDaysSchema } from './privacy';
  * optional because the setup wizard fills it step by step; each step's endpoint validates its own input
  * more strictly.
  */
-export const businessHoursSchema = z.object({
-  weekday_text: z.array(z.string().max(200)).max(14),
-});
-
 export const selectedVoiceSchema = z.object({
   provider: z.string().min(1).max(40),
   voice_id: z.string().min(1).max(100),

@@ -2,7 +2,7 @@ import { BUSINESS_TIME_ZONE_IDS } from '../receptionist/time-zones';
 import { z } from 'zod';
 import { PERSONALITY_TRAITS, type TraitName } from '../personality';
 import { SETUP_MESSAGES } from '../setup-messages';
-import { businessHoursSchema } from './business-config';
+import { businessHoursSchema } from './business-hours';
 import { TEXT_LIMITS } from '../text-limits';
 
 /**

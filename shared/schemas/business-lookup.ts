@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { businessHoursSchema } from './business-config';
+import { businessHoursSchema } from './business-hours';
 import { TEXT_LIMITS } from '../text-limits';
 
 /** Step 1 business search (spec §3 "Maps search result", "Populate response"; §5 "Business search"). */

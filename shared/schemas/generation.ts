@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { businessHoursSchema } from './business-config';
+import { businessHoursSchema } from './business-hours';
 import { objectiveSchema } from './objective';
 
 /** AI generation endpoints of the wizard (spec §3 "Description generation response", "Objective generate request"). */

@@ -1,9 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  assistantPhoneRequestSchema,
-  availablePhoneNumbersQuerySchema,
-  phoneLookupFailureMessage,
-} from './phone-numbers';
+import { assistantPhoneRequestSchema, availablePhoneNumbersQuerySchema } from './phone-numbers';
 
 describe('available-numbers query (spec §7)', () => {
   it('defaults to US and 3 numbers', () => {
@@ -32,15 +28,5 @@ describe('assistant phone body', () => {
     expect(assistantPhoneRequestSchema.safeParse({ assistant_phone: '+14155550123' }).success).toBe(true);
     expect(assistantPhoneRequestSchema.safeParse({ assistant_phone: '4155550123' }).success).toBe(false);
     expect(assistantPhoneRequestSchema.safeParse({ assistant_phone: '+11155550123' }).success).toBe(false);
-  });
-});
-
-describe('phone lookup failure texts (spec §8)', () => {
-  it('says what to do by status', () => {
-    expect(phoneLookupFailureMessage(401, '')).toBe('Please sign in again to load phone numbers');
-    expect(phoneLookupFailureMessage(404, '')).toBe('Phone numbers service not found');
-    expect(phoneLookupFailureMessage(502, '{"error":"provider_error"}')).toBe(
-      'Failed to load phone numbers (502): {"error":"provider_error"}',
-    );
   });
 });

@@ -7,7 +7,8 @@ const schemaModules = (entry: string) =>
 /**
  * zod builds every schema of a module when the module loads: on the dashboard's first load that was a
  * quarter of the page's script time (issue 16 §5), much of it for schemas the page never used, pulled in by
- * the texts, labels and limits that lived beside them. Those now live in shared/<topic>.ts and the schemas
+ * the texts, labels and limits that lived beside them (and the wizard's first form built the whole business
+ * config's schemas for its opening hours). Those now live in shared/<topic>.ts and the schemas
  * in shared/schemas/<topic>.ts; an import of a text from a schema module again fails here.
  */
 describe('account screens build only the schemas they validate with', () => {
@@ -17,6 +18,17 @@ describe('account screens build only the schemas they validate with', () => {
 
   it('/plans builds none', () => {
     expect(schemaModules('frontend/src/features/plans/components/plans-page.tsx')).toEqual([]);
+  });
+
+  it('setup builds only its forms’ and the voice preview stream’s schemas', () => {
+    expect(schemaModules('frontend/src/features/setup/components/setup-page.tsx').sort()).toEqual([
+      'shared/schemas/behavior-settings.ts',
+      'shared/schemas/bounded-json.ts',
+      'shared/schemas/business-hours.ts',
+      'shared/schemas/business-info.ts',
+      'shared/schemas/voice-stream.ts',
+      'shared/schemas/voices.ts',
+    ]);
   });
 
   it('the dashboard builds only its forms’ and the test call’s schemas', () => {

@@ -1,12 +1,11 @@
 import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
 import {
-  PHONE_NUMBER_MESSAGES,
-  PHONE_PURCHASES_PER_DAY,
   assistantPhoneRequestSchema,
   assistantPhoneResponseSchema,
   availablePhoneNumbersQuerySchema,
   availablePhoneNumbersResponseSchema,
 } from '@shared/schemas/phone-numbers';
+import { PHONE_NUMBER_MESSAGES, PHONE_PURCHASES_PER_DAY } from '@shared/phone-numbers';
 import { apiErrorSchema } from '@shared/schemas/api-error';
 import type { AppDeps, AppEnv } from '../../app-types';
 import { requireAuth, requireOwner } from '../../auth/middleware';

@@ -9,7 +9,7 @@ import {
   SAMPLE_PHONE_NUMBERS,
   type PhoneCountry,
 } from '@shared/area-codes';
-import { phoneLookupFailureMessage } from '@shared/schemas/phone-numbers';
+import { phoneLookupFailureMessage } from '@shared/phone-numbers';
 import type { AvailablePhoneNumber } from '@shared/schemas/phone-numbers';
 import { ApiClientError } from '../../../../lib/api-client';
 import { isSubscriptionRequired } from '../../../../components/billing/subscription-status';
