@@ -21,6 +21,13 @@ import { runtimeConfig } from '../../../../lib/runtime-config';
 import { isPhoneLike } from '../../phone-like';
 import './overview-tab.css';
 
+/** The newest call-log entry, which decides what View Call Logs opens; fresh for one Overview refresh. */
+const latestCallLogQuery = (userId: string) => ({
+  queryKey: dashboardQueryKeys.callLog(userId, { latest: true }),
+  queryFn: () => callLogApi.page(userId, {}, undefined, 1),
+  staleTime: OVERVIEW_REFRESH_MS,
+});
+
 /**
  * Spec §2 Overview, made live (issue 13 §3): the assistant's real status and number, Call Assistant, the four
  * quick actions, today's and this week's figures, who is on a call now, time to answer and the next
@@ -54,20 +61,13 @@ export function OverviewTab({ userId }: { userId: string }) {
   // is instant) but not subscribed to: its answer would re-render the whole tab, during the dashboard's
   // first second, for a value only the click needs.
   const queryClient = useQueryClient();
-  const latestQuery = {
-    queryKey: dashboardQueryKeys.callLog(userId, { latest: true }),
-    queryFn: () => callLogApi.page(userId, {}, undefined, 1),
-    staleTime: OVERVIEW_REFRESH_MS,
-  };
   useEffect(() => {
-    void queryClient.prefetchQuery(latestQuery);
-    // The query is keyed by the user: a new one is read ahead for a new user only.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    void queryClient.prefetchQuery(latestCallLogQuery(userId));
   }, [queryClient, userId]);
   const viewCallLogs = async () => {
     // A click before the read ahead has answered waits for it, so a quick owner is not shown 'Coming Soon!'
     // by mistake. A failed read counts as no conversation yet, as before the log existed.
-    const page = await queryClient.fetchQuery(latestQuery).catch(() => undefined);
+    const page = await queryClient.fetchQuery(latestCallLogQuery(userId)).catch(() => undefined);
     if ((page?.entries.length ?? 0) > 0) openTab('calls');
     else setCallLogsOpen(true);
   };
