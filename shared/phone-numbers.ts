@@ -1,3 +1,5 @@
+import { SETUP_MESSAGES } from './setup-messages';
+
 /**
  * Step 4's texts, the purchase limit and the lookup's error text (spec §8, §9). The phone-number requests'
  * and answers' schemas are in shared/schemas/phone-numbers.ts, apart so the wizard's texts do not build them.
@@ -7,7 +9,7 @@ export const PHONE_NUMBER_MESSAGES = {
   lookupSignInAgain: 'Please sign in again to load phone numbers',
   lookupServiceNotFound: 'Phone numbers service not found',
   lookupFailed: (status: number, body: string) => `Failed to load phone numbers (${status}): ${body}`,
-  configNotFound: 'Business configuration not found. Please complete previous steps first.',
+  configNotFound: SETUP_MESSAGES.configurationNotFoundCompletePrevious,
   numberTaken: 'This phone number was just taken by another business. Please choose another number.',
   numberUnavailable: 'This phone number is no longer available. Please choose another number.',
   providerFailed: 'The phone number service is not responding. Please try again in a moment.',
