@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { E164_PHONE_PATTERN, signUpFormSchema, toE164 } from './signup-rules';
+import { signUpFormSchema } from './schemas/signup';
+import { E164_PHONE_PATTERN, toE164 } from './signup-rules';
 
 const valid = {
   businessName: 'Bright Smile Dental',

@@ -1,6 +1,3 @@
-import { z } from 'zod';
-import { TEXT_LIMITS } from './text-limits';
-
 /** Business types offered at sign-up (spec §3). */
 export const BUSINESS_TYPES = [
   { value: 'salon', label: 'Salon' },
@@ -43,36 +40,3 @@ export const SIGNUP_MESSAGES = {
 /** Joins the country code and the typed number, dropping spaces, dashes, dots and brackets. */
 export const toE164 = (countryCode: string, localNumber: string): string =>
   `${countryCode}${localNumber.replace(/[\s\-().]/g, '')}`;
-
-export const signUpFormSchema = z
-  .object({
-    businessName: z.string().trim().min(1, SIGNUP_MESSAGES.required).max(TEXT_LIMITS.businessName),
-    email: z
-      .string()
-      .trim()
-      .min(1, SIGNUP_MESSAGES.required)
-      .max(TEXT_LIMITS.email)
-      .pipe(z.email(SIGNUP_MESSAGES.invalidEmail)),
-    countryCode: z.string().min(1, SIGNUP_MESSAGES.required),
-    phoneNumber: z.string().trim().min(1, SIGNUP_MESSAGES.required),
-    businessType: z.enum(BUSINESS_TYPE_VALUES, { message: SIGNUP_MESSAGES.required }),
-    password: z
-      .string()
-      .min(1, SIGNUP_MESSAGES.required)
-      .min(PASSWORD_MIN_LENGTH, SIGNUP_MESSAGES.passwordTooShort)
-      .max(TEXT_LIMITS.password),
-    confirmPassword: z.string().min(1, SIGNUP_MESSAGES.required),
-  })
-  .superRefine((form, ctx) => {
-    if (form.phoneNumber && !E164_PHONE_PATTERN.test(toE164(form.countryCode, form.phoneNumber))) {
-      ctx.addIssue({ code: 'custom', path: ['phoneNumber'], message: SIGNUP_MESSAGES.invalidPhone });
-    }
-    if (form.confirmPassword && form.password !== form.confirmPassword) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['confirmPassword'],
-        message: SIGNUP_MESSAGES.passwordsDoNotMatch,
-      });
-    }
-  });
-export type SignUpForm = z.infer<typeof signUpFormSchema>;

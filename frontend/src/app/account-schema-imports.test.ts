@@ -1,8 +1,17 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { staticGraph } from '../../../tests/support/static-import-graph';
 
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const schemaModules = (entry: string) =>
   staticGraph([entry]).files.filter((file) => file.startsWith('shared/schemas/'));
+/** The modules of a graph that import zod's classic API, which every page that builds a schema loads. */
+const classicZodImporters = (entry: string) =>
+  staticGraph([entry]).files.filter((file) =>
+    /^\s*import\s+(?!type\b)[^;]*\sfrom\s+'zod'/m.test(readFileSync(path.join(root, file), 'utf8')),
+  );
 
 /**
  * zod builds every schema of a module when the module loads: on the dashboard's first load that was a
@@ -16,8 +25,11 @@ describe('account screens build only the schemas they validate with', () => {
     expect(schemaModules('frontend/src/app/signed-in-shell.tsx')).toEqual([]);
   });
 
-  it('/plans builds none', () => {
+  it('/plans builds none, and so loads no zod beyond the shell’s zod/mini', () => {
     expect(schemaModules('frontend/src/features/plans/components/plans-page.tsx')).toEqual([]);
+    // The country list it shares with sign-up once sat beside the sign-up form's schema.
+    expect(classicZodImporters('frontend/src/features/plans/components/plans-page.tsx')).toEqual([]);
+    expect(classicZodImporters('frontend/src/app/signed-in-shell.tsx')).toEqual([]);
   });
 
   it('setup builds only its forms’ and the voice preview stream’s schemas', () => {

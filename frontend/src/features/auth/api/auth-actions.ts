@@ -1,6 +1,7 @@
 import { AUTH_MESSAGES } from '@shared/auth-messages';
 import { CLIENT_TIMINGS } from '@shared/client-timings';
-import { toE164, type SignUpForm } from '@shared/signup-rules';
+import type { SignUpForm } from '@shared/schemas/signup';
+import { toE164 } from '@shared/signup-rules';
 import { loadAmplify } from '../../../lib/amplify';
 import { delay, pollUntil } from '../../../lib/timing';
 import { runtimeConfig } from '../../../lib/runtime-config';

@@ -10,9 +10,8 @@ import {
   COUNTRY_CODES,
   PASSWORD_MIN_LENGTH,
   SUPPORTED_COUNTRY_CODE,
-  signUpFormSchema,
-  type SignUpForm,
 } from '@shared/signup-rules';
+import { signUpFormSchema, type SignUpForm } from '@shared/schemas/signup';
 import { useAuth } from '../hooks/auth-context';
 import { usePostSignIn } from '../hooks/use-post-signin';
 import { usePreloadIdentitySdk } from '../hooks/use-identity-sdk';
