@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEPOSIT_REFUND_OUTCOMES, GET_PAID_TEXTS, type DepositRefundOutcome } from './get-paid';
+import { DEPOSIT_REFUND_OUTCOMES } from '../get-paid';
 
 /**
  * The dashboard's Appointments view (issue 9 §8): upcoming appointments in the business's time zone, and
@@ -36,23 +36,3 @@ export const cancelAppointmentResponseSchema = z.object({
   deposit_refund: z.enum(DEPOSIT_REFUND_OUTCOMES),
 });
 export type CancelAppointmentResponse = z.infer<typeof cancelAppointmentResponseSchema>;
-
-/** The notice after a cancellation: the caller's text, then what happened to their deposit. */
-export const refundNotice = (outcome: DepositRefundOutcome) =>
-  outcome === 'none' ? '' : ` ${GET_PAID_TEXTS.refunds[outcome]}`;
-
-export const APPOINTMENTS_TEXTS = {
-  title: 'Upcoming appointments',
-  intro: 'Bookings your assistant made, shown in your business time zone.',
-  empty: 'No upcoming appointments yet. When callers book through your assistant, they appear here.',
-  loadFailed: 'Failed to load appointments',
-  cancel: 'Cancel',
-  confirmCancel: (who: string, when: string) =>
-    `Cancel ${who}'s appointment on ${when}? We will text them that it is cancelled.`,
-  cancelled: (who: string, notified: boolean) =>
-    notified
-      ? `Cancelled. ${who} was sent a text.`
-      : `Cancelled. ${who} could not be texted (no number or opted out).`,
-  cancelFailed: 'Failed to cancel the appointment. Please try again.',
-  unknownCaller: 'Caller',
-} as const;

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { AUTH_MESSAGES } from '../../shared/auth-messages';
 import { WIZARD_TEXT } from '../../frontend/src/features/setup/wizard-text';
-import { NOTIFICATION_TEXTS } from '../../shared/schemas/notifications';
+import { NOTIFICATION_TEXTS } from '../../shared/notifications';
 import {
   appUrl,
   completeSetupThroughApi,

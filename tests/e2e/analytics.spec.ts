@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { computeAnalytics, computeSuggestions, criterionLabel } from '../../shared/analytics';
 import { ANALYTICS_MESSAGES, type AnalyticsTimeRange } from '../../shared/analytics';
 import { OVERVIEW_TEXTS, overviewPeriods } from '../../shared/overview';
-import { GET_PAID_TEXTS } from '../../shared/schemas/get-paid';
+import { GET_PAID_TEXTS } from '../../shared/get-paid';
 import { formatDollars } from '../../shared/receptionist/deposits';
 import { isoDateOf, zonedParts } from '../../shared/receptionist/business-time';
 import { formatAssistantPhone } from '../../frontend/src/features/dashboard/assistant-phone';

@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { GET_PAID_TEXTS } from '../../shared/schemas/get-paid';
+import { GET_PAID_TEXTS } from '../../shared/get-paid';
 import { addDays, weekdayOf, WEEKDAY_NAMES, zonedParts } from '../../shared/receptionist/business-time';
 import { apiFromPage, apiUrl, completeSetupThroughApi, signUpThroughUi } from './support';
 

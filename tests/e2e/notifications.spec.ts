@@ -1,6 +1,6 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { CALL_LOG_TEXTS } from '../../shared/call-log';
-import { NOTIFICATION_TEXTS, UNSUBSCRIBE_TEXTS } from '../../shared/schemas/notifications';
+import { NOTIFICATION_TEXTS, UNSUBSCRIBE_TEXTS } from '../../shared/notifications';
 import { openPhone, randomCaller, salonOwner } from './assistant-owner';
 import { apiUrl, appUrl, outboxMessages, PASSWORD, type OutboxMessage } from './support';
 

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { GET_PAID_TEXTS } from '../../shared/schemas/get-paid';
+import { GET_PAID_TEXTS } from '../../shared/get-paid';
 import {
   connectStripeFromDashboard,
   openDayAhead,

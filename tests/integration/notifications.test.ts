@@ -8,7 +8,7 @@ import { collectTurn } from '../../backend/src/receptionist/receptionist';
 import { amendConversation, conversationAmender } from '../../backend/src/voice-relay/conversation-amend';
 import { zonedInstant } from '../../shared/receptionist/business-time';
 import type { Conversation } from '../../shared/schemas/conversation';
-import { NOTIFICATION_LIMITS } from '../../shared/schemas/notifications';
+import { NOTIFICATION_LIMITS } from '../../shared/notifications';
 import { callApi } from '../support/api-calls';
 import { createAssistantLine, TEST_API_ORIGIN } from '../support/assistant-line';
 import { createConfirmedUser } from '../support/cognito-users';

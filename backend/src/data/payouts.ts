@@ -4,12 +4,8 @@ import {
   UpdateCommand,
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
-import {
-  payoutStateOf,
-  type DepositSettings,
-  type PayoutAccountFlags,
-  type PayoutState,
-} from '@shared/schemas/get-paid';
+import { type DepositSettings } from '@shared/schemas/get-paid';
+import { payoutStateOf, type PayoutAccountFlags, type PayoutState } from '@shared/get-paid';
 import { isAnyConditionFailure, isConditionFailure } from './condition-failures';
 import { keys } from './keys';
 

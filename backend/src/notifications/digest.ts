@@ -10,7 +10,7 @@ import {
 } from '@shared/receptionist/business-time';
 import { CHANNEL_LABELS, OUTCOME_LABELS } from '@shared/call-log';
 import type { Conversation } from '@shared/schemas/conversation';
-import { NOTIFICATION_LIMITS } from '@shared/schemas/notifications';
+import { NOTIFICATION_LIMITS } from '@shared/notifications';
 import type { OverviewPeriod } from '@shared/schemas/overview';
 import { callerLabel, emailFooter, safeLine, type EmailLinks } from './summary-email';
 

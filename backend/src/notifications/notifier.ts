@@ -3,12 +3,8 @@ import { businessClockOf } from '@shared/analytics';
 import { BUSINESS_TIME_ZONE_IDS, DEFAULT_TIME_ZONE } from '@shared/receptionist/time-zones';
 import { conversationSummary } from '@shared/call-log';
 import type { BusinessConfig } from '@shared/schemas/business-config';
-import {
-  defaultNotificationPreferences,
-  NOTIFICATION_LIMITS,
-  type NotificationEmailKind,
-  type NotificationPreferences,
-} from '@shared/schemas/notifications';
+import { defaultNotificationPreferences, type NotificationPreferences } from '@shared/schemas/notifications';
+import { NOTIFICATION_LIMITS, type NotificationEmailKind } from '@shared/notifications';
 import type { BusinessConfigRepository } from '../data/business-config';
 import type { ConversationRepository } from '../data/conversations';
 import type { ConversationStateRepository } from '../data/conversation-states';

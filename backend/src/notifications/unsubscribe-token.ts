@@ -1,5 +1,5 @@
 import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
-import { NOTIFICATION_EMAIL_KINDS, type NotificationEmailKind } from '@shared/schemas/notifications';
+import { NOTIFICATION_EMAIL_KINDS, type NotificationEmailKind } from '@shared/notifications';
 
 /**
  * The unsubscribe link's token: the owner id and the e-mail kind, signed with HMAC-SHA256 under a key derived

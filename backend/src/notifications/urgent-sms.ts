@@ -1,6 +1,6 @@
 import { formatDollars } from '@shared/receptionist/deposits';
 import type { ConversationAction } from '@shared/schemas/conversation';
-import type { UrgentSmsReason } from '@shared/schemas/notifications';
+import type { UrgentSmsReason } from '@shared/notifications';
 import { capSmsBody } from '@shared/sms';
 import { callerLabel, safeLine } from './summary-email';
 

@@ -2,12 +2,8 @@ import { withDefaultTraits, type TraitValues } from '@shared/personality';
 import { DEFAULT_TIME_ZONE } from '@shared/receptionist/time-zones';
 import { isValidTimeZone } from '@shared/receptionist/business-time';
 import { DEFAULT_WEEKLY_HOURS, parseWeeklyHours, type WeeklyHours } from '@shared/receptionist/opening-hours';
-import {
-  defaultDepositSettings,
-  depositAvailabilityOf,
-  depositCentsOf,
-  type DepositAvailability,
-} from '@shared/schemas/get-paid';
+import { defaultDepositSettings } from '@shared/schemas/get-paid';
+import { depositAvailabilityOf, depositCentsOf, type DepositAvailability } from '@shared/get-paid';
 import { payoutStateOfItem, type Payouts } from '../data/payouts';
 import type { BusinessConfig } from '@shared/schemas/business-config';
 import { priceSentences } from '@shared/capability-sources';

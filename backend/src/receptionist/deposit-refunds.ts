@@ -1,8 +1,4 @@
-import {
-  DEFAULT_REFUND_WINDOW_HOURS,
-  withinRefundWindow,
-  type DepositRefundOutcome,
-} from '@shared/schemas/get-paid';
+import { DEFAULT_REFUND_WINDOW_HOURS, withinRefundWindow, type DepositRefundOutcome } from '@shared/get-paid';
 import type { Appointment } from '@shared/schemas/appointment';
 import type { AppointmentRepository } from '../data/appointments';
 import type { PayoutRepository } from '../data/payouts';

@@ -4,7 +4,7 @@ import { resolveWhen } from '@shared/receptionist/date-phrases';
 import { FORMALITY } from '../../providers/llm/local-phrasing';
 import { readablePhone } from '../../providers/llm/business-facts';
 import type { BusinessProfile } from '../business-profile';
-import type { DepositRefundOutcome } from '@shared/schemas/get-paid';
+import type { DepositRefundOutcome } from '@shared/get-paid';
 import { refundSentence } from '../tools/reschedule-cancel';
 import type { ToolResult } from '../tools/tool-types';
 import type { ConversationState, ToolName } from '../types';

@@ -1,4 +1,4 @@
-import type { DepositRefundOutcome } from '@shared/schemas/get-paid';
+import type { DepositRefundOutcome } from '@shared/get-paid';
 import { z } from 'zod';
 import { spokenTime } from '@shared/receptionist/business-time';
 import { SLOT_MINUTES } from '@shared/receptionist/slots';

@@ -1,4 +1,4 @@
-import type { DepositRefundOutcome } from '@shared/schemas/get-paid';
+import type { DepositRefundOutcome } from '@shared/get-paid';
 import type { z } from 'zod';
 import type { Appointment } from '@shared/schemas/appointment';
 import type { OwnerCalendar } from '../../calendar-sync/owner-calendar';

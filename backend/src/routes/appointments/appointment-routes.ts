@@ -1,4 +1,4 @@
-import type { DepositRefundOutcome } from '@shared/schemas/get-paid';
+import type { DepositRefundOutcome } from '@shared/get-paid';
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { apiErrorSchema } from '@shared/schemas/api-error';
 import {

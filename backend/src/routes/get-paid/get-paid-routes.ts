@@ -1,13 +1,12 @@
 import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
 import {
   defaultDepositSettings,
-  depositAvailabilityOf,
-  depositCentsOf,
   depositSettingsSchema,
   getPaidStatusSchema,
   onboardingLinkSchema,
   type GetPaidStatus,
 } from '@shared/schemas/get-paid';
+import { depositAvailabilityOf, depositCentsOf } from '@shared/get-paid';
 import type { AppDeps, AppEnv } from '../../app-types';
 import { requireAuth, requireOwner } from '../../auth/middleware';
 import { payoutStateOfItem, type Payouts } from '../../data/payouts';

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { html } from 'hono/html';
-import { UNSUBSCRIBE_TEXTS, type NotificationEmailKind } from '@shared/schemas/notifications';
+import { UNSUBSCRIBE_TEXTS, type NotificationEmailKind } from '@shared/notifications';
 import type { AppDeps, AppEnv } from '../../app-types';
 import { htmlPage } from '../../http/html-page';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NOTIFICATION_TEXTS, URGENT_SMS_REASONS } from '@shared/schemas/notifications';
+import { NOTIFICATION_TEXTS, URGENT_SMS_REASONS } from '@shared/notifications';
 import { validateNotificationForm } from './notification-form';
 
 const base = {

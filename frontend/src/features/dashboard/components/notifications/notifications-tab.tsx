@@ -1,11 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  NOTIFICATION_TEXTS,
-  URGENT_SMS_REASONS,
-  type NotificationPreferencesInput,
-  type UrgentSmsReason,
-} from '@shared/schemas/notifications';
+import { type NotificationPreferencesInput } from '@shared/schemas/notifications';
+import { NOTIFICATION_TEXTS, URGENT_SMS_REASONS, type UrgentSmsReason } from '@shared/notifications';
 import { FormField } from '../../../../components/ui/form-field';
 import { ToggleSwitch } from '../../../../components/ui/toggle-switch';
 import { formatAssistantPhone } from '../../assistant-phone';

@@ -2,7 +2,8 @@ import { type FormEvent, memo, useEffect, useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
 import { formatDollars } from '@shared/receptionist/deposits';
-import { GET_PAID_TEXTS, type GetPaidStatus, type PayoutState } from '@shared/schemas/get-paid';
+import { type GetPaidStatus } from '@shared/schemas/get-paid';
+import { GET_PAID_TEXTS, type PayoutState } from '@shared/get-paid';
 import { FormField } from '../../../../components/ui/form-field';
 import { getPaidApi } from '../../api/get-paid-api';
 import {

@@ -1,11 +1,8 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatAmount } from '@shared/plans';
-import {
-  APPOINTMENTS_TEXTS,
-  refundNotice,
-  type DashboardAppointment,
-} from '@shared/schemas/dashboard-appointments';
+import { type DashboardAppointment } from '@shared/schemas/dashboard-appointments';
+import { APPOINTMENTS_TEXTS, refundNotice } from '@shared/dashboard-appointments';
 import { Modal } from '../../../../components/ui/modal';
 import { appointmentsApi } from '../../api/appointments-api';
 import { formatAssistantPhone } from '../../assistant-phone';
