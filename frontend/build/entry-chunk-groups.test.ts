@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isAppCommonModule, isReactModule } from './entry-chunk-groups';
+import { isAppCommonModule, isDashboardSharedModule, isReactModule } from './entry-chunk-groups';
 
 describe('entry chunk groups', () => {
   it('puts React, React DOM, the scheduler and the router in the react chunk, and no look-alike package', () => {
@@ -22,5 +22,12 @@ describe('entry chunk groups', () => {
     expect(isAppCommonModule('/repo/frontend/src/lib/route-path.test.ts')).toBe(false);
     expect(isAppCommonModule('/repo/frontend/src/lib/api-client.ts')).toBe(false);
     expect(isAppCommonModule('/repo/node_modules/some-lib/shared/brand.ts')).toBe(false);
+  });
+
+  it('puts the dashboard’s modules that its on-demand chunks share in dashboard-shared, and nothing else', () => {
+    expect(isDashboardSharedModule('/repo/shared/get-paid.ts')).toBe(true);
+    expect(isDashboardSharedModule('/repo/shared/notifications.ts')).toBe(true);
+    expect(isDashboardSharedModule('/repo/shared/schemas/get-paid.ts')).toBe(false);
+    expect(isDashboardSharedModule('/repo/frontend/src/lib/route-path.ts')).toBe(false);
   });
 });

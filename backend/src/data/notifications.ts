@@ -5,7 +5,7 @@ import {
   UpdateCommand,
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
-import { type NotificationPreferences } from '@shared/schemas/notifications';
+import type { NotificationPreferences } from '@shared/schemas/notifications';
 import { urgentReasonsOrAll } from '@shared/notifications';
 import { queryAll } from './batch-write';
 import { keys } from './keys';

@@ -4,7 +4,7 @@ import {
   UpdateCommand,
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
-import { type DepositSettings } from '@shared/schemas/get-paid';
+import type { DepositSettings } from '@shared/schemas/get-paid';
 import { payoutStateOf, type PayoutAccountFlags, type PayoutState } from '@shared/get-paid';
 import { isAnyConditionFailure, isConditionFailure } from './condition-failures';
 import { keys } from './keys';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { draftOf, validateDepositDraft } from './deposit-settings-form';
+import { draftOf } from './deposit-settings-form';
+import { validateDepositDraft } from './deposit-settings-validation';
 
 describe('the Get paid deposit form', () => {
   const fixed = draftOf({ mode: 'fixed', amount_cents: 2500, refund_window_hours: 24 });

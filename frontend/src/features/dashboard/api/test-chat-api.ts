@@ -1,4 +1,4 @@
-import type { TestCallResponse, TestChatRequest, TestChatResponse } from '@shared/schemas/test-chat';
+import type { TestChatRequest, TestChatResponse } from '@shared/schemas/test-chat';
 import { apiRequest } from '../../../lib/api-client';
 
 /** The owner's test chat: one message in, what the assistant said and did out. */
@@ -8,14 +8,5 @@ export const testChatApi = {
       method: 'POST',
       body: request,
       action: 'reach your assistant',
-    }),
-};
-
-/** The owner's in-browser test call: a test conversation to name in the relay socket's setup. */
-export const testCallApi = {
-  start: (userId: string) =>
-    apiRequest<TestCallResponse>(`/oauth/users/${encodeURIComponent(userId)}/test-call`, {
-      method: 'POST',
-      action: 'call your assistant',
     }),
 };

@@ -1,14 +1,18 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type NotificationPreferencesInput } from '@shared/schemas/notifications';
+import type { NotificationPreferencesInput } from '@shared/schemas/notifications';
 import { NOTIFICATION_TEXTS, URGENT_SMS_REASONS, type UrgentSmsReason } from '@shared/notifications';
 import { FormField } from '../../../../components/ui/form-field';
 import { ToggleSwitch } from '../../../../components/ui/toggle-switch';
 import { formatAssistantPhone } from '../../assistant-phone';
 import { notificationsApi } from '../../api/notifications-api';
 import { dashboardQueryKeys } from '../../hooks/dashboard-query-keys';
-import { validateNotificationForm, type NotificationFieldErrors } from './notification-form';
+import type { NotificationFieldErrors } from './notification-form';
+import { onDemand } from '../../../../lib/on-demand';
 import './notifications-tab.css';
+
+// The form's check (the API's schema, and zod with it) loads when the owner starts editing or saves.
+const notificationValidation = onDemand('notification-form', () => import('./notification-form'));
 
 type Draft = NotificationPreferencesInput & { urgent_sms_reasons: UrgentSmsReason[] };
 
@@ -23,6 +27,7 @@ export function NotificationsTab({ userId }: { userId: string }) {
   const [draft, setDraft] = useState<Draft | undefined>();
   const [errors, setErrors] = useState<NotificationFieldErrors>({});
   const [saved, setSaved] = useState(false);
+  const [checkFailed, setCheckFailed] = useState<string>();
 
   // The form starts from what is stored (shown in the owner's own format), once it has loaded.
   useEffect(() => {
@@ -67,9 +72,14 @@ export function NotificationsTab({ userId }: { userId: string }) {
         ? [...draft.urgent_sms_reasons, reason]
         : draft.urgent_sms_reasons.filter((r) => r !== reason),
     });
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const checked = validateNotificationForm(draft);
+    const validation = await notificationValidation
+      .get()
+      .catch((error: Error) => setCheckFailed(error.message));
+    if (!validation) return;
+    setCheckFailed(undefined);
+    const checked = validation.validateNotificationForm(draft);
     setErrors(checked.ok ? {} : checked.errors);
     if (checked.ok) save.mutate(checked.value);
   };
@@ -80,7 +90,7 @@ export function NotificationsTab({ userId }: { userId: string }) {
     <section className="card dashboard-panel notifications" aria-labelledby="notifications-title">
       <h2 id="notifications-title">{NOTIFICATION_TEXTS.title}</h2>
       <p className="dashboard-muted">{NOTIFICATION_TEXTS.intro}</p>
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={(event) => void submit(event)} onFocus={notificationValidation.preload} noValidate>
         <FormField id="notify-email" label={NOTIFICATION_TEXTS.emailLabel} error={errors.email}>
           <input
             id="notify-email"
@@ -167,9 +177,9 @@ export function NotificationsTab({ userId }: { userId: string }) {
             {NOTIFICATION_TEXTS.saved}
           </p>
         ) : null}
-        {save.isError ? (
+        {checkFailed || save.isError ? (
           <p className="alert alert-error" role="alert">
-            {save.error.message}
+            {checkFailed ?? save.error?.message}
           </p>
         ) : null}
         <button type="submit" className="btn btn-primary" disabled={save.isPending}>

@@ -2,17 +2,18 @@ import { type FormEvent, memo, useEffect, useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
 import { formatDollars } from '@shared/receptionist/deposits';
-import { type GetPaidStatus } from '@shared/schemas/get-paid';
+import type { GetPaidStatus } from '@shared/schemas/get-paid';
 import { GET_PAID_TEXTS, type PayoutState } from '@shared/get-paid';
 import { FormField } from '../../../../components/ui/form-field';
 import { getPaidApi } from '../../api/get-paid-api';
-import {
-  draftOf,
-  validateDepositDraft,
-  type DepositDraft,
-  type DepositFieldErrors,
-} from '../../deposit-settings-form';
+import { draftOf, type DepositDraft, type DepositFieldErrors } from '../../deposit-settings-form';
+import { onDemand } from '../../../../lib/on-demand';
 import { dashboardQueryKeys } from '../../hooks/dashboard-query-keys';
+
+const depositValidation = onDemand(
+  'deposit-settings-validation',
+  () => import('../../deposit-settings-validation'),
+);
 
 const BADGE_CLASS: Record<PayoutState, string> = {
   not_started: 'status-pending',
@@ -146,6 +147,7 @@ function DepositSettingsForm({
 }) {
   const [draft, setDraft] = useState<DepositDraft>(() => draftOf(status.settings));
   const [errors, setErrors] = useState<DepositFieldErrors>({});
+  const [checkFailed, setCheckFailed] = useState<string>();
   const save = useMutation({
     mutationFn: (settings: Parameters<typeof getPaidApi.saveSettings>[1]) =>
       getPaidApi.saveSettings(userId, settings),
@@ -155,9 +157,12 @@ function DepositSettingsForm({
     setDraft({ ...draft, ...patch });
     save.reset();
   };
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const checked = validateDepositDraft(draft);
+    const validation = await depositValidation.get().catch((error: Error) => setCheckFailed(error.message));
+    if (!validation) return;
+    setCheckFailed(undefined);
+    const checked = validation.validateDepositDraft(draft);
     setErrors(checked.ok ? {} : checked.errors);
     if (checked.ok) save.mutate(checked.value);
   };
@@ -180,7 +185,12 @@ function DepositSettingsForm({
   );
 
   return (
-    <form className="get-paid-settings" onSubmit={submit} noValidate>
+    <form
+      className="get-paid-settings"
+      onSubmit={(event) => void submit(event)}
+      onFocus={depositValidation.preload}
+      noValidate
+    >
       <fieldset>
         <legend>{GET_PAID_TEXTS.settingsTitle}</legend>
         <div className="get-paid-modes" role="radiogroup" aria-label={GET_PAID_TEXTS.settingsTitle}>
@@ -215,9 +225,9 @@ function DepositSettingsForm({
           {GET_PAID_TEXTS.saved}
         </p>
       ) : null}
-      {save.isError ? (
+      {checkFailed || save.isError ? (
         <p className="alert alert-error" role="alert">
-          {save.error.message}
+          {checkFailed ?? save.error?.message}
         </p>
       ) : null}
     </form>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatAmount } from '@shared/plans';
-import { type DashboardAppointment } from '@shared/schemas/dashboard-appointments';
+import type { DashboardAppointment } from '@shared/schemas/dashboard-appointments';
 import { APPOINTMENTS_TEXTS, refundNotice } from '@shared/dashboard-appointments';
 import { Modal } from '../../../../components/ui/modal';
 import { appointmentsApi } from '../../api/appointments-api';

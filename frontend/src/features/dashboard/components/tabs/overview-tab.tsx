@@ -1,4 +1,4 @@
-import { useCallback, useDeferredValue, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { DASHBOARD_MESSAGES } from '@shared/dashboard-messages';
@@ -15,11 +15,16 @@ import { MessagesPanel } from '../overview/messages-panel';
 import { OverviewFigures } from '../overview/overview-figures';
 import { StatusIssues } from '../overview/status-issues';
 import { UpcomingPanel } from '../overview/upcoming-panel';
-import { TestCallPanel } from '../test-call/test-call-panel';
 import { TestChatPanel } from '../test-chat/test-chat-panel';
 import { runtimeConfig } from '../../../../lib/runtime-config';
 import { isPhoneLike } from '../../phone-like';
+import { onDemand } from '../../../../lib/on-demand';
 import './overview-tab.css';
+
+// The in-browser test call (its relay and voice stream clients, their message schemas, the audio player) loads
+// when the owner presses Call Assistant: the Overview is shown without it.
+const testCallPanel = onDemand('test-call', () => import('../test-call/test-call-panel'));
+const TestCallPanel = lazy(async () => ({ default: (await testCallPanel.get()).TestCallPanel }));
 
 /** The newest call-log entry, which decides what View Call Logs opens; fresh for one Overview refresh. */
 const latestCallLogQuery = (userId: string) => ({
@@ -100,6 +105,8 @@ export function OverviewTab({ userId }: { userId: string }) {
           <button
             type="button"
             className="btn btn-primary"
+            onPointerEnter={testCallPanel.preload}
+            onFocus={testCallPanel.preload}
             onClick={() => setTestCall(Date.now())}
             disabled={testCall !== undefined}
           >
@@ -150,12 +157,14 @@ export function OverviewTab({ userId }: { userId: string }) {
       ) : null}
       <GetPaidPanel userId={userId} />
       {testCall !== undefined ? (
-        <TestCallPanel
-          key={testCall}
-          userId={userId}
-          voice={config.data?.selected_voice}
-          onClose={() => setTestCall(undefined)}
-        />
+        <Suspense fallback={<p className="dashboard-muted">Loading…</p>}>
+          <TestCallPanel
+            key={testCall}
+            userId={userId}
+            voice={config.data?.selected_voice}
+            onClose={() => setTestCall(undefined)}
+          />
+        </Suspense>
       ) : null}
       <TestChatPanel userId={userId} assistantPhone={assistantPhone} />
       {callLogsOpen ? <CallLogsModal onClose={closeCallLogs} /> : null}

@@ -17,7 +17,7 @@ import {
 import type { Referral } from '@shared/schemas/referral';
 import { useAuth } from '../../../auth/hooks/auth-context';
 import { referralErrorText, referralsApi } from '../../api/referrals-api';
-import { createReferralRequestSchema } from '@shared/schemas/referral';
+import { onDemand } from '../../../../lib/on-demand';
 import { isSubscriptionRequired } from '../../../../components/billing/subscription-status';
 import { SubscriptionGateNotice } from '../../../../components/billing/subscription-gate-notice';
 import { copyText } from '../../../../lib/copy-text';
@@ -25,6 +25,8 @@ import './referrals-tab.css';
 import { TEXT_LIMITS } from '@shared/text-limits';
 
 const REFERRALS_KEY = ['referrals', 'list'] as const;
+// The API's request schema (and zod with it) loads when the owner starts typing an address or adds one.
+const referralSchemas = onDemand('referral-schemas', () => import('@shared/schemas/referral'));
 
 const day = (iso: string | null) =>
   iso ? new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' }) : null;
@@ -96,11 +98,13 @@ export function ReferralsTab(_props: { userId: string }) {
   const addDisabled = isAddDisabled(email, create.isPending, all);
   const rowBusy = cancel.isPending || invite.isPending;
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (addDisabled) return;
+    const schemas = await referralSchemas.get().catch((failure: Error) => setError(failure.message));
+    if (!schemas) return;
     // The server's own schema first, so a typo gets a human message without a round trip.
-    const checked = createReferralRequestSchema.safeParse({ referee_email: email });
+    const checked = schemas.createReferralRequestSchema.safeParse({ referee_email: email });
     if (!checked.success) {
       setError(checked.error.issues[0]?.message ?? REFERRAL_MESSAGES.createFailed);
       return;
@@ -181,7 +185,12 @@ export function ReferralsTab(_props: { userId: string }) {
 
       <section className="card dashboard-panel" aria-label="Add a referral">
         <h2>Add a referral</h2>
-        <form className="referral-add-form" onSubmit={submit} noValidate>
+        <form
+          className="referral-add-form"
+          onSubmit={(event) => void submit(event)}
+          onFocus={referralSchemas.preload}
+          noValidate
+        >
           <div className="field referral-email-field">
             <label htmlFor="referee-email">Friend&apos;s e-mail</label>
             <input

@@ -10,7 +10,7 @@ import {
   createVoiceStreamClient,
   type VoiceStreamClient,
 } from '../../../setup/voice-stream/voice-stream-client';
-import { testCallApi } from '../../api/test-chat-api';
+import { testCallApi } from '../../api/test-call-api';
 import { openTestCall, type TestCall } from '../../test-call-client';
 import './test-call.css';
 
