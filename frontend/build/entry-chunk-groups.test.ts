@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isAppCommonModule, isDashboardSharedModule, isReactModule } from './entry-chunk-groups';
+import { isAppCommonModule, isReactModule, isScreenSharedModule } from './entry-chunk-groups';
 
 describe('entry chunk groups', () => {
   it('puts React, React DOM, the scheduler and the router in the react chunk, and no look-alike package', () => {
@@ -24,10 +24,12 @@ describe('entry chunk groups', () => {
     expect(isAppCommonModule('/repo/node_modules/some-lib/shared/brand.ts')).toBe(false);
   });
 
-  it('puts the dashboard’s modules that its on-demand chunks share in dashboard-shared, and nothing else', () => {
-    expect(isDashboardSharedModule('/repo/shared/get-paid.ts')).toBe(true);
-    expect(isDashboardSharedModule('/repo/shared/notifications.ts')).toBe(true);
-    expect(isDashboardSharedModule('/repo/shared/schemas/get-paid.ts')).toBe(false);
-    expect(isDashboardSharedModule('/repo/frontend/src/lib/route-path.ts')).toBe(false);
+  it('puts a screen’s modules that its on-demand chunks share in the screen’s group, and nothing else', () => {
+    expect(isScreenSharedModule('dashboard-shared', '/repo/shared/get-paid.ts')).toBe(true);
+    expect(isScreenSharedModule('dashboard-shared', '/repo/shared/notifications.ts')).toBe(true);
+    expect(isScreenSharedModule('dashboard-shared', '/repo/shared/schemas/get-paid.ts')).toBe(false);
+    expect(isScreenSharedModule('dashboard-shared', '/repo/shared/personality.ts')).toBe(false);
+    expect(isScreenSharedModule('setup-shared', '/repo/shared/personality.ts')).toBe(true);
+    expect(isScreenSharedModule('setup-shared', '/repo/frontend/src/lib/route-path.ts')).toBe(false);
   });
 });

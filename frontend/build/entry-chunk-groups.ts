@@ -24,12 +24,21 @@ const APP_COMMON_MODULES = [
 ];
 
 /**
- * The dashboard's texts and rules that its forms' checks (loaded on demand, lib/on-demand.ts) also import.
- * rolldown would give each a chunk of its own, one more request each on the dashboard's first load; together
- * they make one. Only these modules: their own imports stay where they were (so /plans, which shares the
- * sign-up rules the notification texts use, loads nothing of the dashboard's).
+ * Per account screen, its texts and rules that its forms' checks (loaded on demand: onDemand in
+ * lib/chunk-load.ts) also import. rolldown would give each a chunk of its own, one more request each on the
+ * screen's first load; together they make one. Only these modules: their own imports stay where they were
+ * (so /plans, which shares the sign-up rules the notification texts use, loads nothing of the dashboard's).
+ * Each is imported by its screen alone.
  */
-const DASHBOARD_SHARED_MODULES = ['shared/get-paid', 'shared/receptionist/deposits', 'shared/notifications'];
+export const SCREEN_SHARED_MODULES = {
+  'dashboard-shared': ['shared/get-paid', 'shared/receptionist/deposits', 'shared/notifications'],
+  'setup-shared': [
+    'shared/personality',
+    'shared/setup-messages',
+    'shared/area-codes',
+    'shared/receptionist/time-zones',
+  ],
+};
 
 const normalise = (id: string) => id.replace(/\\/g, '/');
 
@@ -47,11 +56,16 @@ export const isAppCommonModule = (id: string) =>
   // Vite's own helper behind every lazy import().
   normalise(id).endsWith('vite/preload-helper.js') || isAppModuleIn(APP_COMMON_MODULES, id);
 
-export const isDashboardSharedModule = (id: string) => isAppModuleIn(DASHBOARD_SHARED_MODULES, id);
+export const isScreenSharedModule = (group: keyof typeof SCREEN_SHARED_MODULES, id: string) =>
+  isAppModuleIn(SCREEN_SHARED_MODULES[group], id);
 
 /** rolldown's `output.codeSplitting.groups`. */
 export const ENTRY_CHUNK_GROUPS = [
   { name: 'react', test: isReactModule },
   { name: 'app-common', test: isAppCommonModule },
-  { name: 'dashboard-shared', test: isDashboardSharedModule, includeDependenciesRecursively: false },
+  ...(Object.keys(SCREEN_SHARED_MODULES) as Array<keyof typeof SCREEN_SHARED_MODULES>).map((name) => ({
+    name,
+    test: (id: string) => isScreenSharedModule(name, id),
+    includeDependenciesRecursively: false,
+  })),
 ];

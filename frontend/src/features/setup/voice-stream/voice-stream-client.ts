@@ -1,10 +1,11 @@
-import {
-  voiceStreamServerMessageSchema,
-  type AudioChunkMessage,
-  type VoiceStreamServerMessage,
-} from '@shared/schemas/voice-stream';
+import type { AudioChunkMessage, VoiceStreamServerMessage } from '@shared/schemas/voice-stream';
 import { reconnectDelayMs, VOICE_STREAM, VOICE_STREAM_MESSAGES } from '@shared/voice-stream';
 import { decodeJwtClaims, isTokenExpired } from '../../../lib/jwt';
+import { onDemand } from '../../../lib/chunk-load';
+
+// The server messages' schema (and zod with it) loads when a client first connects, not with the screen.
+const messageSchemas = onDemand('voice-stream-schemas', () => import('@shared/schemas/voice-stream'));
+type MessageSchemas = Awaited<ReturnType<typeof messageSchemas.get>>;
 
 export type StreamHandlers = {
   onChunk: (chunk: AudioChunkMessage) => void;
@@ -62,10 +63,10 @@ export function createVoiceStreamClient(options: {
     retryTimer = setTimeout(() => void connect(), delay);
   };
 
-  const onMessage = (event: MessageEvent) => {
+  const onMessage = (schemas: MessageSchemas, event: MessageEvent) => {
     let message: VoiceStreamServerMessage;
     try {
-      message = voiceStreamServerMessageSchema.parse(JSON.parse(String(event.data)));
+      message = schemas.voiceStreamServerMessageSchema.parse(JSON.parse(String(event.data)));
     } catch (error) {
       log('Voice stream: unreadable message', error);
       return;
@@ -93,13 +94,21 @@ export function createVoiceStreamClient(options: {
       log('Voice stream not connected', problem);
       return scheduleReconnect();
     }
+    let schemas: MessageSchemas;
+    try {
+      schemas = await messageSchemas.get();
+    } catch (error) {
+      log('Voice stream not connected', error);
+      return scheduleReconnect();
+    }
+    if (stopped) return;
     const next = new WebSocket(`${options.url}?token=${encodeURIComponent(token!)}`);
     socket = next;
     next.onopen = () => {
       for (const resolve of openWaiters) resolve();
       openWaiters.clear();
     };
-    next.onmessage = onMessage;
+    next.onmessage = (event) => onMessage(schemas, event);
     next.onclose = (event) => {
       if (socket !== next) return;
       socket = undefined;

@@ -8,7 +8,7 @@ import { formatAssistantPhone } from '../../assistant-phone';
 import { notificationsApi } from '../../api/notifications-api';
 import { dashboardQueryKeys } from '../../hooks/dashboard-query-keys';
 import type { NotificationFieldErrors } from './notification-form';
-import { onDemand } from '../../../../lib/on-demand';
+import { onDemand } from '../../../../lib/chunk-load';
 import './notifications-tab.css';
 
 // The form's check (the API's schema, and zod with it) loads when the owner starts editing or saves.

@@ -7,7 +7,7 @@ import { GET_PAID_TEXTS, type PayoutState } from '@shared/get-paid';
 import { FormField } from '../../../../components/ui/form-field';
 import { getPaidApi } from '../../api/get-paid-api';
 import { draftOf, type DepositDraft, type DepositFieldErrors } from '../../deposit-settings-form';
-import { onDemand } from '../../../../lib/on-demand';
+import { onDemand } from '../../../../lib/chunk-load';
 import { dashboardQueryKeys } from '../../hooks/dashboard-query-keys';
 
 const depositValidation = onDemand(

@@ -18,7 +18,7 @@ import { UpcomingPanel } from '../overview/upcoming-panel';
 import { TestChatPanel } from '../test-chat/test-chat-panel';
 import { runtimeConfig } from '../../../../lib/runtime-config';
 import { isPhoneLike } from '../../phone-like';
-import { onDemand } from '../../../../lib/on-demand';
+import { onDemand } from '../../../../lib/chunk-load';
 import './overview-tab.css';
 
 // The in-browser test call (its relay and voice stream clients, their message schemas, the audio player) loads

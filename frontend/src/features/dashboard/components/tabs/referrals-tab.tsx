@@ -17,7 +17,7 @@ import {
 import type { Referral } from '@shared/schemas/referral';
 import { useAuth } from '../../../auth/hooks/auth-context';
 import { referralErrorText, referralsApi } from '../../api/referrals-api';
-import { onDemand } from '../../../../lib/on-demand';
+import { onDemand } from '../../../../lib/chunk-load';
 import { isSubscriptionRequired } from '../../../../components/billing/subscription-status';
 import { SubscriptionGateNotice } from '../../../../components/billing/subscription-gate-notice';
 import { copyText } from '../../../../lib/copy-text';

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { behaviorSettingsSchema, managerNumberForStorage } from '@shared/schemas/behavior-settings';
 import { FormField } from '../../../../components/ui/form-field';
 import { ToggleSwitch } from '../../../../components/ui/toggle-switch';
 import { saveBehaviorSettings } from '../../api/setup-api';
@@ -11,6 +10,10 @@ import {
   storedPhoneToDisplay,
 } from '../../phone-format';
 import { TEXT_LIMITS } from '@shared/text-limits';
+import { onDemand } from '../../../../lib/chunk-load';
+
+// The settings' schema (and zod with it) loads when the step is saved, not with the wizard.
+const behaviorChecks = onDemand('behavior-settings', () => import('@shared/schemas/behavior-settings'));
 
 type Errors = Partial<Record<'manager_number' | 'escalation_email' | 'form', string>>;
 
@@ -34,6 +37,7 @@ export function BehaviorStep({ userId, config, refreshConfig }: StepProps) {
     };
 
   useStepSave(5, async () => {
+    const { behaviorSettingsSchema, managerNumberForStorage } = await behaviorChecks.get();
     const next: Errors = {};
     if (!isCompleteManagerPhone(managerPhone))
       next.manager_number = "Please enter the manager's 10-digit phone number";

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { STEP_REQUIREMENTS } from '@shared/setup-steps';
 import { BUSINESS_TIME_ZONES, DEFAULT_TIME_ZONE, guessTimeZone } from '@shared/receptionist/time-zones';
@@ -14,7 +14,8 @@ import {
   type BusinessSearchResult,
   type PopulatedConfig,
 } from '../../api/setup-api';
-import { businessInfoFormSchema, businessInfoPayload, type BusinessInfoForm } from '../../business-info-form';
+import type { BusinessInfoForm } from '../../business-info-form';
+import { onDemand } from '../../../../lib/chunk-load';
 import { useSetDirty, useStepSave, type StepProps } from '../../hooks/wizard-context';
 import { WIZARD_TEXT } from '../../wizard-text';
 import { TEXT_LIMITS } from '@shared/text-limits';
@@ -35,6 +36,12 @@ function populateError(error: unknown) {
 
 type Mode = 'search' | 'manual' | 'summary';
 
+// The form's schema (the API's business-info schema, and zod with it) loads at the first check, not with
+// the wizard: the step shows and takes typing without it.
+const businessInfoChecks = onDemand('business-info-form', () => import('../../business-info-form'));
+const businessInfoResolver: Resolver<BusinessInfoForm> = async (...args) =>
+  zodResolver((await businessInfoChecks.get()).businessInfoFormSchema)(...args);
+
 /** Step 1: find the business by name (and optional 'City, State') or enter it by hand. */
 export function BusinessInfoStep({ userId, config, refreshConfig }: StepProps) {
   const setDirty = useSetDirty();
@@ -47,7 +54,7 @@ export function BusinessInfoStep({ userId, config, refreshConfig }: StepProps) {
   // After the first save attempt every change re-checks the form, so marks and the summary never go stale.
   const [attempted, setAttempted] = useState(false);
   const form = useForm<BusinessInfoForm>({
-    resolver: zodResolver(businessInfoFormSchema),
+    resolver: businessInfoResolver,
     defaultValues: {
       business_name: config?.business_name ?? '',
       phone_number: config?.phone_number ?? '',
@@ -57,7 +64,7 @@ export function BusinessInfoStep({ userId, config, refreshConfig }: StepProps) {
   });
   const { register, formState } = form;
 
-  const applyPopulated = (populated: PopulatedConfig) => {
+  const applyPopulated = async (populated: PopulatedConfig) => {
     form.reset({
       business_name: populated.business_name ?? '',
       phone_number: populated.phone_number ?? '',
@@ -67,6 +74,7 @@ export function BusinessInfoStep({ userId, config, refreshConfig }: StepProps) {
     setHours(populated.business_hours?.weekday_text);
     setDirty(true);
     // Anything the maps service did not know is completed by hand.
+    const { businessInfoFormSchema } = await businessInfoChecks.get();
     const complete = businessInfoFormSchema.safeParse(form.getValues()).success;
     setMode(complete ? 'summary' : 'manual');
     if (!complete) void form.trigger();
@@ -93,7 +101,7 @@ export function BusinessInfoStep({ userId, config, refreshConfig }: StepProps) {
       setSaveError(summaryFor(form.getValues()));
       return false;
     }
-    const info = businessInfoPayload(form.getValues());
+    const info = (await businessInfoChecks.get()).businessInfoPayload(form.getValues());
     const extras = {
       ...(hours ? { business_hours: { weekday_text: hours } } : {}),
       ...(timeZone ? { time_zone: timeZone } : {}),
@@ -195,7 +203,10 @@ export function BusinessInfoStep({ userId, config, refreshConfig }: StepProps) {
             </button>
           </div>
           {mode === 'search' ? (
-            <BusinessSearch onPicked={applyPopulated} />
+            <BusinessSearch
+              // Without the form's check (its download failed) the owner completes the fields by hand.
+              onPicked={(populated) => void applyPopulated(populated).catch(() => setMode('manual'))}
+            />
           ) : (
             <form
               className="form-grid"
