@@ -29,9 +29,11 @@ export const CLIENT_TIMINGS = {
   tokenRefreshMarginMs: 60_000,
   /**
    * A session restored from storage is shown at once from its token; the identity service is asked for the
-   * owner's current attributes this long after the page has loaded, when the screen has painted and read.
+   * owner's current attributes this long after the page has loaded. No screen waits for that answer, and
+   * loading the identity SDK for it costs a phone 40 KB and a long task, so it comes once the visit has
+   * settled rather than while the owner starts reading and clicking (bench/README.md, `lighthouse`).
    */
-  sessionRefineDelayMs: 2_000,
+  sessionRefineDelayMs: 30_000,
   /** A lazily loaded page that has not arrived after this long fails with ChunkLoadError. */
   chunkLoadTimeoutMs: 120_000,
 } as const;

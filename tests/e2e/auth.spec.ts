@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { CLIENT_TIMINGS } from '../../shared/client-timings';
 import { FRONTEND_LOG_PATH } from '../../shared/frontend-log-event';
 import { REFERRAL_STORAGE_KEY } from '../../shared/identity';
 import {
@@ -256,9 +257,13 @@ test('a stored session opens the account screen before the identity service answ
 
   const requested: string[] = [];
   page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+  await page.clock.install();
   await page.goto('/setup');
   await expect(page.getByTestId('step-label')).toBeVisible();
-  // The lookup goes out once the screen has settled (the identity SDK loads then), and is still held.
+  // The lookup goes out once the visit has settled (the identity SDK loads then), and is still held.
+  await page.waitForLoadState('load');
+  expect(lookups).toBe(0);
+  await page.clock.fastForward(CLIENT_TIMINGS.sessionRefineDelayMs + 2_000);
   await expect.poll(() => lookups).toBe(1);
   // The screen's first read went out with the stored token before the identity SDK was even requested.
   const configRead = requested.findIndex((path) => /^\/oauth\/users\/[^/]+\/config$/.test(path));
