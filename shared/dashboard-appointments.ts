@@ -1,6 +1,9 @@
 import { GET_PAID_TEXTS, type DepositRefundOutcome } from './get-paid';
 
-/** The dashboard's Appointments view (issue 9 §8): its texts. The view's schemas are in schemas/dashboard-appointments.ts. */
+/**
+ * The dashboard's Appointments view (issue 9 §8): its texts. The view's schemas are in
+ * schemas/dashboard-appointments.ts.
+ */
 
 /** The notice after a cancellation: the caller's text, then what happened to their deposit. */
 export const refundNotice = (outcome: DepositRefundOutcome) =>

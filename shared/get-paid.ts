@@ -13,7 +13,6 @@ import { formatDollars, MAX_DEPOSIT_CENTS, MIN_DEPOSIT_CENTS } from './reception
  * - ready: charges and payouts are enabled, so deposits can be taken.
  */
 export const PAYOUT_STATES = ['not_started', 'onboarding', 'restricted', 'ready'] as const;
-
 export type PayoutState = (typeof PAYOUT_STATES)[number];
 
 /** The provider's flags an account's state is derived from (Stripe's Account object). */
@@ -51,7 +50,6 @@ export function depositCentsOf(
 
 /** Why the assistant does or does not take deposits now (the card says it in words). */
 export const DEPOSIT_AVAILABILITY = ['on', 'needs_account', 'needs_objective'] as const;
-
 export type DepositAvailability = (typeof DEPOSIT_AVAILABILITY)[number];
 
 /** Deposits are taken only when an objective asks for them and the owner's own account can be paid. */
@@ -60,7 +58,6 @@ export const depositAvailabilityOf = (wantsDeposit: boolean, state: PayoutState)
 
 /** A refund decision the cancel answers carry, so the caller and the owner hear what happened. */
 export const DEPOSIT_REFUND_OUTCOMES = ['refunded', 'outside_window', 'failed', 'none'] as const;
-
 export type DepositRefundOutcome = (typeof DEPOSIT_REFUND_OUTCOMES)[number];
 
 /** Whether a cancellation at `now` is within the refund window before the appointment's start. */

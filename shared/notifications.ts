@@ -7,7 +7,6 @@ import { E164_PHONE_PATTERN } from './signup-rules';
 
 /** The kinds of e-mail an owner can turn off, each from its own unsubscribe link. */
 export const NOTIFICATION_EMAIL_KINDS = ['summary', 'digest'] as const;
-
 export type NotificationEmailKind = (typeof NOTIFICATION_EMAIL_KINDS)[number];
 
 /**
@@ -23,7 +22,6 @@ export const toMobileE164 = (typed: string): string => {
 
 /** What can make the assistant text the owner right away; the owner picks which of them do. */
 export const URGENT_SMS_REASONS = ['transfer_failed', 'message_taken', 'deposit_paid'] as const;
-
 export type UrgentSmsReason = (typeof URGENT_SMS_REASONS)[number];
 
 export const isUrgentSmsNumber = (e164: string) => E164_PHONE_PATTERN.test(e164) && /^\+1\d{10}$/.test(e164);

@@ -30,7 +30,7 @@ const APP_COMMON_MODULES = [
  * (so /plans, which shares the sign-up rules the notification texts use, loads nothing of the dashboard's).
  * Each is imported by its screen alone.
  */
-export const SCREEN_SHARED_MODULES = {
+const SCREEN_SHARED_MODULES = {
   'dashboard-shared': ['shared/get-paid', 'shared/receptionist/deposits', 'shared/notifications'],
   'setup-shared': [
     'shared/personality',

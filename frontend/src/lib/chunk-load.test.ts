@@ -53,4 +53,15 @@ describe('onDemand', () => {
     await expect(module.get()).rejects.toThrow('dynamically imported module');
     await expect(module.get()).resolves.toEqual({ loaded: 2 });
   });
+
+  it('getOr hands a failed load’s message to the form and resolves nothing; a loaded module is returned', async () => {
+    const reported: string[] = [];
+    const failing = onDemand('forms', () => Promise.reject(new Error('Loading chunk forms failed.')));
+    await expect(failing.getOr((message) => reported.push(message))).resolves.toBeUndefined();
+    expect(reported).toEqual(['Loading chunk forms failed.']);
+
+    const loading = onDemand('forms', async () => ({ check: 'ok' }));
+    await expect(loading.getOr((message) => reported.push(message))).resolves.toEqual({ check: 'ok' });
+    expect(reported).toHaveLength(1);
+  });
 });

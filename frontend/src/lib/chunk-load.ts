@@ -45,7 +45,8 @@ export const isChunkLoadFailure = (error: unknown) =>
  * A module a screen needs only when the owner acts (a form's validation schema, a call's client): it stays
  * out of the screen's first download and is fetched at most once, when `get` is first called or `preload`
  * starts it early (on focus or hover, so it is usually there by the click). A failed load is forgotten, so
- * the next `get` tries again; it fails with the spec's chunk timeout like a screen's chunk.
+ * the next `get` tries again; it fails with the spec's chunk timeout like a screen's chunk. `getOr(report)`
+ * is `get` for a form: undefined after handing the failure's message to the form's alert.
  */
 export function onDemand<T>(chunk: string, load: () => Promise<T>) {
   const loadWithTimeout = withChunkTimeout(chunk, load);
@@ -55,5 +56,10 @@ export function onDemand<T>(chunk: string, load: () => Promise<T>) {
       pending = undefined;
       throw error;
     }));
-  return { get, preload: () => void get().catch(() => undefined) };
+  const getOr = (report: (message: string) => void): Promise<T | undefined> =>
+    get().catch((error: unknown) => {
+      report(error instanceof Error ? error.message : String(error));
+      return undefined;
+    });
+  return { get, getOr, preload: () => void get().catch(() => undefined) };
 }

@@ -1,8 +1,8 @@
 import { depositSettingsSchema, type DepositSettings } from '@shared/schemas/get-paid';
 import type { DepositDraft, DepositFieldErrors } from './deposit-settings-form';
 
-// Its own module, loaded when the owner saves (onDemand, lib/chunk-load.ts): the schema it checks with, and zod, are not
-// needed to show the Get paid card.
+// Its own module, loaded when the owner saves (onDemand, lib/chunk-load.ts): the schema it checks with, and
+// zod, are not needed to show the Get paid card.
 
 /** "$25", "25.50" → cents; anything else is NaN, which the schema reports as not a number. */
 const centsOf = (text: string) => {

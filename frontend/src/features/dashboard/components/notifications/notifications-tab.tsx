@@ -74,9 +74,7 @@ export function NotificationsTab({ userId }: { userId: string }) {
     });
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const validation = await notificationValidation
-      .get()
-      .catch((error: Error) => setCheckFailed(error.message));
+    const validation = await notificationValidation.getOr(setCheckFailed);
     if (!validation) return;
     setCheckFailed(undefined);
     const checked = validation.validateNotificationForm(draft);

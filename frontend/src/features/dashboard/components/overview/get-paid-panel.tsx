@@ -162,7 +162,7 @@ function DepositSettingsForm({
   };
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const validation = await depositValidation.get().catch((error: Error) => setCheckFailed(error.message));
+    const validation = await depositValidation.getOr(setCheckFailed);
     if (!validation) return;
     setCheckFailed(undefined);
     const checked = validation.validateDepositDraft(draft);

@@ -101,7 +101,7 @@ export function ReferralsTab(_props: { userId: string }) {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (addDisabled) return;
-    const schemas = await referralSchemas.get().catch((failure: Error) => setError(failure.message));
+    const schemas = await referralSchemas.getOr(setError);
     if (!schemas) return;
     // The server's own schema first, so a typo gets a human message without a round trip.
     const checked = schemas.createReferralRequestSchema.safeParse({ referee_email: email });

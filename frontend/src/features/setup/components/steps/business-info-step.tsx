@@ -38,9 +38,12 @@ type Mode = 'search' | 'manual' | 'summary';
 
 // The form's schema (the API's business-info schema, and zod with it) loads at the first check, not with
 // the wizard: the step shows and takes typing without it.
-const businessInfoChecks = onDemand('business-info-form', () => import('../../business-info-form'));
+const businessInfoChecks = onDemand('business-info-form', async () => {
+  const form = await import('../../business-info-form');
+  return { ...form, resolver: zodResolver(form.businessInfoFormSchema) };
+});
 const businessInfoResolver: Resolver<BusinessInfoForm> = async (...args) =>
-  zodResolver((await businessInfoChecks.get()).businessInfoFormSchema)(...args);
+  (await businessInfoChecks.get()).resolver(...args);
 
 /** Step 1: find the business by name (and optional 'City, State') or enter it by hand. */
 export function BusinessInfoStep({ userId, config, refreshConfig }: StepProps) {
