@@ -21,7 +21,7 @@ export function formatTable(rows: string[][]): string {
 const fixed = (value: number, digits = 2) => value.toFixed(digits);
 
 export function formatApi(figure: ApiGetConfigFigure): string {
-  const { settings: s } = figure;
+  const { settings: s, goals: g } = figure;
   const row = (name: string, r: ApiGetConfigFigure['app']) => [
     name,
     fixed(r.p50Ms),
@@ -46,6 +46,13 @@ export function formatApi(figure: ApiGetConfigFigure): string {
       ],
     ]),
     `     req/s per run: ${figure.runs.map((r) => `${r.target} ${fixed(r.rps, 0)}`).join(', ')}`,
+    ...(g
+      ? [
+          `     goal at ${g.connections} connections: req/s ratio ≥ ${g.rpsRatioAtLeast} ` +
+            `${figure.ratios.rps >= g.rpsRatioAtLeast ? '✓' : '✗'}, p99 ratio ≤ ${fixed(g.p99RatioAtMost)} ` +
+            `${figure.ratios.p99 <= g.p99RatioAtMost ? '✓' : '✗'}`,
+        ]
+      : []),
   ].join('\n');
 }
 

@@ -76,6 +76,11 @@ const voiceCalls = () => (voiceRun ??= measureVoiceCalls({ calls: 50 }, log('voi
 
 const stages = {
   api_get_config: stage((s) => measureApiGetConfig(s.api, log('api_get_config')), formatApi),
+  // A Lambda instance serves one request at a time: what the app adds to a request when nothing queues.
+  api_get_config_serial: stage(
+    (s) => measureApiGetConfig({ ...s.api, connections: 1 }, log('api_get_config_serial')),
+    formatApi,
+  ),
   lambda_bundle: stage(
     (s) => measureLambdaBundle({ samples: s.coldInitSamples }, log('lambda_bundle')),
     formatLambda,

@@ -30,6 +30,9 @@ export type ApiSettings = {
 
 type TargetName = 'baseline' | 'app';
 
+/** Issue 16 §4: the goals hold at 50 connections; a run with another count reports no goal. */
+export const API_GOALS = { connections: 50, rpsRatioAtLeast: 0.9, p99RatioAtMost: 1.1 } as const;
+
 export type ApiGetConfigFigure = {
   measuredAt: string;
   request: string;
@@ -39,6 +42,7 @@ export type ApiGetConfigFigure = {
   ratios: { p50: number; p99: number; rps: number };
   /** Each measured run in order: how far they spread tells how much to trust the ratios. */
   runs: Array<{ target: TargetName; rps: number; p50Ms: number; p99Ms: number }>;
+  goals?: typeof API_GOALS;
 };
 
 /**
@@ -187,6 +191,7 @@ export async function measureApiGetConfig(
         rps: round(app.rps / baseline.rps),
       },
       runs: perRunFigures,
+      ...(settings.connections === API_GOALS.connections ? { goals: API_GOALS } : {}),
     };
   } finally {
     for (const cleanup of cleanups) await cleanup().catch(() => undefined);
