@@ -149,9 +149,11 @@ describe('lambdas', () => {
   /** The vendor-keys secret (the other one is the API edge's origin-verify secret, tested in operations.test.ts). */
   const secretId = () =>
     onlyEntry(
-      template.findResources('AWS::SecretsManager::Secret', {
-        Properties: { Name: Match.stringLikeRegexp('/vendor-keys$') },
-      }) as Resources,
+      Object.fromEntries(
+        Object.entries(template.findResources('AWS::SecretsManager::Secret') as Resources).filter(
+          ([, secret]) => render(secret.Properties.Name).startsWith('receptionist/built/vendor-keys-'),
+        ),
+      ),
     )[0];
 
   it('runs the API, telephony, socket and notifications handlers as four arm64 ESM functions', () => {

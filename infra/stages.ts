@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { STAGE_NAME_PATTERN } from '@shared/stage-name';
+import { SES_IDENTITY_KINDS } from './lib/ses-sender';
 
 /**
  * Deployment stages. Each stage is one independent copy of the product (its own stack, user pool, table,
@@ -58,6 +59,19 @@ export const stageConfigSchema = z
      * the API's e-mails. Without it Cognito's default sender (50 e-mails a day) is used, with a synth warning.
      */
     sesFromAddress: z.email().optional(),
+    /**
+     * The SES identity that is verified for sesFromAddress: 'address' (the default) or 'domain' (the
+     * address's domain, verified with DKIM). Cognito and the functions' send permission name that identity.
+     */
+    sesIdentity: z.enum(SES_IDENTITY_KINDS).optional(),
+    /**
+     * A table restored from a backup (point-in-time or AWS Backup) that the stage uses instead of the one the
+     * stack created; docs/deploy.md "Restore from a backup" (docs/decisions/163).
+     */
+    restoredTableName: z
+      .string()
+      .regex(/^[a-zA-Z0-9_.-]{3,255}$/, 'a DynamoDB table name (3-255 letters, digits, _ . -)')
+      .optional(),
     /** An optional custom domain for the site and the API, so vendor webhook URLs survive redeploys. */
     domain: domainSchema.optional(),
     /**
@@ -70,6 +84,15 @@ export const stageConfigSchema = z
       .optional(),
   })
   .strict()
+  .superRefine((stage, ctx) => {
+    if (stage.sesIdentity && !stage.sesFromAddress) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['sesIdentity'],
+        message: 'names the identity of sesFromAddress, which is not set',
+      });
+    }
+  })
   .superRefine((stage, ctx) => {
     if (stage.region === CLOUDFRONT_REGION) return;
     if (!stage.webAclArn) {

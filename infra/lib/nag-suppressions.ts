@@ -13,7 +13,8 @@ export interface NagSubjects {
   readonly originVerifySecret: IConstruct;
   readonly backupPlan: IConstruct;
   readonly appFunctions: IConstruct[];
-  readonly tableArnToken: string;
+  /** The table's index ARNs as cdk-nag prints them (the stack's own table, or a restored one by name). */
+  readonly tableIndexesResource: string;
   readonly socketFunction: IConstruct;
   readonly httpApi: IConstruct;
   readonly socketApi: IConstruct;
@@ -59,10 +60,12 @@ export function applyNagSuppressions(stack: Stack, subjects: NagSubjects): void 
     {
       id: 'AwsSolutions-IAM4',
       reason:
-        "AWS Backup's service role policy (AWSBackupServiceRolePolicyForBackup) is the documented role for " +
-        'backup jobs; AWS keeps it in step with the services Backup supports. The selection is the app table only.',
+        "AWS Backup's service role policies (AWSBackupServiceRolePolicyForBackup, ...ForRestores) are the " +
+        'documented ones for backup and restore jobs; AWS keeps them in step with the services Backup ' +
+        'supports. The selection is the app table only.',
       appliesTo: [
         'Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSBackupServiceRolePolicyForBackup',
+        'Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSBackupServiceRolePolicyForRestores',
       ],
     },
   ]);
@@ -79,7 +82,7 @@ export function applyNagSuppressions(stack: Stack, subjects: NagSubjects): void 
         reason:
           'grantReadWriteData covers the table and its indexes (index/*): the app queries GSI1 by key; ' +
           'the table itself is named exactly.',
-        appliesTo: [`Resource::<${subjects.tableArnToken}>/index/*`],
+        appliesTo: [`Resource::${subjects.tableIndexesResource}`],
       },
     ]);
   }

@@ -15,6 +15,7 @@ import { ProductHttpApi } from './http-api';
 import { Edge } from './edge';
 import { applyNagSuppressions } from './nag-suppressions';
 import { Observability } from './observability';
+import { sesIdentityName } from './ses-sender';
 import { DEFAULT_WEB_ASSETS_DIR } from './repo-paths';
 import { VendorSecrets } from './secrets';
 import { isWebBuildPresent, SiteDeployment } from './site-deployment';
@@ -50,9 +51,11 @@ export class ReceptionistStack extends Stack {
 
     const auth = new Auth(this, 'Auth', {
       namePrefix,
-      ...(stage.sesFromAddress ? { sesFromAddress: stage.sesFromAddress } : {}),
+      ...(stage.sesFromAddress
+        ? { sesFromAddress: stage.sesFromAddress, sesIdentity: stage.sesIdentity }
+        : {}),
     });
-    const data = new Data(this, 'Data', { namePrefix });
+    const data = new Data(this, 'Data', { namePrefix, restoredTableName: stage.restoredTableName });
     const secrets = new VendorSecrets(this, 'Secrets', { stage: stage.name });
     const edge = new Edge(this, 'Edge', { stage, namePrefix });
     const web = new WebSite(this, 'Web', {
@@ -154,14 +157,12 @@ export class ReceptionistStack extends Stack {
       // sign-in e-mail, looked up in this pool (notifications/notifier.ts). Read-only, this pool only.
       auth.userPool.grant(fn, 'cognito-idp:ListUsers');
       if (stage.sesFromAddress) {
-        // SES authorizes a send against the sender's identity: the address itself, or its verified domain.
-        const domain = stage.sesFromAddress.split('@')[1]!;
+        // SES authorizes a send against the verified identity, the same one Cognito names (ses-sender.ts).
+        const identity = sesIdentityName({ fromAddress: stage.sesFromAddress, identity: stage.sesIdentity });
         fn.addToRolePolicy(
           new PolicyStatement({
             actions: ['ses:SendEmail'],
-            resources: [stage.sesFromAddress, domain].map(
-              (identity) => `arn:${this.partition}:ses:${this.region}:${this.account}:identity/${identity}`,
-            ),
+            resources: [`arn:${this.partition}:ses:${this.region}:${this.account}:identity/${identity}`],
           }),
         );
       }
@@ -245,6 +246,8 @@ export class ReceptionistStack extends Stack {
       UserPoolId: [auth.userPool.userPoolId, 'Cognito user pool id'],
       UserPoolClientId: [auth.webClient.userPoolClientId, 'Cognito web client id'],
       TableName: [data.table.tableName, 'DynamoDB table'],
+      BackupVaultName: [data.backupVault.backupVaultName, "AWS Backup vault of the table's copies"],
+      BackupRoleArn: [data.backupRole.roleArn, 'Role for aws backup start-restore-job (docs/deploy.md)'],
       VendorSecretArn: [secrets.secret.secretArn, 'Fill with vendor keys: see docs/deploy.md'],
     };
     for (const [name, [value, description]] of Object.entries(outputs)) {
@@ -257,7 +260,9 @@ export class ReceptionistStack extends Stack {
       originVerifySecret: apiEdge.originVerifySecret,
       backupPlan: data.backupPlan,
       appFunctions,
-      tableArnToken: `${this.getLogicalId(data.table.node.defaultChild as CfnElement)}.Arn`,
+      tableIndexesResource: data.ownTable
+        ? `<${this.getLogicalId(data.ownTable.node.defaultChild as CfnElement)}.Arn>/index/*`
+        : `${data.table.tableArn}/index/*`,
       socketFunction,
       httpApi: httpApi.api,
       socketApi: socketApi.api,
