@@ -291,6 +291,8 @@ describe('§5 observability', () => {
         'dynamodb-throttles',
         'webhook-failures',
         'relay-errors',
+        'assistant-unavailable',
+        'email-unavailable',
       ].sort(),
     );
     expect(byName['api-errors']).toMatchObject({ Namespace: 'AWS/Lambda', MetricName: 'Errors' });
@@ -311,6 +313,8 @@ describe('§5 observability', () => {
     for (const [name, metric] of [
       ['webhook-failures', 'WebhookFailures'],
       ['relay-errors', 'RelayErrors'],
+      ['assistant-unavailable', 'AssistantUnavailable'],
+      ['email-unavailable', 'EmailUnavailable'],
     ] as const) {
       expect(byName[name]).toMatchObject({
         Namespace: METRICS_NAMESPACE,
@@ -327,7 +331,15 @@ describe('§5 observability', () => {
     const body = JSON.stringify(
       only(plain.template.findResources('AWS::CloudWatch::Dashboard') as Resources).Properties.DashboardBody,
     );
-    for (const metric of ['CallsAnswered', 'Bookings', 'Deposits', 'WebhookFailures', 'RelayErrors'])
+    for (const metric of [
+      'CallsAnswered',
+      'Bookings',
+      'Deposits',
+      'WebhookFailures',
+      'RelayErrors',
+      'AssistantUnavailable',
+      'EmailUnavailable',
+    ])
       expect(body).toContain(metric);
     custom.template.hasResourceProperties('AWS::Budgets::Budget', {
       Budget: Match.objectLike({

@@ -56,7 +56,8 @@ export const stageConfigSchema = z
     monthlyBudgetUsd: z.number().positive().max(1_000_000),
     /**
      * A verified SES identity (address or an address at a verified domain) that sends Cognito's codes and
-     * the API's e-mails. Without it Cognito's default sender (50 e-mails a day) is used, with a synth warning.
+     * the API's e-mails. Required for a production stage; elsewhere, without it Cognito's default sender
+     * (50 e-mails a day) is used, with a synth warning.
      */
     sesFromAddress: z.email().optional(),
     /**
@@ -94,6 +95,24 @@ export const stageConfigSchema = z
     }
   })
   .superRefine((stage, ctx) => {
+    // A production stage takes real customers (docs/decisions/160-fail-closed.md): vendor webhook URLs
+    // must survive a redeploy, and Cognito's own sender stops at 50 e-mails a day.
+    if (stage.production && !stage.domain) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['domain'],
+        message:
+          'required for a production stage: a custom domain, so the webhook URLs given to Stripe and Twilio survive a redeploy',
+      });
+    }
+    if (stage.production && !stage.sesFromAddress) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['sesFromAddress'],
+        message:
+          "required for a production stage: a verified SES sender (Cognito's default sender stops at 50 e-mails a day, and notification e-mails need it)",
+      });
+    }
     if (stage.region === CLOUDFRONT_REGION) return;
     if (!stage.webAclArn) {
       ctx.addIssue({

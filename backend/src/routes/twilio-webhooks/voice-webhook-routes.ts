@@ -193,6 +193,17 @@ export const voiceWebhookRoutes = (deps: AppDeps) => {
       deps.logger.info('Voice call forwarded: owner not subscribed', { callSid: call.CallSid });
       return c.body(sayThenDialTwiml(VOICE_TEXTS.lapsed(business), businessLine), 200, xml);
     }
+    if (deps.receptionist.refusal('voice')) {
+      // The assistant cannot answer (docs/decisions/160-fail-closed.md): never a rules engine on a real
+      // caller; the call goes to the business's own phone, or ends politely when there is none.
+      return c.body(
+        businessLine
+          ? sayThenDialTwiml(VOICE_TEXTS.assistantUnavailable(business), businessLine)
+          : sayThenHangUpTwiml(VOICE_TEXTS.assistantUnavailableNoLine(business)),
+        200,
+        xml,
+      );
+    }
     const conversationId = conversationIdOfCall(call.CallSid);
     const profile = businessProfile(ownerId, config, objective);
     const greeting = welcomeGreeting(profile);
