@@ -126,8 +126,8 @@ export async function withOriginVerifyToken(
 
 /**
  * Everything a Lambda reads from Secrets Manager at cold start: the vendor keys and, for the HTTP functions,
- * the origin-verify token. The two reads go out together on one client: each is a network round trip that
- * every cold start of the API and telephony functions waited for in turn.
+ * the origin-verify token's current and previous versions. The reads go out together on one client: each is
+ * a network round trip that every cold start of the API and telephony functions waited for in turn.
  */
 export async function withStartupSecrets(
   env: Env,
