@@ -52,7 +52,8 @@ export function applyNagSuppressions(stack: Stack, subjects: NagSubjects): void 
       id: 'AwsSolutions-SMG4',
       reason:
         'A value shared by the API CloudFront origin (a header) and the HTTP functions: a rotation Lambda cannot ' +
-        'change both at once, so it is not rotated (docs/deploy.md section 10). It only proves a request came ' +
+        'update the distribution, so the operator rotates it (docs/deploy.md "Rotating the origin-verify ' +
+        'secret"; the functions accept the current and previous versions). It only proves a request came ' +
         "through CloudFront and its web ACL; every route's own authorization still applies.",
     },
   ]);
@@ -80,9 +81,17 @@ export function applyNagSuppressions(stack: Stack, subjects: NagSubjects): void 
       {
         id: 'AwsSolutions-IAM5',
         reason:
-          'grantReadWriteData covers the table and its indexes (index/*): the app queries GSI1 by key; ' +
-          'the table itself is named exactly.',
+          "The function's table actions (infra/lib/table-access.ts, no Scan) cover the table and its indexes " +
+          '(index/*): the app queries GSI1 by key; the table itself is named exactly.',
         appliesTo: [`Resource::${subjects.tableIndexesResource}`],
+      },
+      {
+        id: 'AwsSolutions-IAM5',
+        reason:
+          'Active tracing adds xray:PutTraceSegments and xray:PutTelemetryRecords, which IAM cannot scope to a ' +
+          'resource; they only write trace data. No other statement of these roles has Resource "*" ' +
+          '(infra/edge-and-roles.test.ts).',
+        appliesTo: ['Resource::*'],
       },
     ]);
   }

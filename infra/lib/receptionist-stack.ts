@@ -5,6 +5,7 @@ import { LambdaFunction as LambdaTarget } from 'aws-cdk-lib/aws-events-targets';
 import { Construct } from 'constructs';
 import { OAUTH_ENABLED } from '@shared/identity';
 import { TELEPHONY_HTTP_ROUTES } from '../../backend/src/telephony-routes';
+import { SIGNED_WEBHOOK_PATHS } from '../../backend/src/webhook-paths';
 import { VOICE_RELAY } from '@shared/voice-relay';
 import { stagePrefix, type Stage } from '../stages';
 import { ApiEdge } from './api-edge';
@@ -13,11 +14,13 @@ import { BackendFunction } from './backend-function';
 import { Data } from './data';
 import { ProductHttpApi } from './http-api';
 import { Edge } from './edge';
+import type { LambdaName } from './lambda-bundling';
 import { applyNagSuppressions } from './nag-suppressions';
 import { Observability } from './observability';
 import { sesIdentityName } from './ses-sender';
 import { DEFAULT_WEB_ASSETS_DIR } from './repo-paths';
 import { VendorSecrets } from './secrets';
+import { grantTableAccess } from './table-access';
 import { isWebBuildPresent, SiteDeployment } from './site-deployment';
 import { WebSite } from './web';
 import { StreamingSocketApi } from './websocket-api';
@@ -149,9 +152,17 @@ export class ReceptionistStack extends Stack {
       ],
     });
 
+    const functionsByBundle = {
+      api: apiFunction,
+      telephony: telephonyFunction,
+      websocket: socketFunction,
+      notifications: notificationsFunction,
+    } as const;
     const appFunctions = [apiFunction, telephonyFunction, socketFunction, notificationsFunction];
+    // Only the table actions each bundle sends (table-access.ts), never Scan.
+    for (const [name, fn] of Object.entries(functionsByBundle))
+      grantTableAccess(data.table, name as LambdaName, fn);
     for (const fn of appFunctions) {
-      data.table.grantReadWriteData(fn);
       secrets.secret.grantRead(fn);
       // Any of them may send a conversation's summary; an owner with no address saved gets it at their
       // sign-in e-mail, looked up in this pool (notifications/notifier.ts). Read-only, this pool only.
@@ -173,6 +184,7 @@ export class ReceptionistStack extends Stack {
       handler: apiFunction,
       allowedOrigin: web.url,
       routedElsewhere: { handler: telephonyFunction, routes: TELEPHONY_HTTP_ROUTES },
+      webhookPaths: SIGNED_WEBHOOK_PATHS,
     });
     // The API's public URL: CloudFront with the web ACL (and the custom domain, when there is one).
     const apiEdge = new ApiEdge(this, 'ApiEdge', { api: httpApi.api, edge, stage: stage.name });
@@ -267,7 +279,10 @@ export class ReceptionistStack extends Stack {
       httpApi: httpApi.api,
       socketApi: socketApi.api,
       apiGatewayLogsRole: socketApi.cloudWatchRole,
-      defaultCertificateDistributions: edge.domain ? [] : [web.distribution, apiEdge.distribution],
+      // Never on production: a production stage has a custom domain, so TLS 1.2 is enforced (web.ts MINIMUM_TLS);
+      // one without would fail cdk-nag's CFR4 instead of shipping TLS 1.0.
+      defaultCertificateDistributions:
+        edge.domain || stage.production ? [] : [web.distribution, apiEdge.distribution],
     });
   }
 }

@@ -33,9 +33,9 @@ export const TWILIO_VOICE_WEBHOOK_PATH = TWILIO_WEBHOOK_PATHS.voice;
 export const VOICE_PATHS = {
   incoming: TWILIO_VOICE_WEBHOOK_PATH,
   status: TWILIO_WEBHOOK_PATHS.voiceStatus,
-  after: `${TWILIO_VOICE_WEBHOOK_PATH}/after`,
-  whisper: `${TWILIO_VOICE_WEBHOOK_PATH}/whisper`,
-  dialResult: `${TWILIO_VOICE_WEBHOOK_PATH}/dial-result`,
+  after: TWILIO_WEBHOOK_PATHS.voiceAfter,
+  whisper: TWILIO_WEBHOOK_PATHS.voiceWhisper,
+  dialResult: TWILIO_WEBHOOK_PATHS.voiceDialResult,
 } as const;
 /** The relay socket's path on the local server (the WebSocket API's own URL in AWS). */
 export const LOCAL_RELAY_PATH = '/relay';
