@@ -17,6 +17,7 @@ import { createOwnerMessageRepository } from './data/owner-messages';
 import { receptionistFromApp } from './receptionist/create-receptionist-deps';
 import { createTokenVerifier, withVerifiedTokenCache } from './auth/token-verifier';
 import { withRevocationCheck } from './auth/revocation-check';
+import { withAccessTokenIdentity } from './auth/access-token-identity';
 import { createSessionRevocationRepository } from './data/session-revocations';
 import { createDynamoClients } from './data/dynamo-client';
 import { createBusinessConfigRepository } from './data/business-config';
@@ -176,9 +177,13 @@ export function createAppDeps(
   });
   return {
     config,
-    verifyToken: withRevocationCheck(
-      withVerifiedTokenCache(createTokenVerifier(config.cognito)),
-      data.sessionRevocations,
+    // Outermost: an access token's missing e-mail and attributes come from the pool (docs/decisions/158).
+    verifyToken: withAccessTokenIdentity(
+      withRevocationCheck(
+        withVerifiedTokenCache(createTokenVerifier(config.cognito)),
+        data.sessionRevocations,
+      ),
+      providers.identity,
     ),
     rateLimiter,
     logger,
