@@ -9,6 +9,13 @@ const config = {
   oauthEnabled: false,
 };
 
+/**
+ * The logger asks for the bearer token first, which loads the identity SDK on first use
+ * (docs/decisions/155-identity-sdk-on-first-use.md): on a loaded 2-core machine that import alone can take
+ * longer than waitFor's 1 s default, and the test then failed without anything being wrong.
+ */
+const WAIT_FOR_LAZY_SCHEMA = { timeout: 10_000 };
+
 describe('logFrontendEvent', () => {
   beforeAll(async () => {
     vi.stubGlobal(
@@ -23,7 +30,7 @@ describe('logFrontendEvent', () => {
     const fetchMock = vi.fn(async () => new Response('{"accepted":true}', { status: 202 }));
     vi.stubGlobal('fetch', fetchMock);
     logFrontendEvent({ event_type: 'user_login', login_method: 'email_password' });
-    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalled(), WAIT_FOR_LAZY_SCHEMA);
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe(`http://api.test${FRONTEND_LOG_PATH}`);
     const body = JSON.parse(String(init.body));
@@ -38,8 +45,9 @@ describe('logFrontendEvent', () => {
     );
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     expect(() => logFrontendEvent({ event_type: 'user_logout' })).not.toThrow();
-    await vi.waitFor(() =>
-      expect(warn).toHaveBeenCalledWith('Frontend log event not recorded', expect.any(TypeError)),
+    await vi.waitFor(
+      () => expect(warn).toHaveBeenCalledWith('Frontend log event not recorded', expect.any(TypeError)),
+      WAIT_FOR_LAZY_SCHEMA,
     );
   });
 
@@ -50,6 +58,9 @@ describe('logFrontendEvent', () => {
     );
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     logFrontendEvent({ event_type: 'frontend_auth' });
-    await vi.waitFor(() => expect(warn).toHaveBeenCalledWith('Frontend log event not recorded (429)'));
+    await vi.waitFor(
+      () => expect(warn).toHaveBeenCalledWith('Frontend log event not recorded (429)'),
+      WAIT_FOR_LAZY_SCHEMA,
+    );
   });
 });
