@@ -148,6 +148,15 @@ export const keys = {
     pk: `NOTIFYDUE#${dueHour}`,
     sk: `CONV#${conversationId}`,
   }),
+  /**
+   * One owner's part of one scheduled notification run (docs/decisions/162): claimed before the owner is
+   * handled, so a batch delivered twice, or a second copy of the run, handles the owner once. One partition
+   * per owner and run, so a run of 10,000 owners spreads its writes.
+   */
+  notificationRun: (job: string, runId: string, userId: string) => ({
+    pk: `NOTIFYRUN#${job}#${runId}#${userId}`,
+    sk: 'RUN',
+  }),
   /** An owner the daily digest covers, listed under their business's time zone (the digest hour is local). */
   digestRecipient: (timeZone: string, userId: string) => ({
     pk: `DIGEST#${timeZone}`,
