@@ -4,6 +4,9 @@
  * backend (planner, worker, local queue) and the stack (queue, dead-letter queue, event source, alarms)
  * read the same numbers here.
  */
+/** The setting that names the queue: the stack sets it on the notifications function, the backend reads it. */
+export const NOTIFICATIONS_QUEUE_URL_SETTING = 'NOTIFICATIONS_QUEUE_URL';
+
 export const NOTIFICATION_FAN_OUT = {
   /** Owners in one queue message: small enough that one failing owner retries a short batch. */
   ownersPerBatch: 25,

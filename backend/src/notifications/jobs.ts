@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { NOTIFICATION_FAN_OUT } from '@shared/notifications-fan-out';
+import { NOTIFICATION_FAN_OUT, NOTIFICATIONS_QUEUE_URL_SETTING } from '@shared/notifications-fan-out';
 import type { AppDeps } from '../app-types';
 import { chooseQueue } from '../providers/queue/index';
 import { createLocalQueue } from '../providers/queue/local';
@@ -9,9 +9,6 @@ import { createNotificationPlanner, type PlanResult } from './planner';
 import { createNotificationWorker } from './worker';
 
 export { NOTIFICATION_JOBS, type NotificationJob } from './fan-out';
-
-/** The setting that names the queue; the stack sets it on the notifications function. */
-export const NOTIFICATIONS_QUEUE_URL_SETTING = 'NOTIFICATIONS_QUEUE_URL';
 
 /** What Lambda's SQS event source delivers: the fields the worker reads (the rest is ignored). */
 export const sqsEventSchema = z.object({
