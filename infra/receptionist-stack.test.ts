@@ -184,18 +184,21 @@ describe('lambdas', () => {
     const socketOnly = ['WS_CALLBACK_URL'];
     // The HTTP functions (API and telephony) check CloudFront's origin-verify header.
     const apiOnly = ['ORIGIN_VERIFY_SECRET_ARN'];
+    // The notifications function queues its batches (docs/decisions/162); notification-queue.test.ts.
+    const notificationsOnly = ['NOTIFICATIONS_QUEUE_URL'];
     const seen = new Set<string>();
     for (const [, fn] of appFunctions()) {
       const variables = variablesOf(fn);
       expect(Object.keys(variables)).toEqual(expect.arrayContaining(expected));
       expect(variables.SECRETS_ARN).toEqual({ Ref: secretId() });
       const unexpected = Object.keys(variables).filter(
-        (key) => ![...expected, ...socketOnly, ...apiOnly, 'NODE_OPTIONS'].includes(key),
+        (key) =>
+          ![...expected, ...socketOnly, ...apiOnly, ...notificationsOnly, 'NODE_OPTIONS'].includes(key),
       );
       expect(unexpected).toEqual([]);
       for (const key of Object.keys(variables)) seen.add(key);
     }
-    expect([...seen]).toEqual(expect.arrayContaining([...socketOnly, ...apiOnly]));
+    expect([...seen]).toEqual(expect.arrayContaining([...socketOnly, ...apiOnly, ...notificationsOnly]));
   });
 
   it('puts no vendor key into the template', () => {

@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import { initLambda } from './lambda-init';
-import { createNotificationJobs, NOTIFICATION_JOBS, sqsEventSchema } from './notifications/jobs';
+import { createNotificationsHandler } from './notifications/event-handler';
+import { createNotificationJobs } from './notifications/jobs';
 
 /**
  * The notifications function (docs/decisions/130-notifications.md, 162-notification-fan-out.md). EventBridge
@@ -8,20 +8,6 @@ import { createNotificationJobs, NOTIFICATION_JOBS, sqsEventSchema } from './not
  * concerned and queues them in batches. The queue's event source invokes it with SQS events: it handles
  * each batch and reports the failed ones. No HTTP: nothing else reaches it.
  */
-const scheduleSchema = z.object({ jobs: z.array(z.enum(NOTIFICATION_JOBS)).min(1) });
-
 const { deps } = await initLambda();
-const jobs = createNotificationJobs(deps);
 
-export const handler = async (event: unknown) => {
-  const records = sqsEventSchema.safeParse(event);
-  if (records.success) return jobs.consume(records.data);
-  const parsed = scheduleSchema.safeParse(event);
-  if (!parsed.success) {
-    deps.logger.error('notifications.bad_event', { issue: parsed.error.issues[0]?.message });
-    throw new Error(
-      'The notifications function takes {"jobs": ["sweep" | "digest", …]} or SQS events of its queue',
-    );
-  }
-  return jobs.run(parsed.data.jobs);
-};
+export const handler = createNotificationsHandler(createNotificationJobs(deps), deps.logger);

@@ -8,6 +8,7 @@ import { keys } from '../../backend/src/data/keys';
 import { dueHourOf } from '../../backend/src/data/notifications';
 import { batchesOf, runIdOf } from '../../backend/src/notifications/fan-out';
 import { createNotificationJobs } from '../../backend/src/notifications/jobs';
+import { createNotificationsHandler } from '../../backend/src/notifications/event-handler';
 import type { AppDeps } from '../../backend/src/app-types';
 import { startFakeSqs } from '../fakes/sqs/fake-sqs';
 import { createTestApp } from '../support/test-app';
@@ -279,6 +280,33 @@ describe('Notification jobs fan out through a queue, one batch of owners per mes
         { itemIdentifier: 'm-failing' },
       ],
     });
+  });
+
+  it('the function’s handler: the schedule’s event queues a run, an SQS event handles batches, anything else fails', async () => {
+    const { deps, doc, tableName } = await createTestApp({}, { now: () => NOW });
+    await seed(doc, tableName, [{ ...keys.digestRecipient(LA, 'o1'), user_id: 'o1', time_zone: LA }]);
+    const handled = counter();
+    deps.notifier.digest = async (ownerId) => {
+      handled.hit(ownerId);
+      return false;
+    };
+    const handler = createNotificationsHandler(createNotificationJobs(deps), deps.logger);
+    // The digest hour is not 7:00 anywhere at NOW for most zones; the sweep finds nothing due.
+    await expect(handler({ jobs: ['sweep'] })).resolves.toMatchObject({
+      sweep: { run_id: runIdOf('sweep', NOW), owners: 0, batches: 0 },
+    });
+    const body = JSON.stringify({
+      job: 'digest',
+      run_id: runIdOf('digest', NOW),
+      at: NOW.toISOString(),
+      owners: [{ owner_id: 'o1', time_zone: LA }],
+    });
+    await expect(
+      handler({ Records: [{ messageId: 'm1', body, eventSource: 'aws:sqs', receiptHandle: 'rh' }] }),
+    ).resolves.toEqual({ batchItemFailures: [] });
+    expect([...handled.counts]).toEqual([['o1', 1]]);
+    await expect(handler({ jobs: ['everything'] })).rejects.toThrow(/takes \{"jobs"/);
+    await expect(handler({ 'detail-type': 'Scheduled Event' })).rejects.toThrow(/takes \{"jobs"/);
   });
 
   it('the SQS adapter sends batches of 10 messages to the queue, retrying entries SQS failed, for workers to take', async () => {
