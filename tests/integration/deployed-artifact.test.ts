@@ -65,7 +65,11 @@ const outdir = path.join(workDir, 'cdk.out');
 
 let assembly: CloudAssembly;
 let functions: Record<'api' | 'telephony' | 'socket' | 'notifications', DeployedFunction>;
-const running = new Map<string, RunningFunction>();
+/**
+ * Each function's cold start, by logical id: all started together in beforeAll, and a start that fails
+ * (say, a crash at init) fails only the cases that invoke that function, with the function's own log.
+ */
+const started = new Map<string, Promise<RunningFunction>>();
 let local: Awaited<ReturnType<typeof createTestApp>>;
 let secrets: Awaited<ReturnType<typeof startFakeSecretsManager>>;
 let management: Awaited<ReturnType<typeof startFakeManagementApi>>;
@@ -124,30 +128,31 @@ beforeAll(async () => {
   };
   const vendorHosts = { 'https://api.openai.com': new URL(openAi.baseUrl).origin };
 
-  await Promise.all(
-    Object.entries(functions).map(async ([name, fn]) => {
-      running.set(
-        name,
-        await startFunction(fn, {
+  for (const fn of Object.values(functions)) {
+    started.set(
+      fn.logicalId,
+      (async () =>
+        startFunction(fn, {
           environment: { ...resolveEnvironment(fn, standIns), ...endpoints },
           region: REGION,
           vendorHosts,
-        }),
-      );
-    }),
-  );
+        }))(),
+    );
+  }
+  await Promise.allSettled(started.values());
 }, 600_000);
 
 afterAll(async () => {
-  await Promise.all([...running.values()].map((fn) => fn.stop()));
+  const running = await Promise.allSettled(started.values());
+  await Promise.all(running.map((start) => (start.status === 'fulfilled' ? start.value.stop() : undefined)));
   await Promise.all([secrets?.stop(), management?.close(), openAi?.close()]);
   rmSync(workDir, { recursive: true, force: true });
 });
 
 const instance = (logicalId: string) => {
-  const name = Object.entries(functions).find(([, fn]) => fn.logicalId === logicalId)?.[0];
-  if (!name) throw new Error(`No running function ${logicalId}`);
-  return running.get(name)!;
+  const start = started.get(logicalId);
+  if (!start) throw new Error(`${logicalId} is not a function of the stack`);
+  return start;
 };
 
 /** The text of every module in a function's asset: its entry and its lazily loaded chunks. */
@@ -170,7 +175,9 @@ async function httpRequest(request: {
   originVerified?: boolean;
 }) {
   const route = assembly.httpRoute('HttpApi', request.method, new URL(request.url, PUBLIC_API_URL).pathname);
-  const response = (await instance(route.functionLogicalId).invoke(
+  const response = (await (
+    await instance(route.functionLogicalId)
+  ).invoke(
     httpApiEvent({
       apiId: HTTP_API_ID,
       region: REGION,
@@ -292,14 +299,14 @@ describe('the deployed HTTP functions', () => {
 });
 
 describe('the deployed socket function', () => {
-  const socketEvent = (
+  const socketEvent = async (
     routeKey: '$connect' | '$default' | '$disconnect',
     connectionId: string,
     extra: { headers?: Record<string, string>; query?: Record<string, string>; body?: unknown } = {},
   ) => {
     const route = assembly.socketRoute('SocketApi', routeKey);
     expect(route.functionLogicalId).toBe(functions.socket.logicalId);
-    return instance(route.functionLogicalId).invoke(
+    return (await instance(route.functionLogicalId)).invoke(
       webSocketEvent({
         apiId: SOCKET_API_ID,
         region: REGION,
@@ -375,7 +382,7 @@ describe('the deployed notifications function', () => {
     const conversationId = `artifact-gone-${randomUUID()}`;
     const dueAt = new Date(Date.now() - 60_000);
     await local.deps.data.notifications.markDue(conversationId, dueAt);
-    const result = (await instance(target!.functionLogicalId).invoke(target!.input)) as {
+    const result = (await (await instance(target!.functionLogicalId)).invoke(target!.input)) as {
       sweep: { looked: number; failed: number };
     };
     expect(result.sweep.looked).toBeGreaterThanOrEqual(1);
@@ -386,14 +393,19 @@ describe('the deployed notifications function', () => {
     }
     expect(stillDue).not.toContain(conversationId);
 
-    const refused = await instance(functions.notifications.logicalId).invokeRaw({ jobs: ['everything'] });
+    const refused = await (
+      await instance(functions.notifications.logicalId)
+    ).invokeRaw({
+      jobs: ['everything'],
+    });
     expect(refused.error?.errorMessage).toMatch(/takes \{"jobs"/);
   });
 });
 
 describe('the deployed functions’ logs', () => {
-  it('report their providers at cold start in AWS mode and never print a secret', () => {
-    for (const [name, fn] of running) {
+  it('report their providers at cold start in AWS mode and never print a secret', async () => {
+    for (const [name, start] of started) {
+      const fn = await start;
       const coldStart = fn.logs.find((line) => line.includes('Providers at cold start'));
       expect(coldStart, `${name} logged no cold-start report`).toBeDefined();
       expect(JSON.parse(coldStart!)).toMatchObject({ app_env: 'aws' });
