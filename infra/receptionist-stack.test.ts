@@ -43,7 +43,7 @@ const onlyEntry = (resources: Resources): [string, Resource] => {
   return entries[0]!;
 };
 
-// Synthesis bundles both Lambdas with esbuild, so each stack is synthesized once and shared by every test.
+// Synthesis bundles the Lambdas with esbuild, so each stack is synthesized once and shared by every test.
 const workDir = mkdtempSync(path.join(os.tmpdir(), 'receptionist-infra-test-'));
 
 function synth(name: string, webBuildDir: string) {
@@ -73,11 +73,12 @@ let built: ReturnType<typeof synth>;
 let unbuilt: ReturnType<typeof synth>;
 let template: Template;
 
+// Bundling the four functions (once, shared by both stacks) can outlast the default hook timeout on a busy machine.
 beforeAll(() => {
   built = synth('built', writeFakeWebBuild());
   unbuilt = synth('unbuilt', path.join(workDir, 'no-such-dist'));
   template = built.template;
-});
+}, 600_000);
 
 afterAll(() => rmSync(workDir, { recursive: true, force: true }));
 
