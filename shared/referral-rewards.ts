@@ -3,8 +3,6 @@ import { PLAN_CATALOGUE } from './plans';
 import { formatCredits, referralCreditCents } from './referrals';
 import type { Referral, ReferralCreditStatus } from './schemas/referral';
 
-export { REFERRAL_CREDIT_STATUSES } from './schemas/referral';
-
 /**
  * Where a referrer's month free is (decision 164):
  * - none: the friend has not completed the trial yet;

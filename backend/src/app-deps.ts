@@ -1,7 +1,7 @@
 import { createRelayCallRepository } from './data/relay-calls';
 import { publicBaseUrl, type AppConfig } from './config/env';
 import { createReferralRepository } from './data/referrals';
-import { referralRewards } from './routes/referrals/trial-completion';
+import { referralRewards } from './routes/referrals/referral-rewards';
 import { createConversationRepository } from './data/conversations';
 import { createBotCalendarRepository } from './data/bot-calendars';
 import { createCalendarConnectionRepository } from './data/calendar-connections';

@@ -7,7 +7,7 @@ import type { ConversationStateRepository } from './data/conversation-states';
 import type { OwnerMessageRepository } from './data/owner-messages';
 import type { Receptionist } from './receptionist/receptionist';
 import type { ReferralRepository } from './data/referrals';
-import type { ReferralRewardHooks } from './routes/referrals/trial-completion';
+import type { ReferralRewardHooks } from './routes/referrals/referral-rewards';
 import type { ConversationRepository } from './data/conversations';
 import type { BotCalendarRepository } from './data/bot-calendars';
 import type { CalendarConnectionRepository } from './data/calendar-connections';

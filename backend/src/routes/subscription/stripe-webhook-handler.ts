@@ -2,7 +2,7 @@ import type { SubscriptionRepository } from '../../data/subscriptions';
 import type { Logger } from '../../logging/logger';
 import { isSubscribed } from '@shared/plans';
 import type { PaymentEvent, PaymentsProvider, ProviderSubscription } from '../../providers/payments/index';
-import type { PaidInvoiceFacts, ReferralRewardHooks } from '../referrals/trial-completion';
+import type { PaidInvoiceFacts, ReferralRewardHooks } from '../referrals/referral-rewards';
 
 export const HANDLED_EVENT_TYPES = [
   'checkout.session.completed',

@@ -167,6 +167,3 @@ export function referralRewards(deps: ReferralRewardDeps): ReferralRewardHooks {
     },
   };
 }
-
-/** The payments webhook's `onTrialCompleted` hook (kept for the ops replay and older callers). */
-export const referralTrialCompletion = (deps: ReferralRewardDeps) => referralRewards(deps).trialCompleted;
