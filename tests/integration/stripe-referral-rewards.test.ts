@@ -29,14 +29,25 @@ describe('the Stripe adapter’s referral rewards against a fake of the Stripe A
     expect(new Set(results.map((r) => r.id)).size).toBe(1);
     expect(stripe.balanceTransactions.size).toBe(1);
     expect(await adapter.customerBalance(customerId)).toBe(-9900);
-    const sent = stripe.requests.filter((r) => r.path === `/v1/customers/${customerId}/balance_transactions`);
+    const sent = stripe.requests.filter(
+      (r) => r.method === 'POST' && r.path === `/v1/customers/${customerId}/balance_transactions`,
+    );
     expect(sent[0]).toMatchObject({
       method: 'POST',
       idempotencyKey: 'referral-credit-ref-1',
-      params: { amount: '-9900', currency: 'usd', metadata: { referral_id: 'ref-1' } },
+      params: {
+        amount: '-9900',
+        currency: 'usd',
+        metadata: { referral_id: 'ref-1', idempotency_key: 'referral-credit-ref-1' },
+      },
     });
     // Nothing but balance transactions: no refund, payout or transfer is ever asked for.
     expect(stripe.requests.some((r) => /refunds|payouts|transfers/.test(r.path))).toBe(false);
+
+    // Days later Stripe has forgotten the key; a replay still finds the credit by the key in its metadata.
+    stripe.forgetIdempotencyKeys();
+    expect((await adapter.adjustCustomerBalance(credit)).id).toBe(results[0]!.id);
+    expect(await adapter.customerBalance(customerId)).toBe(-9900);
 
     // The reversal is its own key: once, and the balance is back to zero.
     const reversal = { ...credit, amountCents: 9900, idempotencyKey: referralReversalKey('ref-1') };

@@ -199,6 +199,12 @@ export async function startFakeStripe(options: { secretKey: string }) {
       return customer ? { status: 200, body: customer } : missing('customer', customerMatch[1]!);
     }
     const balanceMatch = path.match(/^\/v1\/customers\/([^/]+)\/balance_transactions$/);
+    if (method === 'GET' && balanceMatch) {
+      if (!customers.has(balanceMatch[1]!)) return missing('customer', balanceMatch[1]!);
+      // Newest first, like Stripe's list.
+      const data = [...balanceTransactions.values()].filter((t) => t.customer === balanceMatch[1]).reverse();
+      return { status: 200, body: { object: 'list', data, has_more: false, url: path } };
+    }
     if (method === 'POST' && balanceMatch) {
       const customer = customers.get(balanceMatch[1]!);
       if (!customer) return missing('customer', balanceMatch[1]!);
@@ -384,6 +390,8 @@ export async function startFakeStripe(options: { secretKey: string }) {
 
   return {
     url: `http://127.0.0.1:${port}`,
+    /** Stripe forgets idempotency keys after 24 hours: this makes it forget them now. */
+    forgetIdempotencyKeys: () => idempotent.clear(),
     requests,
     customers,
     accounts,

@@ -127,16 +127,22 @@ export function createStripePaymentsProvider(connection: StripeConnection): Paym
     kind: 'stripe',
 
     async adjustCustomerBalance(input) {
-      const transaction = await (
-        await client()
-      ).customers
+      const stripe = await client();
+      // Stripe forgets idempotency keys after 24 hours; the key also rides in the metadata, so a replay
+      // days later (an operator's replay of a recorded event) finds the first adjustment instead of adding one.
+      const earlier = await stripe.customers
+        .listBalanceTransactions(input.customerId, { limit: 100 })
+        .catch(mapStripeError);
+      const found = earlier.data.find((t) => t.metadata?.idempotency_key === input.idempotencyKey);
+      if (found) return { id: found.id };
+      const transaction = await stripe.customers
         .createBalanceTransaction(
           input.customerId,
           {
             amount: input.amountCents,
             currency: 'usd',
             description: input.description,
-            metadata: input.metadata,
+            metadata: { ...input.metadata, idempotency_key: input.idempotencyKey },
           },
           { idempotencyKey: input.idempotencyKey },
         )
