@@ -8,9 +8,24 @@ export const DEPLOY_USAGE =
 
 export type DeployPlan = { stage: Stage; commands: string[][] };
 
+/** Names reserved for examples (RFC 2606), as cdk.json ships its production stage: never a real target. */
+const RESERVED_NAME = /(^|[.@])(example\.(com|net|org)|[a-z0-9-]+\.(example|test|invalid|localhost))$/;
+
+/** The stage's settings that still hold cdk.json's example values, by their cdk.json path. */
+function placeholderSettings(stage: Stage): string[] {
+  const named = [
+    ['domain.zoneName', stage.domain?.zoneName],
+    ['sesFromAddress', stage.sesFromAddress],
+  ] as const;
+  return named
+    .filter(([, value]) => value !== undefined && RESERVED_NAME.test(value))
+    .map(([setting]) => `stages.${stage.name}.${setting}`);
+}
+
 /**
  * Turns `npm run deploy` arguments into the commands to run, or an error. Pure, so the refusals are tested:
- * no stage, an unknown stage, the placeholder account, and a production stage without --confirm-prod.
+ * no stage, an unknown stage, the placeholder account or example names, and a production stage without
+ * --confirm-prod.
  */
 export function planDeploy(args: string[], stages: Record<string, Stage>): DeployPlan {
   const { values, positionals } = parseArgs({
@@ -28,6 +43,12 @@ export function planDeploy(args: string[], stages: Record<string, Stage>): Deplo
   if (stage.account === PLACEHOLDER_ACCOUNT) {
     throw new Error(
       `Stage ${stage.name} still has the placeholder account ${PLACEHOLDER_ACCOUNT}: set stages.${stage.name}.account in cdk.json.`,
+    );
+  }
+  const placeholders = placeholderSettings(stage);
+  if (placeholders.length > 0) {
+    throw new Error(
+      `Stage ${stage.name} still has placeholder settings (${placeholders.join(', ')}): set them in cdk.json to your own domain and verified SES sender.`,
     );
   }
   if (stage.production && !values['confirm-prod']) {

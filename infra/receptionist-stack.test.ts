@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CUSTOM_ATTRIBUTES } from '@shared/identity';
 import { APP_TABLE } from '../backend/src/data/table-definition';
 import { TELEPHONY_HTTP_ROUTES } from '../backend/src/telephony-routes';
+import { SIGNED_WEBHOOK_PATHS } from '../backend/src/webhook-paths';
 import { LAMBDA_CHUNK_DIR, LAMBDA_ENTRY_FILE } from './lib/lambda-bundling';
 import { FRONTEND_NOT_BUILT_WARNING, ReceptionistStack } from './lib/receptionist-stack';
 import { testApp, testStage } from './test-support';
@@ -149,9 +150,11 @@ describe('lambdas', () => {
   /** The vendor-keys secret (the other one is the API edge's origin-verify secret, tested in operations.test.ts). */
   const secretId = () =>
     onlyEntry(
-      template.findResources('AWS::SecretsManager::Secret', {
-        Properties: { Name: Match.stringLikeRegexp('/vendor-keys$') },
-      }) as Resources,
+      Object.fromEntries(
+        Object.entries(template.findResources('AWS::SecretsManager::Secret') as Resources).filter(
+          ([, secret]) => render(secret.Properties.Name).startsWith('receptionist/built/vendor-keys-'),
+        ),
+      ),
     )[0];
 
   it('runs the API, telephony, socket and notifications handlers as four arm64 ESM functions', () => {
@@ -334,8 +337,15 @@ describe('apis', () => {
 
   it('sends every HTTP request to the app, with CORS for the web origin only', () => {
     const api = apiId('HTTP');
+    // Signed webhooks are routes of their own (their throttle, edge-and-roles.test.ts), to either function.
     expect(routeKeys(api)).toEqual(
-      ['$default', ...TELEPHONY_HTTP_ROUTES.map((route) => `${route.method} ${route.path}`)].sort(),
+      [
+        ...new Set([
+          '$default',
+          ...TELEPHONY_HTTP_ROUTES.map((route) => `${route.method} ${route.path}`),
+          ...SIGNED_WEBHOOK_PATHS.map((path) => `POST ${path}`),
+        ]),
+      ].sort(),
     );
     const { CorsConfiguration: cors } = (template.findResources('AWS::ApiGatewayV2::Api') as Resources)[api]!
       .Properties as { CorsConfiguration: Record<string, unknown[]> & { MaxAge?: number } };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { STAGE_NAME_PATTERN } from '@shared/stage-name';
+import { SES_IDENTITY_KINDS } from './lib/ses-sender';
 
 /**
  * Deployment stages. Each stage is one independent copy of the product (its own stack, user pool, table,
@@ -55,9 +56,23 @@ export const stageConfigSchema = z
     monthlyBudgetUsd: z.number().positive().max(1_000_000),
     /**
      * A verified SES identity (address or an address at a verified domain) that sends Cognito's codes and
-     * the API's e-mails. Without it Cognito's default sender (50 e-mails a day) is used, with a synth warning.
+     * the API's e-mails. Required for a production stage; elsewhere, without it Cognito's default sender
+     * (50 e-mails a day) is used, with a synth warning.
      */
     sesFromAddress: z.email().optional(),
+    /**
+     * The SES identity that is verified for sesFromAddress: 'address' (the default) or 'domain' (the
+     * address's domain, verified with DKIM). Cognito and the functions' send permission name that identity.
+     */
+    sesIdentity: z.enum(SES_IDENTITY_KINDS).optional(),
+    /**
+     * A table restored from a backup (point-in-time or AWS Backup) that the stage uses instead of the one the
+     * stack created; docs/deploy.md "Restore from a backup" (docs/decisions/163).
+     */
+    restoredTableName: z
+      .string()
+      .regex(/^[a-zA-Z0-9_.-]{3,255}$/, 'a DynamoDB table name (3-255 letters, digits, _ . -)')
+      .optional(),
     /** An optional custom domain for the site and the API, so vendor webhook URLs survive redeploys. */
     domain: domainSchema.optional(),
     /**
@@ -71,6 +86,33 @@ export const stageConfigSchema = z
   })
   .strict()
   .superRefine((stage, ctx) => {
+    if (stage.sesIdentity && !stage.sesFromAddress) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['sesIdentity'],
+        message: 'names the identity of sesFromAddress, which is not set',
+      });
+    }
+  })
+  .superRefine((stage, ctx) => {
+    // A production stage takes real customers (docs/decisions/160-fail-closed.md): vendor webhook URLs
+    // must survive a redeploy, and Cognito's own sender stops at 50 e-mails a day.
+    if (stage.production && !stage.domain) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['domain'],
+        message:
+          'required for a production stage: a custom domain, so the webhook URLs given to Stripe and Twilio survive a redeploy',
+      });
+    }
+    if (stage.production && !stage.sesFromAddress) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['sesFromAddress'],
+        message:
+          "required for a production stage: a verified SES sender (Cognito's default sender stops at 50 e-mails a day, and notification e-mails need it)",
+      });
+    }
     if (stage.region === CLOUDFRONT_REGION) return;
     if (!stage.webAclArn) {
       ctx.addIssue({

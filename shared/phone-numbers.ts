@@ -16,14 +16,32 @@ export const PHONE_NUMBER_MESSAGES = {
   saved: 'Assistant phone number saved',
   changeInProgress: 'Another phone number change is in progress. Please wait a moment and try again.',
   dailyLimit: 'You have changed your assistant phone number too often today. Please try again tomorrow.',
+  /** The number search's per-owner limit (429), with the wait from its Retry-After. */
+  searchLimited: (retryAfterSeconds: number) =>
+    `You have searched for numbers many times in a short while. Please try again ${waitInWords(retryAfterSeconds)}.`,
 } as const;
+
+/** A wait in words, rounded up to what a person reads: 'in 40 seconds', 'in 1 minute', 'in 2 hours'. */
+export function waitInWords(seconds: number): string {
+  const count = (n: number, unit: string) => `in ${n} ${unit}${n === 1 ? '' : 's'}`;
+  if (!Number.isFinite(seconds) || seconds <= 0) return 'in a moment';
+  if (seconds < 60) return count(Math.ceil(seconds), 'second');
+  if (seconds < 3600) return count(Math.ceil(seconds / 60), 'minute');
+  return count(Math.ceil(seconds / 3600), 'hour');
+}
 
 /** Numbers an owner may buy per day (each costs money at the provider until released). */
 export const PHONE_PURCHASES_PER_DAY = 5;
 
-/** The step-4 lookup's error text by HTTP status (spec §8); the wizard then shows the sample numbers. */
-export function phoneLookupFailureMessage(status: number, body: string) {
+/**
+ * The step-4 lookup's error text by HTTP status (spec §8); the wizard then shows the sample numbers. A 429
+ * says in words when to search again (`retryAfterSeconds` from the answer's details).
+ */
+export function phoneLookupFailureMessage(status: number, body: string, retryAfterSeconds?: number) {
   if (status === 401) return PHONE_NUMBER_MESSAGES.lookupSignInAgain;
   if (status === 404) return PHONE_NUMBER_MESSAGES.lookupServiceNotFound;
+  if (status === 429 && retryAfterSeconds !== undefined) {
+    return PHONE_NUMBER_MESSAGES.searchLimited(retryAfterSeconds);
+  }
   return PHONE_NUMBER_MESSAGES.lookupFailed(status, body);
 }

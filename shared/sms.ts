@@ -43,6 +43,12 @@ export function smsKeywordOf(body: string): SmsKeyword | undefined {
   return undefined;
 }
 
+/** What a texter is told when nobody will answer: the business's own number when there is one. */
+const notAnswering = (business: string, phone: string | undefined) =>
+  phone
+    ? `Thanks for texting ${business}. This number is not answering right now; please call ${phone}.`
+    : `Thanks for texting ${business}. This number is not answering right now; please try again later.`;
+
 export const SMS_TEXTS = {
   optedOut: (business: string) =>
     `You have been unsubscribed from ${business} messages and will receive no more. Reply START to resubscribe.`,
@@ -50,10 +56,10 @@ export const SMS_TEXTS = {
     `You are subscribed to ${business} messages again. Reply HELP for help, STOP to unsubscribe.`,
   help: (business: string, phone: string | undefined) =>
     `${business}: this number is answered by an AI receptionist.${phone ? ` To reach the business directly, call ${phone}.` : ''} Reply STOP to unsubscribe.`,
-  lapsed: (business: string, phone: string | undefined) =>
-    phone
-      ? `Thanks for texting ${business}. This number is not answering right now; please call ${phone}.`
-      : `Thanks for texting ${business}. This number is not answering right now; please try again later.`,
+  /** A lapsed owner's texter (once a day). */
+  lapsed: notAnswering,
+  /** Every texter while the assistant cannot answer at all (docs/decisions/160-fail-closed.md). */
+  unavailable: notAnswering,
   tooLong: `Sorry, that message is too long for us to read. Please send a shorter text (up to ${SMS_MAX_BODY_CHARS} characters).`,
   empty: 'Sorry, we can only read text messages. Please send your question as text.',
   unknownNumber: 'Sorry, this number is not in service.',

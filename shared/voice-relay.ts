@@ -93,6 +93,12 @@ export const VOICE_TEXTS = {
   promptTooLong: "Sorry, I couldn't follow all of that. Could you tell me again, briefly?",
   unknownNumber: 'Sorry, this number is not in service. Goodbye.',
   lapsed: (business: string) => `Thanks for calling ${business}. Please hold while we connect you.`,
+  /** The assistant cannot answer at all (docs/decisions/160-fail-closed.md): the call goes to the business. */
+  assistantUnavailable: (business: string) =>
+    `Thanks for calling ${business}. Our assistant is unavailable right now, so we are connecting you directly. Please hold.`,
+  /** The same, for a business with no phone of its own to forward to. */
+  assistantUnavailableNoLine: (business: string) =>
+    `Thanks for calling ${business}. Our assistant is unavailable right now, and there is no other number to connect you to. Please try again later. Goodbye.`,
   unavailable: (business: string) =>
     `Thanks for calling ${business}. We can't take your call right now. Please try again later. Goodbye.`,
   whisper: (summary: string) => `Call from Ringly. ${summary}`,

@@ -4,7 +4,7 @@ import type { AppDeps, AppEnv } from './app-types';
 import { createErrorHandler, notFoundHandler, validationHook } from './errors/error-handler';
 import { corsForOrigins } from './http/cors';
 import { requestIdMiddleware } from './http/request-id';
-import { requireOriginVerify } from './http/origin-verify';
+import { originVerifierFor, requireOriginVerify } from './http/origin-verify';
 import { noStoreForAuthenticated, rejectUnstorableInput, requestBodyLimit } from './http/request-guards';
 import { htmlContentSecurityPolicy } from './http/page-security';
 import { popupPageHeaders } from './routes/calendar/popup-headers';
@@ -27,7 +27,7 @@ export function createAppCore(deps: AppDeps, mountRoutes: (app: AppBase) => void
   // First, so every later middleware's and route's log lines carry the request id.
   app.use('*', requestIdMiddleware);
   // Before anything else runs: in AWS only CloudFront (and its WAF) may call the API.
-  app.use('*', requireOriginVerify(deps.config.originVerifyToken));
+  app.use('*', requireOriginVerify(originVerifierFor(deps.config, { logger: deps.logger })));
   // Before secureHeaders so it runs after it: the OAuth popup pages need their opener (popup-headers.ts).
   app.use('*', popupPageHeaders);
   app.use('*', secureHeaders());

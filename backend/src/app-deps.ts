@@ -17,6 +17,7 @@ import { createOwnerMessageRepository } from './data/owner-messages';
 import { receptionistFromApp } from './receptionist/create-receptionist-deps';
 import { createTokenVerifier, withVerifiedTokenCache } from './auth/token-verifier';
 import { withRevocationCheck } from './auth/revocation-check';
+import { withAccessTokenIdentity } from './auth/access-token-identity';
 import { createSessionRevocationRepository } from './data/session-revocations';
 import { createDynamoClients } from './data/dynamo-client';
 import { createBusinessConfigRepository } from './data/business-config';
@@ -39,6 +40,7 @@ import { createDatabaseProbe } from './data/database-probe';
 import { createSmsMessagingRepository } from './data/sms-messaging';
 import { createLocalTwilioAccount } from './providers/telephony/local-account';
 import { failClosed } from './providers/fail-closed';
+import { missingKeys } from './config/provider-requirements';
 import { createEmfMetrics, type Metrics } from './observability/metrics';
 import { createCallerErasure } from './data/caller-erasure';
 import { createNotificationRepository } from './data/notifications';
@@ -112,7 +114,8 @@ export function createAppDeps(
   // Outside local mode a provider without its keys refuses with a 503 instead of falling back to a fake.
   const real = failClosed(config, logger);
   const providers: AppProviders = {
-    email: chooseEmailSender(config.ses, localOutbox),
+    // In AWS e-mail needs its sender and TOKEN_ENCRYPTION_KEY (docs/decisions/160-fail-closed.md).
+    email: real('email', () => chooseEmailSender(config.ses, localOutbox)),
     // Each feature adds its provider on its own line below this one.
     payments: real('payments', () => createPaymentsProvider(config, doc, now)),
     calendar: createCalendarProviders(config, { doc, tableName: config.tableName }, now),
@@ -138,6 +141,8 @@ export function createAppDeps(
   const notifier = createNotifier({
     data,
     email: providers.email,
+    emailMissingKeys: config.appEnv === 'aws' ? missingKeys(config, 'email').map(({ key }) => key) : [],
+    metrics,
     sms: providers.telephony,
     rateLimiter,
     signInEmailOf: async (ownerId) => (await providers.identity.findBySub(ownerId))?.email,
@@ -181,9 +186,13 @@ export function createAppDeps(
   });
   return {
     config,
-    verifyToken: withRevocationCheck(
-      withVerifiedTokenCache(createTokenVerifier(config.cognito)),
-      data.sessionRevocations,
+    // Outermost: an access token's missing e-mail and attributes come from the pool (docs/decisions/158).
+    verifyToken: withAccessTokenIdentity(
+      withRevocationCheck(
+        withVerifiedTokenCache(createTokenVerifier(config.cognito)),
+        data.sessionRevocations,
+      ),
+      providers.identity,
     ),
     rateLimiter,
     logger,

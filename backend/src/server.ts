@@ -1,6 +1,5 @@
-import type { Server } from 'node:http';
-import { serve } from '@hono/node-server';
 import { createApp } from './app';
+import { serveLocally } from './http/local-node-server';
 import { createAppDeps } from './app-deps';
 import { loadConfig } from './config/env';
 import { createDynamoClients } from './data/dynamo-client';
@@ -20,26 +19,16 @@ if (config.appEnv !== 'aws') {
 const deps = createAppDeps(config);
 const app = createApp(deps);
 
-const server = serve({
-  port: config.port,
-  hostname: '127.0.0.1',
-  // API Gateway sets X-Forwarded-For; locally the socket address stands in for it.
-  fetch: (request, env) => {
-    const incoming = (env as { incoming?: { socket?: { remoteAddress?: string } } }).incoming;
-    const headers = new Headers(request.headers);
-    headers.set('x-forwarded-for', incoming?.socket?.remoteAddress ?? '127.0.0.1');
-    return app.fetch(new Request(request, { headers }), env);
-  },
-});
+const server = serveLocally(app, { port: config.port });
 // The voice streaming socket on the same port, path /ws (API Gateway WebSocket's stand-in).
-const voiceStream = attachVoiceStreamServer(server as Server, {
+const voiceStream = attachVoiceStreamServer(server, {
   speech: deps.providers.speech,
   rateLimiter: deps.rateLimiter,
   logger: deps.logger,
   verifyToken: deps.verifyToken,
 });
 // The voice relay (ConversationRelay) on the same port, path /relay.
-const voiceRelay = attachRelayServer(server as Server, {
+const voiceRelay = attachRelayServer(server, {
   receptionist: deps.receptionist,
   conversations: conversationAmender(deps.data, deps.receptionist),
   relayCalls: deps.data.relayCalls,
@@ -54,7 +43,7 @@ const voiceRelay = attachRelayServer(server as Server, {
 // The local phone page's Call (local telephony provider only): places calls against this app as Twilio would.
 const localCalls =
   config.localProviders && deps.localTwilioAccount && config.twilioWebhookAuthToken
-    ? attachLocalCallServer(server as Server, {
+    ? attachLocalCallServer(server, {
         account: deps.localTwilioAccount,
         authToken: config.twilioWebhookAuthToken,
         dispatch: async (request) => app.fetch(request),

@@ -1,4 +1,4 @@
-import { RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { CfnCondition, CfnParameter, Fn, RemovalPolicy, SecretValue, Stack } from 'aws-cdk-lib';
 import type { IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import {
   AllowedMethods,
@@ -16,6 +16,15 @@ import { Construct } from 'constructs';
 import { ORIGIN_VERIFY_HEADER } from '@shared/origin-verify';
 import type { Edge } from './edge';
 import { MINIMUM_TLS } from './web';
+
+/**
+ * The stack parameter that pins CloudFront's origin-verify header to one version of the secret. A rotation
+ * (docs/deploy.md "Rotating the origin-verify secret") puts a new value in the secret, then deploys with this
+ * parameter set to its version id: the changed reference makes CloudFormation update the distribution, which
+ * a new secret value alone never does. `cdk deploy` keeps a parameter's previous value, so later deploys keep
+ * the pin. Empty (the default): the secret's current version, read when the distribution is created.
+ */
+export const ORIGIN_VERIFY_VERSION_PARAMETER = 'OriginVerifyVersionId';
 
 export interface ApiEdgeProps {
   readonly api: IHttpApi;
@@ -37,11 +46,14 @@ export class ApiEdge extends Construct {
    * The value CloudFront adds as X-Origin-Verify to every request it forwards; the HTTP functions read it
    * at cold start (ORIGIN_VERIFY_SECRET_ARN) and refuse requests without it, so calling the execute-api URL
    * directly cannot bypass the web ACL. Generated per stage by Secrets Manager: the template holds only a
-   * dynamic reference ({{resolve:secretsmanager:…}}), never the value.
+   * dynamic reference ({{resolve:secretsmanager:…}}), never the value. Rotated by the operator: the functions
+   * accept its current and previous versions (backend/src/http/origin-verify.ts).
    */
   readonly originVerifySecret: Secret;
   /** https:// base URL without a trailing slash. */
   readonly url: string;
+  /** The header value CloudFront sends: a dynamic reference to the secret, never the value. */
+  readonly originVerifyHeaderValue: string;
 
   constructor(scope: Construct, id: string, props: ApiEdgeProps) {
     super(scope, id);
@@ -57,13 +69,31 @@ export class ApiEdge extends Construct {
       removalPolicy: RemovalPolicy.DESTROY,
     });
 
+    const versionId = new CfnParameter(Stack.of(this), ORIGIN_VERIFY_VERSION_PARAMETER, {
+      type: 'String',
+      default: '',
+      allowedPattern: '^[A-Za-z0-9-]*$',
+      description:
+        'Version id of the origin-verify secret CloudFront sends; set when rotating it (docs/deploy.md). Empty: current.',
+    });
+    const pinned = new CfnCondition(this, 'OriginVerifyPinned', {
+      expression: Fn.conditionNot(Fn.conditionEquals(versionId.valueAsString, '')),
+    });
+    this.originVerifyHeaderValue = Fn.conditionIf(
+      pinned.logicalId,
+      SecretValue.secretsManager(this.originVerifySecret.secretArn, {
+        versionId: versionId.valueAsString,
+      }).unsafeUnwrap(),
+      this.originVerifySecret.secretValue.unsafeUnwrap(),
+    ).toString();
+
     this.distribution = new Distribution(this, 'Distribution', {
       comment: 'AI receptionist API (front door of the HTTP API)',
       defaultBehavior: {
         // CloudFront's default 30 s read timeout matches API Gateway's; the API Lambda stops at 29 s.
         origin: new HttpOrigin(originHost, {
           protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
-          customHeaders: { [ORIGIN_VERIFY_HEADER]: this.originVerifySecret.secretValue.unsafeUnwrap() },
+          customHeaders: { [ORIGIN_VERIFY_HEADER]: this.originVerifyHeaderValue },
         }),
         viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
         allowedMethods: AllowedMethods.ALLOW_ALL,

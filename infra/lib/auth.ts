@@ -14,12 +14,15 @@ import { Construct } from 'constructs';
 import { BRAND } from '@shared/brand';
 import { CUSTOM_ATTRIBUTES } from '@shared/identity';
 import { PASSWORD_MIN_LENGTH } from '@shared/signup-rules';
+import { sesVerifiedDomain, type SesIdentityKind } from './ses-sender';
 
 export interface AuthProps {
   /** The stage's resource-name prefix (infra/stages.ts stagePrefix). */
   readonly namePrefix: string;
   /** A verified SES identity; without it Cognito's own sender (50 e-mails a day) sends the codes. */
   readonly sesFromAddress?: string;
+  /** Which SES identity is verified for it (infra/lib/ses-sender.ts); 'address' by default. */
+  readonly sesIdentity?: SesIdentityKind;
 }
 
 export const COGNITO_DEFAULT_SENDER_WARNING = 'receptionist:cognito-default-sender';
@@ -76,7 +79,16 @@ export class Auth extends Construct {
       },
       accountRecovery: AccountRecovery.EMAIL_ONLY,
       email: props.sesFromAddress
-        ? UserPoolEmail.withSES({ fromEmail: props.sesFromAddress, fromName: BRAND.name })
+        ? UserPoolEmail.withSES({
+            fromEmail: props.sesFromAddress,
+            fromName: BRAND.name,
+            // With a domain identity, Cognito's SourceArn must name the domain: identity/<address> is unknown
+            // to SES and the pool fails to create (docs/decisions/163).
+            sesVerifiedDomain: sesVerifiedDomain({
+              fromAddress: props.sesFromAddress,
+              identity: props.sesIdentity ?? 'address',
+            }),
+          })
         : UserPoolEmail.withCognito(),
       // Threat protection (compromised-credential and adaptive-risk checks on sign-in, sign-up and password
       // change) needs the Plus plan; enforced, not audit-only (decision 090).

@@ -1,5 +1,5 @@
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
-import { Architecture, Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
+import { Architecture, Function as LambdaFunction, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { LAMBDA_RUNTIME, type LambdaName } from './lambda-bundling';
@@ -15,7 +15,10 @@ export interface BackendFunctionProps {
 
 /**
  * A backend Lambda: Node 24 on arm64 (cheaper per GB-second than x86), bundled locally by esbuild with
- * the options in lambda-bundling.ts (lambda-code.ts), logging to its own log group with a bounded retention.
+ * the options in lambda-bundling.ts (lambda-code.ts), logging to its own log group with a bounded retention,
+ * and traced by X-Ray (active tracing: Lambda samples and records each invocation's init and handler time with
+ * no SDK in the bundle; docs/decisions/161-least-privilege-and-tracing.md). API Gateway's HTTP and WebSocket
+ * APIs have no X-Ray tracing (only REST APIs do), so a trace starts at the function.
  */
 export class BackendFunction extends Construct {
   readonly function: LambdaFunction;
@@ -37,6 +40,7 @@ export class BackendFunction extends Construct {
       memorySize: props.memorySize,
       timeout: props.timeout,
       logGroup,
+      tracing: Tracing.ACTIVE,
       environment: {
         ...props.environment,
         // The bundle ships a source map; this makes stack traces point at the TypeScript sources.

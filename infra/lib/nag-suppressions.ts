@@ -13,7 +13,8 @@ export interface NagSubjects {
   readonly originVerifySecret: IConstruct;
   readonly backupPlan: IConstruct;
   readonly appFunctions: IConstruct[];
-  readonly tableArnToken: string;
+  /** The table's index ARNs as cdk-nag prints them (the stack's own table, or a restored one by name). */
+  readonly tableIndexesResource: string;
   readonly socketFunction: IConstruct;
   readonly httpApi: IConstruct;
   readonly socketApi: IConstruct;
@@ -51,7 +52,8 @@ export function applyNagSuppressions(stack: Stack, subjects: NagSubjects): void 
       id: 'AwsSolutions-SMG4',
       reason:
         'A value shared by the API CloudFront origin (a header) and the HTTP functions: a rotation Lambda cannot ' +
-        'change both at once, so it is not rotated (docs/deploy.md section 10). It only proves a request came ' +
+        'update the distribution, so the operator rotates it (docs/deploy.md "Rotating the origin-verify ' +
+        'secret"; the functions accept the current and previous versions). It only proves a request came ' +
         "through CloudFront and its web ACL; every route's own authorization still applies.",
     },
   ]);
@@ -59,10 +61,12 @@ export function applyNagSuppressions(stack: Stack, subjects: NagSubjects): void 
     {
       id: 'AwsSolutions-IAM4',
       reason:
-        "AWS Backup's service role policy (AWSBackupServiceRolePolicyForBackup) is the documented role for " +
-        'backup jobs; AWS keeps it in step with the services Backup supports. The selection is the app table only.',
+        "AWS Backup's service role policies (AWSBackupServiceRolePolicyForBackup, ...ForRestores) are the " +
+        'documented ones for backup and restore jobs; AWS keeps them in step with the services Backup ' +
+        'supports. The selection is the app table only.',
       appliesTo: [
         'Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSBackupServiceRolePolicyForBackup',
+        'Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSBackupServiceRolePolicyForRestores',
       ],
     },
   ]);
@@ -77,9 +81,17 @@ export function applyNagSuppressions(stack: Stack, subjects: NagSubjects): void 
       {
         id: 'AwsSolutions-IAM5',
         reason:
-          'grantReadWriteData covers the table and its indexes (index/*): the app queries GSI1 by key; ' +
-          'the table itself is named exactly.',
-        appliesTo: [`Resource::<${subjects.tableArnToken}>/index/*`],
+          "The function's table actions (infra/lib/table-access.ts, no Scan) cover the table and its indexes " +
+          '(index/*): the app queries GSI1 by key; the table itself is named exactly.',
+        appliesTo: [`Resource::${subjects.tableIndexesResource}`],
+      },
+      {
+        id: 'AwsSolutions-IAM5',
+        reason:
+          'Active tracing adds xray:PutTraceSegments and xray:PutTelemetryRecords, which IAM cannot scope to a ' +
+          'resource; they only write trace data. No other statement of these roles has Resource "*" ' +
+          '(infra/edge-and-roles.test.ts).',
+        appliesTo: ['Resource::*'],
       },
     ]);
   }

@@ -32,7 +32,18 @@ export const ALARM_THRESHOLDS = {
   dynamoThrottles: 1,
   webhookFailures: 1,
   relayErrors: 3,
+  /** Any cold start or caller without the assistant's key (docs/decisions/160-fail-closed.md). */
+  assistantUnavailable: 1,
+  emailUnavailable: 1,
 } as const;
+
+/** The app's failure figures: alarmed and graphed apart from the product's. */
+const FAILURE_METRICS: readonly MetricName[] = [
+  'WebhookFailures',
+  'RelayErrors',
+  'AssistantUnavailable',
+  'EmailUnavailable',
+];
 
 /** Budget notifications: at this share of the amount spent, and when the month's forecast passes it all. */
 export const BUDGET_ACTUAL_PERCENT = 80;
@@ -174,6 +185,21 @@ export class Observability extends Construct {
       appMetric('RelayErrors'),
       ALARM_THRESHOLDS.relayErrors,
     );
+    alarm(
+      'assistant-unavailable',
+      'The assistant cannot answer (AssistantUnavailable): OPENAI_API_KEY is missing or malformed in the ' +
+        'vendor-keys secret, so callers are forwarded to the business phone and texters told it is not ' +
+        'answering. The cold-start log line "Providers at cold start" names the key.',
+      appMetric('AssistantUnavailable'),
+      ALARM_THRESHOLDS.assistantUnavailable,
+    );
+    alarm(
+      'email-unavailable',
+      'No notification e-mail can be sent (EmailUnavailable): the stage has no SES sender or the ' +
+        'vendor-keys secret lacks TOKEN_ENCRYPTION_KEY. The cold-start log line names which.',
+      appMetric('EmailUnavailable'),
+      ALARM_THRESHOLDS.emailUnavailable,
+    );
 
     const functions = Object.entries(props.functions);
     this.dashboard = new Dashboard(this, 'Dashboard', {
@@ -183,14 +209,12 @@ export class Observability extends Construct {
     this.dashboard.addWidgets(
       new GraphWidget({
         title: 'Product: calls, texts, bookings, deposits',
-        left: METRIC_NAMES.filter((name) => !['WebhookFailures', 'RelayErrors'].includes(name)).map(
-          appMetric,
-        ),
+        left: METRIC_NAMES.filter((name) => !FAILURE_METRICS.includes(name)).map(appMetric),
         width: 12,
       }),
       new GraphWidget({
-        title: 'Failures: webhooks and voice relay',
-        left: [appMetric('WebhookFailures'), appMetric('RelayErrors')],
+        title: 'Failures: webhooks, voice relay, missing keys',
+        left: FAILURE_METRICS.map(appMetric),
         width: 12,
       }),
       new GraphWidget({

@@ -5,6 +5,7 @@ import { LambdaFunction as LambdaTarget } from 'aws-cdk-lib/aws-events-targets';
 import { Construct } from 'constructs';
 import { OAUTH_ENABLED } from '@shared/identity';
 import { TELEPHONY_HTTP_ROUTES } from '../../backend/src/telephony-routes';
+import { SIGNED_WEBHOOK_PATHS } from '../../backend/src/webhook-paths';
 import { VOICE_RELAY } from '@shared/voice-relay';
 import { stagePrefix, type Stage } from '../stages';
 import { ApiEdge } from './api-edge';
@@ -13,10 +14,13 @@ import { BackendFunction } from './backend-function';
 import { Data } from './data';
 import { ProductHttpApi } from './http-api';
 import { Edge } from './edge';
+import type { LambdaName } from './lambda-bundling';
 import { applyNagSuppressions } from './nag-suppressions';
 import { Observability } from './observability';
+import { sesIdentityName } from './ses-sender';
 import { DEFAULT_WEB_ASSETS_DIR } from './repo-paths';
 import { VendorSecrets } from './secrets';
+import { grantTableAccess } from './table-access';
 import { isWebBuildPresent, SiteDeployment } from './site-deployment';
 import { WebSite } from './web';
 import { StreamingSocketApi } from './websocket-api';
@@ -50,9 +54,11 @@ export class ReceptionistStack extends Stack {
 
     const auth = new Auth(this, 'Auth', {
       namePrefix,
-      ...(stage.sesFromAddress ? { sesFromAddress: stage.sesFromAddress } : {}),
+      ...(stage.sesFromAddress
+        ? { sesFromAddress: stage.sesFromAddress, sesIdentity: stage.sesIdentity }
+        : {}),
     });
-    const data = new Data(this, 'Data', { namePrefix });
+    const data = new Data(this, 'Data', { namePrefix, restoredTableName: stage.restoredTableName });
     const secrets = new VendorSecrets(this, 'Secrets', { stage: stage.name });
     const edge = new Edge(this, 'Edge', { stage, namePrefix });
     const web = new WebSite(this, 'Web', {
@@ -146,22 +152,28 @@ export class ReceptionistStack extends Stack {
       ],
     });
 
+    const functionsByBundle = {
+      api: apiFunction,
+      telephony: telephonyFunction,
+      websocket: socketFunction,
+      notifications: notificationsFunction,
+    } as const;
     const appFunctions = [apiFunction, telephonyFunction, socketFunction, notificationsFunction];
+    // Only the table actions each bundle sends (table-access.ts), never Scan.
+    for (const [name, fn] of Object.entries(functionsByBundle))
+      grantTableAccess(data.table, name as LambdaName, fn);
     for (const fn of appFunctions) {
-      data.table.grantReadWriteData(fn);
       secrets.secret.grantRead(fn);
       // Any of them may send a conversation's summary; an owner with no address saved gets it at their
       // sign-in e-mail, looked up in this pool (notifications/notifier.ts). Read-only, this pool only.
       auth.userPool.grant(fn, 'cognito-idp:ListUsers');
       if (stage.sesFromAddress) {
-        // SES authorizes a send against the sender's identity: the address itself, or its verified domain.
-        const domain = stage.sesFromAddress.split('@')[1]!;
+        // SES authorizes a send against the verified identity, the same one Cognito names (ses-sender.ts).
+        const identity = sesIdentityName({ fromAddress: stage.sesFromAddress, identity: stage.sesIdentity });
         fn.addToRolePolicy(
           new PolicyStatement({
             actions: ['ses:SendEmail'],
-            resources: [stage.sesFromAddress, domain].map(
-              (identity) => `arn:${this.partition}:ses:${this.region}:${this.account}:identity/${identity}`,
-            ),
+            resources: [`arn:${this.partition}:ses:${this.region}:${this.account}:identity/${identity}`],
           }),
         );
       }
@@ -172,6 +184,7 @@ export class ReceptionistStack extends Stack {
       handler: apiFunction,
       allowedOrigin: web.url,
       routedElsewhere: { handler: telephonyFunction, routes: TELEPHONY_HTTP_ROUTES },
+      webhookPaths: SIGNED_WEBHOOK_PATHS,
     });
     // The API's public URL: CloudFront with the web ACL (and the custom domain, when there is one).
     const apiEdge = new ApiEdge(this, 'ApiEdge', { api: httpApi.api, edge, stage: stage.name });
@@ -245,6 +258,8 @@ export class ReceptionistStack extends Stack {
       UserPoolId: [auth.userPool.userPoolId, 'Cognito user pool id'],
       UserPoolClientId: [auth.webClient.userPoolClientId, 'Cognito web client id'],
       TableName: [data.table.tableName, 'DynamoDB table'],
+      BackupVaultName: [data.backupVault.backupVaultName, "AWS Backup vault of the table's copies"],
+      BackupRoleArn: [data.backupRole.roleArn, 'Role for aws backup start-restore-job (docs/deploy.md)'],
       VendorSecretArn: [secrets.secret.secretArn, 'Fill with vendor keys: see docs/deploy.md'],
     };
     for (const [name, [value, description]] of Object.entries(outputs)) {
@@ -257,12 +272,17 @@ export class ReceptionistStack extends Stack {
       originVerifySecret: apiEdge.originVerifySecret,
       backupPlan: data.backupPlan,
       appFunctions,
-      tableArnToken: `${this.getLogicalId(data.table.node.defaultChild as CfnElement)}.Arn`,
+      tableIndexesResource: data.ownTable
+        ? `<${this.getLogicalId(data.ownTable.node.defaultChild as CfnElement)}.Arn>/index/*`
+        : `${data.table.tableArn}/index/*`,
       socketFunction,
       httpApi: httpApi.api,
       socketApi: socketApi.api,
       apiGatewayLogsRole: socketApi.cloudWatchRole,
-      defaultCertificateDistributions: edge.domain ? [] : [web.distribution, apiEdge.distribution],
+      // Never on production: a production stage has a custom domain, so TLS 1.2 is enforced (web.ts MINIMUM_TLS);
+      // one without would fail cdk-nag's CFR4 instead of shipping TLS 1.0.
+      defaultCertificateDistributions:
+        edge.domain || stage.production ? [] : [web.distribution, apiEdge.distribution],
     });
   }
 }

@@ -1,6 +1,7 @@
 import { RemovalPolicy, SecretValue } from 'aws-cdk-lib';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
+import { deploymentSuffix } from './deployment-suffix';
 
 export interface VendorSecretsProps {
   readonly stage: string;
@@ -18,13 +19,17 @@ export class VendorSecrets extends Construct {
     super(scope, id);
 
     this.secret = new Secret(this, 'VendorKeys', {
-      secretName: `receptionist/${props.stage}/vendor-keys`,
+      // Secret names are unique per account and region, and this one outlives the stack: the suffix (new for
+      // every stack created) lets a retry or a rebuild create its own secret beside the retained one
+      // (docs/decisions/163). The stack output VendorSecretArn names it.
+      secretName: `receptionist/${props.stage}/vendor-keys-${deploymentSuffix()}`,
       description: 'Vendor API keys for the AI receptionist backend (JSON object; see docs/deploy.md).',
       // The initial value is an empty JSON object, not a secret. It must stay a constant: CloudFormation
       // rewrites the secret whenever this property changes, which would wipe the keys operators put in.
       secretStringValue: SecretValue.unsafePlainText('{}'),
-      // Keep the keys when the stack is deleted by mistake; docs/deploy.md shows how to delete them on purpose.
-      removalPolicy: RemovalPolicy.RETAIN,
+      // Keep the keys when the stack is deleted by mistake (docs/deploy.md shows how to copy them to a rebuilt
+      // stage, and how to delete them on purpose), but not after a failed first deploy, when it holds only {}.
+      removalPolicy: RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE,
     });
   }
 }

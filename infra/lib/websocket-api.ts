@@ -6,6 +6,7 @@ import { WebSocketLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integra
 import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import { Construct } from 'constructs';
 import { apiAccessLogs } from './access-logs';
+import { CAPACITY } from './capacity-model';
 
 export interface StreamingSocketApiProps {
   /** The stage name (infra/stages.ts): also the socket's stage, so its URL says which copy it is. */
@@ -14,7 +15,11 @@ export interface StreamingSocketApiProps {
   readonly handler: LambdaFunction;
 }
 
-export const WEBSOCKET_THROTTLE = { rateLimit: 50, burstLimit: 100 } as const;
+/**
+ * The socket stage's limits, from the capacity model (docs/capacity.md): every call's relay messages,
+ * connects and disconnects, and the dashboards' voice previews at the busiest minute, with headroom.
+ */
+export const WEBSOCKET_THROTTLE = CAPACITY.throttles.websocket;
 
 /**
  * The voice-streaming socket: `$connect` (token check), `$disconnect` and `$default` (stream_voice and

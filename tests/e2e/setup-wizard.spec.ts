@@ -306,6 +306,30 @@ test('the wizard resumes at the first incomplete step and offers sample numbers 
   await expect(page.getByRole('switch', { name: /Custom settings/ })).toBeChecked();
 });
 
+test('step 4 says in words when to search again once the number search limit is reached', async ({
+  page,
+}) => {
+  const { userId } = await signUpThroughUi(page, { email: uniqueEmail('search-limit') });
+  await completeStepsThroughApi(page, userId, 3);
+  // Spend the owner's searches the way a script would; the next one is refused with 429.
+  let refused: Awaited<ReturnType<typeof apiFromPage>> | undefined;
+  for (let i = 0; i < 100 && !refused; i += 1) {
+    const response = await apiFromPage(page, 'GET', '/oauth/phone-numbers/available?country=US');
+    if (response.status === 429) refused = response;
+  }
+  expect(refused?.body.details).toMatchObject({ retry_after_seconds: expect.any(Number) });
+
+  await page.goto('/setup');
+  await expect(stepLabel(page)).toHaveText('Step 4 of 7');
+  await expect(
+    page.getByText(
+      /^You have searched for numbers many times in a short while\. Please try again in \d+ (minutes?|seconds?)\.$/,
+    ),
+  ).toBeVisible();
+  // The sample numbers are offered meanwhile, as for any failed lookup.
+  await expect(page.getByRole('list', { name: 'Available numbers' }).getByRole('listitem')).toHaveCount(3);
+});
+
 test('step 7 connects Google Calendar through the consent popup', async ({ page }) => {
   const { userId } = await signUpThroughUi(page, { email: uniqueEmail('calendar') });
   await completeStepsThroughApi(page, userId, 6);

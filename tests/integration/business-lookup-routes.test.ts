@@ -107,9 +107,13 @@ describe('business lookup and populate (local places directory)', async () => {
     for (const path of ['/oauth/business-lookup', '/oauth/business-lookup/populate']) {
       const limited = await app.request(path, json(busy.tokens.IdToken, { business_name: 'Bella' }));
       expect(limited.status).toBe(429);
+      // Every per-owner ceiling says when to try again (docs/decisions/158).
+      const retryAfter = Number(limited.headers.get('Retry-After'));
+      expect(retryAfter).toBeGreaterThan(0);
       expect(await limited.json()).toEqual({
         error: 'too_many_requests',
         message: 'Too many requests. Please wait a moment and try again',
+        details: { retry_after_seconds: retryAfter },
       });
     }
     const other = await app.request('/oauth/business-lookup', json(token, { business_name: 'Bella' }));

@@ -154,28 +154,57 @@ describe('npm run ops (operator CLI) against the local stack', async () => {
     expect(refused).toMatchObject({ code: 2, stderr: expect.stringContaining('Modules: sms, booking') });
   }, 120_000);
 
-  it("--stage reads the stage's stack outputs, or says which settings are missing", async () => {
+  it("--stage reads the stage's stack outputs and its region, or says which settings are missing", async () => {
     const dir = await mkdtemp(join(tmpdir(), 'ops-outputs-'));
     await writeFile(
       join(dir, 'qa.json'),
       JSON.stringify({
         'receptionist-qa': {
           TableName: 'receptionist-qa-AppTable1234',
-          UserPoolId: 'us-east-1_AbCdEf',
-          VendorSecretArn: 'arn:aws:secretsmanager:us-east-1:123456789012:secret:receptionist-qa',
+          UserPoolId: 'eu-west-1_AbCdEf',
+          VendorSecretArn: 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:receptionist-qa',
         },
       }),
     );
-    const stageEnv = await environmentFor('qa', { OPS_OUTPUTS_DIR: dir, AWS_REGION: 'us-east-1' });
-    expect(stageEnv).toMatchObject({
-      APP_ENV: 'aws',
-      STAGE: 'qa',
-      TABLE_NAME: 'receptionist-qa-AppTable1234',
-      COGNITO_USER_POOL_ID: 'us-east-1_AbCdEf',
-      SECRETS_ARN: 'arn:aws:secretsmanager:us-east-1:123456789012:secret:receptionist-qa',
+    // The outputs file is enough: no AWS_REGION in the shell, or one that points at another region.
+    for (const shell of [{}, { AWS_REGION: 'us-east-1' }]) {
+      expect(await environmentFor('qa', { OPS_OUTPUTS_DIR: dir, ...shell })).toMatchObject({
+        APP_ENV: 'aws',
+        STAGE: 'qa',
+        AWS_REGION: 'eu-west-1',
+        TABLE_NAME: 'receptionist-qa-AppTable1234',
+        COGNITO_USER_POOL_ID: 'eu-west-1_AbCdEf',
+        SECRETS_ARN: 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:receptionist-qa',
+      });
+    }
+    // Without the file, the settings alone, the region again from the pool id.
+    expect(
+      await environmentFor('prod', {
+        OPS_OUTPUTS_DIR: dir,
+        TABLE_NAME: 'receptionist-prod-AppTable9',
+        COGNITO_USER_POOL_ID: 'us-west-2_XyZ',
+      }),
+    ).toMatchObject({ AWS_REGION: 'us-west-2', TABLE_NAME: 'receptionist-prod-AppTable9' });
+    // Neither: the missing file is named, with exactly the settings that are missing.
+    const neither = environmentFor('prod', {
+      OPS_OUTPUTS_DIR: dir,
+      TABLE_NAME: 'receptionist-prod-AppTable9',
     });
-    await expect(environmentFor('prod', { OPS_OUTPUTS_DIR: dir })).rejects.toThrow(
-      /set TABLE_NAME, COGNITO_USER_POOL_ID and AWS_REGION/,
+    await expect(neither).rejects.toThrow(`no ${dir}/prod.json (npm run deploy -- --stage prod writes it)`);
+    await expect(neither).rejects.toThrow('and COGNITO_USER_POOL_ID is not set');
+    // A file that is there but incomplete is blamed for what it lacks, never reported missing.
+    await writeFile(
+      join(dir, 'broken.json'),
+      JSON.stringify({ 'receptionist-broken': { TableName: 'x-table' } }),
+    );
+    const broken = environmentFor('broken', { OPS_OUTPUTS_DIR: dir, AWS_REGION: 'us-east-1' });
+    await expect(broken).rejects.toThrow(
+      /broken\.json lacks the outputs of receptionist-broken \(UserPoolId: /,
+    );
+    await expect(broken).rejects.not.toThrow(/no .*broken\.json/);
+    await writeFile(join(dir, 'garbled.json'), '{"receptionist-garbled": ');
+    await expect(environmentFor('garbled', { OPS_OUTPUTS_DIR: dir })).rejects.toThrow(
+      /garbled\.json is not JSON/,
     );
     await expect(environmentFor('Prod!', {})).rejects.toThrow('Invalid stage name');
   });

@@ -4,7 +4,12 @@ import { ORIGIN_VERIFY_HEADER } from '../../shared/origin-verify';
 import { LOCAL_TWILIO_ACCOUNT_SID } from '../../backend/src/providers/telephony/local-sms-delivery';
 import { signTwilioRequest } from '../../backend/src/providers/telephony/webhook-signature';
 import { VOICE_PATHS } from '../../backend/src/routes/twilio-webhooks/voice-webhook-routes';
-import { withOriginVerifyToken } from '../../backend/src/config/vendor-secrets';
+import { readOriginVerifyTokens, withOriginVerifyToken } from '../../backend/src/config/vendor-secrets';
+import {
+  createOriginVerifier,
+  ORIGIN_VERIFY_RELOAD_INTERVAL_MS,
+  originVerifierFor,
+} from '../../backend/src/http/origin-verify';
 import { startFakeSecretsManager } from '../fakes/secrets-manager/fake-secrets-manager';
 import { createTestApp } from '../support/test-app';
 
@@ -108,5 +113,100 @@ describe('origin verify token from Secrets Manager at cold start', async () => {
     expect(await withOriginVerifyToken({ APP_ENV: 'local' }, { required: true, client })).toEqual({
       APP_ENV: 'local',
     });
+  });
+});
+
+/**
+ * Rotation (docs/deploy.md "Rotating the origin-verify secret"): `put-secret-value` makes the new value
+ * AWSCURRENT and the old one AWSPREVIOUS; the functions accept both while CloudFront's edges change over.
+ */
+describe('origin verify: two accepted values, so the secret can rotate', async () => {
+  const OLD = randomBytes(32).toString('hex');
+  const NEW = randomBytes(32).toString('hex');
+  const ARN = 'arn:aws:secretsmanager:us-east-1:123456789012:secret:receptionist/prod/origin-verify-XyZ';
+  const fake = await startFakeSecretsManager({ [ARN]: OLD });
+  afterAll(() => fake.stop());
+  const client = fake.client();
+
+  it('answers requests carrying the current value or the previous one, and no other', async () => {
+    const { app } = await createTestApp({
+      APP_ENV: 'aws',
+      ORIGIN_VERIFY_TOKEN: NEW,
+      ORIGIN_VERIFY_PREVIOUS_TOKEN: OLD,
+    });
+    const status = async (value?: string) =>
+      (await app.request('/health', { headers: value ? { [ORIGIN_VERIFY_HEADER]: value } : {} })).status;
+    expect(await status(NEW)).toBe(200);
+    expect(await status(OLD)).toBe(200);
+    expect(await status()).toBe(403);
+    expect(await status(randomBytes(32).toString('hex'))).toBe(403);
+  });
+
+  it('reads AWSCURRENT and, once rotated, AWSPREVIOUS at cold start', async () => {
+    const env = { APP_ENV: 'aws', ORIGIN_VERIFY_SECRET_ARN: ARN };
+    // Never rotated: no AWSPREVIOUS version, so only the current value.
+    const first = await withOriginVerifyToken(env, { required: true, client });
+    expect(first.ORIGIN_VERIFY_TOKEN).toBe(OLD);
+    expect(first.ORIGIN_VERIFY_PREVIOUS_TOKEN).toBeUndefined();
+    fake.putSecretValue(ARN, NEW);
+    const rotated = await withOriginVerifyToken(env, { required: true, client });
+    expect([rotated.ORIGIN_VERIFY_TOKEN, rotated.ORIGIN_VERIFY_PREVIOUS_TOKEN]).toEqual([NEW, OLD]);
+    expect(
+      fake.requests
+        .slice(-2)
+        .map((request) => request.body.VersionStage)
+        .sort(),
+    ).toEqual(['AWSCURRENT', 'AWSPREVIOUS']);
+  });
+
+  it('lets a warm instance learn the new value from the secret when CloudFront starts sending it', async () => {
+    const SECRET =
+      'arn:aws:secretsmanager:us-east-1:123456789012:secret:receptionist/prod/origin-verify-Warm';
+    const warm = await startFakeSecretsManager({ [SECRET]: OLD });
+    try {
+      let clock = 1_000_000;
+      // Started before the rotation: it holds the old value only.
+      const verifier = originVerifierFor(
+        { region: 'us-east-1', originVerify: { tokens: [OLD], secretArn: SECRET } },
+        { client: warm.client() },
+      )!;
+      expect(await verifier.accepts(OLD)).toBe(true);
+      warm.putSecretValue(SECRET, NEW);
+      // Just started: it read the secret a moment ago, so an unknown value is refused without a read.
+      const reads = warm.requests.length;
+      expect(await verifier.accepts(NEW)).toBe(false);
+      expect(warm.requests.length).toBe(reads);
+
+      const timed = createOriginVerifier({
+        tokens: [OLD],
+        now: () => clock,
+        reload: async () => {
+          const { current, previous } = await readOriginVerifyTokens(warm.client(), SECRET);
+          return [current, previous!];
+        },
+      });
+      clock += ORIGIN_VERIFY_RELOAD_INTERVAL_MS;
+      // Two requests with the new value at once share one re-read; both pass, and the old value still does.
+      expect(await Promise.all([timed.accepts(NEW), timed.accepts(NEW)])).toEqual([true, true]);
+      expect(warm.requests.length).toBe(reads + 2);
+      expect(await timed.accepts(OLD)).toBe(true);
+      // A made-up value right after: refused without another read (at most one re-read a minute).
+      expect(await timed.accepts('x'.repeat(64))).toBe(false);
+      expect(warm.requests.length).toBe(reads + 2);
+    } finally {
+      await warm.stop();
+    }
+  });
+
+  it('keeps the values it holds when the secret cannot be re-read', async () => {
+    let clock = 0;
+    const verifier = createOriginVerifier({
+      tokens: [OLD],
+      now: () => clock,
+      reload: () => Promise.reject(new Error('AccessDenied')),
+    });
+    clock += ORIGIN_VERIFY_RELOAD_INTERVAL_MS;
+    expect(await verifier.accepts(NEW)).toBe(false);
+    expect(await verifier.accepts(OLD)).toBe(true);
   });
 });

@@ -89,9 +89,10 @@ describe('the secrets a Lambda reads at cold start (withStartupSecrets)', () => 
       ORIGIN_VERIFY_TOKEN: 'origin-token',
       TABLE_NAME: 't',
     });
-    expect(fake.requests.map((r) => r.body.SecretId).sort()).toEqual([ARN, TOKEN_ARN].sort());
-    // Both were being answered at once: the cold start waits one round trip, not two.
-    expect(fake.load.maxInFlight).toBe(2);
+    // The token's current and previous versions (rotation, docs/deploy.md), and the vendor keys.
+    expect(fake.requests.map((r) => r.body.SecretId).sort()).toEqual([ARN, TOKEN_ARN, TOKEN_ARN].sort());
+    // All were being answered at once: the cold start waits one round trip, not three.
+    expect(fake.load.maxInFlight).toBe(3);
   });
 
   it('reads no token for the other functions, and still refuses an HTTP function deployed without one', async () => {

@@ -67,6 +67,13 @@ const envSchema = z.object({
    * ORIGIN_VERIFY_SECRET_ARN, lambda-init.ts); requests without it are refused (http/origin-verify.ts).
    */
   ORIGIN_VERIFY_TOKEN: z.string().min(32).optional(),
+  /**
+   * The value before the last rotation (the secret's AWSPREVIOUS version), still accepted so CloudFront edges
+   * that have not taken the new value yet keep working (docs/deploy.md "Rotating the origin-verify secret").
+   */
+  ORIGIN_VERIFY_PREVIOUS_TOKEN: z.string().min(32).optional(),
+  /** The secret both come from: re-read when a request carries neither (http/origin-verify.ts). */
+  ORIGIN_VERIFY_SECRET_ARN: z.string().min(1).optional(),
   /** The voice relay socket (wss://… of the WebSocket API); defaults to ws(s)://<public API>/relay. */
   VOICE_RELAY_URL: z.url().optional(),
   /** Calendar OAuth clients (setup step 7); each service runs its local consent page while its id is unset. */
@@ -122,8 +129,11 @@ export type AppConfig = {
   /** Checks X-Twilio-Signature on the SMS/voice webhooks: TWILIO_AUTH_TOKEN, locally the local token. */
   twilioWebhookAuthToken: string | undefined;
   publicApiUrl: string | undefined;
-  /** AWS only: what X-Origin-Verify must carry (CloudFront adds it); unset locally, nothing checked. */
-  originVerifyToken: string | undefined;
+  /**
+   * AWS only: the values X-Origin-Verify may carry (CloudFront adds it), current first, and the secret they
+   * are re-read from after a rotation; unset locally, nothing checked.
+   */
+  originVerify: { tokens: string[]; secretArn: string | undefined } | undefined;
   voiceRelayUrl: string | undefined;
   ses: { fromAddress: string | undefined; region: string; endpoint: string | undefined };
   /** Where links in e-mails point: PUBLIC_APP_URL, else the first allowed origin. */
@@ -231,7 +241,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     twilioWebhookAuthToken:
       e.TWILIO_AUTH_TOKEN ?? (e.APP_ENV === 'aws' ? undefined : LOCAL_TWILIO_AUTH_TOKEN),
     publicApiUrl: e.PUBLIC_API_URL,
-    originVerifyToken: e.APP_ENV === 'aws' ? e.ORIGIN_VERIFY_TOKEN : undefined,
+    originVerify:
+      e.APP_ENV === 'aws' && e.ORIGIN_VERIFY_TOKEN
+        ? {
+            tokens: [e.ORIGIN_VERIFY_TOKEN, e.ORIGIN_VERIFY_PREVIOUS_TOKEN].filter(
+              (token): token is string => token !== undefined,
+            ),
+            secretArn: e.ORIGIN_VERIFY_SECRET_ARN,
+          }
+        : undefined,
     voiceRelayUrl: e.VOICE_RELAY_URL,
     ses: { fromAddress: e.SES_FROM_ADDRESS, region: e.SES_REGION ?? e.AWS_REGION, endpoint: e.SES_ENDPOINT },
     publicAppUrl: e.PUBLIC_APP_URL ?? e.ALLOWED_ORIGINS[0],

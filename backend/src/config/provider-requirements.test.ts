@@ -11,7 +11,9 @@ describe('provider requirements', () => {
       SES_FROM_ADDRESS: 'hello@ringly.example',
     });
     const report = providerReport(config);
-    expect(report.real).toEqual(['llm', 'speech', 'email']);
+    expect(report.real).toEqual(['assistant', 'llm', 'speech']);
+    // E-mail needs the key that signs its unsubscribe links as well as the sender.
+    expect(report.notConfigured.email).toEqual(['TOKEN_ENCRYPTION_KEY (missing)']);
     expect(report.notConfigured.payments).toEqual([
       'STRIPE_SECRET_KEY (must start with sk_live_, sk_test_, rk_live_ or rk_test_)',
       'STRIPE_WEBHOOK_SECRET (missing)',

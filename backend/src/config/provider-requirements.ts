@@ -7,11 +7,14 @@ import type { VendorKey } from './vendor-keys';
  */
 export const PROVIDER_REQUIREMENTS = {
   payments: ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'],
+  /** The receptionist that answers calls, texts and the test chat (docs/decisions/160-fail-closed.md). */
+  assistant: ['OPENAI_API_KEY'],
   llm: ['OPENAI_API_KEY'],
   speech: ['OPENAI_API_KEY'],
   places: ['GOOGLE_PLACES_API_KEY'],
   telephony: ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN'],
-  email: ['SES_FROM_ADDRESS'],
+  /** Notification e-mails carry unsubscribe links signed with a key derived from TOKEN_ENCRYPTION_KEY. */
+  email: ['SES_FROM_ADDRESS', 'TOKEN_ENCRYPTION_KEY'],
   calendar: ['TOKEN_ENCRYPTION_KEY'],
 } as const satisfies Record<string, readonly (VendorKey | 'SES_FROM_ADDRESS')[]>;
 

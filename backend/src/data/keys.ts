@@ -1,5 +1,11 @@
-/** Key builders: the tenant id in every key is the verified Cognito subject (docs/data-model.md). */
-export const userKey = (userId: string) => `USER#${userId}`;
+import { keyPart } from './key-part';
+
+/**
+ * Key builders: the tenant id in every key is the verified Cognito subject (docs/data-model.md). Every part
+ * that can come from a caller (a path, a query, a body, a vendor's webhook) goes through keyPart, so no `#`
+ * or oversized text lands inside a composite key (docs/decisions/158).
+ */
+export const userKey = (userId: string) => `USER#${keyPart(userId, 'user id')}`;
 export const CALENDAR_CONNECTION_PREFIX = 'OAUTH#';
 /** Conversation items' sk prefix; an ISO start time follows, so a time range is one sk BETWEEN. */
 export const CONVERSATION_PREFIX = 'CONV#';
@@ -19,38 +25,44 @@ export const keys = {
   subscription: (userId: string) => ({ pk: userKey(userId), sk: 'SUBSCRIPTION' }),
   billingCustomer: (userId: string) => ({ pk: userKey(userId), sk: 'BILLING_CUSTOMER' }),
   /** gsi1 key finding the owner of a payment-provider customer id (webhooks). */
-  billingCustomerOwner: (customerId: string) => `BILLINGCUSTOMER#${customerId}`,
+  billingCustomerOwner: (customerId: string) => `BILLINGCUSTOMER#${keyPart(customerId, 'customer id')}`,
   planSelection: (userId: string) => ({ pk: userKey(userId), sk: 'PLAN_SELECTION' }),
   /** The owner's one open checkout (issue 10 §2): serializes checkouts across tabs and races. */
   checkoutLock: (userId: string) => ({ pk: userKey(userId), sk: 'CHECKOUT_LOCK' }),
   featureEngagement: (userId: string, featureType: string, featureId: string) => ({
     pk: userKey(userId),
-    sk: `ENGAGEMENT#${featureType}#${featureId}`,
+    sk: `ENGAGEMENT#${keyPart(featureType, 'feature_type')}#${keyPart(featureId, 'feature_id')}`,
   }),
   webhookEvent: (provider: string, eventId: string) => ({
-    pk: `WEBHOOK#${provider}#${eventId}`,
+    pk: `WEBHOOK#${provider}#${keyPart(eventId, 'event id')}`,
     sk: 'EVENT',
   }),
   webhookFailure: (provider: string, eventId: string) => ({
     pk: WEBHOOK_FAILURES_PK,
-    sk: `${provider}#${eventId}`,
+    sk: `${provider}#${keyPart(eventId, 'event id')}`,
   }),
   waitlistEntry: (list: 'INTERNATIONAL' | 'BETA', email: string) => ({
     pk: `WAITLIST#${list}`,
-    sk: `EMAIL#${email.toLowerCase()}`,
+    sk: `EMAIL#${keyPart(email.toLowerCase(), 'email')}`,
   }),
   /** gsi1 keys of the business config item: look a config up by its business_id. */
-  businessIdIndex: (businessId: string) => ({ gsi1pk: `BUSINESS#${businessId}`, gsi1sk: 'CONFIG' }),
+  businessIdIndex: (businessId: string) => ({
+    gsi1pk: `BUSINESS#${keyPart(businessId, 'business id')}`,
+    gsi1sk: 'CONFIG',
+  }),
   /** The config's business phone (E.164) as its own item, so gsi1 finds configs by phone. */
   businessPhone: (userId: string) => ({ pk: userKey(userId), sk: 'CONFIG_PHONE' }),
   businessPhoneIndex: (userId: string, phone: string) => ({
-    gsi1pk: `BIZPHONE#${phone}`,
+    gsi1pk: `BIZPHONE#${keyPart(phone, 'phone')}`,
     gsi1sk: userKey(userId),
   }),
   /** The owner's objective and multi-objective config (one item). */
   objectives: (userId: string) => ({ pk: userKey(userId), sk: 'OBJECTIVES' }),
   /** One item per E.164 number: whoever holds it (docs/data-model.md "Phone reservation"). */
-  phoneReservation: (phoneNumber: string) => ({ pk: `PHONE#${phoneNumber}`, sk: 'RESERVATION' }),
+  phoneReservation: (phoneNumber: string) => ({
+    pk: `PHONE#${keyPart(phoneNumber, 'phone number')}`,
+    sk: 'RESERVATION',
+  }),
   /** The owner's number-change lock: one change of the assistant phone at a time per owner. */
   phoneChangeLock: (userId: string) => ({ pk: userKey(userId), sk: 'PHONE_CHANGE_LOCK' }),
   /** gsi1 key listing the numbers an owner holds. */
@@ -61,35 +73,40 @@ export const keys = {
     sk: `${CALENDAR_CONNECTION_PREFIX}${service}`,
   }),
   /** A pending OAuth authorization, keyed by its unguessable state value. */
-  oauthState: (state: string) => ({ pk: `OAUTHSTATE#${state}`, sk: 'STATE' }),
+  oauthState: (state: string) => ({ pk: `OAUTHSTATE#${keyPart(state, 'state')}`, sk: 'STATE' }),
   /** The bot calendar we keep for the business, and one item per e-mail it was shared with. */
   botCalendar: (userId: string) => ({ pk: userKey(userId), sk: 'BOT_CALENDAR' }),
   botCalendarShare: (userId: string, email: string) => ({
     pk: userKey(userId),
-    sk: `BOT_CALENDAR_SHARE#${email}`,
+    sk: `BOT_CALENDAR_SHARE#${keyPart(email, 'email')}`,
   }),
   /** The Business Calendar's subscription feed: the owner's current token hash (issue 12 §2). */
   calendarFeed: (userId: string) => ({ pk: userKey(userId), sk: 'CALENDAR_FEED' }),
   /** A feed token's hash → its owner: the public .ics route finds the owner by key, never by Scan. */
-  calendarFeedToken: (tokenHash: string) => ({ pk: `CALFEED#${tokenHash}`, sk: 'FEED' }),
+  calendarFeedToken: (tokenHash: string) => ({
+    pk: `CALFEED#${keyPart(tokenHash, 'feed token')}`,
+    sk: 'FEED',
+  }),
   /** Referrals (issue 5): one item per referral under the referrer, found by code + e-mail through gsi1. */
   referral: (referrerId: string, referralId: string) => ({
     pk: userKey(referrerId),
-    sk: `${REFERRAL_PREFIX}${referralId}`,
+    // An empty id gives the prefix that lists all of the referrer's referrals.
+    sk: `${REFERRAL_PREFIX}${referralId && keyPart(referralId, 'referral id')}`,
   }),
   referralByCodeIndex: (code: string, email: string, referralId: string) => ({
-    gsi1pk: `REFCODE#${code}`,
-    gsi1sk: `EMAIL#${email}#${referralId}`,
+    gsi1pk: `REFCODE#${keyPart(code, 'referral code')}`,
+    // An empty id gives the prefix that finds this e-mail's referrals under the code.
+    gsi1sk: `EMAIL#${keyPart(email, 'email')}#${referralId && keyPart(referralId, 'referral id')}`,
   }),
   /** Issue 10 §5: the referrer's count of no_response referrals, and one claim per referred e-mail. */
   referralCounts: (referrerId: string) => ({ pk: userKey(referrerId), sk: 'REFERRAL_COUNTS' }),
   referralEmailClaim: (referrerId: string, email: string) => ({
     pk: userKey(referrerId),
-    sk: `REFERRAL_EMAIL#${email}`,
+    sk: `REFERRAL_EMAIL#${keyPart(email, 'email')}`,
   }),
   /** The owner's one referral code, and the claim on the code that keeps it unique. */
   referralCode: (userId: string) => ({ pk: userKey(userId), sk: 'REFERRAL_CODE' }),
-  referralCodeClaim: (code: string) => ({ pk: `REFCODE#${code}`, sk: 'OWNER' }),
+  referralCodeClaim: (code: string) => ({ pk: `REFCODE#${keyPart(code, 'referral code')}`, sk: 'OWNER' }),
   /**
    * One referral reward per referee e-mail, ever (decision 164): keyed by the address's SHA-256, so it
    * outlives an account deletion without keeping the address.
@@ -98,10 +115,10 @@ export const keys = {
   /** An invoice whose use of referral credits was recorded (each invoice counts once). */
   referralCreditInvoice: (referrerId: string, invoiceId: string) => ({
     pk: userKey(referrerId),
-    sk: `REFERRAL_INVOICE#${invoiceId}`,
+    sk: `REFERRAL_INVOICE#${keyPart(invoiceId, 'invoice id')}`,
   }),
   /** Which referral a signed-up referee came through (one per referee). */
-  refereeLink: (refereeId: string) => ({ pk: `REFEREE#${refereeId}`, sk: 'REFERRAL' }),
+  refereeLink: (refereeId: string) => ({ pk: `REFEREE#${keyPart(refereeId, 'user id')}`, sk: 'REFERRAL' }),
   /** The local calendar vendors' own grants (codes, refresh tokens), keyed by a hash of the secret. */
   /** An event in a local vendor account's calendar (local mode only), sorted by start. */
   localCalendarEvent: (service: string, account: string, startIso: string, id: string) => ({
@@ -119,32 +136,41 @@ export const keys = {
   /** Issue 9: one appointment per slot start; the sk sorts an owner's appointments by time. */
   appointment: (userId: string, startsAtIso: string) => ({
     pk: userKey(userId),
-    sk: `${APPOINTMENT_PREFIX}${startsAtIso}`,
+    sk: `${APPOINTMENT_PREFIX}${keyPart(startsAtIso, 'start')}`,
   }),
   /** The engine's working state of one conversation, keyed by its id alone: any instance takes the next turn. */
-  conversationState: (conversationId: string) => ({ pk: `CONVSTATE#${conversationId}`, sk: 'STATE' }),
+  conversationState: (conversationId: string) => ({
+    pk: `CONVSTATE#${keyPart(conversationId, 'conversation id')}`,
+    sk: 'STATE',
+  }),
   /** The open conversation of one (business, channel, caller) thread, e.g. an SMS thread's 24-hour window. */
   conversationThread: (userId: string, channel: string, caller: string) => ({
     pk: userKey(userId),
     sk: `THREAD#${channel}#${caller}`,
   }),
   /** A deposit's checkout session → the appointment it holds (the signed webhook finds it by session id). */
-  depositSession: (sessionId: string) => ({ pk: `DEPOSIT#${sessionId}`, sk: 'SESSION' }),
+  depositSession: (sessionId: string) => ({
+    pk: `DEPOSIT#${keyPart(sessionId, 'session id')}`,
+    sk: 'SESSION',
+  }),
   /** A booking the assistant sent a scheduler's link for (Calendly), found by the link's token. */
-  schedulingLinkBooking: (token: string) => ({ pk: `SCHEDLINK#${token}`, sk: 'PENDING' }),
+  schedulingLinkBooking: (token: string) => ({ pk: `SCHEDLINK#${keyPart(token, 'token')}`, sk: 'PENDING' }),
   /** The owner's connected payout account and deposit settings (issue 12 §3, docs/decisions/150). */
   payouts: (userId: string) => ({ pk: userKey(userId), sk: 'PAYOUTS' }),
   /** A connected account id → its owner: the Connect webhook finds the owner by key, never by Scan. */
-  payoutAccountOwner: (accountId: string) => ({ pk: `PAYOUTACCOUNT#${accountId}`, sk: 'OWNER' }),
+  payoutAccountOwner: (accountId: string) => ({
+    pk: `PAYOUTACCOUNT#${keyPart(accountId, 'account id')}`,
+    sk: 'OWNER',
+  }),
   /** A message the assistant took for the owner. */
   ownerMessage: (userId: string, takenAtIso: string, id: string) => ({
     pk: userKey(userId),
-    sk: `${OWNER_MESSAGE_PREFIX}${takenAtIso}#${id}`,
+    sk: `${OWNER_MESSAGE_PREFIX}${keyPart(takenAtIso, 'taken_at')}#${keyPart(id, 'message id')}`,
   }),
   /** One conversation record (issue 5); the sk sorts an owner's conversations by start time. */
   conversation: (userId: string, startedAtIso: string, id: string) => ({
     pk: userKey(userId),
-    sk: `${CONVERSATION_PREFIX}${startedAtIso}#${id}`,
+    sk: `${CONVERSATION_PREFIX}${keyPart(startedAtIso, 'started_at')}#${keyPart(id, 'conversation id')}`,
   }),
   /** Issue 13 §2: the owner's notification preferences (one item). */
   notificationPreferences: (userId: string) => ({ pk: userKey(userId), sk: 'NOTIFY_PREFS' }),
@@ -161,10 +187,11 @@ export const keys = {
   /** An owner the daily digest covers, listed under their business's time zone (the digest hour is local). */
   digestRecipient: (timeZone: string, userId: string) => ({
     pk: `DIGEST#${timeZone}`,
-    sk: userKey(userId),
+    // Server-made (the owner's own sub); an empty one gives the prefix the digest's query lists.
+    sk: `USER#${userId}`,
   }),
   /** SMS channel (issue 9): a handled inbound MessageSid (duplicate deliveries get no second reply). */
-  smsInbound: (messageSid: string) => ({ pk: `SMSIN#${messageSid}`, sk: 'MESSAGE' }),
+  smsInbound: (messageSid: string) => ({ pk: `SMSIN#${keyPart(messageSid, 'MessageSid')}`, sk: 'MESSAGE' }),
   /** A caller who texted STOP to an assistant number: nothing more is sent to them from it. */
   smsOptOut: (assistantNumber: string, caller: string) => ({
     pk: `SMSOPTOUT#${assistantNumber}`,

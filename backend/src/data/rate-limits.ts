@@ -50,6 +50,13 @@ export function createRateLimiter(
       );
       return Number(Attributes?.hits ?? 0) <= limit;
     },
+
+    /** Whole seconds until the current window of `windowSeconds` ends: when a refused caller may try again. */
+    secondsLeft(windowSeconds: number): number {
+      const nowSeconds = now() / 1000;
+      const windowEnd = (Math.floor(nowSeconds / windowSeconds) + 1) * windowSeconds;
+      return Math.max(1, Math.ceil(windowEnd - nowSeconds));
+    },
   };
 }
 export type RateLimiter = ReturnType<typeof createRateLimiter>;

@@ -13,8 +13,10 @@ const body = (error: string, message: string, details?: unknown): ApiError =>
 export const createErrorHandler =
   (logger: Logger): ErrorHandler =>
   (error, c) => {
-    if (error instanceof HttpError)
+    if (error instanceof HttpError) {
+      if (error.retryAfterSeconds !== undefined) c.header('Retry-After', String(error.retryAfterSeconds));
       return c.json(body(error.code, error.message, error.details), error.status);
+    }
     if (error instanceof HTTPException) {
       // Hono's own validators (e.g. malformed JSON) throw these.
       return c.json(body('bad_request', error.message || 'Bad request'), error.status);

@@ -12,6 +12,7 @@ import { dueHourOf, type NotificationRepository } from '../data/notifications';
 import type { OwnerMessageRepository } from '../data/owner-messages';
 import type { RateLimiter } from '../data/rate-limits';
 import type { Logger } from '../logging/logger';
+import type { Metrics } from '../observability/metrics';
 import type { EmailSender } from '../providers/email/index';
 import { outcomeOf } from '../receptionist/records';
 import type { ConversationState } from '../receptionist/types';
@@ -36,6 +37,13 @@ export type NotifierDeps = {
     ownerMessages: Pick<OwnerMessageRepository, 'takenBetween'>;
   };
   email: EmailSender;
+  /**
+   * The e-mail requirement's missing keys (in AWS: SES_FROM_ADDRESS, TOKEN_ENCRYPTION_KEY): while any is
+   * missing nothing is e-mailed, and each e-mail skipped says so (docs/decisions/160-fail-closed.md).
+   */
+  emailMissingKeys: readonly string[];
+  /** Counts EmailUnavailable for each e-mail skipped for want of a key (the alarm of the same name). */
+  metrics: Pick<Metrics, 'count'>;
   sms: { sendSms(message: { from: string; to: string; body: string }): Promise<unknown> };
   rateLimiter: Pick<RateLimiter, 'hit'>;
   /**
@@ -112,8 +120,14 @@ export function createNotifier(deps: NotifierDeps) {
     build: (links: EmailLinks) => { subject: string; text: string },
   ): Promise<boolean> {
     const links = linksFor(ownerId, kind);
-    if (!links) {
-      logger.error('notifications.no_signing_key', { owner_id: ownerId, kind });
+    if (deps.emailMissingKeys.length > 0 || !links) {
+      // Marked skipped, not retried: every sweep would otherwise fail the same way until a deploy adds the key.
+      logger.error('notifications.email_not_configured', {
+        owner_id: ownerId,
+        kind,
+        missing_keys: deps.emailMissingKeys.length > 0 ? deps.emailMissingKeys : ['TOKEN_ENCRYPTION_KEY'],
+      });
+      deps.metrics.count('EmailUnavailable');
       return false;
     }
     if (!(await deps.rateLimiter.hit(`notify-email#${ownerId}`, NOTIFICATION_LIMITS.emailsPerDay, 86_400))) {

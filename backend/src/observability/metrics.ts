@@ -13,6 +13,13 @@ export const METRIC_NAMES = [
   'Deposits',
   'WebhookFailures',
   'RelayErrors',
+  /**
+   * The assistant could not answer (AWS without OPENAI_API_KEY): counted at each cold start and for each
+   * caller forwarded, texter told and test chat refused (docs/decisions/160-fail-closed.md).
+   */
+  'AssistantUnavailable',
+  /** No notification e-mail can be sent (SES sender or TOKEN_ENCRYPTION_KEY missing): cold starts, skipped e-mails. */
+  'EmailUnavailable',
 ] as const;
 export type MetricName = (typeof METRIC_NAMES)[number];
 

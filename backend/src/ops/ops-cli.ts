@@ -5,7 +5,8 @@
  * Without --stage it runs against the local stack of `npm start` (DynamoDB Local, cognito-local, local
  * providers). With --stage it runs against that deployed stage with the operator's AWS credentials: the
  * table, user pool and vendor-secret ARN come from the stage's stack outputs in cdk-outputs/<stage>.json
- * (written by `npm run deploy -- --stage <name>`), or from TABLE_NAME, COGNITO_USER_POOL_ID and SECRETS_ARN.
+ * (written by `npm run deploy -- --stage <name>`), or from TABLE_NAME, COGNITO_USER_POOL_ID and SECRETS_ARN;
+ * the region is the user pool's (its id starts with it), so AWS_REGION is needed only when nothing names it.
  */
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
@@ -28,9 +29,43 @@ Without --stage: the local stack (npm start). With --stage: that deployed stage 
 
 const stageOutputsSchema = z.object({
   TableName: z.string().min(3),
-  UserPoolId: z.string().includes('_'),
+  UserPoolId: z.string().regex(/^[a-z]{2}(-[a-z]+)+-\d_\w+$/, 'a user pool id such as us-east-1_AbC123'),
   VendorSecretArn: z.string().startsWith('arn:').optional(),
 });
+
+/** A user pool id starts with its region (us-east-1_AbC123): the stage's region, whatever the shell says. */
+const regionOfUserPool = (userPoolId: string | undefined) =>
+  /^([a-z]{2}(?:-[a-z]+)+-\d)_/.exec(userPoolId ?? '')?.[1];
+
+/** The stage's outputs file, or undefined when there is none; a file that is there but wrong is an error. */
+async function readStageOutputs(stage: string, file: string) {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw new OpsError(`${file}: ${String(error)}`);
+  }
+  let all: Record<string, unknown>;
+  try {
+    all = JSON.parse(text) as Record<string, unknown>;
+  } catch {
+    throw new OpsError(
+      `${file} is not JSON: deploy again (npm run deploy -- --stage ${stage}) to rewrite it.`,
+    );
+  }
+  const parsed = stageOutputsSchema.safeParse(all[`receptionist-${stage}`] ?? Object.values(all)[0]);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map(
+      (issue) => `${issue.path.join('.') || 'outputs'}: ${issue.message}`,
+    );
+    throw new OpsError(
+      `${file} lacks the outputs of receptionist-${stage} (${problems.join('; ')}): deploy again ` +
+        `(npm run deploy -- --stage ${stage}) to rewrite it.`,
+    );
+  }
+  return parsed.data;
+}
 
 /** The environment the app's own configuration is loaded from, for the local stack or a stage. */
 export async function environmentFor(
@@ -39,29 +74,34 @@ export async function environmentFor(
 ): Promise<Record<string, string | undefined>> {
   if (!stage) return processEnv;
   if (!/^[a-z][a-z0-9-]{0,19}$/.test(stage)) throw new OpsError(`Invalid stage name: ${stage}`);
-  let outputs: Partial<z.infer<typeof stageOutputsSchema>> = {};
   const file = `${processEnv.OPS_OUTPUTS_DIR ?? 'cdk-outputs'}/${stage}.json`;
-  try {
-    const all = JSON.parse(await readFile(file, 'utf8')) as Record<string, unknown>;
-    outputs = stageOutputsSchema.parse(all[`receptionist-${stage}`] ?? Object.values(all)[0]);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw new OpsError(`${file}: ${String(error)}`);
-  }
-  const tableName = outputs.TableName ?? processEnv.TABLE_NAME;
-  const userPoolId = outputs.UserPoolId ?? processEnv.COGNITO_USER_POOL_ID;
-  if (!tableName || !userPoolId || !processEnv.AWS_REGION) {
+  const outputs = await readStageOutputs(stage, file);
+  const tableName = outputs?.TableName ?? processEnv.TABLE_NAME;
+  const userPoolId = outputs?.UserPoolId ?? processEnv.COGNITO_USER_POOL_ID;
+  // The stage's own region first: an operator's shell often points at another one.
+  const region = regionOfUserPool(userPoolId) ?? processEnv.AWS_REGION ?? processEnv.AWS_DEFAULT_REGION;
+  if (!tableName || !userPoolId || !region) {
+    // Only reached without the file (the file always has both): say so, and name what is still missing.
+    const missing = [
+      ...(tableName ? [] : ['TABLE_NAME']),
+      ...(userPoolId ? [] : ['COGNITO_USER_POOL_ID']),
+      // The pool id names the region; AWS_REGION matters only for a pool id that does not.
+      ...(region || !userPoolId ? [] : ['AWS_REGION']),
+    ];
     throw new OpsError(
-      `Stage ${stage}: no ${file}; set TABLE_NAME, COGNITO_USER_POOL_ID and AWS_REGION (and SECRETS_ARN for ` +
-        'vendor keys) to the stack outputs.',
+      `Stage ${stage}: no ${file} (npm run deploy -- --stage ${stage} writes it), and ${missing.join(' and ')} ` +
+        `${missing.length > 1 ? 'are' : 'is'} not set. Set TABLE_NAME and COGNITO_USER_POOL_ID (and ` +
+        'SECRETS_ARN for vendor keys) to the stack outputs, or copy the outputs file from whoever deployed.',
     );
   }
   return {
     ...processEnv,
     APP_ENV: 'aws',
     STAGE: stage,
+    AWS_REGION: region,
     TABLE_NAME: tableName,
     COGNITO_USER_POOL_ID: userPoolId,
-    SECRETS_ARN: outputs.VendorSecretArn ?? processEnv.SECRETS_ARN,
+    SECRETS_ARN: outputs?.VendorSecretArn ?? processEnv.SECRETS_ARN,
   };
 }
 

@@ -4,7 +4,13 @@ import type { Logger } from '../logging/logger';
 
 /** A route needed a provider whose keys are absent or invalid: 503 naming the keys, never a local fake. */
 export class ProviderNotConfiguredError extends HttpError {
-  constructor(provider: ProviderName, missing: MissingKey[]) {
+  /** The names of the keys it lacks (never their values). */
+  readonly missingKeys: string[];
+
+  constructor(
+    readonly provider: ProviderName,
+    missing: MissingKey[],
+  ) {
     const keys = missing.map(({ key }) => key);
     super(
       503,
@@ -14,6 +20,7 @@ export class ProviderNotConfiguredError extends HttpError {
         .join('; ')}).`,
       { provider, missing_keys: keys },
     );
+    this.missingKeys = keys;
   }
 }
 

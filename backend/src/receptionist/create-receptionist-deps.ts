@@ -14,11 +14,13 @@ import type { Logger } from '../logging/logger';
 import type { Metrics } from '../observability/metrics';
 import type { PaymentsProvider } from '../providers/payments/index';
 import type { TelephonyProvider } from '../providers/telephony/index';
-import { createLocalModel } from './model/local-model';
-import { createOpenAiModel } from './model/openai-model';
+import { chooseReceptionistModel } from './model/choose-model';
 import { createReceptionist, type ConversationEvents, type Receptionist } from './receptionist';
 
-/** The receptionist wired to the app's repositories and providers (OpenAI when its key is set). */
+/**
+ * The receptionist wired to the app's repositories and providers: OpenAI when its key is set, else the local
+ * model outside AWS and a refusing one in AWS (model/choose-model.ts).
+ */
 export function receptionistFromApp(input: {
   config: AppConfig;
   data: {
@@ -45,9 +47,7 @@ export function receptionistFromApp(input: {
   const base = publicBaseUrl(config);
   return createReceptionist({
     data,
-    model: config.openai.apiKey
-      ? createOpenAiModel({ apiKey: config.openai.apiKey, baseUrl: config.openai.baseUrl })
-      : createLocalModel(),
+    model: chooseReceptionistModel(config),
     sms: {
       send: async (message) => {
         await input.telephony.sendSms(message);

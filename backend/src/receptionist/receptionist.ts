@@ -579,6 +579,19 @@ export function createReceptionist(deps: ReceptionistDeps) {
     logger: deps.logger,
   });
 
+  /**
+   * Why the assistant cannot answer at all (in AWS without its model's key), else undefined. Channels ask
+   * before they start a conversation, so a refusal stores nothing; each one is logged with the missing keys'
+   * names and counted (the AssistantUnavailable alarm, docs/decisions/160-fail-closed.md).
+   */
+  function refusal(channel: Channel) {
+    const unavailable = deps.model.unavailable;
+    if (!unavailable) return undefined;
+    deps.logger.error('receptionist.unavailable', { channel, missing_keys: unavailable.missingKeys });
+    deps.metrics.count('AssistantUnavailable', 1, metricChannel(channel));
+    return unavailable;
+  }
+
   /** The opening line of a call, from the owner's settings (voice uses it as the welcome greeting). */
   async function greeting(ownerId: string): Promise<string> {
     return welcomeGreeting(await profileOf(ownerId));
@@ -586,6 +599,7 @@ export function createReceptionist(deps: ReceptionistDeps) {
 
   return {
     kind: deps.model.kind,
+    refusal,
     startConversation,
     conversationForThread,
     runTurn,

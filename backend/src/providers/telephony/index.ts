@@ -2,6 +2,7 @@ import type { PhoneCountry } from '@shared/area-codes';
 import type { AvailablePhoneNumber } from '@shared/schemas/phone-numbers';
 import { createLocalTelephony } from './local';
 import type { LocalTwilioAccount } from './local-account';
+import { TWILIO_WEBHOOK_PATHS } from '../../webhook-paths';
 
 /**
  * Phone numbers for the assistant: search what can be bought, buy one with its voice and SMS webhooks
@@ -54,12 +55,8 @@ export class TelephonyError extends Error {
   }
 }
 
-/** Our Twilio webhook paths; the routes mount themselves here. */
-export const TWILIO_WEBHOOK_PATHS = {
-  voice: '/webhooks/twilio/voice',
-  voiceStatus: '/webhooks/twilio/voice/status',
-  sms: '/webhooks/twilio/sms',
-} as const;
+/** Our Twilio webhook paths (webhook-paths.ts, which the edge reads too); the routes mount themselves there. */
+export { TWILIO_WEBHOOK_PATHS } from '../../webhook-paths';
 
 /** Where a bought number's calls, call statuses and texts are delivered. */
 export const telephonyWebhookUrls = (publicApiUrl: string): NumberWebhooks => {

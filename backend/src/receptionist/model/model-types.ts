@@ -1,3 +1,4 @@
+import type { ProviderNotConfiguredError } from '../../providers/not-configured';
 import type { BusinessProfile } from '../business-profile';
 import type { ToolResult } from '../tools/tool-types';
 import type { ConversationState, ToolName } from '../types';
@@ -31,6 +32,11 @@ export type ModelEvent =
 /** A model answers one step of a turn: text to say, tool calls to run, or both. */
 export interface ReceptionistModel {
   readonly kind: 'local' | 'openai';
+  /**
+   * Set when the model cannot answer at all (in AWS without its key): channels refuse before they start a
+   * conversation (docs/decisions/160-fail-closed.md), and `respond` rejects with it.
+   */
+  readonly unavailable?: ProviderNotConfiguredError;
   respond(request: ModelRequest): AsyncIterable<ModelEvent>;
 }
 

@@ -1,5 +1,6 @@
 import { CALENDAR_SERVICE_NAMES, type CalendarService } from '@shared/calendar';
 import type { OAuthConnection } from '@shared/schemas/calendar';
+import { keyPartProblem } from '@shared/schemas/key-part';
 import type { AppDeps } from '../../app-types';
 import type { CalendarConnectionRecord } from '../../data/calendar-connections';
 import { OAuthGrantError, type OAuthTokens } from '../../providers/calendar/oauth-types';
@@ -143,7 +144,8 @@ export function createCalendarOAuthFlow({ config, data, providers, logger, now, 
         ({ ok: false, service, appOrigins, message }) as const;
       if (!query.state)
         return fail('The authorization response has no state. Close this window and try again.');
-      const record = await data.oauthStates.take(query.state);
+      // A state we never issued (any text a caller put in the URL) is no key to look up: the same answer.
+      const record = keyPartProblem(query.state) ? undefined : await data.oauthStates.take(query.state);
       if (!record || record.service !== service) {
         return fail('This authorization has expired or was already used. Close this window and try again.');
       }

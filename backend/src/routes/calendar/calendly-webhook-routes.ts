@@ -5,8 +5,9 @@ import { calendlyEventUuid } from '../../providers/calendar/calendly-api';
 import { verifyCalendlySignature } from '../../providers/calendar/calendly-webhook-signature';
 import { ProviderNotConfiguredError } from '../../providers/not-configured';
 import { signedWebhookRoute } from '../openapi-helpers';
+import { CALENDLY_WEBHOOK_PATH } from '../../webhook-paths';
 
-export const CALENDLY_WEBHOOK_PATH = '/webhooks/calendly';
+export { CALENDLY_WEBHOOK_PATH } from '../../webhook-paths';
 
 /** The parts of Calendly's webhook envelope and invitee payload the confirmation reads. */
 export const calendlyWebhookSchema = z.object({

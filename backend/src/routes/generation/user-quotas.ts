@@ -20,19 +20,32 @@ export const USER_QUOTAS = {
   ownerEmails: { limit: 20, windowSeconds: 24 * 60 * 60 },
   /** Referrals added a day: cancelling and re-adding cannot cycle without end. */
   referralAdds: { limit: 10, windowSeconds: 24 * 60 * 60 },
+  /**
+   * Number searches (setup step 4): each is a call to the telephony provider's API, which rate-limits the
+   * account. Enough for a person trying area code after area code; a script stops within minutes.
+   */
+  numberSearch: { limit: 30, windowSeconds: 10 * 60 },
 } as const;
 
 /** The 429 text of the per-owner ceilings above (the business-lookup wording of spec §8). */
 export const TOO_MANY_REQUESTS = 'Too many requests. Please wait a moment and try again';
 export type QuotaName = keyof typeof USER_QUOTAS;
 
-/** Counts one use for the user; throws the 429 with `message` once the window's quota is spent. */
+/**
+ * Counts one use for the user; once the window's quota is spent, throws the 429 with `message` (or the
+ * message for the wait) and the seconds until the window ends, so the client knows when to try again.
+ */
 export async function enforceUserQuota(
   rateLimiter: RateLimiter,
   quota: QuotaName,
   userId: string,
-  message: string,
+  message: string | ((retryAfterSeconds: number) => string),
 ): Promise<void> {
   const { limit, windowSeconds } = USER_QUOTAS[quota];
-  if (!(await rateLimiter.hit(`${quota}#${userId}`, limit, windowSeconds))) throw tooManyRequests(message);
+  if (await rateLimiter.hit(`${quota}#${userId}`, limit, windowSeconds)) return;
+  const retryAfterSeconds = rateLimiter.secondsLeft(windowSeconds);
+  throw tooManyRequests(
+    typeof message === 'string' ? message : message(retryAfterSeconds),
+    retryAfterSeconds,
+  );
 }

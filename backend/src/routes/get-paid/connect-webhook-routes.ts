@@ -1,7 +1,8 @@
 import type { AppDeps } from '../../app-types';
 import { stripeEndpointRoutes } from '../subscription/stripe-webhook-routes';
+import { STRIPE_CONNECT_WEBHOOK_PATH } from '../../webhook-paths';
 
-export const STRIPE_CONNECT_WEBHOOK_PATH = '/webhooks/stripe-connect';
+export { STRIPE_CONNECT_WEBHOOK_PATH } from '../../webhook-paths';
 
 /**
  * Stripe Connect's endpoint (docs/decisions/150), apart from the platform's own: its own signing secret, and

@@ -17,6 +17,7 @@ import {
   telephonyWebhookUrls,
 } from '../../providers/telephony/index';
 import { requireLiveSubscription } from '../../billing/live-subscription';
+import { enforceUserQuota } from '../generation/user-quotas';
 import { bearerSecurity, errorResponses, jsonContent, userIdParams } from '../openapi-helpers';
 
 const conflict = (message: string) => new HttpError(409, 'conflict', message);
@@ -35,6 +36,10 @@ export const phoneNumberRoutes = (deps: AppDeps) => {
     responses: {
       200: jsonContent(availablePhoneNumbersResponseSchema, 'Available numbers'),
       ...errorResponses,
+      429: jsonContent(
+        apiErrorSchema,
+        'Too many searches by this owner; Retry-After says when to search again',
+      ),
       502: jsonContent(apiErrorSchema, 'The telephony provider failed'),
     },
   });
@@ -67,6 +72,13 @@ export const phoneNumberRoutes = (deps: AppDeps) => {
   const routes = new OpenAPIHono<AppEnv>()
     .openapi(availableRoute, async (c) => {
       const query = c.req.valid('query');
+      // Each search is a call to the provider's API, which rate-limits (and may bill) the account.
+      await enforceUserQuota(
+        rateLimiter,
+        'numberSearch',
+        c.get('user')!.sub,
+        PHONE_NUMBER_MESSAGES.searchLimited,
+      );
       try {
         const numbers = await providers.telephony.searchAvailable({
           country: query.country,

@@ -6,8 +6,9 @@ import { verifyWebhookEvent } from '../../providers/payments/webhook-signature';
 import { signedWebhookRoute } from '../openapi-helpers';
 import { processPaymentEvent, type PaymentWebhookSource } from '../../billing/process-payment-event';
 import { ConnectEventRefused } from '../../billing/connect-events';
+import { STRIPE_WEBHOOK_PATH } from '../../webhook-paths';
 
-export const STRIPE_WEBHOOK_PATH = '/webhooks/stripe';
+export { STRIPE_WEBHOOK_PATH } from '../../webhook-paths';
 
 /** What both Stripe endpoints answer: received, and whether this event id was handled before. */
 const paymentWebhookReceipt = z.object({ received: z.literal(true), duplicate: z.boolean() });

@@ -15,6 +15,7 @@ export const receptionistTestChat = (
   businessPhone: (ownerId: string) => Promise<string | undefined>,
 ): TestChatEngine => ({
   kind: receptionist.kind,
+  refusal: () => receptionist.refusal('test'),
 
   async conversationFor(ownerId, conversationId, greeting) {
     if (conversationId) {

@@ -16,6 +16,8 @@ import { toChatItems, type ShownEngineEvent } from './chat-items';
 export type TestChatEngine = {
   /** 'local' when the deterministic local engine answers, so the UI can say so. */
   readonly kind: 'local' | 'openai';
+  /** Why the assistant cannot answer at all (a 503 naming the missing key), else undefined. */
+  refusal(): Error | undefined;
   /** The owner's open test conversation with this id, or a new one when absent; undefined: not theirs. */
   /** An open test conversation of the owner's, or (no id) a new one, opening with `greeting` if given. */
   conversationFor(
@@ -52,6 +54,7 @@ export const testChatRoutes = (deps: AppDeps, engine: TestChatEngine) => {
       404: jsonContent(apiErrorSchema, 'No business config yet, or not your conversation'),
       409: jsonContent(apiErrorSchema, 'The test conversation has ended'),
       429: jsonContent(apiErrorSchema, 'Too many test messages this hour'),
+      503: jsonContent(apiErrorSchema, 'The assistant is not configured (names the missing key)'),
     },
   });
 
@@ -71,12 +74,20 @@ export const testChatRoutes = (deps: AppDeps, engine: TestChatEngine) => {
       ...errorResponses,
       404: jsonContent(apiErrorSchema, 'No business config yet'),
       429: jsonContent(apiErrorSchema, 'Too many test calls this hour'),
+      503: jsonContent(apiErrorSchema, 'The assistant is not configured (names the missing key)'),
     },
   });
+
+  /** Before anything is read, counted or stored: the owner sees which key the operator must set. */
+  const refuseWhenUnavailable = () => {
+    const refusal = engine.refusal();
+    if (refusal) throw refusal;
+  };
 
   return new OpenAPIHono<AppEnv>()
     .openapi(callRoute, async (c) => {
       const { userId } = c.req.valid('param');
+      refuseWhenUnavailable();
       if (!(await deps.data.businessConfigs.getConfig(userId))) {
         throw notFound('Business configuration not found. Please complete setup first.');
       }
@@ -90,6 +101,7 @@ export const testChatRoutes = (deps: AppDeps, engine: TestChatEngine) => {
     .openapi(route, async (c) => {
       const { userId } = c.req.valid('param');
       const { text, conversation_id: requested } = c.req.valid('json');
+      refuseWhenUnavailable();
       if (!(await deps.data.businessConfigs.getConfig(userId))) {
         throw notFound('Business configuration not found. Please complete setup first.');
       }

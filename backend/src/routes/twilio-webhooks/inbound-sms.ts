@@ -17,6 +17,8 @@ export type InboundSms = { messageSid: string; from: string; to: string; body: s
 
 /** The engine behind the channel: one caller message in, the assistant's reply texts out. */
 export type SmsAssistant = {
+  /** True when the assistant cannot answer at all (logged and counted by the engine). */
+  unavailable(): boolean;
   reply(turn: {
     ownerId: string;
     config: StoredBusinessConfig;
@@ -39,6 +41,7 @@ export type InboundSmsOutcome =
   | 'lapsed_notice'
   | 'lapsed_silent'
   | 'rate_limited'
+  | 'assistant_unavailable'
   | 'answered';
 
 export type InboundSmsDeps = {
@@ -53,7 +56,8 @@ export type InboundSmsDeps = {
  * each MessageSid is handled once; STOP / START / HELP are answered by the channel and STOP is remembered
  * before anything else may text back; an opted-out texter gets nothing; unreadable bodies get a polite text;
  * a lapsed owner's texter is told the business's own number (once a day) instead of an AI reply; a texter
- * or owner over the hourly / daily limits gets no AI reply.
+ * or owner over the hourly / daily limits gets no AI reply; while the assistant cannot answer at all, a texter
+ * within the limits is told the number is not answering (docs/decisions/160-fail-closed.md).
  */
 export async function handleInboundSms(
   message: InboundSms,
@@ -120,6 +124,8 @@ async function decide(
     (await deps.rateLimiter.hit(`sms-caller#${ownerId}#${message.from}`, SMS_CALLER_HOURLY_LIMIT, 3600)) &&
     (await deps.rateLimiter.hit(`sms-owner#${ownerId}`, SMS_OWNER_DAILY_LIMIT, 86_400));
   if (!withinLimits) return { outcome: 'rate_limited', replies: [] };
+  if (deps.assistant.unavailable())
+    return { outcome: 'assistant_unavailable', replies: [SMS_TEXTS.unavailable(business, businessPhone)] };
 
   const replies = await deps.assistant.reply({
     ownerId,

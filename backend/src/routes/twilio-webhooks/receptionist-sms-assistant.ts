@@ -10,6 +10,7 @@ import type { SmsAssistant } from './inbound-sms';
  * their conversation limit, the texter gets no AI reply.
  */
 export const receptionistSmsAssistant = (receptionist: Receptionist, logger: Logger): SmsAssistant => ({
+  unavailable: () => receptionist.refusal('sms') !== undefined,
   async reply(turn) {
     try {
       const conversation = await receptionist.conversationForThread({

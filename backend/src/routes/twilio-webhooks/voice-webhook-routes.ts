@@ -33,9 +33,9 @@ export const TWILIO_VOICE_WEBHOOK_PATH = TWILIO_WEBHOOK_PATHS.voice;
 export const VOICE_PATHS = {
   incoming: TWILIO_VOICE_WEBHOOK_PATH,
   status: TWILIO_WEBHOOK_PATHS.voiceStatus,
-  after: `${TWILIO_VOICE_WEBHOOK_PATH}/after`,
-  whisper: `${TWILIO_VOICE_WEBHOOK_PATH}/whisper`,
-  dialResult: `${TWILIO_VOICE_WEBHOOK_PATH}/dial-result`,
+  after: TWILIO_WEBHOOK_PATHS.voiceAfter,
+  whisper: TWILIO_WEBHOOK_PATHS.voiceWhisper,
+  dialResult: TWILIO_WEBHOOK_PATHS.voiceDialResult,
 } as const;
 /** The relay socket's path on the local server (the WebSocket API's own URL in AWS). */
 export const LOCAL_RELAY_PATH = '/relay';
@@ -192,6 +192,17 @@ export const voiceWebhookRoutes = (deps: AppDeps) => {
     if (!isSubscribed(subscription.status)) {
       deps.logger.info('Voice call forwarded: owner not subscribed', { callSid: call.CallSid });
       return c.body(sayThenDialTwiml(VOICE_TEXTS.lapsed(business), businessLine), 200, xml);
+    }
+    if (deps.receptionist.refusal('voice')) {
+      // The assistant cannot answer (docs/decisions/160-fail-closed.md): never a rules engine on a real
+      // caller; the call goes to the business's own phone, or ends politely when there is none.
+      return c.body(
+        businessLine
+          ? sayThenDialTwiml(VOICE_TEXTS.assistantUnavailable(business), businessLine)
+          : sayThenHangUpTwiml(VOICE_TEXTS.assistantUnavailableNoLine(business)),
+        200,
+        xml,
+      );
     }
     const conversationId = conversationIdOfCall(call.CallSid);
     const profile = businessProfile(ownerId, config, objective);

@@ -10,6 +10,7 @@ import {
   createVoiceStreamClient,
   type VoiceStreamClient,
 } from '../../../setup/voice-stream/voice-stream-client';
+import { assistantFailureText } from '../../api/assistant-failure';
 import { testCallApi } from '../../api/test-call-api';
 import { openTestCall, type TestCall } from '../../test-call-client';
 import './test-call.css';
@@ -119,7 +120,12 @@ export function TestCallPanel({
         });
         setState('in-call');
       } catch (caught) {
-        setError(caught instanceof ApiClientError ? caught.message : 'The call could not be started.');
+        setError(
+          assistantFailureText(
+            caught,
+            caught instanceof ApiClientError ? caught.message : 'The call could not be started.',
+          ),
+        );
         setState('ended');
       }
     })();

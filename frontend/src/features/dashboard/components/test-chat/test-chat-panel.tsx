@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import type { TestChatItem } from '@shared/schemas/test-chat';
 import { TEST_CHAT_MAX_CHARS, TEST_CHAT_TEXTS } from '@shared/test-chat';
 import { runtimeConfig } from '../../../../lib/runtime-config';
-import { ApiClientError } from '../../../../lib/api-client';
+import { assistantFailureText } from '../../api/assistant-failure';
 import { testChatApi } from '../../api/test-chat-api';
 import './test-chat.css';
 
@@ -46,13 +46,7 @@ export const TestChatPanel = memo(function TestChatPanel({
         ...result.items.map((item) => ({ ...item, id: nextId.current++, from: 'assistant' as const })),
       ]);
     },
-    onError: (failure) => {
-      setError(
-        failure instanceof ApiClientError && failure.status === 429 && failure.serverError
-          ? failure.serverError
-          : TEST_CHAT_TEXTS.failed,
-      );
-    },
+    onError: (failure) => setError(assistantFailureText(failure, TEST_CHAT_TEXTS.failed)),
   });
 
   useEffect(() => {

@@ -19,9 +19,15 @@ import type { StepProps } from '../../hooks/wizard-context';
 import { formatPhoneForDisplay } from '../../phone-format';
 import { WIZARD_TEXT } from '../../wizard-text';
 
+/** The wait a 429 names in its details (the browser cannot read Retry-After across origins). */
+const retryAfterSecondsOf = (error: ApiClientError) => {
+  const seconds = (error.details as { retry_after_seconds?: unknown } | undefined)?.retry_after_seconds;
+  return typeof seconds === 'number' ? seconds : undefined;
+};
+
 const lookupMessage = (error: unknown) =>
   error instanceof ApiClientError
-    ? phoneLookupFailureMessage(error.status, error.serverError ?? '')
+    ? phoneLookupFailureMessage(error.status, error.serverError ?? '', retryAfterSecondsOf(error))
     : phoneLookupFailureMessage(0, error instanceof Error ? error.message : String(error));
 
 /**

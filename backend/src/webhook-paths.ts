@@ -1,0 +1,28 @@
+/**
+ * Every vendor webhook the app serves, by exact path: the routes mount themselves here, and the edge reads the
+ * same list (infra/lib/edge-firewall.ts exempts exactly these paths from the rules that inspect bodies or count
+ * per client address; infra/lib/http-api.ts gives each its own throttle). Each is signed by its vendor over the
+ * untouched raw body, so WAF body rules must not see it and a shared vendor address must not be rate limited.
+ * No imports: the CDK app reads this module without loading any route.
+ */
+export const TWILIO_WEBHOOK_PATHS = {
+  voice: '/webhooks/twilio/voice',
+  voiceStatus: '/webhooks/twilio/voice/status',
+  voiceAfter: '/webhooks/twilio/voice/after',
+  voiceWhisper: '/webhooks/twilio/voice/whisper',
+  voiceDialResult: '/webhooks/twilio/voice/dial-result',
+  sms: '/webhooks/twilio/sms',
+} as const;
+
+export const STRIPE_WEBHOOK_PATH = '/webhooks/stripe';
+/** Stripe Connect's own endpoint (docs/decisions/150). */
+export const STRIPE_CONNECT_WEBHOOK_PATH = '/webhooks/stripe-connect';
+export const CALENDLY_WEBHOOK_PATH = '/webhooks/calendly';
+
+/** Every signed webhook path (all POST), Twilio's first. */
+export const SIGNED_WEBHOOK_PATHS: readonly string[] = [
+  ...Object.values(TWILIO_WEBHOOK_PATHS),
+  STRIPE_WEBHOOK_PATH,
+  STRIPE_CONNECT_WEBHOOK_PATH,
+  CALENDLY_WEBHOOK_PATH,
+];
