@@ -107,6 +107,16 @@ export const keys = {
   /** The owner's one referral code, and the claim on the code that keeps it unique. */
   referralCode: (userId: string) => ({ pk: userKey(userId), sk: 'REFERRAL_CODE' }),
   referralCodeClaim: (code: string) => ({ pk: `REFCODE#${keyPart(code, 'referral code')}`, sk: 'OWNER' }),
+  /**
+   * One referral reward per referee e-mail, ever (decision 164): keyed by the address's SHA-256, so it
+   * outlives an account deletion without keeping the address.
+   */
+  referralRewardEmail: (emailHash: string) => ({ pk: `REFREWARD#${emailHash}`, sk: 'EMAIL' }),
+  /** An invoice whose use of referral credits was recorded (each invoice counts once). */
+  referralCreditInvoice: (referrerId: string, invoiceId: string) => ({
+    pk: userKey(referrerId),
+    sk: `REFERRAL_INVOICE#${keyPart(invoiceId, 'invoice id')}`,
+  }),
   /** Which referral a signed-up referee came through (one per referee). */
   refereeLink: (refereeId: string) => ({ pk: `REFEREE#${keyPart(refereeId, 'user id')}`, sk: 'REFERRAL' }),
   /** The local calendar vendors' own grants (codes, refresh tokens), keyed by a hash of the secret. */
