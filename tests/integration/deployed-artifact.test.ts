@@ -10,16 +10,19 @@ import { messagesInTwiml } from '../../backend/src/providers/telephony/twiml';
 import { signTwilioRequest } from '../../backend/src/providers/telephony/webhook-signature';
 import { VOICE_PATHS } from '../../backend/src/routes/twilio-webhooks/voice-webhook-routes';
 import { dueHourOf } from '../../backend/src/data/notifications';
+import { NOTIFICATIONS_QUEUE_URL_SETTING } from '../../shared/notifications-fan-out';
 import { LAMBDA_CHUNK_DIR, LAMBDA_ENTRY_FILE } from '../../infra/lib/lambda-bundling';
 import { ReceptionistStack } from '../../infra/lib/receptionist-stack';
 import { testApp, testStage } from '../../infra/test-support';
 import { startFakeManagementApi } from '../fakes/apigateway-management/fake-management-api';
 import { startFakeOpenAi } from '../fakes/openai/fake-openai';
 import { startFakeSecretsManager } from '../fakes/secrets-manager/fake-secrets-manager';
+import { startFakeSqs } from '../fakes/sqs/fake-sqs';
 import { createAssistantLine } from '../support/assistant-line';
 import { createConfirmedUser } from '../support/cognito-users';
 import {
   readCloudAssembly,
+  renderToken,
   type CloudAssembly,
   type DeployedFunction,
 } from '../support/lambda-runtime/cloud-assembly';
@@ -74,6 +77,8 @@ let local: Awaited<ReturnType<typeof createTestApp>>;
 let secrets: Awaited<ReturnType<typeof startFakeSecretsManager>>;
 let management: Awaited<ReturnType<typeof startFakeManagementApi>>;
 let openAi: Awaited<ReturnType<typeof startFakeOpenAi>>;
+let sqs: Awaited<ReturnType<typeof startFakeSqs>>;
+let notificationsQueueUrl: string;
 
 beforeAll(async () => {
   const app = testApp(outdir);
@@ -97,6 +102,8 @@ beforeAll(async () => {
     [ORIGIN_SECRET_ARN]: ORIGIN_VERIFY_TOKEN,
   });
   management = await startFakeManagementApi();
+  sqs = await startFakeSqs();
+  notificationsQueueUrl = sqs.createQueue('notification-batches');
   openAi = await startFakeOpenAi({
     apiKey: VENDOR_KEYS.OPENAI_API_KEY,
     reply: () => ASSISTANT_REPLY,
@@ -114,17 +121,19 @@ beforeAll(async () => {
     PUBLIC_API_URL,
     VOICE_RELAY_URL: RELAY_URL,
     WS_CALLBACK_URL: `${management.url}/${STAGE}`,
+    [NOTIFICATIONS_QUEUE_URL_SETTING]: notificationsQueueUrl,
   };
   /**
    * Where the local services answer, through settings the deployed code already honours in AWS: the app's
    * DynamoDB endpoint and token issuer (backend/src/config/env.ts), and the AWS SDK's own per-service
-   * endpoint variable for Secrets Manager.
+   * endpoint variables for Secrets Manager and SQS.
    */
   const endpoints = {
     DYNAMODB_ENDPOINT: local.services.dynamoDbEndpoint,
     COGNITO_ISSUER: local.services.issuer,
     COGNITO_JWKS_URL: local.services.jwksUrl,
     AWS_ENDPOINT_URL_SECRETS_MANAGER: secrets.url,
+    AWS_ENDPOINT_URL_SQS: sqs.endpoint,
   };
   const vendorHosts = { 'https://api.openai.com': new URL(openAi.baseUrl).origin };
 
@@ -145,7 +154,7 @@ beforeAll(async () => {
 afterAll(async () => {
   const running = await Promise.allSettled(started.values());
   await Promise.all(running.map((start) => (start.status === 'fulfilled' ? start.value.stop() : undefined)));
-  await Promise.all([secrets?.stop(), management?.close(), openAi?.close()]);
+  await Promise.all([secrets?.stop(), management?.close(), openAi?.close(), sqs?.stop()]);
   rmSync(workDir, { recursive: true, force: true });
 });
 
@@ -212,7 +221,9 @@ const signedTwilioPost = (pathname: string, form: Record<string, string>) =>
 /** What only each function's code holds: a route it serves or the event it takes. */
 const OWN_CODE_MARKERS: Record<keyof typeof functions, string> = {
   api: '/oauth/users/{userId}/config',
-  telephony: '/webhooks/twilio/sms',
+  // The SMS webhook's own log line: every bundle names the webhook paths (webhook-paths.ts), only the
+  // telephony function serves them.
+  telephony: 'Inbound SMS handled',
   socket: '$disconnect',
   notifications: 'The notifications function takes',
 };
@@ -287,7 +298,7 @@ describe('the deployed HTTP functions', () => {
     };
     const answered = await signedTwilioPost('/webhooks/twilio/sms', form);
     expect(answered.routedTo).toBe(functions.telephony.logicalId);
-    expect(answered.routeKey).toBe('POST /webhooks/twilio/{proxy+}');
+    expect(answered.routeKey).toBe('POST /webhooks/twilio/sms');
     expect(answered.statusCode).toBe(200);
     expect(answered.headers['content-type']).toMatch(/^text\/xml/);
     expect(messagesInTwiml(answered.body)).toEqual([ASSISTANT_REPLY]);
@@ -383,34 +394,52 @@ describe('the deployed socket function', () => {
   });
 });
 
-// The notifications function as EventBridge invokes it today (one invocation per schedule, the Rule's
-// constant input as the event); kept apart so a change in how the schedule reaches it changes this case only.
+// The notifications function as AWS drives it (docs/decisions/162-notification-fan-out.md): the schedule's
+// constant input queues a run, in batches of owners, on the queue the function's environment names; the
+// queue's event source mapping hands each batch back to the same function as an SQS event.
 describe('the deployed notifications function', () => {
-  it("runs the sweep from the schedule's own event", async () => {
+  it("queues the sweep from the schedule's own event and handles the batch SQS delivers", async () => {
     const [target] = assembly.scheduledTargets('NotificationSweepSchedule');
     expect(target!.functionLogicalId).toBe(functions.notifications.logicalId);
     expect(target!.input).toEqual({ jobs: ['sweep'] });
+    const queueRef = renderToken(functions.notifications.environment[NOTIFICATIONS_QUEUE_URL_SETTING]);
+    expect(assembly.queueSources()).toEqual([
+      {
+        queueLogicalId: queueRef.replace(/^\$\{(.+)\}$/, '$1'),
+        functionLogicalId: functions.notifications.logicalId,
+        reportsItemFailures: true,
+      },
+    ]);
 
-    // A due summary whose conversation is gone: the sweep looks at it and clears it.
+    // A due summary whose conversation is gone: the batch's worker looks at it and clears it.
     const conversationId = `artifact-gone-${randomUUID()}`;
+    const ownerId = `artifact-owner-${randomUUID()}`;
     const dueAt = new Date(Date.now() - 60_000);
-    await local.deps.data.notifications.markDue(conversationId, dueAt);
-    const result = (await (await instance(target!.functionLogicalId)).invoke(target!.input)) as {
-      sweep: { looked: number; failed: number };
+    await local.deps.data.notifications.markDue(conversationId, ownerId, dueAt);
+    const notifications = await instance(target!.functionLogicalId);
+    const queued = (await notifications.invoke(target!.input)) as {
+      sweep: { owners: number; batches: number };
     };
-    expect(result.sweep.looked).toBeGreaterThanOrEqual(1);
-    expect(result.sweep.failed).toBe(0);
+    expect(queued.sweep.owners).toBeGreaterThanOrEqual(1);
+    const bodies = sqs.bodies(notificationsQueueUrl);
+    expect(bodies.length).toBe(queued.sweep.batches);
+    expect(bodies.some((body) => body.includes(ownerId))).toBe(true);
+
+    const handled = await notifications.invoke({
+      Records: bodies.map((body, index) => ({
+        messageId: `artifact-message-${index}`,
+        body,
+        eventSource: 'aws:sqs',
+      })),
+    });
+    expect(handled).toEqual({ batchItemFailures: [] });
     const stillDue: string[] = [];
     for await (const due of local.deps.data.notifications.dueIn(dueHourOf(dueAt))) {
       stillDue.push(due.conversationId);
     }
     expect(stillDue).not.toContain(conversationId);
 
-    const refused = await (
-      await instance(functions.notifications.logicalId)
-    ).invokeRaw({
-      jobs: ['everything'],
-    });
+    const refused = await notifications.invokeRaw({ jobs: ['everything'] });
     expect(refused.error?.errorMessage).toMatch(/takes \{"jobs"/);
   });
 });

@@ -156,5 +156,17 @@ export function readCloudAssembly(outdir: string, stackArtifactId: string) {
         input: target.Input === undefined ? undefined : (JSON.parse(target.Input) as unknown),
       }));
     },
+    /** Each SQS event source: the queue (its logical id), the function it invokes, and whether it reports batch item failures. */
+    queueSources() {
+      return resources
+        .filter(([, resource]) => resource.Type === 'AWS::Lambda::EventSourceMapping')
+        .map(([, resource]) => ({
+          queueLogicalId: renderToken(resource.Properties.EventSourceArn).replace(/^\$\{(.+)\.Arn\}$/, '$1'),
+          functionLogicalId: renderToken(resource.Properties.FunctionName).replace(/^\$\{(.+)\}$/, '$1'),
+          reportsItemFailures: JSON.stringify(resource.Properties.FunctionResponseTypes ?? []).includes(
+            'ReportBatchItemFailures',
+          ),
+        }));
+    },
   };
 }
