@@ -43,7 +43,7 @@ const onlyEntry = (resources: Resources): [string, Resource] => {
   return entries[0]!;
 };
 
-// Synthesis bundles both Lambdas with esbuild, so each stack is synthesized once and shared by every test.
+// Synthesis bundles the Lambdas with esbuild, so each stack is synthesized once and shared by every test.
 const workDir = mkdtempSync(path.join(os.tmpdir(), 'receptionist-infra-test-'));
 
 function synth(name: string, webBuildDir: string) {
@@ -73,11 +73,12 @@ let built: ReturnType<typeof synth>;
 let unbuilt: ReturnType<typeof synth>;
 let template: Template;
 
+// Bundling the four functions (once, shared by both stacks) can outlast the default hook timeout on a busy machine.
 beforeAll(() => {
   built = synth('built', writeFakeWebBuild());
   unbuilt = synth('unbuilt', path.join(workDir, 'no-such-dist'));
   template = built.template;
-});
+}, 600_000);
 
 afterAll(() => rmSync(workDir, { recursive: true, force: true }));
 
@@ -187,18 +188,21 @@ describe('lambdas', () => {
     const socketOnly = ['WS_CALLBACK_URL'];
     // The HTTP functions (API and telephony) check CloudFront's origin-verify header.
     const apiOnly = ['ORIGIN_VERIFY_SECRET_ARN'];
+    // The notifications function queues its batches (docs/decisions/162); notification-queue.test.ts.
+    const notificationsOnly = ['NOTIFICATIONS_QUEUE_URL'];
     const seen = new Set<string>();
     for (const [, fn] of appFunctions()) {
       const variables = variablesOf(fn);
       expect(Object.keys(variables)).toEqual(expect.arrayContaining(expected));
       expect(variables.SECRETS_ARN).toEqual({ Ref: secretId() });
       const unexpected = Object.keys(variables).filter(
-        (key) => ![...expected, ...socketOnly, ...apiOnly, 'NODE_OPTIONS'].includes(key),
+        (key) =>
+          ![...expected, ...socketOnly, ...apiOnly, ...notificationsOnly, 'NODE_OPTIONS'].includes(key),
       );
       expect(unexpected).toEqual([]);
       for (const key of Object.keys(variables)) seen.add(key);
     }
-    expect([...seen]).toEqual(expect.arrayContaining([...socketOnly, ...apiOnly]));
+    expect([...seen]).toEqual(expect.arrayContaining([...socketOnly, ...apiOnly, ...notificationsOnly]));
   });
 
   it('puts no vendor key into the template', () => {

@@ -1,7 +1,7 @@
 import { createRelayCallRepository } from './data/relay-calls';
 import { publicBaseUrl, type AppConfig } from './config/env';
 import { createReferralRepository } from './data/referrals';
-import { referralTrialCompletion } from './routes/referrals/trial-completion';
+import { referralRewards } from './routes/referrals/referral-rewards';
 import { createConversationRepository } from './data/conversations';
 import { createBotCalendarRepository } from './data/bot-calendars';
 import { createCalendarConnectionRepository } from './data/calendar-connections';
@@ -152,6 +152,15 @@ export function createAppDeps(
     now,
     logger,
   });
+  const rewards = referralRewards({
+    referrals,
+    subscriptions,
+    payments: providers.payments,
+    email: providers.email,
+    signInEmailOf: async (ownerId) => (await providers.identity.findBySub(ownerId))?.email,
+    appUrl: (config.publicAppUrl ?? 'http://localhost:5173').replace(/\/+$/, ''),
+    logger,
+  });
   const ownerCalendar = createOwnerCalendar({
     connections: data.calendarConnections,
     calendar: providers.calendar,
@@ -196,7 +205,8 @@ export function createAppDeps(
     notifier,
     localOutbox,
     localTwilioAccount,
-    onTrialCompleted: referralTrialCompletion({ referrals, subscriptions, logger }),
+    onTrialCompleted: rewards.trialCompleted,
+    referralRewards: rewards,
     databaseProbe: createDatabaseProbe(doc, config.tableName),
   };
 }

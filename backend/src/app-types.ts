@@ -7,6 +7,7 @@ import type { ConversationStateRepository } from './data/conversation-states';
 import type { OwnerMessageRepository } from './data/owner-messages';
 import type { Receptionist } from './receptionist/receptionist';
 import type { ReferralRepository } from './data/referrals';
+import type { ReferralRewardHooks } from './routes/referrals/referral-rewards';
 import type { ConversationRepository } from './data/conversations';
 import type { BotCalendarRepository } from './data/bot-calendars';
 import type { CalendarConnectionRepository } from './data/calendar-connections';
@@ -112,6 +113,8 @@ export type AppDeps = {
   localTwilioAccount?: LocalTwilioAccount;
   /** Called once when an owner's trial ends in a paid subscription (the referral rule implements it). */
   onTrialCompleted?: (userId: string) => Promise<void>;
+  /** The referral rule's hooks on the payment events (decision 164); onTrialCompleted is its first. */
+  referralRewards?: ReferralRewardHooks;
   /** Readiness check: resolves when the database answers (GET /health/ready). */
   databaseProbe?: DatabaseProbe;
 };

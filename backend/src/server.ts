@@ -9,6 +9,7 @@ import { attachRelayServer } from './voice-relay/local-relay-server';
 import { conversationAmender } from './voice-relay/conversation-amend';
 import { attachLocalCallServer, localCallVoice } from './routes/local-phone/local-call-socket';
 import { startLocalNotificationTimer } from './notifications/local-timer';
+import { createNotificationJobs } from './notifications/jobs';
 
 /** The same app as in Lambda, on Node: `npm start` and the end-to-end tests run this. */
 const config = loadConfig();
@@ -52,8 +53,11 @@ const localCalls =
         logger: deps.logger,
       })
     : undefined;
-// What EventBridge runs in AWS (decision 130): the sweep and the digests, here every minute.
-const notificationTimer = config.appEnv === 'aws' ? undefined : startLocalNotificationTimer(deps);
+// What EventBridge runs in AWS (decisions 130, 162): the sweep and the digests, here every minute.
+const notificationTimer =
+  config.appEnv === 'aws'
+    ? undefined
+    : startLocalNotificationTimer(createNotificationJobs(deps), deps.logger);
 server.on('listening', () =>
   console.log(JSON.stringify({ level: 'info', message: 'backend listening', port: config.port })),
 );

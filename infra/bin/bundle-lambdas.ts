@@ -8,9 +8,10 @@
  * https://esbuild.github.io/analyze/). outDir defaults to .local/lambda-bundles. Prints one JSON line per
  * bundle on stdout.
  *
- *   node --import tsx infra/bin/bundle-lambdas.ts --asset <dir> <name>
+ *   node --import tsx infra/bin/bundle-lambdas.ts --assets <dir> <name> [<name> ...]
  *
- * is the CDK asset's local bundling (infra/lib/lambda-code.ts): exactly one Lambda, straight into <dir>.
+ * is the CDK assets' bundling (infra/lib/lambda-code.ts): each Lambda named straight into <dir>/<name>
+ * (nothing else written there), all at once.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -34,10 +35,10 @@ function lambdaName(name: string | undefined): LambdaName {
   return name as LambdaName;
 }
 
-if (args[0] === '--asset') {
-  const [, outdir, name] = args;
-  if (!outdir) throw new Error('--asset needs an output directory');
-  await bundleLambda(lambdaName(name), outdir);
+if (args[0] === '--assets') {
+  const [, outdir, ...names] = args;
+  if (!outdir || names.length === 0) throw new Error('--assets needs an output directory and Lambda names');
+  await Promise.all(names.map(lambdaName).map((name) => bundleLambda(name, path.join(outdir, name))));
 } else {
   const [outArg, ...nameArgs] = args;
   const outDir = path.resolve(outArg ?? path.join(REPO_ROOT, '.local', 'lambda-bundles'));

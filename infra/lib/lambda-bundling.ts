@@ -6,7 +6,7 @@ import { REPO_ROOT } from './repo-paths';
 
 /**
  * One description of how a backend Lambda is bundled, read by the CDK stack (lambda-code.ts runs
- * `infra/bin/bundle-lambdas.ts` as the asset's local bundling), by the bench and by size checks, so a
+ * `infra/bin/bundle-lambdas.ts --assets` before each asset is staged), by the bench and by size checks, so a
  * measured bundle is the bundle that ships. esbuild's own API rather than NodejsFunction's command line:
  * only the API takes plugins (zod's locales below) and code splitting (lazy vendor SDKs).
  */

@@ -7,6 +7,7 @@ import { OAUTH_ENABLED } from '@shared/identity';
 import { TELEPHONY_HTTP_ROUTES } from '../../backend/src/telephony-routes';
 import { SIGNED_WEBHOOK_PATHS } from '../../backend/src/webhook-paths';
 import { VOICE_RELAY } from '@shared/voice-relay';
+import { NOTIFICATION_FAN_OUT } from '@shared/notifications-fan-out';
 import { stagePrefix, type Stage } from '../stages';
 import { ApiEdge } from './api-edge';
 import { Auth } from './auth';
@@ -16,6 +17,7 @@ import { ProductHttpApi } from './http-api';
 import { Edge } from './edge';
 import type { LambdaName } from './lambda-bundling';
 import { applyNagSuppressions } from './nag-suppressions';
+import { NotificationQueue } from './notification-queue';
 import { Observability } from './observability';
 import { sesIdentityName } from './ses-sender';
 import { DEFAULT_WEB_ASSETS_DIR } from './repo-paths';
@@ -124,16 +126,22 @@ export class ReceptionistStack extends Stack {
     }).function;
 
     // Issue 13 §2: the sweep (summaries the background did not send, quiet SMS threads) and the digest.
+    // The schedule lists owners and queues them in batches; the same function handles the batches
+    // (docs/decisions/162-notification-fan-out.md).
     const notificationsFunction = new BackendFunction(this, 'NotificationsFunction', {
       lambda: 'notifications',
       description: 'AI receptionist notifications: summary sweep and daily digest (scheduled)',
       memorySize: 512,
-      timeout: Duration.minutes(5),
+      timeout: Duration.seconds(NOTIFICATION_FAN_OUT.functionTimeoutSeconds),
       environment,
     }).function;
+    const notificationQueue = new NotificationQueue(this, 'NotificationQueue', {
+      namePrefix,
+      worker: notificationsFunction,
+    });
     new Rule(this, 'NotificationSweepSchedule', {
       description: 'Sends conversation summaries not yet sent and closes quiet SMS threads',
-      schedule: Schedule.rate(Duration.minutes(2)),
+      schedule: Schedule.rate(Duration.minutes(NOTIFICATION_FAN_OUT.scheduleMinutes.sweep)),
       targets: [
         new LambdaTarget(notificationsFunction, {
           event: RuleTargetInput.fromObject({ jobs: ['sweep'] }),
@@ -236,11 +244,17 @@ export class ReceptionistStack extends Stack {
     this.observability = new Observability(this, 'Observability', {
       namePrefix,
       stage: stage.name,
-      functions: { api: apiFunction, telephony: telephonyFunction, socket: socketFunction },
+      functions: {
+        api: apiFunction,
+        telephony: telephonyFunction,
+        socket: socketFunction,
+        notifications: notificationsFunction,
+      },
       httpApi: httpApi.api,
       table: data.table,
       monthlyBudgetUsd: stage.monthlyBudgetUsd,
     });
+    notificationQueue.reportTo(this.observability.topic);
 
     const outputs: Record<string, [string, string]> = {
       WebUrl: [web.url, 'The web app (CloudFront)'],

@@ -6,6 +6,18 @@ export const REFERRAL_STATUSES = ['no_response', 'trial', 'complete', 'cancelled
 export const referralStatusSchema = z.enum(REFERRAL_STATUSES);
 export type ReferralStatus = z.infer<typeof referralStatusSchema>;
 
+/** Where a referrer's month free is (shared/referral-rewards.ts explains each; decision 164). */
+export const REFERRAL_CREDIT_STATUSES = [
+  'none',
+  'waiting',
+  'on_balance',
+  'applied',
+  'reversed',
+  'ineligible',
+] as const;
+export const referralCreditStatusSchema = z.enum(REFERRAL_CREDIT_STATUSES);
+export type ReferralCreditStatus = z.infer<typeof referralCreditStatusSchema>;
+
 /** Spec §3 "Referral"; credit_amount in cents (0 until the friend completes the trial). */
 export const referralSchema = z.object({
   referral_id: z.string(),
@@ -18,6 +30,9 @@ export const referralSchema = z.object({
   trial_started_at: z.string().nullable(),
   completed_at: z.string().nullable(),
   credit_amount: z.number().int().min(0),
+  credit_status: referralCreditStatusSchema,
+  /** The invoice the credit went to, once one used it. */
+  credit_invoice_id: z.string().nullable(),
 });
 export type Referral = z.infer<typeof referralSchema>;
 

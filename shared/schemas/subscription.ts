@@ -51,6 +51,25 @@ export const subscriptionStatusSchema = z.object({
 });
 export type SubscriptionStatus = z.infer<typeof subscriptionStatusSchema>;
 
+/**
+ * GET /oauth/subscription/upcoming-invoice: the next invoice as the payment provider would make it now, in
+ * cents, after coupons and the customer's credit balance (referral credits, decision 164).
+ */
+export const upcomingInvoiceSchema = z.object({
+  subtotal: z.number().int(),
+  discount: z.number().int().nonnegative(),
+  credit_applied: z.number().int().nonnegative(),
+  amount_due: z.number().int().nonnegative(),
+  /** Credit left on the balance after this invoice. */
+  credit_remaining: z.number().int().nonnegative(),
+  /** ISO date-time of the next payment attempt; null when unknown. */
+  next_payment_at: z.string().nullable(),
+});
+export type UpcomingInvoice = z.infer<typeof upcomingInvoiceSchema>;
+/** null when there is no next invoice (no live subscription, or one that ends at the period's end). */
+export const upcomingInvoiceResponseSchema = z.object({ invoice: upcomingInvoiceSchema.nullable() });
+export type UpcomingInvoiceResponse = z.infer<typeof upcomingInvoiceResponseSchema>;
+
 export const selectPlanRequestSchema = z.object({ price_id: z.string().min(1).max(200) });
 
 /** POST /oauth/subscription/checkout (spec §3 "Checkout request"); the caller's fields are optional. */

@@ -4,6 +4,7 @@ import { LOCAL_TWILIO_AUTH_TOKEN } from '../../backend/src/config/env';
 import type { StoredEmail } from '../../backend/src/providers/email/index';
 import { LOCAL_TWILIO_ACCOUNT_SID } from '../../backend/src/providers/telephony/local-sms-delivery';
 import { signTwilioRequest } from '../../backend/src/providers/telephony/webhook-signature';
+import { createNotificationJobs } from '../../backend/src/notifications/jobs';
 import { collectTurn } from '../../backend/src/receptionist/receptionist';
 import { amendConversation, conversationAmender } from '../../backend/src/voice-relay/conversation-amend';
 import { zonedInstant } from '../../shared/receptionist/business-time';
@@ -412,11 +413,14 @@ describe('Notifications: after-conversation e-mails, urgent texts, digest, unsub
     }
 
     clock = new Date(at(3, 6, 30));
-    await deps.notifier.runDigests();
+    const jobs = createNotificationJobs(deps);
+    await jobs.run(['digest']);
     expect(await mailTo(email, 'notification-digest')).toEqual([]);
     clock = new Date(at(3, 7, 5));
-    await Promise.all([deps.notifier.runDigests(), deps.notifier.runDigests()]);
-    await deps.notifier.runDigests();
+    // Two starts of the 7:00 slot in parallel, then the next hour's run: the day's digest goes out once.
+    await Promise.all([jobs.run(['digest']), jobs.run(['digest'])]);
+    clock = new Date(at(3, 8, 5));
+    await jobs.run(['digest'], { anyHour: true });
     const digests = await mailTo(email, 'notification-digest');
     expect(digests).toHaveLength(1);
     const digest = digests[0]!;

@@ -15,7 +15,10 @@ export type PaymentWebhookSource = 'stripe' | 'stripe-connect';
  * thrown and nothing is stored; then the Connect handler takes it.
  */
 export async function processPaymentEvent(
-  deps: Pick<AppDeps, 'data' | 'providers' | 'logger' | 'metrics' | 'onTrialCompleted' | 'receptionist'>,
+  deps: Pick<
+    AppDeps,
+    'data' | 'providers' | 'logger' | 'metrics' | 'onTrialCompleted' | 'referralRewards' | 'receptionist'
+  >,
   event: PaymentEvent,
   rawPayload: string,
   source: PaymentWebhookSource,
@@ -32,6 +35,7 @@ export async function processPaymentEvent(
         payments: deps.providers.payments,
         logger: deps.logger,
         onTrialCompleted: deps.onTrialCompleted ?? (async () => undefined),
+        referralRewards: deps.referralRewards,
         isAccountDeleted: async (userId) => (await deps.data.accountDeletions.state(userId)) !== undefined,
       });
   } catch (error) {

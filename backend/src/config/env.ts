@@ -96,6 +96,13 @@ const envSchema = z.object({
   SES_ENDPOINT: z.url().optional(),
   /** The web app's public origin for links in e-mails (referral links); defaults to ALLOWED_ORIGINS' first. */
   PUBLIC_APP_URL: z.url().optional(),
+  /**
+   * The notification jobs' SQS queue (docs/decisions/162): the stack sets it on the notifications function.
+   * Unset locally, where an in-process queue runs the batches.
+   */
+  NOTIFICATIONS_QUEUE_URL: z.url().optional(),
+  /** Another SQS API host (tests point it at tests/fakes/sqs). */
+  SQS_ENDPOINT: z.url().optional(),
   /** 32 random bytes, base64 (`openssl rand -base64 32`): seals OAuth tokens at rest. Required in AWS. */
   TOKEN_ENCRYPTION_KEY: z
     .string()
@@ -136,6 +143,8 @@ export type AppConfig = {
   originVerify: { tokens: string[]; secretArn: string | undefined } | undefined;
   voiceRelayUrl: string | undefined;
   ses: { fromAddress: string | undefined; region: string; endpoint: string | undefined };
+  /** Where the notification jobs fan out (docs/decisions/162); no URL: the local in-process queue. */
+  notificationsQueue: { url: string | undefined; endpoint: string | undefined };
   /** Where links in e-mails point: PUBLIC_APP_URL, else the first allowed origin. */
   publicAppUrl: string | undefined;
   calendarOAuth: {
@@ -180,6 +189,7 @@ export const LOCAL_ONLY_SETTINGS = [
   'CALENDLY_BASE_URL',
   'ACUITY_BASE_URL',
   'SES_ENDPOINT',
+  'SQS_ENDPOINT',
 ] as const;
 
 function forAws(env: Record<string, string | undefined>) {
@@ -252,6 +262,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         : undefined,
     voiceRelayUrl: e.VOICE_RELAY_URL,
     ses: { fromAddress: e.SES_FROM_ADDRESS, region: e.SES_REGION ?? e.AWS_REGION, endpoint: e.SES_ENDPOINT },
+    notificationsQueue: { url: e.NOTIFICATIONS_QUEUE_URL, endpoint: e.SQS_ENDPOINT },
     publicAppUrl: e.PUBLIC_APP_URL ?? e.ALLOWED_ORIGINS[0],
     calendarOAuth: {
       vendors: {

@@ -107,6 +107,16 @@ export const keys = {
   /** The owner's one referral code, and the claim on the code that keeps it unique. */
   referralCode: (userId: string) => ({ pk: userKey(userId), sk: 'REFERRAL_CODE' }),
   referralCodeClaim: (code: string) => ({ pk: `REFCODE#${keyPart(code, 'referral code')}`, sk: 'OWNER' }),
+  /**
+   * One referral reward per referee e-mail, ever (decision 164): keyed by the address's SHA-256, so it
+   * outlives an account deletion without keeping the address.
+   */
+  referralRewardEmail: (emailHash: string) => ({ pk: `REFREWARD#${emailHash}`, sk: 'EMAIL' }),
+  /** An invoice whose use of referral credits was recorded (each invoice counts once). */
+  referralCreditInvoice: (referrerId: string, invoiceId: string) => ({
+    pk: userKey(referrerId),
+    sk: `REFERRAL_INVOICE#${keyPart(invoiceId, 'invoice id')}`,
+  }),
   /** Which referral a signed-up referee came through (one per referee). */
   refereeLink: (refereeId: string) => ({ pk: `REFEREE#${keyPart(refereeId, 'user id')}`, sk: 'REFERRAL' }),
   /** The local calendar vendors' own grants (codes, refresh tokens), keyed by a hash of the secret. */
@@ -173,6 +183,15 @@ export const keys = {
   notificationDue: (dueHour: string, conversationId: string) => ({
     pk: `NOTIFYDUE#${dueHour}`,
     sk: `CONV#${conversationId}`,
+  }),
+  /**
+   * One owner's part of one scheduled notification run (docs/decisions/162): claimed before the owner is
+   * handled, so a batch delivered twice, or a second copy of the run, handles the owner once. One partition
+   * per owner and run, so a run of 10,000 owners spreads its writes.
+   */
+  notificationRun: (job: string, runId: string, userId: string) => ({
+    pk: `NOTIFYRUN#${job}#${runId}#${userId}`,
+    sk: 'RUN',
   }),
   /** An owner the daily digest covers, listed under their business's time zone (the digest hour is local). */
   digestRecipient: (timeZone: string, userId: string) => ({

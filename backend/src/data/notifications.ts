@@ -2,14 +2,16 @@ import {
   DeleteCommand,
   GetCommand,
   PutCommand,
+  TransactWriteCommand,
   UpdateCommand,
+  type TransactWriteCommandInput,
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
 import type { NotificationPreferences } from '@shared/schemas/notifications';
 import { urgentReasonsOrAll } from '@shared/notifications';
 import { queryAll } from './batch-write';
 import { keys } from './keys';
-import { isConditionFailure } from './condition-failures';
+import { isConditionFailure, transactionConditionFailures, unlessConditionFails } from './condition-failures';
 
 /**
  * Issue 13 §2's items (docs/data-model.md "Notifications"): the owner's preferences, the once-claims that
@@ -19,6 +21,8 @@ import { isConditionFailure } from './condition-failures';
 const ONCE_DAYS = 35;
 const DUE_DAYS = 3;
 const DIGEST_RECIPIENT_DAYS = 60;
+/** A run's owner claims only matter while its messages can be delivered (hours); kept a little longer. */
+const RUN_CLAIM_DAYS = 2;
 
 const epochSeconds = (at: Date, days: number) => Math.floor(at.getTime() / 1000) + days * 86_400;
 
@@ -27,7 +31,39 @@ export const dueHourOf = (at: Date) => at.toISOString().slice(0, 13);
 
 export type OnceOutcome = 'sent' | 'skipped';
 
+export type DueMarker = {
+  conversationId: string;
+  ownerId: string | undefined;
+  dueAt: string;
+  dueHour: string;
+};
+
+const TRANSACT_ATTEMPTS = 8;
+
 export function createNotificationRepository(doc: DynamoDBDocumentClient, tableName: string) {
+  /**
+   * One conditional write per id in one transaction; ids whose condition fails are dropped and the rest
+   * written again (a conflict with another transaction waits and retries). Returns the ids written.
+   */
+  async function transactEach(
+    ids: readonly string[],
+    item: (id: string) => NonNullable<TransactWriteCommandInput['TransactItems']>[number],
+  ): Promise<string[]> {
+    let pending = [...ids];
+    for (let attempt = 1; pending.length > 0; attempt += 1) {
+      try {
+        await doc.send(new TransactWriteCommand({ TransactItems: pending.map(item) }));
+        return pending;
+      } catch (error) {
+        const failed = transactionConditionFailures(error);
+        if (!failed || attempt >= TRANSACT_ATTEMPTS) throw error;
+        if (failed.some(Boolean)) pending = pending.filter((_, index) => !failed[index]);
+        else await new Promise((resolve) => setTimeout(resolve, 20 * 2 ** attempt * Math.random()));
+      }
+    }
+    return pending;
+  }
+
   return {
     async getPreferences(userId: string): Promise<NotificationPreferences | undefined> {
       const { Item } = await doc.send(
@@ -145,19 +181,94 @@ export function createNotificationRepository(doc: DynamoDBDocumentClient, tableN
         : undefined;
     },
 
-    /** Asks the sweep to look at a conversation once `dueAt` has passed. */
-    async markDue(conversationId: string, dueAt: Date): Promise<void> {
-      await doc.send(new PutCommand(this.duePut(conversationId, dueAt).Put));
+    /**
+     * Claims owners' parts of a scheduled run for `holder` (docs/decisions/162), in one transaction per
+     * call: the owners returned are this holder's to handle now. An owner already done in the run, or held
+     * by a live claim, is left out; a claim left by a crashed worker lapses after `leaseMs`, before the
+     * queue redelivers its batch. One request per batch of owners, not one per owner.
+     */
+    async claimRun(
+      job: string,
+      runId: string,
+      ownerIds: readonly string[],
+      holder: string,
+      now: Date,
+      leaseMs: number,
+    ): Promise<string[]> {
+      return transactEach(ownerIds, (ownerId) => ({
+        Put: {
+          TableName: tableName,
+          Item: {
+            ...keys.notificationRun(job, runId, ownerId),
+            state: 'claimed',
+            holder,
+            lease_until: now.getTime() + leaseMs,
+            expires_at: epochSeconds(now, RUN_CLAIM_DAYS),
+          },
+          ConditionExpression: 'attribute_not_exists(pk) OR (#state = :claimed AND lease_until < :now)',
+          ExpressionAttributeNames: { '#state': 'state' },
+          ExpressionAttributeValues: { ':claimed': 'claimed', ':now': now.getTime() },
+        },
+      }));
     },
 
-    /** The due marker as a transaction item, to go with a conversation's creation in one round trip. */
-    duePut(conversationId: string, dueAt: Date) {
+    /** These owners' parts of the run are done: another delivery of their batch skips them. */
+    async completeRun(job: string, runId: string, ownerIds: readonly string[], holder: string, at: Date) {
+      await transactEach(ownerIds, (ownerId) => ({
+        Update: {
+          TableName: tableName,
+          Key: keys.notificationRun(job, runId, ownerId),
+          UpdateExpression: 'SET #state = :done, done_at = :at REMOVE lease_until',
+          ConditionExpression: 'holder = :holder',
+          ExpressionAttributeNames: { '#state': 'state' },
+          ExpressionAttributeValues: { ':done': 'done', ':at': at.toISOString(), ':holder': holder },
+        },
+      }));
+    },
+
+    /** Handling the owner failed: the claim is dropped so the batch's redelivery handles it. */
+    async releaseRun(job: string, runId: string, ownerId: string, holder: string) {
+      await unlessConditionFails(() =>
+        doc.send(
+          new DeleteCommand({
+            TableName: tableName,
+            Key: keys.notificationRun(job, runId, ownerId),
+            ConditionExpression: 'holder = :holder AND #state = :claimed',
+            ExpressionAttributeNames: { '#state': 'state' },
+            ExpressionAttributeValues: { ':holder': holder, ':claimed': 'claimed' },
+          }),
+        ),
+      );
+    },
+
+    async runState(job: string, runId: string, ownerId: string): Promise<string | undefined> {
+      const { Item } = await doc.send(
+        new GetCommand({
+          TableName: tableName,
+          Key: keys.notificationRun(job, runId, ownerId),
+          ConsistentRead: true,
+        }),
+      );
+      return Item ? String(Item.state) : undefined;
+    },
+
+    /** Asks the sweep to look at a conversation once `dueAt` has passed. */
+    async markDue(conversationId: string, ownerId: string, dueAt: Date): Promise<void> {
+      await doc.send(new PutCommand(this.duePut(conversationId, ownerId, dueAt).Put));
+    },
+
+    /**
+     * The due marker as a transaction item, to go with a conversation's creation in one round trip. It
+     * names the owner, so the sweep batches markers by owner without reading each conversation.
+     */
+    duePut(conversationId: string, ownerId: string, dueAt: Date) {
       return {
         Put: {
           TableName: tableName,
           Item: {
             ...keys.notificationDue(dueHourOf(dueAt), conversationId),
             conversation_id: conversationId,
+            owner_id: ownerId,
             due_at: dueAt.toISOString(),
             expires_at: epochSeconds(dueAt, DUE_DAYS),
           },
@@ -166,15 +277,19 @@ export function createNotificationRepository(doc: DynamoDBDocumentClient, tableN
     },
 
     /** Due markers of one hour bucket (one Query of its partition). */
-    async *dueIn(
-      dueHour: string,
-    ): AsyncGenerator<{ conversationId: string; dueAt: string; dueHour: string }> {
+    async *dueIn(dueHour: string): AsyncGenerator<DueMarker> {
       for await (const item of queryAll(doc, {
         TableName: tableName,
         KeyConditionExpression: 'pk = :pk',
         ExpressionAttributeValues: { ':pk': keys.notificationDue(dueHour, '').pk },
       })) {
-        yield { conversationId: String(item.conversation_id), dueAt: String(item.due_at), dueHour };
+        yield {
+          conversationId: String(item.conversation_id),
+          // Markers written before markers named their owner (decision 162) have none: the sweep looks it up.
+          ownerId: typeof item.owner_id === 'string' ? item.owner_id : undefined,
+          dueAt: String(item.due_at),
+          dueHour,
+        };
       }
     },
 

@@ -1,4 +1,4 @@
-import { randomInt, randomUUID } from 'node:crypto';
+import { createHash, randomInt, randomUUID } from 'node:crypto';
 import {
   GetCommand,
   PutCommand,
@@ -6,12 +6,13 @@ import {
   TransactWriteCommand,
   UpdateCommand,
   type DynamoDBDocumentClient,
+  type TransactWriteCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import type { Referral } from '@shared/schemas/referral';
 import { MAX_PENDING_REFERRALS, normalizeEmail, pendingCount } from '@shared/referrals';
 import { APP_TABLE } from './table-definition';
 import { keys, REFERRAL_PREFIX } from './keys';
-import { isConditionFailure, transactionConditionFailures } from './condition-failures';
+import { isConditionFailure, transactionConditionFailures, unlessConditionFails } from './condition-failures';
 
 /** Unambiguous characters (no 0/O, 1/I/L), so a code read aloud or retyped still works. */
 const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
@@ -32,7 +33,21 @@ const toReferral = (item: Record<string, unknown>): Referral => ({
   trial_started_at: (item.trial_started_at as string | undefined) ?? null,
   completed_at: (item.completed_at as string | undefined) ?? null,
   credit_amount: (item.credit_amount as number | undefined) ?? 0,
+  credit_status:
+    (item.credit_status as Referral['credit_status'] | undefined) ??
+    (item.status === 'complete' ? 'waiting' : 'none'),
+  credit_invoice_id: (item.credit_invoice_id as string | undefined) ?? null,
 });
+
+/** A referral's credit as the ledger keeps it: what of it invoices have used, and when it was credited. */
+export type ReferralCredit = Referral & { credit_used: number; credited_at: string | null };
+const toReferralCredit = (item: Record<string, unknown>): ReferralCredit => ({
+  ...toReferral(item),
+  credit_used: (item.credit_used as number | undefined) ?? 0,
+  credited_at: (item.credited_at as string | undefined) ?? null,
+});
+
+export const emailHash = (email: string) => createHash('sha256').update(normalizeEmail(email)).digest('hex');
 
 export type NewReferral = { refereeEmail: string; referrerName: string; code: string };
 export type StatusChange =
@@ -218,6 +233,8 @@ export function createReferralRepository(
         trial_started_at: null,
         completed_at: null,
         credit_amount: 0,
+        credit_status: 'none',
+        credit_invoice_id: null,
       };
       try {
         await doc.send(
@@ -366,6 +383,8 @@ export function createReferralRepository(
             trial_started_at: at,
             completed_at: null,
             credit_amount: 0,
+            credit_status: 'none',
+            credit_invoice_id: null,
           };
       const link = {
         Put: {
@@ -431,32 +450,202 @@ export function createReferralRepository(
       }
     },
 
-    /** The referee's trial completed: their referral becomes complete with the credit, once. */
-    async completeTrial(refereeId: string, creditCents: number): Promise<Referral | undefined> {
+    /**
+     * The referee's trial completed: their referral becomes complete with its credit waiting, once. The
+     * referee's e-mail may earn a reward once ever (decision 164): a second trial under the same address
+     * (a new account after a deletion) completes with no credit ('ineligible').
+     */
+    async completeTrial(
+      refereeId: string,
+      creditCents: number,
+    ): Promise<{ referrerId: string; referral: Referral } | undefined> {
       const link = await getItem(keys.refereeLink(refereeId));
       if (!link) return undefined;
+      const referrerId = link.referrer_id as string;
+      const key = keys.referral(referrerId, link.referral_id as string);
+      const current = await getItem(key);
+      if (current?.status !== 'trial') return undefined;
+      const at = now().toISOString();
+      const complete = (credit: number, creditStatus: Referral['credit_status']) => ({
+        TableName: tableName,
+        Key: key,
+        UpdateExpression:
+          'SET #status = :complete, completed_at = :at, credit_amount = :credit, credit_status = :creditStatus',
+        ConditionExpression: '#status = :trial',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':complete': 'complete',
+          ':trial': 'trial',
+          ':at': at,
+          ':credit': credit,
+          ':creditStatus': creditStatus,
+        },
+      });
       try {
-        const { Attributes } = await doc.send(
+        await doc.send(
+          new TransactWriteCommand({
+            TransactItems: [
+              { Update: complete(creditCents, 'waiting') },
+              {
+                Put: {
+                  TableName: tableName,
+                  Item: {
+                    ...keys.referralRewardEmail(emailHash(current.referee_email as string)),
+                    referral_id: current.referral_id,
+                    rewarded_at: at,
+                  },
+                  ConditionExpression: 'attribute_not_exists(pk)',
+                },
+              },
+            ],
+          }),
+        );
+      } catch (error) {
+        const failed = transactionConditionFailures(error);
+        if (!failed) throw error;
+        if (failed[0]) return undefined; // completed by a concurrent delivery
+        // The address was rewarded before: the referral completes, without a credit.
+        const written = await unlessConditionFails(() =>
+          doc.send(new UpdateCommand(complete(0, 'ineligible'))),
+        );
+        if (!written) return undefined;
+      }
+      return { referrerId, referral: toReferral((await getItem(key))!) };
+    },
+
+    /** Whether this e-mail has earned a referral reward before (a friend's coupon is for new friends). */
+    async emailRewarded(email: string): Promise<boolean> {
+      return (await getItem(keys.referralRewardEmail(emailHash(email)))) !== undefined;
+    },
+
+    /** The referrer's referrals with their ledger fields. */
+    async credits(referrerId: string): Promise<ReferralCredit[]> {
+      const { Items = [] } = await doc.send(
+        new QueryCommand({
+          TableName: tableName,
+          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+          ExpressionAttributeValues: { ':pk': keys.referral(referrerId, '').pk, ':prefix': REFERRAL_PREFIX },
+          ConsistentRead: true,
+        }),
+      );
+      return Items.map(toReferralCredit);
+    },
+
+    /** waiting → on_balance with the provider's balance transaction; false when it was not waiting. */
+    grantToBalance: (referrerId: string, referralId: string, amountCents: number, transactionId: string) =>
+      unlessConditionFails(() =>
+        doc.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: keys.referral(referrerId, referralId),
+            UpdateExpression:
+              'SET credit_status = :onBalance, credit_amount = :amount, credit_transaction_id = :txn, credited_at = :at, credit_used = :zero',
+            ConditionExpression: 'credit_status = :waiting',
+            ExpressionAttributeValues: {
+              ':onBalance': 'on_balance',
+              ':waiting': 'waiting',
+              ':amount': amountCents,
+              ':txn': transactionId,
+              ':at': now().toISOString(),
+              ':zero': 0,
+            },
+          }),
+        ),
+      ),
+
+    /**
+     * An invoice used `usedCents` of the referrer's balance: the credits on the balance are used oldest
+     * first; each fully used one is applied to that invoice. The invoice is recorded in the same
+     * transaction, so a replayed invoice event counts once.
+     */
+    async useCredits(referrerId: string, invoiceId: string, usedCents: number): Promise<Referral[]> {
+      const onBalance = (await repository.credits(referrerId))
+        .filter((r) => r.credit_status === 'on_balance')
+        .sort((a, b) => (a.credited_at ?? '').localeCompare(b.credited_at ?? ''));
+      let left = usedCents;
+      const updates: NonNullable<TransactWriteCommandInput['TransactItems']> = [];
+      const applied: Referral[] = [];
+      for (const credit of onBalance) {
+        if (left <= 0) break;
+        const use = Math.min(left, credit.credit_amount - credit.credit_used);
+        left -= use;
+        const full = credit.credit_used + use >= credit.credit_amount;
+        updates.push({
+          Update: {
+            TableName: tableName,
+            Key: keys.referral(referrerId, credit.referral_id),
+            UpdateExpression: full
+              ? 'SET credit_used = :used, credit_status = :applied, credit_invoice_id = :invoice'
+              : 'SET credit_used = :used',
+            ConditionExpression: 'credit_status = :onBalance AND credit_used = :before',
+            ExpressionAttributeValues: {
+              ':used': credit.credit_used + use,
+              ':before': credit.credit_used,
+              ':onBalance': 'on_balance',
+              ...(full ? { ':applied': 'applied', ':invoice': invoiceId } : {}),
+            },
+          },
+        });
+        if (full) applied.push({ ...credit, credit_status: 'applied', credit_invoice_id: invoiceId });
+      }
+      if (updates.length === 0) return [];
+      const written = await unlessConditionFails(() =>
+        doc.send(
+          new TransactWriteCommand({
+            TransactItems: [
+              {
+                Put: {
+                  TableName: tableName,
+                  Item: {
+                    ...keys.referralCreditInvoice(referrerId, invoiceId),
+                    used: usedCents,
+                    at: now().toISOString(),
+                  },
+                  ConditionExpression: 'attribute_not_exists(pk)',
+                },
+              },
+              ...updates.slice(0, 99),
+            ],
+          }),
+        ),
+      );
+      return written ? applied : [];
+    },
+
+    /** A credit not used yet is reversed (from waiting or on_balance); false when it was not in `from`. */
+    reverse: (referrerId: string, referralId: string, from: 'waiting' | 'on_balance') =>
+      unlessConditionFails(() =>
+        doc.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: keys.referral(referrerId, referralId),
+            UpdateExpression: 'SET credit_status = :reversed, reversed_at = :at',
+            ConditionExpression: 'credit_status = :from',
+            ExpressionAttributeValues: { ':reversed': 'reversed', ':from': from, ':at': now().toISOString() },
+          }),
+        ),
+      ),
+
+    /** The friend cancelled during the trial: their referral is cancelled (it can no longer complete). */
+    async cancelTrialOf(refereeId: string): Promise<boolean> {
+      const link = await getItem(keys.refereeLink(refereeId));
+      if (!link) return false;
+      return unlessConditionFails(() =>
+        doc.send(
           new UpdateCommand({
             TableName: tableName,
             Key: keys.referral(link.referrer_id as string, link.referral_id as string),
-            UpdateExpression: 'SET #status = :complete, completed_at = :at, credit_amount = :credit',
+            UpdateExpression: 'SET #status = :cancelled, cancelled_at = :at',
             ConditionExpression: '#status = :trial',
             ExpressionAttributeNames: { '#status': 'status' },
             ExpressionAttributeValues: {
-              ':complete': 'complete',
+              ':cancelled': 'cancelled',
               ':trial': 'trial',
               ':at': now().toISOString(),
-              ':credit': creditCents,
             },
-            ReturnValues: 'ALL_NEW',
           }),
-        );
-        return toReferral(Attributes!);
-      } catch (error) {
-        if (isConditionFailure(error)) return undefined;
-        throw error;
-      }
+        ),
+      );
     },
   };
   return repository;

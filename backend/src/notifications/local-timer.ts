@@ -1,21 +1,21 @@
-import type { AppDeps } from '../app-types';
-import { runNotificationJobs } from './jobs';
+import type { Logger } from '../logging/logger';
+import type { NotificationJobs } from './jobs';
 
 const EVERY_MS = 60_000;
 
 /**
  * The local stand-in for the AWS schedules: the sweep and the digest job every minute (the digest sends only
- * in each zone's 7:00 hour, once per owner and day, as in AWS). One run at a time; a failed run is logged.
+ * in each zone's 7:00 hour, once per owner and day, as in AWS), each tick a run of its own through the
+ * in-process queue. One run at a time; a failed run is logged.
  */
-export function startLocalNotificationTimer(deps: Pick<AppDeps, 'notifier' | 'receptionist' | 'logger'>) {
+export function startLocalNotificationTimer(jobs: NotificationJobs, logger: Logger) {
   let running = false;
   const timer = setInterval(() => {
     if (running) return;
     running = true;
-    runNotificationJobs(deps, ['sweep', 'digest'])
-      .catch((error: unknown) =>
-        deps.logger.warn('notifications.local_timer_failed', { error: String(error) }),
-      )
+    jobs
+      .run(['sweep', 'digest'], { freshRun: true })
+      .catch((error: unknown) => logger.warn('notifications.local_timer_failed', { error: String(error) }))
       .finally(() => (running = false));
   }, EVERY_MS);
   timer.unref();

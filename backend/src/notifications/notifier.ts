@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { businessClockOf } from '@shared/analytics';
-import { BUSINESS_TIME_ZONE_IDS, DEFAULT_TIME_ZONE } from '@shared/receptionist/time-zones';
+import { DEFAULT_TIME_ZONE } from '@shared/receptionist/time-zones';
 import { conversationSummary } from '@shared/call-log';
 import type { BusinessConfig } from '@shared/schemas/business-config';
 import { defaultNotificationPreferences, type NotificationPreferences } from '@shared/schemas/notifications';
@@ -16,7 +16,7 @@ import type { Metrics } from '../observability/metrics';
 import type { EmailSender } from '../providers/email/index';
 import { outcomeOf } from '../receptionist/records';
 import type { ConversationState } from '../receptionist/types';
-import { digestCounts, digestEmail, digestIsEmpty, isDigestHour, yesterdayWindow } from './digest';
+import { digestCounts, digestEmail, digestIsEmpty, yesterdayWindow } from './digest';
 import { conversationLink, summaryEmail, type EmailLinks, type SummaryFacts } from './summary-email';
 import type { UnsubscribeTokens } from './unsubscribe-token';
 import { urgentReasonsOf, urgentSmsText, type UrgentReason } from './urgent-sms';
@@ -62,11 +62,11 @@ export type NotifierDeps = {
 
 /** How long a claim holds before another sender may take over (a send never takes this long). */
 const CLAIM_LEASE_MS = 120_000;
-/** Hours of due markers the sweep looks back over. */
-const SWEEP_LOOKBACK_HOURS = 48;
 const MINUTE = 60_000;
 
 type DeliverResult = 'sent' | 'already' | 'skipped' | 'not_ended';
+/** A due marker as the sweep's batches carry it (notifications/fan-out.ts). */
+export type SweepDue = { conversation_id: string; due_hour: string; due_at: string };
 /** Closes a conversation unless it saw activity after `idleSince` (the receptionist's finish). */
 export type FinishConversation = (id: string, reason: string, idleSince?: Date) => Promise<void>;
 
@@ -256,7 +256,9 @@ export function createNotifier(deps: NotifierDeps) {
 
   /** Sweep bookkeeping: look at this conversation again at `dueAt`. */
   const markDue = (state: ConversationState, dueAt: Date) =>
-    state.channel === 'test' ? Promise.resolve() : data.notifications.markDue(state.id, dueAt);
+    state.channel === 'test'
+      ? Promise.resolve()
+      : data.notifications.markDue(state.id, state.owner_id, dueAt);
 
   return {
     deliverSummary,
@@ -271,11 +273,13 @@ export function createNotifier(deps: NotifierDeps) {
       if (state.channel === 'voice')
         return data.notifications.duePut(
           state.id,
+          state.owner_id,
           new Date(started + NOTIFICATION_LIMITS.voiceStaleMinutes * MINUTE),
         );
       if (state.channel === 'sms')
         return data.notifications.duePut(
           state.id,
+          state.owner_id,
           new Date(started + NOTIFICATION_LIMITS.smsQuietMinutes * MINUTE),
         );
       return undefined;
@@ -323,56 +327,42 @@ export function createNotifier(deps: NotifierDeps) {
     },
 
     /**
-     * Every due marker up to now: ended conversations get their summary (again, if the background send was
-     * lost), quiet SMS threads and calls without an end are closed first. Markers stay when sending failed.
+     * One owner's due markers in a sweep run (the planner listed them, notifications/fan-out.ts): ended
+     * conversations get their summary (again, if the background send was lost), quiet SMS threads and calls
+     * without an end are closed first. A marker stays when its conversation failed; then this rejects after
+     * the others were handled, so the owner's batch is retried.
      */
-    async sweep(finish: FinishConversation) {
+    async sweepDue(due: readonly SweepDue[], finish: FinishConversation) {
       const now = deps.now();
       const result = { looked: 0, closed: 0, sent: 0, failed: 0 };
-      for (let hour = SWEEP_LOOKBACK_HOURS; hour >= 0; hour -= 1) {
-        const bucket = dueHourOf(new Date(now.getTime() - hour * 3_600_000));
-        for await (const due of data.notifications.dueIn(bucket)) {
-          if (Date.parse(due.dueAt) > now.getTime()) continue;
-          result.looked += 1;
-          try {
-            const outcome = await sweepOne(due.conversationId, new Date(due.dueAt), now, finish);
-            if (outcome === 'closed') result.closed += 1;
-            if (outcome === 'sent') result.sent += 1;
-            // A marker moved to a later time in this same hour is the same item: it stays.
-            if (outcome !== 'moved_within_hour')
-              await data.notifications.clearDue(due.dueHour, due.conversationId);
-          } catch (error) {
-            result.failed += 1;
-            logger.warn('notifications.sweep_failed', {
-              conversation_id: due.conversationId,
-              error: String(error),
-            });
-          }
+      for (const marker of due) {
+        if (Date.parse(marker.due_at) > now.getTime()) continue;
+        result.looked += 1;
+        try {
+          const outcome = await sweepOne(marker.conversation_id, new Date(marker.due_at), now, finish);
+          if (outcome === 'closed') result.closed += 1;
+          if (outcome === 'sent') result.sent += 1;
+          // A marker moved to a later time in this same hour is the same item: it stays.
+          if (outcome !== 'moved_within_hour')
+            await data.notifications.clearDue(marker.due_hour, marker.conversation_id);
+        } catch (error) {
+          result.failed += 1;
+          logger.warn('notifications.sweep_failed', {
+            conversation_id: marker.conversation_id,
+            error: String(error),
+          });
         }
       }
+      if (result.failed > 0)
+        throw new Error(`${result.failed} of ${result.looked} due conversations failed; their markers stay`);
       return result;
     },
 
     /**
-     * The digest for every owner whose business's local hour is the digest hour (`anyHour`: every zone, for
-     * the local trigger and tests). Each owner's day is sent once, however often this runs.
+     * One owner's daily digest for the run at `now` (listed by the planner under `timeZone`): sent once per
+     * owner and local date, however often it runs. Rejects when sending failed (the claim is released).
      */
-    async runDigests(options: { anyHour?: boolean } = {}) {
-      const now = deps.now();
-      const result = { owners: 0, sent: 0 };
-      for (const timeZone of BUSINESS_TIME_ZONE_IDS) {
-        if (!options.anyHour && !isDigestHour(now, timeZone)) continue;
-        for await (const ownerId of data.notifications.digestRecipients(timeZone)) {
-          result.owners += 1;
-          try {
-            if (await sendDigest(ownerId, timeZone, now)) result.sent += 1;
-          } catch (error) {
-            logger.warn('notifications.digest_failed', { owner_id: ownerId, error: String(error) });
-          }
-        }
-      }
-      return result;
-    },
+    digest: (ownerId: string, timeZone: string, now: Date) => sendDigest(ownerId, timeZone, now),
 
     /** Resolves when background sends started so far have finished (tests, graceful shutdown). */
     async settled() {
@@ -402,7 +392,7 @@ export function createNotifier(deps: NotifierDeps) {
             ? NOTIFICATION_LIMITS.smsQuietMinutes
             : NOTIFICATION_LIMITS.voiceStaleMinutes;
         const next = new Date(Date.parse(state.last_at) + wait * MINUTE);
-        await data.notifications.markDue(state.id, next);
+        await data.notifications.markDue(state.id, state.owner_id, next);
         return dueHourOf(next) === dueHourOf(dueAt) ? 'moved_within_hour' : 'moved';
       }
       const result = await deliverSummary(state.id);

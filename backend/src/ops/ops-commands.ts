@@ -16,7 +16,14 @@ const E164 = /^\+[1-9]\d{6,14}$/;
 
 type OpsDeps = Pick<
   AppDeps,
-  'data' | 'providers' | 'logger' | 'metrics' | 'onTrialCompleted' | 'receptionist' | 'config'
+  | 'data'
+  | 'providers'
+  | 'logger'
+  | 'metrics'
+  | 'onTrialCompleted'
+  | 'referralRewards'
+  | 'receptionist'
+  | 'config'
 >;
 
 /**

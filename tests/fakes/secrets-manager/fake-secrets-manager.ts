@@ -56,6 +56,8 @@ export async function startFakeSecretsManager(
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
+    /** The endpoint, e.g. for AWS_ENDPOINT_URL_SECRETS_MANAGER in a process that builds its own client. */
+    url: `http://127.0.0.1:${port}`,
     requests,
     load,
     /** What `aws secretsmanager put-secret-value` does: the new value is AWSCURRENT, the old AWSPREVIOUS. */

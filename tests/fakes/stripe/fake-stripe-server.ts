@@ -53,6 +53,10 @@ export async function startFakeStripe(options: { secretKey: string }) {
   /** Payment-mode sessions, with the connected account they were made on. */
   const paymentSessions = new Map<string, StripeObject & { account: string | undefined }>();
   const refunds = new Map<string, StripeObject>();
+  const coupons = new Map<string, StripeObject>();
+  const balanceTransactions = new Map<string, StripeObject>();
+  /** Checkout sessions in subscription mode, as created (with their discounts). */
+  const checkoutSessions = new Map<string, StripeObject>();
   const idempotent = new Map<string, { status: number; body: unknown }>();
   const requests: RecordedRequest[] = [];
 
@@ -184,12 +188,131 @@ export async function startFakeStripe(options: { secretKey: string }) {
         object: 'customer',
         email: params.email ?? null,
         metadata: params.metadata ?? {},
+        balance: 0,
       };
       customers.set(customer.id, customer);
       return { status: 200, body: customer };
     }
+    const customerMatch = path.match(/^\/v1\/customers\/([^/]+)$/);
+    if (method === 'GET' && customerMatch) {
+      const customer = customers.get(customerMatch[1]!);
+      return customer ? { status: 200, body: customer } : missing('customer', customerMatch[1]!);
+    }
+    const balanceMatch = path.match(/^\/v1\/customers\/([^/]+)\/balance_transactions$/);
+    if (method === 'GET' && balanceMatch) {
+      if (!customers.has(balanceMatch[1]!)) return missing('customer', balanceMatch[1]!);
+      // Newest first, like Stripe's list.
+      const data = [...balanceTransactions.values()].filter((t) => t.customer === balanceMatch[1]).reverse();
+      return { status: 200, body: { object: 'list', data, has_more: false, url: path } };
+    }
+    if (method === 'POST' && balanceMatch) {
+      const customer = customers.get(balanceMatch[1]!);
+      if (!customer) return missing('customer', balanceMatch[1]!);
+      const amount = Number(params.amount);
+      if (!Number.isInteger(amount) || amount === 0 || !params.currency) {
+        return error(400, 'invalid_request_error', 'Missing required param: amount or currency.');
+      }
+      customer.balance = (customer.balance as number) + amount;
+      const transaction = {
+        id: id('cbtxn'),
+        object: 'customer_balance_transaction',
+        customer: customer.id,
+        amount,
+        currency: params.currency,
+        description: params.description ?? null,
+        metadata: params.metadata ?? {},
+        ending_balance: customer.balance,
+        type: 'adjustment',
+      };
+      balanceTransactions.set(transaction.id, transaction);
+      return { status: 200, body: transaction };
+    }
+    const couponMatch = path.match(/^\/v1\/coupons\/([^/]+)$/);
+    if (method === 'GET' && couponMatch) {
+      const coupon = coupons.get(couponMatch[1]!);
+      return coupon ? { status: 200, body: coupon } : missing('coupon', couponMatch[1]!);
+    }
+    if (method === 'POST' && path === '/v1/coupons') {
+      const couponId = String(params.id ?? id('coupon'));
+      if (coupons.has(couponId)) {
+        return error(400, 'invalid_request_error', 'Coupon already exists.', 'resource_already_exists');
+      }
+      const percentOff = params.percent_off === undefined ? null : Number(params.percent_off);
+      const amountOff = params.amount_off === undefined ? null : Number(params.amount_off);
+      if ((percentOff === null) === (amountOff === null) || (amountOff !== null && !params.currency)) {
+        return error(
+          400,
+          'invalid_request_error',
+          'Exactly one of percent_off or amount_off (with currency).',
+        );
+      }
+      if (params.duration === 'repeating' && !params.duration_in_months) {
+        return error(400, 'invalid_request_error', 'Missing required param: duration_in_months.');
+      }
+      const coupon = {
+        id: couponId,
+        object: 'coupon',
+        name: params.name ?? null,
+        percent_off: percentOff,
+        amount_off: amountOff,
+        currency: params.currency ?? null,
+        duration: params.duration,
+        duration_in_months: params.duration_in_months ? Number(params.duration_in_months) : null,
+        valid: true,
+      };
+      coupons.set(couponId, coupon);
+      return { status: 200, body: coupon };
+    }
+    if (method === 'POST' && path === '/v1/invoices/create_preview') {
+      const customer = customers.get(params.customer as string);
+      if (!customer) return missing('customer', String(params.customer));
+      const subscription = subscriptions.get(params.subscription as string);
+      if (!subscription) return missing('subscription', String(params.subscription));
+      if (subscription.status === 'canceled') {
+        return error(
+          400,
+          'invalid_request_error',
+          'No upcoming invoices for customer',
+          'invoice_upcoming_none',
+        );
+      }
+      const item = (
+        subscription.items as { data: Array<{ price: StripeObject; current_period_end: number }> }
+      ).data[0]!;
+      const subtotal = item.price.unit_amount as number;
+      const coupon = subscription.discount
+        ? coupons.get((subscription.discount as { coupon: string }).coupon)
+        : undefined;
+      const discount = !coupon
+        ? 0
+        : coupon.percent_off !== null
+          ? Math.round((subtotal * (coupon.percent_off as number)) / 100)
+          : Math.min(subtotal, coupon.amount_off as number);
+      const total = subtotal - discount;
+      const startingBalance = customer.balance as number;
+      const creditUsed = startingBalance < 0 ? Math.min(-startingBalance, total) : 0;
+      return {
+        status: 200,
+        body: {
+          object: 'invoice',
+          id: null,
+          customer: customer.id,
+          subtotal,
+          total,
+          total_discount_amounts: coupon ? [{ amount: discount, discount: `di_${coupon.id}` }] : [],
+          starting_balance: startingBalance,
+          ending_balance: startingBalance < 0 ? startingBalance + creditUsed : 0,
+          amount_due: total - creditUsed + Math.max(0, startingBalance),
+          next_payment_attempt: item.current_period_end,
+          period_end: item.current_period_end,
+        },
+      };
+    }
     if (method === 'POST' && path === '/v1/checkout/sessions') {
       if (!customers.has(params.customer as string)) return missing('customer', String(params.customer));
+      const discounts = params.discounts as Array<{ coupon?: string }> | undefined;
+      const missingCoupon = discounts?.find((d) => !d.coupon || !coupons.has(d.coupon));
+      if (missingCoupon) return missing('coupon', String(missingCoupon.coupon));
       const lineItems = params.line_items as Array<{ price: string }> | undefined;
       const price = lineItems?.[0]?.price;
       if (!price || !prices.has(price)) return missing('price', String(price));
@@ -203,7 +326,9 @@ export async function startFakeStripe(options: { secretKey: string }) {
         url: `https://checkout.stripe.test/c/pay/${id('cs')}`,
         subscription: null,
         status: 'open',
+        discounts: discounts ?? [],
       };
+      checkoutSessions.set(session.id, session);
       return { status: 200, body: session };
     }
     if (method === 'GET' && path === '/v1/subscriptions') {
@@ -265,10 +390,19 @@ export async function startFakeStripe(options: { secretKey: string }) {
 
   return {
     url: `http://127.0.0.1:${port}`,
+    /** Stripe forgets idempotency keys after 24 hours: this makes it forget them now. */
+    forgetIdempotencyKeys: () => idempotent.clear(),
     requests,
     customers,
     accounts,
     refunds,
+    coupons,
+    balanceTransactions,
+    checkoutSessions,
+    /** A coupon on a subscription (Stripe's `discount`), as a checkout with `discounts` leaves it. */
+    setSubscriptionCoupon(subscriptionId: string, couponId: string) {
+      subscriptions.get(subscriptionId)!.discount = { coupon: couponId };
+    },
     /** The owner finishes onboarding on Stripe's pages: charges and payouts are enabled. */
     completeOnboarding(accountId: string) {
       const account = accounts.get(accountId)!;

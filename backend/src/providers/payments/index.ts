@@ -1,3 +1,4 @@
+import type { FriendCoupon } from '@shared/referral-rewards';
 import type { Plan, SubscriptionStatusValue } from '@shared/schemas/subscription';
 
 /** A subscription as the payment provider holds it now: the webhook handler's only source of truth. */
@@ -36,6 +37,35 @@ export type CreateCheckoutInput = {
   metadata: Record<string, string>;
   /** Same key → same session (a double click makes one). */
   idempotencyKey: string;
+  /** A referred friend's first paid month free (decision 164): applied as the session's discount. */
+  coupon?: FriendCoupon | undefined;
+};
+
+/**
+ * A customer balance transaction (Stripe's sign: negative is a credit the next invoices use, positive takes
+ * credit back). Balance credits only ever reduce invoices: they are never paid out.
+ */
+export type BalanceAdjustmentInput = {
+  customerId: string;
+  amountCents: number;
+  description: string;
+  metadata: Record<string, string>;
+  /** Derived from what the adjustment is for: a retry or a replay adjusts once. */
+  idempotencyKey: string;
+};
+
+/** The next invoice of a subscription as the provider would make it now, in cents. */
+export type InvoicePreview = {
+  subtotal: number;
+  /** Coupons' discount. */
+  discount: number;
+  /** Credit from the customer balance this invoice uses. */
+  creditApplied: number;
+  amountDue: number;
+  /** Customer balance credit left after this invoice (positive cents of credit). */
+  creditRemaining: number;
+  /** Epoch seconds; null when unknown. */
+  nextPaymentAt: number | null;
 };
 
 export type PortalSessionInput = {
@@ -133,6 +163,12 @@ export interface PaymentsProvider {
   retrieveConnectedAccount(id: string): Promise<ConnectedAccount | undefined>;
   /** Refunds a paid deposit in full on the connected account; the same key refunds once. */
   refundDeposit(input: RefundDepositInput): Promise<{ id: string }>;
+  /** Adds a customer balance transaction; the same key adds it once. */
+  adjustCustomerBalance(input: BalanceAdjustmentInput): Promise<{ id: string }>;
+  /** The customer's balance now (Stripe's sign: negative is credit). */
+  customerBalance(customerId: string): Promise<number>;
+  /** Undefined when the subscription will not invoice again (canceled, or unknown). */
+  previewNextInvoice(customerId: string, subscriptionId: string): Promise<InvoicePreview | undefined>;
 }
 
 const notConfigured = () =>
@@ -154,4 +190,7 @@ export const paymentsNotConfigured: PaymentsProvider = {
   createAccountLink: notConfigured,
   retrieveConnectedAccount: notConfigured,
   refundDeposit: notConfigured,
+  adjustCustomerBalance: notConfigured,
+  customerBalance: notConfigured,
+  previewNextInvoice: notConfigured,
 };

@@ -8,6 +8,7 @@ import {
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
 import { catalogueAsPlans } from '@shared/plans';
+import { couponDiscountCents, type FriendCoupon } from '@shared/referral-rewards';
 import type { Plan } from '@shared/schemas/subscription';
 import {
   PaymentProviderError,
@@ -17,6 +18,8 @@ import {
   type CreateConnectedAccountInput,
   type RefundDepositInput,
   type CreateDepositCheckoutInput,
+  type BalanceAdjustmentInput,
+  type InvoicePreview,
   type PaymentEvent,
   type PortalSessionInput,
   type PaymentsProvider,
@@ -43,6 +46,32 @@ export type LocalSubscription = {
   canceled_at: number | null;
   created: number;
   metadata: Record<string, string>;
+  /**
+   * A coupon on the subscription (Stripe's `discount`). The friend's month free runs one month from
+   * checkout at Stripe, which with the 14-day trial covers the first paid invoice: here, exactly that.
+   */
+  discount?: { coupon: FriendCoupon; invoices_left: number } | null;
+};
+
+/** An invoice as Stripe's Invoice object shows it: subtotal, discount, the balance it used, amount due. */
+export type LocalInvoice = {
+  id: string;
+  object: 'invoice';
+  customer: string;
+  subscription: string;
+  parent: { type: 'subscription_details'; subscription_details: { subscription: string } };
+  status: 'paid' | 'open';
+  subtotal: number;
+  total_discount_amounts: Array<{ amount: number; discount: string }>;
+  total: number;
+  starting_balance: number;
+  ending_balance: number;
+  amount_due: number;
+  amount_paid: number;
+  /** The charge that paid it (none for $0), refundable from the local billing page. */
+  charge: string | null;
+  refunded: boolean;
+  created: number;
 };
 
 export type LocalCheckoutSession = {
@@ -53,6 +82,8 @@ export type LocalCheckoutSession = {
   success_url: string;
   cancel_url: string;
   trial_period_days: number;
+  /** The discount applied at checkout (Stripe's `discounts`). */
+  coupon?: FriendCoupon | null;
   client_reference_id: string;
   metadata: Record<string, string>;
   /** Like Stripe: an expired session can no longer be paid. */
@@ -128,7 +159,7 @@ export type LocalPortalSession = {
 };
 
 /** What the local pages can do to a subscription's clock (DESIGN §3). */
-export type ClockAction = 'end_trial' | 'renew' | 'fail_payment';
+export type ClockAction = 'end_trial' | 'renew' | 'fail_payment' | 'refund_last_payment';
 
 const expiredSession = () =>
   new PaymentProviderError(
@@ -149,6 +180,9 @@ const localKeys = {
   account: (id: string) => ({ pk: `LOCALSTRIPE#ACCOUNT#${id}`, sk: 'ACCOUNT' }),
   accountLink: (id: string) => ({ pk: `LOCALSTRIPE#ACCOUNTLINK#${id}`, sk: 'LINK' }),
   refund: (id: string) => ({ pk: `LOCALSTRIPE#REFUND#${id}`, sk: 'REFUND' }),
+  balanceTransaction: (id: string) => ({ pk: `LOCALSTRIPE#BALANCETXN#${id}`, sk: 'TXN' }),
+  invoice: (id: string) => ({ pk: `LOCALSTRIPE#INVOICE#${id}`, sk: 'INVOICE' }),
+  customerInvoices: (customerId: string) => `LOCALSTRIPE#CUSTOMER_INVOICES#${customerId}`,
   customerSubscriptions: (customerId: string) => `LOCALSTRIPE#CUSTOMER_SUBSCRIPTIONS#${customerId}`,
   subscriptionEvents: (subscriptionId: string) => `LOCALSTRIPE#SUBSCRIPTION_EVENTS#${subscriptionId}`,
 };
@@ -262,17 +296,79 @@ export function createLocalPaymentsProvider(
     return event;
   }
 
-  const invoiceFor = (subscription: LocalSubscription, paid: boolean, amount: number) => ({
-    id: newId('in'),
-    object: 'invoice',
-    customer: subscription.customer,
-    subscription: subscription.id,
-    parent: { type: 'subscription_details', subscription_details: { subscription: subscription.id } },
-    status: paid ? 'paid' : 'open',
-    amount_due: amount,
-    amount_paid: paid ? amount : 0,
-    created: nowSeconds(),
-  });
+  const customerBalanceOf = async (customerId: string) =>
+    (await get<{ balance?: number }>(localKeys.customer(customerId)))?.balance ?? 0;
+
+  /**
+   * What an invoice of `subtotal` comes to, as Stripe computes it: the coupon's discount first, then the
+   * customer's balance (a credit never takes it below $0 and its rest stays; a debt is added).
+   */
+  const priceInvoice = (subscription: LocalSubscription, subtotal: number, balance: number) => {
+    const coupon =
+      subtotal > 0 && (subscription.discount?.invoices_left ?? 0) > 0 ? subscription.discount!.coupon : null;
+    const discount = coupon ? couponDiscountCents(coupon, subtotal) : 0;
+    const total = subtotal - discount;
+    const creditUsed = balance < 0 ? Math.min(-balance, total) : 0;
+    return {
+      coupon,
+      discount,
+      total,
+      creditUsed,
+      amountDue: total - creditUsed + Math.max(0, balance),
+      endingBalance: balance < 0 ? balance + creditUsed : 0,
+    };
+  };
+
+  /**
+   * Makes (and stores) a subscription's invoice: a paid one uses the coupon and the balance like Stripe's,
+   * and the customer's balance moves by what it used. Returns the subscription as the coupon left it.
+   */
+  async function invoiceFor(subscription: LocalSubscription, paid: boolean, subtotal: number) {
+    const balance = paid ? await customerBalanceOf(subscription.customer) : 0;
+    const priced = paid
+      ? priceInvoice(subscription, subtotal, balance)
+      : { coupon: null, discount: 0, total: subtotal, creditUsed: 0, amountDue: subtotal, endingBalance: 0 };
+    const invoice: LocalInvoice = {
+      id: newId('in'),
+      object: 'invoice',
+      customer: subscription.customer,
+      subscription: subscription.id,
+      parent: { type: 'subscription_details', subscription_details: { subscription: subscription.id } },
+      status: paid ? 'paid' : 'open',
+      subtotal,
+      total_discount_amounts: priced.coupon ? [{ amount: priced.discount, discount: priced.coupon.id }] : [],
+      total: priced.total,
+      starting_balance: balance,
+      ending_balance: priced.endingBalance,
+      amount_due: priced.amountDue,
+      amount_paid: paid ? priced.amountDue : 0,
+      charge: paid && priced.amountDue > 0 ? newId('ch') : null,
+      refunded: false,
+      created: nowSeconds(),
+    };
+    if (paid && priced.endingBalance !== balance) {
+      // Moved by what the invoice used, not set: a credit added meanwhile is kept.
+      await doc.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: localKeys.customer(subscription.customer),
+          UpdateExpression: 'SET balance = if_not_exists(balance, :zero) + :change',
+          ExpressionAttributeValues: { ':zero': 0, ':change': priced.endingBalance - balance },
+        }),
+      );
+    }
+    await putItem(localKeys.invoice(invoice.id), invoice, {
+      gsi1pk: localKeys.customerInvoices(subscription.customer),
+      gsi1sk: `${String(now().getTime()).padStart(15, '0')}#${invoice.id}`,
+    });
+    const after: LocalSubscription = priced.coupon
+      ? {
+          ...subscription,
+          discount: { coupon: priced.coupon, invoices_left: subscription.discount!.invoices_left - 1 },
+        }
+      : subscription;
+    return { invoice, subscription: after };
+  }
 
   const periodSeconds = (priceId: string) =>
     (planForPrice(priceId)?.interval === 'year' ? 365 : 30) * DAY_SECONDS;
@@ -334,6 +430,7 @@ export function createLocalPaymentsProvider(
         success_url: input.successUrl,
         cancel_url: input.cancelUrl,
         trial_period_days: input.trialDays,
+        coupon: input.coupon ?? null,
         client_reference_id: input.userId,
         metadata: input.metadata,
         status: 'open',
@@ -678,6 +775,7 @@ export function createLocalPaymentsProvider(
         canceled_at: null,
         created: start,
         metadata: { ...session.metadata, cognito_user_id: session.client_reference_id },
+        discount: session.coupon ? { coupon: session.coupon, invoices_left: 1 } : null,
       };
       // Claim the session first so a second Pay click cannot make a second subscription.
       try {
@@ -702,12 +800,13 @@ export function createLocalPaymentsProvider(
         if (latest.status === 'expired') throw expiredSession();
         return { session: latest, events: [] };
       }
-      await saveSubscription(subscription);
       const completed = { ...session, status: 'complete' as const, subscription: subscription.id };
       const amount = subscription.status === 'trialing' ? 0 : (planForPrice(session.price_id)?.amount ?? 0);
+      const first = await invoiceFor(subscription, true, amount);
+      await saveSubscription(first.subscription);
       const events = [
-        await emit('customer.subscription.created', subscription, subscription.id),
-        await emit('invoice.paid', invoiceFor(subscription, true, amount), subscription.id),
+        await emit('customer.subscription.created', first.subscription, subscription.id),
+        await emit('invoice.paid', first.invoice, subscription.id),
         await emit('checkout.session.completed', completed, subscription.id),
       ];
       return { session: completed, events };
@@ -750,6 +849,7 @@ export function createLocalPaymentsProvider(
       }
       const at = nowSeconds();
       const amount = planForPrice(subscription.price_id)?.amount ?? 0;
+      if (action === 'refund_last_payment') return provider.refundLastPayment(subscription);
       if (action === 'fail_payment') {
         const failed: LocalSubscription = {
           ...subscription,
@@ -758,7 +858,11 @@ export function createLocalPaymentsProvider(
         };
         await saveSubscription(failed);
         return [
-          await emit('invoice.payment_failed', invoiceFor(failed, false, amount), subscriptionId),
+          await emit(
+            'invoice.payment_failed',
+            (await invoiceFor(failed, false, amount)).invoice,
+            subscriptionId,
+          ),
           await emit('customer.subscription.updated', failed, subscriptionId),
         ];
       }
@@ -772,11 +876,141 @@ export function createLocalPaymentsProvider(
         current_period_start: at,
         current_period_end: at + periodSeconds(subscription.price_id),
       };
-      await saveSubscription(paid);
+      const invoiced = await invoiceFor(paid, true, amount);
+      await saveSubscription(invoiced.subscription);
       return [
-        await emit('invoice.paid', invoiceFor(paid, true, amount), subscriptionId),
-        await emit('customer.subscription.updated', paid, subscriptionId),
+        await emit('invoice.paid', invoiced.invoice, subscriptionId),
+        await emit('customer.subscription.updated', invoiced.subscription, subscriptionId),
       ];
+    },
+
+    /**
+     * A full refund of the subscription's latest paid charge, as from Stripe's dashboard: Stripe's
+     * `charge.refunded` is emitted. With nothing to refund (only $0 invoices) it is refused, as Stripe does.
+     */
+    async refundLastPayment(subscription: LocalSubscription) {
+      const invoice = (await provider.customerInvoices(subscription.customer)).find(
+        (i) => i.subscription === subscription.id && i.charge && !i.refunded,
+      );
+      if (!invoice?.charge) {
+        throw new PaymentProviderError('This subscription has no payment to refund', 'invalid_request');
+      }
+      await doc.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: localKeys.invoice(invoice.id),
+          UpdateExpression: 'SET refunded = :true',
+          ExpressionAttributeValues: { ':true': true },
+        }),
+      );
+      const charge = {
+        id: invoice.charge,
+        object: 'charge',
+        customer: invoice.customer,
+        amount: invoice.amount_paid,
+        amount_refunded: invoice.amount_paid,
+        refunded: true,
+        invoice: invoice.id,
+      };
+      return [await emit('charge.refunded', charge, subscription.id)];
+    },
+
+    /** The customer's invoices, newest first (the local billing page lists them). */
+    async customerInvoices(customerId: string): Promise<LocalInvoice[]> {
+      const { Items = [] } = await doc.send(
+        new QueryCommand({
+          TableName: tableName,
+          IndexName: 'gsi1',
+          KeyConditionExpression: 'gsi1pk = :pk',
+          ExpressionAttributeValues: { ':pk': localKeys.customerInvoices(customerId) },
+          ScanIndexForward: false,
+        }),
+      );
+      return Items.map((item) => stripKeys<LocalInvoice>(item));
+    },
+
+    customerBalance: customerBalanceOf,
+
+    /**
+     * Stripe's customer balance transaction: the balance moves by the amount, once per idempotency key (the
+     * transaction, its key and the balance change are one DynamoDB transaction).
+     */
+    async adjustCustomerBalance(input: BalanceAdjustmentInput) {
+      if (!Number.isInteger(input.amountCents) || input.amountCents === 0) {
+        throw new PaymentProviderError('Amount must be a non-zero integer', 'invalid_request');
+      }
+      if (!(await get(localKeys.customer(input.customerId)))) {
+        throw new PaymentProviderError(`No such customer: '${input.customerId}'`, 'invalid_request');
+      }
+      const transaction = {
+        id: newId('cbtxn'),
+        object: 'customer_balance_transaction',
+        customer: input.customerId,
+        amount: input.amountCents,
+        currency: 'usd',
+        description: input.description,
+        metadata: input.metadata,
+        created: nowSeconds(),
+      };
+      const idempotency = localKeys.idempotency(`${input.customerId}#${input.idempotencyKey}`);
+      const transactionKey = localKeys.balanceTransaction(transaction.id);
+      try {
+        await doc.send(
+          new TransactWriteCommand({
+            TransactItems: [
+              {
+                Put: {
+                  TableName: tableName,
+                  Item: {
+                    ...idempotency,
+                    object_id: transaction.id,
+                    object_pk: transactionKey.pk,
+                    object_sk: transactionKey.sk,
+                    expires_at: nowSeconds() + IDEMPOTENCY_TTL_SECONDS,
+                  },
+                  ConditionExpression: 'attribute_not_exists(pk)',
+                },
+              },
+              { Put: { TableName: tableName, Item: { ...transaction, ...transactionKey } } },
+              {
+                Update: {
+                  TableName: tableName,
+                  Key: localKeys.customer(input.customerId),
+                  UpdateExpression: 'SET balance = if_not_exists(balance, :zero) + :amount',
+                  ExpressionAttributeValues: { ':zero': 0, ':amount': input.amountCents },
+                },
+              },
+            ],
+          }),
+        );
+        return { id: transaction.id };
+      } catch (error) {
+        if (!isConditionFailure(error)) throw error;
+        const claim = await get<{ object_id: string }>(idempotency);
+        if (!claim) throw error;
+        return { id: claim.object_id };
+      }
+    },
+
+    /** The next invoice as invoiceFor would make it at the end of the current period, without making it. */
+    async previewNextInvoice(
+      customerId: string,
+      subscriptionId: string,
+    ): Promise<InvoicePreview | undefined> {
+      const subscription = await get<LocalSubscription>(localKeys.subscription(subscriptionId));
+      if (!subscription || subscription.customer !== customerId) return undefined;
+      if (subscription.status === 'canceled' || subscription.cancel_at_period_end) return undefined;
+      const subtotal = planForPrice(subscription.price_id)?.amount ?? 0;
+      const balance = await customerBalanceOf(customerId);
+      const priced = priceInvoice(subscription, subtotal, balance);
+      return {
+        subtotal,
+        discount: priced.discount,
+        creditApplied: priced.creditUsed,
+        amountDue: priced.amountDue,
+        creditRemaining: Math.max(0, -priced.endingBalance),
+        nextPaymentAt: subscription.current_period_end,
+      };
     },
   };
   return provider satisfies PaymentsProvider;

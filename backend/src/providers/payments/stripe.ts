@@ -1,4 +1,5 @@
 import type Stripe from 'stripe';
+import type { FriendCoupon } from '@shared/referral-rewards';
 import { subscriptionStatusValues, type Plan } from '@shared/schemas/subscription';
 import {
   PaymentProviderError,
@@ -94,8 +95,89 @@ export function createStripePaymentsProvider(connection: StripeConnection): Paym
         }),
     ));
 
+  /**
+   * The friend's coupon exists once at Stripe under its own id: read it, and create it when missing (its
+   * id as the idempotency key, so two first checkouts at once make one).
+   */
+  async function ensureCoupon(coupon: FriendCoupon): Promise<string> {
+    const stripe = await client();
+    try {
+      return (await stripe.coupons.retrieve(coupon.id)).id;
+    } catch (error) {
+      if ((error as { statusCode?: number }).statusCode !== 404) mapStripeError(error);
+    }
+    const created = await stripe.coupons
+      .create(
+        {
+          id: coupon.id,
+          name: coupon.name,
+          duration: 'repeating',
+          duration_in_months: coupon.durationInMonths,
+          ...(coupon.percentOff !== undefined
+            ? { percent_off: coupon.percentOff }
+            : { amount_off: coupon.amountOffCents ?? 0, currency: 'usd' }),
+        },
+        { idempotencyKey: `coupon-${coupon.id}` },
+      )
+      .catch(mapStripeError);
+    return created.id;
+  }
+
   return {
     kind: 'stripe',
+
+    async adjustCustomerBalance(input) {
+      const stripe = await client();
+      // Stripe forgets idempotency keys after 24 hours; the key also rides in the metadata, so a replay
+      // days later (an operator's replay of a recorded event) finds the first adjustment instead of adding one.
+      const earlier = await stripe.customers
+        .listBalanceTransactions(input.customerId, { limit: 100 })
+        .catch(mapStripeError);
+      const found = earlier.data.find((t) => t.metadata?.idempotency_key === input.idempotencyKey);
+      if (found) return { id: found.id };
+      const transaction = await stripe.customers
+        .createBalanceTransaction(
+          input.customerId,
+          {
+            amount: input.amountCents,
+            currency: 'usd',
+            description: input.description,
+            metadata: { ...input.metadata, idempotency_key: input.idempotencyKey },
+          },
+          { idempotencyKey: input.idempotencyKey },
+        )
+        .catch(mapStripeError);
+      return { id: transaction.id };
+    },
+
+    async customerBalance(customerId) {
+      const customer = await (await client()).customers.retrieve(customerId).catch(mapStripeError);
+      return 'deleted' in customer && customer.deleted ? 0 : ((customer as Stripe.Customer).balance ?? 0);
+    },
+
+    async previewNextInvoice(customerId, subscriptionId) {
+      let invoice: Stripe.Invoice;
+      try {
+        invoice = await (
+          await client()
+        ).invoices.createPreview({ customer: customerId, subscription: subscriptionId });
+      } catch (error) {
+        // Stripe answers invoice_upcoming_none when the subscription will not invoice again.
+        if ((error as { code?: string }).code === 'invoice_upcoming_none') return undefined;
+        return mapStripeError(error);
+      }
+      const discount = (invoice.total_discount_amounts ?? []).reduce((sum, d) => sum + d.amount, 0);
+      const startingCredit = Math.max(0, -(invoice.starting_balance ?? 0));
+      const creditApplied = Math.min(startingCredit, Math.max(0, invoice.total));
+      return {
+        subtotal: invoice.subtotal,
+        discount,
+        creditApplied,
+        amountDue: invoice.amount_due,
+        creditRemaining: Math.max(0, -(invoice.ending_balance ?? invoice.starting_balance + creditApplied)),
+        nextPaymentAt: invoice.next_payment_attempt ?? invoice.period_end ?? null,
+      };
+    },
 
     async listPlans() {
       const prices = await (
@@ -131,6 +213,7 @@ export function createStripePaymentsProvider(connection: StripeConnection): Paym
             success_url: input.successUrl,
             cancel_url: input.cancelUrl,
             metadata: input.metadata,
+            ...(input.coupon ? { discounts: [{ coupon: await ensureCoupon(input.coupon) }] } : {}),
             subscription_data: {
               // A customer who has had a trial gets none: the field is left out, not sent as 0.
               ...(input.trialDays > 0 ? { trial_period_days: input.trialDays } : {}),

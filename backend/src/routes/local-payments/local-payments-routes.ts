@@ -4,6 +4,7 @@ import { html, raw } from 'hono/html';
 import type { HtmlEscapedString } from 'hono/utils/html';
 import { formatPlanPrice, TRIAL_DAYS } from '@shared/plans';
 import { BRAND } from '@shared/brand';
+import type { FriendCoupon } from '@shared/referral-rewards';
 import type { AppEnv } from '../../app-types';
 import type { Logger } from '../../logging/logger';
 import type { PaymentEvent } from '../../providers/payments/index';
@@ -34,7 +35,22 @@ const CLOCK_ACTIONS: Record<ClockAction, string> = {
   end_trial: 'End trial now (payment succeeds)',
   renew: 'Renew now (payment succeeds)',
   fail_payment: 'Fail the next payment',
+  refund_last_payment: 'Refund the last payment',
 };
+
+/** A coupon as Stripe's pages word it: "100% off for 1 month" or "$16.58 off for 1 month". */
+const couponLine = (coupon: FriendCoupon) =>
+  `${coupon.name}: ${
+    coupon.percentOff !== undefined ? `${coupon.percentOff}%` : formatCents(coupon.amountOffCents ?? 0)
+  } off for ${coupon.durationInMonths} month`;
+
+/** Stripe's sign: a negative balance is credit the next invoices use. */
+const balanceLine = (balance: number) =>
+  balance < 0
+    ? `${formatCents(-balance)} credit, applied to the next invoices`
+    : balance > 0
+      ? `${formatCents(balance)} owed, added to the next invoice`
+      : 'No balance';
 
 const formatCents = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
@@ -184,6 +200,11 @@ export function localPaymentsRoutes({
         ${date(subscription.current_period_end)}
       </p>
       ${
+        subscription.discount && subscription.discount.invoices_left > 0
+          ? html`<p data-testid="local-subscription-coupon">${couponLine(subscription.discount.coupon)}</p>`
+          : raw('')
+      }
+      ${
         open
           ? html`<form method="post" action="${base}/change" class="row">
                 <label for="price-${subscription.id}">Change plan</label>
@@ -282,6 +303,14 @@ export function localPaymentsRoutes({
               ${price?.price}<span class="muted">${price?.period}</span>
             </div>
             ${price?.perMonth ? html`<p class="muted">${price.perMonth} billed yearly</p>` : raw('')}
+            ${
+              session.coupon
+                ? html`<p data-testid="checkout-coupon">
+                    ${couponLine(session.coupon)}: your first paid
+                    ${plan?.interval === 'year' ? 'month’s worth' : 'month'} is free.
+                  </p>`
+                : raw('')
+            }
             <p data-testid="checkout-trial">
               ${
                 session.trial_period_days > 0
@@ -423,7 +452,11 @@ export function localPaymentsRoutes({
     .get(`${LOCAL_PAYMENTS_PATH}/portal/:id`, async (c) => {
       const portal = await provider.getPortalSession(c.req.param('id'));
       if (!portal) return c.html(errorPage('This billing session does not exist.'), 404);
-      const subscriptions = await provider.customerSubscriptions(portal.customer);
+      const [subscriptions, invoices, balance] = await Promise.all([
+        provider.customerSubscriptions(portal.customer),
+        provider.customerInvoices(portal.customer),
+        provider.customerBalance(portal.customer),
+      ]);
       // Stripe's subscription_update_confirm flow: the session opens on confirming the chosen plan.
       const flowSubscription = portal.flow
         ? subscriptions.find((s) => s.id === portal.flow!.subscription && s.status !== 'canceled')
@@ -469,6 +502,48 @@ export function localPaymentsRoutes({
                 ? html`<section class="card">No subscriptions yet.</section>`
                 : subscriptions.map((s) => subscriptionCard(portal.id, s))
             }
+            <section class="card">
+              <h2>Credit balance</h2>
+              <p data-testid="local-balance">${balanceLine(balance)}</p>
+            </section>
+            <section class="card">
+              <h2>Invoices</h2>
+              ${
+                invoices.length === 0
+                  ? html`<p class="muted">No invoices yet.</p>`
+                  : html`<table data-testid="local-invoices">
+                      <thead>
+                        <tr>
+                          <th>Date</th>
+                          <th>Subtotal</th>
+                          <th>Discount</th>
+                          <th>Credit used</th>
+                          <th>Amount due</th>
+                          <th>Status</th>
+                        </tr>
+                      </thead>
+                      <tbody>
+                        ${invoices.map(
+                          (invoice) =>
+                            html`<tr data-testid="local-invoice">
+                              <td>${date(invoice.created)}</td>
+                              <td>${formatCents(invoice.subtotal)}</td>
+                              <td>
+                                ${formatCents(
+                                  invoice.total_discount_amounts.reduce((sum, d) => sum + d.amount, 0),
+                                )}
+                              </td>
+                              <td>
+                                ${formatCents(Math.max(0, invoice.ending_balance - invoice.starting_balance))}
+                              </td>
+                              <td data-testid="local-invoice-amount">${formatCents(invoice.amount_due)}</td>
+                              <td>${invoice.refunded ? 'refunded' : invoice.status}</td>
+                            </tr>`,
+                        )}
+                      </tbody>
+                    </table>`
+              }
+            </section>
             <a class="button primary" href="${portal.return_url}">Return to ${BRAND.name}</a>`,
         ),
       );

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppDeps, AppEnv } from '../../app-types';
 import { badRequest } from '../../errors/http-error';
-import { NOTIFICATION_JOBS, runNotificationJobs } from '../../notifications/jobs';
+import { createNotificationJobs, NOTIFICATION_JOBS } from '../../notifications/jobs';
 
 export const LOCAL_NOTIFICATIONS_RUN_PATH = '/local/notifications/run';
 
@@ -17,11 +17,14 @@ const jobsQuery = z.object({
 
 /**
  * Local only (mounted with the local providers): runs the notification jobs now, every zone's digest
- * included, as the AWS schedule would at its hour. Tests and `npm start` users call it instead of waiting.
+ * included, as the AWS schedule would at its hour, each call a run of its own through the in-process queue
+ * (it answers once every batch was handled). Tests and `npm start` users call it instead of waiting.
  */
-export const localNotificationRoutes = (deps: AppDeps) =>
-  new Hono<AppEnv>().post(LOCAL_NOTIFICATIONS_RUN_PATH, async (c) => {
+export const localNotificationRoutes = (deps: AppDeps) => {
+  const jobs = createNotificationJobs(deps);
+  return new Hono<AppEnv>().post(LOCAL_NOTIFICATIONS_RUN_PATH, async (c) => {
     const parsed = jobsQuery.safeParse(c.req.query());
     if (!parsed.success) throw badRequest('jobs must be sweep, digest or both, comma-separated');
-    return c.json(await runNotificationJobs(deps, parsed.data.jobs, { anyHour: true }), 200);
+    return c.json(await jobs.run(parsed.data.jobs, { anyHour: true, freshRun: true }), 200);
   });
+};

@@ -11,4 +11,9 @@ describe('the referral invitation e-mail', () => {
     expect(message.text).not.toMatch(/\bai receptionist/);
     expect(message.text).toContain('https://app.example/signup?ref=abc');
   });
+
+  it('tells the friend their first paid month is free, as the sign-up banner does (decision 164)', () => {
+    const message = invitationEmail('friend@example.com', 'Dana', 'https://app.example/signup?ref=abc');
+    expect(message.text).toContain('When your trial completes, your first paid month is free');
+  });
 });

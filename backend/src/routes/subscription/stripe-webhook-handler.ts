@@ -2,6 +2,7 @@ import type { SubscriptionRepository } from '../../data/subscriptions';
 import type { Logger } from '../../logging/logger';
 import { isSubscribed } from '@shared/plans';
 import type { PaymentEvent, PaymentsProvider, ProviderSubscription } from '../../providers/payments/index';
+import type { PaidInvoiceFacts, ReferralRewardHooks } from '../referrals/referral-rewards';
 
 export const HANDLED_EVENT_TYPES = [
   'checkout.session.completed',
@@ -10,6 +11,7 @@ export const HANDLED_EVENT_TYPES = [
   'customer.subscription.deleted',
   'invoice.paid',
   'invoice.payment_failed',
+  'charge.refunded',
 ] as const;
 
 export type WebhookHandlerDeps = {
@@ -23,7 +25,36 @@ export type WebhookHandlerDeps = {
    * deletion itself causes, delivered late) must not store a subscription item again after its data is gone.
    */
   isAccountDeleted?: (userId: string) => Promise<boolean>;
+  /** The referral rule's other hooks (decision 164): credits waiting, used by invoices, reversed. */
+  referralRewards?: Omit<ReferralRewardHooks, 'trialCompleted'> | undefined;
 };
+
+const num = (value: unknown) => (typeof value === 'number' ? value : undefined);
+
+/** A paid invoice's use of the customer balance (Stripe's sign: negative is credit). */
+function paidInvoiceFacts(event: PaymentEvent): PaidInvoiceFacts | undefined {
+  const invoice = event.data.object;
+  const id = str(invoice.id);
+  const startingBalance = num(invoice.starting_balance);
+  const endingBalance = num(invoice.ending_balance);
+  if (event.type !== 'invoice.paid' || !id || startingBalance === undefined || endingBalance === undefined)
+    return undefined;
+  return { id, startingBalance, endingBalance };
+}
+
+/** A refunded charge of a platform customer: the referral rule may reverse the credit it earned. */
+async function handleChargeRefunded(event: PaymentEvent, deps: WebhookHandlerDeps) {
+  const charge = event.data.object;
+  const customerId = idOf(charge.customer);
+  const userId = customerId ? await deps.subscriptions.ownerOfCustomer(customerId) : undefined;
+  if (!userId || !deps.referralRewards) return { handled: false };
+  await deps.referralRewards.chargeRefunded(userId, {
+    chargeId: str(charge.id) ?? '',
+    refunded: charge.refunded === true,
+  });
+  deps.logger.info('charge_refunded', { event_id: event.id, user_id: userId });
+  return { handled: true };
+}
 
 const str = (value: unknown) => (typeof value === 'string' ? value : undefined);
 const idOf = (value: unknown) => str(value) ?? str((value as { id?: unknown } | null)?.id);
@@ -48,6 +79,7 @@ export async function handlePaymentEvent(event: PaymentEvent, deps: WebhookHandl
   if (!(HANDLED_EVENT_TYPES as readonly string[]).includes(event.type)) return { handled: false };
   // Deposits are paid on owners' connected accounts; their events come to the Connect endpoint.
   if (event.account) return { handled: false };
+  if (event.type === 'charge.refunded') return handleChargeRefunded(event, deps);
   const subscriptionId = subscriptionIdOf(event);
   if (!subscriptionId) return { handled: false };
   const subscription = await deps.payments.retrieveSubscription(subscriptionId);
@@ -71,6 +103,9 @@ export async function handlePaymentEvent(event: PaymentEvent, deps: WebhookHandl
     ({ stored, trialCompleted } = await settleSecondLiveSubscription(userId, subscription, deps));
   }
   if (trialCompleted) await deps.onTrialCompleted(userId);
+  if (stored) await deps.referralRewards?.subscriptionSynced(userId, subscription);
+  const invoice = paidInvoiceFacts(event);
+  if (invoice) await deps.referralRewards?.invoicePaid(userId, invoice);
   deps.logger.info('subscription_synced', {
     event_id: event.id,
     event_type: event.type,

@@ -17,8 +17,11 @@ import {
   productsResponseSchema,
   selectPlanRequestSchema,
   subscriptionStatusSchema,
+  upcomingInvoiceResponseSchema,
+  type Plan,
 } from '@shared/schemas/subscription';
 import { BUSINESS_ID_NOT_FOUND } from '@shared/plans';
+import { friendCouponFor } from '@shared/referral-rewards';
 import type { AppDeps, AppEnv } from '../../app-types';
 import { requireAuth, requireOwner } from '../../auth/middleware';
 import { badRequest, forbidden, HttpError, notFound } from '../../errors/http-error';
@@ -69,6 +72,18 @@ export const subscriptionRoutes = ({ verifyToken, data, providers, config, now, 
     if (existing) return existing;
     const created = await viaProvider(() => payments.createCustomer({ userId, email }, `customer-${userId}`));
     return data.subscriptions.linkCustomer(userId, created.id);
+  };
+
+  /**
+   * A referred friend's first paid month is free (decision 164): their referral must be in trial (they
+   * signed up with a code, and not as their own referrer), and their e-mail must not have earned a
+   * reward before (a second account of someone who already had a referred trial).
+   */
+  const friendCoupon = async (userId: string, plan: Plan) => {
+    const link = await data.referrals.ofReferee(userId);
+    if (link?.referral.status !== 'trial') return undefined;
+    if (await data.referrals.emailRewarded(link.referral.referee_email)) return undefined;
+    return friendCouponFor(plan);
   };
 
   /** 409 for an owner who pays (or should update a card) instead of a second subscription. */
@@ -159,6 +174,16 @@ export const subscriptionRoutes = ({ verifyToken, data, providers, config, now, 
     responses: { 200: jsonContent(subscriptionStatusSchema, 'Status'), ...withErrors },
   });
 
+  const upcomingInvoiceRoute = createRoute({
+    method: 'get',
+    path: '/oauth/subscription/upcoming-invoice',
+    tags: ['subscription'],
+    summary: "The owner's next invoice after coupons and referral credits (null when there is none)",
+    security: bearerSecurity,
+    middleware: [requireAuth(verifyToken)] as const,
+    responses: { 200: jsonContent(upcomingInvoiceResponseSchema, 'Next invoice'), ...withErrors },
+  });
+
   const profileRoute = createRoute({
     method: 'get',
     path: '/oauth/users/{userId}/customer-profile',
@@ -221,6 +246,7 @@ export const subscriptionRoutes = ({ verifyToken, data, providers, config, now, 
         if (standing.live) refuseWhenSubscribed('active');
         if (standing.paymentFailed) refuseWhenSubscribed('past_due');
         const trialDays = standing.hadTrial ? 0 : TRIAL_DAYS;
+        const coupon = trialDays > 0 ? await friendCoupon(user.sub, plan) : undefined;
         return viaProvider(() =>
           payments.createCheckoutSession({
             customerId,
@@ -230,7 +256,8 @@ export const subscriptionRoutes = ({ verifyToken, data, providers, config, now, 
             cancelUrl: body.cancel_url,
             trialDays,
             metadata: { cognito_user_id: user.sub, price_id: body.price_id },
-            idempotencyKey: `checkout-${user.sub}-${fingerprint}-t${trialDays}`,
+            idempotencyKey: `checkout-${user.sub}-${fingerprint}-t${trialDays}${coupon ? `-${coupon.id}` : ''}`,
+            coupon,
           }),
         );
       });
@@ -241,6 +268,36 @@ export const subscriptionRoutes = ({ verifyToken, data, providers, config, now, 
     .openapi(statusRoute, async (c) =>
       c.json(await data.subscriptions.getSubscription(c.get('user')!.sub), 200),
     )
+    .openapi(upcomingInvoiceRoute, async (c) => {
+      const userId = c.get('user')!.sub;
+      const [subscription, customerId] = await Promise.all([
+        data.subscriptions.getSubscription(userId),
+        data.subscriptions.getCustomerId(userId),
+      ]);
+      if (!isSubscribed(subscription.status) || !subscription.stripe_subscription_id || !customerId) {
+        return c.json({ invoice: null }, 200);
+      }
+      const subscriptionId = subscription.stripe_subscription_id;
+      const preview = await viaProvider(() => payments.previewNextInvoice(customerId, subscriptionId));
+      return c.json(
+        {
+          invoice: preview
+            ? {
+                subtotal: preview.subtotal,
+                discount: preview.discount,
+                credit_applied: preview.creditApplied,
+                amount_due: preview.amountDue,
+                credit_remaining: preview.creditRemaining,
+                next_payment_at:
+                  preview.nextPaymentAt === null
+                    ? null
+                    : new Date(preview.nextPaymentAt * 1000).toISOString(),
+              }
+            : null,
+        },
+        200,
+      );
+    })
     .openapi(profileRoute, async (c) => {
       const { userId } = c.req.valid('param');
       const [customerId, selectedPriceId, subscription] = await Promise.all([

@@ -1,4 +1,9 @@
-import type { CheckoutRequest, Plan, SubscriptionStatus } from '@shared/schemas/subscription';
+import type {
+  CheckoutRequest,
+  Plan,
+  SubscriptionStatus,
+  UpcomingInvoiceResponse,
+} from '@shared/schemas/subscription';
 import type { FeatureEngagementRequest } from '@shared/schemas/feature-engagement';
 import { apiRequest } from '../../../lib/api-client';
 import { API_READ_PATHS } from '../../../lib/api-read-paths';
@@ -11,6 +16,11 @@ export const subscriptionApi = {
     apiRequest<{ products: Plan[] }>(API_READ_PATHS.subscriptionProducts, {
       action: 'load subscription data',
     }).then((r) => r.products),
+  /** The next invoice after coupons and referral credits; null when there is none. */
+  upcomingInvoice: () =>
+    apiRequest<UpcomingInvoiceResponse>('/oauth/subscription/upcoming-invoice', {
+      action: 'load subscription data',
+    }).then((r) => r.invoice),
   /** With a price id the portal opens on confirming the change to that plan. */
   portal: (returnUrl: string, priceId?: string) =>
     apiRequest<{ portal_url: string }>('/oauth/subscription/portal', {

@@ -11,9 +11,9 @@ import {
   REFERRAL_PROGRESS,
   REFERRAL_STATUS_LABELS,
   REFERRAL_TIMINGS,
-  totalCredits,
   visibleReferrals,
 } from '@shared/referrals';
+import { REFERRAL_CREDIT_LABELS, referralCreditSummary } from '@shared/referral-rewards';
 import type { Referral } from '@shared/schemas/referral';
 import { useAuth } from '../../../auth/hooks/auth-context';
 import { referralErrorText, referralsApi } from '../../api/referrals-api';
@@ -94,6 +94,7 @@ export function ReferralsTab(_props: { userId: string }) {
   }
 
   const all = referrals.data;
+  const credits = referralCreditSummary(all);
   const shown = visibleReferrals(all, hideCanceled);
   const addDisabled = isAddDisabled(email, create.isPending, all);
   const rowBusy = cancel.isPending || invite.isPending;
@@ -177,9 +178,21 @@ export function ReferralsTab(_props: { userId: string }) {
         </div>
         <div>
           <span className="referral-stat-value" data-testid="referral-credits">
-            {formatCredits(totalCredits(all))}
+            {formatCredits(credits.earned)}
           </span>
           <span className="dashboard-muted">Credits earned</span>
+        </div>
+        <div>
+          <span className="referral-stat-value" data-testid="referral-credits-applied">
+            {formatCredits(credits.applied)}
+          </span>
+          <span className="dashboard-muted">Applied to invoices</span>
+        </div>
+        <div>
+          <span className="referral-stat-value" data-testid="referral-credits-waiting">
+            {formatCredits(credits.waiting)}
+          </span>
+          <span className="dashboard-muted">Waiting for your next invoice</span>
         </div>
       </section>
 
@@ -260,8 +273,14 @@ export function ReferralsTab(_props: { userId: string }) {
                     <span>Trial since {day(referral.trial_started_at)}</span>
                   ) : null}
                   {referral.completed_at ? <span>Completed {day(referral.completed_at)}</span> : null}
-                  {referral.status === 'complete' ? (
+                  {referral.status === 'complete' && referral.credit_status !== 'ineligible' ? (
                     <span>Credit {formatCredits(referral.credit_amount)}</span>
+                  ) : null}
+                  {REFERRAL_CREDIT_LABELS[referral.credit_status] ? (
+                    <span data-testid="referral-credit-status">
+                      {REFERRAL_CREDIT_LABELS[referral.credit_status]}
+                      {referral.credit_invoice_id ? ` ${referral.credit_invoice_id}` : ''}
+                    </span>
                   ) : null}
                 </div>
                 {canEmailOrCancel(referral.status) ? (

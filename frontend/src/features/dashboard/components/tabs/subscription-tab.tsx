@@ -14,6 +14,7 @@ import {
   upgradeOptions,
 } from '@shared/plans';
 import { SUBSCRIPTION_PLAN_FEATURE } from '@shared/feature-engagement';
+import { formatCredits } from '@shared/referrals';
 import type { Plan } from '@shared/schemas/subscription';
 import { Modal } from '../../../../components/ui/modal';
 import { PaymentFailedNotice } from '../../../../components/billing/payment-failed-notice';
@@ -32,6 +33,13 @@ const priceText = (plan: Plan) => {
 export function SubscriptionTab({ userId }: { userId: string }) {
   const status = useQuery({ queryKey: ['subscription', 'status'], queryFn: subscriptionApi.status });
   const products = useQuery({ queryKey: ['subscription', 'products'], queryFn: subscriptionApi.products });
+  const subscribedNow = isSubscribed(status.data?.status ?? 'none');
+  // After coupons and referral credits (decision 164): what the owner will really pay next.
+  const nextInvoice = useQuery({
+    queryKey: ['subscription', 'upcoming-invoice'],
+    queryFn: subscriptionApi.upcomingInvoice,
+    enabled: subscribedNow,
+  });
   const [waitlistPlan, setWaitlistPlan] = useState<Plan | null>(null);
   const [changeError, setChangeError] = useState<string | null>(null);
 
@@ -136,6 +144,35 @@ export function SubscriptionTab({ userId }: { userId: string }) {
             <>
               <dt>{subscription.cancel_at_period_end ? 'Ends on' : 'Renews on'}</dt>
               <dd>{day(subscription.current_period_end)}</dd>
+            </>
+          ) : null}
+          {subscribed && nextInvoice.data ? (
+            <>
+              <dt>Next invoice</dt>
+              <dd data-testid="next-invoice">
+                <strong data-testid="next-invoice-amount">
+                  {formatCredits(nextInvoice.data.amount_due)}
+                </strong>
+                {nextInvoice.data.discount > 0 || nextInvoice.data.credit_applied > 0 ? (
+                  <span className="dashboard-muted" data-testid="next-invoice-breakdown">
+                    {' '}
+                    ({formatCredits(nextInvoice.data.subtotal)}
+                    {nextInvoice.data.discount > 0
+                      ? ` − ${formatCredits(nextInvoice.data.discount)} referral discount`
+                      : ''}
+                    {nextInvoice.data.credit_applied > 0
+                      ? ` − ${formatCredits(nextInvoice.data.credit_applied)} referral credit`
+                      : ''}
+                    )
+                  </span>
+                ) : null}
+                {nextInvoice.data.credit_remaining > 0 ? (
+                  <span className="dashboard-muted">
+                    {' '}
+                    · {formatCredits(nextInvoice.data.credit_remaining)} credit left for later invoices
+                  </span>
+                ) : null}
+              </dd>
             </>
           ) : null}
         </dl>
