@@ -11,6 +11,7 @@ import type { Referral } from '../../shared/schemas/referral';
 import type { UpcomingInvoiceResponse } from '../../shared/schemas/subscription';
 import { createConfirmedUser } from '../support/cognito-users';
 import { createTestApp } from '../support/test-app';
+import { TOO_MANY_REQUESTS, USER_QUOTAS } from '../../backend/src/routes/generation/user-quotas';
 
 const APP_ORIGIN = 'http://localhost:5173';
 const ESSENTIAL_MONTH = 9900;
@@ -249,6 +250,29 @@ describe('referral rewards reach the invoice (decision 164)', async () => {
     });
     expect(self.status).toBe(400);
     expect((await subscribe(k, 'price_essential_monthly')).coupon).toBeNull();
+  });
+
+  it('limits next-invoice previews per owner (each asks the payment provider), parallel requests included', async () => {
+    const [m, n] = await Promise.all([
+      createConfirmedUser(services, 'previews-m'),
+      createConfirmedUser(services, 'previews-n'),
+    ]);
+    const { limit } = USER_QUOTAS.invoicePreviews;
+    const burst = await Promise.all(
+      Array.from({ length: limit + 5 }, () =>
+        app.request('/oauth/subscription/upcoming-invoice', {
+          headers: { Authorization: `Bearer ${m.tokens.IdToken}` },
+        }),
+      ),
+    );
+    const statuses = burst.map((response) => response.status);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(limit);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(5);
+    const refused = burst.find((response) => response.status === 429)!;
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await refused.json()).toMatchObject({ error: 'too_many_requests', message: TOO_MANY_REQUESTS });
+    // Another owner's previews are not counted against this one.
+    expect((await call('GET', '/oauth/subscription/upcoming-invoice', n.tokens.IdToken)).status).toBe(200);
   });
 
   it('answers a null next invoice without a live subscription, and needs a token', async () => {

@@ -25,6 +25,11 @@ export const USER_QUOTAS = {
    * account. Enough for a person trying area code after area code; a script stops within minutes.
    */
   numberSearch: { limit: 30, windowSeconds: 10 * 60 },
+  /**
+   * Next-invoice previews (the Subscription tab): each is a call to the payment provider's API, which
+   * rate-limits the account. A person opens the tab a few times; a stuck loop stops here.
+   */
+  invoicePreviews: { limit: 30, windowSeconds: 10 * 60 },
 } as const;
 
 /** The 429 text of the per-owner ceilings above (the business-lookup wording of spec §8). */

@@ -47,7 +47,10 @@ const withErrors = {
     errorResponses[400].content['application/json'].schema,
     'Already subscribed, a failed payment to fix in billing, or a checkout running in another tab',
   ),
-  429: jsonContent(errorResponses[400].content['application/json'].schema, 'Too many sessions'),
+  429: jsonContent(
+    errorResponses[400].content['application/json'].schema,
+    'Too many sessions or invoice previews',
+  ),
   502: jsonContent(errorResponses[400].content['application/json'].schema, 'Payment provider unavailable'),
 };
 
@@ -270,6 +273,7 @@ export const subscriptionRoutes = ({ verifyToken, data, providers, config, now, 
     )
     .openapi(upcomingInvoiceRoute, async (c) => {
       const userId = c.get('user')!.sub;
+      await enforceUserQuota(rateLimiter, 'invoicePreviews', userId, TOO_MANY_REQUESTS);
       const [subscription, customerId] = await Promise.all([
         data.subscriptions.getSubscription(userId),
         data.subscriptions.getCustomerId(userId),
