@@ -17,25 +17,10 @@ import { TELEPHONY_HTTP_ROUTES } from '../backend/src/telephony-routes';
 import { SIGNED_WEBHOOK_PATHS } from '../backend/src/webhook-paths';
 import { LAMBDA_CHUNK_DIR, LAMBDA_ENTRY_FILE } from './lib/lambda-bundling';
 import { FRONTEND_NOT_BUILT_WARNING, ReceptionistStack } from './lib/receptionist-stack';
-import { testApp, testStage } from './test-support';
+import { renderToken, testApp, testStage } from './test-support';
 
 type Resource = { Type: string; Properties: Record<string, unknown> };
 type Resources = Record<string, Resource>;
-
-/** Renders Fn::Join / Ref values as text (`${Ref}`), so policies built from tokens can be read. */
-function render(value: unknown): string {
-  if (typeof value === 'string') return value;
-  if (value && typeof value === 'object') {
-    const node = value as Record<string, unknown>;
-    if ('Ref' in node) return `\${${String(node.Ref)}}`;
-    if ('Fn::GetAtt' in node) return `\${${(node['Fn::GetAtt'] as string[]).join('.')}}`;
-    if ('Fn::Join' in node) {
-      const [separator, parts] = node['Fn::Join'] as [string, unknown[]];
-      return parts.map(render).join(separator);
-    }
-  }
-  return JSON.stringify(value);
-}
 
 const onlyEntry = (resources: Resources): [string, Resource] => {
   const entries = Object.entries(resources);
@@ -153,7 +138,7 @@ describe('lambdas', () => {
     onlyEntry(
       Object.fromEntries(
         Object.entries(template.findResources('AWS::SecretsManager::Secret') as Resources).filter(
-          ([, secret]) => render(secret.Properties.Name).startsWith('receptionist/built/vendor-keys-'),
+          ([, secret]) => renderToken(secret.Properties.Name).startsWith('receptionist/built/vendor-keys-'),
         ),
       ),
     )[0];
@@ -238,7 +223,8 @@ describe('lambdas', () => {
   const allows = (fn: Resource, action: string, resource: string) =>
     statementsOf(fn).some(
       (statement) =>
-        list(statement.Action).includes(action) && list(statement.Resource).map(render).includes(resource),
+        list(statement.Action).includes(action) &&
+        list(statement.Resource).map(renderToken).includes(resource),
     );
 
   it('lets the functions read the table and the vendor secret', () => {
@@ -272,7 +258,7 @@ describe('lambdas', () => {
     const rules = Object.values(template.findResources('AWS::Events::Rule') as Resources).map((rule) => ({
       schedule: rule.Properties.ScheduleExpression,
       targets: (rule.Properties.Targets as Array<{ Arn: unknown; Input: string }>).map((target) => ({
-        arn: render(target.Arn),
+        arn: renderToken(target.Arn),
         input: JSON.parse(target.Input) as unknown,
       })),
     }));
@@ -294,7 +280,7 @@ describe('lambdas', () => {
       FunctionName: { 'Fn::GetAtt': [notificationsId, 'Arn'] },
     });
     // Its e-mails' unsubscribe links point at the same public API URL as the API function's.
-    const urls = new Set(appFunctions().map(([, fn]) => render(variablesOf(fn).PUBLIC_API_URL)));
+    const urls = new Set(appFunctions().map(([, fn]) => renderToken(variablesOf(fn).PUBLIC_API_URL)));
     expect(urls.size).toBe(1);
   });
 
@@ -306,7 +292,7 @@ describe('lambdas', () => {
       );
       return {
         actions: statements.flatMap((statement) => [...list(statement.Action)]).sort(),
-        resources: [...new Set(statements.flatMap((statement) => list(statement.Resource).map(render)))],
+        resources: [...new Set(statements.flatMap((statement) => list(statement.Resource).map(renderToken)))],
       };
     };
     const isApi = (fn: Resource) => fn.Properties.Description === 'AI receptionist HTTP API (Hono app)';
@@ -359,7 +345,7 @@ describe('apis', () => {
     expect(cors.ExposeHeaders).toEqual(['Content-Disposition']);
     expect(cors.AllowMethods).toEqual(expect.arrayContaining(['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS']));
     expect(cors.AllowHeaders).toEqual(expect.arrayContaining(['Authorization', 'Content-Type']));
-    expect(cors.AllowOrigins!.map(render)).toEqual([
+    expect(cors.AllowOrigins!.map(renderToken)).toEqual([
       expect.stringMatching(/^https:\/\/\$\{WebDistribution\w+\.DomainName\}$/),
     ]);
     template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
@@ -397,10 +383,10 @@ describe('apis', () => {
       }),
     );
     expect(socketFunctions).toHaveLength(1);
-    expect(render(integration.Properties.IntegrationUri)).toContain(`\${${socketFunctions[0]}.Arn}`);
+    expect(renderToken(integration.Properties.IntegrationUri)).toContain(`\${${socketFunctions[0]}.Arn}`);
     const targets = Object.values(template.findResources('AWS::ApiGatewayV2::Route') as Resources)
       .filter((route) => (route.Properties.ApiId as { Ref: string }).Ref === api)
-      .map((route) => render(route.Properties.Target));
+      .map((route) => renderToken(route.Properties.Target));
     expect(targets).toEqual(Array(3).fill(`integrations/\${${integrationId}}`));
   });
 
@@ -409,7 +395,7 @@ describe('apis', () => {
     const relayUrls = Object.values(template.findResources('AWS::Lambda::Function') as Resources)
       .map((fn) => (fn.Properties.Environment as { Variables?: Record<string, unknown> })?.Variables)
       .filter((variables) => variables?.APP_ENV === 'aws')
-      .map((variables) => render(variables!.VOICE_RELAY_URL));
+      .map((variables) => renderToken(variables!.VOICE_RELAY_URL));
     expect(relayUrls).toHaveLength(4);
     for (const url of relayUrls) {
       expect(url).toMatch(new RegExp(`^wss://\\$\\{${api}\\}\\.execute-api\\..*/built\\?channel=relay$`));
@@ -425,7 +411,9 @@ describe('apis', () => {
     );
     const manage = statements.filter((statement) => statement.Action === 'execute-api:ManageConnections');
     expect(manage).toHaveLength(1);
-    expect(render(manage[0]!.Resource)).toMatch(new RegExp(`:\\$\\{${api}\\}/built/\\*/@connections/\\*$`));
+    expect(renderToken(manage[0]!.Resource)).toMatch(
+      new RegExp(`:\\$\\{${api}\\}/built/\\*/@connections/\\*$`),
+    );
   });
 });
 
@@ -491,7 +479,7 @@ describe('web', () => {
       ReferrerPolicy: { ReferrerPolicy: 'strict-origin-when-cross-origin', Override: true },
       XSSProtection: { Protection: true, ModeBlock: true, Override: true },
     });
-    const csp = render(
+    const csp = renderToken(
       (headers.ContentSecurityPolicy as { ContentSecurityPolicy: unknown }).ContentSecurityPolicy,
     );
     expect(csp).toContain("default-src 'self'");
@@ -562,7 +550,7 @@ describe('lambda bundling', () => {
         Properties: { Description: description },
       }) as Resources,
     );
-    const key = render((fn.Properties.Code as { S3Key: unknown }).S3Key);
+    const key = renderToken((fn.Properties.Code as { S3Key: unknown }).S3Key);
     return path.join(built.outdir, `asset.${key.replace(/\.zip$/, '')}`);
   };
   const twilioSdk = /api\.twilio\.com/;

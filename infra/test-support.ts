@@ -29,3 +29,18 @@ export function testStage(name: string, config: Partial<StageConfig> = {}): Stag
     [name]: { account: '123456789012', region: 'us-east-1', monthlyBudgetUsd: 100, ...config },
   })[name]!;
 }
+
+/** Renders CloudFormation tokens as text (`${Ref}`, `${Res.Attr}`), for messages and matching. */
+export function renderToken(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (value && typeof value === 'object') {
+    const node = value as Record<string, unknown>;
+    if ('Ref' in node) return `\${${String(node.Ref)}}`;
+    if ('Fn::GetAtt' in node) return `\${${(node['Fn::GetAtt'] as string[]).join('.')}}`;
+    if ('Fn::Join' in node) {
+      const [separator, parts] = node['Fn::Join'] as [string, unknown[]];
+      return parts.map(renderToken).join(separator);
+    }
+  }
+  return JSON.stringify(value);
+}

@@ -13,7 +13,7 @@ import { dueHourOf } from '../../backend/src/data/notifications';
 import { NOTIFICATIONS_QUEUE_URL_SETTING } from '../../shared/notifications-fan-out';
 import { LAMBDA_CHUNK_DIR, LAMBDA_ENTRY_FILE } from '../../infra/lib/lambda-bundling';
 import { ReceptionistStack } from '../../infra/lib/receptionist-stack';
-import { testApp, testStage } from '../../infra/test-support';
+import { renderToken, testApp, testStage } from '../../infra/test-support';
 import { startFakeManagementApi } from '../fakes/apigateway-management/fake-management-api';
 import { startFakeOpenAi } from '../fakes/openai/fake-openai';
 import { startFakeSecretsManager } from '../fakes/secrets-manager/fake-secrets-manager';
@@ -22,7 +22,6 @@ import { createAssistantLine } from '../support/assistant-line';
 import { createConfirmedUser } from '../support/cognito-users';
 import {
   readCloudAssembly,
-  renderToken,
   type CloudAssembly,
   type DeployedFunction,
 } from '../support/lambda-runtime/cloud-assembly';

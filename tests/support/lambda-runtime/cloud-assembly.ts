@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { renderToken } from '../../../infra/test-support';
 
 /**
  * Reads a synthesized cloud assembly the way CloudFormation and the CDK CLI use it: the template's
@@ -28,21 +29,6 @@ export type DeployedFunction = {
 };
 
 export type CloudAssembly = ReturnType<typeof readCloudAssembly>;
-
-/** Renders CloudFormation tokens as text (`${Ref}`, `${Res.Attr}`), for messages and matching. */
-export function renderToken(value: unknown): string {
-  if (typeof value === 'string') return value;
-  if (value && typeof value === 'object') {
-    const node = value as Record<string, unknown>;
-    if ('Ref' in node) return `\${${String(node.Ref)}}`;
-    if ('Fn::GetAtt' in node) return `\${${(node['Fn::GetAtt'] as string[]).join('.')}}`;
-    if ('Fn::Join' in node) {
-      const [separator, parts] = node['Fn::Join'] as [string, unknown[]];
-      return parts.map(renderToken).join(separator);
-    }
-  }
-  return JSON.stringify(value);
-}
 
 export function readCloudAssembly(outdir: string, stackArtifactId: string) {
   const template = JSON.parse(

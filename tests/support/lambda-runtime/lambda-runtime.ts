@@ -2,7 +2,8 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { renderToken, type DeployedFunction } from './cloud-assembly';
+import { renderToken } from '../../../infra/test-support';
+import type { DeployedFunction } from './cloud-assembly';
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '..', '..', '..');
 const RUNTIME_CHILD = path.join(import.meta.dirname, 'runtime-child.mjs');

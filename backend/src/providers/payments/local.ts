@@ -218,6 +218,19 @@ export function createLocalPaymentsProvider(
     const { Item } = await doc.send(new GetCommand({ TableName: tableName, Key: key }));
     return Item ? stripKeys<T>(Item) : undefined;
   };
+  /** The objects listed under one index key (the index projects every attribute, so they are whole). */
+  const listByIndex = async <T>(gsi1pk: string, { newestFirst = false } = {}): Promise<T[]> => {
+    const { Items = [] } = await doc.send(
+      new QueryCommand({
+        TableName: tableName,
+        IndexName: 'gsi1',
+        KeyConditionExpression: 'gsi1pk = :pk',
+        ExpressionAttributeValues: { ':pk': gsi1pk },
+        ...(newestFirst ? { ScanIndexForward: false } : {}),
+      }),
+    );
+    return Items.map((item) => stripKeys<T>(item));
+  };
 
   /**
    * Stripe's idempotency: the first request with a key creates the object; every later one (also a
@@ -727,29 +740,13 @@ export function createLocalPaymentsProvider(
     getSubscription: (id: string) => get<LocalSubscription>(localKeys.subscription(id)),
 
     async customerSubscriptions(customerId: string): Promise<LocalSubscription[]> {
-      const { Items = [] } = await doc.send(
-        new QueryCommand({
-          TableName: tableName,
-          IndexName: 'gsi1',
-          KeyConditionExpression: 'gsi1pk = :pk',
-          ExpressionAttributeValues: { ':pk': localKeys.customerSubscriptions(customerId) },
-          ScanIndexForward: false,
-        }),
-      );
-      // The index projects every attribute, so the items are whole subscriptions.
-      return Items.map((item) => stripKeys<LocalSubscription>(item));
+      return listByIndex<LocalSubscription>(localKeys.customerSubscriptions(customerId), {
+        newestFirst: true,
+      });
     },
 
     async subscriptionEvents(subscriptionId: string): Promise<PaymentEvent[]> {
-      const { Items = [] } = await doc.send(
-        new QueryCommand({
-          TableName: tableName,
-          IndexName: 'gsi1',
-          KeyConditionExpression: 'gsi1pk = :pk',
-          ExpressionAttributeValues: { ':pk': localKeys.subscriptionEvents(subscriptionId) },
-        }),
-      );
-      return Items.map((item) => stripKeys<PaymentEvent>(item));
+      return listByIndex<PaymentEvent>(localKeys.subscriptionEvents(subscriptionId));
     },
 
     /** Pay: the customer gets a trialing subscription; Stripe's events for that, in Stripe's order. */
@@ -917,16 +914,7 @@ export function createLocalPaymentsProvider(
 
     /** The customer's invoices, newest first (the local billing page lists them). */
     async customerInvoices(customerId: string): Promise<LocalInvoice[]> {
-      const { Items = [] } = await doc.send(
-        new QueryCommand({
-          TableName: tableName,
-          IndexName: 'gsi1',
-          KeyConditionExpression: 'gsi1pk = :pk',
-          ExpressionAttributeValues: { ':pk': localKeys.customerInvoices(customerId) },
-          ScanIndexForward: false,
-        }),
-      );
-      return Items.map((item) => stripKeys<LocalInvoice>(item));
+      return listByIndex<LocalInvoice>(localKeys.customerInvoices(customerId), { newestFirst: true });
     },
 
     customerBalance: customerBalanceOf,
