@@ -3,6 +3,7 @@ import { PHONE_NUMBER_MESSAGES } from '../../shared/phone-numbers';
 import { USER_QUOTAS } from '../../backend/src/routes/generation/user-quotas';
 import { createConfirmedUser } from '../support/cognito-users';
 import { createTestApp } from '../support/test-app';
+import { awayFromWindowEnd } from '../support/rate-window';
 
 const SEARCH = '/oauth/phone-numbers/available?country=US&area_code=415&limit=3';
 const { limit, windowSeconds } = USER_QUOTAS.numberSearch;
@@ -17,6 +18,7 @@ describe('number search: a per-owner limit that says when to try again', async (
   const search = (token: string) => app.request(SEARCH, { headers: { Authorization: `Bearer ${token}` } });
 
   it(`answers ${limit} parallel-burst searches and refuses the rest with 429, Retry-After and the wait in words`, async () => {
+    await awayFromWindowEnd(windowSeconds);
     const responses = await Promise.all(
       Array.from({ length: limit + 10 }, () => search(owner.tokens.IdToken)),
     );

@@ -11,6 +11,7 @@ import type { Referral } from '../../shared/schemas/referral';
 import type { UpcomingInvoiceResponse } from '../../shared/schemas/subscription';
 import { createConfirmedUser } from '../support/cognito-users';
 import { createTestApp } from '../support/test-app';
+import { awayFromWindowEnd } from '../support/rate-window';
 import { TOO_MANY_REQUESTS, USER_QUOTAS } from '../../backend/src/routes/generation/user-quotas';
 
 const APP_ORIGIN = 'http://localhost:5173';
@@ -257,7 +258,8 @@ describe('referral rewards reach the invoice (decision 164)', async () => {
       createConfirmedUser(services, 'previews-m'),
       createConfirmedUser(services, 'previews-n'),
     ]);
-    const { limit } = USER_QUOTAS.invoicePreviews;
+    const { limit, windowSeconds } = USER_QUOTAS.invoicePreviews;
+    await awayFromWindowEnd(windowSeconds);
     const burst = await Promise.all(
       Array.from({ length: limit + 5 }, () =>
         app.request('/oauth/subscription/upcoming-invoice', {
