@@ -1,6 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { LOCAL_STRIPE_WEBHOOK_SECRET } from '../../backend/src/config/env';
-import { signWebhookPayload } from '../../backend/src/providers/payments/webhook-signature';
+import { signedStripeWebhook } from '../support/stripe-webhooks';
 import { REFERRAL_CREDIT_EMAIL_KIND } from '../../shared/referral-rewards';
 import {
   apiFromPage,
@@ -81,21 +80,9 @@ test('owner A refers B: B’s first paid invoice is $0, A’s next invoice is on
     created: Math.floor(Date.now() / 1000),
     data: { object: { id: bSubscription, object: 'subscription' } },
   };
-  const payload = JSON.stringify(replay);
   const statuses = await Promise.all(
     Array.from({ length: 5 }, async () => {
-      const response = await fetch(`${apiUrl()}/webhooks/stripe`, {
-        method: 'POST',
-        headers: {
-          'Content-Type': 'application/json',
-          'Stripe-Signature': await signWebhookPayload(
-            payload,
-            LOCAL_STRIPE_WEBHOOK_SECRET,
-            Math.floor(Date.now() / 1000),
-          ),
-        },
-        body: payload,
-      });
+      const response = await fetch(`${apiUrl()}/webhooks/stripe`, await signedStripeWebhook(replay));
       return response.status;
     }),
   );

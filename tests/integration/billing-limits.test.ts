@@ -1,11 +1,10 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { CHECKOUT_REFUSALS, PAYMENT_FAILED } from '../../shared/plans';
-import { LOCAL_STRIPE_WEBHOOK_SECRET } from '../../backend/src/config/env';
 import { keys } from '../../backend/src/data/keys';
 import { isLocalPaymentsProvider } from '../../backend/src/providers/payments/factory';
 import type { PaymentEvent } from '../../backend/src/providers/payments/index';
-import { signWebhookPayload } from '../../backend/src/providers/payments/webhook-signature';
+import { signedStripeWebhook } from '../support/stripe-webhooks';
 import { USER_QUOTAS } from '../../backend/src/routes/generation/user-quotas';
 import { createConfirmedUser } from '../support/cognito-users';
 import { createTestApp } from '../support/test-app';
@@ -59,19 +58,7 @@ describe('billing: one subscription and one trial per customer, across tabs and 
     app.request(`${new URL(checkoutUrl).pathname}/pay`, { method: 'POST' });
   const deliver = async (events: PaymentEvent[]) => {
     for (const event of events) {
-      const payload = JSON.stringify(event);
-      const response = await app.request('/webhooks/stripe', {
-        method: 'POST',
-        headers: {
-          'Content-Type': 'application/json',
-          'Stripe-Signature': await signWebhookPayload(
-            payload,
-            LOCAL_STRIPE_WEBHOOK_SECRET,
-            Math.floor(Date.now() / 1000),
-          ),
-        },
-        body: payload,
-      });
+      const response = await app.request('/webhooks/stripe', await signedStripeWebhook(event));
       expect(response.status).toBe(200);
     }
   };

@@ -1,11 +1,10 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { LOCAL_STRIPE_WEBHOOK_SECRET } from '../../backend/src/config/env';
 import { emailHash } from '../../backend/src/data/referrals';
 import { keys } from '../../backend/src/data/keys';
 import { isLocalPaymentsProvider } from '../../backend/src/providers/payments/factory';
 import type { PaymentEvent } from '../../backend/src/providers/payments/index';
-import { signWebhookPayload } from '../../backend/src/providers/payments/webhook-signature';
+import { signedStripeWebhook } from '../support/stripe-webhooks';
 import { REFERRAL_CREDIT_EMAIL_KIND } from '../../shared/referral-rewards';
 import type { Referral } from '../../shared/schemas/referral';
 import type { UpcomingInvoiceResponse } from '../../shared/schemas/subscription';
@@ -32,19 +31,7 @@ describe('referral rewards reach the invoice (decision 164)', async () => {
     return { status: response.status, body: (await response.json()) as Record<string, unknown> };
   };
   const deliver = async (event: PaymentEvent) => {
-    const payload = JSON.stringify(event);
-    const response = await app.request('/webhooks/stripe', {
-      method: 'POST',
-      headers: {
-        'Content-Type': 'application/json',
-        'Stripe-Signature': await signWebhookPayload(
-          payload,
-          LOCAL_STRIPE_WEBHOOK_SECRET,
-          Math.floor(Date.now() / 1000),
-        ),
-      },
-      body: payload,
-    });
+    const response = await app.request('/webhooks/stripe', await signedStripeWebhook(event));
     expect(response.status, event.type).toBe(200);
     return response;
   };
