@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SIGNED_WEBHOOK_PATHS } from '../backend/src/webhook-paths';
+import { SIGNED_WEBHOOK_PATHS } from '../backend/src/platform/http/webhook-paths';
 import { API_GATEWAY_ACCOUNT_QUOTA, CAPACITY, CAPACITY_INPUTS, capacityModel } from './lib/capacity-model';
 import { HTTP_API_THROTTLE, WEBHOOK_THROTTLE } from './lib/http-api';
 import { REPO_ROOT } from './lib/repo-paths';

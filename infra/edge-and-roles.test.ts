@@ -5,7 +5,7 @@ import { Aspects } from 'aws-cdk-lib';
 import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SIGNED_WEBHOOK_PATHS, TWILIO_WEBHOOK_PATHS } from '../backend/src/webhook-paths';
+import { SIGNED_WEBHOOK_PATHS, TWILIO_WEBHOOK_PATHS } from '../backend/src/platform/http/webhook-paths';
 import { ORIGIN_VERIFY_HEADER } from '../shared/origin-verify';
 import { ORIGIN_VERIFY_VERSION_PARAMETER } from './lib/api-edge';
 import { CAPACITY } from './lib/capacity-model';

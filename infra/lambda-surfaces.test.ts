@@ -22,32 +22,46 @@ async function bundledSources(name: keyof typeof LAMBDA_ENTRIES): Promise<string
 }
 
 /**
- * Each HTTP function bundles only its own surface (backend/src/surfaces/): the owner API never carries
+ * Each HTTP function bundles only its own surface (backend/src/entry/surfaces/): the owner API never carries
  * Twilio's webhooks, the telephony function never the owner API, and neither the local providers' pages
  * (issue 16 §1-2: what a function does not serve, it should not load at cold start).
  */
 describe('Lambda bundles hold only their own routes', () => {
   it('the API function has no telephony routes and no local pages', async () => {
     const sources = await bundledSources('api');
-    expect(sources.some((file) => file.includes('backend/src/routes/config/'))).toBe(true);
-    expect(sources.filter((file) => file.includes('backend/src/routes/twilio-webhooks/'))).toEqual([]);
-    expect(sources.filter((file) => file.includes('backend/src/routes/phone-numbers/'))).toEqual([]);
-    expect(sources.filter((file) => /backend\/src\/routes\/local-/.test(file))).toEqual([]);
+    expect(sources.some((file) => file.includes('backend/src/capabilities/setup/config-routes.ts'))).toBe(
+      true,
+    );
+    expect(
+      sources.filter((file) => file.includes('backend/src/capabilities/sms/sms-webhook-routes.ts')),
+    ).toEqual([]);
+    expect(
+      sources.filter((file) =>
+        file.includes('backend/src/capabilities/phone-numbers/phone-number-routes.ts'),
+      ),
+    ).toEqual([]);
+    expect(
+      sources.filter((file) => /backend\/src\/local\/.*(-routes|local-phone-|local-call-socket)/.test(file)),
+    ).toEqual([]);
   });
 
   it('the telephony function has no owner API routes and no local pages', async () => {
     const sources = await bundledSources('telephony');
-    expect(sources.some((file) => file.includes('backend/src/routes/twilio-webhooks/'))).toBe(true);
+    expect(sources.some((file) => file.includes('backend/src/capabilities/sms/sms-webhook-routes.ts'))).toBe(
+      true,
+    );
     for (const ownerRoutes of [
-      'config/config-routes.ts',
-      'get-paid/get-paid-routes.ts',
-      'subscription/subscription-routes.ts',
-      'call-log/call-log-routes.ts',
+      'setup/config-routes.ts',
+      'payouts/get-paid-routes.ts',
+      'billing/subscription-routes.ts',
+      'conversations/call-log-routes.ts',
       'referrals/referral-routes.ts',
     ]) {
-      expect(sources.filter((file) => file.includes(`backend/src/routes/${ownerRoutes}`))).toEqual([]);
+      expect(sources.filter((file) => file.includes(`backend/src/capabilities/${ownerRoutes}`))).toEqual([]);
     }
-    expect(sources.filter((file) => /backend\/src\/routes\/local-/.test(file))).toEqual([]);
+    expect(
+      sources.filter((file) => /backend\/src\/local\/.*(-routes|local-phone-|local-call-socket)/.test(file)),
+    ).toEqual([]);
   });
 });
 

@@ -5,7 +5,7 @@ import { Aspects } from 'aws-cdk-lib';
 import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { METRICS_NAMESPACE } from '../backend/src/observability/metrics';
+import { METRICS_NAMESPACE } from '../backend/src/platform/observability/metrics';
 import { ORIGIN_VERIFY_HEADER } from '../shared/origin-verify';
 import { COGNITO_DEFAULT_SENDER_WARNING } from './lib/auth';
 import { BACKUP_RETENTION_DAYS } from './lib/data';

@@ -5,7 +5,7 @@ import { Aspects } from 'aws-cdk-lib';
 import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { APP_TABLE } from '../backend/src/data/table-definition';
+import { APP_TABLE } from '../backend/src/platform/dynamo/table-definition';
 import { RESTORED_TABLE_WARNING } from './lib/data';
 import { ReceptionistStack } from './lib/receptionist-stack';
 import { parseStages, type StageConfig } from './stages';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VOICE_RELAY } from '@shared/voice-relay';
-import { APP_TABLE } from '../backend/src/data/table-definition';
+import { APP_TABLE } from '../backend/src/platform/dynamo/table-definition';
 import {
   costSettingsOf,
   PRICES,

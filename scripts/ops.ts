@@ -1,6 +1,6 @@
-/** `npm run ops -- [--stage <name>] <command>`: see backend/src/ops/ops-cli.ts. */
-import { runOpsCli } from '../backend/src/ops/ops-cli';
-import { OpsError } from '../backend/src/ops/ops-commands';
+/** `npm run ops -- [--stage <name>] <command>`: see backend/src/entry/ops/ops-cli.ts. */
+import { runOpsCli } from '../backend/src/entry/ops/ops-cli';
+import { OpsError } from '../backend/src/entry/ops/ops-commands';
 
 try {
   const result = await runOpsCli(process.argv.slice(2));

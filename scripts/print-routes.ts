@@ -2,9 +2,9 @@
  * `npm run routes`: one line per backend route, `METHOD /path`, read from the app itself (Hono's route
  * table, which also holds the webhook and local-provider routes that the OpenAPI document leaves out).
  */
-import { createApp } from '../backend/src/app';
-import { createAppDeps } from '../backend/src/app-deps';
-import { loadConfig } from '../backend/src/config/env';
+import { createApp } from '../backend/src/entry/app';
+import { createAppDeps } from '../backend/src/entry/app-deps';
+import { loadConfig } from '../backend/src/platform/config/env';
 
 // Building the app opens no connection, so this works with nothing running.
 const app = createApp(

@@ -4,7 +4,7 @@
  * especially) can be seen full. Safe to run again: the owner, config and records are overwritten, not doubled.
  */
 import { z } from 'zod';
-import { DEFAULT_LOCAL_TABLE_NAME } from '../backend/src/data/table-definition';
+import { DEFAULT_LOCAL_TABLE_NAME } from '../backend/src/platform/dynamo/table-definition';
 import { TRIAL_DAYS } from '../shared/plans';
 import { seedDemoOwner } from './local-stack/demo-owner';
 import { stackUrls } from './local-stack/local-stack';

@@ -4,7 +4,7 @@
  */
 import path from 'node:path';
 import { z } from 'zod';
-import { DEFAULT_LOCAL_TABLE_NAME } from '../backend/src/data/table-definition';
+import { DEFAULT_LOCAL_TABLE_NAME } from '../backend/src/platform/dynamo/table-definition';
 import { startLocalStack, REPO_ROOT } from './local-stack/local-stack';
 import { assertPortsFree, PortInUseError } from './local-stack/ports';
 import { superviseServices } from './local-stack/supervisor';

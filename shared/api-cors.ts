@@ -1,5 +1,5 @@
 /**
- * The API's CORS policy, one source for the app's own middleware (backend/src/http/cors.ts, what runs
+ * The API's CORS policy, one source for the app's own middleware (backend/src/platform/http/cors.ts, what runs
  * locally) and API Gateway's (infra/lib/http-api.ts, which answers in AWS and ignores the function's).
  */
 export const API_CORS = {

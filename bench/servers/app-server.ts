@@ -1,11 +1,11 @@
 import { serve } from '@hono/node-server';
-import { createApp } from '../../backend/src/app';
-import { createAppDeps } from '../../backend/src/app-deps';
-import { loadConfig } from '../../backend/src/config/env';
+import { createApp } from '../../backend/src/entry/app';
+import { createAppDeps } from '../../backend/src/entry/app-deps';
+import { loadConfig } from '../../backend/src/platform/config/env';
 
 /**
  * The product API as the benchmark measures it: the same createApp(createAppDeps(loadConfig()), 'api') that
- * backend/src/lambda.ts builds, served by @hono/node-server. Unlike backend/src/server.ts it passes requests
+ * backend/src/entry/lambda.ts builds, served by @hono/node-server. Unlike backend/src/entry/server.ts it passes requests
  * straight to app.fetch: that server copies every request to add X-Forwarded-For (a local stand-in for
  * API Gateway), which is not part of the product's request path and only the frontend-log route reads.
  * The table must already exist (the bench creates and seeds it).

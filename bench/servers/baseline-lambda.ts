@@ -1,6 +1,6 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { createDynamoClients } from '../../backend/src/data/dynamo-client';
-import { keys } from '../../backend/src/data/keys';
+import { createDynamoClients } from '../../backend/src/platform/dynamo/dynamo-client';
+import { keys } from '../../backend/src/platform/dynamo/keys';
 
 /**
  * The cold-init floor the API Lambda is compared with (lambda_bundle stage): a bare handler that creates

@@ -1,8 +1,8 @@
 import { createServer, type ServerResponse } from 'node:http';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { loadConfig } from '../../backend/src/config/env';
-import { createDynamoClients } from '../../backend/src/data/dynamo-client';
-import { keys } from '../../backend/src/data/keys';
+import { loadConfig } from '../../backend/src/platform/config/env';
+import { createDynamoClients } from '../../backend/src/platform/dynamo/dynamo-client';
+import { keys } from '../../backend/src/platform/dynamo/keys';
 
 /**
  * The floor the app is compared with: node:http doing the same GetItem through the same document client

@@ -1,6 +1,6 @@
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
-import { createLocalSpeech } from '../../backend/src/providers/speech/local';
+import { createLocalSpeech } from '../../backend/src/local/speech/local-speech';
 
 /**
  * The event-loop figure's server (stage health_during_speech): a `/health` answer and a voice preview

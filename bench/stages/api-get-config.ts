@@ -3,9 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { ensureAppTable } from '../../backend/src/data/create-tables';
-import { createDynamoClients } from '../../backend/src/data/dynamo-client';
-import { keys } from '../../backend/src/data/keys';
+import { ensureAppTable } from '../../backend/src/platform/dynamo/create-tables';
+import { createDynamoClients } from '../../backend/src/platform/dynamo/dynamo-client';
+import { keys } from '../../backend/src/platform/dynamo/keys';
 import {
   backendEnv,
   startDataAndIdentity,

@@ -2,14 +2,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { ensureAppTable } from '../../backend/src/data/create-tables';
-import { createDynamoClients } from '../../backend/src/data/dynamo-client';
-import { keys } from '../../backend/src/data/keys';
-import { createPhoneReservationRepository } from '../../backend/src/data/phone-reservations';
-import { createSubscriptionRepository } from '../../backend/src/data/subscriptions';
+import { ensureAppTable } from '../../backend/src/platform/dynamo/create-tables';
+import { createDynamoClients } from '../../backend/src/platform/dynamo/dynamo-client';
+import { keys } from '../../backend/src/platform/dynamo/keys';
+import { createPhoneReservationRepository } from '../../backend/src/capabilities/phone-numbers/phone-reservations';
+import { createSubscriptionRepository } from '../../backend/src/capabilities/billing/subscriptions';
 import { telephonyWebhookUrls } from '../../backend/src/providers/telephony/index';
-import { createLocalTwilioAccount } from '../../backend/src/providers/telephony/local-account';
-import { localStockPage } from '../../backend/src/providers/telephony/local-inventory';
+import { createLocalTwilioAccount } from '../../backend/src/local/twilio/local-account';
+import { localStockPage } from '../../backend/src/local/twilio/local-inventory';
 import { backendEnv, startDataAndIdentity, type StackPorts } from '../../scripts/local-stack/local-stack';
 import { assertJava } from '../../scripts/local-stack/dynamodb-local';
 import { freePort } from '../../scripts/local-stack/ports';
@@ -19,7 +19,7 @@ import { businessConfigFixture } from '../fixtures/business-config';
 /**
  * DynamoDB Local and cognito-local, a table with one owner on a trial whose assistant answers a local
  * number (reserved, on the local Twilio account with its webhooks), and the app in its own process
- * (`server`: the bench's app server, or backend/src/server.ts when the relay socket is needed too).
+ * (`server`: the bench's app server, or backend/src/entry/server.ts when the relay socket is needed too).
  * `run` gets the app's base URL and the number; everything is stopped afterwards, even on failure.
  */
 export async function withAssistantLine<T>(

@@ -1,6 +1,6 @@
-import { writeInBatches } from '../../backend/src/data/batch-write';
-import { createBusinessConfigRepository } from '../../backend/src/data/business-config';
-import { keys } from '../../backend/src/data/keys';
+import { writeInBatches } from '../../backend/src/platform/dynamo/batch-write';
+import { createBusinessConfigRepository } from '../../backend/src/capabilities/setup/business-config';
+import { keys } from '../../backend/src/platform/dynamo/keys';
 import { businessConfigFixture } from '../fixtures/business-config';
 import {
   formatReadScale,
@@ -48,7 +48,7 @@ async function seed(
  * `config_read_scale` (issue 16 §6): the config read (`getConfig`, the config route's own read) in a table
  * of 10,000 owners ÷ the same in a table of 10, both in one DynamoDB Local, owners read in rotation and
  * the two tables interleaved sample by sample. A read by key costs the same whatever the table holds; a
- * Scan would grow with it (backend/src/data/access-patterns.test.ts keeps Scans out of the backend).
+ * Scan would grow with it (backend/src/entry/access-patterns.test.ts keeps Scans out of the backend).
  */
 export async function measureConfigReadScale(
   settings: { large: number; small: number; samples: number },

@@ -1,10 +1,10 @@
-import { createAppointmentRepository } from '../../backend/src/data/appointments';
-import { createBusinessConfigRepository } from '../../backend/src/data/business-config';
-import { createCalendarConnectionRepository } from '../../backend/src/data/calendar-connections';
-import { createConversationRepository } from '../../backend/src/data/conversations';
-import { createOwnerMessageRepository } from '../../backend/src/data/owner-messages';
-import { createSubscriptionRepository } from '../../backend/src/data/subscriptions';
-import { loadOverview, type OverviewData } from '../../backend/src/routes/overview/overview-routes';
+import { createAppointmentRepository } from '../../backend/src/capabilities/appointments/appointments';
+import { createBusinessConfigRepository } from '../../backend/src/capabilities/setup/business-config';
+import { createCalendarConnectionRepository } from '../../backend/src/capabilities/calendars/calendar-connections';
+import { createConversationRepository } from '../../backend/src/capabilities/conversations/conversations';
+import { createOwnerMessageRepository } from '../../backend/src/capabilities/conversations/owner-messages';
+import { createSubscriptionRepository } from '../../backend/src/capabilities/billing/subscriptions';
+import { loadOverview, type OverviewData } from '../../backend/src/capabilities/overview/overview-routes';
 import { history } from '../fixtures/conversations';
 import {
   formatReadScale,

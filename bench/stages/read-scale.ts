@@ -1,6 +1,6 @@
 import path from 'node:path';
-import { ensureAppTable } from '../../backend/src/data/create-tables';
-import { createDynamoClients } from '../../backend/src/data/dynamo-client';
+import { ensureAppTable } from '../../backend/src/platform/dynamo/create-tables';
+import { createDynamoClients } from '../../backend/src/platform/dynamo/dynamo-client';
 import { assertJava, startDynamoDbLocal } from '../../scripts/local-stack/dynamodb-local';
 import { REPO_ROOT } from '../../scripts/local-stack/local-stack';
 import { freePort } from '../../scripts/local-stack/ports';

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import WebSocket from 'ws';
 import { relayOutgoingSchema } from '../../shared/voice-relay';
-import { LOCAL_TWILIO_AUTH_TOKEN } from '../../backend/src/config/env';
-import { LOCAL_TWILIO_ACCOUNT_SID } from '../../backend/src/providers/telephony/local-sms-delivery';
+import { LOCAL_TWILIO_AUTH_TOKEN } from '../../backend/src/platform/config/env';
+import { LOCAL_TWILIO_ACCOUNT_SID } from '../../backend/src/local/twilio/local-sms-delivery';
 import { readVoiceTwiml } from '../../backend/src/providers/telephony/voice-twiml';
 import { signTwilioRequest } from '../../backend/src/providers/telephony/webhook-signature';
 import { formatTable } from '../report';
@@ -113,7 +113,7 @@ async function talk(call: Awaited<ReturnType<typeof answerCall>>) {
 }
 
 /**
- * `greeting_ms` and `voice_turn`: a phone call as Twilio makes it, against backend/src/server.ts (the HTTP
+ * `greeting_ms` and `voice_turn`: a phone call as Twilio makes it, against backend/src/entry/server.ts (the HTTP
  * app and the local relay socket) in its own process, DynamoDB Local and the local engine. `greeting_ms`
  * times the signed voice webhook → ConversationRelay TwiML (conversation created, greeting from the cache
  * after the first call); `voice_turn` times each final prompt → the first text token over the WebSocket,
@@ -124,7 +124,7 @@ export async function measureVoiceCalls(
   log: (line: string) => void,
 ): Promise<{ greeting: GreetingFigure; turn: VoiceTurnFigure }> {
   return withAssistantLine(
-    { tableName: 'bench-voice', server: 'backend/src/server.ts', log },
+    { tableName: 'bench-voice', server: 'backend/src/entry/server.ts', log },
     async ({ apiUrl, assistantNumber }) => {
       log(`warming up with ${WARMUP} calls…`);
       for (let i = 0; i < WARMUP; i++) await talk(await answerCall(apiUrl, assistantNumber, i));
@@ -141,7 +141,8 @@ export async function measureVoiceCalls(
         }
       }
       const measuredAt = new Date().toISOString();
-      const method = 'sequential, from the bench process to backend/src/server.ts (tsx) over HTTP and ws';
+      const method =
+        'sequential, from the bench process to backend/src/entry/server.ts (tsx) over HTTP and ws';
       return {
         greeting: {
           measuredAt,

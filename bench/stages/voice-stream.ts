@@ -2,10 +2,10 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import WebSocket from 'ws';
 import type { VoiceStreamServerMessage } from '../../shared/schemas/voice-stream';
-import { createLogger } from '../../backend/src/logging/logger';
-import { createLocalSpeech } from '../../backend/src/providers/speech/local';
+import { createLogger } from '../../backend/src/platform/logging/logger';
+import { createLocalSpeech } from '../../backend/src/local/speech/local-speech';
 import { readWavInfo } from '../../backend/src/providers/speech/wav';
-import { attachVoiceStreamServer } from '../../backend/src/voice-stream/local-socket-server';
+import { attachVoiceStreamServer } from '../../backend/src/local/api-gateway/local-socket-server';
 import { createTestTokenIssuer } from '../../tests/support/signed-tokens';
 import { formatTable } from '../report';
 import { median, percentile, round } from '../stats';
@@ -109,7 +109,7 @@ export async function measureVoiceStream(
     const audioSeconds = median(samples.map((s) => s.audioSeconds));
     return {
       measuredAt: new Date().toISOString(),
-      transport: 'local ws server (backend/src/voice-stream/local-socket-server.ts), one connection',
+      transport: 'local ws server (backend/src/local/api-gateway/local-socket-server.ts), one connection',
       voice: 'local espeak-ng WASM, emma',
       textChars: BENCH_TEXT.length,
       streams: samples.length,

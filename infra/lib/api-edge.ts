@@ -47,7 +47,7 @@ export class ApiEdge extends Construct {
    * at cold start (ORIGIN_VERIFY_SECRET_ARN) and refuse requests without it, so calling the execute-api URL
    * directly cannot bypass the web ACL. Generated per stage by Secrets Manager: the template holds only a
    * dynamic reference ({{resolve:secretsmanager:…}}), never the value. Rotated by the operator: the functions
-   * accept its current and previous versions (backend/src/http/origin-verify.ts).
+   * accept its current and previous versions (backend/src/platform/http/origin-verify.ts).
    */
   readonly originVerifySecret: Secret;
   /** https:// base URL without a trailing slash. */

@@ -11,7 +11,7 @@ import {
 } from 'aws-cdk-lib/aws-dynamodb';
 import type { IRole } from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
-import { APP_TABLE } from '../../backend/src/data/table-definition';
+import { APP_TABLE } from '../../backend/src/platform/dynamo/table-definition';
 import { deploymentSuffix } from './deployment-suffix';
 
 /** Days each AWS Backup copy is kept (cold storage needs at least 90 days after the move). */

@@ -1,6 +1,6 @@
 import { CfnWebACL } from 'aws-cdk-lib/aws-wafv2';
 import { Construct } from 'constructs';
-import { SIGNED_WEBHOOK_PATHS } from '../../backend/src/webhook-paths';
+import { SIGNED_WEBHOOK_PATHS } from '../../backend/src/platform/http/webhook-paths';
 
 /**
  * Requests one client address may make in any 5-minute window, across the site and the API, before WAF

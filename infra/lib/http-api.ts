@@ -26,7 +26,7 @@ export interface ProductHttpApiProps {
     readonly routes: readonly { readonly method: 'GET' | 'POST'; readonly path: string }[];
   };
   /**
-   * The signed vendor webhooks (exact POST paths, backend/src/webhook-paths.ts): each becomes its own route
+   * The signed vendor webhooks (exact POST paths, backend/src/platform/http/webhook-paths.ts): each becomes its own route
    * (to the function `routedElsewhere` names for it, else `handler`) with the webhook throttle.
    */
   readonly webhookPaths: readonly string[];

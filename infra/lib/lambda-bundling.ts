@@ -13,12 +13,12 @@ import { REPO_ROOT } from './repo-paths';
 
 /** The Lambda entry points, relative to the repository root. */
 export const LAMBDA_ENTRIES = {
-  api: 'backend/src/lambda.ts',
+  api: 'backend/src/entry/lambda.ts',
   /** Phone numbers and Twilio's webhooks: the only function that loads the Twilio SDK at start. */
-  telephony: 'backend/src/telephony-lambda.ts',
-  websocket: 'backend/src/ws-lambda.ts',
+  telephony: 'backend/src/entry/telephony-lambda.ts',
+  websocket: 'backend/src/entry/ws-lambda.ts',
   /** Scheduled: the notifications sweep and the daily digest (issue 13 §2). */
-  notifications: 'backend/src/notifications-lambda.ts',
+  notifications: 'backend/src/entry/notifications-lambda.ts',
 } as const;
 export type LambdaName = keyof typeof LAMBDA_ENTRIES;
 export const LAMBDA_NAMES = Object.keys(LAMBDA_ENTRIES) as LambdaName[];

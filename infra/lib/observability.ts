@@ -17,7 +17,11 @@ import { PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { CfnSubscription, Topic } from 'aws-cdk-lib/aws-sns';
 import { Construct } from 'constructs';
-import { METRIC_NAMES, METRICS_NAMESPACE, type MetricName } from '../../backend/src/observability/metrics';
+import {
+  METRIC_NAMES,
+  METRICS_NAMESPACE,
+  type MetricName,
+} from '../../backend/src/platform/observability/metrics';
 
 /** The deploy parameter an operator sets to receive alarms: `--parameters OperatorEmail=ops@example.com`. */
 export const OPERATOR_EMAIL_PARAMETER = 'OperatorEmail';
@@ -63,7 +67,7 @@ const PERIOD = Duration.minutes(5);
 
 /**
  * Alarms, a dashboard and a cost budget, all reporting to one SNS topic the operator subscribes to. The
- * app's own figures are the EMF metrics of backend/src/observability/metrics.ts (namespace and names come
+ * app's own figures are the EMF metrics of backend/src/platform/observability/metrics.ts (namespace and names come
  * from there, with the `stage` dimension the backend writes from its STAGE variable).
  */
 export class Observability extends Construct {

@@ -4,8 +4,8 @@ import { Rule, RuleTargetInput, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction as LambdaTarget } from 'aws-cdk-lib/aws-events-targets';
 import { Construct } from 'constructs';
 import { OAUTH_ENABLED } from '@shared/identity';
-import { TELEPHONY_HTTP_ROUTES } from '../../backend/src/telephony-routes';
-import { SIGNED_WEBHOOK_PATHS } from '../../backend/src/webhook-paths';
+import { TELEPHONY_HTTP_ROUTES } from '../../backend/src/entry/telephony-routes';
+import { SIGNED_WEBHOOK_PATHS } from '../../backend/src/platform/http/webhook-paths';
 import { VOICE_RELAY } from '@shared/voice-relay';
 import { NOTIFICATION_FAN_OUT } from '@shared/notifications-fan-out';
 import { stagePrefix, type Stage } from '../stages';
@@ -75,7 +75,7 @@ export class ReceptionistStack extends Stack {
     });
     if (edge.domain) edge.pointAt('Site', edge.domain.siteDomain, web.distribution);
 
-    // What every Lambda reads through backend/src/config/env.ts. AWS_REGION is set by Lambda itself.
+    // What every Lambda reads through backend/src/platform/config/env.ts. AWS_REGION is set by Lambda itself.
     const environment: Record<string, string> = {
       APP_ENV: 'aws',
       // Names the EMF metrics' `stage` dimension, which the alarms read.
@@ -196,13 +196,13 @@ export class ReceptionistStack extends Stack {
     });
     // The API's public URL: CloudFront with the web ACL (and the custom domain, when there is one).
     const apiEdge = new ApiEdge(this, 'ApiEdge', { api: httpApi.api, edge, stage: stage.name });
-    // The HTTP functions refuse requests that did not come through CloudFront (backend/src/http/origin-verify.ts).
+    // The HTTP functions refuse requests that did not come through CloudFront (backend/src/platform/http/origin-verify.ts).
     for (const fn of [apiFunction, telephonyFunction]) {
       apiEdge.originVerifySecret.grantRead(fn);
       fn.addEnvironment('ORIGIN_VERIFY_SECRET_ARN', apiEdge.originVerifySecret.secretArn);
     }
     if (edge.domain) edge.pointAt('Api', edge.domain.apiDomain, apiEdge.distribution);
-    // Twilio signs the URL it called, so the app must know it (backend/src/config/env.ts PUBLIC_API_URL):
+    // Twilio signs the URL it called, so the app must know it (backend/src/platform/config/env.ts PUBLIC_API_URL):
     // the telephony function checks the webhooks, the API function puts URLs in TwiML and OAuth redirects,
     // and every function that sends a notification puts its unsubscribe link in it.
     for (const fn of appFunctions) fn.addEnvironment('PUBLIC_API_URL', apiEdge.url);

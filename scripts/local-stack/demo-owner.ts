@@ -2,17 +2,17 @@ import { randomUUID } from 'node:crypto';
 import { OBJECTIVE_TEMPLATES, primaryObjectiveFromTemplate } from '../../shared/objective-templates';
 import { LOCAL_USER_POOL_CLIENT_ID } from '../../shared/identity';
 import type { Conversation } from '../../shared/schemas/conversation';
-import { createBusinessConfigRepository } from '../../backend/src/data/business-config';
+import { createBusinessConfigRepository } from '../../backend/src/capabilities/setup/business-config';
 import { businessClockOf } from '../../shared/analytics';
-import { createDynamoClients } from '../../backend/src/data/dynamo-client';
-import { createObjectivesRepository } from '../../backend/src/data/objectives';
-import { createPayoutRepository } from '../../backend/src/data/payouts';
-import { createPhoneReservationRepository } from '../../backend/src/data/phone-reservations';
+import { createDynamoClients } from '../../backend/src/platform/dynamo/dynamo-client';
+import { createObjectivesRepository } from '../../backend/src/capabilities/setup/objectives';
+import { createPayoutRepository } from '../../backend/src/capabilities/payouts/payouts';
+import { createPhoneReservationRepository } from '../../backend/src/capabilities/phone-numbers/phone-reservations';
 import {
   DEMO_IDENTITY,
   generateDemoBusinessHistory,
   type DemoBusinessHistory,
-} from '../../backend/src/demo/demo-history';
+} from '../../backend/src/local/demo/demo-history';
 import { cognitoCall, signInUser, tokenSubject } from './cognito-api';
 import { buyAssistantNumber, ensurePayouts, ensureTrial } from './demo-through-api';
 import { replaceDemoRecords } from './demo-records';

@@ -1,10 +1,10 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { writeInBatches } from '../../backend/src/data/batch-write';
-import { createAppointmentRepository } from '../../backend/src/data/appointments';
-import { createConversationRepository } from '../../backend/src/data/conversations';
-import { keys } from '../../backend/src/data/keys';
-import { createOwnerMessageRepository } from '../../backend/src/data/owner-messages';
-import type { DemoBusinessHistory } from '../../backend/src/demo/demo-history';
+import { writeInBatches } from '../../backend/src/platform/dynamo/batch-write';
+import { createAppointmentRepository } from '../../backend/src/capabilities/appointments/appointments';
+import { createConversationRepository } from '../../backend/src/capabilities/conversations/conversations';
+import { keys } from '../../backend/src/platform/dynamo/keys';
+import { createOwnerMessageRepository } from '../../backend/src/capabilities/conversations/owner-messages';
+import type { DemoBusinessHistory } from '../../backend/src/local/demo/demo-history';
 
 const DAY_MS = 86_400_000;
 const isDemoRecord = (record: { conversation_id: string | null }) =>

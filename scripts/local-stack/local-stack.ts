@@ -115,7 +115,7 @@ export async function startDataAndIdentity(options: StackOptions) {
       {
         name: 'cognito',
         command: bin('tsx'),
-        args: [path.join(REPO_ROOT, 'backend/src/local/cognito-local-main.ts')],
+        args: [path.join(REPO_ROOT, 'backend/src/local/cognito/cognito-local-main.ts')],
         cwd: REPO_ROOT,
         env: {
           COGNITO_PORT: String(options.ports.cognito),
@@ -142,8 +142,8 @@ export async function startLocalStack(options: StackOptions): Promise<RunningSta
   const { urls, services, stop } = base;
   try {
     const backendArgs = options.watch
-      ? ['watch', '--clear-screen=false', path.join(REPO_ROOT, 'backend/src/server.ts')]
-      : [path.join(REPO_ROOT, 'backend/src/server.ts')];
+      ? ['watch', '--clear-screen=false', path.join(REPO_ROOT, 'backend/src/entry/server.ts')]
+      : [path.join(REPO_ROOT, 'backend/src/entry/server.ts')];
     services.push(
       await startService(
         {

@@ -1,7 +1,7 @@
 import { expect, test, type Page, type Request } from '@playwright/test';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { createDynamoClients } from '../../backend/src/data/dynamo-client';
-import { keys } from '../../backend/src/data/keys';
+import { createDynamoClients } from '../../backend/src/platform/dynamo/dynamo-client';
+import { keys } from '../../backend/src/platform/dynamo/keys';
 import { NO_MODULES_TEXT, OBJECTIVE_TEMPLATES } from '../../shared/objective-templates';
 import { connectStripeFromDashboard } from './assistant-owner';
 import { apiFromPage, appUrl, completeSetupThroughApi, signUpThroughUi, uniqueEmail } from './support';

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { ACCOUNT_DELETION_PATH } from '../../shared/account-deletion';
 import { REFERRAL_ERRORS } from '../../shared/referrals';
 import type { Referral } from '../../shared/schemas/referral';
-import { keys } from '../../backend/src/data/keys';
+import { keys } from '../../backend/src/platform/dynamo/keys';
 import { createConfirmedUser } from '../support/cognito-users';
 import { createTestApp } from '../support/test-app';
 

@@ -2,7 +2,7 @@ import { DEFAULT_TIME_ZONE } from '../../shared/receptionist/time-zones';
 import { describe, expect, it } from 'vitest';
 import { computeAnalytics, computeSuggestions } from '../../shared/analytics';
 import type { Conversation } from '../../shared/schemas/conversation';
-import { generateDemoHistory } from '../../backend/src/demo/demo-history';
+import { generateDemoHistory } from '../../backend/src/local/demo/demo-history';
 import { callApi, SAMPLE_BUSINESS_INFO } from '../support/api-calls';
 import { createConfirmedUser } from '../support/cognito-users';
 import { createTestApp } from '../support/test-app';

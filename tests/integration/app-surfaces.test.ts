@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createApp, OPENAPI_PATH, type AppSurface } from '../../backend/src/app';
-import { TELEPHONY_HTTP_ROUTES } from '../../backend/src/telephony-routes';
+import { createApp, OPENAPI_PATH, type AppSurface } from '../../backend/src/entry/app';
+import { TELEPHONY_HTTP_ROUTES } from '../../backend/src/entry/telephony-routes';
 import { createTestApp } from '../support/test-app';
 
 /** An API Gateway route key as a matcher of Hono route paths (`{x}` one segment, `{x+}` the rest). */

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { AppDeps } from '../../backend/src/app-types';
+import type { AppDeps } from '../../backend/src/entry/app-types';
 import { callApi } from '../support/api-calls';
 import { createConfirmedUser } from '../support/cognito-users';
 import { createTestApp } from '../support/test-app';
-import { localStockPage } from '../../backend/src/providers/telephony/local-inventory';
+import { localStockPage } from '../../backend/src/local/twilio/local-inventory';
 import { telephonyWebhookUrls } from '../../backend/src/providers/telephony/index';
 
 const CALLER = '+14155550177';

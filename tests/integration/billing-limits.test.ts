@@ -1,11 +1,11 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { CHECKOUT_REFUSALS, PAYMENT_FAILED } from '../../shared/plans';
-import { keys } from '../../backend/src/data/keys';
+import { keys } from '../../backend/src/platform/dynamo/keys';
 import { isLocalPaymentsProvider } from '../../backend/src/providers/payments/factory';
 import type { PaymentEvent } from '../../backend/src/providers/payments/index';
 import { signedStripeWebhook } from '../support/stripe-webhooks';
-import { USER_QUOTAS } from '../../backend/src/routes/generation/user-quotas';
+import { USER_QUOTAS } from '../../backend/src/platform/quotas/user-quotas';
 import { createConfirmedUser } from '../support/cognito-users';
 import { createTestApp } from '../support/test-app';
 

@@ -1,7 +1,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { keys } from '../../backend/src/data/keys';
-import { createLocalOutbox } from '../../backend/src/providers/email/local';
+import { keys } from '../../backend/src/platform/dynamo/keys';
+import { createLocalOutbox } from '../../backend/src/local/ses/local-outbox';
 import { createConfirmedUser } from '../support/cognito-users';
 import { storeSubscription } from '../support/subscriptions';
 import { createTestApp } from '../support/test-app';

@@ -1,8 +1,8 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it, vi } from 'vitest';
-import { keys } from '../../backend/src/data/keys';
-import { hashFeedToken } from '../../backend/src/calendar-feed/feed-token';
-import { createLocalOutbox } from '../../backend/src/providers/email/local';
+import { keys } from '../../backend/src/platform/dynamo/keys';
+import { hashFeedToken } from '../../backend/src/capabilities/calendars/feed/feed-token';
+import { createLocalOutbox } from '../../backend/src/local/ses/local-outbox';
 import { createConfirmedUser } from '../support/cognito-users';
 import { storeSubscription } from '../support/subscriptions';
 import { createTestApp } from '../support/test-app';

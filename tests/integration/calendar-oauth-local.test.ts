@@ -1,7 +1,7 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { keys } from '../../backend/src/data/keys';
-import { LOCAL_OAUTH_CLIENT } from '../../backend/src/providers/calendar/local';
+import { keys } from '../../backend/src/platform/dynamo/keys';
+import { LOCAL_OAUTH_CLIENT } from '../../backend/src/local/calendars/local-calendar-providers';
 import { createConfirmedUser } from '../support/cognito-users';
 import { createTestApp } from '../support/test-app';
 

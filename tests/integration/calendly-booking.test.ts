@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { LOCAL_CALENDLY_WEBHOOK_SIGNING_KEY } from '../../backend/src/config/env';
+import { LOCAL_CALENDLY_WEBHOOK_SIGNING_KEY } from '../../backend/src/platform/config/env';
 import { signCalendlyPayload } from '../../backend/src/providers/calendar/calendly-webhook-signature';
-import { collectTurn } from '../../backend/src/receptionist/receptionist';
+import { collectTurn } from '../../backend/src/capabilities/receptionist/receptionist';
 import { zonedInstant } from '../../shared/receptionist/business-time';
 import { createAssistantLine } from '../support/assistant-line';
 import { connectThroughCallback } from '../support/calendar-connect';

@@ -1,20 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { zonedInstant, type LocalDateTime } from '../../shared/receptionist/business-time';
-import { createOwnerCalendar } from '../../backend/src/calendar-sync/owner-calendar';
-import { createLocalCalendarEventStore } from '../../backend/src/data/local-calendar-events';
+import { createOwnerCalendar } from '../../backend/src/capabilities/calendars/sync/owner-calendar';
+import { createLocalCalendarEventStore } from '../../backend/src/local/calendars/local-calendar-events';
 import type { CalendarApi } from '../../backend/src/providers/calendar/calendar-api-types';
 import { createConnectionTokens } from '../../backend/src/providers/calendar/connection-tokens';
-import { localCalendarPagePath } from '../../backend/src/providers/calendar/local-calendar-page';
+import { localCalendarPagePath } from '../../backend/src/local/calendars/local-calendar-page';
 import {
   codeChallengeS256,
   createCodeVerifier,
   createOAuthState,
 } from '../../backend/src/providers/calendar/pkce';
-import { bookTool } from '../../backend/src/receptionist/tools/book';
-import { findSlotsTool } from '../../backend/src/receptionist/tools/find-slots';
-import { cancelTool, rescheduleTool } from '../../backend/src/receptionist/tools/reschedule-cancel';
-import type { ToolContext, ToolServices } from '../../backend/src/receptionist/tools/tool-types';
-import type { ConversationState } from '../../backend/src/receptionist/types';
+import { bookTool } from '../../backend/src/capabilities/receptionist/tools/book';
+import { findSlotsTool } from '../../backend/src/capabilities/receptionist/tools/find-slots';
+import {
+  cancelTool,
+  rescheduleTool,
+} from '../../backend/src/capabilities/receptionist/tools/reschedule-cancel';
+import type { ToolContext, ToolServices } from '../../backend/src/capabilities/receptionist/tools/tool-types';
+import type { ConversationState } from '../../backend/src/capabilities/receptionist/types';
 import { createAssistantLine } from '../support/assistant-line';
 import { connectThroughCallback } from '../support/calendar-connect';
 import { createTestApp } from '../support/test-app';

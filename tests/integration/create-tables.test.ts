@@ -1,7 +1,7 @@
 import { DescribeTableCommand, DescribeTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { ensureAppTable } from '../../backend/src/data/create-tables';
-import { APP_TABLE } from '../../backend/src/data/table-definition';
+import { ensureAppTable } from '../../backend/src/platform/dynamo/create-tables';
+import { APP_TABLE } from '../../backend/src/platform/dynamo/table-definition';
 import { createTestApp } from '../support/test-app';
 
 describe('ensureAppTable on DynamoDB Local', () => {

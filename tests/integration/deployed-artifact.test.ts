@@ -8,8 +8,8 @@ import { VOICE_RELAY, type RelayOutgoing } from '../../shared/voice-relay';
 import { readVoiceTwiml } from '../../backend/src/providers/telephony/voice-twiml';
 import { messagesInTwiml } from '../../backend/src/providers/telephony/twiml';
 import { signTwilioRequest } from '../../backend/src/providers/telephony/webhook-signature';
-import { VOICE_PATHS } from '../../backend/src/routes/twilio-webhooks/voice-webhook-routes';
-import { dueHourOf } from '../../backend/src/data/notifications';
+import { VOICE_PATHS } from '../../backend/src/capabilities/voice/voice-webhook-routes';
+import { dueHourOf } from '../../backend/src/capabilities/notifications/notification-records';
 import { NOTIFICATIONS_QUEUE_URL_SETTING } from '../../shared/notifications-fan-out';
 import { LAMBDA_CHUNK_DIR, LAMBDA_ENTRY_FILE } from '../../infra/lib/lambda-bundling';
 import { ReceptionistStack } from '../../infra/lib/receptionist-stack';
@@ -124,7 +124,7 @@ beforeAll(async () => {
   };
   /**
    * Where the local services answer, through settings the deployed code already honours in AWS: the app's
-   * DynamoDB endpoint and token issuer (backend/src/config/env.ts), and the AWS SDK's own per-service
+   * DynamoDB endpoint and token issuer (backend/src/platform/config/env.ts), and the AWS SDK's own per-service
    * endpoint variables for Secrets Manager and SQS.
    */
   const endpoints = {

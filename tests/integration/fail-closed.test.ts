@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { createApp } from '../../backend/src/app';
-import { ProviderNotConfiguredError } from '../../backend/src/providers/not-configured';
+import { createApp } from '../../backend/src/entry/app';
+import { ProviderNotConfiguredError } from '../../backend/src/platform/config/not-configured';
 import { TWILIO_WEBHOOK_PATHS } from '../../backend/src/providers/telephony/index';
-import { STRIPE_WEBHOOK_PATH } from '../../backend/src/routes/subscription/stripe-webhook-routes';
+import { STRIPE_WEBHOOK_PATH } from '../../backend/src/capabilities/billing/stripe-webhook-routes';
 import { createConfirmedUser } from '../support/cognito-users';
 import { createTestApp } from '../support/test-app';
 

@@ -2,10 +2,10 @@ import net from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { SERVICE_LIMITS } from '../../shared/service-limits';
-import { createApp } from '../../backend/src/app';
-import { createAppDeps } from '../../backend/src/app-deps';
-import { loadConfig } from '../../backend/src/config/env';
-import { createLogger } from '../../backend/src/logging/logger';
+import { createApp } from '../../backend/src/entry/app';
+import { createAppDeps } from '../../backend/src/entry/app-deps';
+import { loadConfig } from '../../backend/src/platform/config/env';
+import { createLogger } from '../../backend/src/platform/logging/logger';
 import { createConfirmedUser } from '../support/cognito-users';
 import { createTestApp } from '../support/test-app';
 

@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import {
   LOCAL_STRIPE_CONNECT_WEBHOOK_SECRET,
   LOCAL_STRIPE_WEBHOOK_SECRET,
-} from '../../backend/src/config/env';
+} from '../../backend/src/platform/config/env';
 import { isLocalPaymentsProvider } from '../../backend/src/providers/payments/factory';
-import type { LocalPaymentsProvider } from '../../backend/src/providers/payments/local';
+import type { LocalPaymentsProvider } from '../../backend/src/local/stripe/local-payments';
 import { signWebhookPayload } from '../../backend/src/providers/payments/webhook-signature';
-import { collectTurn } from '../../backend/src/receptionist/receptionist';
+import { collectTurn } from '../../backend/src/capabilities/receptionist/receptionist';
 import { zonedInstant } from '../../shared/receptionist/business-time';
 import { callApi } from '../support/api-calls';
 import { createAssistantLine } from '../support/assistant-line';

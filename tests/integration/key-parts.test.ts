@@ -1,9 +1,9 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { KEY_PART_MAX_LENGTH } from '../../shared/schemas/key-part';
-import { keyPart } from '../../backend/src/data/key-part';
-import { keys, userKey } from '../../backend/src/data/keys';
-import { HttpError } from '../../backend/src/errors/http-error';
+import { keyPart } from '../../backend/src/platform/dynamo/key-part';
+import { keys, userKey } from '../../backend/src/platform/dynamo/keys';
+import { HttpError } from '../../backend/src/platform/errors/http-error';
 import { createConfirmedUser } from '../support/cognito-users';
 import { storeSubscription } from '../support/subscriptions';
 import { createTestApp } from '../support/test-app';

@@ -2,17 +2,14 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { VOICE_TEXTS } from '../../shared/voice-relay';
-import { LOCAL_TWILIO_AUTH_TOKEN } from '../../backend/src/config/env';
-import { startLocalCall, type LocalCallEvent } from '../../backend/src/providers/telephony/local-call';
-import { UnknownLocalNumberError } from '../../backend/src/providers/telephony/local-sms-delivery';
-import { conversationIdOfCall } from '../../backend/src/routes/twilio-webhooks/voice-webhook-routes';
-import { conversationAmender } from '../../backend/src/voice-relay/conversation-amend';
-import { attachRelayServer } from '../../backend/src/voice-relay/local-relay-server';
-import {
-  attachLocalCallServer,
-  localCallVoice,
-} from '../../backend/src/routes/local-phone/local-call-socket';
-import { LOCAL_CALL_PATH } from '../../backend/src/routes/local-phone/local-phone-page';
+import { LOCAL_TWILIO_AUTH_TOKEN } from '../../backend/src/platform/config/env';
+import { startLocalCall, type LocalCallEvent } from '../../backend/src/local/twilio/local-call';
+import { UnknownLocalNumberError } from '../../backend/src/local/twilio/local-sms-delivery';
+import { conversationIdOfCall } from '../../backend/src/capabilities/voice/voice-webhook-routes';
+import { conversationAmender } from '../../backend/src/capabilities/voice/relay/conversation-amend';
+import { attachRelayServer } from '../../backend/src/local/api-gateway/local-relay-server';
+import { attachLocalCallServer, localCallVoice } from '../../backend/src/local/twilio/local-call-socket';
+import { LOCAL_CALL_PATH } from '../../backend/src/local/twilio/local-phone-page';
 import WebSocket from 'ws';
 import { createAssistantLine } from '../support/assistant-line';
 import { createTestTokenIssuer } from '../support/signed-tokens';

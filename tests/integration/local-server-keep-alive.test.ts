@@ -1,7 +1,7 @@
 import { Agent, request, type IncomingHttpHeaders } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
-import { serveLocally } from '../../backend/src/http/local-node-server';
+import { serveLocally } from '../../backend/src/entry/local-node-server';
 import { SERVICE_LIMITS } from '../../shared/service-limits';
 import { createTestApp } from '../support/test-app';
 

@@ -3,13 +3,13 @@ import { DeleteMessageCommand, ReceiveMessageCommand, SQSClient } from '@aws-sdk
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, describe, expect, it } from 'vitest';
 import { NOTIFICATION_FAN_OUT } from '../../shared/notifications-fan-out';
-import { writeInBatches } from '../../backend/src/data/batch-write';
-import { keys } from '../../backend/src/data/keys';
-import { dueHourOf } from '../../backend/src/data/notifications';
-import { batchesOf, runIdOf } from '../../backend/src/notifications/fan-out';
-import { createNotificationJobs } from '../../backend/src/notifications/jobs';
-import { createNotificationsHandler } from '../../backend/src/notifications/event-handler';
-import type { AppDeps } from '../../backend/src/app-types';
+import { writeInBatches } from '../../backend/src/platform/dynamo/batch-write';
+import { keys } from '../../backend/src/platform/dynamo/keys';
+import { dueHourOf } from '../../backend/src/capabilities/notifications/notification-records';
+import { batchesOf, runIdOf } from '../../backend/src/capabilities/notifications/fan-out';
+import { createNotificationJobs } from '../../backend/src/capabilities/notifications/jobs';
+import { createNotificationsHandler } from '../../backend/src/capabilities/notifications/event-handler';
+import type { AppDeps } from '../../backend/src/entry/app-types';
 import { startFakeSqs } from '../fakes/sqs/fake-sqs';
 import { createTestApp } from '../support/test-app';
 

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createSesEmailSender } from '../../backend/src/providers/email/ses';
-import { collectTurn } from '../../backend/src/receptionist/receptionist';
+import { collectTurn } from '../../backend/src/capabilities/receptionist/receptionist';
 import { startFakeSes } from '../fakes/ses/fake-ses';
 import { createAssistantLine } from '../support/assistant-line';
 import { createTestApp } from '../support/test-app';

@@ -1,12 +1,15 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { LOCAL_TWILIO_AUTH_TOKEN } from '../../backend/src/config/env';
+import { LOCAL_TWILIO_AUTH_TOKEN } from '../../backend/src/platform/config/env';
 import type { StoredEmail } from '../../backend/src/providers/email/index';
-import { LOCAL_TWILIO_ACCOUNT_SID } from '../../backend/src/providers/telephony/local-sms-delivery';
+import { LOCAL_TWILIO_ACCOUNT_SID } from '../../backend/src/local/twilio/local-sms-delivery';
 import { signTwilioRequest } from '../../backend/src/providers/telephony/webhook-signature';
-import { createNotificationJobs } from '../../backend/src/notifications/jobs';
-import { collectTurn } from '../../backend/src/receptionist/receptionist';
-import { amendConversation, conversationAmender } from '../../backend/src/voice-relay/conversation-amend';
+import { createNotificationJobs } from '../../backend/src/capabilities/notifications/jobs';
+import { collectTurn } from '../../backend/src/capabilities/receptionist/receptionist';
+import {
+  amendConversation,
+  conversationAmender,
+} from '../../backend/src/capabilities/voice/relay/conversation-amend';
 import { zonedInstant } from '../../shared/receptionist/business-time';
 import type { Conversation } from '../../shared/schemas/conversation';
 import { NOTIFICATION_LIMITS } from '../../shared/notifications';

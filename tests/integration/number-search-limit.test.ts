@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PHONE_NUMBER_MESSAGES } from '../../shared/phone-numbers';
-import { USER_QUOTAS } from '../../backend/src/routes/generation/user-quotas';
+import { USER_QUOTAS } from '../../backend/src/platform/quotas/user-quotas';
 import { createConfirmedUser } from '../support/cognito-users';
 import { createTestApp } from '../support/test-app';
 import { awayFromWindowEnd } from '../support/rate-window';

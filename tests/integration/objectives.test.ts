@@ -5,7 +5,7 @@ import {
   initialMultiObjectiveConfig,
   addSecondaryObjective,
 } from '../../shared/objective-templates';
-import { keys } from '../../backend/src/data/keys';
+import { keys } from '../../backend/src/platform/dynamo/keys';
 import { callApi, SAMPLE_BUSINESS_INFO } from '../support/api-calls';
 import { createConfirmedUser } from '../support/cognito-users';
 import { createTestApp } from '../support/test-app';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { OPENAPI_PATH } from '../../backend/src/app';
+import { OPENAPI_PATH } from '../../backend/src/entry/app';
 import { createConfirmedUser } from '../support/cognito-users';
 import { createTestApp } from '../support/test-app';
 

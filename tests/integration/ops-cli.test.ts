@@ -7,9 +7,9 @@ import { describe, expect, it } from 'vitest';
 import { isLocalPaymentsProvider } from '../../backend/src/providers/payments/factory';
 import type { PaymentEvent } from '../../backend/src/providers/payments/index';
 import { signWebhookPayload } from '../../backend/src/providers/payments/webhook-signature';
-import { LOCAL_STRIPE_WEBHOOK_SECRET } from '../../backend/src/config/env';
-import { environmentFor, runOpsCli } from '../../backend/src/ops/ops-cli';
-import { OpsError } from '../../backend/src/ops/ops-commands';
+import { LOCAL_STRIPE_WEBHOOK_SECRET } from '../../backend/src/platform/config/env';
+import { environmentFor, runOpsCli } from '../../backend/src/entry/ops/ops-cli';
+import { OpsError } from '../../backend/src/entry/ops/ops-commands';
 import { createConfirmedUser, signInUser } from '../support/cognito-users';
 import { createTestApp } from '../support/test-app';
 

@@ -1,15 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ORIGIN_VERIFY_HEADER } from '../../shared/origin-verify';
-import { LOCAL_TWILIO_ACCOUNT_SID } from '../../backend/src/providers/telephony/local-sms-delivery';
+import { LOCAL_TWILIO_ACCOUNT_SID } from '../../backend/src/local/twilio/local-sms-delivery';
 import { signTwilioRequest } from '../../backend/src/providers/telephony/webhook-signature';
-import { VOICE_PATHS } from '../../backend/src/routes/twilio-webhooks/voice-webhook-routes';
-import { readOriginVerifyTokens, withOriginVerifyToken } from '../../backend/src/config/vendor-secrets';
+import { VOICE_PATHS } from '../../backend/src/capabilities/voice/voice-webhook-routes';
+import {
+  readOriginVerifyTokens,
+  withOriginVerifyToken,
+} from '../../backend/src/platform/config/vendor-secrets';
 import {
   createOriginVerifier,
   ORIGIN_VERIFY_RELOAD_INTERVAL_MS,
   originVerifierFor,
-} from '../../backend/src/http/origin-verify';
+} from '../../backend/src/platform/http/origin-verify';
 import { startFakeSecretsManager } from '../fakes/secrets-manager/fake-secrets-manager';
 import { createTestApp } from '../support/test-app';
 

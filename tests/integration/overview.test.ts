@@ -1,6 +1,6 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { keys } from '../../backend/src/data/keys';
+import { keys } from '../../backend/src/platform/dynamo/keys';
 import type { Conversation } from '../../shared/schemas/conversation';
 import type { OverviewResponse } from '../../shared/schemas/overview';
 import { callApi } from '../support/api-calls';

@@ -1,10 +1,10 @@
 import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { keys } from '../../backend/src/data/keys';
+import { keys } from '../../backend/src/platform/dynamo/keys';
 import type { PaymentEvent } from '../../backend/src/providers/payments/index';
 import { isLocalPaymentsProvider } from '../../backend/src/providers/payments/factory';
 import { signWebhookPayload } from '../../backend/src/providers/payments/webhook-signature';
-import { LOCAL_STRIPE_WEBHOOK_SECRET } from '../../backend/src/config/env';
+import { LOCAL_STRIPE_WEBHOOK_SECRET } from '../../backend/src/platform/config/env';
 import { createConfirmedUser } from '../support/cognito-users';
 import { createTestApp } from '../support/test-app';
 

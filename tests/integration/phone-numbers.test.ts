@@ -1,7 +1,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { keys } from '../../backend/src/data/keys';
-import { localStockPage } from '../../backend/src/providers/telephony/local-inventory';
+import { keys } from '../../backend/src/platform/dynamo/keys';
+import { localStockPage } from '../../backend/src/local/twilio/local-inventory';
 import { createConfirmedUser } from '../support/cognito-users';
 import { storeSubscription } from '../support/subscriptions';
 import { createTestApp } from '../support/test-app';

@@ -1,6 +1,6 @@
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { keys, userKey } from '../../backend/src/data/keys';
+import { keys, userKey } from '../../backend/src/platform/dynamo/keys';
 import type { Conversation } from '../../shared/schemas/conversation';
 import { callApi } from '../support/api-calls';
 import { createConfirmedUser } from '../support/cognito-users';

@@ -1,10 +1,10 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { RECEPTIONIST_LIMITS } from '../../shared/receptionist/limits';
-import { createRecordingMetrics } from '../../backend/src/observability/metrics';
-import { ConversationLimitError } from '../../backend/src/receptionist/receptionist';
+import { createRecordingMetrics } from '../../backend/src/platform/observability/metrics';
+import { ConversationLimitError } from '../../backend/src/capabilities/receptionist/receptionist';
 import { zonedInstant } from '../../shared/receptionist/business-time';
-import type { EngineEvent } from '../../backend/src/receptionist/types';
+import type { EngineEvent } from '../../backend/src/capabilities/receptionist/types';
 import { createAssistantLine } from '../support/assistant-line';
 import { createTestApp } from '../support/test-app';
 import { onboardLocalPayouts, saveDepositObjective } from '../support/payouts';

@@ -1,7 +1,7 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { emailHash } from '../../backend/src/data/referrals';
-import { keys } from '../../backend/src/data/keys';
+import { emailHash } from '../../backend/src/capabilities/referrals/referrals';
+import { keys } from '../../backend/src/platform/dynamo/keys';
 import { isLocalPaymentsProvider } from '../../backend/src/providers/payments/factory';
 import type { PaymentEvent } from '../../backend/src/providers/payments/index';
 import { signedStripeWebhook } from '../support/stripe-webhooks';
@@ -11,7 +11,7 @@ import type { UpcomingInvoiceResponse } from '../../shared/schemas/subscription'
 import { createConfirmedUser } from '../support/cognito-users';
 import { createTestApp } from '../support/test-app';
 import { awayFromWindowEnd } from '../support/rate-window';
-import { TOO_MANY_REQUESTS, USER_QUOTAS } from '../../backend/src/routes/generation/user-quotas';
+import { TOO_MANY_REQUESTS, USER_QUOTAS } from '../../backend/src/platform/quotas/user-quotas';
 
 const APP_ORIGIN = 'http://localhost:5173';
 const ESSENTIAL_MONTH = 9900;

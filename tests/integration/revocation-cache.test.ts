@@ -1,6 +1,6 @@
 import { BatchGetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { createSessionRevocationRepository } from '../../backend/src/data/session-revocations';
+import { createSessionRevocationRepository } from '../../backend/src/platform/auth/session-revocations';
 import { createTestApp } from '../support/test-app';
 
 /** Counts the revocation reads a repository makes, on the real DynamoDB Local. */

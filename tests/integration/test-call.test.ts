@@ -4,8 +4,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { TEST_CALL_HOURLY_LIMIT } from '../../shared/test-chat';
 import type { RelayOutgoing } from '../../shared/voice-relay';
-import { conversationAmender } from '../../backend/src/voice-relay/conversation-amend';
-import { attachRelayServer } from '../../backend/src/voice-relay/local-relay-server';
+import { conversationAmender } from '../../backend/src/capabilities/voice/relay/conversation-amend';
+import { attachRelayServer } from '../../backend/src/local/api-gateway/local-relay-server';
 import { createConfirmedUser } from '../support/cognito-users';
 import { createTestApp } from '../support/test-app';
 

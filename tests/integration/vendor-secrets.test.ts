@@ -1,7 +1,7 @@
 import type { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger } from '../../backend/src/logging/logger';
-import { withStartupSecrets, withVendorSecrets } from '../../backend/src/config/vendor-secrets';
+import { createLogger } from '../../backend/src/platform/logging/logger';
+import { withStartupSecrets, withVendorSecrets } from '../../backend/src/platform/config/vendor-secrets';
 import { startFakeSecretsManager } from '../fakes/secrets-manager/fake-secrets-manager';
 
 const ARN = 'arn:aws:secretsmanager:us-east-1:123456789012:secret:receptionist/prod/vendor-keys-AbCdEf';

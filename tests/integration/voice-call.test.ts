@@ -4,17 +4,14 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { handoffDataSchema, VOICE_RELAY, VOICE_TEXTS, type RelayOutgoing } from '../../shared/voice-relay';
-import { LOCAL_TWILIO_AUTH_TOKEN } from '../../backend/src/config/env';
-import { LOCAL_TWILIO_ACCOUNT_SID } from '../../backend/src/providers/telephony/local-sms-delivery';
+import { LOCAL_TWILIO_AUTH_TOKEN } from '../../backend/src/platform/config/env';
+import { LOCAL_TWILIO_ACCOUNT_SID } from '../../backend/src/local/twilio/local-sms-delivery';
 import { readVoiceTwiml } from '../../backend/src/providers/telephony/voice-twiml';
 import { signTwilioRequest } from '../../backend/src/providers/telephony/webhook-signature';
-import {
-  conversationIdOfCall,
-  VOICE_PATHS,
-} from '../../backend/src/routes/twilio-webhooks/voice-webhook-routes';
-import { createRecordingMetrics, type MetricName } from '../../backend/src/observability/metrics';
-import { conversationAmender } from '../../backend/src/voice-relay/conversation-amend';
-import { attachRelayServer } from '../../backend/src/voice-relay/local-relay-server';
+import { conversationIdOfCall, VOICE_PATHS } from '../../backend/src/capabilities/voice/voice-webhook-routes';
+import { createRecordingMetrics, type MetricName } from '../../backend/src/platform/observability/metrics';
+import { conversationAmender } from '../../backend/src/capabilities/voice/relay/conversation-amend';
+import { attachRelayServer } from '../../backend/src/local/api-gateway/local-relay-server';
 import { createAssistantLine, TEST_API_ORIGIN } from '../support/assistant-line';
 import { createTestTokenIssuer } from '../support/signed-tokens';
 import { createTestApp } from '../support/test-app';

@@ -2,20 +2,17 @@ import { randomBytes } from 'node:crypto';
 import { ApiGatewayManagementApiClient } from '@aws-sdk/client-apigatewaymanagementapi';
 import { afterAll, describe, expect, it } from 'vitest';
 import { handoffDataSchema, type RelayOutgoing } from '../../shared/voice-relay';
-import { LOCAL_TWILIO_AUTH_TOKEN } from '../../backend/src/config/env';
-import { LOCAL_TWILIO_ACCOUNT_SID } from '../../backend/src/providers/telephony/local-sms-delivery';
+import { LOCAL_TWILIO_AUTH_TOKEN } from '../../backend/src/platform/config/env';
+import { LOCAL_TWILIO_ACCOUNT_SID } from '../../backend/src/local/twilio/local-sms-delivery';
 import { readVoiceTwiml } from '../../backend/src/providers/telephony/voice-twiml';
 import { signTwilioRequest } from '../../backend/src/providers/telephony/webhook-signature';
-import {
-  conversationIdOfCall,
-  VOICE_PATHS,
-} from '../../backend/src/routes/twilio-webhooks/voice-webhook-routes';
+import { conversationIdOfCall, VOICE_PATHS } from '../../backend/src/capabilities/voice/voice-webhook-routes';
 import {
   createRelaySocketHandler,
   type RelaySocketEvent,
-} from '../../backend/src/voice-relay/api-gateway-relay';
-import { conversationAmender } from '../../backend/src/voice-relay/conversation-amend';
-import { routeSocketEvents } from '../../backend/src/voice-relay/socket-router';
+} from '../../backend/src/capabilities/voice/relay/api-gateway-relay';
+import { conversationAmender } from '../../backend/src/capabilities/voice/relay/conversation-amend';
+import { routeSocketEvents } from '../../backend/src/capabilities/voice/relay/socket-router';
 import { startFakeManagementApi } from '../fakes/apigateway-management/fake-management-api';
 import { createAssistantLine, TEST_API_ORIGIN } from '../support/assistant-line';
 import { createTestTokenIssuer } from '../support/signed-tokens';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { USER_QUOTAS } from '../../backend/src/routes/generation/user-quotas';
+import { USER_QUOTAS } from '../../backend/src/platform/quotas/user-quotas';
 import { readWavInfo } from '../../backend/src/providers/speech/wav';
 import { createConfirmedUser } from '../support/cognito-users';
 import { createTestApp } from '../support/test-app';

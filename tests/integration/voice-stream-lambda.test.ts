@@ -2,8 +2,11 @@ import { ApiGatewayManagementApiClient } from '@aws-sdk/client-apigatewaymanagem
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { VoiceStreamServerMessage } from '../../shared/schemas/voice-stream';
-import { createSocketConnectionRepository } from '../../backend/src/data/socket-connections';
-import { createSocketHandler, type SocketEvent } from '../../backend/src/voice-stream/api-gateway-transport';
+import { createSocketConnectionRepository } from '../../backend/src/capabilities/voice/socket-connections';
+import {
+  createSocketHandler,
+  type SocketEvent,
+} from '../../backend/src/capabilities/voice/stream/api-gateway-transport';
 import { startFakeManagementApi } from '../fakes/apigateway-management/fake-management-api';
 import { createTestTokenIssuer } from '../support/signed-tokens';
 import { createTestApp } from '../support/test-app';

@@ -8,7 +8,7 @@ import { readWavInfo } from '../../backend/src/providers/speech/wav';
 import {
   attachVoiceStreamServer,
   UNAUTHORIZED_CLOSE_CODE,
-} from '../../backend/src/voice-stream/local-socket-server';
+} from '../../backend/src/local/api-gateway/local-socket-server';
 import { createTestTokenIssuer } from '../support/signed-tokens';
 import { createTestApp } from '../support/test-app';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createApp } from '../../backend/src/app';
-import { SIGNED_WEBHOOK_PATHS } from '../../backend/src/webhook-paths';
+import { createApp } from '../../backend/src/entry/app';
+import { SIGNED_WEBHOOK_PATHS } from '../../backend/src/platform/http/webhook-paths';
 import { createTestApp } from '../support/test-app';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { localStockPage } from '../../backend/src/providers/telephony/local-inventory';
+import { localStockPage } from '../../backend/src/local/twilio/local-inventory';
 import { MAX_PENDING_REFERRALS } from '../../shared/referrals';
 import { SAMPLE_BUSINESS_INFO } from '../support/api-calls';
 import { createConfirmedUser, signInUser } from '../support/cognito-users';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { AppDeps } from '../../backend/src/app-types';
-import { localStockPage } from '../../backend/src/providers/telephony/local-inventory';
+import type { AppDeps } from '../../backend/src/entry/app-types';
+import { localStockPage } from '../../backend/src/local/twilio/local-inventory';
 import { telephonyWebhookUrls } from '../../backend/src/providers/telephony/index';
 
 /** Where tests' numbers point their webhooks: app.request's own origin. */

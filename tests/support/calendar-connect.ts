@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import type { CalendarService } from '../../shared/calendar';
-import { createCalendarOAuthFlow } from '../../backend/src/routes/calendar/calendar-oauth-flow';
+import { createCalendarOAuthFlow } from '../../backend/src/capabilities/calendars/calendar-oauth-flow';
 import type { createTestApp } from './test-app';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { LOCAL_USER_POOL_CLIENT_ID } from '../../shared/identity';
-import { createLocalOutbox } from '../../backend/src/providers/email/local';
+import { createLocalOutbox } from '../../backend/src/local/ses/local-outbox';
 import { cognitoCall, signInUser, type Tokens } from '../../scripts/local-stack/cognito-api';
 
 export { cognitoCall, signInUser, type Tokens };

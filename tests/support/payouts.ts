@@ -1,4 +1,4 @@
-import type { AppDeps } from '../../backend/src/app-types';
+import type { AppDeps } from '../../backend/src/entry/app-types';
 import { OBJECTIVE_TEMPLATES, primaryObjectiveFromTemplate } from '../../shared/objective-templates';
 import { isLocalPaymentsProvider } from '../../backend/src/providers/payments/factory';
 

@@ -1,5 +1,5 @@
 /**
- * Waits, when needed, until a fixed rate-limit window (backend/src/data/rate-limits.ts counts per window of
+ * Waits, when needed, until a fixed rate-limit window (backend/src/platform/dynamo/rate-limits.ts counts per window of
  * `windowSeconds`, aligned to the epoch) has at least `marginSeconds` left, so a test's burst is counted in
  * one window instead of being split by the window's end, which would let more requests through.
  */

@@ -1,5 +1,5 @@
 import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT } from 'jose';
-import { createTokenVerifier } from '../../backend/src/auth/token-verifier';
+import { createTokenVerifier } from '../../backend/src/platform/auth/token-verifier';
 
 /**
  * A token issuer of our own for tests that need tokens cognito-local cannot give (already expired), checked

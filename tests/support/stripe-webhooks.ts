@@ -1,4 +1,4 @@
-import { LOCAL_STRIPE_WEBHOOK_SECRET } from '../../backend/src/config/env';
+import { LOCAL_STRIPE_WEBHOOK_SECRET } from '../../backend/src/platform/config/env';
 import { signWebhookPayload } from '../../backend/src/providers/payments/webhook-signature';
 
 /** A POST to /webhooks/stripe carrying `event` as Stripe sends it: JSON, signed now with the local secret. */

@@ -1,4 +1,4 @@
-import type { AppDeps } from '../../backend/src/app-types';
+import type { AppDeps } from '../../backend/src/entry/app-types';
 import type { ProviderSubscription } from '../../backend/src/providers/payments/index';
 
 /**

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { inject } from 'vitest';
-import { createApp } from '../../backend/src/app';
-import { createAppDeps } from '../../backend/src/app-deps';
-import type { AppDeps } from '../../backend/src/app-types';
-import { loadConfig } from '../../backend/src/config/env';
-import { ensureAppTable } from '../../backend/src/data/create-tables';
-import { createDynamoClients } from '../../backend/src/data/dynamo-client';
-import { createLogger } from '../../backend/src/logging/logger';
+import { createApp } from '../../backend/src/entry/app';
+import { createAppDeps } from '../../backend/src/entry/app-deps';
+import type { AppDeps } from '../../backend/src/entry/app-types';
+import { loadConfig } from '../../backend/src/platform/config/env';
+import { ensureAppTable } from '../../backend/src/platform/dynamo/create-tables';
+import { createDynamoClients } from '../../backend/src/platform/dynamo/dynamo-client';
+import { createLogger } from '../../backend/src/platform/logging/logger';
 
 /**
  * An app wired exactly as in production (createAppDeps) to the run's real DynamoDB Local (a fresh table per

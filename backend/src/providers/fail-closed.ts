@@ -1,7 +1,7 @@
-import type { AppConfig } from '../config/env';
-import { missingKeys, type ProviderName } from '../config/provider-requirements';
-import type { Logger } from '../logging/logger';
-import { notConfiguredProvider } from './not-configured';
+import type { AppConfig } from '../platform/config/env';
+import { missingKeys, type ProviderName } from '../platform/config/provider-requirements';
+import type { Logger } from '../platform/logging/logger';
+import { notConfiguredProvider } from '../platform/config/not-configured';
 
 /**
  * Returns a builder that, in AWS, gives the real provider only when all its keys are present and valid, and

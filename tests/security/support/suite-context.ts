@@ -1,6 +1,6 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { OPENAPI_PATH } from '../../../backend/src/app';
-import { userKey } from '../../../backend/src/data/keys';
+import { OPENAPI_PATH } from '../../../backend/src/entry/app';
+import { userKey } from '../../../backend/src/platform/dynamo/keys';
 import { SAMPLE_BUSINESS_INFO } from '../../support/api-calls';
 import { createConfirmedUser } from '../../support/cognito-users';
 import { createTestApp } from '../../support/test-app';

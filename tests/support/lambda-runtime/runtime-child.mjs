@@ -9,7 +9,7 @@
  *
  * `vendorHosts` maps a vendor's https origin (https://api.openai.com) to a local fake: the test plays the
  * internet for the vendors' SDKs, which in AWS mode ignore every base-URL setting by design
- * (backend/src/config/env.ts LOCAL_ONLY_SETTINGS). AWS services are pointed at local endpoints through the
+ * (backend/src/platform/config/env.ts LOCAL_ONLY_SETTINGS). AWS services are pointed at local endpoints through the
  * environment instead (AWS_ENDPOINT_URL_<SERVICE>, read by the AWS SDK itself).
  */
 import { existsSync } from 'node:fs';

@@ -3,8 +3,8 @@ import type {
   CalendarConnectionRepository,
   CalendarConnectionRecord,
   SealedTokens,
-} from '../../data/calendar-connections';
-import type { Logger } from '../../logging/logger';
+} from '../../capabilities/calendars/calendar-connections';
+import type { Logger } from '../../platform/logging/logger';
 import type { CalendarProviders } from './index';
 import { OAuthGrantError, type OAuthTokens } from './oauth-types';
 import { TokenDecryptionError } from './token-cipher';

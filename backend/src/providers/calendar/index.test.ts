@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { CALENDAR_SERVICES } from '@shared/calendar';
-import { loadConfig } from '../../config/env';
+import { loadConfig } from '../../platform/config/env';
 import { createCalendarProviders } from './index';
 
 const store = { doc: {} as DynamoDBDocumentClient, tableName: 'unused' };

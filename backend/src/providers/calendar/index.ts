@@ -1,21 +1,27 @@
 import type { Hono } from 'hono';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { CALENDAR_SERVICES, type CalendarService } from '@shared/calendar';
-import { publicBaseUrl, type AppConfig } from '../../config/env';
-import { createLocalCalendarEventStore } from '../../data/local-calendar-events';
-import { createLocalOAuthGrantStore } from '../../data/local-oauth-grants';
+import { publicBaseUrl, type AppConfig } from '../../platform/config/env';
+import { createLocalCalendarEventStore } from '../../local/calendars/local-calendar-events';
+import { createLocalOAuthGrantStore } from '../../local/calendars/local-oauth-grants';
 import type { CalendarApi } from './calendar-api-types';
 import { createGoogleCalendarApi } from './google-calendar-api';
 import { createAcuityApi } from './acuity-api';
 import { createCalendlyApi } from './calendly-api';
-import { createLocalCalendly, LOCAL_CALENDLY_API_BASE } from './local-calendly';
-import { createLocalAcuityServer, LOCAL_ACUITY_API_BASE } from './local-acuity';
-import { createLocalCalendarPages } from './local-calendar-page';
-import { createLocalGoogleCalendarServer, LOCAL_GOOGLE_CALENDAR_API_BASE } from './local-google-calendar';
+import { createLocalCalendly, LOCAL_CALENDLY_API_BASE } from '../../local/calendars/local-calendly';
+import { createLocalAcuityServer, LOCAL_ACUITY_API_BASE } from '../../local/calendars/local-acuity';
+import { createLocalCalendarPages } from '../../local/calendars/local-calendar-page';
+import {
+  createLocalGoogleCalendarServer,
+  LOCAL_GOOGLE_CALENDAR_API_BASE,
+} from '../../local/calendars/local-google-calendar';
 import { createAcuityOAuth } from './acuity';
 import { createCalendlyOAuth } from './calendly';
 import { createGoogleCalendarOAuth, type VendorOAuthConfig } from './google';
-import { createLocalCalendarOAuth, createLocalOAuthServer } from './local';
+import {
+  createLocalCalendarOAuth,
+  createLocalOAuthServer,
+} from '../../local/calendars/local-calendar-providers';
 import type { CalendarOAuthProvider } from './oauth-types';
 import {
   createTokenCipher,

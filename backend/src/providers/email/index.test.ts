@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../config/env';
+import { loadConfig } from '../../platform/config/env';
 import { chooseEmailSender, emailNotConfigured, type EmailSender } from './index';
 
 const outbox: EmailSender = { send: async () => ({ id: 'local-1' }) };

@@ -1,4 +1,4 @@
-import type { AppConfig } from '../../config/env';
+import type { AppConfig } from '../../platform/config/env';
 import { createCognitoIdentityAdmin } from './cognito';
 import type { IdentityAdmin } from './types';
 

@@ -1,5 +1,5 @@
 import type { PreviewScenario, TraitValues } from '@shared/personality';
-import { createLocalLlm } from './local';
+import { createLocalLlm } from '../../local/openai/local-llm';
 import { createOpenAiLlm } from './openai';
 
 /**

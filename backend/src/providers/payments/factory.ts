@@ -1,7 +1,7 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { AppConfig } from '../../config/env';
+import type { AppConfig } from '../../platform/config/env';
 import { paymentsNotConfigured, type PaymentsProvider } from './index';
-import { createLocalPaymentsProvider, type LocalPaymentsProvider } from './local';
+import { createLocalPaymentsProvider, type LocalPaymentsProvider } from '../../local/stripe/local-payments';
 import { createStripePaymentsProvider } from './stripe';
 
 /** Stripe when its key is configured, else the local provider when local providers are on. */

@@ -1,5 +1,5 @@
 import { createGooglePlaces } from './google';
-import { createLocalPlaces } from './local';
+import { createLocalPlaces } from '../../local/google-places/local-places';
 
 /**
  * Business lookup for setup step 1: find a business by name (and optional address), then read one place's

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { NOTIFICATION_FAN_OUT } from '@shared/notifications-fan-out';
-import { createLogger } from '../../logging/logger';
+import { createLogger } from '../../platform/logging/logger';
 import { chooseQueue } from './index';
-import { createLocalQueue } from './local';
+import { createLocalQueue } from '../../local/sqs/local-queue';
 import { sendBatches } from './sqs';
 
 describe('message queues', () => {

@@ -1,4 +1,8 @@
-import { createLocalSpeech, LOCAL_SPEECH_PROVIDER, type LocalSpeechOptions } from './local';
+import {
+  createLocalSpeech,
+  LOCAL_SPEECH_PROVIDER,
+  type LocalSpeechOptions,
+} from '../../local/speech/local-speech';
 import { createOpenAiSpeech } from './openai';
 
 /**

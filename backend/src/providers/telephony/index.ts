@@ -1,8 +1,8 @@
 import type { PhoneCountry } from '@shared/area-codes';
 import type { AvailablePhoneNumber } from '@shared/schemas/phone-numbers';
-import { createLocalTelephony } from './local';
-import type { LocalTwilioAccount } from './local-account';
-import { TWILIO_WEBHOOK_PATHS } from '../../webhook-paths';
+import { createLocalTelephony } from '../../local/twilio/local-telephony';
+import type { LocalTwilioAccount } from '../../local/twilio/local-account';
+import { TWILIO_WEBHOOK_PATHS } from '../../platform/http/webhook-paths';
 
 /**
  * Phone numbers for the assistant: search what can be bought, buy one with its voice and SMS webhooks
@@ -56,7 +56,7 @@ export class TelephonyError extends Error {
 }
 
 /** Our Twilio webhook paths (webhook-paths.ts, which the edge reads too); the routes mount themselves there. */
-export { TWILIO_WEBHOOK_PATHS } from '../../webhook-paths';
+export { TWILIO_WEBHOOK_PATHS } from '../../platform/http/webhook-paths';
 
 /** Where a bought number's calls, call statuses and texts are delivered. */
 export const telephonyWebhookUrls = (publicApiUrl: string): NumberWebhooks => {

@@ -1,0 +1,91 @@
+import { spokenTime } from '@shared/receptionist/business-time';
+import type { Appointment } from '@shared/schemas/appointment';
+import type { DashboardAppointment } from '@shared/schemas/dashboard-appointments';
+import type { AppData } from '../../entry/app-types';
+import type { OwnerCalendar } from '../calendars/sync/owner-calendar';
+import type { Logger } from '../../platform/logging/logger';
+import type { TelephonyProvider } from '../../providers/telephony/index';
+import type { Receptionist } from '../receptionist/receptionist';
+import { refundSentence } from '../receptionist/tools/reschedule-cancel';
+import type { AppointmentsBook } from './appointment-routes';
+
+/** The view of one appointment (the Appointments tab and the Overview show the same fields). */
+export const appointmentView = (appointment: Appointment): DashboardAppointment => ({
+  id: appointment.id,
+  service: appointment.service,
+  customer_name: appointment.customer_name || null,
+  customer_phone: appointment.customer_phone || null,
+  starts_at: appointment.starts_at,
+  ends_at: appointment.ends_at,
+  status: appointment.status,
+  deposit: appointment.deposit
+    ? {
+        amount_cents: appointment.deposit.amount_cents,
+        paid: appointment.deposit.paid,
+        ...(appointment.deposit.refunded_at ? { refunded: true } : {}),
+      }
+    : null,
+  channel: appointment.channel,
+});
+
+/**
+ * The Appointments view over the engine's appointment store: upcoming bookings, and cancel (one conditional
+ * update frees the slot), after which the caller is texted from the assistant's number unless they opted
+ * out of its texts.
+ */
+export function appointmentsBook(deps: {
+  data: Pick<AppData, 'appointments' | 'businessConfigs' | 'smsMessaging'>;
+  receptionist: Pick<Receptionist, 'profileOf' | 'refundCancelledDeposit'>;
+  telephony: Pick<TelephonyProvider, 'sendSms'>;
+  calendar?: Pick<OwnerCalendar, 'remove'>;
+  logger: Logger;
+}): AppointmentsBook {
+  const { data } = deps;
+  return {
+    async timeZone(ownerId) {
+      return (await deps.receptionist.profileOf(ownerId)).timeZone;
+    },
+
+    async upcoming(ownerId) {
+      return (await data.appointments.upcoming(ownerId)).map(appointmentView);
+    },
+
+    async cancel(ownerId, appointmentId) {
+      const cancelled = await data.appointments.cancel(ownerId, appointmentId);
+      if (!cancelled) return undefined;
+      if (cancelled.calendar_event_id) await deps.calendar?.remove(ownerId, cancelled.calendar_event_id);
+      const depositRefund = await deps.receptionist.refundCancelledDeposit(ownerId, cancelled);
+      const [profile, config] = await Promise.all([
+        deps.receptionist.profileOf(ownerId),
+        data.businessConfigs.getConfig(ownerId),
+      ]);
+      const from = config?.assistant_phone;
+      const to = cancelled.customer_phone;
+      let callerNotified = false;
+      if (from && /^\+\d{8,15}$/.test(to) && !(await data.smsMessaging.isOptedOut(from, to))) {
+        const when = spokenTime(new Date(cancelled.starts_at), profile.timeZone);
+        try {
+          await deps.telephony.sendSms({
+            from,
+            to,
+            body: [
+              `${profile.name}: your appointment on ${when} has been cancelled.`,
+              refundSentence[depositRefund],
+              'Reply to this text to book another time.',
+            ]
+              .filter(Boolean)
+              .join(' '),
+          });
+          callerNotified = true;
+        } catch (error) {
+          // The cancellation stands; the owner is told the caller was not texted.
+          deps.logger.warn('Cancellation text failed', {
+            appointment_id: appointmentId,
+            error: String(error),
+          });
+        }
+      }
+      return { appointment: appointmentView(cancelled), callerNotified, depositRefund };
+    },
+  };
+}

@@ -1,0 +1,108 @@
+import type { CalendarConnectionRepository } from '../calendar-connections';
+import type { Logger } from '../../../platform/logging/logger';
+import {
+  CalendarAuthError,
+  type BusyInterval,
+  type CalendarApi,
+  type NewCalendarEvent,
+} from '../../../providers/calendar/calendar-api-types';
+import type { ConnectionTokens } from '../../../providers/calendar/connection-tokens';
+import type { CalendarProviders } from '../../../providers/calendar/index';
+
+/**
+ * The owner's connected calendar as the assistant uses it (docs/decisions/142): its busy times count against
+ * availability, and every booking, move and cancellation is mirrored as an event. Without a usable
+ * connection (none, expired, revoked, or the vendor down) every call is a no-op and the assistant books into
+ * the internal calendar alone; the Business Calendar feed mirrors bookings either way.
+ */
+export type OwnerCalendar = {
+  busy(ownerId: string, from: Date, to: Date): Promise<BusyInterval[]>;
+  /**
+   * Mirrors a new booking. `conflict`: the calendar already held something at that time (booked there
+   * directly a moment ago); the owner's calendar wins, so no event is left and the booking must be undone.
+   */
+  add(ownerId: string, event: NewCalendarEvent): Promise<{ eventId?: string; conflict: boolean }>;
+  move(ownerId: string, eventId: string, slot: { start: Date; end: Date }): Promise<void>;
+  remove(ownerId: string, eventId: string): Promise<void>;
+  /** The connected scheduler's booking page when bookings must be made there (Calendly), else undefined. */
+  bookingLink(ownerId: string): Promise<string | undefined>;
+};
+
+type Outcome<T> = { ok: true; value: T } | { ok: false };
+
+export function createOwnerCalendar(deps: {
+  connections: Pick<CalendarConnectionRepository, 'list' | 'markExpired'>;
+  calendar: Pick<CalendarProviders, 'apiFor'>;
+  tokens: Pick<ConnectionTokens, 'accessToken'>;
+  logger: Logger;
+}): OwnerCalendar {
+  /** Runs `work` on the owner's connected calendar; a refused token is refreshed once, then given up. */
+  async function withCalendar<T>(
+    ownerId: string,
+    action: string,
+    work: (api: CalendarApi, token: string) => Promise<T>,
+  ): Promise<Outcome<T>> {
+    const record = (await deps.connections.list(ownerId)).find((c) => c.status === 'connected');
+    const api = record && deps.calendar.apiFor(record.service);
+    if (!record || !api) return { ok: false };
+    try {
+      const token = await deps.tokens.accessToken(ownerId, record);
+      if (!token) return { ok: false };
+      try {
+        return { ok: true, value: await work(api, token) };
+      } catch (error) {
+        if (!(error instanceof CalendarAuthError)) throw error;
+        const renewed = await deps.tokens.accessToken(ownerId, record, { refresh: true });
+        if (!renewed) return { ok: false };
+        try {
+          return { ok: true, value: await work(api, renewed) };
+        } catch (again) {
+          // A token fresh from the vendor refused: access was taken away (scope removed, account disabled).
+          if (again instanceof CalendarAuthError) await deps.connections.markExpired(ownerId, record.service);
+          throw again;
+        }
+      }
+    } catch (error) {
+      deps.logger.warn('Connected calendar unavailable; the internal calendar stands', {
+        ownerId,
+        service: record.service,
+        action,
+        reason: (error as Error).message,
+      });
+      return { ok: false };
+    }
+  }
+
+  return {
+    async busy(ownerId, from, to) {
+      const found = await withCalendar(ownerId, 'busy', (api, token) => api.busy(token, from, to));
+      return found.ok ? found.value : [];
+    },
+
+    async add(ownerId, event) {
+      const done = await withCalendar(ownerId, 'add', async (api, token) => {
+        const { id } = await api.createEvent(token, event);
+        // Google has no conditional insert: read the slot back. Anything else there now was booked in the
+        // calendar itself at the same moment, and the owner's calendar is the truth.
+        const others = (await api.events(token, event.start, event.end)).filter((e) => e.id !== id);
+        if (others.length === 0) return { eventId: id, conflict: false };
+        await api.deleteEvent(token, id);
+        return { conflict: true };
+      });
+      return done.ok ? done.value : { conflict: false };
+    },
+
+    async move(ownerId, eventId, slot) {
+      await withCalendar(ownerId, 'move', (api, token) => api.moveEvent(token, eventId, slot));
+    },
+
+    async remove(ownerId, eventId) {
+      await withCalendar(ownerId, 'remove', (api, token) => api.deleteEvent(token, eventId));
+    },
+
+    async bookingLink(ownerId) {
+      const record = (await deps.connections.list(ownerId)).find((c) => c.status === 'connected');
+      return record?.scheduling_url;
+    },
+  };
+}

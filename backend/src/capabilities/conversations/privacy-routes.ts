@@ -1,0 +1,94 @@
+import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
+import { apiErrorSchema } from '@shared/schemas/api-error';
+import {
+  eraseCallerResponseSchema,
+  eraseCallerSchema,
+  privacySettingsResponseSchema,
+  privacySettingsSchema,
+} from '@shared/schemas/privacy';
+import { DEFAULT_RETENTION_DAYS } from '@shared/privacy';
+import { SETUP_MESSAGES } from '@shared/setup-messages';
+import type { AppDeps, AppEnv } from '../../entry/app-types';
+import { requireAuth, requireOwner } from '../../platform/auth/middleware';
+import { notFound } from '../../platform/errors/http-error';
+import {
+  bearerSecurity,
+  errorResponses,
+  jsonContent,
+  userIdParams,
+} from '../../platform/http/openapi-helpers';
+
+const jsonBody = <T extends Parameters<typeof jsonContent>[0]>(schema: T) => ({
+  body: { content: { 'application/json': { schema } }, required: true },
+});
+const noConfig = { 404: jsonContent(apiErrorSchema, 'The owner has no business config yet') };
+
+/** Issue 13 §5: the owner's retention period for conversation records, and erasing one caller. */
+export const privacyRoutes = ({ verifyToken, data }: AppDeps) => {
+  const auth = requireAuth(verifyToken);
+
+  const getRoute = createRoute({
+    tags: ['privacy'],
+    security: bearerSecurity,
+    middleware: [auth, requireOwner()] as const,
+    method: 'get',
+    path: '/oauth/users/{userId}/privacy',
+    summary: 'How long conversation records are kept',
+    request: { params: userIdParams },
+    responses: { 200: jsonContent(privacySettingsSchema, 'The setting'), ...errorResponses, ...noConfig },
+  });
+  const putRoute = createRoute({
+    tags: ['privacy'],
+    security: bearerSecurity,
+    middleware: [auth, requireOwner()] as const,
+    method: 'put',
+    path: '/oauth/users/{userId}/privacy',
+    summary: 'Change the retention period; stored records get the new expiry',
+    request: { params: userIdParams, ...jsonBody(privacySettingsSchema) },
+    responses: {
+      200: jsonContent(privacySettingsResponseSchema, 'Saved'),
+      ...errorResponses,
+      ...noConfig,
+    },
+  });
+  const eraseRoute = createRoute({
+    tags: ['privacy'],
+    security: bearerSecurity,
+    middleware: [auth, requireOwner()] as const,
+    method: 'post',
+    path: '/oauth/users/{userId}/callers/erase',
+    summary: 'Erase everything stored about one caller number',
+    request: { params: userIdParams, ...jsonBody(eraseCallerSchema) },
+    responses: { 200: jsonContent(eraseCallerResponseSchema, 'What was erased'), ...errorResponses },
+  });
+
+  const configOf = async (userId: string) => {
+    const config = await data.businessConfigs.getConfig(userId);
+    if (!config) throw notFound(SETUP_MESSAGES.configNotFound);
+    return config;
+  };
+
+  return new OpenAPIHono<AppEnv>()
+    .openapi(getRoute, async (c) => {
+      const config = await configOf(c.req.valid('param').userId);
+      return c.json(
+        { transcript_retention_days: config.transcript_retention_days ?? DEFAULT_RETENTION_DAYS },
+        200,
+      );
+    })
+    .openapi(putRoute, async (c) => {
+      const { userId } = c.req.valid('param');
+      const days = c.req.valid('json').transcript_retention_days;
+      const previous = (await configOf(userId)).transcript_retention_days ?? DEFAULT_RETENTION_DAYS;
+      await data.businessConfigs.updateConfigFields(userId, { transcript_retention_days: days });
+      if (days === previous) return c.json({ transcript_retention_days: days }, 200);
+      const updated = await data.conversations.applyRetention(userId, days);
+      return c.json({ transcript_retention_days: days, records_updated: updated }, 200);
+    })
+    .openapi(eraseRoute, async (c) => {
+      const { userId } = c.req.valid('param');
+      const { phone } = c.req.valid('json');
+      const erased = await data.callerErasure.erase(userId, phone);
+      return c.json({ phone, erased }, 200);
+    });
+};

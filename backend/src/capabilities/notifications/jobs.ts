@@ -1,0 +1,101 @@
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import { NOTIFICATION_FAN_OUT, NOTIFICATIONS_QUEUE_URL_SETTING } from '@shared/notifications-fan-out';
+import type { AppDeps } from '../../entry/app-types';
+import { chooseQueue } from '../../providers/queue/index';
+import { createLocalQueue } from '../../local/sqs/local-queue';
+import { runIdOf, type NotificationJob } from './fan-out';
+import { createNotificationPlanner, type PlanResult } from './planner';
+import { createNotificationWorker } from './worker';
+
+export { NOTIFICATION_JOBS, type NotificationJob } from './fan-out';
+
+/** What Lambda's SQS event source delivers: the fields the worker reads (the rest is ignored). */
+export const sqsEventSchema = z.object({
+  Records: z
+    .array(z.object({ messageId: z.string().min(1), body: z.string(), eventSource: z.literal('aws:sqs') }))
+    .min(1),
+});
+export type SqsEvent = z.infer<typeof sqsEventSchema>;
+
+export type NotificationJobsDeps = Pick<
+  AppDeps,
+  'config' | 'data' | 'notifier' | 'receptionist' | 'logger' | 'now'
+>;
+
+/**
+ * The scheduled notification jobs, fanned out (docs/decisions/162-notification-fan-out.md): `run` lists the
+ * owners a job concerns and queues them in batches; `consume` handles the queue's batches. In AWS the
+ * queue is SQS and both halves run in the notifications function (schedule and SQS events); locally
+ * (npm start, tests) the in-process queue hands each batch to the same worker before `run` returns.
+ */
+export function createNotificationJobs(deps: NotificationJobsDeps) {
+  const { logger } = deps;
+  const worker = createNotificationWorker({
+    data: deps.data,
+    notifier: deps.notifier,
+    finish: deps.receptionist.finish,
+    now: deps.now,
+    logger,
+  });
+  const queue = chooseQueue(
+    { appEnv: deps.config.appEnv, region: deps.config.region, ...deps.config.notificationsQueue },
+    NOTIFICATIONS_QUEUE_URL_SETTING,
+    () =>
+      createLocalQueue(async (body) => void (await worker.handle(body)), {
+        maxReceiveCount: NOTIFICATION_FAN_OUT.maxReceiveCount,
+        concurrency: NOTIFICATION_FAN_OUT.maxConcurrentWorkers,
+        logger,
+      }),
+  );
+  const planner = createNotificationPlanner({ data: deps.data, queue, logger });
+
+  return {
+    /**
+     * Lists and queues the jobs asked for. A run is named by its schedule slot (two starts of one slot are
+     * one run); `freshRun` makes it a run of its own (the local timer and trigger). `anyHour` sends every
+     * zone's digest now (local and tests).
+     */
+    async run(
+      jobs: readonly NotificationJob[],
+      options: { anyHour?: boolean; freshRun?: boolean; runId?: string } = {},
+    ) {
+      const now = deps.now();
+      const runOf = (job: NotificationJob) =>
+        options.runId ?? (options.freshRun ? randomUUID() : runIdOf(job, now));
+      const result: { sweep?: PlanResult & { run_id: string }; digest?: PlanResult & { run_id: string } } =
+        {};
+      if (jobs.includes('sweep')) {
+        const runId = runOf('sweep');
+        result.sweep = { run_id: runId, ...(await planner.planSweep(runId, now)) };
+      }
+      if (jobs.includes('digest')) {
+        const runId = runOf('digest');
+        result.digest = { run_id: runId, ...(await planner.planDigest(runId, now, options)) };
+      }
+      logger.info('notifications.jobs_queued', { jobs: [...jobs], ...result });
+      return result;
+    },
+
+    /**
+     * One SQS event: each message is one batch, handled in turn; the failed ones are reported
+     * (ReportBatchItemFailures), so SQS redelivers only them and deletes the rest.
+     */
+    async consume(event: SqsEvent) {
+      const batchItemFailures: Array<{ itemIdentifier: string }> = [];
+      for (const record of event.Records) {
+        try {
+          await worker.handle(record.body);
+        } catch (error) {
+          logger.warn('notifications.batch_failed', { message_id: record.messageId, error: String(error) });
+          batchItemFailures.push({ itemIdentifier: record.messageId });
+        }
+      }
+      return { batchItemFailures };
+    },
+
+    /** One batch's body, as a queue delivers it (the local queue, tests). */
+    handle: worker.handle,
+  };
+}
+export type NotificationJobs = ReturnType<typeof createNotificationJobs>;

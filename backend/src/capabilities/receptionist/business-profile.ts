@@ -1,0 +1,159 @@
+import { withDefaultTraits, type TraitValues } from '@shared/personality';
+import { DEFAULT_TIME_ZONE } from '@shared/receptionist/time-zones';
+import { isValidTimeZone } from '@shared/receptionist/business-time';
+import { DEFAULT_WEEKLY_HOURS, parseWeeklyHours, type WeeklyHours } from '@shared/receptionist/opening-hours';
+import { defaultDepositSettings } from '@shared/schemas/get-paid';
+import { depositAvailabilityOf, depositCentsOf, type DepositAvailability } from '@shared/get-paid';
+import { payoutStateOfItem, type Payouts } from '../payouts/payouts';
+import type { BusinessConfig } from '@shared/schemas/business-config';
+import { priceSentences } from '@shared/capability-sources';
+import type { StoredObjective } from '../setup/objectives';
+import { DEFAULT_RETENTION_DAYS } from '@shared/privacy';
+import {
+  BUSINESS_KINDS,
+  businessKind,
+  readablePhone,
+  spokenWebsite,
+  summarizeHours,
+} from '../../providers/llm/business-facts';
+
+/**
+ * Everything the assistant knows about the business, derived once per turn from the owner's config and
+ * objectives (pure). The prompt, the local model and the tools all read this one shape, so they can't
+ * disagree about a fact.
+ */
+export type ObjectiveBrief = {
+  id: string;
+  goal: string;
+  priority: 'primary' | 'secondary';
+  weight: number;
+  success_criteria: string[];
+  required_capabilities: string[];
+};
+
+export type BusinessProfile = {
+  ownerId: string;
+  businessId: string;
+  name: string;
+  assistantName: string;
+  kindNoun: string;
+  offers: string;
+  description?: string;
+  address?: string;
+  website?: string;
+  businessPhone?: string;
+  /** Human summary of the configured hours; undefined when the owner gave none. */
+  hoursSummary?: string;
+  /** Hours used for booking: the configured ones, or weekdays 9–5 when none were given. */
+  weeklyHours: WeeklyHours;
+  hoursKnown: boolean;
+  timeZone: string;
+  /** Sentences of the description that mention prices: the only prices the assistant may quote. */
+  priceFacts: string[];
+  traits: TraitValues;
+  managerName?: string;
+  managerNumber?: string;
+  escalationEmail?: string;
+  textEscalationToManager: boolean;
+  objectives: ObjectiveBrief[];
+  /**
+   * Deposit to ask per booking, in cents; 0 unless an objective asks for deposits and the owner's own
+   * Stripe account is ready to be paid (issue 12 §3).
+   */
+  depositCents: number;
+  /** Why deposits are or are not taken (the dashboard's Get paid card says it). */
+  deposits: DepositAvailability;
+  /** The owner's connected account the deposits are paid into, once onboarded. */
+  payoutAccountId?: string;
+  /** A cancellation at least this many hours before the start gets the deposit back. */
+  refundWindowHours: number;
+  /** Days the conversation records are kept (the owner's privacy setting). */
+  retentionDays: number;
+};
+
+export function objectiveBriefs(objective: StoredObjective | undefined): ObjectiveBrief[] {
+  if (!objective) return [];
+  const config = objective.objective_config;
+  const briefs: ObjectiveBrief[] = [];
+  const brief = (
+    o: StoredObjective | NonNullable<typeof config>['primary_objective'],
+    priority: 'primary' | 'secondary',
+    weight: number,
+  ): ObjectiveBrief => ({
+    id: o.id,
+    goal: o.goal,
+    priority,
+    weight,
+    success_criteria: [...o.success_criteria],
+    required_capabilities: [...o.required_capabilities],
+  });
+  if (config) {
+    briefs.push(brief(config.primary_objective, 'primary', config.objective_hierarchy.primary_weight));
+    config.secondary_objectives.forEach((secondary, index) =>
+      briefs.push(
+        brief(
+          secondary,
+          'secondary',
+          config.objective_hierarchy.secondary_weights[index] ?? secondary.weight,
+        ),
+      ),
+    );
+  } else {
+    briefs.push(brief(objective, 'primary', objective.weight));
+  }
+  return briefs;
+}
+
+/** Whether any of the owner's objectives collects deposits. */
+export const wantsDeposits = (objectives: ObjectiveBrief[]) =>
+  objectives.some((o) => o.required_capabilities.includes('deposit_collection'));
+
+export function businessProfile(
+  ownerId: string,
+  config: BusinessConfig & { time_zone?: string; deposit_amount_cents?: number },
+  objective: StoredObjective | undefined,
+  payouts?: Payouts,
+): BusinessProfile {
+  const kind = BUSINESS_KINDS[businessKind(config)];
+  const parsedHours = parseWeeklyHours(config.business_hours?.weekday_text);
+  const objectives = objectiveBriefs(objective);
+  const deposits = depositAvailabilityOf(wantsDeposits(objectives), payoutStateOfItem(payouts));
+  const settings = payouts?.settings ?? defaultDepositSettings(config.deposit_amount_cents);
+  const zone = config.time_zone && isValidTimeZone(config.time_zone) ? config.time_zone : DEFAULT_TIME_ZONE;
+  return {
+    ownerId,
+    businessId: config.business_id,
+    name: config.business_name?.trim() || 'the business',
+    assistantName: config.assistant_name?.trim() || 'the assistant',
+    kindNoun: kind.noun,
+    offers: kind.offers,
+    ...(config.business_description?.trim() ? { description: config.business_description.trim() } : {}),
+    ...(config.address?.trim() ? { address: config.address.trim() } : {}),
+    ...(spokenWebsite(config.website) ? { website: spokenWebsite(config.website) } : {}),
+    ...(readablePhone(config.phone_number) ? { businessPhone: readablePhone(config.phone_number) } : {}),
+    ...(summarizeHours(config.business_hours?.weekday_text)
+      ? { hoursSummary: summarizeHours(config.business_hours?.weekday_text) }
+      : {}),
+    weeklyHours: parsedHours ?? DEFAULT_WEEKLY_HOURS,
+    hoursKnown: parsedHours !== undefined,
+    timeZone: zone,
+    retentionDays: config.transcript_retention_days ?? DEFAULT_RETENTION_DAYS,
+    priceFacts: priceSentences(config.business_description),
+    traits: withDefaultTraits({
+      formality: config.formality,
+      verbosity: config.verbosity,
+      empathy: config.empathy,
+      proactivity: config.proactivity,
+      humor: config.humor,
+    }),
+    ...(config.manager_name?.trim() ? { managerName: config.manager_name.trim() } : {}),
+    ...(config.manager_number?.trim() ? { managerNumber: config.manager_number.trim() } : {}),
+    ...(config.escalation_email?.trim() ? { escalationEmail: config.escalation_email.trim() } : {}),
+    textEscalationToManager: config.text_escalation_to_manager ?? true,
+    objectives,
+    depositCents: deposits === 'on' ? depositCentsOf(settings) : 0,
+    deposits,
+    ...(deposits === 'on' && payouts?.account_id ? { payoutAccountId: payouts.account_id } : {}),
+    refundWindowHours: settings.refund_window_hours,
+  };
+}

@@ -1,0 +1,85 @@
+import type { OwnerCalendar } from '../calendars/sync/owner-calendar';
+import { publicBaseUrl, type AppConfig } from '../../platform/config/env';
+import type { AppointmentRepository } from '../appointments/appointments';
+import type { BusinessConfigRepository } from '../setup/business-config';
+import type { ConversationRepository } from '../conversations/conversations';
+import type { ConversationStateRepository } from './conversation-states';
+import type { ObjectivesRepository } from '../setup/objectives';
+import type { OwnerMessageRepository } from '../conversations/owner-messages';
+import type { PayoutRepository } from '../payouts/payouts';
+import type { SchedulingLinkBookingRepository } from '../calendars/scheduling-link-bookings';
+import type { RateLimiter } from '../../platform/dynamo/rate-limits';
+import type { SmsMessagingRepository } from '../sms/sms-messaging';
+import type { Logger } from '../../platform/logging/logger';
+import type { Metrics } from '../../platform/observability/metrics';
+import type { PaymentsProvider } from '../../providers/payments/index';
+import type { TelephonyProvider } from '../../providers/telephony/index';
+import { chooseReceptionistModel } from './model/choose-model';
+import { createReceptionist, type ConversationEvents, type Receptionist } from './receptionist';
+
+/**
+ * The receptionist wired to the app's repositories and providers: OpenAI when its key is set, else the local
+ * model outside AWS and a refusing one in AWS (model/choose-model.ts).
+ */
+export function receptionistFromApp(input: {
+  config: AppConfig;
+  data: {
+    businessConfigs: BusinessConfigRepository;
+    objectives: ObjectivesRepository;
+    appointments: AppointmentRepository;
+    conversationStates: ConversationStateRepository;
+    conversations: ConversationRepository;
+    ownerMessages: OwnerMessageRepository;
+    smsMessaging: Pick<SmsMessagingRepository, 'isOptedOut'>;
+    payouts: PayoutRepository;
+    schedulingLinks: SchedulingLinkBookingRepository;
+  };
+  payments: PaymentsProvider;
+  telephony: TelephonyProvider;
+  calendar?: OwnerCalendar;
+  rateLimiter: RateLimiter;
+  notify?: ConversationEvents;
+  metrics: Metrics;
+  now: () => Date;
+  logger: Logger;
+}): Receptionist {
+  const { config, data } = input;
+  const base = publicBaseUrl(config);
+  return createReceptionist({
+    data,
+    model: chooseReceptionistModel(config),
+    sms: {
+      send: async (message) => {
+        await input.telephony.sendSms(message);
+      },
+      isOptedOut: (assistantNumber, to) => data.smsMessaging.isOptedOut(assistantNumber, to),
+    },
+    deposits: {
+      async create({ ownerId, appointmentId, amountCents, conversationId, description, accountId }) {
+        const session = await input.payments.createDepositCheckout({
+          connectedAccountId: accountId,
+          amountCents,
+          description,
+          metadata: {
+            kind: 'deposit',
+            owner_id: ownerId,
+            appointment_id: appointmentId,
+            conversation_id: conversationId,
+          },
+          successUrl: `${base}/deposits/done?status=paid`,
+          cancelUrl: `${base}/deposits/done?status=cancelled`,
+          idempotencyKey: `deposit-${ownerId}-${appointmentId}`,
+        });
+        const url = session.url.startsWith('/') ? `${base}${session.url}` : session.url;
+        return { url, sessionId: session.id };
+      },
+      refund: (refund) => input.payments.refundDeposit(refund),
+    },
+    ...(input.calendar ? { calendar: input.calendar } : {}),
+    rateLimiter: input.rateLimiter,
+    ...(input.notify ? { notify: input.notify } : {}),
+    metrics: input.metrics,
+    now: input.now,
+    logger: input.logger,
+  });
+}

@@ -1,0 +1,49 @@
+import { DEFAULT_REFUND_WINDOW_HOURS, withinRefundWindow, type DepositRefundOutcome } from '@shared/get-paid';
+import type { Appointment } from '@shared/schemas/appointment';
+import type { AppointmentRepository } from '../appointments/appointments';
+import type { PayoutRepository } from '../payouts/payouts';
+import type { Logger } from '../../platform/logging/logger';
+import type { DepositLinks } from './receptionist';
+
+/**
+ * The owner's refund policy applied to a cancelled booking (issue 12 §3): a paid deposit comes back in full
+ * when the cancellation is at least the owner's refund window before the start. The refund is made on the
+ * owner's connected account with a key per deposit, and recorded once, so a retried cancellation (or the
+ * dashboard and the assistant cancelling together) refunds once and subtracts once from the total.
+ */
+export function depositRefunds(deps: {
+  appointments: Pick<AppointmentRepository, 'markDepositRefunded'>;
+  payouts: Pick<PayoutRepository, 'get' | 'addCollected'>;
+  deposits: Pick<DepositLinks, 'refund'>;
+  now: () => Date;
+  logger: Logger;
+}) {
+  return async function refundCancelledDeposit(
+    ownerId: string,
+    cancelled: Appointment,
+  ): Promise<DepositRefundOutcome> {
+    const deposit = cancelled.deposit;
+    if (!deposit?.paid || !deposit.checkout_session_id) return 'none';
+    if (deposit.refunded_at) return 'refunded';
+    const payouts = await deps.payouts.get(ownerId);
+    const accountId = deposit.account_id ?? payouts.account_id;
+    if (!accountId) return 'failed';
+    const windowHours = payouts.settings?.refund_window_hours ?? DEFAULT_REFUND_WINDOW_HOURS;
+    if (!withinRefundWindow(cancelled.starts_at, deps.now(), windowHours)) return 'outside_window';
+    try {
+      const refund = await deps.deposits.refund({
+        accountId,
+        sessionId: deposit.checkout_session_id,
+        idempotencyKey: `refund-${deposit.checkout_session_id}`,
+      });
+      if (await deps.appointments.markDepositRefunded(ownerId, cancelled.id, refund.id)) {
+        await deps.payouts.addCollected(ownerId, -deposit.amount_cents);
+      }
+      return 'refunded';
+    } catch (error) {
+      // The cancellation stands; the owner is told to refund by hand.
+      deps.logger.error('deposit.refund_failed', { appointment_id: cancelled.id, error: String(error) });
+      return 'failed';
+    }
+  };
+}

@@ -1,0 +1,43 @@
+import type { ProviderNotConfiguredError } from '../../../platform/config/not-configured';
+import type { BusinessProfile } from '../business-profile';
+import type { ToolResult } from '../tools/tool-types';
+import type { ConversationState, ToolName } from '../types';
+
+/** The conversation as a chat model sees it (OpenAI's message shapes, provider-neutral). */
+export type ModelToolCall = { id: string; name: ToolName; args: Record<string, unknown> };
+export type ModelMessage =
+  | { role: 'user'; content: string }
+  | { role: 'assistant'; content: string; toolCalls?: ModelToolCall[] }
+  | { role: 'tool'; toolCallId: string; name: ToolName; content: string };
+
+export type ToolSpec = { name: ToolName; description: string; parameters: Record<string, unknown> };
+
+export type ModelRequest = {
+  instructions: string;
+  messages: ModelMessage[];
+  tools: ToolSpec[];
+  /** What the local model reasons over directly (the OpenAI model reads the same facts in `instructions`). */
+  business: BusinessProfile;
+  state: ConversationState;
+  now: Date;
+  callerText: string;
+  /** Tools already run in this turn, in order. */
+  turnResults: Array<{ name: ToolName; args: Record<string, unknown>; result: ToolResult }>;
+};
+
+export type ModelEvent =
+  | { type: 'text'; delta: string }
+  | { type: 'tool_call'; id: string; name: ToolName; args: Record<string, unknown> };
+
+/** A model answers one step of a turn: text to say, tool calls to run, or both. */
+export interface ReceptionistModel {
+  readonly kind: 'local' | 'openai';
+  /**
+   * Set when the model cannot answer at all (in AWS without its key): channels refuse before they start a
+   * conversation (docs/decisions/160-fail-closed.md), and `respond` rejects with it.
+   */
+  readonly unavailable?: ProviderNotConfiguredError;
+  respond(request: ModelRequest): AsyncIterable<ModelEvent>;
+}
+
+export class ModelError extends Error {}

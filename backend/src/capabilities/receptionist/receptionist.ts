@@ -1,0 +1,616 @@
+import { addLogContext } from '../../platform/logging/log-context';
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import { formatDollars } from '@shared/receptionist/deposits';
+import { RECEPTIONIST_LIMITS } from '@shared/receptionist/limits';
+import { spokenTime } from '@shared/receptionist/business-time';
+import type { AppointmentRepository } from '../appointments/appointments';
+import type { BusinessConfigRepository } from '../setup/business-config';
+import type { ConversationRepository } from '../conversations/conversations';
+import {
+  AlongsideConditionError,
+  StaleConversationError,
+  type ConversationStateRepository,
+  type TransactItem,
+} from './conversation-states';
+import type { ObjectivesRepository } from '../setup/objectives';
+import type { PayoutRepository } from '../payouts/payouts';
+import { depositRefunds } from './deposit-refunds';
+import type { SchedulingLinkBookingRepository } from '../calendars/scheduling-link-bookings';
+import { schedulerBookings } from './scheduling-link-bookings';
+import type { OwnerMessageRepository } from '../conversations/owner-messages';
+import type { RateLimiter } from '../../platform/dynamo/rate-limits';
+import type { Logger } from '../../platform/logging/logger';
+import type { MetricDimensions, Metrics } from '../../platform/observability/metrics';
+import { businessProfile, type BusinessProfile } from './business-profile';
+import { buildInstructions } from './instructions';
+import type { ModelMessage, ReceptionistModel, ToolSpec } from './model/model-types';
+import { conversationRecord } from './records';
+import { TOOLS } from './tools/all-tools';
+import type { ToolContext, ToolResult, ToolServices } from './tools/tool-types';
+import type { Channel, ConversationState, EngineEvent, StartConversation, ToolName } from './types';
+import { TOOL_NAMES } from './types';
+import type { OwnerCalendar } from '../calendars/sync/owner-calendar';
+
+/** Runs a whole turn and collects its events (channels that answer in one piece: SMS, the test chat). */
+export async function collectTurn(
+  receptionist: Pick<Receptionist, 'runTurn'>,
+  conversationId: string,
+  text: string,
+): Promise<EngineEvent[]> {
+  const events: EngineEvent[] = [];
+  for await (const event of receptionist.runTurn(conversationId, { text })) events.push(event);
+  return events;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** A turn holds its conversation's lease this long at most; a crashed turn's lease lapses after it. */
+const TURN_LEASE_MS = 30_000;
+/** How long a turn waits for the one before it in the same conversation. */
+const TURN_WAIT_MS = 20_000;
+
+export class ConversationNotFoundError extends Error {}
+/** Turns kept arriving faster than they could run; the channel may answer "try again shortly". */
+export class ConversationBusyError extends Error {
+  readonly retryAfterSeconds = 2;
+}
+export class NoBusinessConfigError extends Error {}
+export class ConversationLimitError extends Error {}
+
+export type DepositLinks = {
+  create(input: {
+    ownerId: string;
+    appointmentId: string;
+    amountCents: number;
+    conversationId: string;
+    description: string;
+    /** The owner's connected account: the deposit is paid to them, never to us. */
+    accountId: string;
+  }): Promise<{ url: string; sessionId: string }>;
+  /** Refunds a paid deposit on the owner's connected account (the same key refunds once). */
+  refund(input: { accountId: string; sessionId: string; idempotencyKey: string }): Promise<{ id: string }>;
+};
+
+export type ReceptionistDeps = {
+  data: {
+    businessConfigs: BusinessConfigRepository;
+    objectives: ObjectivesRepository;
+    appointments: AppointmentRepository;
+    conversationStates: ConversationStateRepository;
+    conversations: ConversationRepository;
+    ownerMessages: OwnerMessageRepository;
+    payouts: Pick<PayoutRepository, 'get' | 'addCollected'>;
+    schedulingLinks: Pick<SchedulingLinkBookingRepository, 'create' | 'get' | 'settle'>;
+  };
+  model: ReceptionistModel;
+  /** Sends a text from an assistant number; the channel's opt-out list is checked first. */
+  sms: {
+    send(message: { from: string; to: string; body: string }): Promise<void>;
+    isOptedOut(assistantNumber: string, to: string): Promise<boolean>;
+  };
+  deposits: DepositLinks;
+  /** The owner's connected calendar (availability and mirrored events); absent, only the internal one. */
+  calendar?: OwnerCalendar;
+  rateLimiter: Pick<RateLimiter, 'hit' | 'countedHit'>;
+  /** The owner's notifications (issue 13 §2): told when a conversation starts, moves and ends. */
+  notify?: ConversationEvents;
+  /** Business metrics (observability/metrics.ts): conversations started, bookings, deposits paid. */
+  metrics: Metrics;
+  now: () => Date;
+  logger: Logger;
+};
+
+/** The metrics' channel dimension: the owner's test chat and test calls count apart from customers'. */
+const metricChannel = (channel: Channel): MetricDimensions => ({
+  channel: channel === 'test' ? 'chat' : channel,
+});
+
+/**
+ * What the notifications need to hear from the engine. Each resolves after a small durable write at most;
+ * e-mails and texts are sent in the background, so no caller waits on them.
+ */
+export type ConversationEvents = {
+  /** An item to write in the transaction that creates the conversation, if any. */
+  startMarker(state: ConversationState): TransactItem | undefined;
+  conversationEnded(state: ConversationState): Promise<void>;
+  depositPaid(input: {
+    ownerId: string;
+    sessionId: string;
+    amountCents: number;
+    caller: string;
+    conversation?: Pick<ConversationState, 'id' | 'started_at' | 'channel'>;
+  }): Promise<void>;
+};
+
+let toolSpecs: ToolSpec[] | undefined;
+/**
+ * Tool descriptions for a chat model: JSON Schema from each tool's zod arguments. Built at the first turn,
+ * not at import: converting the schemas took 5 ms of every function's cold start (issue 16 §2), the
+ * notifications function's included, which never runs a turn.
+ */
+const toolSpecsForModel = (): ToolSpec[] =>
+  (toolSpecs ??= TOOL_NAMES.map((name) => ({
+    name,
+    description: TOOLS[name].description,
+    parameters: z.toJSONSchema(TOOLS[name].args, { io: 'input' }) as Record<string, unknown>,
+  })));
+
+const SMS_MAX = 1_000;
+
+/** How the assistant answers a call (ConversationRelay speaks it before the first prompt). */
+export const welcomeGreeting = (business: Pick<BusinessProfile, 'name' | 'assistantName'>) =>
+  `Thanks for calling ${business.name}, this is ${business.assistantName}. How can I help you today?`;
+
+/**
+ * The receptionist engine (docs/decisions/010-receptionist-engine.md): one conversation at a time, turn by
+ * turn, for every channel. A turn loads the conversation's state by id, asks the model, runs the tools it
+ * calls, streams events out and stores the state and the conversation record, so any instance can take
+ * the next turn.
+ */
+export function createReceptionist(deps: ReceptionistDeps) {
+  const { data } = deps;
+
+  async function profileOf(ownerId: string): Promise<BusinessProfile> {
+    const [config, objective, payouts] = await Promise.all([
+      data.businessConfigs.getConfig(ownerId),
+      data.objectives.getObjective(ownerId),
+      data.payouts.get(ownerId),
+    ]);
+    if (!config) throw new NoBusinessConfigError(ownerId);
+    return businessProfile(ownerId, config, objective, payouts);
+  }
+
+  const refundCancelledDeposit = depositRefunds({
+    appointments: data.appointments,
+    payouts: data.payouts,
+    deposits: deps.deposits,
+    now: deps.now,
+    logger: deps.logger,
+  });
+
+  /** Texts from an assistant number unless the recipient opted out; false when nothing was sent. */
+  async function sendText(from: string | undefined, to: string, body: string, conversationId: string) {
+    if (!from || !/^\+1\d{10}$/.test(to)) return false;
+    if (await deps.sms.isOptedOut(from, to)) return false;
+    try {
+      await deps.sms.send({ from, to, body: body.slice(0, SMS_MAX) });
+      return true;
+    } catch (error) {
+      deps.logger.warn('receptionist.sms_failed', { conversation_id: conversationId, error: String(error) });
+      return false;
+    }
+  }
+
+  function servicesFor(state: ConversationState, business: BusinessProfile): ToolServices {
+    return {
+      appointments: data.appointments,
+      ...(deps.calendar ? { calendar: deps.calendar } : {}),
+      sendSms: (to, body) => sendText(state.assistant_number, to, body, state.id),
+      refundDeposit: (appointment) => refundCancelledDeposit(state.owner_id, appointment),
+      recordSchedulingLink: (booking) => data.schedulingLinks.create(booking),
+      async createDepositLink({ ownerId, appointment, amountCents, conversationId }) {
+        if (!business.payoutAccountId) throw new Error('Deposits need a connected payout account');
+        const accountId = business.payoutAccountId;
+        const link = await deps.deposits.create({
+          ownerId,
+          appointmentId: appointment.id,
+          amountCents,
+          conversationId,
+          accountId,
+          description: `Deposit for ${business.name} on ${spokenTime(new Date(appointment.starts_at), business.timeZone)}`,
+        });
+        return { ...link, accountId };
+      },
+      async saveMessage({ ownerId, conversationId, name, callbackNumber, reason, channel }) {
+        await data.ownerMessages.save(ownerId, {
+          conversation_id: conversationId,
+          name,
+          callback_number: callbackNumber,
+          reason,
+          channel,
+        });
+      },
+      allow: (key, perDay) => deps.rateLimiter.hit(key, perDay, 86_400),
+    };
+  }
+
+  async function store(state: ConversationState, business: BusinessProfile): Promise<ConversationState> {
+    const saved = await data.conversationStates.save(state);
+    await data.conversations.saveConversations(state.owner_id, [conversationRecord(saved, business)], {
+      retentionDays: business.retentionDays,
+    });
+    return saved;
+  }
+
+  /** Tells the notifications; a failure there is logged and never fails the conversation. */
+  async function tell(event: 'conversationEnded', state: ConversationState) {
+    try {
+      await deps.notify?.[event](state);
+    } catch (error) {
+      deps.logger.warn('receptionist.notify_failed', {
+        event,
+        conversation_id: state.id,
+        error: String(error),
+      });
+    }
+  }
+
+  const notifyMarker = (state: ConversationState): TransactItem[] => {
+    const marker = deps.notify?.startMarker(state);
+    return marker ? [marker] : [];
+  };
+
+  /**
+   * Creates a conversation. `known` is the business profile when the caller has just read it (the voice
+   * webhook reads the config to find the line): a caller waits on this, so it costs one transaction then.
+   */
+  async function startConversation(
+    input: StartConversation,
+    id: string = randomUUID(),
+    known?: BusinessProfile,
+  ): Promise<ConversationState> {
+    const business = known ?? (await profileOf(input.ownerId));
+    const at = deps.now().toISOString();
+    const state: ConversationState = {
+      id,
+      owner_id: input.ownerId,
+      business_id: business.businessId,
+      channel: input.channel,
+      caller: input.caller,
+      ...(input.assistantNumber ? { assistant_number: input.assistantNumber } : {}),
+      ...(input.externalId ? { external_id: input.externalId } : {}),
+      started_at: at,
+      last_at: at,
+      // The owner reads the whole call in the log, greeting first; the model sees it was said, too.
+      turns: input.greeting ? [{ speaker: 'assistant', text: input.greeting, at }] : [],
+      actions: [],
+      memory: {},
+      achieved: {},
+      amount_collected_cents: 0,
+      ...(business.objectives[0] ? { objective_id: business.objectives[0].id } : {}),
+      version: 0,
+    };
+    try {
+      // The day's count, the state and its call-log record: all three or none, in one round trip.
+      await data.conversationStates.create(state, [
+        deps.rateLimiter.countedHit(
+          `conversations#${input.ownerId}`,
+          RECEPTIONIST_LIMITS.conversationsPerDay,
+          86_400,
+        ),
+        data.conversations.recordPut(
+          input.ownerId,
+          conversationRecord(state, business),
+          business.retentionDays,
+        ),
+        ...notifyMarker(state),
+      ]);
+    } catch (error) {
+      if (error instanceof AlongsideConditionError && error.index === 0)
+        throw new ConversationLimitError(input.ownerId);
+      throw error;
+    }
+    // Counted once the conversation exists: a webhook retry fails the conditional create and counts nothing.
+    if (input.channel === 'voice') deps.metrics.count('CallsAnswered', 1, metricChannel('voice'));
+    if (input.channel === 'sms') deps.metrics.count('SmsConversations', 1, metricChannel('sms'));
+    return state;
+  }
+
+  /** The open conversation of a thread (an SMS exchange within its window), or a new one. */
+  /**
+   * The open conversation of a thread (an SMS exchange within its window), or a new one. Several first
+   * messages arriving together agree on one conversation through the thread claim.
+   */
+  async function conversationForThread(input: StartConversation & { windowHours?: number }) {
+    const window = (input.windowHours ?? RECEPTIONIST_LIMITS.smsThreadWindowHours) * 3_600_000;
+    const now = deps.now();
+    const since = new Date(now.getTime() - window);
+    const { ownerId, channel, caller } = input;
+    const openId = await data.conversationStates.openThread(ownerId, channel, caller, since);
+    const open = openId ? await data.conversationStates.get(openId) : undefined;
+    if (open && !open.ended_at) {
+      await data.conversationStates.touchThread(ownerId, channel, caller, open.id, now);
+      return open;
+    }
+    const candidate = randomUUID();
+    const claimed = await data.conversationStates.claimThread(
+      ownerId,
+      channel,
+      caller,
+      candidate,
+      since,
+      now,
+      open?.id,
+    );
+    if (claimed === candidate) return startConversation(input, candidate);
+    // Another request claimed the thread a moment ago and is creating its conversation.
+    for (let attempt = 0; attempt < 40; attempt += 1) {
+      const state = await data.conversationStates.get(claimed);
+      if (state) return state;
+      await sleep(50);
+    }
+    throw new ConversationNotFoundError(claimed);
+  }
+
+  /** One turn at a time per conversation: waits for the turn before it, then runs. */
+  async function* runTurn(conversationId: string, input: { text: string }): AsyncGenerator<EngineEvent> {
+    addLogContext({ conversation_id: conversationId });
+    const holder = randomUUID();
+    const waitUntil = Date.now() + TURN_WAIT_MS;
+    while (!(await data.conversationStates.acquireTurn(conversationId, holder, deps.now(), TURN_LEASE_MS))) {
+      if (!(await data.conversationStates.get(conversationId)))
+        throw new ConversationNotFoundError(conversationId);
+      if (Date.now() > waitUntil) throw new ConversationBusyError(conversationId);
+      await sleep(20 + Math.floor(Math.random() * 40));
+    }
+    try {
+      yield* turn(conversationId, input);
+    } finally {
+      await data.conversationStates.releaseTurn(conversationId, holder);
+    }
+  }
+
+  async function* turn(conversationId: string, input: { text: string }): AsyncGenerator<EngineEvent> {
+    let state = await data.conversationStates.get(conversationId);
+    if (!state) throw new ConversationNotFoundError(conversationId);
+    if (state.ended_at) {
+      yield { type: 'end', reason: 'already_ended' };
+      return;
+    }
+    const business = await profileOf(state.owner_id);
+    const now = deps.now();
+    const text = input.text.trim().slice(0, RECEPTIONIST_LIMITS.inputChars);
+    const callerTurns = state.turns.filter((t) => t.speaker === 'caller').length;
+    state.turns.push({ speaker: 'caller', text, at: now.toISOString() });
+    state.last_at = now.toISOString();
+
+    if (callerTurns >= RECEPTIONIST_LIMITS.callerTurnsPerConversation) {
+      const closing = `We've covered a lot. To keep things clear, please contact ${business.name} again for anything else. Goodbye!`;
+      yield { type: 'text', delta: closing };
+      state.turns.push({ speaker: 'assistant', text: closing, at: now.toISOString() });
+      state.ended_at = now.toISOString();
+      await tell('conversationEnded', await store(state, business));
+      yield { type: 'end', reason: 'turn_limit' };
+      return;
+    }
+
+    const messages: ModelMessage[] = state.turns.map((turn) =>
+      turn.speaker === 'caller'
+        ? { role: 'user' as const, content: turn.text }
+        : { role: 'assistant' as const, content: turn.text },
+    );
+    const context: ToolContext = { business, state, now, services: servicesFor(state, business) };
+    const turnResults: Array<{ name: ToolName; args: Record<string, unknown>; result: ToolResult }> = [];
+    const instructions = buildInstructions(business, state.channel, now);
+    let reply = '';
+    let transfer: { to: string; summary: string } | undefined;
+    let end: { reason: string } | undefined;
+
+    for (let step = 0; step < RECEPTIONIST_LIMITS.stepsPerTurn; step += 1) {
+      const calls: Array<{ id: string; name: ToolName; args: Record<string, unknown> }> = [];
+      let said = '';
+      for await (const event of deps.model.respond({
+        instructions,
+        messages,
+        tools: toolSpecsForModel(),
+        business,
+        state,
+        now,
+        callerText: text,
+        turnResults,
+      })) {
+        if (event.type === 'text') {
+          said += event.delta;
+          yield event;
+        } else calls.push(event);
+      }
+      reply += said;
+      messages.push({ role: 'assistant', content: said, ...(calls.length ? { toolCalls: calls } : {}) });
+      if (calls.length === 0) break;
+      for (const call of calls) {
+        yield { type: 'tool_call', id: call.id, name: call.name, args: call.args };
+        const result = await runTool(context, call.name, call.args);
+        if (call.name === 'book_appointment' && result.ok)
+          deps.metrics.count('Bookings', 1, metricChannel(state.channel));
+        yield { type: 'tool_result', id: call.id, name: call.name, ok: result.ok, summary: result.summary };
+        state.actions.push({
+          tool: call.name,
+          ok: result.ok,
+          summary: result.summary.slice(0, 500),
+          at: now.toISOString(),
+        });
+        turnResults.push({ name: call.name, args: call.args, result });
+        messages.push({
+          role: 'tool',
+          toolCallId: call.id,
+          name: call.name,
+          content: JSON.stringify({ ok: result.ok, summary: result.summary, ...result.data }),
+        });
+        if (call.name === 'get_business_info' && result.data?.known) state.achieved.info_provided = true;
+        if (result.transfer) transfer = result.transfer;
+        if (result.end) end = result.end;
+      }
+    }
+    if (reply) {
+      const at = deps.now().toISOString();
+      state.turns.push({ speaker: 'assistant', text: reply.trim().slice(0, 4000), at });
+      // A call is answered by its greeting when the relay connects (voice-relay/relay-session.ts), not here.
+      if (!state.answered_at && state.channel !== 'voice') state.answered_at = at;
+    }
+    state.achieved.answered = true;
+    if (end) state.ended_at = deps.now().toISOString();
+    try {
+      state = await store(state, business);
+    } catch (error) {
+      if (error instanceof StaleConversationError) {
+        deps.logger.warn('receptionist.stale_turn', { conversation_id: conversationId });
+      }
+      throw error;
+    }
+    if (state.ended_at) await tell('conversationEnded', state);
+    if (transfer) yield { type: 'transfer', to: transfer.to, summary: transfer.summary };
+    if (end) yield { type: 'end', reason: end.reason };
+  }
+
+  async function runTool(
+    context: ToolContext,
+    name: ToolName,
+    args: Record<string, unknown>,
+  ): Promise<ToolResult> {
+    const tool = TOOLS[name];
+    if (!tool) return { ok: false, summary: `Unknown tool ${name}` };
+    const parsed = tool.args.safeParse(args);
+    if (!parsed.success) {
+      return {
+        ok: false,
+        summary: `Invalid ${name} request`,
+        data: { error: z.prettifyError(parsed.error) },
+      };
+    }
+    try {
+      return await tool.run(context, parsed.data);
+    } catch (error) {
+      deps.logger.error('receptionist.tool_failed', {
+        tool: name,
+        conversation_id: context.state.id,
+        error: String(error),
+      });
+      return { ok: false, summary: `${name} failed`, data: { reason: 'error' } };
+    }
+  }
+
+  /**
+   * Closes a conversation (a call hung up, the owner ended a test, an SMS thread went quiet). With
+   * `idleSince`, only if nothing happened after it: a text that arrives meanwhile keeps the thread open.
+   */
+  async function finish(conversationId: string, reason: string, idleSince?: Date): Promise<void> {
+    addLogContext({ conversation_id: conversationId });
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      const state = await data.conversationStates.get(conversationId);
+      if (!state || state.ended_at) return;
+      if (idleSince && Date.parse(state.last_at) > idleSince.getTime()) return;
+      // A thread closed for quiet ended with its last message, not when the quiet was noticed.
+      state.ended_at = idleSince ? state.last_at : deps.now().toISOString();
+      state.actions.push({
+        tool: 'end_conversation',
+        ok: true,
+        summary: `Ended: ${reason}`.slice(0, 500),
+        at: state.ended_at,
+      });
+      try {
+        await tell('conversationEnded', await store(state, await profileOf(state.owner_id)));
+        return;
+      } catch (error) {
+        if (!(error instanceof StaleConversationError)) throw error;
+      }
+    }
+  }
+
+  /**
+   * The signed payment webhook's confirmation of a deposit: the booking is marked paid exactly once, the
+   * conversation records the money, and the caller gets a receipt. Repeated events change nothing.
+   */
+  async function depositPaid(sessionId: string): Promise<'paid' | 'already' | 'unknown'> {
+    const session = await data.appointments.depositSession(sessionId);
+    if (!session) return 'unknown';
+    const marked = await data.appointments.markDepositPaid(session.ownerId, session.appointmentId, sessionId);
+    if (!marked) return 'unknown';
+    if (marked.result === 'already') return 'already';
+    // Counted where the booking was marked paid, exactly once per deposit (a repeated event is 'already').
+    deps.metrics.count('Deposits');
+    await data.payouts.addCollected(session.ownerId, session.amountCents);
+    const { appointment } = marked;
+    const business = await profileOf(session.ownerId);
+    let conversation: ConversationState | undefined;
+    for (let attempt = 0; appointment.conversation_id && attempt < 3; attempt += 1) {
+      const state = await data.conversationStates.get(appointment.conversation_id);
+      if (!state) break;
+      state.amount_collected_cents += session.amountCents;
+      state.achieved.deposit_paid = true;
+      state.actions.push({
+        tool: 'deposit_paid',
+        ok: true,
+        summary: `Deposit of ${formatDollars(session.amountCents)} paid`,
+        at: deps.now().toISOString(),
+      });
+      try {
+        conversation = await store(state, business);
+        break;
+      } catch (error) {
+        if (!(error instanceof StaleConversationError)) throw error;
+      }
+    }
+    const from =
+      conversation?.assistant_number ??
+      (await data.businessConfigs.getConfig(session.ownerId))?.assistant_phone;
+    await deps.notify
+      ?.depositPaid({
+        ownerId: session.ownerId,
+        sessionId,
+        amountCents: session.amountCents,
+        caller: appointment.customer_phone,
+        ...(conversation ? { conversation } : {}),
+      })
+      .catch((error: unknown) =>
+        deps.logger.warn('receptionist.notify_failed', { event: 'depositPaid', error: String(error) }),
+      );
+    if (conversation?.channel !== 'test') {
+      const when = spokenTime(new Date(appointment.starts_at), business.timeZone);
+      await sendText(
+        from,
+        appointment.customer_phone,
+        `${business.name}: we received your ${formatDollars(session.amountCents)} deposit for ${when}. Thank you!`,
+        appointment.conversation_id ?? '',
+      );
+    }
+    return 'paid';
+  }
+
+  const { schedulerBooked, schedulerCancelled } = schedulerBookings({
+    appointments: data.appointments,
+    schedulingLinks: data.schedulingLinks,
+    profileOf,
+    sendText,
+    assistantNumber: async (ownerId) => (await data.businessConfigs.getConfig(ownerId))?.assistant_phone,
+    async cancelReplaced(ownerId, appointmentId) {
+      const cancelled = await data.appointments.cancel(ownerId, appointmentId);
+      if (cancelled?.calendar_event_id) await deps.calendar?.remove(ownerId, cancelled.calendar_event_id);
+    },
+    logger: deps.logger,
+  });
+
+  /**
+   * Why the assistant cannot answer at all (in AWS without its model's key), else undefined. Channels ask
+   * before they start a conversation, so a refusal stores nothing; each one is logged with the missing keys'
+   * names and counted (the AssistantUnavailable alarm, docs/decisions/160-fail-closed.md).
+   */
+  function refusal(channel: Channel) {
+    const unavailable = deps.model.unavailable;
+    if (!unavailable) return undefined;
+    deps.logger.error('receptionist.unavailable', { channel, missing_keys: unavailable.missingKeys });
+    deps.metrics.count('AssistantUnavailable', 1, metricChannel(channel));
+    return unavailable;
+  }
+
+  /** The opening line of a call, from the owner's settings (voice uses it as the welcome greeting). */
+  async function greeting(ownerId: string): Promise<string> {
+    return welcomeGreeting(await profileOf(ownerId));
+  }
+
+  return {
+    kind: deps.model.kind,
+    refusal,
+    startConversation,
+    conversationForThread,
+    runTurn,
+    finish,
+    depositPaid,
+    refundCancelledDeposit,
+    schedulerBooked,
+    schedulerCancelled,
+    greeting,
+    getConversation: (id: string) => data.conversationStates.get(id),
+    profileOf,
+  };
+}
+export type Receptionist = ReturnType<typeof createReceptionist>;

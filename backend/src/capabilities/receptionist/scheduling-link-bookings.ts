@@ -1,0 +1,98 @@
+import { SLOT_MINUTES } from '@shared/receptionist/slots';
+import type { AppointmentRepository } from '../appointments/appointments';
+import type {
+  SchedulingLinkBooking,
+  SchedulingLinkBookingRepository,
+} from '../calendars/scheduling-link-bookings';
+import type { Logger } from '../../platform/logging/logger';
+import type { BusinessProfile } from './business-profile';
+import { confirmationText } from './tools/book';
+import { cancelText } from './tools/reschedule-cancel';
+
+/** What the scheduler's `invitee.created` webhook says was booked on its page. */
+export type SchedulerBooking = {
+  /** The token the assistant's link carried (Calendly echoes it as tracking.utm_content). */
+  token: string;
+  /** The scheduler's id of the booked event, kept as the appointment's calendar event. */
+  eventId: string;
+  start: Date;
+  end: Date | undefined;
+  inviteeName: string | undefined;
+};
+
+export type SchedulerBookingOutcome = 'booked' | 'already' | 'conflict' | 'unknown';
+export type SchedulerCancelOutcome = 'cancelled' | 'already' | 'unknown';
+
+/**
+ * Confirms a booking the caller made on the owner's scheduling page (docs/decisions/151): the pending booking
+ * is settled once, the appointment joins our store (which the Business Calendar feed and the dashboard
+ * read) and the caller gets the usual confirmation text from the assistant's number. The scheduler is the
+ * owner's truth: when our store already holds that time for someone else, the owner is left to sort it out
+ * (logged), the booking is not duplicated.
+ */
+export function schedulerBookings(deps: {
+  appointments: Pick<AppointmentRepository, 'book' | 'setCalendarEvent' | 'cancel'>;
+  schedulingLinks: Pick<SchedulingLinkBookingRepository, 'get' | 'settle'>;
+  profileOf(ownerId: string): Promise<BusinessProfile>;
+  sendText(from: string | undefined, to: string, body: string, conversationId: string): Promise<boolean>;
+  assistantNumber(ownerId: string): Promise<string | undefined>;
+  /** Cancels the appointment a confirmed reschedule replaces (and its event in the owner's calendar). */
+  cancelReplaced(ownerId: string, appointmentId: string): Promise<void>;
+  logger: Logger;
+}) {
+  /** Texts the caller of a pending booking from the assistant's number (not for the owner's test chat). */
+  async function tellCaller(pending: SchedulingLinkBooking, text: (business: BusinessProfile) => string) {
+    if (pending.channel === 'test') return;
+    const business = await deps.profileOf(pending.owner_id);
+    await deps.sendText(
+      await deps.assistantNumber(pending.owner_id),
+      pending.caller,
+      text(business),
+      pending.conversation_id,
+    );
+  }
+
+  async function schedulerBooked(booking: SchedulerBooking): Promise<SchedulerBookingOutcome> {
+    const pending = await deps.schedulingLinks.get(booking.token);
+    if (!pending) return 'unknown';
+    if (pending.status !== 'pending') return 'already';
+    const end = booking.end ?? new Date(booking.start.getTime() + SLOT_MINUTES * 60_000);
+    const booked = await deps.appointments.book(pending.owner_id, {
+      starts_at: booking.start.toISOString(),
+      ends_at: end.toISOString(),
+      customer_name: booking.inviteeName?.trim().slice(0, 100) || pending.name,
+      customer_phone: pending.caller,
+      service: pending.service,
+      conversation_id: pending.conversation_id,
+      channel: pending.channel,
+      deposit: null,
+    });
+    if (!booked.ok) {
+      await deps.schedulingLinks.settle(booking.token, { status: 'conflict' });
+      deps.logger.warn('scheduler_booking_conflict', { owner_id: pending.owner_id, start: booking.start });
+      return 'conflict';
+    }
+    const { appointment } = booked;
+    await deps.appointments.setCalendarEvent(pending.owner_id, appointment.id, booking.eventId);
+    // A repeated webhook racing this one: only the settle that wins texts the caller.
+    if (
+      !(await deps.schedulingLinks.settle(booking.token, { status: 'booked', appointmentId: appointment.id }))
+    )
+      return 'already';
+    if (pending.replaces) await deps.cancelReplaced(pending.owner_id, pending.replaces);
+    await tellCaller(pending, (business) => confirmationText(business.name, appointment, business.timeZone));
+    return 'booked';
+  }
+
+  /** The invitee cancelled on the scheduler's page: the booking it confirmed is cancelled here too, once. */
+  async function schedulerCancelled(token: string): Promise<SchedulerCancelOutcome> {
+    const pending = await deps.schedulingLinks.get(token);
+    if (!pending?.appointment_id || pending.status !== 'booked') return 'unknown';
+    const cancelled = await deps.appointments.cancel(pending.owner_id, pending.appointment_id);
+    if (!cancelled) return 'already';
+    await tellCaller(pending, (business) => cancelText(business.name, cancelled, business.timeZone));
+    return 'cancelled';
+  }
+
+  return { schedulerBooked, schedulerCancelled };
+}

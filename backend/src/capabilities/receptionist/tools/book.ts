@@ -1,0 +1,196 @@
+import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
+import { isoDateOf, spokenTime, zonedParts } from '@shared/receptionist/business-time';
+import { SLOT_MINUTES, findOpenSlots } from '@shared/receptionist/slots';
+import {
+  MAX_BOOKINGS_PER_OWNER_PER_DAY,
+  MAX_UPCOMING_APPOINTMENTS_PER_CALLER,
+  type Appointment,
+} from '@shared/schemas/appointment';
+import { calendarEventFor } from '../../calendars/sync/calendar-event';
+import { busyRanges } from './find-slots';
+import { isTextable, type Tool, type ToolContext, type ToolResult } from './tool-types';
+
+const e164 = z.string().regex(/^\+1\d{10}$/, 'a +1 number with 10 digits');
+
+/** A start the slot finder itself would offer now: inside hours, on the grid, not past, not taken. */
+async function isOfferable(context: ToolContext, start: Date) {
+  const { business, now } = context;
+  const local = zonedParts(start, business.timeZone);
+  const day = { year: local.year, month: local.month, day: local.day };
+  const { exact } = findOpenSlots({
+    when: { from: day, to: day, time: local.hour * 60 + local.minute },
+    now,
+    timeZone: business.timeZone,
+    hours: business.weeklyHours,
+    busy: await busyRanges(context),
+  });
+  return exact?.getTime() === start.getTime();
+}
+
+export const confirmationText = (business: string, appointment: Appointment, timeZone: string) =>
+  `${business}: you're booked${appointment.service ? ` for ${appointment.service}` : ''} on ${spokenTime(
+    new Date(appointment.starts_at),
+    timeZone,
+  )}. Reply to this number to reschedule or cancel.`;
+
+/**
+ * Books a slot: checked against hours and bookings, then claimed with the conditional write (a race lost to
+ * another caller answers 'taken' and fresh alternatives). The caller gets a text confirming it.
+ */
+export const bookTool: Tool<{ start: string; name: string; phone?: string; service?: string }> = {
+  name: 'book_appointment',
+  description:
+    'Book an appointment at a start time returned by find_open_slots, once the caller has chosen it and given their name. The phone defaults to the number they are calling from.',
+  args: z.object({
+    start: z.iso.datetime(),
+    name: z.string().trim().min(1).max(100),
+    phone: e164.optional(),
+    service: z.string().trim().max(100).optional(),
+  }),
+  async run(context, args) {
+    const { business, state, services } = context;
+    const start = new Date(args.start);
+    const phone = args.phone ?? state.caller;
+    if (!(await isOfferable(context, start))) {
+      return { ok: false, summary: 'Requested time is not open', data: { reason: 'not_open' } };
+    }
+    const upcoming = (await services.appointments.upcoming(business.ownerId)).filter(
+      (a) => a.customer_phone === phone,
+    );
+    if (upcoming.length >= MAX_UPCOMING_APPOINTMENTS_PER_CALLER) {
+      return {
+        ok: false,
+        summary: 'Caller already holds the maximum of upcoming appointments',
+        data: { reason: 'caller_limit' },
+      };
+    }
+    if (!(await services.allow(`bookings#${business.ownerId}`, MAX_BOOKINGS_PER_OWNER_PER_DAY))) {
+      return { ok: false, summary: 'Daily booking limit reached', data: { reason: 'daily_limit' } };
+    }
+    const schedulingLink = await services.calendar?.bookingLink(business.ownerId);
+    if (schedulingLink) return sendSchedulingLink(context, schedulingLink, start, { ...args, phone });
+    const booked = await services.appointments.book(business.ownerId, {
+      starts_at: start.toISOString(),
+      ends_at: new Date(start.getTime() + SLOT_MINUTES * 60_000).toISOString(),
+      customer_name: args.name,
+      customer_phone: phone,
+      service: args.service ?? null,
+      conversation_id: state.id,
+      channel: state.channel,
+      deposit: null,
+    });
+    if (!booked.ok)
+      return { ok: false, summary: 'Slot was just taken by another caller', data: { reason: 'taken' } };
+    const mirrored = await mirrorInCalendar(context, booked.appointment);
+    if (mirrored.conflict) {
+      await services.appointments.release(business.ownerId, booked.appointment.id);
+      return {
+        ok: false,
+        summary: 'Slot was just taken in the business calendar',
+        data: { reason: 'taken' },
+      };
+    }
+    return afterBooking(context, mirrored.appointment, 'Booked');
+  },
+};
+
+/**
+ * A scheduler without a booking API (Calendly, docs/decisions/151): the caller gets the owner's scheduling
+ * page for the chosen day, carrying a random token, and the booking waits as pending until the scheduler's
+ * signed webhook confirms it (then the caller gets the usual confirmation text).
+ */
+export async function sendSchedulingLink(
+  context: ToolContext,
+  link: string,
+  start: Date,
+  args: {
+    name: string;
+    phone: string;
+    service?: string | undefined;
+    /** A reschedule: this appointment is cancelled once the new time is confirmed on the page. */
+    replaces?: string | undefined;
+  },
+): Promise<ToolResult> {
+  const { business, state, services } = context;
+  const token = randomBytes(16).toString('base64url');
+  const date = isoDateOf(zonedParts(start, business.timeZone));
+  const url = new URL(link);
+  // Calendly's own parameters: the day to open on, the invitee's name, and a tracking value it echoes back.
+  url.searchParams.set('month', date.slice(0, 7));
+  url.searchParams.set('date', date);
+  url.searchParams.set('name', args.name);
+  url.searchParams.set('utm_content', token);
+  await services.recordSchedulingLink({
+    token,
+    owner_id: business.ownerId,
+    conversation_id: state.id,
+    channel: state.channel,
+    caller: args.phone,
+    name: args.name,
+    service: args.service ?? null,
+    requested_start: start.toISOString(),
+    ...(args.replaces ? { replaces: args.replaces } : {}),
+  });
+  const when = spokenTime(start, business.timeZone);
+  const texted =
+    state.channel !== 'test' && isTextable(args.phone)
+      ? await services.sendSms(
+          args.phone,
+          `${business.name}: to book ${when}, confirm it on our scheduling page: ${url.toString()}`,
+        )
+      : false;
+  state.achieved.contact_captured = true;
+  return {
+    ok: true,
+    summary: `Scheduling link for ${when} ${texted ? 'texted to the caller' : 'created'}`,
+    data: { pending: true, when, texted, ...(state.channel === 'test' ? { url: url.toString() } : {}) },
+  };
+}
+
+/**
+ * Puts a new booking in the owner's connected calendar, if any. A conflict means the calendar was booked
+ * directly at the same moment: the caller must be offered another time.
+ */
+export async function mirrorInCalendar(
+  { business, services }: Pick<ToolContext, 'business' | 'services'>,
+  appointment: Appointment,
+): Promise<{ conflict: true } | { conflict: false; appointment: Appointment }> {
+  if (!services.calendar) return { conflict: false, appointment };
+  const added = await services.calendar.add(business.ownerId, calendarEventFor(business.name, appointment));
+  if (added.conflict) return { conflict: true };
+  if (!added.eventId) return { conflict: false, appointment };
+  await services.appointments.setCalendarEvent(business.ownerId, appointment.id, added.eventId);
+  return { conflict: false, appointment: { ...appointment, calendar_event_id: added.eventId } };
+}
+
+/** Shared by booking and rescheduling: record it, text the caller, report it. */
+export async function afterBooking(
+  context: ToolContext,
+  appointment: Appointment,
+  verb: 'Booked' | 'Rescheduled',
+): Promise<ToolResult> {
+  const { business, state, services } = context;
+  state.memory.booked = [...(state.memory.booked ?? []), appointment.id];
+  state.achieved.booked = true;
+  state.achieved.contact_captured = true;
+  const texted =
+    state.channel !== 'test' && isTextable(appointment.customer_phone)
+      ? await services.sendSms(
+          appointment.customer_phone,
+          confirmationText(business.name, appointment, business.timeZone),
+        )
+      : false;
+  if (texted) state.achieved.confirmation_sent = true;
+  const when = spokenTime(new Date(appointment.starts_at), business.timeZone);
+  return {
+    ok: true,
+    summary: `${verb} ${appointment.service ? `${appointment.service} ` : ''}for ${appointment.customer_name} on ${when}`,
+    data: {
+      appointment_id: appointment.id,
+      when,
+      confirmation_texted: texted,
+      deposit_cents: business.depositCents,
+    },
+  };
+}

@@ -1,0 +1,71 @@
+import type { DepositRefundOutcome } from '@shared/get-paid';
+import type { z } from 'zod';
+import type { Appointment } from '@shared/schemas/appointment';
+import type { OwnerCalendar } from '../../calendars/sync/owner-calendar';
+import type { AppointmentRepository } from '../../appointments/appointments';
+import type { SchedulingLinkBooking } from '../../calendars/scheduling-link-bookings';
+import type { BusinessProfile } from '../business-profile';
+import type { ConversationState, ToolName } from '../types';
+
+/** What a tool may do in the world: narrow ports, so each tool is tested with small fakes or real DynamoDB. */
+export type ToolServices = {
+  appointments: AppointmentRepository;
+  /** The owner's connected calendar, when the app has one wired (tests of the tools may leave it out). */
+  calendar?: OwnerCalendar;
+  /** Texts the caller or the manager from the assistant's number; false when not sent (opted out, no number). */
+  sendSms(to: string, body: string): Promise<boolean>;
+  /** A payment link for a deposit on the booking; the signed payment webhook marks it paid. */
+  createDepositLink(input: {
+    ownerId: string;
+    appointment: Appointment;
+    amountCents: number;
+    conversationId: string;
+    businessName: string;
+  }): Promise<{ url: string; sessionId: string; accountId: string }>;
+  /** Records a booking that waits on the scheduler's own page (Calendly) until its webhook confirms it. */
+  recordSchedulingLink(
+    booking: Omit<SchedulingLinkBooking, 'status' | 'created_at' | 'appointment_id'>,
+  ): Promise<unknown>;
+  /** The owner's refund policy for a cancelled booking's paid deposit (refunds on their account). */
+  refundDeposit(cancelled: Appointment): Promise<DepositRefundOutcome>;
+  saveMessage(message: {
+    ownerId: string;
+    conversationId: string;
+    name: string;
+    callbackNumber: string;
+    reason: string;
+    channel: string;
+  }): Promise<void>;
+  /** Counts one use of a per-owner daily allowance; false once it is used up. */
+  allow(key: string, perDay: number): Promise<boolean>;
+};
+
+export type ToolContext = {
+  business: BusinessProfile;
+  state: ConversationState;
+  now: Date;
+  services: ToolServices;
+};
+
+export type ToolResult = {
+  ok: boolean;
+  /** One line for the transcript, the owner's call log and the test chat ("Booked Haircut for …"). */
+  summary: string;
+  /** What the model reads back (facts, slots, ids); never secrets. */
+  data?: Record<string, unknown>;
+  /** Voice transfers the caller here; other channels already texted the manager. */
+  transfer?: { to: string; summary: string };
+  end?: { reason: string };
+};
+
+export type Tool<Args> = {
+  name: ToolName;
+  /** For the model: when to use it. */
+  description: string;
+  args: z.ZodType<Args>;
+  run(context: ToolContext, args: Args): Promise<ToolResult>;
+};
+
+/** The caller-facing form of a phone number for texts. */
+export const isTextable = (phone: string | undefined): phone is string =>
+  !!phone && /^\+1\d{10}$/.test(phone);

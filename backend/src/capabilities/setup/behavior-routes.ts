@@ -1,0 +1,44 @@
+import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
+import { apiErrorSchema } from '@shared/schemas/api-error';
+import { behaviorSettingsSchema } from '@shared/schemas/behavior-settings';
+import { businessConfigSchema } from '@shared/schemas/business-config';
+import { SETUP_MESSAGES } from '@shared/setup-messages';
+import type { AppDeps, AppEnv } from '../../entry/app-types';
+import { requireAuth, requireOwner } from '../../platform/auth/middleware';
+import { notFound } from '../../platform/errors/http-error';
+import {
+  bearerSecurity,
+  errorResponses,
+  jsonContent,
+  userIdParams,
+} from '../../platform/http/openapi-helpers';
+
+/** Step 5: escalation and caller memory (spec §3 "Behavior settings", §5 manager phone). */
+export const behaviorRoutes = ({ verifyToken, data }: AppDeps) => {
+  const behaviorSettingsRoute = createRoute({
+    method: 'put',
+    path: '/oauth/users/{userId}/behavior-settings',
+    tags: ['assistant'],
+    summary: 'Save behavior settings: manager number +1 and 10 digits or empty, trimmed name and e-mail',
+    security: bearerSecurity,
+    middleware: [requireAuth(verifyToken), requireOwner()] as const,
+    request: {
+      params: userIdParams,
+      body: { content: { 'application/json': { schema: behaviorSettingsSchema } }, required: true },
+    },
+    responses: {
+      200: jsonContent(businessConfigSchema, 'The updated config'),
+      ...errorResponses,
+      404: jsonContent(apiErrorSchema, 'No business config for this owner'),
+    },
+  });
+
+  return new OpenAPIHono<AppEnv>().openapi(behaviorSettingsRoute, async (c) => {
+    const config = await data.businessConfigs.updateConfigFields(
+      c.req.valid('param').userId,
+      c.req.valid('json'),
+    );
+    if (!config) throw notFound(SETUP_MESSAGES.configNotFound);
+    return c.json(config, 200);
+  });
+};

@@ -1,0 +1,187 @@
+import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { apiErrorSchema } from '@shared/schemas/api-error';
+import { businessConfigSchema, type BusinessConfig } from '@shared/schemas/business-config';
+import { effectiveConfig, sourcesOf, withEffectiveModules } from './effective-modules';
+import {
+  businessInfoSchema,
+  configUpdateSchema,
+  descriptionUpdateSchema,
+  toE164BusinessPhone,
+} from '@shared/schemas/business-info';
+import { TRAIT_NAMES } from '@shared/personality';
+import { SETUP_MESSAGES } from '@shared/setup-messages';
+import type { AppDeps, AppEnv } from '../../entry/app-types';
+import { requireAuth, requireOwner } from '../../platform/auth/middleware';
+import { notFound } from '../../platform/errors/http-error';
+import { mergedTraitFields } from './trait-fields';
+import {
+  bearerSecurity,
+  errorResponses,
+  jsonContent,
+  userIdParams,
+} from '../../platform/http/openapi-helpers';
+import { ifMissingQuerySchema } from '@shared/schemas/api-error';
+
+const businessIdParams = z.object({ id: z.string().min(1).max(100) });
+const notFoundResponse = { 404: jsonContent(apiErrorSchema, 'No business config for this owner') };
+const jsonBody = <T extends z.ZodType>(schema: T) => ({
+  body: { content: { 'application/json': { schema } }, required: true },
+});
+
+/**
+ * The business config: create (step 1), load, update (steps 1 and 2) and look-ups by business id. Every
+ * look-up is scoped to the token's owner: another owner's business id answers 404 like a missing one.
+ */
+export const configRoutes = ({ verifyToken, data }: AppDeps) => {
+  const auth = requireAuth(verifyToken);
+  const configs = data.businessConfigs;
+  /** Every answer shows the modules in effect, not only the stored grants (issue 12 §4). */
+  const shown = <T extends BusinessConfig>(ownerId: string, config: T) =>
+    withEffectiveModules(data, ownerId, config);
+
+  const getConfigRoute = createRoute({
+    method: 'get',
+    path: '/oauth/users/{userId}/config',
+    tags: ['config'],
+    summary: "Load the owner's business config (404 when none yet; null with ?if_missing=null)",
+    security: bearerSecurity,
+    middleware: [auth, requireOwner()] as const,
+    request: { params: userIdParams, query: ifMissingQuerySchema },
+    responses: {
+      200: jsonContent(businessConfigSchema.nullable(), 'The business config (null: none yet, when asked)'),
+      ...errorResponses,
+      404: errorResponses[400],
+    },
+  });
+
+  const createUserConfigRoute = createRoute({
+    method: 'post',
+    path: '/oauth/users/{userId}/config',
+    tags: ['config'],
+    summary: 'Create the business config from step 1 (or set those fields on the existing one)',
+    security: bearerSecurity,
+    middleware: [auth, requireOwner()] as const,
+    request: { params: userIdParams, ...jsonBody(businessInfoSchema) },
+    responses: {
+      201: jsonContent(businessConfigSchema, 'Created'),
+      200: jsonContent(businessConfigSchema, 'Existing config updated'),
+      ...errorResponses,
+    },
+  });
+
+  const createConfigRoute = createRoute({
+    method: 'post',
+    path: '/oauth/config/create',
+    tags: ['config'],
+    summary: "Step 1 save for the token's owner: creates the config, or updates its business info",
+    security: bearerSecurity,
+    middleware: [auth] as const,
+    request: jsonBody(businessInfoSchema),
+    responses: {
+      201: jsonContent(businessConfigSchema, 'Created'),
+      200: jsonContent(businessConfigSchema, 'Existing config updated'),
+      ...errorResponses,
+    },
+  });
+
+  const updateConfigRoute = createRoute({
+    method: 'put',
+    path: '/oauth/users/{userId}/config',
+    tags: ['config'],
+    summary: 'Update the description and assistant name (step 2) or the business info (step 1 edits)',
+    security: bearerSecurity,
+    middleware: [auth, requireOwner()] as const,
+    request: { params: userIdParams, ...jsonBody(configUpdateSchema) },
+    responses: {
+      200: jsonContent(businessConfigSchema, 'The updated config'),
+      ...errorResponses,
+      ...notFoundResponse,
+    },
+  });
+
+  const updateDescriptionRoute = createRoute({
+    method: 'post',
+    path: '/oauth/config/update-description',
+    tags: ['config'],
+    summary: "Update the description, assistant name and traits of the owner's config with this phone",
+    security: bearerSecurity,
+    middleware: [auth] as const,
+    request: jsonBody(descriptionUpdateSchema),
+    responses: {
+      200: jsonContent(businessConfigSchema, 'The updated config'),
+      ...errorResponses,
+      ...notFoundResponse,
+    },
+  });
+
+  const getByBusinessIdRoute = createRoute({
+    method: 'get',
+    path: '/oauth/config/get/{id}',
+    tags: ['config'],
+    summary: "The owner's config by its business_id (404 for another owner's)",
+    security: bearerSecurity,
+    middleware: [auth] as const,
+    request: { params: businessIdParams },
+    responses: {
+      200: jsonContent(businessConfigSchema, 'The business config'),
+      ...errorResponses,
+      ...notFoundResponse,
+    },
+  });
+
+  return new OpenAPIHono<AppEnv>()
+    .openapi(getConfigRoute, async (c) => {
+      const { config, ...setup } = await configs.getConfigWithSetup(c.req.valid('param').userId);
+      if (!config && c.req.valid('query').if_missing === 'null') return c.json(null, 200);
+      if (!config) throw notFound(SETUP_MESSAGES.configNotFound);
+      return c.json(effectiveConfig(config, sourcesOf(setup, config)), 200);
+    })
+    .openapi(createUserConfigRoute, async (c) => {
+      const info = c.req.valid('json');
+      const userId = c.req.valid('param').userId;
+      const saved = await configs.saveBusinessInfo(userId, {
+        ...info,
+        phone_number: toE164BusinessPhone(info.phone_number),
+      });
+      const config = await shown(userId, saved.config);
+      return saved.created ? c.json(config, 201) : c.json(config, 200);
+    })
+    .openapi(createConfigRoute, async (c) => {
+      const info = c.req.valid('json');
+      const userId = c.get('user')!.sub;
+      const saved = await configs.saveBusinessInfo(userId, {
+        ...info,
+        phone_number: toE164BusinessPhone(info.phone_number),
+      });
+      const config = await shown(userId, saved.config);
+      return saved.created ? c.json(config, 201) : c.json(config, 200);
+    })
+    .openapi(updateConfigRoute, async (c) => {
+      const fields = c.req.valid('json');
+      const config = await configs.updateConfigFields(c.req.valid('param').userId, {
+        ...fields,
+        phone_number: fields.phone_number ? toE164BusinessPhone(fields.phone_number) : undefined,
+      });
+      if (!config) throw notFound(SETUP_MESSAGES.configNotFound);
+      return c.json(await shown(c.req.valid('param').userId, config), 200);
+    })
+    .openapi(updateDescriptionRoute, async (c) => {
+      const { phone_number, business_description, assistant_name, ...traits } = c.req.valid('json');
+      const userId = c.get('user')!.sub;
+      const current = await configs.findOwnConfigByPhone(userId, phone_number);
+      if (!current) throw notFound(SETUP_MESSAGES.configNotFound);
+      const traitsGiven = TRAIT_NAMES.some((name) => traits[name] !== undefined);
+      const config = await configs.updateConfigFields(userId, {
+        business_description,
+        assistant_name,
+        ...(traitsGiven ? mergedTraitFields(current, traits) : {}),
+      });
+      if (!config) throw notFound(SETUP_MESSAGES.configNotFound);
+      return c.json(await shown(userId, config), 200);
+    })
+    .openapi(getByBusinessIdRoute, async (c) => {
+      const found = await configs.findConfigByBusinessId(c.req.valid('param').id);
+      if (!found || found.userId !== c.get('user')!.sub) throw notFound(SETUP_MESSAGES.configNotFound);
+      return c.json(await shown(found.userId, found.config), 200);
+    });
+};

@@ -1,0 +1,57 @@
+import { effectiveModules, priceSentences, type SetupSources } from '@shared/capability-sources';
+import type { BusinessConfig } from '@shared/schemas/business-config';
+import type { AppData } from '../../entry/app-types';
+import { payoutStateOfItem } from '../payouts/payouts';
+
+type SourceFields = Pick<BusinessConfig, 'assistant_phone' | 'manager_number' | 'business_description'>;
+
+/**
+ * What the owner has actually set up: a calendar the assistant can book into, its own phone number, a
+ * Stripe account deposits can be paid into, a manager to reach and prices to quote.
+ */
+export async function setupSources(
+  data: Pick<AppData, 'botCalendars' | 'calendarConnections' | 'payouts'>,
+  ownerId: string,
+  config: SourceFields,
+): Promise<SetupSources> {
+  const [botCalendar, connections, payouts] = await Promise.all([
+    data.botCalendars.get(ownerId),
+    data.calendarConnections.list(ownerId),
+    data.payouts.get(ownerId),
+  ]);
+  return sourcesOf(
+    { botCalendar: Boolean(botCalendar), connections, payoutsReady: payoutStateOfItem(payouts) === 'ready' },
+    config,
+  );
+}
+
+/** Pure: the setup sources from what was read (getConfigWithSetup reads it with the config). */
+export const sourcesOf = (
+  setup: { botCalendar: boolean; connections: Array<{ status: string }>; payoutsReady: boolean },
+  config: SourceFields,
+): SetupSources => ({
+  calendar: setup.botCalendar || setup.connections.some((c) => c.status === 'connected'),
+  phoneNumber: Boolean(config.assistant_phone?.trim()),
+  payouts: setup.payoutsReady,
+  managerNumber: Boolean(config.manager_number?.trim()),
+  prices: priceSentences(config.business_description).length > 0,
+});
+
+/** The config with `authorized_modules` as in effect for these sources (see withEffectiveModules). */
+export const effectiveConfig = <T extends BusinessConfig>(config: T, sources: SetupSources): T => ({
+  ...config,
+  authorized_modules: effectiveModules(sources, config.authorized_modules ?? []),
+});
+
+/**
+ * The config as the API answers it: `authorized_modules` holds the modules in effect (issue 12 §4), those
+ * the owner's setup turns on plus the operator's grants. The stored attribute keeps only the grants (ops CLI
+ * `grant-modules`), so a disconnected calendar turns its module off again by itself.
+ */
+export async function withEffectiveModules<T extends BusinessConfig>(
+  data: Pick<AppData, 'botCalendars' | 'calendarConnections' | 'payouts'>,
+  ownerId: string,
+  config: T,
+): Promise<T> {
+  return effectiveConfig(config, await setupSources(data, ownerId, config));
+}

@@ -1,0 +1,139 @@
+import { isSubscribed } from '@shared/plans';
+import {
+  SMS_CALLER_HOURLY_LIMIT,
+  SMS_MAX_BODY_CHARS,
+  SMS_OWNER_DAILY_LIMIT,
+  SMS_TEXTS,
+  formatPhoneForText,
+  smsKeywordOf,
+} from '@shared/sms';
+import type { AppData, AppDeps } from '../../entry/app-types';
+import type { StoredBusinessConfig } from '../setup/business-config';
+import type { Logger } from '../../platform/logging/logger';
+import { findAssistantLine } from '../phone-numbers/assistant-line';
+
+/** The fields of Twilio's inbound-message webhook the channel uses (validated by the route). */
+export type InboundSms = { messageSid: string; from: string; to: string; body: string; numMedia: number };
+
+/** The engine behind the channel: one caller message in, the assistant's reply texts out. */
+export type SmsAssistant = {
+  /** True when the assistant cannot answer at all (logged and counted by the engine). */
+  unavailable(): boolean;
+  reply(turn: {
+    ownerId: string;
+    config: StoredBusinessConfig;
+    assistantNumber: string;
+    caller: string;
+    text: string;
+    messageSid: string;
+  }): Promise<string[]>;
+};
+
+export type InboundSmsOutcome =
+  | 'unknown_number'
+  | 'duplicate'
+  | 'opted_out'
+  | 'opted_in'
+  | 'help'
+  | 'ignored_opted_out'
+  | 'empty'
+  | 'too_long'
+  | 'lapsed_notice'
+  | 'lapsed_silent'
+  | 'rate_limited'
+  | 'assistant_unavailable'
+  | 'answered';
+
+export type InboundSmsDeps = {
+  data: Pick<AppData, 'phoneReservations' | 'businessConfigs' | 'subscriptions' | 'smsMessaging'>;
+  assistant: SmsAssistant;
+  rateLimiter: AppDeps['rateLimiter'];
+  logger: Logger;
+};
+
+/**
+ * One inbound text, in the order that keeps the promises of issue 9 §5: the number must be an assistant's;
+ * each MessageSid is handled once; STOP / START / HELP are answered by the channel and STOP is remembered
+ * before anything else may text back; an opted-out texter gets nothing; unreadable bodies get a polite text;
+ * a lapsed owner's texter is told the business's own number (once a day) instead of an AI reply; a texter
+ * or owner over the hourly / daily limits gets no AI reply; while the assistant cannot answer at all, a texter
+ * within the limits is told the number is not answering (docs/decisions/160-fail-closed.md).
+ */
+export async function handleInboundSms(
+  message: InboundSms,
+  deps: InboundSmsDeps,
+): Promise<{ outcome: InboundSmsOutcome; replies: string[] }> {
+  const line = await findAssistantLine(deps.data, message.to);
+  if (!line) return { outcome: 'unknown_number', replies: [SMS_TEXTS.unknownNumber] };
+  const { ownerId, config } = line;
+
+  const claim = await deps.data.smsMessaging.claimInbound(message.messageSid, {
+    ownerId,
+    from: message.from,
+    to: message.to,
+  });
+  if (claim === 'duplicate') return { outcome: 'duplicate', replies: [] };
+
+  try {
+    const result = await decide(message, ownerId, config, deps);
+    await deps.data.smsMessaging.completeInbound(message.messageSid, result.outcome);
+    return result;
+  } catch (error) {
+    // Forget the claim so Twilio's retry of this message is handled, not dropped as a duplicate.
+    await deps.data.smsMessaging.releaseInbound(message.messageSid);
+    throw error;
+  }
+}
+
+async function decide(
+  message: InboundSms,
+  ownerId: string,
+  config: StoredBusinessConfig,
+  deps: InboundSmsDeps,
+): Promise<{ outcome: InboundSmsOutcome; replies: string[] }> {
+  const business = config.business_name?.trim() || 'This business';
+  const businessPhone = formatPhoneForText(config.phone_number);
+  const { smsMessaging } = deps.data;
+
+  const keyword = smsKeywordOf(message.body);
+  if (keyword === 'opt_out') {
+    await smsMessaging.optOut(message.to, message.from, ownerId);
+    return { outcome: 'opted_out', replies: [SMS_TEXTS.optedOut(business)] };
+  }
+  if (keyword === 'opt_in') {
+    await smsMessaging.optIn(message.to, message.from);
+    return { outcome: 'opted_in', replies: [SMS_TEXTS.optedIn(business)] };
+  }
+  if (keyword === 'help') return { outcome: 'help', replies: [SMS_TEXTS.help(business, businessPhone)] };
+
+  if (await smsMessaging.isOptedOut(message.to, message.from))
+    return { outcome: 'ignored_opted_out', replies: [] };
+  const text = message.body.trim();
+  if (!text) return { outcome: 'empty', replies: [SMS_TEXTS.empty] };
+  if (text.length > SMS_MAX_BODY_CHARS) return { outcome: 'too_long', replies: [SMS_TEXTS.tooLong] };
+
+  const subscription = await deps.data.subscriptions.getSubscription(ownerId);
+  if (!isSubscribed(subscription.status)) {
+    const tell = await smsMessaging.claimLapsedNotice(ownerId, message.from);
+    return tell
+      ? { outcome: 'lapsed_notice', replies: [SMS_TEXTS.lapsed(business, businessPhone)] }
+      : { outcome: 'lapsed_silent', replies: [] };
+  }
+
+  const withinLimits =
+    (await deps.rateLimiter.hit(`sms-caller#${ownerId}#${message.from}`, SMS_CALLER_HOURLY_LIMIT, 3600)) &&
+    (await deps.rateLimiter.hit(`sms-owner#${ownerId}`, SMS_OWNER_DAILY_LIMIT, 86_400));
+  if (!withinLimits) return { outcome: 'rate_limited', replies: [] };
+  if (deps.assistant.unavailable())
+    return { outcome: 'assistant_unavailable', replies: [SMS_TEXTS.unavailable(business, businessPhone)] };
+
+  const replies = await deps.assistant.reply({
+    ownerId,
+    config,
+    assistantNumber: message.to,
+    caller: message.from,
+    text,
+    messageSid: message.messageSid,
+  });
+  return { outcome: 'answered', replies };
+}

@@ -1,0 +1,79 @@
+import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import type { AppDeps, AppEnv } from '../../entry/app-types';
+import { badRequest } from '../../platform/errors/http-error';
+import { TWILIO_WEBHOOK_PATHS } from '../../providers/telephony/index';
+import { messagingResponse } from '../../providers/telephony/twiml';
+import { errorResponses, jsonContent } from '../../platform/http/openapi-helpers';
+import { apiErrorSchema } from '@shared/schemas/api-error';
+import { handleInboundSms, type SmsAssistant } from './inbound-sms';
+import { readSignedTwilioRequest } from '../../providers/telephony/twilio-request';
+
+export const TWILIO_SMS_WEBHOOK_PATH = TWILIO_WEBHOOK_PATHS.sms;
+
+const e164 = z.string().regex(/^\+[1-9]\d{6,14}$/, 'must be an E.164 number');
+
+/** The part of Twilio's inbound-message webhook the channel reads; Twilio sends many more fields. */
+export const inboundSmsParamsSchema = z.object({
+  MessageSid: z.string().regex(/^(SM|MM)[0-9a-f]{32}$/, 'must be a Twilio message sid'),
+  AccountSid: z.string().regex(/^AC[0-9a-f]{32}$/, 'must be a Twilio account sid'),
+  From: e164,
+  To: e164,
+  // Longer bodies are answered politely by the channel, not refused: the texter is a person.
+  Body: z.string().max(20_000).default(''),
+  NumMedia: z.coerce.number().int().min(0).max(10).default(0),
+});
+
+const route = createRoute({
+  method: 'post',
+  path: TWILIO_SMS_WEBHOOK_PATH,
+  tags: ['webhooks'],
+  summary: "Twilio's inbound SMS, verified by X-Twilio-Signature; answers Messaging TwiML",
+  request: {
+    body: {
+      content: { 'application/x-www-form-urlencoded': { schema: inboundSmsParamsSchema } },
+      required: true,
+    },
+  },
+  responses: {
+    200: {
+      content: { 'text/xml': { schema: z.string() } },
+      description: 'TwiML <Response> with the replies',
+    },
+    400: errorResponses[400],
+    403: jsonContent(apiErrorSchema, 'Missing or wrong X-Twilio-Signature'),
+    413: jsonContent(apiErrorSchema, 'Body too large'),
+    500: errorResponses[500],
+  },
+});
+
+/**
+ * POST /webhooks/twilio/sms: the signature is checked over the form parameters before anything is parsed
+ * further or stored; then the channel (inbound-sms.ts) decides and the replies go back as TwiML <Message>s.
+ */
+export const smsWebhookRoutes = (deps: AppDeps, assistant: SmsAssistant) => {
+  const app = new OpenAPIHono<AppEnv>();
+  // Documented, but read by hand: the signature covers the raw form parameters, checked before validation.
+  app.openAPIRegistry.registerPath(route);
+  return app.post(TWILIO_SMS_WEBHOOK_PATH, async (c) => {
+    const params = await readSignedTwilioRequest(c, {
+      authToken: deps.config.twilioWebhookAuthToken,
+      publicApiUrl: deps.config.publicApiUrl,
+    });
+    const parsed = inboundSmsParamsSchema.safeParse(params);
+    if (!parsed.success) {
+      const details = parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+      throw badRequest(
+        `Invalid request: ${details.map((d) => `${d.path}: ${d.message}`).join('; ')}`,
+        details,
+      );
+    }
+    const { MessageSid, From, To, Body, NumMedia } = parsed.data;
+    const result = await handleInboundSms(
+      { messageSid: MessageSid, from: From, to: To, body: Body, numMedia: NumMedia },
+      { data: deps.data, assistant, rateLimiter: deps.rateLimiter, logger: deps.logger },
+    );
+    // Numbers stay out of the log: the sid and the outcome are enough to follow a message.
+    deps.logger.info('Inbound SMS handled', { messageSid: MessageSid, outcome: result.outcome });
+    return c.body(messagingResponse(result.replies), 200, { 'Content-Type': 'text/xml; charset=utf-8' });
+  });
+};

@@ -1,0 +1,260 @@
+import {
+  relayIncomingSchema,
+  RELAY_PROMPT_MAX_CHARS,
+  VOICE_RELAY,
+  VOICE_TEXTS,
+  type HandoffData,
+  type RelayOutgoing,
+  type RelaySetup,
+} from '@shared/voice-relay';
+import type { RelayCall, RelayCallRepository } from '../relay-calls';
+import type { Logger } from '../../../platform/logging/logger';
+import type { Metrics } from '../../../platform/observability/metrics';
+import type { ConversationState, EngineEvent } from '../../receptionist/types';
+import { amendConversation } from './conversation-amend';
+
+/** Delivers one message to Twilio (or the browser); rejects when the socket is gone. */
+export type RelaySender = (message: RelayOutgoing) => Promise<void>;
+
+export type RelaySessionDeps = {
+  receptionist: {
+    runTurn(conversationId: string, input: { text: string }): AsyncIterable<EngineEvent>;
+    finish(conversationId: string, reason: string): Promise<void>;
+  };
+  conversations: {
+    get(id: string): Promise<ConversationState | undefined>;
+    /** Stores an amended state (and its conversation record); false when another write came first. */
+    amend(state: ConversationState): Promise<boolean>;
+  };
+  relayCalls: Pick<RelayCallRepository, 'get' | 'setUp' | 'end'>;
+  logger: Logger;
+  /** RelayErrors counts each call the relay could not carry on normally (the relay-errors alarm). */
+  metrics: Metrics;
+  fillerAfterMs?: number;
+  now?: () => Date;
+};
+
+class SocketGone extends Error {}
+
+/**
+ * The assistant's reply trimmed to what the caller heard before talking over it: Twilio reports the
+ * spoken part (utteranceUntilInterrupt); when it is not a prefix of the reply (TTS normalised it), the
+ * reply is cut at the same length. Pure, so the rule is tested on its own.
+ */
+export function trimToHeard(reply: string, heard: string): string {
+  const spoken = heard.trim();
+  if (!spoken) return '';
+  if (reply.startsWith(spoken)) return spoken;
+  return reply.slice(0, spoken.length).trim();
+}
+
+/**
+ * One ConversationRelay message, independent of transport (the local `ws` server and the API Gateway
+ * Lambda both call it per message; the socket's state lives in the relay-call item, so any instance can
+ * take the next message). `setup` binds the socket to the conversation the voice webhook created; each
+ * final `prompt` is one engine turn whose text streams back as `text` tokens ending with `last`;
+ * `interrupt` trims the transcript to what the caller heard; DTMF 0 asks for a person; a transfer or an
+ * end closes the session with `end` and its handoffData. Out-of-order or malformed messages get a clean
+ * `end` (protocol-error) or are logged; they never touch the conversation record.
+ */
+export function createRelaySession(
+  deps: RelaySessionDeps,
+  connection: { connectionId: string; send: RelaySender },
+) {
+  const fillerAfterMs = deps.fillerAfterMs ?? VOICE_RELAY.fillerAfterMs;
+  let gone = false;
+  const send = async (message: RelayOutgoing) => {
+    if (gone) return;
+    try {
+      await connection.send(message);
+    } catch {
+      gone = true;
+      throw new SocketGone();
+    }
+  };
+  const endWith = async (handoff: HandoffData) => {
+    await deps.relayCalls.end(connection.connectionId);
+    await send({ type: 'end', handoffData: JSON.stringify(handoff) });
+  };
+  const protocolError = async (reason: string) => {
+    deps.logger.warn('voice_relay.protocol_error', { connectionId: connection.connectionId, reason });
+    deps.metrics.count('RelayErrors');
+    await endWith({ reasonCode: 'protocol-error', reason });
+  };
+
+  async function setup(call: RelayCall, message: RelaySetup) {
+    const conversationId = message.customParameters?.[VOICE_RELAY.conversationParameter];
+    if (call.conversationId) return protocolError('setup was already received');
+    if (!conversationId) return protocolError('setup has no conversationId parameter');
+    const state = await deps.conversations.get(conversationId);
+    const allowed =
+      state &&
+      !state.ended_at &&
+      (call.caller.kind === 'twilio'
+        ? state.channel === 'voice' && state.external_id === message.callSid
+        : state.channel === 'test' && state.owner_id === call.caller.sub);
+    if (!allowed) return protocolError('unknown or closed conversation');
+    if (!(await deps.relayCalls.setUp(connection.connectionId, conversationId, message.callSid)))
+      return protocolError('setup was already received');
+    deps.logger.info('voice_relay.setup', { connectionId: connection.connectionId, conversationId });
+    // Twilio speaks the welcome greeting as the relay connects: the call is answered now (the Overview's
+    // time to answer). A failure here must not end the call.
+    const answeredAt = (deps.now ?? (() => new Date()))().toISOString();
+    await amendConversation(deps.conversations, conversationId, (s) => {
+      s.answered_at ??= answeredAt;
+    }).catch((error: unknown) =>
+      deps.logger.warn('voice_relay.answered_at_failed', { conversationId, error: String(error) }),
+    );
+  }
+
+  /** Runs one engine turn, streaming its text; the turn runs to its end even if the caller hangs up. */
+  async function turn(conversationId: string, text: string) {
+    const events = deps.receptionist.runTurn(conversationId, { text })[Symbol.asyncIterator]();
+    let transfer: { to: string; summary: string } | undefined;
+    let ended: string | undefined;
+    const speak = async (token: string) => {
+      try {
+        await send({ type: 'text', token, last: false });
+      } catch {
+        // The socket is gone: keep draining so the engine stores the turn whole.
+      }
+    };
+    let waitingOnTool = false;
+    for (;;) {
+      const next = events.next();
+      let result: IteratorResult<EngineEvent>;
+      if (waitingOnTool && !gone) {
+        let timer: NodeJS.Timeout | undefined;
+        const filler = new Promise<'filler'>((resolve) => {
+          timer = setTimeout(() => resolve('filler'), fillerAfterMs);
+        });
+        const first = await Promise.race([next, filler]);
+        clearTimeout(timer);
+        if (first === 'filler') await speak(`${VOICE_TEXTS.filler} `);
+        result = await next;
+      } else result = await next;
+      if (result.done) break;
+      const event = result.value;
+      waitingOnTool = event.type === 'tool_call';
+      if (event.type === 'text') await speak(event.delta);
+      else if (event.type === 'transfer') transfer = { to: event.to, summary: event.summary };
+      else if (event.type === 'end') ended = event.reason;
+      else if (event.type === 'hang_up') ended ??= 'hang_up';
+    }
+    try {
+      await send({ type: 'text', token: '', last: true });
+      if (transfer) {
+        await endWith({ reasonCode: 'live-agent-handoff', conversationId, ...transfer });
+      } else if (ended) {
+        await endWith({ reasonCode: 'end', conversationId, reason: ended });
+      }
+    } catch (error) {
+      if (!(error instanceof SocketGone)) throw error;
+    }
+  }
+
+  async function interrupt(conversationId: string, heard: string) {
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      const state = await deps.conversations.get(conversationId);
+      const last = state?.turns.at(-1);
+      if (!state || !last || last.speaker !== 'assistant') return;
+      const trimmed = trimToHeard(last.text, heard);
+      if (trimmed === last.text) return;
+      state.turns[state.turns.length - 1] = { ...last, text: trimmed ? `${trimmed} …` : '…' };
+      if (await deps.conversations.amend(state)) return;
+    }
+  }
+
+  async function handle(raw: string) {
+    let json: unknown;
+    try {
+      json = JSON.parse(raw);
+    } catch {
+      deps.logger.warn('voice_relay.not_json', { connectionId: connection.connectionId });
+      return;
+    }
+    const parsed = relayIncomingSchema.safeParse(json);
+    if (!parsed.success) {
+      // Twilio may add message types; an unreadable message is logged and skipped, the call goes on.
+      deps.logger.warn('voice_relay.invalid_message', {
+        connectionId: connection.connectionId,
+        issue: parsed.error.issues[0]?.message,
+      });
+      return;
+    }
+    const message = parsed.data;
+    const call = await deps.relayCalls.get(connection.connectionId);
+    if (!call) return protocolError('unknown connection');
+    if (call.ended) return endWith({ reasonCode: 'end', reason: 'already_ended' });
+    if (message.type === 'setup') return setup(call, message);
+    if (message.type === 'error') {
+      deps.logger.warn('voice_relay.twilio_error', {
+        connectionId: connection.connectionId,
+        description: message.description.slice(0, 300),
+      });
+      deps.metrics.count('RelayErrors');
+      return;
+    }
+    const conversationId = call.conversationId;
+    if (!conversationId) return protocolError(`${message.type} before setup`);
+    if (message.type === 'prompt') {
+      if (!message.last) return;
+      const text = message.voicePrompt.trim();
+      if (!text) return;
+      if (text.length > RELAY_PROMPT_MAX_CHARS) {
+        await send({ type: 'text', token: VOICE_TEXTS.promptTooLong, last: true });
+        return;
+      }
+      return turn(conversationId, text);
+    }
+    if (message.type === 'interrupt') return interrupt(conversationId, message.utteranceUntilInterrupt);
+    if (message.digit === '0') return turn(conversationId, VOICE_RELAY.dtmfPersonRequest);
+  }
+
+  return {
+    /** Handles one message to its end. Never rejects: a vanished socket only stops what is sent. */
+    async handleMessage(raw: string): Promise<void> {
+      try {
+        await handle(raw);
+      } catch (error) {
+        if (error instanceof SocketGone) return;
+        deps.logger.error('voice_relay.failed', {
+          connectionId: connection.connectionId,
+          error: String(error),
+        });
+        deps.metrics.count('RelayErrors');
+        try {
+          await endWith({ reasonCode: 'end', reason: 'error' });
+        } catch {
+          // Nothing more can reach the caller.
+        }
+      }
+    },
+    /** The socket closed: the conversation ends unless a transfer is carrying the call on. */
+    /** Never rejects either: a failure is logged and counted (both transports call it on close). */
+    async closed(): Promise<void> {
+      try {
+        const call = await deps.relayCalls.get(connection.connectionId);
+        await deps.relayCalls.end(connection.connectionId);
+        if (call?.conversationId && !call.ended && call.caller.kind === 'owner') {
+          await deps.receptionist.finish(call.conversationId, 'test call hung up');
+        }
+      } catch (error) {
+        deps.logger.error('voice_relay.close_failed', {
+          connectionId: connection.connectionId,
+          error: String(error),
+        });
+        deps.metrics.count('RelayErrors');
+      }
+    },
+    /** The transport reported a socket error (the local `ws` server; API Gateway reports none). */
+    socketError(error: unknown): void {
+      deps.logger.warn('voice_relay.socket_error', {
+        connectionId: connection.connectionId,
+        error: String(error),
+      });
+      deps.metrics.count('RelayErrors');
+    },
+  };
+}
+export type RelaySession = ReturnType<typeof createRelaySession>;

@@ -1,0 +1,337 @@
+import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { isSubscribed } from '@shared/plans';
+import { apiErrorSchema } from '@shared/schemas/api-error';
+import {
+  FINAL_CALL_STATUSES,
+  handoffDataSchema,
+  RELAY_LANGUAGE,
+  relayVoiceOf,
+  VOICE_RELAY,
+  VOICE_TEXTS,
+  type HandoffData,
+} from '@shared/voice-relay';
+import type { AppDeps, AppEnv } from '../../entry/app-types';
+import { badRequest } from '../../platform/errors/http-error';
+import {
+  connectRelayTwiml,
+  hangUpTwiml,
+  sayThenDialTwiml,
+  sayThenHangUpTwiml,
+  transferTwiml,
+  whisperTwiml,
+} from '../../providers/telephony/voice-twiml';
+import { TWILIO_WEBHOOK_PATHS } from '../../providers/telephony/index';
+import { businessProfile } from '../receptionist/business-profile';
+import { ConversationLimitError, welcomeGreeting } from '../receptionist/receptionist';
+import type { ConversationState } from '../receptionist/types';
+import { amendConversation, conversationAmender } from './relay/conversation-amend';
+import { errorResponses, jsonContent } from '../../platform/http/openapi-helpers';
+import { findAssistantLineWith } from '../phone-numbers/assistant-line';
+import { readSignedTwilioRequest } from '../../providers/telephony/twilio-request';
+
+export const TWILIO_VOICE_WEBHOOK_PATH = TWILIO_WEBHOOK_PATHS.voice;
+export const VOICE_PATHS = {
+  incoming: TWILIO_VOICE_WEBHOOK_PATH,
+  status: TWILIO_WEBHOOK_PATHS.voiceStatus,
+  after: TWILIO_WEBHOOK_PATHS.voiceAfter,
+  whisper: TWILIO_WEBHOOK_PATHS.voiceWhisper,
+  dialResult: TWILIO_WEBHOOK_PATHS.voiceDialResult,
+} as const;
+/** The relay socket's path on the local server (the WebSocket API's own URL in AWS). */
+export const LOCAL_RELAY_PATH = '/relay';
+
+/** A call's conversation id follows from its CallSid, so Twilio's retries and callbacks find it by key. */
+export const conversationIdOfCall = (callSid: string) => `call-${callSid}`;
+
+const e164 = z.string().regex(/^\+[1-9]\d{6,14}$/, 'must be an E.164 number');
+const callSid = z.string().regex(/^CA[0-9a-f]{32}$/, 'must be a Twilio call sid');
+
+export const incomingCallSchema = z.object({
+  CallSid: callSid,
+  AccountSid: z.string().regex(/^AC[0-9a-f]{32}$/, 'must be a Twilio account sid'),
+  From: z.string().max(40),
+  To: e164,
+});
+export const callStatusSchema = z.object({
+  CallSid: callSid,
+  CallStatus: z.string().max(40),
+  CallDuration: z.coerce.number().int().min(0).max(86_400).optional(),
+});
+const afterSchema = z.object({
+  CallSid: callSid,
+  HandoffData: z.string().max(10_000).optional(),
+});
+const whisperSchema = z.object({ CallSid: callSid, ParentCallSid: callSid.optional() });
+const dialResultSchema = z.object({ CallSid: callSid, DialCallStatus: z.string().max(40).default('failed') });
+const conversationQuery = z.object({ conversationId: z.string().min(1).max(100) });
+
+const xml = { 'Content-Type': 'text/xml; charset=utf-8' };
+
+const documented = (path: string, summary: string) =>
+  createRoute({
+    method: 'post',
+    path,
+    tags: ['webhooks'],
+    summary,
+    request: {
+      body: {
+        content: { 'application/x-www-form-urlencoded': { schema: z.record(z.string(), z.string()) } },
+        required: true,
+      },
+    },
+    responses: {
+      200: { content: { 'text/xml': { schema: z.string() } }, description: 'Voice TwiML' },
+      400: errorResponses[400],
+      403: jsonContent(apiErrorSchema, 'Missing or wrong X-Twilio-Signature'),
+      500: errorResponses[500],
+    },
+  });
+
+function parse<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const details = parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+  throw badRequest(`Invalid request: ${details.map((d) => `${d.path}: ${d.message}`).join('; ')}`, details);
+}
+
+/**
+ * Twilio's voice webhooks (docs/decisions/030-voice-channel.md), each verified by X-Twilio-Signature
+ * before anything is read: the incoming call (ConversationRelay TwiML, or the lapsed owner's forward), the
+ * call status callback (closes the conversation), the relay session's `action` (warm transfer), the
+ * manager's whisper and the transfer's result (no answer → back to the assistant to take a message).
+ */
+export const voiceWebhookRoutes = (deps: AppDeps) => {
+  const app = new OpenAPIHono<AppEnv>();
+  for (const [path, summary] of [
+    [VOICE_PATHS.incoming, "Twilio's incoming call: ConversationRelay TwiML, or the lapsed owner's forward"],
+    [VOICE_PATHS.status, "Twilio's call status callback: closes the call's conversation"],
+    [VOICE_PATHS.after, 'End of a ConversationRelay session: warm transfer or hang up'],
+    [VOICE_PATHS.whisper, 'What the manager hears before a transferred call is joined'],
+    [VOICE_PATHS.dialResult, "The transfer's result: nobody answered → back to the assistant"],
+  ] as const) {
+    app.openAPIRegistry.registerPath(documented(path, summary));
+  }
+  const amender = conversationAmender(deps.data, deps.receptionist);
+  const signed = (c: Parameters<typeof readSignedTwilioRequest>[0]) =>
+    readSignedTwilioRequest(c, {
+      authToken: deps.config.twilioWebhookAuthToken,
+      publicApiUrl: deps.config.publicApiUrl,
+    });
+  const baseOf = (requestUrl: string) =>
+    (deps.config.publicApiUrl ?? new URL(requestUrl).origin).replace(/\/+$/, '');
+  const relayUrlOf = (requestUrl: string) =>
+    deps.config.voiceRelayUrl ?? `${baseOf(requestUrl).replace(/^http/, 'ws')}${LOCAL_RELAY_PATH}`;
+
+  const relayTwiml = (
+    requestUrl: string,
+    conversationId: string,
+    welcomeGreeting: string,
+    voice: ReturnType<typeof relayVoiceOf>,
+  ) =>
+    connectRelayTwiml({
+      relayUrl: relayUrlOf(requestUrl),
+      actionUrl: `${baseOf(requestUrl)}${VOICE_PATHS.after}?conversationId=${encodeURIComponent(conversationId)}`,
+      welcomeGreeting,
+      language: RELAY_LANGUAGE,
+      ...voice,
+      parameters: { [VOICE_RELAY.conversationParameter]: conversationId },
+    });
+
+  /** The call's conversation, only when the CallSid is the one it was created for. */
+  async function callConversation(
+    conversationId: string,
+    sid: string,
+  ): Promise<ConversationState | undefined> {
+    const state = await deps.data.conversationStates.get(conversationId);
+    return state && state.channel === 'voice' && state.external_id === sid ? state : undefined;
+  }
+
+  /** A missed transfer: the manager gets the one-sentence summary by text at once. */
+  async function textManagerTheSummary(
+    state: ConversationState,
+    profile: Awaited<ReturnType<AppDeps['receptionist']['profileOf']>>,
+  ) {
+    const transfer = state.actions.findLast((a) => a.tool === 'transfer');
+    if (!state.assistant_number || !profile.managerNumber || !transfer) return;
+    const body = VOICE_TEXTS.missedTransfer(profile.name, transfer.summary.replace(/^Transfer: /, ''));
+    try {
+      await deps.providers.telephony.sendSms({
+        from: state.assistant_number,
+        to: profile.managerNumber,
+        body,
+      });
+    } catch (error) {
+      deps.logger.warn('voice.missed_transfer_text_failed', {
+        conversationId: state.id,
+        error: String(error),
+      });
+    }
+  }
+
+  app.post(VOICE_PATHS.incoming, async (c) => {
+    const call = parse(incomingCallSchema, await signed(c));
+    // Everything the answer needs of the owner, read together: the caller waits on each round trip.
+    const line = await findAssistantLineWith(deps.data, call.To, (ownerId) =>
+      Promise.all([
+        deps.data.subscriptions.getSubscription(ownerId),
+        deps.data.objectives.getObjective(ownerId),
+      ]),
+    );
+    if (!line) {
+      deps.logger.info('Voice call to an unknown number', { callSid: call.CallSid });
+      return c.body(sayThenHangUpTwiml(VOICE_TEXTS.unknownNumber), 200, xml);
+    }
+    const {
+      ownerId,
+      config,
+      alongside: [subscription, objective],
+    } = line;
+    const business = config.business_name?.trim() || 'us';
+    const businessLine =
+      config.phone_number && /^\+[1-9]\d{6,14}$/.test(config.phone_number) ? config.phone_number : undefined;
+    if (!isSubscribed(subscription.status)) {
+      deps.logger.info('Voice call forwarded: owner not subscribed', { callSid: call.CallSid });
+      return c.body(sayThenDialTwiml(VOICE_TEXTS.lapsed(business), businessLine), 200, xml);
+    }
+    if (deps.receptionist.refusal('voice')) {
+      // The assistant cannot answer (docs/decisions/160-fail-closed.md): never a rules engine on a real
+      // caller; the call goes to the business's own phone, or ends politely when there is none.
+      return c.body(
+        businessLine
+          ? sayThenDialTwiml(VOICE_TEXTS.assistantUnavailable(business), businessLine)
+          : sayThenHangUpTwiml(VOICE_TEXTS.assistantUnavailableNoLine(business)),
+        200,
+        xml,
+      );
+    }
+    const conversationId = conversationIdOfCall(call.CallSid);
+    const profile = businessProfile(ownerId, config, objective);
+    const greeting = welcomeGreeting(profile);
+    try {
+      // Created straight away (a conditional put): a retry of the webhook finds it in the catch below,
+      // so the first delivery, the one a caller waits on, pays no read first.
+      await deps.receptionist.startConversation(
+        {
+          ownerId,
+          channel: 'voice',
+          caller: call.From,
+          assistantNumber: call.To,
+          externalId: call.CallSid,
+          greeting,
+        },
+        conversationId,
+        profile,
+      );
+    } catch (error) {
+      if (error instanceof ConversationLimitError) {
+        // Over the owner's daily conversation limit: the caller still reaches the business.
+        return c.body(sayThenDialTwiml(VOICE_TEXTS.lapsed(business), businessLine), 200, xml);
+      }
+      // Twilio retried (or retries while the first request is still creating it): the conversation exists.
+      if (!(await callConversation(conversationId, call.CallSid))) throw error;
+    }
+    deps.logger.info('Voice call answered by the relay', { callSid: call.CallSid, conversationId });
+    return c.body(
+      relayTwiml(c.req.url, conversationId, greeting, relayVoiceOf(config.selected_voice)),
+      200,
+      xml,
+    );
+  });
+
+  app.post(VOICE_PATHS.status, async (c) => {
+    const status = parse(callStatusSchema, await signed(c));
+    if ((FINAL_CALL_STATUSES as readonly string[]).includes(status.CallStatus)) {
+      const conversationId = conversationIdOfCall(status.CallSid);
+      if (await callConversation(conversationId, status.CallSid)) {
+        await deps.receptionist.finish(
+          conversationId,
+          `call ${status.CallStatus}${status.CallDuration !== undefined ? ` after ${status.CallDuration} s` : ''}`,
+        );
+      }
+    }
+    return c.body(hangUpTwiml(), 200, xml);
+  });
+
+  app.post(VOICE_PATHS.after, async (c) => {
+    const form = parse(afterSchema, await signed(c));
+    const { conversationId } = parse(conversationQuery, c.req.query());
+    const state = await callConversation(conversationId, form.CallSid);
+    let handoff: HandoffData | undefined;
+    try {
+      handoff = form.HandoffData ? handoffDataSchema.parse(JSON.parse(form.HandoffData)) : undefined;
+    } catch {
+      handoff = undefined;
+    }
+    if (!state || handoff?.reasonCode !== 'live-agent-handoff' || handoff.conversationId !== conversationId) {
+      return c.body(hangUpTwiml(), 200, xml);
+    }
+    const at = deps.now().toISOString();
+    await amendConversation(amender, conversationId, (s) => {
+      s.actions.push({
+        tool: 'transfer',
+        ok: true,
+        summary: `Transfer: ${handoff.summary}`.slice(0, 500),
+        at,
+      });
+      s.achieved.escalated = true;
+    });
+    const base = baseOf(c.req.url);
+    const query = `?conversationId=${encodeURIComponent(conversationId)}`;
+    return c.body(
+      transferTwiml({
+        to: handoff.to,
+        whisperUrl: `${base}${VOICE_PATHS.whisper}${query}`,
+        actionUrl: `${base}${VOICE_PATHS.dialResult}${query}`,
+        timeoutSeconds: VOICE_RELAY.transferTimeoutSeconds,
+        ...(state.assistant_number ? { callerId: state.assistant_number } : {}),
+      }),
+      200,
+      xml,
+    );
+  });
+
+  app.post(VOICE_PATHS.whisper, async (c) => {
+    const form = parse(whisperSchema, await signed(c));
+    const { conversationId } = parse(conversationQuery, c.req.query());
+    const state = await callConversation(conversationId, form.ParentCallSid ?? form.CallSid);
+    const transfer = state?.actions.findLast((a) => a.tool === 'transfer');
+    const summary = transfer?.summary.replace(/^Transfer: /, '') ?? 'A caller asked for you.';
+    return c.body(whisperTwiml(VOICE_TEXTS.whisper(summary)), 200, xml);
+  });
+
+  app.post(VOICE_PATHS.dialResult, async (c) => {
+    const form = parse(dialResultSchema, await signed(c));
+    const { conversationId } = parse(conversationQuery, c.req.query());
+    const state = await callConversation(conversationId, form.CallSid);
+    if (!state || state.ended_at) return c.body(hangUpTwiml(), 200, xml);
+    const at = deps.now().toISOString();
+    if (form.DialCallStatus === 'completed') {
+      await amendConversation(amender, conversationId, (s) => {
+        s.actions.push({ tool: 'transfer_result', ok: true, summary: 'The manager answered', at });
+      });
+      return c.body(hangUpTwiml(), 200, xml);
+    }
+    // Nobody answered: the call comes back to the assistant, which takes a message for the manager.
+    const profile = await deps.receptionist.profileOf(state.owner_id);
+    const comeBack = VOICE_TEXTS.noAnswer(profile.managerName ?? 'the manager');
+    await amendConversation(amender, conversationId, (s) => {
+      s.actions.push({
+        tool: 'transfer_result',
+        ok: false,
+        summary: `The manager did not answer (${form.DialCallStatus})`.slice(0, 500),
+        at,
+      });
+      s.turns.push({ speaker: 'assistant', text: comeBack, at });
+      s.memory.awaiting = 'message_name';
+    });
+    await textManagerTheSummary(state, profile);
+    const config = await deps.data.businessConfigs.getConfig(state.owner_id);
+    return c.body(
+      relayTwiml(c.req.url, conversationId, comeBack, relayVoiceOf(config?.selected_voice)),
+      200,
+      xml,
+    );
+  });
+
+  return app;
+};

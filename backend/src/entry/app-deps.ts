@@ -1,0 +1,212 @@
+import { createRelayCallRepository } from '../capabilities/voice/relay-calls';
+import { publicBaseUrl, type AppConfig } from '../platform/config/env';
+import { createReferralRepository } from '../capabilities/referrals/referrals';
+import { referralRewards } from '../capabilities/referrals/referral-rewards';
+import { createConversationRepository } from '../capabilities/conversations/conversations';
+import { createBotCalendarRepository } from '../capabilities/calendars/bot-calendars';
+import { createCalendarConnectionRepository } from '../capabilities/calendars/calendar-connections';
+import { createOAuthStateRepository } from '../capabilities/calendars/oauth-states';
+import { createCalendarProviders } from '../providers/calendar/index';
+import type { AppData, AppDeps, AppProviders } from './app-types';
+import { createAppointmentRepository } from '../capabilities/appointments/appointments';
+import { createCalendarFeedRepository } from '../capabilities/calendars/feed/calendar-feeds';
+import { createPayoutRepository } from '../capabilities/payouts/payouts';
+import { createSchedulingLinkBookingRepository } from '../capabilities/calendars/scheduling-link-bookings';
+import { createConversationStateRepository } from '../capabilities/receptionist/conversation-states';
+import { createOwnerMessageRepository } from '../capabilities/conversations/owner-messages';
+import { receptionistFromApp } from '../capabilities/receptionist/create-receptionist-deps';
+import { createTokenVerifier, withVerifiedTokenCache } from '../platform/auth/token-verifier';
+import { withRevocationCheck } from '../platform/auth/revocation-check';
+import { withAccessTokenIdentity } from '../platform/auth/access-token-identity';
+import { createSessionRevocationRepository } from '../platform/auth/session-revocations';
+import { createDynamoClients } from '../platform/dynamo/dynamo-client';
+import { createBusinessConfigRepository } from '../capabilities/setup/business-config';
+import { createObjectivesRepository } from '../capabilities/setup/objectives';
+import { createRateLimiter } from '../platform/dynamo/rate-limits';
+import { createLogger } from '../platform/logging/logger';
+import { createLocalOutbox } from '../local/ses/local-outbox';
+import { chooseEmailSender } from '../providers/email/index';
+import { createSubscriptionRepository } from '../capabilities/billing/subscriptions';
+import { createWebhookFailureRepository } from '../platform/webhooks/webhook-failures';
+import { createWaitlistRepository } from '../capabilities/billing/waitlists';
+import { createPaymentsProvider } from '../providers/payments/factory';
+import { createLlmProvider } from '../providers/llm/index';
+import { createSpeechProvider } from '../providers/speech/index';
+import { LOCAL_SPEECH_OFF_IN_AWS } from '../local/speech/local-speech';
+import { createPlacesProvider } from '../providers/places/index';
+import { createPhoneReservationRepository } from '../capabilities/phone-numbers/phone-reservations';
+import { createTelephonyProvider } from '../providers/telephony/index';
+import { createDatabaseProbe } from '../platform/dynamo/database-probe';
+import { createSmsMessagingRepository } from '../capabilities/sms/sms-messaging';
+import { createLocalTwilioAccount } from '../local/twilio/local-account';
+import { failClosed } from '../providers/fail-closed';
+import { missingKeys } from '../platform/config/provider-requirements';
+import { createEmfMetrics, type Metrics } from '../platform/observability/metrics';
+import { createCallerErasure } from '../capabilities/conversations/caller-erasure';
+import { createNotificationRepository } from '../capabilities/notifications/notification-records';
+import { createNotifier } from '../capabilities/notifications/notifier';
+import { createUnsubscribeTokens } from '../capabilities/notifications/unsubscribe-token';
+import { localDevelopmentTokenKey } from '../providers/calendar/token-cipher';
+import { createAccountDeletionRepository } from '../capabilities/account/account-deletions';
+import { createOwnerDataErasure } from '../capabilities/account/owner-data-erasure';
+import { createIdentityAdmin } from '../providers/identity/index';
+import { createOwnerCalendar } from '../capabilities/calendars/sync/owner-calendar';
+import { createConnectionTokens } from '../providers/calendar/connection-tokens';
+
+/**
+ * The one wiring of the app's dependencies from configuration: Lambda, the local server, the bench and the
+ * tests all build their app through it (tests override single entries, e.g. the logger or the clock).
+ */
+export function createAppDeps(
+  config: AppConfig,
+  overrides: Partial<Pick<AppDeps, 'logger' | 'now'>> & { metrics?: Metrics } = {},
+): AppDeps {
+  const { doc } = createDynamoClients({ region: config.region, endpoint: config.dynamoDbEndpoint });
+  const logger = overrides.logger ?? createLogger();
+  const now = overrides.now ?? (() => new Date());
+  // In AWS EMF lines go to stdout (CloudWatch reads them); elsewhere they stay in the debug log.
+  const metrics =
+    overrides.metrics ??
+    createEmfMetrics(
+      config.stage,
+      config.appEnv === 'aws'
+        ? undefined
+        : (line) => logger.debug('metric', JSON.parse(line) as Record<string, unknown>),
+    );
+  const localOutbox = config.localProviders ? createLocalOutbox(config.localOutboxDir) : undefined;
+  const phoneReservations = createPhoneReservationRepository(doc, config.tableName, now);
+  const referrals = createReferralRepository(doc, config.tableName, now);
+  const subscriptions = createSubscriptionRepository(doc, config.tableName, now);
+  const rateLimiter = createRateLimiter(doc, config.tableName);
+  // The local telephony provider's account (numbers bought, for the local phone page), only without Twilio.
+  const localTwilioAccount =
+    config.localProviders && !config.twilio.accountSid
+      ? createLocalTwilioAccount(doc, config.tableName, now)
+      : undefined;
+  const conversations = createConversationRepository(doc, config.tableName);
+  const data: AppData = {
+    businessConfigs: createBusinessConfigRepository(doc, config.tableName, now),
+    // Each feature adds its repository on its own line below this one.
+    relayCalls: createRelayCallRepository(doc, config.tableName),
+    sessionRevocations: createSessionRevocationRepository(doc, config.tableName, now),
+    accountDeletions: createAccountDeletionRepository(doc, config.tableName, now),
+    ownerDataErasure: createOwnerDataErasure(doc, config.tableName),
+    smsMessaging: createSmsMessagingRepository(doc, config.tableName, now),
+    referrals,
+    conversations,
+    callerErasure: createCallerErasure(doc, config.tableName, conversations),
+    subscriptions,
+    webhookFailures: createWebhookFailureRepository(doc, config.tableName, now),
+    waitlists: createWaitlistRepository(doc, config.tableName, now),
+    calendarConnections: createCalendarConnectionRepository(doc, config.tableName, now),
+    oauthStates: createOAuthStateRepository(doc, config.tableName, now),
+    botCalendars: createBotCalendarRepository(doc, config.tableName, now),
+    calendarFeeds: createCalendarFeedRepository(doc, config.tableName, now),
+    payouts: createPayoutRepository(doc, config.tableName, now),
+    schedulingLinks: createSchedulingLinkBookingRepository(doc, config.tableName, now),
+    objectives: createObjectivesRepository(doc, config.tableName, now),
+    phoneReservations,
+    appointments: createAppointmentRepository(doc, config.tableName, now),
+    conversationStates: createConversationStateRepository(doc, config.tableName),
+    ownerMessages: createOwnerMessageRepository(doc, config.tableName, now),
+    notifications: createNotificationRepository(doc, config.tableName),
+  };
+  // Outside local mode a provider without its keys refuses with a 503 instead of falling back to a fake.
+  const real = failClosed(config, logger);
+  const providers: AppProviders = {
+    // In AWS e-mail needs its sender and TOKEN_ENCRYPTION_KEY (docs/decisions/160-fail-closed.md).
+    email: real('email', () => chooseEmailSender(config.ses, localOutbox)),
+    // Each feature adds its provider on its own line below this one.
+    payments: real('payments', () => createPaymentsProvider(config, doc, now)),
+    calendar: createCalendarProviders(config, { doc, tableName: config.tableName }, now),
+    llm: real('llm', () => createLlmProvider(config.openai)),
+    // In AWS only OpenAI speaks: the asset ships no espeak-ng, so a stored local voice gets a clear 503.
+    speech: real('speech', () =>
+      createSpeechProvider(
+        config.openai,
+        config.appEnv === 'aws' ? { disabledReason: LOCAL_SPEECH_OFF_IN_AWS } : {},
+      ),
+    ),
+    places: real('places', () => createPlacesProvider(config.googlePlaces)),
+    telephony: real('telephony', () =>
+      createTelephonyProvider(config.twilio, phoneReservations, localTwilioAccount),
+    ),
+    identity: createIdentityAdmin(config),
+  };
+  // Unsubscribe links are signed with a key derived from TOKEN_ENCRYPTION_KEY; outside AWS the public
+  // development key stands in (as for calendar tokens). In AWS without it nothing is e-mailed, and it says so.
+  const signingKey =
+    config.calendarOAuth.tokenEncryptionKey ??
+    (config.appEnv === 'aws' ? undefined : localDevelopmentTokenKey());
+  const notifier = createNotifier({
+    data,
+    email: providers.email,
+    emailMissingKeys: config.appEnv === 'aws' ? missingKeys(config, 'email').map(({ key }) => key) : [],
+    metrics,
+    sms: providers.telephony,
+    rateLimiter,
+    signInEmailOf: async (ownerId) => (await providers.identity.findBySub(ownerId))?.email,
+    tokens: signingKey ? createUnsubscribeTokens(signingKey) : undefined,
+    apiUrl: publicBaseUrl(config),
+    appUrl: (config.publicAppUrl ?? 'http://localhost:5173').replace(/\/+$/, ''),
+    now,
+    logger,
+  });
+  const rewards = referralRewards({
+    referrals,
+    subscriptions,
+    payments: providers.payments,
+    email: providers.email,
+    signInEmailOf: async (ownerId) => (await providers.identity.findBySub(ownerId))?.email,
+    appUrl: (config.publicAppUrl ?? 'http://localhost:5173').replace(/\/+$/, ''),
+    logger,
+  });
+  const ownerCalendar = createOwnerCalendar({
+    connections: data.calendarConnections,
+    calendar: providers.calendar,
+    tokens: createConnectionTokens({
+      connections: data.calendarConnections,
+      calendar: providers.calendar,
+      logger,
+      now,
+    }),
+    logger,
+  });
+  const receptionist = receptionistFromApp({
+    notify: notifier,
+    calendar: ownerCalendar,
+    config,
+    data,
+    payments: providers.payments,
+    telephony: providers.telephony,
+    rateLimiter,
+    metrics,
+    now,
+    logger,
+  });
+  return {
+    config,
+    // Outermost: an access token's missing e-mail and attributes come from the pool (docs/decisions/158).
+    verifyToken: withAccessTokenIdentity(
+      withRevocationCheck(
+        withVerifiedTokenCache(createTokenVerifier(config.cognito)),
+        data.sessionRevocations,
+      ),
+      providers.identity,
+    ),
+    rateLimiter,
+    logger,
+    metrics,
+    now,
+    data,
+    providers,
+    receptionist,
+    ownerCalendar,
+    notifier,
+    localOutbox,
+    localTwilioAccount,
+    onTrialCompleted: rewards.trialCompleted,
+    referralRewards: rewards,
+    databaseProbe: createDatabaseProbe(doc, config.tableName),
+  };
+}

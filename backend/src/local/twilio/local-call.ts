@@ -1,0 +1,213 @@
+import { randomBytes } from 'node:crypto';
+import WebSocket from 'ws';
+import { relayOutgoingSchema, RELAY_LANGUAGE } from '@shared/voice-relay';
+import type { LocalTwilioAccount } from './local-account';
+import { LOCAL_TWILIO_ACCOUNT_SID, UnknownLocalNumberError } from './local-sms-delivery';
+import { readVoiceTwiml } from '../../providers/telephony/voice-twiml';
+import { signTwilioRequest } from '../../providers/telephony/webhook-signature';
+
+/** What the person on the local phone page sees and hears of the call. */
+export type LocalCallEvent =
+  /** A <Say> of the TwiML (the lapsed owner's forward, an unknown number). */
+  | { type: 'say'; text: string }
+  /** The assistant speaking: the welcome greeting (one token, last) or the relay's text tokens. */
+  | { type: 'assistant'; token: string; last: boolean }
+  /** <Dial> to the business's own line: the call is with the business now (simulated). */
+  | { type: 'forwarded'; to: string }
+  /** A warm transfer rings the manager's line; the page answers it or lets it ring out. */
+  | { type: 'manager_ringing'; to: string; whisper: string; timeoutSeconds: number }
+  | { type: 'manager_connected'; to: string }
+  | { type: 'ended'; reason: string };
+
+export type LocalCallOptions = {
+  account: Pick<LocalTwilioAccount, 'getNumber'>;
+  authToken: string;
+  /** Sends a webhook request to our own app, as Twilio would over HTTPS. */
+  dispatch: (request: Request) => Promise<Response>;
+  from: string;
+  to: string;
+  onEvent: (event: LocalCallEvent) => void;
+  now?: () => number;
+};
+
+const sid = (prefix: 'CA' | 'VX') => `${prefix}${randomBytes(16).toString('hex')}`;
+/** Twilio answers a Dial that nobody picks up after this long unless the TwiML says otherwise. */
+const DEFAULT_DIAL_TIMEOUT_SECONDS = 30;
+
+/**
+ * One inbound call placed by the local telephony provider, behaving as Twilio does towards our app: the
+ * signed voice webhook is POSTed to the number's voice URL and its TwiML followed. <ConversationRelay> opens
+ * the relay socket with X-Twilio-Signature over its URL and sends `setup` with the TwiML's parameters; the
+ * person's words go as final `prompt`s; the relay's `end` POSTs the <Connect action> with HandoffData.
+ * <Dial> with a whisper URL rings the manager (answered or not by the person, else it times out) and POSTs
+ * the <Dial action> with DialCallStatus; a plain <Dial> forwards the call. Hanging up POSTs the number's call
+ * status callback with the duration.
+ */
+export async function startLocalCall(options: LocalCallOptions) {
+  const number = await options.account.getNumber(options.to);
+  if (!number) throw new UnknownLocalNumberError(`${options.to} is not a number of the local account`);
+  const now = options.now ?? Date.now;
+  const callSid = sid('CA');
+  const startedAt = now();
+  let relay: WebSocket | undefined;
+  let ringing: { resolve: (status: 'completed' | 'no-answer') => void } | undefined;
+  /** A <Dial action> still to report when the call ends (the manager's leg is up). */
+  let connectedDial: string | undefined;
+  let ended = false;
+  /** Messages for a relay socket still opening. */
+  const pending: string[] = [];
+
+  const post = async (url: string, params: Record<string, string>) => {
+    const form = { AccountSid: LOCAL_TWILIO_ACCOUNT_SID, CallSid: callSid, ...params };
+    const response = await options.dispatch(
+      new Request(url, {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/x-www-form-urlencoded',
+          'X-Twilio-Signature': signTwilioRequest(options.authToken, url, form),
+          'User-Agent': 'TwilioProxy/1.1',
+        },
+        body: new URLSearchParams(form).toString(),
+      }),
+    );
+    const text = await response.text();
+    if (!response.ok) throw new Error(`Webhook ${new URL(url).pathname} answered ${response.status}`);
+    return text;
+  };
+
+  async function end(reason: string) {
+    if (ended) return;
+    ended = true;
+    relay?.close();
+    ringing?.resolve('no-answer');
+    try {
+      if (connectedDial) await post(connectedDial, { DialCallStatus: 'completed' });
+      const duration = String(Math.round((now() - startedAt) / 1000));
+      await post(number!.status_callback_url ?? `${number!.voice_url}/status`, {
+        CallStatus: 'completed',
+        CallDuration: duration,
+        From: options.from,
+        To: options.to,
+      });
+    } finally {
+      options.onEvent({ type: 'ended', reason });
+    }
+  }
+
+  function openRelay(relayTwiml: NonNullable<ReturnType<typeof readVoiceTwiml>['relay']>) {
+    if (relayTwiml.welcomeGreeting)
+      options.onEvent({ type: 'assistant', token: relayTwiml.welcomeGreeting, last: true });
+    const socket = new WebSocket(relayTwiml.url, {
+      headers: { 'X-Twilio-Signature': signTwilioRequest(options.authToken, relayTwiml.url, {}) },
+    });
+    relay = socket;
+    let handoffData: string | undefined;
+    socket.on('open', () => {
+      socket.send(
+        JSON.stringify({
+          type: 'setup',
+          sessionId: sid('VX'),
+          callSid,
+          accountSid: LOCAL_TWILIO_ACCOUNT_SID,
+          from: options.from,
+          to: options.to,
+          direction: 'inbound',
+          callStatus: 'in-progress',
+          customParameters: relayTwiml.parameters,
+        }),
+      );
+      // What the person said while the socket was opening follows the setup, in order.
+      for (const message of pending.splice(0)) socket.send(message);
+    });
+    socket.on('message', (data) => {
+      const parsed = relayOutgoingSchema.safeParse(JSON.parse(data.toString()));
+      if (!parsed.success) return;
+      const message = parsed.data;
+      if (message.type === 'text')
+        options.onEvent({ type: 'assistant', token: message.token, last: message.last });
+      else {
+        handoffData = message.handoffData;
+        socket.close();
+      }
+    });
+    socket.on('error', () => undefined);
+    socket.on('close', () => {
+      if (relay === socket) relay = undefined;
+      if (ended) return;
+      // The session ended: Twilio calls the <Connect action> and follows what it answers.
+      if (!relayTwiml.action) return void end('relay closed');
+      post(relayTwiml.action, { ...(handoffData ? { HandoffData: handoffData } : {}) })
+        .then(follow)
+        .catch(() => end('webhook failed'));
+    });
+  }
+
+  async function ringManager(twiml: ReturnType<typeof readVoiceTwiml>) {
+    const to = twiml.dial!;
+    const whisper = twiml.whisperUrl
+      ? (readVoiceTwiml(await post(twiml.whisperUrl, { ParentCallSid: callSid, CallSid: sid('CA') })).say ??
+        '')
+      : '';
+    const timeoutSeconds = Number(twiml.dialTimeout ?? DEFAULT_DIAL_TIMEOUT_SECONDS);
+    options.onEvent({ type: 'manager_ringing', to, whisper, timeoutSeconds });
+    const status = await new Promise<'completed' | 'no-answer'>((resolve) => {
+      const timer = setTimeout(() => resolve('no-answer'), timeoutSeconds * 1000);
+      ringing = {
+        resolve: (value) => {
+          clearTimeout(timer);
+          resolve(value);
+        },
+      };
+    });
+    ringing = undefined;
+    if (ended) return;
+    if (status === 'completed') {
+      // Bridged to the manager; the <Dial action> is reported when the call ends, as Twilio does.
+      connectedDial = twiml.dialAction;
+      options.onEvent({ type: 'manager_connected', to });
+      return;
+    }
+    if (twiml.dialAction) await follow(await post(twiml.dialAction, { DialCallStatus: status }));
+    else await end('nobody answered');
+  }
+
+  async function follow(text: string) {
+    if (ended) return;
+    const twiml = readVoiceTwiml(text);
+    if (twiml.say) options.onEvent({ type: 'say', text: twiml.say });
+    if (twiml.relay) return openRelay(twiml.relay);
+    if (twiml.dial && twiml.whisperUrl) return ringManager(twiml);
+    if (twiml.dial) return options.onEvent({ type: 'forwarded', to: twiml.dial });
+    await end(twiml.say ? 'the line said goodbye' : 'hung up');
+  }
+
+  const sendToRelay = (message: unknown) => {
+    if (relay?.readyState === WebSocket.OPEN) relay.send(JSON.stringify(message));
+    else if (relay?.readyState === WebSocket.CONNECTING) pending.push(JSON.stringify(message));
+  };
+
+  await follow(
+    await post(number.voice_url, {
+      From: options.from,
+      To: options.to,
+      CallStatus: 'ringing',
+      Direction: 'inbound',
+      ApiVersion: '2010-04-01',
+    }),
+  );
+
+  return {
+    callSid,
+    /** What the person said, as Twilio's speech recognition would deliver it. */
+    say: (text: string) =>
+      sendToRelay({ type: 'prompt', voicePrompt: text, lang: RELAY_LANGUAGE, last: true }),
+    digit: (digit: string) => sendToRelay({ type: 'dtmf', digit }),
+    answerManager: () => ringing?.resolve('completed'),
+    letItRingOut: () => ringing?.resolve('no-answer'),
+    hangUp: () => end('caller hung up'),
+    get ended() {
+      return ended;
+    },
+  };
+}
+export type LocalCall = Awaited<ReturnType<typeof startLocalCall>>;

@@ -1,0 +1,291 @@
+import { z } from 'zod';
+import { LOCAL_USER_POOL_CLIENT_ID, LOCAL_USER_POOL_ID } from '@shared/identity';
+import { DEFAULT_LOCAL_TABLE_NAME } from '../dynamo/table-definition';
+import { screenVendorKeys, type VendorKeyProblems } from './vendor-keys';
+import { STAGE_NAME_PATTERN } from '@shared/stage-name';
+
+/**
+ * Backend configuration, parsed once and failing fast with every problem listed. Local defaults point at
+ * the stand-ins that `npm start` runs; in AWS the CDK stack sets every value.
+ */
+const envSchema = z.object({
+  APP_ENV: z.enum(['local', 'test', 'aws']).default('local'),
+  /** The deployment stage (infra/lib/stage.ts); names metrics and log fields. */
+  STAGE: z.string().regex(STAGE_NAME_PATTERN).default('local'),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3001),
+  TABLE_NAME: z.string().min(3).default(DEFAULT_LOCAL_TABLE_NAME),
+  AWS_REGION: z.string().default('us-east-1'),
+  /** Set for DynamoDB Local; unset in AWS. */
+  DYNAMODB_ENDPOINT: z.url().optional(),
+  COGNITO_USER_POOL_ID: z.string().includes('_').default(LOCAL_USER_POOL_ID),
+  COGNITO_CLIENT_ID: z.string().min(1).default(LOCAL_USER_POOL_CLIENT_ID),
+  /** The token issuer; for cognito-local `http://localhost:9229/<poolId>`, in AWS derived from region + pool. */
+  COGNITO_ISSUER: z.url().optional(),
+  /** Where the issuer's JWKS is fetched from; defaults to `<issuer>/.well-known/jwks.json`. */
+  COGNITO_JWKS_URL: z.url().optional(),
+  ALLOWED_ORIGINS: z
+    .string()
+    .default('http://localhost:5173,http://127.0.0.1:5173')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((origin) => origin.trim())
+        .filter(Boolean),
+    ),
+  /** Local providers (mail outbox and, later, payments, telephony…) are mounted only when on. */
+  LOCAL_PROVIDERS: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((value) => value),
+  LOCAL_OUTBOX_DIR: z.string().default('.local/outbox'),
+  /** Frontend log events accepted per client per minute. */
+  FRONTEND_LOG_RATE_LIMIT: z.coerce.number().int().min(1).default(60),
+  /** Stripe (plans, checkout, billing portal); the local payments provider runs when unset. */
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  /** Signs Stripe's webhook events; locally the local provider signs with LOCAL_STRIPE_WEBHOOK_SECRET. */
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  /** Signs the events of owners' connected accounts (Stripe Connect's own endpoint, docs/decisions/150). */
+  STRIPE_CONNECT_WEBHOOK_SECRET: z.string().min(1).optional(),
+  /** Another Stripe API host (tests point it at tests/fakes/stripe). */
+  STRIPE_API_BASE: z.url().optional(),
+  /** OpenAI (descriptions, personality previews, objectives, speech); the local llm/speech run when unset. */
+  OPENAI_API_KEY: z.string().min(1).optional(),
+  /** Another OpenAI-compatible host (tests point it at tests/fakes/openai). */
+  OPENAI_BASE_URL: z.url().optional(),
+  /** Google Places (business lookup); the local directory answers when unset. */
+  GOOGLE_PLACES_API_KEY: z.string().min(1).optional(),
+  GOOGLE_PLACES_BASE_URL: z.url().optional(),
+  /** Twilio (number search, purchase, release); the local number inventory answers when unset. */
+  TWILIO_ACCOUNT_SID: z.string().min(1).optional(),
+  TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
+  /** Another Twilio REST host (tests point it at tests/fakes/twilio). */
+  TWILIO_API_BASE: z.url().optional(),
+  /** This API's public base URL, where Twilio's voice/SMS webhooks point; defaults to the request's origin. */
+  PUBLIC_API_URL: z.url().optional(),
+  /**
+   * In AWS: the value CloudFront sends in X-Origin-Verify (read at cold start from the secret named by
+   * ORIGIN_VERIFY_SECRET_ARN, lambda-init.ts); requests without it are refused (http/origin-verify.ts).
+   */
+  ORIGIN_VERIFY_TOKEN: z.string().min(32).optional(),
+  /**
+   * The value before the last rotation (the secret's AWSPREVIOUS version), still accepted so CloudFront edges
+   * that have not taken the new value yet keep working (docs/deploy.md "Rotating the origin-verify secret").
+   */
+  ORIGIN_VERIFY_PREVIOUS_TOKEN: z.string().min(32).optional(),
+  /** The secret both come from: re-read when a request carries neither (http/origin-verify.ts). */
+  ORIGIN_VERIFY_SECRET_ARN: z.string().min(1).optional(),
+  /** The voice relay socket (wss://… of the WebSocket API); defaults to ws(s)://<public API>/relay. */
+  VOICE_RELAY_URL: z.url().optional(),
+  /** Calendar OAuth clients (setup step 7); each service runs its local consent page while its id is unset. */
+  GOOGLE_OAUTH_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_OAUTH_CLIENT_SECRET: z.string().min(1).optional(),
+  GOOGLE_OAUTH_BASE_URL: z.url().optional(),
+  CALENDLY_CLIENT_ID: z.string().min(1).optional(),
+  CALENDLY_CLIENT_SECRET: z.string().min(1).optional(),
+  CALENDLY_BASE_URL: z.url().optional(),
+  /** Signs the invitee.created webhooks of owners' Calendly subscriptions (we choose it when subscribing). */
+  CALENDLY_WEBHOOK_SIGNING_KEY: z.string().min(1).optional(),
+  ACUITY_CLIENT_ID: z.string().min(1).optional(),
+  ACUITY_CLIENT_SECRET: z.string().min(1).optional(),
+  ACUITY_BASE_URL: z.url().optional(),
+  /** Amazon SES sender (a verified identity): invitations go through SES when set, else the local outbox. */
+  SES_FROM_ADDRESS: z.email().optional(),
+  /** SES region; defaults to AWS_REGION. */
+  SES_REGION: z.string().min(1).optional(),
+  /** Another SES API host (tests point it at tests/fakes/ses). */
+  SES_ENDPOINT: z.url().optional(),
+  /** The web app's public origin for links in e-mails (referral links); defaults to ALLOWED_ORIGINS' first. */
+  PUBLIC_APP_URL: z.url().optional(),
+  /**
+   * The notification jobs' SQS queue (docs/decisions/162): the stack sets it on the notifications function.
+   * Unset locally, where an in-process queue runs the batches.
+   */
+  NOTIFICATIONS_QUEUE_URL: z.url().optional(),
+  /** Another SQS API host (tests point it at tests/fakes/sqs). */
+  SQS_ENDPOINT: z.url().optional(),
+  /** 32 random bytes, base64 (`openssl rand -base64 32`): seals OAuth tokens at rest. Required in AWS. */
+  TOKEN_ENCRYPTION_KEY: z
+    .string()
+    .refine((value) => Buffer.from(value, 'base64').length === 32, 'must be 32 bytes in base64')
+    .optional(),
+});
+
+export type AppConfig = {
+  appEnv: 'local' | 'test' | 'aws';
+  stage: string;
+  /** In AWS: vendor keys that were set but malformed, dropped so only their routes answer 503 (vendor-keys.ts). */
+  vendorKeyProblems: VendorKeyProblems;
+  port: number;
+  tableName: string;
+  region: string;
+  dynamoDbEndpoint: string | undefined;
+  cognito: { userPoolId: string; clientId: string; issuer: string; jwksUrl: string };
+  allowedOrigins: string[];
+  localProviders: boolean;
+  localOutboxDir: string;
+  frontendLogRateLimit: number;
+  stripe: {
+    secretKey: string | undefined;
+    webhookSecret: string | undefined;
+    connectWebhookSecret: string | undefined;
+    apiBase: string | undefined;
+  };
+  openai: { apiKey: string | undefined; baseUrl: string | undefined };
+  googlePlaces: { apiKey: string | undefined; baseUrl: string | undefined };
+  twilio: { accountSid: string | undefined; authToken: string | undefined; apiBase: string | undefined };
+  /** Checks X-Twilio-Signature on the SMS/voice webhooks: TWILIO_AUTH_TOKEN, locally the local token. */
+  twilioWebhookAuthToken: string | undefined;
+  publicApiUrl: string | undefined;
+  /**
+   * AWS only: the values X-Origin-Verify may carry (CloudFront adds it), current first, and the secret they
+   * are re-read from after a rotation; unset locally, nothing checked.
+   */
+  originVerify: { tokens: string[]; secretArn: string | undefined } | undefined;
+  voiceRelayUrl: string | undefined;
+  ses: { fromAddress: string | undefined; region: string; endpoint: string | undefined };
+  /** Where the notification jobs fan out (docs/decisions/162); no URL: the local in-process queue. */
+  notificationsQueue: { url: string | undefined; endpoint: string | undefined };
+  /** Where links in e-mails point: PUBLIC_APP_URL, else the first allowed origin. */
+  publicAppUrl: string | undefined;
+  calendarOAuth: {
+    vendors: Record<
+      'google_calendar' | 'calendly' | 'acuity',
+      { clientId: string | undefined; clientSecret: string | undefined; baseUrl: string | undefined }
+    >;
+    tokenEncryptionKey: Buffer | undefined;
+    calendlyWebhookSigningKey: string | undefined;
+  };
+};
+
+/** Not a secret: the local Calendly signs its invitee.created webhooks with it on a developer's machine. */
+export const LOCAL_CALENDLY_WEBHOOK_SIGNING_KEY = 'local_calendly_signing_key_development_only';
+
+/** Not a secret: the local telephony provider signs its SMS and call webhooks with it on a developer's machine. */
+export const LOCAL_TWILIO_AUTH_TOKEN = 'local_twilio_auth_token_development_only';
+
+/** Not a secret: the local payments provider signs its webhook events with it on a developer's machine. */
+export const LOCAL_STRIPE_WEBHOOK_SECRET = 'whsec_local_development_only';
+/** Not a secret: the local payments provider signs its connected accounts' events with it. */
+export const LOCAL_STRIPE_CONNECT_WEBHOOK_SECRET = 'whsec_local_connect_development_only';
+
+export class ConfigError extends Error {}
+
+/** Where links we text or hand to vendors (deposit pages, webhooks) point: the public API URL, or this server. */
+export const publicBaseUrl = (config: Pick<AppConfig, 'publicApiUrl' | 'port'>) =>
+  (config.publicApiUrl ?? `http://localhost:${config.port}`).replace(/\/+$/, '');
+
+/**
+ * Settings that only make sense on a developer's machine or in tests: stand-in providers and other vendor
+ * hosts. In AWS they are ignored, whatever sets them, so a stray variable can never route money or calls to
+ * a fake.
+ */
+export const LOCAL_ONLY_SETTINGS = [
+  'LOCAL_PROVIDERS',
+  'STRIPE_API_BASE',
+  'OPENAI_BASE_URL',
+  'GOOGLE_PLACES_BASE_URL',
+  'TWILIO_API_BASE',
+  'GOOGLE_OAUTH_BASE_URL',
+  'CALENDLY_BASE_URL',
+  'ACUITY_BASE_URL',
+  'SES_ENDPOINT',
+  'SQS_ENDPOINT',
+] as const;
+
+function forAws(env: Record<string, string | undefined>) {
+  const withoutLocal = Object.fromEntries(
+    Object.entries(env).filter(([key]) => !(LOCAL_ONLY_SETTINGS as readonly string[]).includes(key)),
+  );
+  return screenVendorKeys(withoutLocal);
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
+  const screened = env.APP_ENV === 'aws' ? forAws(env) : { env, problems: {} };
+  // Parsed once per process: compiling zod's fast path for this 60-field object (new Function) took longer
+  // than the parse itself, a few ms of every cold start (issue 16 §2).
+  const parsed = envSchema.safeParse(screened.env, { jitless: true });
+  if (!parsed.success) {
+    const problems = parsed.error.issues
+      .map((issue) => `  ${issue.path.join('.')}: ${issue.message}`)
+      .join('\n');
+    throw new ConfigError(`Invalid backend configuration:\n${problems}`);
+  }
+  const e = parsed.data;
+  const issuer =
+    e.COGNITO_ISSUER ??
+    (e.APP_ENV === 'aws'
+      ? `https://cognito-idp.${e.AWS_REGION}.amazonaws.com/${e.COGNITO_USER_POOL_ID}`
+      : `http://localhost:9229/${e.COGNITO_USER_POOL_ID}`);
+  return {
+    appEnv: e.APP_ENV,
+    stage: e.STAGE,
+    vendorKeyProblems: screened.problems,
+    port: e.PORT,
+    tableName: e.TABLE_NAME,
+    region: e.AWS_REGION,
+    dynamoDbEndpoint: e.DYNAMODB_ENDPOINT ?? (e.APP_ENV === 'aws' ? undefined : 'http://localhost:8000'),
+    cognito: {
+      userPoolId: e.COGNITO_USER_POOL_ID,
+      clientId: e.COGNITO_CLIENT_ID,
+      issuer,
+      jwksUrl: e.COGNITO_JWKS_URL ?? `${issuer}/.well-known/jwks.json`,
+    },
+    allowedOrigins: e.ALLOWED_ORIGINS,
+    localProviders: e.LOCAL_PROVIDERS ? e.LOCAL_PROVIDERS === 'true' : e.APP_ENV !== 'aws',
+    localOutboxDir: e.LOCAL_OUTBOX_DIR,
+    frontendLogRateLimit: e.FRONTEND_LOG_RATE_LIMIT,
+    stripe: {
+      secretKey: e.STRIPE_SECRET_KEY,
+      // In AWS the secret comes from configuration only; locally the local provider's own secret applies.
+      webhookSecret:
+        e.STRIPE_WEBHOOK_SECRET ?? (e.APP_ENV === 'aws' ? undefined : LOCAL_STRIPE_WEBHOOK_SECRET),
+      connectWebhookSecret:
+        e.STRIPE_CONNECT_WEBHOOK_SECRET ??
+        (e.APP_ENV === 'aws' ? undefined : LOCAL_STRIPE_CONNECT_WEBHOOK_SECRET),
+      apiBase: e.STRIPE_API_BASE,
+    },
+    openai: { apiKey: e.OPENAI_API_KEY, baseUrl: e.OPENAI_BASE_URL },
+    googlePlaces: { apiKey: e.GOOGLE_PLACES_API_KEY, baseUrl: e.GOOGLE_PLACES_BASE_URL },
+    twilio: { accountSid: e.TWILIO_ACCOUNT_SID, authToken: e.TWILIO_AUTH_TOKEN, apiBase: e.TWILIO_API_BASE },
+    // In AWS only the real token; locally the local provider's token when Twilio is not configured.
+    twilioWebhookAuthToken:
+      e.TWILIO_AUTH_TOKEN ?? (e.APP_ENV === 'aws' ? undefined : LOCAL_TWILIO_AUTH_TOKEN),
+    publicApiUrl: e.PUBLIC_API_URL,
+    originVerify:
+      e.APP_ENV === 'aws' && e.ORIGIN_VERIFY_TOKEN
+        ? {
+            tokens: [e.ORIGIN_VERIFY_TOKEN, e.ORIGIN_VERIFY_PREVIOUS_TOKEN].filter(
+              (token): token is string => token !== undefined,
+            ),
+            secretArn: e.ORIGIN_VERIFY_SECRET_ARN,
+          }
+        : undefined,
+    voiceRelayUrl: e.VOICE_RELAY_URL,
+    ses: { fromAddress: e.SES_FROM_ADDRESS, region: e.SES_REGION ?? e.AWS_REGION, endpoint: e.SES_ENDPOINT },
+    notificationsQueue: { url: e.NOTIFICATIONS_QUEUE_URL, endpoint: e.SQS_ENDPOINT },
+    publicAppUrl: e.PUBLIC_APP_URL ?? e.ALLOWED_ORIGINS[0],
+    calendarOAuth: {
+      vendors: {
+        google_calendar: {
+          clientId: e.GOOGLE_OAUTH_CLIENT_ID,
+          clientSecret: e.GOOGLE_OAUTH_CLIENT_SECRET,
+          baseUrl: e.GOOGLE_OAUTH_BASE_URL,
+        },
+        calendly: {
+          clientId: e.CALENDLY_CLIENT_ID,
+          clientSecret: e.CALENDLY_CLIENT_SECRET,
+          baseUrl: e.CALENDLY_BASE_URL,
+        },
+        acuity: {
+          clientId: e.ACUITY_CLIENT_ID,
+          clientSecret: e.ACUITY_CLIENT_SECRET,
+          baseUrl: e.ACUITY_BASE_URL,
+        },
+      },
+      tokenEncryptionKey: e.TOKEN_ENCRYPTION_KEY ? Buffer.from(e.TOKEN_ENCRYPTION_KEY, 'base64') : undefined,
+      calendlyWebhookSigningKey:
+        e.CALENDLY_WEBHOOK_SIGNING_KEY ??
+        (e.APP_ENV === 'aws' ? undefined : LOCAL_CALENDLY_WEBHOOK_SIGNING_KEY),
+    },
+  };
+}
