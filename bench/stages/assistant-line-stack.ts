@@ -7,7 +7,7 @@ import { createDynamoClients } from '../../backend/src/platform/dynamo/dynamo-cl
 import { keys } from '../../backend/src/platform/dynamo/keys';
 import { createPhoneReservationRepository } from '../../backend/src/capabilities/phone-numbers/phone-reservations';
 import { createSubscriptionRepository } from '../../backend/src/capabilities/billing/subscriptions';
-import { telephonyWebhookUrls } from '../../backend/src/providers/telephony/index';
+import { telephonyWebhookUrls } from '../../backend/src/providers/telephony/port';
 import { createLocalTwilioAccount } from '../../backend/src/local/twilio/local-account';
 import { localStockPage } from '../../backend/src/local/twilio/local-inventory';
 import { backendEnv, startDataAndIdentity, type StackPorts } from '../../scripts/local-stack/local-stack';

@@ -4,7 +4,7 @@ import { callApi } from '../support/api-calls';
 import { createConfirmedUser } from '../support/cognito-users';
 import { createTestApp } from '../support/test-app';
 import { localStockPage } from '../../backend/src/local/twilio/local-inventory';
-import { telephonyWebhookUrls } from '../../backend/src/providers/telephony/index';
+import { telephonyWebhookUrls } from '../../backend/src/providers/telephony/port';
 
 const CALLER = '+14155550177';
 

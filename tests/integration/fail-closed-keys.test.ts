@@ -10,7 +10,7 @@ import { initLambda } from '../../backend/src/entry/lambda-init';
 import { createLogger } from '../../backend/src/platform/logging/logger';
 import { createRecordingMetrics } from '../../backend/src/platform/observability/metrics';
 import { ProviderNotConfiguredError } from '../../backend/src/platform/config/not-configured';
-import { TWILIO_WEBHOOK_PATHS } from '../../backend/src/providers/telephony/index';
+import { TWILIO_WEBHOOK_PATHS } from '../../backend/src/providers/telephony/port';
 import { messagesInTwiml } from '../../backend/src/providers/telephony/twiml';
 import { readVoiceTwiml } from '../../backend/src/providers/telephony/voice-twiml';
 import { signTwilioRequest } from '../../backend/src/providers/telephony/webhook-signature';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../backend/src/entry/app';
 import { ProviderNotConfiguredError } from '../../backend/src/platform/config/not-configured';
-import { TWILIO_WEBHOOK_PATHS } from '../../backend/src/providers/telephony/index';
+import { TWILIO_WEBHOOK_PATHS } from '../../backend/src/providers/telephony/port';
 import { STRIPE_WEBHOOK_PATH } from '../../backend/src/capabilities/billing/stripe-webhook-routes';
 import { createConfirmedUser } from '../support/cognito-users';
 import { createTestApp } from '../support/test-app';

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { PlacesError } from '../../backend/src/providers/places/index';
+import { PlacesError } from '../../backend/src/providers/places/port';
 import { createGooglePlaces } from '../../backend/src/providers/places/google';
 import { startFakeGooglePlaces, type FakePlace } from '../fakes/google-places/fake-google-places';
 

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { LOCAL_TWILIO_AUTH_TOKEN } from '../../backend/src/platform/config/env';
-import type { StoredEmail } from '../../backend/src/providers/email/index';
+import type { StoredEmail } from '../../backend/src/providers/email/port';
 import { LOCAL_TWILIO_ACCOUNT_SID } from '../../backend/src/local/twilio/local-sms-delivery';
 import { signTwilioRequest } from '../../backend/src/providers/telephony/webhook-signature';
 import { createNotificationJobs } from '../../backend/src/capabilities/notifications/jobs';

@@ -1,9 +1,9 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { OBJECTIVE_TEMPLATES } from '../../shared/objective-templates';
 import { DEFAULT_TRAITS } from '../../shared/personality';
-import { LlmError } from '../../backend/src/providers/llm/index';
+import { LlmError } from '../../backend/src/providers/llm/port';
 import { createOpenAiLlm, OPENAI_CHAT_MODEL, parseObjective } from '../../backend/src/providers/llm/openai';
-import { SpeechError } from '../../backend/src/providers/speech/index';
+import { SpeechError } from '../../backend/src/providers/speech/port';
 import { createOpenAiSpeech, OPENAI_TTS_MODEL } from '../../backend/src/providers/speech/openai';
 import { fakeMp3, startFakeOpenAi } from '../fakes/openai/fake-openai';
 

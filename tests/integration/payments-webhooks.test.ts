@@ -1,8 +1,8 @@
 import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { keys } from '../../backend/src/platform/dynamo/keys';
-import type { PaymentEvent } from '../../backend/src/providers/payments/index';
-import { isLocalPaymentsProvider } from '../../backend/src/providers/payments/factory';
+import type { PaymentEvent } from '../../backend/src/providers/payments/port';
+import { isLocalPaymentsProvider } from '../../backend/src/providers/payments/choose';
 import { signWebhookPayload } from '../../backend/src/providers/payments/webhook-signature';
 import { LOCAL_STRIPE_WEBHOOK_SECRET } from '../../backend/src/platform/config/env';
 import { createConfirmedUser } from '../support/cognito-users';

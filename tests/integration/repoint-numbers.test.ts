@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { telephonyWebhookUrls } from '../../backend/src/providers/telephony/index';
+import { telephonyWebhookUrls } from '../../backend/src/providers/telephony/port';
 import { repointNumbers } from '../../backend/src/providers/telephony/repoint-numbers';
 import { createAssistantLine, TEST_API_ORIGIN } from '../support/assistant-line';
 import { createTestApp } from '../support/test-app';

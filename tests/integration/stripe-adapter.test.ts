@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createStripePaymentsProvider } from '../../backend/src/providers/payments/stripe';
-import { PaymentProviderError } from '../../backend/src/providers/payments/index';
+import { PaymentProviderError } from '../../backend/src/providers/payments/port';
 import { createConfirmedUser } from '../support/cognito-users';
 import { createTestApp } from '../support/test-app';
 import { startFakeStripe } from '../fakes/stripe/fake-stripe-server';

@@ -4,7 +4,7 @@ import {
   NumberUnavailableError,
   TelephonyError,
   telephonyWebhookUrls,
-} from '../../backend/src/providers/telephony/index';
+} from '../../backend/src/providers/telephony/port';
 import { startFakeTwilio, type FakeStockNumber } from '../fakes/twilio/fake-twilio';
 import { createConfirmedUser } from '../support/cognito-users';
 import { storeSubscription } from '../support/subscriptions';

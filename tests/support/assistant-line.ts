@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AppDeps } from '../../backend/src/entry/app-types';
 import { localStockPage } from '../../backend/src/local/twilio/local-inventory';
-import { telephonyWebhookUrls } from '../../backend/src/providers/telephony/index';
+import { telephonyWebhookUrls } from '../../backend/src/providers/telephony/port';
 
 /** Where tests' numbers point their webhooks: app.request's own origin. */
 export const TEST_API_ORIGIN = 'http://localhost';

@@ -1,6 +1,6 @@
 import type { AppDeps } from '../../backend/src/entry/app-types';
 import { OBJECTIVE_TEMPLATES, primaryObjectiveFromTemplate } from '../../shared/objective-templates';
-import { isLocalPaymentsProvider } from '../../backend/src/providers/payments/factory';
+import { isLocalPaymentsProvider } from '../../backend/src/providers/payments/choose';
 
 /**
  * The owner finishes Stripe Connect onboarding on the local provider's page (outcome 'complete' by default):

@@ -1,5 +1,5 @@
 import type { AppDeps } from '../../backend/src/entry/app-types';
-import type { ProviderSubscription } from '../../backend/src/providers/payments/index';
+import type { ProviderSubscription } from '../../backend/src/providers/payments/port';
 
 /**
  * Stores a subscription for the owner as a webhook would after reading it from the provider, so tests of

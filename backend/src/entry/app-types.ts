@@ -12,7 +12,7 @@ import type { ConversationRepository } from '../capabilities/conversations/conve
 import type { BotCalendarRepository } from '../capabilities/calendars/bot-calendars';
 import type { CalendarConnectionRepository } from '../capabilities/calendars/calendar-connections';
 import type { OAuthStateRepository } from '../capabilities/calendars/oauth-states';
-import type { CalendarProviders } from '../providers/calendar/index';
+import type { CalendarProviders } from '../providers/calendar/port';
 import type { TokenVerifier } from '../platform/auth/token-verifier';
 import type { BusinessConfigRepository } from '../capabilities/setup/business-config';
 import type { ObjectivesRepository } from '../capabilities/setup/objectives';
@@ -21,17 +21,17 @@ import type { RateLimiter } from '../platform/dynamo/rate-limits';
 import type { Logger } from '../platform/logging/logger';
 import type { Metrics } from '../platform/observability/metrics';
 import type { LocalOutbox } from '../local/ses/local-outbox';
-import type { EmailSender } from '../providers/email/index';
+import type { EmailSender } from '../providers/email/port';
 import type { AuthVariables } from '../platform/auth/middleware';
 import type { SubscriptionRepository } from '../capabilities/billing/subscriptions';
 import type { WaitlistRepository } from '../capabilities/billing/waitlists';
-import type { PaymentsProvider } from '../providers/payments/index';
+import type { PaymentsProvider } from '../providers/payments/port';
 import type { LocalPaymentsProvider } from '../local/stripe/local-payments';
-import type { LlmProvider } from '../providers/llm/index';
-import type { SpeechProvider } from '../providers/speech/index';
-import type { PlacesProvider } from '../providers/places/index';
+import type { LlmProvider } from '../providers/llm/port';
+import type { SpeechProvider } from '../providers/speech/port';
+import type { PlacesProvider } from '../providers/places/port';
 import type { PhoneReservationRepository } from '../capabilities/phone-numbers/phone-reservations';
-import type { TelephonyProvider } from '../providers/telephony/index';
+import type { TelephonyProvider } from '../providers/telephony/port';
 import type { DatabaseProbe } from '../platform/dynamo/database-probe';
 import type { SmsMessagingRepository } from '../capabilities/sms/sms-messaging';
 import type { LocalTwilioAccount } from '../local/twilio/local-account';
@@ -42,7 +42,7 @@ import type { NotificationRepository } from '../capabilities/notifications/notif
 import type { Notifier } from '../capabilities/notifications/notifier';
 import type { AccountDeletionRepository } from '../capabilities/account/account-deletions';
 import type { OwnerDataErasure } from '../capabilities/account/owner-data-erasure';
-import type { IdentityAdmin } from '../providers/identity/types';
+import type { IdentityAdmin } from '../providers/identity/port';
 import type { OwnerCalendar } from '../capabilities/calendars/sync/owner-calendar';
 
 /** Repositories over the app table, one per entity (backend/src/data/<entity>.ts). */

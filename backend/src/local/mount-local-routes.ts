@@ -1,6 +1,6 @@
 import type { AppDeps } from '../entry/app-types';
 import type { AppBase } from '../entry/app-core';
-import { isLocalPaymentsProvider } from '../providers/payments/factory';
+import { isLocalPaymentsProvider } from '../providers/payments/choose';
 import { localOutboxRoutes } from './ses/local-outbox-routes';
 import { localNotificationRoutes } from './scheduler/local-notification-routes';
 import { localPaymentsRoutes } from './stripe/local-payments-routes';

@@ -13,9 +13,9 @@ import { SESSION_MESSAGES } from '@shared/session';
 import type { AppDeps, AppEnv } from '../../entry/app-types';
 import { requireAuth, requireOwner } from '../../platform/auth/middleware';
 import { HttpError, tooManyRequests } from '../../platform/errors/http-error';
-import { IdentityError } from '../../providers/identity/types';
-import { PaymentProviderError } from '../../providers/payments/index';
-import { TelephonyError } from '../../providers/telephony/index';
+import { IdentityError } from '../../providers/identity/port';
+import { PaymentProviderError } from '../../providers/payments/port';
+import { TelephonyError } from '../../providers/telephony/port';
 import {
   bearerSecurity,
   errorResponses,

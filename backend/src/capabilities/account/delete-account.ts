@@ -4,9 +4,9 @@ import type { OwnerDataErasure } from './owner-data-erasure';
 import type { PhoneReservationRepository } from '../phone-numbers/phone-reservations';
 import type { SubscriptionRepository } from '../billing/subscriptions';
 import type { Logger } from '../../platform/logging/logger';
-import type { IdentityAdmin } from '../../providers/identity/types';
-import type { PaymentsProvider } from '../../providers/payments/index';
-import type { TelephonyProvider } from '../../providers/telephony/index';
+import type { IdentityAdmin } from '../../providers/identity/port';
+import type { PaymentsProvider } from '../../providers/payments/port';
+import type { TelephonyProvider } from '../../providers/telephony/port';
 
 export type AccountDeletionDeps = {
   accountDeletions: AccountDeletionRepository;

@@ -4,7 +4,7 @@ import type { DashboardAppointment } from '@shared/schemas/dashboard-appointment
 import type { AppData } from '../../entry/app-types';
 import type { OwnerCalendar } from '../calendars/sync/owner-calendar';
 import type { Logger } from '../../platform/logging/logger';
-import type { TelephonyProvider } from '../../providers/telephony/index';
+import type { TelephonyProvider } from '../../providers/telephony/port';
 import type { Receptionist } from '../receptionist/receptionist';
 import { refundSentence } from '../receptionist/tools/reschedule-cancel';
 import type { AppointmentsBook } from './appointment-routes';

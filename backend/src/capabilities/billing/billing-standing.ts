@@ -1,5 +1,5 @@
 import { isPaymentFailed, isSubscribed } from '@shared/plans';
-import type { ProviderSubscription } from '../../providers/payments/index';
+import type { ProviderSubscription } from '../../providers/payments/port';
 
 /** What the provider's list of a customer's subscriptions says about a new checkout. */
 export type BillingStanding = {

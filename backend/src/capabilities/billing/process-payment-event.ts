@@ -1,5 +1,5 @@
 import type { AppDeps } from '../../entry/app-types';
-import type { PaymentEvent } from '../../providers/payments/index';
+import type { PaymentEvent } from '../../providers/payments/port';
 import { handlePaymentEvent } from './stripe-webhook-handler';
 import { connectEventOwner, handleConnectEvent } from '../payouts/connect-events';
 

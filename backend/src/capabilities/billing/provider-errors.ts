@@ -1,5 +1,5 @@
 import { HttpError } from '../../platform/errors/http-error';
-import { PaymentProviderError } from '../../providers/payments/index';
+import { PaymentProviderError } from '../../providers/payments/port';
 
 /** Runs a payment-provider call; its failures become the API's one error shape (no vendor text leaks). */
 export async function viaProvider<T>(call: () => Promise<T>): Promise<T> {

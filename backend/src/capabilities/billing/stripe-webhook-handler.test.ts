@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PaymentEvent } from '../../providers/payments/index';
+import type { PaymentEvent } from '../../providers/payments/port';
 import { subscriptionIdOf } from './stripe-webhook-handler';
 
 const event = (type: string, object: Record<string, unknown>): PaymentEvent => ({

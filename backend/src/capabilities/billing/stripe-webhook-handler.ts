@@ -1,7 +1,7 @@
 import type { SubscriptionRepository } from './subscriptions';
 import type { Logger } from '../../platform/logging/logger';
 import { isSubscribed } from '@shared/plans';
-import type { PaymentEvent, PaymentsProvider, ProviderSubscription } from '../../providers/payments/index';
+import type { PaymentEvent, PaymentsProvider, ProviderSubscription } from '../../providers/payments/port';
 import type { PaidInvoiceFacts, ReferralRewardHooks } from '../referrals/referral-rewards';
 
 export const HANDLED_EVENT_TYPES = [

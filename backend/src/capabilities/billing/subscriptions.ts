@@ -1,7 +1,7 @@
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { SubscriptionStatus } from '@shared/schemas/subscription';
-import type { ProviderSubscription } from '../../providers/payments/index';
+import type { ProviderSubscription } from '../../providers/payments/port';
 import { keys } from '../../platform/dynamo/keys';
 import { isConditionFailure } from '../../platform/dynamo/condition-failures';
 

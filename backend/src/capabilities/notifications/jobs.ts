@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { NOTIFICATION_FAN_OUT, NOTIFICATIONS_QUEUE_URL_SETTING } from '@shared/notifications-fan-out';
 import type { AppDeps } from '../../entry/app-types';
-import { chooseQueue } from '../../providers/queue/index';
+import { chooseQueue } from '../../providers/queue/port';
 import { createLocalQueue } from '../../local/sqs/local-queue';
 import { runIdOf, type NotificationJob } from './fan-out';
 import { createNotificationPlanner, type PlanResult } from './planner';

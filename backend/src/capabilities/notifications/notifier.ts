@@ -13,7 +13,7 @@ import type { OwnerMessageRepository } from '../conversations/owner-messages';
 import type { RateLimiter } from '../../platform/dynamo/rate-limits';
 import type { Logger } from '../../platform/logging/logger';
 import type { Metrics } from '../../platform/observability/metrics';
-import type { EmailSender } from '../../providers/email/index';
+import type { EmailSender } from '../../providers/email/port';
 import { outcomeOf } from '../receptionist/records';
 import type { ConversationState } from '../receptionist/types';
 import { digestCounts, digestEmail, digestIsEmpty, yesterdayWindow } from './digest';

@@ -3,7 +3,7 @@ import { BUSINESS_TIME_ZONE_IDS } from '@shared/receptionist/time-zones';
 import type { ConversationStateRepository } from '../receptionist/conversation-states';
 import { dueHourOf, type NotificationRepository } from './notification-records';
 import type { Logger } from '../../platform/logging/logger';
-import type { MessageQueue } from '../../providers/queue/index';
+import type { MessageQueue } from '../../providers/queue/port';
 import type { SweepDue } from './notifier';
 import { isDigestHour } from './digest';
 import {

@@ -1,5 +1,5 @@
 import type { AppDeps } from '../../entry/app-types';
-import type { PaymentEvent } from '../../providers/payments/index';
+import type { PaymentEvent } from '../../providers/payments/port';
 
 /** The connected accounts' events the product acts on (docs/decisions/150). */
 export const CONNECT_EVENT_TYPES = ['account.updated', 'checkout.session.completed'] as const;

@@ -11,11 +11,7 @@ import type { AppDeps, AppEnv } from '../../entry/app-types';
 import { requireAuth, requireOwner } from '../../platform/auth/middleware';
 import { randomUUID } from 'node:crypto';
 import { HttpError, notFound, tooManyRequests } from '../../platform/errors/http-error';
-import {
-  NumberUnavailableError,
-  TelephonyError,
-  telephonyWebhookUrls,
-} from '../../providers/telephony/index';
+import { NumberUnavailableError, TelephonyError, telephonyWebhookUrls } from '../../providers/telephony/port';
 import { requireLiveSubscription } from '../billing/live-subscription';
 import { enforceUserQuota } from '../../platform/quotas/user-quotas';
 import {

@@ -12,8 +12,8 @@ import type { RateLimiter } from '../../platform/dynamo/rate-limits';
 import type { SmsMessagingRepository } from '../sms/sms-messaging';
 import type { Logger } from '../../platform/logging/logger';
 import type { Metrics } from '../../platform/observability/metrics';
-import type { PaymentsProvider } from '../../providers/payments/index';
-import type { TelephonyProvider } from '../../providers/telephony/index';
+import type { PaymentsProvider } from '../../providers/payments/port';
+import type { TelephonyProvider } from '../../providers/telephony/port';
 import { chooseReceptionistModel } from './model/choose-model';
 import { createReceptionist, type ConversationEvents, type Receptionist } from './receptionist';
 

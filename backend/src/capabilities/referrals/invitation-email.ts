@@ -2,7 +2,7 @@ import { BRAND } from '@shared/brand';
 import { sanitizeEmailText } from '@shared/email-text';
 import { TRIAL_DAYS } from '@shared/plans';
 import { DEFAULT_REFERRER_NAME } from '@shared/referrals';
-import type { EmailMessage } from '../../providers/email/index';
+import type { EmailMessage } from '../../providers/email/port';
 
 export const INVITATION_EMAIL_KIND = 'referral-invitation';
 

@@ -9,8 +9,8 @@ import { referralCreditCents } from '@shared/referrals';
 import type { ReferralRepository } from './referrals';
 import type { SubscriptionRepository } from '../billing/subscriptions';
 import type { Logger } from '../../platform/logging/logger';
-import type { EmailSender } from '../../providers/email/index';
-import type { PaymentsProvider, ProviderSubscription } from '../../providers/payments/index';
+import type { EmailSender } from '../../providers/email/port';
+import type { PaymentsProvider, ProviderSubscription } from '../../providers/payments/port';
 
 /** What the payments webhook tells the referral rule about an invoice it saw paid. */
 export type PaidInvoiceFacts = { id: string; startingBalance: number; endingBalance: number };

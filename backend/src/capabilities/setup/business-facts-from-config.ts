@@ -1,6 +1,6 @@
 import type { BusinessConfig } from '@shared/schemas/business-config';
 import { withDefaultTraits, type TraitValues } from '@shared/personality';
-import type { BusinessFacts } from '../../providers/llm/index';
+import type { BusinessFacts } from '../../providers/llm/port';
 
 /** The stored config's fields the generators may use, plus the sign-up business type from the token. */
 export const businessFactsOf = (config: Partial<BusinessConfig>, businessType?: unknown): BusinessFacts => ({

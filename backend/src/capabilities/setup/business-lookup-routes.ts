@@ -11,7 +11,7 @@ import type { AppDeps, AppEnv } from '../../entry/app-types';
 import { requireAuth } from '../../platform/auth/middleware';
 import { HttpError, notFound, tooManyRequests } from '../../platform/errors/http-error';
 import type { Logger } from '../../platform/logging/logger';
-import { PlacesError, type PlaceDetails } from '../../providers/places/index';
+import { PlacesError, type PlaceDetails } from '../../providers/places/port';
 import { enforceUserQuota } from '../../platform/quotas/user-quotas';
 import { bearerSecurity, errorResponses, jsonContent } from '../../platform/http/openapi-helpers';
 

@@ -15,7 +15,7 @@ import type { AppDeps, AppEnv } from '../../entry/app-types';
 import { requireAuth, requireOwner } from '../../platform/auth/middleware';
 import { HttpError, notFound } from '../../platform/errors/http-error';
 import type { Logger } from '../../platform/logging/logger';
-import { LlmError } from '../../providers/llm/index';
+import { LlmError } from '../../providers/llm/port';
 import {
   bearerSecurity,
   errorResponses,

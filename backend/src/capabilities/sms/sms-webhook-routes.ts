@@ -1,7 +1,7 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import type { AppDeps, AppEnv } from '../../entry/app-types';
 import { badRequest } from '../../platform/errors/http-error';
-import { TWILIO_WEBHOOK_PATHS } from '../../providers/telephony/index';
+import { TWILIO_WEBHOOK_PATHS } from '../../providers/telephony/port';
 import { messagingResponse } from '../../providers/telephony/twiml';
 import { errorResponses, jsonContent } from '../../platform/http/openapi-helpers';
 import { apiErrorSchema } from '@shared/schemas/api-error';

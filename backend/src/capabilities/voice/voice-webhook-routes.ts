@@ -20,7 +20,7 @@ import {
   transferTwiml,
   whisperTwiml,
 } from '../../providers/telephony/voice-twiml';
-import { TWILIO_WEBHOOK_PATHS } from '../../providers/telephony/index';
+import { TWILIO_WEBHOOK_PATHS } from '../../providers/telephony/port';
 import { businessProfile } from '../receptionist/business-profile';
 import { ConversationLimitError, welcomeGreeting } from '../receptionist/receptionist';
 import type { ConversationState } from '../receptionist/types';

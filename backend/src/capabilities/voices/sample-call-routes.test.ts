@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_TRANSCRIPT, SAMPLE_CALL_PATH } from '@shared/sample-call';
 import type { AppDeps } from '../../entry/app-types';
-import type { SpeechProvider, SynthesisRequest } from '../../providers/speech/index';
+import type { SpeechProvider, SynthesisRequest } from '../../providers/speech/port';
 import { createLocalSpeech, WAV_SAMPLE_RATE } from '../../local/speech/local-speech';
 import { joinWavs, readWavInfo } from '../../providers/speech/wav';
 import { createErrorHandler } from '../../platform/errors/error-handler';

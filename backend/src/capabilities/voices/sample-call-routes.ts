@@ -4,7 +4,7 @@ import { sampleCallResponseSchema } from '@shared/schemas/sample-call';
 import { VOICE_MESSAGES } from '@shared/voice-preview';
 import type { AppDeps, AppEnv } from '../../entry/app-types';
 import { HttpError } from '../../platform/errors/http-error';
-import type { SpeechProvider, SynthesizedAudio } from '../../providers/speech/index';
+import type { SpeechProvider, SynthesizedAudio } from '../../providers/speech/port';
 import { joinWavs } from '../../providers/speech/wav';
 import { errorResponses, jsonContent } from '../../platform/http/openapi-helpers';
 import { audioDataUrl } from './speak';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createLogger } from '../../platform/logging/logger';
-import { SpeechError, type SpeechProvider } from '../../providers/speech/index';
+import { SpeechError, type SpeechProvider } from '../../providers/speech/port';
 import { createLocalSpeech, LOCAL_SPEECH_OFF_IN_AWS } from '../../local/speech/local-speech';
 import { speakForRoute } from './speak';
 

@@ -7,7 +7,7 @@ import {
   splitSentences,
   type SpeechProvider,
   type SynthesisRequest,
-} from '../../providers/speech/index';
+} from '../../providers/speech/port';
 
 /** A whole clip as a data: URL: the browser plays it directly and nothing has to be stored or expired. */
 export const audioDataUrl = (audio: Uint8Array, mimeType: string) =>

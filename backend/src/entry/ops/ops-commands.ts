@@ -1,8 +1,8 @@
 import { MODULE_CAPABILITIES } from '@shared/objective-templates';
 import type { AppDeps } from '../app-types';
 import { processPaymentEvent } from '../../capabilities/billing/process-payment-event';
-import type { PaymentEvent } from '../../providers/payments/index';
-import type { IdentityUser } from '../../providers/identity/types';
+import type { PaymentEvent } from '../../providers/payments/port';
+import type { IdentityUser } from '../../providers/identity/port';
 import { repointNumbers } from '../../providers/telephony/repoint-numbers';
 
 /** What `npm run ops` prints: lines of text, and whether the command failed. */

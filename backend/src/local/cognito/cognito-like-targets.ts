@@ -5,7 +5,7 @@
  * exists. See docs/decisions/003-local-identity.md and 070-forgotten-password.md.
  */
 import { PASSWORD_MIN_LENGTH } from '@shared/signup-rules';
-import type { EmailMessage } from '../../providers/email/index';
+import type { EmailMessage } from '../../providers/email/port';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- cognito-local's internals are untyped CommonJS */
 type Handler = (ctx: unknown, req: any) => Promise<any>;

@@ -15,7 +15,7 @@ import { mkdir } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import { CUSTOM_ATTRIBUTES, LOCAL_USER_POOL_CLIENT_ID, LOCAL_USER_POOL_ID } from '@shared/identity';
 import { PASSWORD_MIN_LENGTH } from '@shared/signup-rules';
-import type { EmailSender } from '../../providers/email/index';
+import type { EmailSender } from '../../providers/email/port';
 import { cognitoLikeTargets, maskEmail, passwordResetEmail } from './cognito-like-targets';
 import { cognitoSessions } from './cognito-sessions';
 

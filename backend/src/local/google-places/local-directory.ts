@@ -1,4 +1,4 @@
-import type { PlaceDetails } from '../../providers/places/index';
+import type { PlaceDetails } from '../../providers/places/port';
 
 /**
  * The local places provider's whole world: a handful of businesses of the spec's business types, in the

@@ -1,5 +1,5 @@
 import { LOCAL_PLACES } from './local-directory';
-import type { PlaceDetails, PlacesProvider } from '../../providers/places/index';
+import type { PlaceDetails, PlacesProvider } from '../../providers/places/port';
 
 /**
  * Local business lookup over a small built-in directory. Like a text search it matches words, in any order

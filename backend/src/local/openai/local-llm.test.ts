@@ -8,7 +8,7 @@ import {
 } from '@shared/personality';
 import { OBJECTIVE_TEMPLATES } from '@shared/objective-templates';
 import { createLocalLlm, describeBusiness, personalityResponse } from './local-llm';
-import type { BusinessFacts } from '../../providers/llm/index';
+import type { BusinessFacts } from '../../providers/llm/port';
 
 const salon: BusinessFacts = {
   business_name: 'Bella Vista Hair Studio',

@@ -13,7 +13,7 @@ import type {
   GeneratedObjectiveFields,
   LlmProvider,
   ObjectiveTemplateInput,
-} from '../../providers/llm/index';
+} from '../../providers/llm/port';
 import { EMPATHY, FORMALITY, HUMOR, PROACTIVITY, VERBOSITY_DETAILS } from './local-phrasing';
 
 /**

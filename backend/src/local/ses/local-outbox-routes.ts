@@ -3,7 +3,7 @@ import { html, raw } from 'hono/html';
 import type { AppEnv } from '../../entry/app-types';
 import { htmlPage } from '../../platform/http/html-page';
 import type { LocalOutbox } from './local-outbox';
-import type { StoredEmail } from '../../providers/email/index';
+import type { StoredEmail } from '../../providers/email/port';
 
 export const LOCAL_OUTBOX_PATH = '/local/outbox';
 

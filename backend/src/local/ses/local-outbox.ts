@@ -1,7 +1,7 @@
 import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import type { EmailMessage, EmailSender, StoredEmail } from '../../providers/email/index';
+import type { EmailMessage, EmailSender, StoredEmail } from '../../providers/email/port';
 
 /**
  * The local mail provider: each message is a JSON file in an outbox folder that the local outbox page

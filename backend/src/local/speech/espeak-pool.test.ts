@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createEspeakPool } from './espeak-pool';
 import { RENDER_THREAD_NICENESS } from './espeak-render-priority';
-import { SpeechError } from '../../providers/speech/index';
+import { SpeechError } from '../../providers/speech/port';
 import { createLocalSpeech, LOCAL_SPEECH_OFF_IN_AWS } from './local-speech';
 import { readWavInfo } from '../../providers/speech/wav';
 

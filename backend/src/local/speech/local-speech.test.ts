@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SpeechError, splitSentences, VOICE_GENDERS } from '../../providers/speech/index';
+import { SpeechError, splitSentences, VOICE_GENDERS } from '../../providers/speech/port';
 import { createLocalSpeech, WAV_SAMPLE_RATE } from './local-speech';
 import { readWavInfo } from '../../providers/speech/wav';
 

@@ -7,7 +7,7 @@ import {
   type SynthesisRequest,
   type VoiceGender,
   type VoiceOption,
-} from '../../providers/speech/index';
+} from '../../providers/speech/port';
 
 /**
  * Local speech: espeak-ng compiled to WebAssembly, run on worker threads (espeak-pool.ts). It renders 16-bit mono WAV at 22050 Hz

@@ -1,5 +1,5 @@
 import type { Logger } from '../../platform/logging/logger';
-import type { MessageQueue } from '../../providers/queue/index';
+import type { MessageQueue } from '../../providers/queue/port';
 
 export type LocalQueueOptions = {
   /** Deliveries of a failing message before it is set aside, as SQS's redrive policy does. */

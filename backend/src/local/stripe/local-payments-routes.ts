@@ -7,7 +7,7 @@ import { BRAND } from '@shared/brand';
 import type { FriendCoupon } from '@shared/referral-rewards';
 import type { AppEnv } from '../../entry/app-types';
 import type { Logger } from '../../platform/logging/logger';
-import type { PaymentEvent } from '../../providers/payments/index';
+import type { PaymentEvent } from '../../providers/payments/port';
 import {
   LOCAL_PAYMENTS_PATH,
   ONBOARDING_OUTCOMES,

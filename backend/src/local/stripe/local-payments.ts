@@ -24,7 +24,7 @@ import {
   type PortalSessionInput,
   type PaymentsProvider,
   type ProviderSubscription,
-} from '../../providers/payments/index';
+} from '../../providers/payments/port';
 
 /** Where the local provider's own pages live (mounted only when local providers are on). */
 export const LOCAL_PAYMENTS_PATH = '/local/payments';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { localStockPage } from './local-inventory';
 import { createLocalTelephony } from './local-telephony';
-import { NumberUnavailableError } from '../../providers/telephony/index';
+import { NumberUnavailableError } from '../../providers/telephony/port';
 
 /** Who holds what, in memory: the route's DynamoDB reservations are covered by the integration tests. */
 const withHeld = (held: Iterable<string>) => {

@@ -8,7 +8,7 @@ import {
   TelephonyError,
   type NumberSearch,
   type TelephonyProvider,
-} from '../../providers/telephony/index';
+} from '../../providers/telephony/port';
 
 const matches = (wanted: string | undefined, actual: string | undefined) =>
   !wanted || (actual ?? '').toLowerCase() === wanted.trim().toLowerCase();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { HttpError } from '../errors/http-error';
-import { IdentityError, type IdentityUser } from '../../providers/identity/types';
+import { IdentityError, type IdentityUser } from '../../providers/identity/port';
 import { IDENTITY_LOOKUP_FAILED, withAccessTokenIdentity } from './access-token-identity';
 import type { VerifiedUser } from './token-verifier';
 

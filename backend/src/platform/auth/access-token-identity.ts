@@ -1,6 +1,6 @@
 import type { JWTPayload } from 'jose';
 import { HttpError } from '../errors/http-error';
-import type { IdentityAdmin, IdentityUser } from '../../providers/identity/types';
+import type { IdentityAdmin, IdentityUser } from '../../providers/identity/port';
 import type { TokenVerifier, VerifiedUser } from './token-verifier';
 
 /** Text of the 503 when the user pool cannot be read; the owner retries (the ID token needs no lookup). */

@@ -5,7 +5,7 @@ import type {
   SealedTokens,
 } from '../../capabilities/calendars/calendar-connections';
 import type { Logger } from '../../platform/logging/logger';
-import type { CalendarProviders } from './index';
+import type { CalendarProviders } from './port';
 import { OAuthGrantError, type OAuthTokens } from './oauth-types';
 import { TokenDecryptionError } from './token-cipher';
 

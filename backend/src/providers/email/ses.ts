@@ -1,5 +1,5 @@
 import type { SESv2Client } from '@aws-sdk/client-sesv2';
-import type { EmailMessage, EmailSender } from './index';
+import type { EmailMessage, EmailSender } from './port';
 
 export type SesOptions = {
   region: string;

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createCognitoIdentityAdmin } from './cognito';
-import { IdentityError } from './types';
+import { IdentityError } from './port';
 
 type Answer = { status: number; body: object };
 

@@ -1,5 +1,5 @@
 import type { CognitoIdentityProviderClient, UserType } from '@aws-sdk/client-cognito-identity-provider';
-import { IdentityError, type IdentityAdmin, type IdentityUser } from './types';
+import { IdentityError, type IdentityAdmin, type IdentityUser } from './port';
 
 export type CognitoAdminOptions = {
   region: string;

@@ -1,4 +1,4 @@
-import type { BusinessFacts } from './index';
+import type { BusinessFacts } from './port';
 
 /**
  * Pure helpers that turn a business's stored fields into phrases: its kind (from the sign-up business type or

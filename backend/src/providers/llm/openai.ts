@@ -6,7 +6,7 @@ import {
   type GeneratedObjectiveFields,
   type LlmProvider,
   type PersonalityRequest,
-} from './index';
+} from './port';
 
 export const OPENAI_CHAT_MODEL = 'gpt-4o-mini';
 

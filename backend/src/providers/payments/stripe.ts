@@ -6,7 +6,7 @@ import {
   type CreateCheckoutInput,
   type PaymentsProvider,
   type ProviderSubscription,
-} from './index';
+} from './port';
 
 export type StripeConnection = {
   secretKey: string;

@@ -1,6 +1,6 @@
 // The SDK loads when a webhook arrives, not at cold start (issue 16): most requests never need it.
 const stripeWebhooks = async () => (await import('stripe')).default.webhooks;
-import type { PaymentEvent } from './index';
+import type { PaymentEvent } from './port';
 
 /** Stripe's default: a signed payload more than 5 minutes from now is refused (replay protection). */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;

@@ -1,4 +1,4 @@
-import { PlacesError, type PlaceDetails, type PlacesProvider } from './index';
+import { PlacesError, type PlaceDetails, type PlacesProvider } from './port';
 
 /**
  * Google Places API (New): Text Search (POST /v1/places:searchText) and Place Details

@@ -1,6 +1,6 @@
 import type { SQSClient } from '@aws-sdk/client-sqs';
 import { NOTIFICATION_FAN_OUT } from '@shared/notifications-fan-out';
-import type { MessageQueue } from './index';
+import type { MessageQueue } from './port';
 
 export type SqsOptions = {
   queueUrl: string;

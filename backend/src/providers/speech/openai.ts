@@ -6,7 +6,7 @@ import {
   type SpeechProvider,
   type SynthesisRequest,
   type VoiceOption,
-} from './index';
+} from './port';
 
 export const OPENAI_SPEECH_PROVIDER = 'openai';
 export const OPENAI_TTS_MODEL = 'gpt-4o-mini-tts';

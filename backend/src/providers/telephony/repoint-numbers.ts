@@ -1,4 +1,4 @@
-import { telephonyWebhookUrls, type TelephonyProvider } from './index';
+import { telephonyWebhookUrls, type TelephonyProvider } from './port';
 
 export type RepointOutcome = {
   sid: string;

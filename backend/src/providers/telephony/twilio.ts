@@ -1,5 +1,5 @@
 import twilio from 'twilio';
-import { NumberUnavailableError, TelephonyError, type NumberWebhooks, type TelephonyProvider } from './index';
+import { NumberUnavailableError, TelephonyError, type NumberWebhooks, type TelephonyProvider } from './port';
 
 /** Twilio's error codes for a number that cannot be bought (gone, or taken since the search). */
 const UNAVAILABLE_CODES = new Set([21421, 21422, 21452]);

@@ -7,7 +7,7 @@ import {
   type NewCalendarEvent,
 } from '../../../providers/calendar/calendar-api-types';
 import type { ConnectionTokens } from '../../../providers/calendar/connection-tokens';
-import type { CalendarProviders } from '../../../providers/calendar/index';
+import type { CalendarProviders } from '../../../providers/calendar/port';
 
 /**
  * The owner's connected calendar as the assistant uses it (docs/decisions/142): its busy times count against

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { VoiceStreamServerMessage } from '@shared/schemas/voice-stream';
 import { VOICE_STREAM } from '@shared/voice-stream';
 import { createLogger } from '../../../platform/logging/logger';
-import { SpeechError, type SpeechProvider } from '../../../providers/speech/index';
+import { SpeechError, type SpeechProvider } from '../../../providers/speech/port';
 import { createVoiceStreamSession, streamingParts } from './session';
 
 /** 16-bit mono WAV of `samples` samples, each sample = the sentence's length (so tests can tell them apart). */

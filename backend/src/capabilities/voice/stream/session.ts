@@ -9,7 +9,7 @@ import {
   type SpeechProvider,
   type SynthesisRequest,
   type SynthesizedAudio,
-} from '../../../providers/speech/index';
+} from '../../../providers/speech/port';
 import { parseWav, pcmDurationSeconds, splitBytes } from './audio-chunks';
 
 /** Delivers one server message to the client; rejects when the connection is gone. */

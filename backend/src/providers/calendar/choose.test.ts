@@ -3,7 +3,7 @@ import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { CALENDAR_SERVICES } from '@shared/calendar';
 import { loadConfig } from '../../platform/config/env';
-import { createCalendarProviders } from './index';
+import { createCalendarProviders } from './port';
 
 const store = { doc: {} as DynamoDBDocumentClient, tableName: 'unused' };
 const now = () => new Date();

@@ -1,6 +1,6 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { AppConfig } from '../../platform/config/env';
-import { paymentsNotConfigured, type PaymentsProvider } from './index';
+import { paymentsNotConfigured, type PaymentsProvider } from './port';
 import { createLocalPaymentsProvider, type LocalPaymentsProvider } from '../../local/stripe/local-payments';
 import { createStripePaymentsProvider } from './stripe';
 

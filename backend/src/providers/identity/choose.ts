@@ -1,8 +1,8 @@
 import type { AppConfig } from '../../platform/config/env';
 import { createCognitoIdentityAdmin } from './cognito';
-import type { IdentityAdmin } from './types';
+import type { IdentityAdmin } from './port';
 
-export type { IdentityAdmin, IdentityUser } from './types';
+export type { IdentityAdmin, IdentityUser } from './port';
 
 /**
  * The identity admin for the configured user pool. In AWS: Cognito's regional endpoint with the caller's

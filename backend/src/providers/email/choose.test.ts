@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../platform/config/env';
-import { chooseEmailSender, emailNotConfigured, type EmailSender } from './index';
+import { chooseEmailSender, emailNotConfigured, type EmailSender } from './port';
 
 const outbox: EmailSender = { send: async () => ({ id: 'local-1' }) };
 
