@@ -5,10 +5,15 @@
 import { createApp } from '../backend/src/entry/app';
 import { createAppDeps } from '../backend/src/entry/app-deps';
 import { loadConfig } from '../backend/src/platform/config/env';
+import { createLocalStandIns } from '../backend/src/local/stand-ins';
 
 // Building the app opens no connection, so this works with nothing running.
 const app = createApp(
-  createAppDeps(loadConfig({ ...process.env, LOCAL_PROVIDERS: process.env.LOCAL_PROVIDERS ?? 'true' })),
+  createAppDeps(
+    loadConfig({ ...process.env, LOCAL_PROVIDERS: process.env.LOCAL_PROVIDERS ?? 'true' }),
+    {},
+    createLocalStandIns,
+  ),
 );
 
 const lines = new Set(

@@ -2,6 +2,7 @@ import { serve } from '@hono/node-server';
 import { createApp } from '../../backend/src/entry/app';
 import { createAppDeps } from '../../backend/src/entry/app-deps';
 import { loadConfig } from '../../backend/src/platform/config/env';
+import { createLocalStandIns } from '../../backend/src/local/stand-ins';
 
 /**
  * The product API as the benchmark measures it: the same createApp(createAppDeps(loadConfig()), 'api') that
@@ -13,7 +14,8 @@ import { loadConfig } from '../../backend/src/platform/config/env';
 const config = loadConfig();
 // BENCH_APP_SURFACE: which function's app (the telephony one serves Twilio's webhooks in AWS).
 const surface = process.env.BENCH_APP_SURFACE === 'telephony' ? 'telephony' : 'api';
-const app = createApp(createAppDeps(config), surface);
+// As on a developer's machine: the bench runs offline, so vendors without keys are their local stand-ins.
+const app = createApp(createAppDeps(config, {}, createLocalStandIns), surface);
 
 serve({ port: config.port, hostname: '127.0.0.1', fetch: app.fetch });
 // A benchmark server has nothing to drain: exit at once so stopping it never waits on open connections.

@@ -5,7 +5,7 @@ import { SESSION_MESSAGES } from '../../shared/session';
 import { LOCAL_STRIPE_WEBHOOK_SECRET } from '../../backend/src/platform/config/env';
 import { keys, userKey } from '../../backend/src/platform/dynamo/keys';
 import { signWebhookPayload } from '../../backend/src/providers/payments/webhook-signature';
-import { isLocalPaymentsProvider } from '../../backend/src/providers/payments/choose';
+import { isLocalPaymentsProvider } from '../../backend/src/local/stripe/local-payments';
 import { IdentityError, type IdentityAdmin } from '../../backend/src/providers/identity/port';
 import { localStockPage } from '../../backend/src/local/twilio/local-inventory';
 import { telephonyWebhookUrls } from '../../backend/src/providers/telephony/port';

@@ -2,7 +2,7 @@ import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { CHECKOUT_REFUSALS, PAYMENT_FAILED } from '../../shared/plans';
 import { keys } from '../../backend/src/platform/dynamo/keys';
-import { isLocalPaymentsProvider } from '../../backend/src/providers/payments/choose';
+import { isLocalPaymentsProvider } from '../../backend/src/local/stripe/local-payments';
 import type { PaymentEvent } from '../../backend/src/providers/payments/port';
 import { signedStripeWebhook } from '../support/stripe-webhooks';
 import { USER_QUOTAS } from '../../backend/src/platform/quotas/user-quotas';

@@ -247,6 +247,38 @@ describe('each function ships its own code', () => {
   });
 });
 
+/**
+ * One string only each local stand-in's code holds (its page's path, a canned answer, its refusal): a
+ * deployed function must ship none of them (docs/decisions/171-backend-by-capability.md).
+ */
+const STAND_IN_MARKERS: Record<string, string> = {
+  'stand-ins.ts': 'Local stand-ins never run in AWS',
+  'calendars/local-calendar-providers.ts': '/local/oauth/:service/authorize',
+  'calendars/local-google-calendar.ts': '/local/google-calendar',
+  'openai/local-model.ts': 'Would you like me to book you in?',
+  'openai/local-llm.ts': 'Our hours are not on file yet.',
+  'google-places/local-directory.ts': 'Maple Leaf Plumbing & Heating',
+  'stripe/local-payments.ts': 'Leave onboarding unfinished',
+  'ses/local-outbox-routes.ts': '/local/outbox',
+  'scheduler/local-notification-routes.ts': '/local/notifications/run',
+  'twilio/local-phone-page.ts': '/local/phone',
+  'speech/espeak-pool.ts': 'espeak-worker',
+};
+
+describe('no function ships a local stand-in', () => {
+  it('holds none of the stand-ins’ own strings, each of which its stand-in’s source does hold', () => {
+    for (const [file, marker] of Object.entries(STAND_IN_MARKERS))
+      expect(readFileSync(path.join('backend/src/local', file), 'utf8'), file).toContain(marker);
+    const shipped = Object.fromEntries(
+      Object.entries(functions).map(([name, fn]) => {
+        const code = assetCode(fn);
+        return [name, Object.values(STAND_IN_MARKERS).filter((marker) => code.includes(marker))];
+      }),
+    );
+    expect(shipped).toEqual({ api: [], telephony: [], socket: [], notifications: [] });
+  });
+});
+
 describe('the deployed HTTP functions', () => {
   it('answer GET /health through CloudFront, and refuse a request without the origin-verify header', async () => {
     const health = await httpRequest({ method: 'GET', url: '/health' });

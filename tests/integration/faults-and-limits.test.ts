@@ -3,6 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { SERVICE_LIMITS } from '../../shared/service-limits';
 import { createApp } from '../../backend/src/entry/app';
+import { createLocalStandIns } from '../../backend/src/local/stand-ins';
 import { createAppDeps } from '../../backend/src/entry/app-deps';
 import { loadConfig } from '../../backend/src/platform/config/env';
 import { createLogger } from '../../backend/src/platform/logging/logger';
@@ -47,7 +48,11 @@ function appWithDatabaseAt(endpoint: string) {
     LOCAL_OUTBOX_DIR: services.outboxDir,
     LOCAL_PROVIDERS: 'true',
   });
-  const deps = createAppDeps(config, { logger: createLogger((line) => logLines.push(line)) });
+  const deps = createAppDeps(
+    config,
+    { logger: createLogger((line) => logLines.push(line)) },
+    createLocalStandIns,
+  );
   return { app: createApp(deps), logLines };
 }
 

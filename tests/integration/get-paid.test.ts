@@ -3,7 +3,7 @@ import {
   LOCAL_STRIPE_CONNECT_WEBHOOK_SECRET,
   LOCAL_STRIPE_WEBHOOK_SECRET,
 } from '../../backend/src/platform/config/env';
-import { isLocalPaymentsProvider } from '../../backend/src/providers/payments/choose';
+import { isLocalPaymentsProvider } from '../../backend/src/local/stripe/local-payments';
 import type { LocalPaymentsProvider } from '../../backend/src/local/stripe/local-payments';
 import { signWebhookPayload } from '../../backend/src/providers/payments/webhook-signature';
 import { collectTurn } from '../../backend/src/capabilities/receptionist/receptionist';

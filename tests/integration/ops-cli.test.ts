@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { isLocalPaymentsProvider } from '../../backend/src/providers/payments/choose';
+import { isLocalPaymentsProvider } from '../../backend/src/local/stripe/local-payments';
 import type { PaymentEvent } from '../../backend/src/providers/payments/port';
 import { signWebhookPayload } from '../../backend/src/providers/payments/webhook-signature';
 import { LOCAL_STRIPE_WEBHOOK_SECRET } from '../../backend/src/platform/config/env';

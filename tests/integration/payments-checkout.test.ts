@@ -1,7 +1,7 @@
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { keys } from '../../backend/src/platform/dynamo/keys';
-import { isLocalPaymentsProvider } from '../../backend/src/providers/payments/choose';
+import { isLocalPaymentsProvider } from '../../backend/src/local/stripe/local-payments';
 import { createConfirmedUser } from '../support/cognito-users';
 import { createTestApp } from '../support/test-app';
 

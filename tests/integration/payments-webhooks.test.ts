@@ -2,7 +2,7 @@ import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { keys } from '../../backend/src/platform/dynamo/keys';
 import type { PaymentEvent } from '../../backend/src/providers/payments/port';
-import { isLocalPaymentsProvider } from '../../backend/src/providers/payments/choose';
+import { isLocalPaymentsProvider } from '../../backend/src/local/stripe/local-payments';
 import { signWebhookPayload } from '../../backend/src/providers/payments/webhook-signature';
 import { LOCAL_STRIPE_WEBHOOK_SECRET } from '../../backend/src/platform/config/env';
 import { createConfirmedUser } from '../support/cognito-users';

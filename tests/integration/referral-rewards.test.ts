@@ -2,7 +2,7 @@ import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { emailHash } from '../../backend/src/capabilities/referrals/referrals';
 import { keys } from '../../backend/src/platform/dynamo/keys';
-import { isLocalPaymentsProvider } from '../../backend/src/providers/payments/choose';
+import { isLocalPaymentsProvider } from '../../backend/src/local/stripe/local-payments';
 import type { PaymentEvent } from '../../backend/src/providers/payments/port';
 import { signedStripeWebhook } from '../support/stripe-webhooks';
 import { REFERRAL_CREDIT_EMAIL_KIND } from '../../shared/referral-rewards';

@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Referral } from '../../shared/schemas/referral';
 import { REFERRAL_ERRORS, REFERRAL_MESSAGES } from '../../shared/referrals';
 import { LOCAL_STRIPE_WEBHOOK_SECRET } from '../../backend/src/platform/config/env';
-import { isLocalPaymentsProvider } from '../../backend/src/providers/payments/choose';
+import { isLocalPaymentsProvider } from '../../backend/src/local/stripe/local-payments';
 import type { PaymentEvent } from '../../backend/src/providers/payments/port';
 import { signWebhookPayload } from '../../backend/src/providers/payments/webhook-signature';
 import { createLocalOutbox } from '../../backend/src/local/ses/local-outbox';

@@ -1,6 +1,6 @@
 import type { AppDeps } from '../../backend/src/entry/app-types';
 import { OBJECTIVE_TEMPLATES, primaryObjectiveFromTemplate } from '../../shared/objective-templates';
-import { isLocalPaymentsProvider } from '../../backend/src/providers/payments/choose';
+import { isLocalPaymentsProvider } from '../../backend/src/local/stripe/local-payments';
 
 /**
  * The owner finishes Stripe Connect onboarding on the local provider's page (outcome 'complete' by default):

@@ -7,6 +7,14 @@ import { loadConfig } from '../../backend/src/platform/config/env';
 import { ensureAppTable } from '../../backend/src/platform/dynamo/create-tables';
 import { createDynamoClients } from '../../backend/src/platform/dynamo/dynamo-client';
 import { createLogger } from '../../backend/src/platform/logging/logger';
+import { keptLocalStandIns, type LocalHandles } from '../../backend/src/local/stand-ins';
+
+/** The app's deps plus the local stand-ins' handles, under the names the tests read them by. */
+export type TestAppDeps = AppDeps & {
+  localOutbox?: LocalHandles['outbox'];
+  localTwilioAccount?: LocalHandles['twilioAccount'];
+  localPayments?: LocalHandles['payments'];
+};
 
 /**
  * An app wired exactly as in production (createAppDeps) to the run's real DynamoDB Local (a fresh table per
@@ -31,9 +39,20 @@ export async function createTestApp(
   const { client, doc } = createDynamoClients({ region: config.region, endpoint: config.dynamoDbEndpoint });
   await ensureAppTable(client, tableName);
   const logLines: Array<Record<string, unknown>> = [];
-  const deps = createAppDeps(config, {
-    logger: createLogger((line) => logLines.push(JSON.parse(line) as Record<string, unknown>)),
-    ...overrides,
+  const local = keptLocalStandIns();
+  const appDeps = createAppDeps(
+    config,
+    {
+      logger: createLogger((line) => logLines.push(JSON.parse(line) as Record<string, unknown>)),
+      ...overrides,
+    },
+    config.appEnv === 'aws' ? undefined : local.factory,
+  );
+  const handles = local.handles();
+  const deps: TestAppDeps = Object.assign(appDeps, {
+    localOutbox: handles.outbox,
+    localTwilioAccount: handles.twilioAccount,
+    localPayments: handles.payments,
   });
   return { app: createApp(deps), deps, doc, client, tableName, logLines, services };
 }

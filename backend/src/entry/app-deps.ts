@@ -6,7 +6,7 @@ import { createConversationRepository } from '../capabilities/conversations/conv
 import { createBotCalendarRepository } from '../capabilities/calendars/bot-calendars';
 import { createCalendarConnectionRepository } from '../capabilities/calendars/calendar-connections';
 import { createOAuthStateRepository } from '../capabilities/calendars/oauth-states';
-import { createCalendarProviders } from '../providers/calendar/port';
+import { createCalendarProviders } from '../providers/calendar/choose';
 import type { AppData, AppDeps, AppProviders } from './app-types';
 import { createAppointmentRepository } from '../capabilities/appointments/appointments';
 import { createCalendarFeedRepository } from '../capabilities/calendars/feed/calendar-feeds';
@@ -24,23 +24,23 @@ import { createBusinessConfigRepository } from '../capabilities/setup/business-c
 import { createObjectivesRepository } from '../capabilities/setup/objectives';
 import { createRateLimiter } from '../platform/dynamo/rate-limits';
 import { createLogger } from '../platform/logging/logger';
-import { createLocalOutbox } from '../local/ses/local-outbox';
-import { chooseEmailSender } from '../providers/email/port';
+import { chooseEmailSender } from '../providers/email/choose';
 import { createSubscriptionRepository } from '../capabilities/billing/subscriptions';
 import { createWebhookFailureRepository } from '../platform/webhooks/webhook-failures';
 import { createWaitlistRepository } from '../capabilities/billing/waitlists';
-import { createPaymentsProvider } from '../providers/payments/choose';
-import { createLlmProvider } from '../providers/llm/port';
-import { createSpeechProvider } from '../providers/speech/port';
-import { LOCAL_SPEECH_OFF_IN_AWS } from '../local/speech/local-speech';
-import { createPlacesProvider } from '../providers/places/port';
+import { choosePaymentsProvider } from '../providers/payments/choose';
+import { paymentsNotConfigured } from '../providers/payments/port';
+import { chooseLlmProvider } from '../providers/llm/choose';
+import { chooseSpeechProvider } from '../providers/speech/choose';
+import { choosePlacesProvider } from '../providers/places/choose';
 import { createPhoneReservationRepository } from '../capabilities/phone-numbers/phone-reservations';
-import { createTelephonyProvider } from '../providers/telephony/port';
+import { chooseTelephonyProvider } from '../providers/telephony/choose';
 import { createDatabaseProbe } from '../platform/dynamo/database-probe';
 import { createSmsMessagingRepository } from '../capabilities/sms/sms-messaging';
-import { createLocalTwilioAccount } from '../local/twilio/local-account';
 import { failClosed } from '../providers/fail-closed';
-import { missingKeys } from '../platform/config/provider-requirements';
+import { missingKeys, type ProviderName } from '../platform/config/provider-requirements';
+import { notConfiguredProvider } from '../platform/config/not-configured';
+import type { StandInFactory } from './stand-ins';
 import { createEmfMetrics, type Metrics } from '../platform/observability/metrics';
 import { createCallerErasure } from '../capabilities/conversations/caller-erasure';
 import { createNotificationRepository } from '../capabilities/notifications/notification-records';
@@ -56,10 +56,13 @@ import { createConnectionTokens } from '../providers/calendar/connection-tokens'
 /**
  * The one wiring of the app's dependencies from configuration: Lambda, the local server, the bench and the
  * tests all build their app through it (tests override single entries, e.g. the logger or the clock).
+ * Local entry points pass `standIns` (backend/src/local/stand-ins.ts); the Lambda entries never do, so in
+ * AWS a provider without its keys refuses clearly instead of running a stand-in.
  */
 export function createAppDeps(
   config: AppConfig,
   overrides: Partial<Pick<AppDeps, 'logger' | 'now'>> & { metrics?: Metrics } = {},
+  standIns?: StandInFactory,
 ): AppDeps {
   const { doc } = createDynamoClients({ region: config.region, endpoint: config.dynamoDbEndpoint });
   const logger = overrides.logger ?? createLogger();
@@ -73,16 +76,17 @@ export function createAppDeps(
         ? undefined
         : (line) => logger.debug('metric', JSON.parse(line) as Record<string, unknown>),
     );
-  const localOutbox = config.localProviders ? createLocalOutbox(config.localOutboxDir) : undefined;
   const phoneReservations = createPhoneReservationRepository(doc, config.tableName, now);
+  const local = standIns?.({
+    config,
+    doc,
+    now,
+    logger,
+    heldAmong: (numbers) => phoneReservations.heldAmong(numbers),
+  });
   const referrals = createReferralRepository(doc, config.tableName, now);
   const subscriptions = createSubscriptionRepository(doc, config.tableName, now);
   const rateLimiter = createRateLimiter(doc, config.tableName);
-  // The local telephony provider's account (numbers bought, for the local phone page), only without Twilio.
-  const localTwilioAccount =
-    config.localProviders && !config.twilio.accountSid
-      ? createLocalTwilioAccount(doc, config.tableName, now)
-      : undefined;
   const conversations = createConversationRepository(doc, config.tableName);
   const data: AppData = {
     businessConfigs: createBusinessConfigRepository(doc, config.tableName, now),
@@ -113,23 +117,24 @@ export function createAppDeps(
   };
   // Outside local mode a provider without its keys refuses with a 503 instead of falling back to a fake.
   const real = failClosed(config, logger);
+  // The vendor when its keys are set, else the local stand-in, else a provider that refuses and says why.
+  const chosen = <T extends object>(provider: ProviderName, vendorOrStandIn: T | undefined): T =>
+    vendorOrStandIn ?? notConfiguredProvider<T>(provider, missingKeys(config, provider), logger);
   const providers: AppProviders = {
     // In AWS e-mail needs its sender and TOKEN_ENCRYPTION_KEY (docs/decisions/160-fail-closed.md).
-    email: real('email', () => chooseEmailSender(config.ses, localOutbox)),
+    email: real('email', () => chooseEmailSender(config.ses, local?.email)),
     // Each feature adds its provider on its own line below this one.
-    payments: real('payments', () => createPaymentsProvider(config, doc, now)),
-    calendar: createCalendarProviders(config, { doc, tableName: config.tableName }, now),
-    llm: real('llm', () => createLlmProvider(config.openai)),
-    // In AWS only OpenAI speaks: the asset ships no espeak-ng, so a stored local voice gets a clear 503.
-    speech: real('speech', () =>
-      createSpeechProvider(
-        config.openai,
-        config.appEnv === 'aws' ? { disabledReason: LOCAL_SPEECH_OFF_IN_AWS } : {},
-      ),
+    payments: real(
+      'payments',
+      () => choosePaymentsProvider(config, local?.payments) ?? paymentsNotConfigured,
     ),
-    places: real('places', () => createPlacesProvider(config.googlePlaces)),
+    calendar: createCalendarProviders(config, now, local?.calendar),
+    llm: real('llm', () => chosen('llm', chooseLlmProvider(config.openai, local?.llm))),
+    // In AWS only OpenAI speaks: the asset ships no espeak-ng, so a stored local voice gets a clear 503.
+    speech: real('speech', () => chosen('speech', chooseSpeechProvider(config.openai, local?.speech))),
+    places: real('places', () => chosen('places', choosePlacesProvider(config.googlePlaces, local?.places))),
     telephony: real('telephony', () =>
-      createTelephonyProvider(config.twilio, phoneReservations, localTwilioAccount),
+      chosen('telephony', chooseTelephonyProvider(config.twilio, local?.telephony)),
     ),
     identity: createIdentityAdmin(config),
   };
@@ -183,6 +188,7 @@ export function createAppDeps(
     metrics,
     now,
     logger,
+    ...(local ? { localModel: local.model } : {}),
   });
   return {
     config,
@@ -203,8 +209,7 @@ export function createAppDeps(
     receptionist,
     ownerCalendar,
     notifier,
-    localOutbox,
-    localTwilioAccount,
+    ...(local ? { standIns: local } : {}),
     onTrialCompleted: rewards.trialCompleted,
     referralRewards: rewards,
     databaseProbe: createDatabaseProbe(doc, config.tableName),

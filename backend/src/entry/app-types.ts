@@ -1,4 +1,5 @@
-import type { AppConfig } from '../platform/config/env';
+import type { PlatformDeps } from '../platform/deps';
+import type { Providers } from '../providers/providers';
 import type { AppointmentRepository } from '../capabilities/appointments/appointments';
 import type { CalendarFeedRepository } from '../capabilities/calendars/feed/calendar-feeds';
 import type { PayoutRepository } from '../capabilities/payouts/payouts';
@@ -12,29 +13,14 @@ import type { ConversationRepository } from '../capabilities/conversations/conve
 import type { BotCalendarRepository } from '../capabilities/calendars/bot-calendars';
 import type { CalendarConnectionRepository } from '../capabilities/calendars/calendar-connections';
 import type { OAuthStateRepository } from '../capabilities/calendars/oauth-states';
-import type { CalendarProviders } from '../providers/calendar/port';
-import type { TokenVerifier } from '../platform/auth/token-verifier';
 import type { BusinessConfigRepository } from '../capabilities/setup/business-config';
 import type { ObjectivesRepository } from '../capabilities/setup/objectives';
 import type { WebhookFailureRepository } from '../platform/webhooks/webhook-failures';
-import type { RateLimiter } from '../platform/dynamo/rate-limits';
-import type { Logger } from '../platform/logging/logger';
-import type { Metrics } from '../platform/observability/metrics';
-import type { LocalOutbox } from '../local/ses/local-outbox';
-import type { EmailSender } from '../providers/email/port';
-import type { AuthVariables } from '../platform/auth/middleware';
 import type { SubscriptionRepository } from '../capabilities/billing/subscriptions';
 import type { WaitlistRepository } from '../capabilities/billing/waitlists';
-import type { PaymentsProvider } from '../providers/payments/port';
-import type { LocalPaymentsProvider } from '../local/stripe/local-payments';
-import type { LlmProvider } from '../providers/llm/port';
-import type { SpeechProvider } from '../providers/speech/port';
-import type { PlacesProvider } from '../providers/places/port';
 import type { PhoneReservationRepository } from '../capabilities/phone-numbers/phone-reservations';
-import type { TelephonyProvider } from '../providers/telephony/port';
 import type { DatabaseProbe } from '../platform/dynamo/database-probe';
 import type { SmsMessagingRepository } from '../capabilities/sms/sms-messaging';
-import type { LocalTwilioAccount } from '../local/twilio/local-account';
 import type { RelayCallRepository } from '../capabilities/voice/relay-calls';
 import type { SessionRevocationRepository } from '../platform/auth/session-revocations';
 import type { CallerErasure } from '../capabilities/conversations/caller-erasure';
@@ -42,10 +28,10 @@ import type { NotificationRepository } from '../capabilities/notifications/notif
 import type { Notifier } from '../capabilities/notifications/notifier';
 import type { AccountDeletionRepository } from '../capabilities/account/account-deletions';
 import type { OwnerDataErasure } from '../capabilities/account/owner-data-erasure';
-import type { IdentityAdmin } from '../providers/identity/port';
+import type { StandIns } from './stand-ins';
 import type { OwnerCalendar } from '../capabilities/calendars/sync/owner-calendar';
 
-/** Repositories over the app table, one per entity (backend/src/data/<entity>.ts). */
+/** Repositories over the app table, one per entity (each in its capability's folder). */
 export type AppData = {
   businessConfigs: BusinessConfigRepository;
   // Each feature adds its repository on its own line below this one.
@@ -74,31 +60,10 @@ export type AppData = {
   notifications: NotificationRepository;
 };
 
-/** External services, each an interface with a real SDK adapter and a local one (providers/<kind>/). */
-export type AppProviders = {
-  email: EmailSender;
-  // Each feature adds its provider on its own line below this one.
-  payments: PaymentsProvider | LocalPaymentsProvider;
-  calendar: CalendarProviders;
-  llm: LlmProvider;
-  speech: SpeechProvider;
-  places: PlacesProvider;
-  telephony: TelephonyProvider;
-  /** The identity service's admin side (sign out everywhere, delete user): account deletion. */
-  identity: IdentityAdmin;
-};
+export type AppProviders = Providers;
 
 /** Everything the app needs from outside, passed in so a test builds an app with exactly what it needs. */
-export type AppDeps = {
-  config: AppConfig;
-  /** Signature, claims and session revocation (auth/revocation-check.ts). */
-  verifyToken: TokenVerifier;
-  rateLimiter: RateLimiter;
-  logger: Logger;
-  /** Business metrics (EMF): calls answered, bookings, deposits, webhook failures (observability/metrics.ts). */
-  metrics: Metrics;
-  /** The current time; tests move it. */
-  now: () => Date;
+export type AppDeps = PlatformDeps & {
   data: AppData;
   providers: AppProviders;
   /** The assistant itself: one engine behind SMS, voice and the owner's test chat. */
@@ -107,10 +72,8 @@ export type AppDeps = {
   ownerCalendar: OwnerCalendar;
   /** After-conversation e-mails, urgent texts, the daily digest and their sweep (issue 13 §2). */
   notifier: Notifier;
-  /** Present only when local providers are on: the mail outbox page reads it. */
-  localOutbox?: LocalOutbox;
-  /** Present only with the local telephony provider: the numbers the local phone page can text. */
-  localTwilioAccount?: LocalTwilioAccount;
+  /** Present only where a local entry point built the app: the stand-ins, their pages and local queue. */
+  standIns?: StandIns;
   /** Called once when an owner's trial ends in a paid subscription (the referral rule implements it). */
   onTrialCompleted?: (userId: string) => Promise<void>;
   /** The referral rule's hooks on the payment events (decision 164); onTrialCompleted is its first. */
@@ -119,4 +82,4 @@ export type AppDeps = {
   databaseProbe?: DatabaseProbe;
 };
 
-export type AppEnv = { Variables: Partial<AuthVariables> };
+export type { AppEnv } from '../platform/http/app-env';

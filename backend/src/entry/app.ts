@@ -1,7 +1,6 @@
 import type { AppDeps } from './app-types';
 import { createAppCore } from './app-core';
 import { mountApiRoutes } from './surfaces/api-routes';
-import { mountLocalProviderRoutes } from '../local/mount-local-routes';
 import { mountTelephonyRoutes } from './surfaces/telephony-routes';
 
 export { OPENAPI_PATH } from './app-core';
@@ -24,7 +23,8 @@ export function createApp(deps: AppDeps, surface: AppSurface = 'all') {
     // and the API function everything else; locally and in tests one app serves both.
     if (surface !== 'telephony') mountApiRoutes(app, deps);
     if (surface !== 'api') mountTelephonyRoutes(app, deps);
-    mountLocalProviderRoutes(app, deps);
+    // Only an app a local entry point built has stand-ins, and only they have pages of their own.
+    deps.standIns?.mountRoutes(app, deps);
   });
 }
 export type App = ReturnType<typeof createApp>;

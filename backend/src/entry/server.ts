@@ -10,6 +10,7 @@ import { conversationAmender } from '../capabilities/voice/relay/conversation-am
 import { attachLocalCallServer, localCallVoice } from '../local/twilio/local-call-socket';
 import { startLocalNotificationTimer } from '../local/scheduler/local-timer';
 import { createNotificationJobs } from '../capabilities/notifications/jobs';
+import { keptLocalStandIns } from '../local/stand-ins';
 
 /** The same app as in Lambda, on Node: `npm start` and the end-to-end tests run this. */
 const config = loadConfig();
@@ -17,7 +18,9 @@ if (config.appEnv !== 'aws') {
   const { client } = createDynamoClients({ region: config.region, endpoint: config.dynamoDbEndpoint });
   await ensureAppTable(client, config.tableName);
 }
-const deps = createAppDeps(config);
+const local = keptLocalStandIns();
+const deps = createAppDeps(config, {}, local.factory);
+const { twilioAccount } = local.handles();
 const app = createApp(deps);
 
 const server = serveLocally(app, { port: config.port });
@@ -43,9 +46,9 @@ const voiceRelay = attachRelayServer(server, {
 });
 // The local phone page's Call (local telephony provider only): places calls against this app as Twilio would.
 const localCalls =
-  config.localProviders && deps.localTwilioAccount && config.twilioWebhookAuthToken
+  config.localProviders && twilioAccount && config.twilioWebhookAuthToken
     ? attachLocalCallServer(server, {
-        account: deps.localTwilioAccount,
+        account: twilioAccount,
         authToken: config.twilioWebhookAuthToken,
         dispatch: async (request) => app.fetch(request),
         speech: { speech: deps.providers.speech, rateLimiter: deps.rateLimiter, logger: deps.logger },

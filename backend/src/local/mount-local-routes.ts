@@ -1,24 +1,26 @@
 import type { AppDeps } from '../entry/app-types';
 import type { AppBase } from '../entry/app-core';
-import { isLocalPaymentsProvider } from '../providers/payments/choose';
 import { localOutboxRoutes } from './ses/local-outbox-routes';
 import { localNotificationRoutes } from './scheduler/local-notification-routes';
 import { localPaymentsRoutes } from './stripe/local-payments-routes';
 import { localPhoneRoutes } from './twilio/local-phone-routes';
+import type { LocalHandles } from './stand-ins';
 
 /**
- * The local providers' own pages (outbox, fake checkout, phone, consent screens): mounted only when the
- * local providers are on, which they never are in AWS, so no Lambda entry imports this module.
+ * The local providers' own pages (outbox, fake checkout, phone, consent screens): mounted by the one call a
+ * local entry point's app makes (deps.standIns.mountRoutes), never in AWS, where no entry builds stand-ins.
  */
-export function mountLocalProviderRoutes(app: AppBase, deps: AppDeps) {
+export function mountLocalProviderRoutes(app: AppBase, deps: AppDeps, handles: LocalHandles) {
   // Local providers' own pages (outbox, fake checkout, consent screens) exist only when they are on.
-  if (deps.localOutbox) app.route('/', localOutboxRoutes(deps.localOutbox));
+  if (handles.outbox) app.route('/', localOutboxRoutes(handles.outbox));
   if (deps.config.localProviders) app.route('/', localNotificationRoutes(deps));
-  const payments = deps.providers.payments;
+  // Only when the stand-in is the app's payments provider (no Stripe key set).
+  const payments = handles.payments;
   const { webhookSecret, connectWebhookSecret } = deps.config.stripe;
   if (
     deps.config.localProviders &&
-    isLocalPaymentsProvider(payments) &&
+    payments &&
+    deps.providers.payments === payments &&
     webhookSecret &&
     connectWebhookSecret
   ) {
@@ -32,11 +34,11 @@ export function mountLocalProviderRoutes(app: AppBase, deps: AppDeps) {
     app.route('/', localPaymentsRoutes({ ...options, dispatch: async (request) => app.fetch(request) }));
   }
   const twilioToken = deps.config.twilioWebhookAuthToken;
-  if (deps.config.localProviders && deps.localTwilioAccount && twilioToken) {
+  if (deps.config.localProviders && handles.twilioAccount && twilioToken) {
     app.route(
       '/',
       localPhoneRoutes({
-        account: deps.localTwilioAccount,
+        account: handles.twilioAccount,
         data: deps.data,
         authToken: twilioToken,
         logger: deps.logger,

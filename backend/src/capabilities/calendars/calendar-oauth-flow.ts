@@ -5,7 +5,6 @@ import type { AppDeps } from '../../entry/app-types';
 import type { CalendarConnectionRecord } from './calendar-connections';
 import { OAuthGrantError, type OAuthTokens } from '../../providers/calendar/oauth-types';
 import { createConnectionTokens } from '../../providers/calendar/connection-tokens';
-import { localCalendarPagePath } from '../../local/calendars/local-calendar-page';
 import { codeChallengeS256, createCodeVerifier, createOAuthState } from '../../providers/calendar/pkce';
 import { publicBaseUrl } from '../../platform/config/env';
 import type { CalendarApi } from '../../providers/calendar/calendar-api-types';
@@ -83,16 +82,18 @@ export function createCalendarOAuthFlow({ config, data, providers, logger, now, 
     apiOrigin: string,
   ): Promise<OAuthConnection> {
     const { service, account } = record;
+    const localPagePath = providers.calendar.localPagePath;
     const localPage =
       account &&
+      localPagePath &&
       providers.calendar.forService(service)?.mode === 'local' &&
       providers.calendar.apiFor(service);
     const shown = {
       service,
       ...(account ? { account } : {}),
-      ...(localPage
+      ...(localPage && localPagePath
         ? {
-            calendar_page_url: `${config.publicApiUrl ?? apiOrigin}${localCalendarPagePath(service, account)}`,
+            calendar_page_url: `${config.publicApiUrl ?? apiOrigin}${localPagePath(service, account)}`,
           }
         : {}),
     };

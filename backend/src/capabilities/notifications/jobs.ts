@@ -2,8 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { NOTIFICATION_FAN_OUT, NOTIFICATIONS_QUEUE_URL_SETTING } from '@shared/notifications-fan-out';
 import type { AppDeps } from '../../entry/app-types';
-import { chooseQueue } from '../../providers/queue/port';
-import { createLocalQueue } from '../../local/sqs/local-queue';
+import { chooseQueue } from '../../providers/queue/choose';
 import { runIdOf, type NotificationJob } from './fan-out';
 import { createNotificationPlanner, type PlanResult } from './planner';
 import { createNotificationWorker } from './worker';
@@ -20,7 +19,7 @@ export type SqsEvent = z.infer<typeof sqsEventSchema>;
 
 export type NotificationJobsDeps = Pick<
   AppDeps,
-  'config' | 'data' | 'notifier' | 'receptionist' | 'logger' | 'now'
+  'config' | 'data' | 'notifier' | 'receptionist' | 'logger' | 'now' | 'standIns'
 >;
 
 /**
@@ -38,15 +37,16 @@ export function createNotificationJobs(deps: NotificationJobsDeps) {
     now: deps.now,
     logger,
   });
+  const localQueue = deps.standIns?.queue;
   const queue = chooseQueue(
     { appEnv: deps.config.appEnv, region: deps.config.region, ...deps.config.notificationsQueue },
     NOTIFICATIONS_QUEUE_URL_SETTING,
-    () =>
-      createLocalQueue(async (body) => void (await worker.handle(body)), {
-        maxReceiveCount: NOTIFICATION_FAN_OUT.maxReceiveCount,
-        concurrency: NOTIFICATION_FAN_OUT.maxConcurrentWorkers,
-        logger,
-      }),
+    localQueue &&
+      (() =>
+        localQueue(async (body) => void (await worker.handle(body)), {
+          maxReceiveCount: NOTIFICATION_FAN_OUT.maxReceiveCount,
+          concurrency: NOTIFICATION_FAN_OUT.maxConcurrentWorkers,
+        })),
   );
   const planner = createNotificationPlanner({ data: deps.data, queue, logger });
 

@@ -1,3 +1,4 @@
+import type { ReceptionistModel } from './model/model-types';
 import type { OwnerCalendar } from '../calendars/sync/owner-calendar';
 import { publicBaseUrl, type AppConfig } from '../../platform/config/env';
 import type { AppointmentRepository } from '../appointments/appointments';
@@ -42,12 +43,14 @@ export function receptionistFromApp(input: {
   metrics: Metrics;
   now: () => Date;
   logger: Logger;
+  /** The local rules engine, handed in by a local entry point only (docs/decisions/171). */
+  localModel?: () => ReceptionistModel;
 }): Receptionist {
   const { config, data } = input;
   const base = publicBaseUrl(config);
   return createReceptionist({
     data,
-    model: chooseReceptionistModel(config),
+    model: chooseReceptionistModel(config, input.localModel),
     sms: {
       send: async (message) => {
         await input.telephony.sendSms(message);

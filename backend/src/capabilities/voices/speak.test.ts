@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createLogger } from '../../platform/logging/logger';
 import { SpeechError, type SpeechProvider } from '../../providers/speech/port';
-import { createLocalSpeech, LOCAL_SPEECH_OFF_IN_AWS } from '../../local/speech/local-speech';
+import { createLocalSpeech } from '../../local/speech/local-speech';
+import { LOCAL_SPEECH_OFF_IN_AWS } from '../../providers/speech/port';
 import { speakForRoute } from './speak';
 
 const failing = (error: Error): SpeechProvider => ({

@@ -10,6 +10,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
+import { createLocalStandIns } from '../../local/stand-ins';
 import { createAppDeps } from '../app-deps';
 import { loadConfig } from '../../platform/config/env';
 import { withVendorSecrets } from '../../platform/config/vendor-secrets';
@@ -128,7 +129,8 @@ export async function runOpsCli(
   const logger = createLogger((line) => {
     if (!line.startsWith('{"level":"debug"')) process.stderr.write(`${line}\n`);
   });
-  const deps = createAppDeps(config, { logger });
+  // Against a local stack the local stand-ins answer (its Stripe pages, its numbers); in AWS never.
+  const deps = createAppDeps(config, { logger }, config.appEnv === 'aws' ? undefined : createLocalStandIns);
   const ops = opsCommands(deps);
   const one = (name: string) => {
     if (positional.length !== 1) throw new OpsError(`${name}: expected one argument\n\n${USAGE}`);

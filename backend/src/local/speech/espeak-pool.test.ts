@@ -3,7 +3,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createEspeakPool } from './espeak-pool';
 import { RENDER_THREAD_NICENESS } from './espeak-render-priority';
 import { SpeechError } from '../../providers/speech/port';
-import { createLocalSpeech, LOCAL_SPEECH_OFF_IN_AWS } from './local-speech';
+import { createLocalSpeech } from './local-speech';
+import { LOCAL_SPEECH_OFF_IN_AWS } from '../../providers/speech/port';
 import { readWavInfo } from '../../providers/speech/wav';
 
 const TEXT =

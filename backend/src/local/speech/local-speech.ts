@@ -7,6 +7,7 @@ import {
   type SynthesisRequest,
   type VoiceGender,
   type VoiceOption,
+  LOCAL_SPEECH_PROVIDER,
 } from '../../providers/speech/port';
 
 /**
@@ -14,7 +15,6 @@ import {
  * many times faster than real time, so voice previews and streaming work with no network. espeak-ng is
  * GPL-3.0: it stays on the server and never enters the browser bundle.
  */
-export const LOCAL_SPEECH_PROVIDER = 'local';
 
 /** espeak-ng voice + variant and pitch per catalogue voice, chosen so each gender sounds clearly distinct. */
 type LocalVoice = VoiceOption & { espeakVoice: string; pitch: number; speed: number };
@@ -46,13 +46,6 @@ export const LOCAL_VOICES: LocalVoice[] = [
 ];
 
 export const WAV_SAMPLE_RATE = 22050;
-
-/**
- * Why local speech is off where it is (AWS: the Lambda asset ships neither espeak-ng's 18 MB WebAssembly
- * nor its worker script, and OpenAI is the product's speech there). Said to the owner as is.
- */
-export const LOCAL_SPEECH_OFF_IN_AWS =
-  'The built-in local voices are not available in the deployed app; choose one of the OpenAI voices.';
 
 export type LocalSpeechOptions = {
   /** Set where local speech must not run: every synthesis fails with this text (SpeechError 'unavailable'). */

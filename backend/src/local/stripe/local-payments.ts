@@ -1004,3 +1004,7 @@ export function createLocalPaymentsProvider(
   return provider satisfies PaymentsProvider;
 }
 export type LocalPaymentsProvider = ReturnType<typeof createLocalPaymentsProvider>;
+
+/** Whether the app's payments provider is this stand-in (tests drive its checkout and Connect pages). */
+export const isLocalPaymentsProvider = (provider: { kind: string }): provider is LocalPaymentsProvider =>
+  provider.kind === 'local' && 'completeCheckout' in provider;

@@ -3,19 +3,25 @@ import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { CALENDAR_SERVICES } from '@shared/calendar';
 import { loadConfig } from '../../platform/config/env';
-import { createCalendarProviders } from './port';
+import { createLocalCalendarStandIn } from '../../local/calendars/calendar-stand-in';
+import { createCalendarProviders } from './choose';
 
 const store = { doc: {} as DynamoDBDocumentClient, tableName: 'unused' };
 const now = () => new Date();
+/** As a local entry point builds them: with the local vendors handed in (they run only in local mode). */
+const providersFor = (env: Record<string, string>) => {
+  const config = loadConfig(env);
+  return createCalendarProviders(config, now, createLocalCalendarStandIn(config, store, now));
+};
 const modes = (env: Record<string, string>) => {
-  const providers = createCalendarProviders(loadConfig(env), store, now);
+  const providers = providersFor(env);
   return CALENDAR_SERVICES.map((service) => providers.forService(service)?.mode ?? 'none');
 };
 
 describe('calendar provider choice', () => {
   it('runs every service locally by default, with the local consent server', () => {
     expect(modes({ APP_ENV: 'local' })).toEqual(['local', 'local', 'local']);
-    expect(createCalendarProviders(loadConfig({ APP_ENV: 'local' }), store, now).localServer).toBeDefined();
+    expect(providersFor({ APP_ENV: 'local' }).localServer).toBeDefined();
   });
 
   it('uses the real adapter for each service whose client id is set', () => {
@@ -31,7 +37,7 @@ describe('calendar provider choice', () => {
     expect(modes(aws)).toEqual(['none', 'none', 'none']);
     const key = randomBytes(32).toString('base64');
     expect(modes({ ...aws, TOKEN_ENCRYPTION_KEY: key })).toEqual(['real', 'none', 'real']);
-    expect(createCalendarProviders(loadConfig(aws), store, now).localServer).toBeUndefined();
+    expect(providersFor(aws).localServer).toBeUndefined();
   });
 
   it('refuses a TOKEN_ENCRYPTION_KEY that is not 32 bytes', () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../platform/config/env';
-import { chooseEmailSender, emailNotConfigured, type EmailSender } from './port';
+import { chooseEmailSender } from './choose';
+import { emailNotConfigured, type EmailSender } from './port';
 
 const outbox: EmailSender = { send: async () => ({ id: 'local-1' }) };
 

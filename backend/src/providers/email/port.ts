@@ -1,5 +1,3 @@
-import { createSesEmailSender } from './ses';
-
 /** Outgoing e-mail: the local outbox by default; Amazon SES when configured (added with the referrals work). */
 export type EmailMessage = {
   to: string;
@@ -23,21 +21,3 @@ export const emailNotConfigured: EmailSender = {
     throw new Error('E-mail sending is not configured in this environment');
   },
 };
-
-/**
- * Amazon SES when a sender address is configured, else the local outbox when local providers are on,
- * else a sender that refuses (the API then answers with the spec's invitation failure).
- */
-export function chooseEmailSender(
-  ses: { fromAddress: string | undefined; region: string; endpoint: string | undefined },
-  localOutbox: EmailSender | undefined,
-): EmailSender {
-  if (ses.fromAddress) {
-    return createSesEmailSender({
-      fromAddress: ses.fromAddress,
-      region: ses.region,
-      ...(ses.endpoint ? { endpoint: ses.endpoint } : {}),
-    });
-  }
-  return localOutbox ?? emailNotConfigured;
-}

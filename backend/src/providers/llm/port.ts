@@ -1,6 +1,4 @@
 import type { PreviewScenario, TraitValues } from '@shared/personality';
-import { createLocalLlm } from '../../local/openai/local-llm';
-import { createOpenAiLlm } from './openai';
 
 /**
  * Text generation for the setup wizard: the business description (step 2), the assistant's sample answers
@@ -65,10 +63,3 @@ export class LlmError extends Error {
     super(message);
   }
 }
-
-/** OpenAI when a key is configured, else the local templates. */
-export const createLlmProvider = (config: {
-  apiKey: string | undefined;
-  baseUrl: string | undefined;
-}): LlmProvider =>
-  config.apiKey ? createOpenAiLlm({ apiKey: config.apiKey, baseUrl: config.baseUrl }) : createLocalLlm();

@@ -1,25 +1,20 @@
-import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { AppConfig } from '../../platform/config/env';
-import { paymentsNotConfigured, type PaymentsProvider } from './port';
-import { createLocalPaymentsProvider, type LocalPaymentsProvider } from '../../local/stripe/local-payments';
+import type { PaymentsProvider } from './port';
 import { createStripePaymentsProvider } from './stripe';
 
-/** Stripe when its key is configured, else the local provider when local providers are on. */
-export function createPaymentsProvider(
-  config: Pick<AppConfig, 'stripe' | 'localProviders' | 'tableName'>,
-  doc: DynamoDBDocumentClient,
-  now: () => Date,
-): PaymentsProvider | LocalPaymentsProvider {
+/**
+ * Stripe when its secret key is configured, else the stand-in a local entry point handed in (the local
+ * checkout and Connect pages, backend/src/local/stripe/), else undefined: the wiring then refuses clearly.
+ */
+export function choosePaymentsProvider(
+  config: Pick<AppConfig, 'stripe'>,
+  standIn: PaymentsProvider | undefined,
+): PaymentsProvider | undefined {
   if (config.stripe.secretKey) {
     return createStripePaymentsProvider({
       secretKey: config.stripe.secretKey,
       apiBase: config.stripe.apiBase,
     });
   }
-  if (config.localProviders) return createLocalPaymentsProvider(doc, config.tableName, now);
-  return paymentsNotConfigured;
+  return standIn;
 }
-
-export const isLocalPaymentsProvider = (
-  provider: PaymentsProvider | LocalPaymentsProvider,
-): provider is LocalPaymentsProvider => provider.kind === 'local' && 'completeCheckout' in provider;

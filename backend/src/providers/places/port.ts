@@ -1,6 +1,3 @@
-import { createGooglePlaces } from './google';
-import { createLocalPlaces } from '../../local/google-places/local-places';
-
 /**
  * Business lookup for setup step 1: find a business by name (and optional address), then read one place's
  * details to pre-fill the config. Real: Google Places text search + details (google.ts); local: a small
@@ -47,12 +44,3 @@ export class PlacesError extends Error {
     super(message);
   }
 }
-
-/** Google Places when a key is configured, else the built-in directory. */
-export const createPlacesProvider = (config: {
-  apiKey: string | undefined;
-  baseUrl: string | undefined;
-}): PlacesProvider =>
-  config.apiKey
-    ? createGooglePlaces({ apiKey: config.apiKey, baseUrl: config.baseUrl })
-    : createLocalPlaces();

@@ -1,5 +1,3 @@
-import { createSqsQueue } from './sqs';
-
 /**
  * A queue of work messages (docs/decisions/162-notification-fan-out.md): Amazon SQS in AWS; locally an
  * in-process queue that hands each message to the worker as the SQS event source would.
@@ -28,13 +26,8 @@ export const queueNotConfigured = (setting: string): MessageQueue => ({
   },
 });
 
-/** SQS when a URL is set; otherwise the local queue outside AWS, and a refusing queue in AWS. */
-export function chooseQueue(config: QueueConfig, setting: string, local: () => MessageQueue): MessageQueue {
-  if (config.url)
-    return createSqsQueue({
-      queueUrl: config.url,
-      region: config.region,
-      ...(config.endpoint ? { endpoint: config.endpoint } : {}),
-    });
-  return config.appEnv === 'aws' ? queueNotConfigured(setting) : local();
-}
+/** Where no queue service is: batches handed to the consumer in-process (backend/src/local/sqs/). */
+export type QueueStandIn = (
+  deliver: (body: string) => Promise<void>,
+  options: { maxReceiveCount: number; concurrency: number },
+) => MessageQueue;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { NOTIFICATION_FAN_OUT } from '@shared/notifications-fan-out';
 import { createLogger } from '../../platform/logging/logger';
-import { chooseQueue } from './port';
+import { chooseQueue } from './choose';
 import { createLocalQueue } from '../../local/sqs/local-queue';
 import { sendBatches } from './sqs';
 

@@ -1,10 +1,3 @@
-import {
-  createLocalSpeech,
-  LOCAL_SPEECH_PROVIDER,
-  type LocalSpeechOptions,
-} from '../../local/speech/local-speech';
-import { createOpenAiSpeech } from './openai';
-
 /**
  * Text to speech for the voice step and, later, the live call: a voice catalogue grouped by gender and
  * synthesis to audio bytes. Real: OpenAI speech (openai.ts); local: espeak-ng compiled to WASM (local.ts).
@@ -69,22 +62,12 @@ export const groupByGender = (voices: VoiceOption[]): VoicesByGender => ({
   neutral: voices.filter((voice) => voice.gender === 'neutral'),
 });
 
+/** The provider name of the built-in voices (espeak-ng, backend/src/local/speech/), stored with a chosen voice. */
+export const LOCAL_SPEECH_PROVIDER = 'local';
+
 /**
- * OpenAI's catalogue when a key is configured, else espeak-ng's. Synthesis routes on the request's provider,
- * so a voice stored as 'local' (chosen before the key was set) still plays instead of failing.
+ * Why local speech is off where it is (AWS: the Lambda asset ships neither espeak-ng's 18 MB WebAssembly
+ * nor its worker script, and OpenAI is the product's speech there). Said to the owner as is.
  */
-export function createSpeechProvider(
-  config: { apiKey: string | undefined; baseUrl: string | undefined },
-  localOptions: LocalSpeechOptions = {},
-): SpeechProvider {
-  const local = createLocalSpeech(localOptions);
-  if (!config.apiKey) return local;
-  const primary = createOpenAiSpeech({ apiKey: config.apiKey, baseUrl: config.baseUrl });
-  const pick = (request: SynthesisRequest) => (request.provider === LOCAL_SPEECH_PROVIDER ? local : primary);
-  return {
-    name: primary.name,
-    listVoices: () => primary.listVoices(),
-    synthesize: (request) => pick(request).synthesize(request),
-    synthesizeSentences: (request) => pick(request).synthesizeSentences(request),
-  };
-}
+export const LOCAL_SPEECH_OFF_IN_AWS =
+  'The built-in local voices are not available in the deployed app; choose one of the OpenAI voices.';

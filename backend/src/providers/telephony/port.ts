@@ -1,7 +1,5 @@
 import type { PhoneCountry } from '@shared/area-codes';
 import type { AvailablePhoneNumber } from '@shared/schemas/phone-numbers';
-import { createLocalTelephony } from '../../local/twilio/local-telephony';
-import type { LocalTwilioAccount } from '../../local/twilio/local-account';
 import { TWILIO_WEBHOOK_PATHS } from '../../platform/http/webhook-paths';
 
 /**
@@ -67,49 +65,3 @@ export const telephonyWebhookUrls = (publicApiUrl: string): NumberWebhooks => {
     statusCallbackUrl: `${base}${TWILIO_WEBHOOK_PATHS.voiceStatus}`,
   };
 };
-
-/** Twilio when its keys are configured, else the local inventory (which needs to know who holds what). */
-export function createTelephonyProvider(
-  config: { accountSid: string | undefined; authToken: string | undefined; apiBase: string | undefined },
-  reservations: { heldAmong(numbers: string[]): Promise<Set<string>> },
-  localAccount?: LocalTwilioAccount,
-): TelephonyProvider {
-  if (config.accountSid && config.authToken) {
-    return lazyTwilioTelephony({
-      accountSid: config.accountSid,
-      authToken: config.authToken,
-      ...(config.apiBase ? { apiBase: config.apiBase } : {}),
-    });
-  }
-  return createLocalTelephony({
-    heldAmong: (numbers) => reservations.heldAmong(numbers),
-    account: localAccount,
-  });
-}
-
-/**
- * The Twilio adapter, its SDK (3 MB minified, most of a Lambda bundle) loaded on the first call rather than
- * at start-up: in Lambda the dynamic import is its own chunk, so only a request that texts or buys a
- * number pays for it, once per instance. A failed load is retried on the next call.
- */
-function lazyTwilioTelephony(options: { accountSid: string; authToken: string; apiBase?: string }) {
-  let adapter: Promise<TelephonyProvider> | undefined;
-  const load = () =>
-    (adapter ??= import('./twilio').then(
-      (twilio) => twilio.createTwilioTelephony(options),
-      (error: unknown) => {
-        adapter = undefined;
-        throw error;
-      },
-    ));
-  const provider: TelephonyProvider = {
-    name: 'twilio',
-    searchAvailable: async (search) => (await load()).searchAvailable(search),
-    purchase: async (request) => (await load()).purchase(request),
-    release: async (sid) => (await load()).release(sid),
-    listNumbers: async () => (await load()).listNumbers(),
-    pointWebhooks: async (sid, webhooks) => (await load()).pointWebhooks(sid, webhooks),
-    sendSms: async (message) => (await load()).sendSms(message),
-  };
-  return provider;
-}

@@ -1,19 +1,21 @@
 import type { AppConfig } from '../../../platform/config/env';
 import { missingKeys } from '../../../platform/config/provider-requirements';
 import { ProviderNotConfiguredError } from '../../../platform/config/not-configured';
-import { createLocalModel } from '../../../local/openai/local-model';
 import type { ReceptionistModel } from './model-types';
 import { createOpenAiModel } from './openai-model';
 
 /**
- * The model that answers callers: OpenAI when its key is set; without it the local rules engine on a
- * developer's machine and in tests, but in AWS a model that refuses, so real callers and texters are never
+ * The model that answers callers: OpenAI when its key is set; without it the local rules engine a local
+ * entry point handed in (a developer's machine, the tests), but in AWS a model that refuses, so real callers and texters are never
  * answered by the rules engine (docs/decisions/160-fail-closed.md).
  */
-export function chooseReceptionistModel(config: AppConfig): ReceptionistModel {
+export function chooseReceptionistModel(
+  config: AppConfig,
+  standIn: (() => ReceptionistModel) | undefined,
+): ReceptionistModel {
   if (config.openai.apiKey)
     return createOpenAiModel({ apiKey: config.openai.apiKey, baseUrl: config.openai.baseUrl });
-  if (config.appEnv !== 'aws') return createLocalModel();
+  if (config.appEnv !== 'aws' && standIn) return standIn();
   return unavailableModel(new ProviderNotConfiguredError('assistant', missingKeys(config, 'assistant')));
 }
 

@@ -1,0 +1,4 @@
+import type { AuthVariables } from '../auth/middleware';
+
+/** The Hono environment every route shares: what the auth middleware sets on a request. */
+export type AppEnv = { Variables: Partial<AuthVariables> };
