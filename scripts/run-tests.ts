@@ -36,6 +36,17 @@ function ensureChromium() {
   }
 }
 
+/** The folders and config the boundary check cruises: the same as `npm run lint:boundaries`. */
+const BOUNDARY_ARGS = [
+  'backend/src',
+  'frontend/src',
+  'shared',
+  '--config',
+  '.dependency-cruiser.cjs',
+  '--output-type',
+  'err',
+];
+
 function step(title: string, command: string, args: string[], env: Record<string, string> = {}) {
   console.log(`\n━━ ${title} ━━`);
   const started = Date.now();
@@ -83,6 +94,8 @@ execFileSync('mkdir', ['-p', reports]);
 step('typecheck', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']);
 step('lint', bin('eslint'), ['.', '--max-warnings=0']);
 step('format', bin('prettier'), ['--check', '.', '--log-level', 'warn']);
+// Import boundaries and cycles (.dependency-cruiser.cjs, docs/decisions/171-backend-by-capability.md).
+step('import boundaries', bin('depcruise'), BOUNDARY_ARGS);
 step('unit + integration (vitest)', bin('vitest'), [
   'run',
   '--reporter=default',

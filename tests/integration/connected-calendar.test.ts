@@ -3,7 +3,7 @@ import { zonedInstant, type LocalDateTime } from '../../shared/receptionist/busi
 import { createOwnerCalendar } from '../../backend/src/capabilities/calendars/sync/owner-calendar';
 import { createLocalCalendarEventStore } from '../../backend/src/local/calendars/local-calendar-events';
 import type { CalendarApi } from '../../backend/src/providers/calendar/calendar-api-types';
-import { createConnectionTokens } from '../../backend/src/providers/calendar/connection-tokens';
+import { createConnectionTokens } from '../../backend/src/capabilities/calendars/connection-tokens';
 import { localCalendarPagePath } from '../../backend/src/local/calendars/local-calendar-page';
 import {
   codeChallengeS256,

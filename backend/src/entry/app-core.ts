@@ -11,8 +11,8 @@ import {
   requestBodyLimit,
 } from '../platform/http/request-guards';
 import { htmlContentSecurityPolicy } from '../platform/http/page-security';
-import { popupPageHeaders } from '../capabilities/calendars/popup-headers';
-import { healthRoutes } from '../capabilities/health/health-routes';
+import { popupPageHeaders } from '../capabilities/calendars/routes';
+import { healthRoutes } from '../capabilities/health/routes';
 
 export const OPENAPI_PATH = '/openapi.json';
 

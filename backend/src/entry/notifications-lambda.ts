@@ -1,6 +1,6 @@
 import { initLambda } from './lambda-init';
-import { createNotificationsHandler } from '../capabilities/notifications/event-handler';
-import { createNotificationJobs } from '../capabilities/notifications/jobs';
+import { createNotificationsHandler } from '../capabilities/notifications/index';
+import { createNotificationJobs } from '../capabilities/notifications/index';
 
 /**
  * The notifications function (docs/decisions/130-notifications.md, 162-notification-fan-out.md). EventBridge

@@ -6,10 +6,10 @@ import { createDynamoClients } from '../platform/dynamo/dynamo-client';
 import { ensureAppTable } from '../platform/dynamo/create-tables';
 import { attachVoiceStreamServer } from '../local/api-gateway/local-socket-server';
 import { attachRelayServer } from '../local/api-gateway/local-relay-server';
-import { conversationAmender } from '../capabilities/voice/relay/conversation-amend';
+import { conversationAmender } from '../capabilities/voice/index';
 import { attachLocalCallServer, localCallVoice } from '../local/twilio/local-call-socket';
 import { startLocalNotificationTimer } from '../local/scheduler/local-timer';
-import { createNotificationJobs } from '../capabilities/notifications/jobs';
+import { createNotificationJobs } from '../capabilities/notifications/index';
 import { keptLocalStandIns } from '../local/stand-ins';
 
 /** The same app as in Lambda, on Node: `npm start` and the end-to-end tests run this. */

@@ -9,7 +9,7 @@ import type { SpeechProvider } from '../providers/speech/port';
 import type { PlacesProvider } from '../providers/places/port';
 import type { TelephonyProvider } from '../providers/telephony/port';
 import type { QueueStandIn } from '../providers/queue/port';
-import type { ReceptionistModel } from '../capabilities/receptionist/model/model-types';
+import type { ReceptionistModel } from '../capabilities/receptionist/index';
 import type { AppBase } from './app-core';
 import type { AppDeps } from './app-types';
 

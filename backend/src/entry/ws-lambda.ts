@@ -1,10 +1,10 @@
 import { createDynamoClients } from '../platform/dynamo/dynamo-client';
-import { createSocketConnectionRepository } from '../capabilities/voice/socket-connections';
+import { createSocketConnectionRepository } from '../capabilities/voice/index';
 import { initLambda } from './lambda-init';
-import { createRelaySocketHandler } from '../capabilities/voice/relay/api-gateway-relay';
-import { conversationAmender } from '../capabilities/voice/relay/conversation-amend';
-import { routeSocketEvents } from '../capabilities/voice/relay/socket-router';
-import { createSocketHandler } from '../capabilities/voice/stream/api-gateway-transport';
+import { createRelaySocketHandler } from '../capabilities/voice/index';
+import { conversationAmender } from '../capabilities/voice/index';
+import { routeSocketEvents } from '../capabilities/voice/index';
+import { createSocketHandler } from '../capabilities/voice/index';
 
 /**
  * The WebSocket API's Lambda ($connect, $disconnect, $default), carrying two protocols: the voice-preview

@@ -1,3 +1,4 @@
+import { stateOf, type AccountDeletionState } from '../../platform/auth/account-deletion-state';
 import { GetCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { MAX_TOKEN_LIFETIME_SECONDS } from '@shared/session';
 import { keys } from '../../platform/dynamo/keys';
@@ -10,7 +11,6 @@ import { isConditionFailure } from '../../platform/dynamo/condition-failures';
  *   A lease serializes the deletion: parallel requests never run its steps twice at once.
  * - `deleted`: finished; kept until every token the identity service issued for it has expired.
  */
-export type AccountDeletionState = 'deleting' | 'deleted';
 export type BeginOutcome = 'started' | 'busy' | 'deleted';
 
 /** Longer than one deletion takes (each provider call has a shorter timeout); a crashed run's lease lapses. */
@@ -104,13 +104,3 @@ export function createAccountDeletionRepository(
   };
 }
 export type AccountDeletionRepository = ReturnType<typeof createAccountDeletionRepository>;
-
-/** The state a stored marker stands for (TTL deletes lazily: an expired one counts as absent). */
-export function stateOf(
-  item: Record<string, unknown> | undefined,
-  nowSeconds: number,
-): AccountDeletionState | undefined {
-  if (!item) return undefined;
-  if (item.expires_at !== undefined && Number(item.expires_at) < nowSeconds) return undefined;
-  return item.status === 'deleted' ? 'deleted' : 'deleting';
-}

@@ -10,7 +10,8 @@ import {
 } from '@shared/schemas/account-deletion';
 import { apiErrorSchema } from '@shared/schemas/api-error';
 import { SESSION_MESSAGES } from '@shared/session';
-import type { AppDeps, AppEnv } from '../../entry/app-types';
+import type { AccountDeps } from './deps';
+import type { AppEnv } from '../../platform/http/app-env';
 import { requireAuth, requireOwner } from '../../platform/auth/middleware';
 import { HttpError, tooManyRequests } from '../../platform/errors/http-error';
 import { IdentityError } from '../../providers/identity/port';
@@ -53,7 +54,7 @@ const isProviderFailure = (error: unknown) =>
  * deletion started is let through here only (auth/revocation-check.ts), so a retry can finish it. Once it
  * is finished the old tokens are refused everywhere, this route included (401 account_deleted).
  */
-export const accountRoutes = (deps: AppDeps) =>
+export const accountRoutes = (deps: AccountDeps) =>
   new OpenAPIHono<AppEnv>().openapi(
     {
       ...route,

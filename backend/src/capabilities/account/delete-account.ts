@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { AccountDeletionRepository } from './account-deletions';
 import type { OwnerDataErasure } from './owner-data-erasure';
-import type { PhoneReservationRepository } from '../phone-numbers/phone-reservations';
-import type { SubscriptionRepository } from '../billing/subscriptions';
+import type { PhoneReservationRepository } from '../phone-numbers/index';
+import type { SubscriptionRepository } from '../billing/index';
 import type { Logger } from '../../platform/logging/logger';
 import type { IdentityAdmin } from '../../providers/identity/port';
 import type { PaymentsProvider } from '../../providers/payments/port';

@@ -1,6 +1,7 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { SIGN_OUT_PATH } from '@shared/session';
-import type { AppDeps, AppEnv } from '../../entry/app-types';
+import type { AccountDeps } from './deps';
+import type { AppEnv } from '../../platform/http/app-env';
 import { requireAuth, requireOwner } from '../../platform/auth/middleware';
 import { tokenIdentity } from '../../platform/auth/revocation-check';
 import {
@@ -39,7 +40,7 @@ const route = createRoute({
  * (revocation disabled on the client) can only end every session. Repeat calls store nothing new: the
  * token is refused after the first one, so no per-owner cap is needed.
  */
-export const signOutRoutes = ({ verifyToken, data }: AppDeps) =>
+export const signOutRoutes = ({ verifyToken, data }: AccountDeps) =>
   new OpenAPIHono<AppEnv>().openapi(
     { ...route, middleware: [requireAuth(verifyToken), requireOwner()] as const },
     async (c) => {

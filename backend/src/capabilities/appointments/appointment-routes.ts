@@ -6,7 +6,8 @@ import {
   dashboardAppointmentsResponseSchema,
   type DashboardAppointment,
 } from '@shared/schemas/dashboard-appointments';
-import type { AppDeps, AppEnv } from '../../entry/app-types';
+import type { AppointmentsDeps } from './deps';
+import type { AppEnv } from '../../platform/http/app-env';
 import { requireAuth, requireOwner } from '../../platform/auth/middleware';
 import { notFound } from '../../platform/errors/http-error';
 import {
@@ -35,7 +36,7 @@ export type AppointmentsBook = {
 const appointmentParams = userIdParams.extend({ appointmentId: z.string().min(1).max(100) });
 
 /** Issue 9 §8: the dashboard's Appointments view, per owner (path user id = token subject). */
-export const appointmentRoutes = (deps: AppDeps, book: AppointmentsBook) => {
+export const appointmentRoutes = (deps: AppointmentsDeps, book: AppointmentsBook) => {
   const auth = requireAuth(deps.verifyToken);
   const listRoute = createRoute({
     method: 'get',

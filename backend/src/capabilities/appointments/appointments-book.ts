@@ -1,12 +1,12 @@
 import { spokenTime } from '@shared/receptionist/business-time';
 import type { Appointment } from '@shared/schemas/appointment';
 import type { DashboardAppointment } from '@shared/schemas/dashboard-appointments';
-import type { AppData } from '../../entry/app-types';
-import type { OwnerCalendar } from '../calendars/sync/owner-calendar';
+import type { AppointmentsDeps } from './deps';
+import type { OwnerCalendar } from '../calendars/index';
 import type { Logger } from '../../platform/logging/logger';
 import type { TelephonyProvider } from '../../providers/telephony/port';
-import type { Receptionist } from '../receptionist/receptionist';
-import { refundSentence } from '../receptionist/tools/reschedule-cancel';
+import type { Receptionist } from '../receptionist/index';
+import { refundSentence } from '../receptionist/index';
 import type { AppointmentsBook } from './appointment-routes';
 
 /** The view of one appointment (the Appointments tab and the Overview show the same fields). */
@@ -34,7 +34,7 @@ export const appointmentView = (appointment: Appointment): DashboardAppointment 
  * out of its texts.
  */
 export function appointmentsBook(deps: {
-  data: Pick<AppData, 'appointments' | 'businessConfigs' | 'smsMessaging'>;
+  data: Pick<AppointmentsDeps['data'], 'appointments' | 'businessConfigs' | 'smsMessaging'>;
   receptionist: Pick<Receptionist, 'profileOf' | 'refundCancelledDeposit'>;
   telephony: Pick<TelephonyProvider, 'sendSms'>;
   calendar?: Pick<OwnerCalendar, 'remove'>;

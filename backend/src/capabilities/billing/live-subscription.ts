@@ -1,9 +1,11 @@
 import { SUBSCRIPTION_REQUIRED } from '@shared/plans';
 import { isSubscribed } from '@shared/plans';
-import type { AppData } from '../../entry/app-types';
+import type { BillingDeps } from './deps';
 import { HttpError } from '../../platform/errors/http-error';
 
-type SubscriptionReader = { data: { subscriptions: Pick<AppData['subscriptions'], 'getSubscription'> } };
+type SubscriptionReader = {
+  data: { subscriptions: Pick<BillingDeps['data']['subscriptions'], 'getSubscription'> };
+};
 
 /**
  * Whether the owner pays (or is in the free trial) right now: the one rule, read from the stored provider

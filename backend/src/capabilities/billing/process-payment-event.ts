@@ -1,7 +1,7 @@
-import type { AppDeps } from '../../entry/app-types';
+import type { BillingDeps } from './deps';
 import type { PaymentEvent } from '../../providers/payments/port';
 import { handlePaymentEvent } from './stripe-webhook-handler';
-import { connectEventOwner, handleConnectEvent } from '../payouts/connect-events';
+import { connectEventOwner, handleConnectEvent } from '../payouts/index';
 
 /** The platform's own events, and its owners' connected accounts' (Stripe Connect) under their own name. */
 export type PaymentWebhookSource = 'stripe' | 'stripe-connect';
@@ -16,7 +16,7 @@ export type PaymentWebhookSource = 'stripe' | 'stripe-connect';
  */
 export async function processPaymentEvent(
   deps: Pick<
-    AppDeps,
+    BillingDeps,
     'data' | 'providers' | 'logger' | 'metrics' | 'onTrialCompleted' | 'referralRewards' | 'receptionist'
   >,
   event: PaymentEvent,

@@ -2,7 +2,7 @@ import type { SubscriptionRepository } from './subscriptions';
 import type { Logger } from '../../platform/logging/logger';
 import { isSubscribed } from '@shared/plans';
 import type { PaymentEvent, PaymentsProvider, ProviderSubscription } from '../../providers/payments/port';
-import type { PaidInvoiceFacts, ReferralRewardHooks } from '../referrals/referral-rewards';
+import type { PaidInvoiceFacts, ReferralRewardHooks } from '../referrals/index';
 
 export const HANDLED_EVENT_TYPES = [
   'checkout.session.completed',

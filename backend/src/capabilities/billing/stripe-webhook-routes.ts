@@ -1,11 +1,12 @@
 import { OpenAPIHono, z } from '@hono/zod-openapi';
-import type { AppDeps, AppEnv } from '../../entry/app-types';
+import type { BillingDeps } from './deps';
+import type { AppEnv } from '../../platform/http/app-env';
 import { badRequest } from '../../platform/errors/http-error';
 import { ProviderNotConfiguredError } from '../../platform/config/not-configured';
 import { verifyWebhookEvent } from '../../providers/payments/webhook-signature';
 import { signedWebhookRoute } from '../../platform/http/openapi-helpers';
 import { processPaymentEvent, type PaymentWebhookSource } from './process-payment-event';
-import { ConnectEventRefused } from '../payouts/connect-events';
+import { ConnectEventRefused } from '../payouts/index';
 import { STRIPE_WEBHOOK_PATH } from '../../platform/http/webhook-paths';
 
 export { STRIPE_WEBHOOK_PATH } from '../../platform/http/webhook-paths';
@@ -20,7 +21,7 @@ const paymentWebhookReceipt = z.object({ received: z.literal(true), duplicate: z
  * owner's is refused with 400 before anything is stored).
  */
 export function stripeEndpointRoutes(
-  deps: AppDeps,
+  deps: BillingDeps,
   endpoint: {
     path: string;
     summary: string;
@@ -61,7 +62,7 @@ export function stripeEndpointRoutes(
   });
 }
 
-export const stripeWebhookRoutes = (deps: AppDeps) =>
+export const stripeWebhookRoutes = (deps: BillingDeps) =>
   stripeEndpointRoutes(deps, {
     path: STRIPE_WEBHOOK_PATH,
     summary: "Stripe's events, verified by the Stripe-Signature header over the raw body",

@@ -22,7 +22,8 @@ import {
 } from '@shared/schemas/subscription';
 import { BUSINESS_ID_NOT_FOUND } from '@shared/plans';
 import { friendCouponFor } from '@shared/referral-rewards';
-import type { AppDeps, AppEnv } from '../../entry/app-types';
+import type { BillingDeps } from './deps';
+import type { AppEnv } from '../../platform/http/app-env';
 import { requireAuth, requireOwner } from '../../platform/auth/middleware';
 import { badRequest, forbidden, HttpError, notFound } from '../../platform/errors/http-error';
 import {
@@ -59,7 +60,14 @@ const withErrors = {
   502: jsonContent(errorResponses[400].content['application/json'].schema, 'Payment provider unavailable'),
 };
 
-export const subscriptionRoutes = ({ verifyToken, data, providers, config, now, rateLimiter }: AppDeps) => {
+export const subscriptionRoutes = ({
+  verifyToken,
+  data,
+  providers,
+  config,
+  now,
+  rateLimiter,
+}: BillingDeps) => {
   const payments = providers.payments;
 
   const findPlan = async (priceId: string) => {

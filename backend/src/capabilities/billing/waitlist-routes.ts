@@ -9,7 +9,8 @@ import {
   featureEngagementResponseSchema,
 } from '@shared/schemas/feature-engagement';
 import type { FeatureEngagementAnswer } from '@shared/feature-engagement';
-import type { AppDeps, AppEnv } from '../../entry/app-types';
+import type { BillingDeps } from './deps';
+import type { AppEnv } from '../../platform/http/app-env';
 import { requireAuth } from '../../platform/auth/middleware';
 import { badRequest, tooManyRequests } from '../../platform/errors/http-error';
 import { enforceUserQuota, TOO_MANY_REQUESTS } from '../../platform/quotas/user-quotas';
@@ -24,7 +25,7 @@ const jsonBody = <T extends z.ZodType>(schema: T) => ({
   body: { content: { 'application/json': { schema } }, required: true },
 });
 
-export const waitlistRoutes = ({ verifyToken, data, rateLimiter }: AppDeps) => {
+export const waitlistRoutes = ({ verifyToken, data, rateLimiter }: BillingDeps) => {
   const internationalRoute = createRoute({
     method: 'post',
     path: '/oauth/international-waitlist',

@@ -3,7 +3,8 @@ import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { ASSISTANT_EMAIL_DOMAIN, BOT_CALENDAR_NAME, CALENDAR_FEED_MESSAGES } from '@shared/calendar';
 import { calendarFeedSchema } from '@shared/schemas/calendar';
 import { apiErrorSchema } from '@shared/schemas/api-error';
-import type { AppDeps, AppEnv } from '../../entry/app-types';
+import type { CalendarsDeps } from './deps';
+import type { AppEnv } from '../../platform/http/app-env';
 import { requireAuth, requireOwner } from '../../platform/auth/middleware';
 import { appointmentEvent, FEED_WINDOW } from './feed/feed-events';
 import { feedBaseUrl, issueFeedLink } from './feed/feed-links';
@@ -40,7 +41,7 @@ const feedFileParams = z.object({
  * The Business Calendar's private subscription feed (issue 12 §2): the owner reads, rotates and revokes its
  * link; anyone holding a live link reads the .ics. Share (calendar-routes.ts) issues the first link.
  */
-export const calendarFeedRoutes = (deps: AppDeps) => {
+export const calendarFeedRoutes = (deps: CalendarsDeps) => {
   const { verifyToken, data, rateLimiter, now } = deps;
 
   const statusRoute = createRoute({

@@ -1,10 +1,10 @@
 import { CALENDAR_SERVICE_NAMES, type CalendarService } from '@shared/calendar';
 import type { OAuthConnection } from '@shared/schemas/calendar';
 import { keyPartProblem } from '@shared/schemas/key-part';
-import type { AppDeps } from '../../entry/app-types';
+import type { CalendarsDeps } from './deps';
 import type { CalendarConnectionRecord } from './calendar-connections';
 import { OAuthGrantError, type OAuthTokens } from '../../providers/calendar/oauth-types';
-import { createConnectionTokens } from '../../providers/calendar/connection-tokens';
+import { createConnectionTokens } from './connection-tokens';
 import { codeChallengeS256, createCodeVerifier, createOAuthState } from '../../providers/calendar/pkce';
 import { publicBaseUrl } from '../../platform/config/env';
 import type { CalendarApi } from '../../providers/calendar/calendar-api-types';
@@ -29,7 +29,7 @@ export type CallbackOutcome =
       declined?: true;
     };
 
-type FlowDeps = Pick<AppDeps, 'config' | 'data' | 'providers' | 'logger' | 'now' | 'ownerCalendar'>;
+type FlowDeps = Pick<CalendarsDeps, 'config' | 'data' | 'providers' | 'logger' | 'now' | 'ownerCalendar'>;
 
 /**
  * The calendar OAuth flow over the stored state, the provider and the sealed token store: start (state +

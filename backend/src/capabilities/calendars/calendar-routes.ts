@@ -17,10 +17,11 @@ import {
   shareCalendarResponseSchema,
 } from '@shared/schemas/calendar';
 import { apiErrorSchema } from '@shared/schemas/api-error';
-import type { AppDeps, AppEnv } from '../../entry/app-types';
+import type { CalendarsDeps } from './deps';
+import type { AppEnv } from '../../platform/http/app-env';
 import { requireAuth, requireOwner } from '../../platform/auth/middleware';
 import { sanitizeEmailText } from '@shared/email-text';
-import { requireLiveSubscription } from '../billing/live-subscription';
+import { requireLiveSubscription } from '../billing/index';
 import { badRequest, forbidden, HttpError, tooManyRequests } from '../../platform/errors/http-error';
 import { enforceUserQuota, TOO_MANY_REQUESTS } from '../../platform/quotas/user-quotas';
 import {
@@ -64,7 +65,7 @@ const calendarShareText = (
 const NOT_YOUR_ASSISTANT_PHONE = "That is not your assistant's phone number";
 const digitsOf = (phone: string) => phone.replace(/\D/g, '');
 
-export const calendarRoutes = (deps: AppDeps) => {
+export const calendarRoutes = (deps: CalendarsDeps) => {
   const { verifyToken, data, providers, rateLimiter, logger } = deps;
   const paidOnly = { 402: jsonContent(apiErrorSchema, 'No active or trialing subscription') };
   const flow = createCalendarOAuthFlow(deps);

@@ -1,5 +1,6 @@
 import { OpenAPIHono, z } from '@hono/zod-openapi';
-import type { AppDeps, AppEnv } from '../../entry/app-types';
+import type { CalendarsDeps } from './deps';
+import type { AppEnv } from '../../platform/http/app-env';
 import { badRequest } from '../../platform/errors/http-error';
 import { calendlyEventUuid } from '../../providers/calendar/calendly-api';
 import { verifyCalendlySignature } from '../../providers/calendar/calendly-webhook-signature';
@@ -45,7 +46,7 @@ const route = signedWebhookRoute(
  * first; a booking made on Calendly without the assistant's token is not ours to record (answered 200 so
  * Calendly does not retry it). Each invitee is handled once (its uri is the event id).
  */
-export const calendlyWebhookRoutes = (deps: AppDeps) => {
+export const calendlyWebhookRoutes = (deps: CalendarsDeps) => {
   const app = new OpenAPIHono<AppEnv>();
   app.openAPIRegistry.registerPath(route);
   return app.post(CALENDLY_WEBHOOK_PATH, async (c) => {

@@ -8,7 +8,8 @@ import {
   type CallLogEntry,
 } from '@shared/schemas/call-log';
 import { CALL_LOG_PAGE_SIZE, conversationSummary, durationSeconds } from '@shared/call-log';
-import type { AppDeps, AppEnv } from '../../entry/app-types';
+import type { ConversationsDeps } from './deps';
+import type { AppEnv } from '../../platform/http/app-env';
 import { requireAuth, requireOwner } from '../../platform/auth/middleware';
 import type { ConversationListItem } from './conversations';
 import { CONVERSATION_PREFIX } from '../../platform/dynamo/keys';
@@ -49,7 +50,7 @@ const LATEST_SLACK_MS = 24 * 60 * 60 * 1000;
 const conversationParams = userIdParams.extend({ conversationId: z.string().min(1).max(100) });
 
 /** Issue 13 §1: the owner's call log (every conversation) and one conversation's whole record. */
-export const callLogRoutes = ({ verifyToken, data, now }: AppDeps) => {
+export const callLogRoutes = ({ verifyToken, data, now }: ConversationsDeps) => {
   const auth = requireAuth(verifyToken);
   const timeZoneOf = async (userId: string) => {
     const config = await data.businessConfigs.getConfig(userId);

@@ -8,7 +8,8 @@ import {
 } from '@shared/schemas/privacy';
 import { DEFAULT_RETENTION_DAYS } from '@shared/privacy';
 import { SETUP_MESSAGES } from '@shared/setup-messages';
-import type { AppDeps, AppEnv } from '../../entry/app-types';
+import type { ConversationsDeps } from './deps';
+import type { AppEnv } from '../../platform/http/app-env';
 import { requireAuth, requireOwner } from '../../platform/auth/middleware';
 import { notFound } from '../../platform/errors/http-error';
 import {
@@ -24,7 +25,7 @@ const jsonBody = <T extends Parameters<typeof jsonContent>[0]>(schema: T) => ({
 const noConfig = { 404: jsonContent(apiErrorSchema, 'The owner has no business config yet') };
 
 /** Issue 13 §5: the owner's retention period for conversation records, and erasing one caller. */
-export const privacyRoutes = ({ verifyToken, data }: AppDeps) => {
+export const privacyRoutes = ({ verifyToken, data }: ConversationsDeps) => {
   const auth = requireAuth(verifyToken);
 
   const getRoute = createRoute({

@@ -1,7 +1,8 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { frontendLogEventSchema } from '@shared/schemas/frontend-log-event';
 import { FRONTEND_LOG_PATH } from '@shared/frontend-log-event';
-import type { AppDeps, AppEnv } from '../../entry/app-types';
+import type { FrontendLogsDeps } from './deps';
+import type { AppEnv } from '../../platform/http/app-env';
 import { bearerToken } from '../../platform/auth/token-verifier';
 import { tooManyRequests } from '../../platform/errors/http-error';
 import { errorResponses, jsonContent } from '../../platform/http/openapi-helpers';
@@ -25,7 +26,7 @@ const route = createRoute({
  * events happen before there is one; when present and valid, the verified subject is logged beside the
  * client's claims so a forged user id is visible.
  */
-export const frontendLogRoutes = ({ verifyToken, rateLimiter, logger, config }: AppDeps) =>
+export const frontendLogRoutes = ({ verifyToken, rateLimiter, logger, config }: FrontendLogsDeps) =>
   new OpenAPIHono<AppEnv>().openapi(route, async (c) => {
     const event = c.req.valid('json');
     const token = bearerToken(c.req.header('Authorization'));

@@ -1,6 +1,6 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { SERVICE_LIMITS } from '@shared/service-limits';
-import type { AppEnv } from '../../entry/app-types';
+import type { AppEnv } from '../../platform/http/app-env';
 import type { DatabaseProbe } from '../../platform/dynamo/database-probe';
 import { jsonContent } from '../../platform/http/openapi-helpers';
 

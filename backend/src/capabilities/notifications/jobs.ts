@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { NOTIFICATION_FAN_OUT, NOTIFICATIONS_QUEUE_URL_SETTING } from '@shared/notifications-fan-out';
-import type { AppDeps } from '../../entry/app-types';
+import type { NotificationsDeps } from './deps';
 import { chooseQueue } from '../../providers/queue/choose';
 import { runIdOf, type NotificationJob } from './fan-out';
 import { createNotificationPlanner, type PlanResult } from './planner';
@@ -18,7 +18,7 @@ export const sqsEventSchema = z.object({
 export type SqsEvent = z.infer<typeof sqsEventSchema>;
 
 export type NotificationJobsDeps = Pick<
-  AppDeps,
+  NotificationsDeps,
   'config' | 'data' | 'notifier' | 'receptionist' | 'logger' | 'now' | 'standIns'
 >;
 

@@ -5,7 +5,8 @@ import {
   notificationPreferencesResponseSchema as preferencesResponseSchema,
   notificationPreferencesSchema,
 } from '@shared/schemas/notifications';
-import type { AppDeps, AppEnv } from '../../entry/app-types';
+import type { NotificationsDeps } from './deps';
+import type { AppEnv } from '../../platform/http/app-env';
 import { requireAuth, requireOwner } from '../../platform/auth/middleware';
 import {
   bearerSecurity,
@@ -18,7 +19,7 @@ import {
  * Issue 13 §2: the owner's notification preferences. Until saved, the defaults go to the escalation e-mail
  * of setup step 5 (else the sign-in e-mail); saving stores them as their own item.
  */
-export const notificationRoutes = ({ verifyToken, data, now }: AppDeps) => {
+export const notificationRoutes = ({ verifyToken, data, now }: NotificationsDeps) => {
   const auth = requireAuth(verifyToken);
   const getRoute = createRoute({
     tags: ['notifications'],

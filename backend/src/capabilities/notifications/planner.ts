@@ -1,6 +1,6 @@
 import { NOTIFICATION_FAN_OUT } from '@shared/notifications-fan-out';
 import { BUSINESS_TIME_ZONE_IDS } from '@shared/receptionist/time-zones';
-import type { ConversationStateRepository } from '../receptionist/conversation-states';
+import type { ConversationStateRepository } from '../receptionist/index';
 import { dueHourOf, type NotificationRepository } from './notification-records';
 import type { Logger } from '../../platform/logging/logger';
 import type { MessageQueue } from '../../providers/queue/port';

@@ -1,7 +1,8 @@
 import { Hono } from 'hono';
 import { html } from 'hono/html';
 import { UNSUBSCRIBE_TEXTS, type NotificationEmailKind } from '@shared/notifications';
-import type { AppDeps, AppEnv } from '../../entry/app-types';
+import type { NotificationsDeps } from './deps';
+import type { AppEnv } from '../../platform/http/app-env';
 import { htmlPage } from '../../platform/http/html-page';
 
 export const UNSUBSCRIBE_PATH = '/notifications/unsubscribe';
@@ -32,7 +33,11 @@ const invalidPage = () =>
  * POST turns the kind off, from the page's button or from the mail client's one-click (RFC 8058, the body
  * `List-Unsubscribe=One-Click`). Both answer with a page; a bad token gets 400 and changes nothing.
  */
-export const unsubscribePages = ({ data, notifier, now }: Pick<AppDeps, 'data' | 'notifier' | 'now'>) => {
+export const unsubscribePages = ({
+  data,
+  notifier,
+  now,
+}: Pick<NotificationsDeps, 'data' | 'notifier' | 'now'>) => {
   const subjectOf = (token: string | undefined) =>
     token && token.length <= 400 ? notifier.tokens?.verify(token) : undefined;
 

@@ -16,7 +16,8 @@ import {
   type AnalyticsTimeRange,
 } from '@shared/analytics';
 import { SETUP_MESSAGES } from '@shared/setup-messages';
-import type { AppDeps, AppEnv } from '../../entry/app-types';
+import type { OverviewDeps } from './deps';
+import type { AppEnv } from '../../platform/http/app-env';
 import { requireAuth } from '../../platform/auth/middleware';
 import { notFound } from '../../platform/errors/http-error';
 import { bearerSecurity, errorResponses, jsonContent } from '../../platform/http/openapi-helpers';
@@ -31,7 +32,7 @@ const noConfig = jsonContent(
  * Spec §7: the owner's analytics and optimization suggestions, computed from their stored conversations.
  * These paths carry no user id: the owner is the token's subject, so nobody can ask for another's figures.
  */
-export const analyticsRoutes = ({ verifyToken, data, now }: AppDeps) => {
+export const analyticsRoutes = ({ verifyToken, data, now }: OverviewDeps) => {
   const auth = requireAuth(verifyToken);
 
   const analyticsRoute = createRoute({

@@ -13,10 +13,11 @@ import {
   overviewResponseSchema,
   type OverviewResponse,
 } from '@shared/schemas/overview';
-import type { AppData, AppDeps, AppEnv } from '../../entry/app-types';
+import type { OverviewDeps } from './deps';
+import type { AppEnv } from '../../platform/http/app-env';
 import { requireAuth, requireOwner } from '../../platform/auth/middleware';
 import { notFound } from '../../platform/errors/http-error';
-import { appointmentView } from '../appointments/appointments-book';
+import { appointmentView } from '../appointments/index';
 import {
   bearerSecurity,
   errorResponses,
@@ -32,7 +33,7 @@ const UPCOMING_READ_LIMIT = 50;
 
 /** What the Overview reads: the route's own reads, also timed by bench/stages/overview-read.ts. */
 export type OverviewData = Pick<
-  AppData,
+  OverviewDeps['data'],
   | 'businessConfigs'
   | 'subscriptions'
   | 'calendarConnections'
@@ -76,7 +77,7 @@ export async function loadOverview(data: OverviewData, userId: string, at: Date)
  * subscription and calendar items, this week's conversations and owner messages (sk ranges, no transcripts)
  * and the next appointments. Its cost follows this week's volume, never the owner's history.
  */
-export const overviewRoutes = ({ verifyToken, data, now }: AppDeps) => {
+export const overviewRoutes = ({ verifyToken, data, now }: OverviewDeps) => {
   const route = createRoute({
     method: 'get',
     path: '/oauth/users/{userId}/overview',

@@ -1,4 +1,4 @@
-import type { AppDeps } from '../../entry/app-types';
+import type { PayoutsDeps } from './deps';
 import type { PaymentEvent } from '../../providers/payments/port';
 
 /** The connected accounts' events the product acts on (docs/decisions/150). */
@@ -7,7 +7,7 @@ export const CONNECT_EVENT_TYPES = ['account.updated', 'checkout.session.complet
 /** A verified Connect event that does not belong where it claims: refused (400) before anything is stored. */
 export class ConnectEventRefused extends Error {}
 
-type ConnectDeps = Pick<AppDeps, 'data' | 'providers' | 'logger' | 'receptionist'>;
+type ConnectDeps = Pick<PayoutsDeps, 'data' | 'providers' | 'logger' | 'receptionist'>;
 
 /** A completed one-off Checkout for a booking deposit (not a subscription). */
 export const isPaidDeposit = (event: PaymentEvent) => {

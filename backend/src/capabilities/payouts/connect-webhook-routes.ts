@@ -1,5 +1,5 @@
-import type { AppDeps } from '../../entry/app-types';
-import { stripeEndpointRoutes } from '../billing/stripe-webhook-routes';
+import type { PayoutsDeps } from './deps';
+import { stripeEndpointRoutes } from '../billing/index';
 import { STRIPE_CONNECT_WEBHOOK_PATH } from '../../platform/http/webhook-paths';
 
 export { STRIPE_CONNECT_WEBHOOK_PATH } from '../../platform/http/webhook-paths';
@@ -9,7 +9,7 @@ export { STRIPE_CONNECT_WEBHOOK_PATH } from '../../platform/http/webhook-paths';
  * every event must name a connected account we created, with a deposit belonging to that account's owner.
  * The signature and the ownership are checked before the event is claimed, so a refused event stores nothing.
  */
-export const connectWebhookRoutes = (deps: AppDeps) =>
+export const connectWebhookRoutes = (deps: PayoutsDeps) =>
   stripeEndpointRoutes(deps, {
     path: STRIPE_CONNECT_WEBHOOK_PATH,
     summary:

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { html } from 'hono/html';
-import type { AppEnv } from '../../entry/app-types';
+import type { AppEnv } from '../../platform/http/app-env';
 import { htmlPage } from '../../platform/http/html-page';
 
 export const DEPOSIT_DONE_PATH = '/deposits/done';

@@ -7,13 +7,14 @@ import {
   type GetPaidStatus,
 } from '@shared/schemas/get-paid';
 import { depositAvailabilityOf, depositCentsOf } from '@shared/get-paid';
-import type { AppDeps, AppEnv } from '../../entry/app-types';
+import type { PayoutsDeps } from './deps';
+import type { AppEnv } from '../../platform/http/app-env';
 import { requireAuth, requireOwner } from '../../platform/auth/middleware';
 import { payoutStateOfItem, type Payouts } from './payouts';
 import { tooManyRequests } from '../../platform/errors/http-error';
-import { objectiveBriefs, wantsDeposits } from '../receptionist/business-profile';
+import { objectiveBriefs, wantsDeposits } from '../receptionist/index';
 import { publicBaseUrl } from '../../platform/config/env';
-import { viaProvider } from '../billing/provider-errors';
+import { viaProvider } from '../billing/index';
 import {
   bearerSecurity,
   errorResponses,
@@ -31,7 +32,7 @@ const path = '/oauth/users/{userId}/get-paid';
  * Connect onboarding links, the deposit settings, and what has been collected. Deposits are taken only once
  * the account can be paid, so the card says why they are off until then.
  */
-export const getPaidRoutes = (deps: AppDeps) => {
+export const getPaidRoutes = (deps: PayoutsDeps) => {
   const { data, config, verifyToken } = deps;
   const payments = deps.providers.payments;
   const auth = requireAuth(verifyToken);

@@ -1,5 +1,5 @@
-import type { AppData } from '../../entry/app-types';
-import type { StoredBusinessConfig } from '../setup/business-config';
+import type { PhoneNumbersDeps } from './deps';
+import type { StoredBusinessConfig } from '../setup/index';
 
 export type AssistantLine = { ownerId: string; config: StoredBusinessConfig };
 
@@ -9,7 +9,7 @@ export type AssistantLine = { ownerId: string; config: StoredBusinessConfig };
  * purchase never finished) answers undefined. Shared by the SMS and voice webhooks.
  */
 export async function findAssistantLine(
-  data: Pick<AppData, 'phoneReservations' | 'businessConfigs'>,
+  data: Pick<PhoneNumbersDeps['data'], 'phoneReservations' | 'businessConfigs'>,
   calledNumber: string,
 ): Promise<AssistantLine | undefined> {
   return findAssistantLineWith(data, calledNumber, async () => undefined);
@@ -20,7 +20,7 @@ export async function findAssistantLine(
  * config: one round trip fewer on a path a caller waits on (the voice webhook reads the subscription).
  */
 export async function findAssistantLineWith<T>(
-  data: Pick<AppData, 'phoneReservations' | 'businessConfigs'>,
+  data: Pick<PhoneNumbersDeps['data'], 'phoneReservations' | 'businessConfigs'>,
   calledNumber: string,
   alongside: (ownerId: string) => Promise<T>,
 ): Promise<(AssistantLine & { alongside: T }) | undefined> {

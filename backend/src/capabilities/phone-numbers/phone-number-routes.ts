@@ -7,12 +7,13 @@ import {
 } from '@shared/schemas/phone-numbers';
 import { PHONE_NUMBER_MESSAGES, PHONE_PURCHASES_PER_DAY } from '@shared/phone-numbers';
 import { apiErrorSchema } from '@shared/schemas/api-error';
-import type { AppDeps, AppEnv } from '../../entry/app-types';
+import type { PhoneNumbersDeps } from './deps';
+import type { AppEnv } from '../../platform/http/app-env';
 import { requireAuth, requireOwner } from '../../platform/auth/middleware';
 import { randomUUID } from 'node:crypto';
 import { HttpError, notFound, tooManyRequests } from '../../platform/errors/http-error';
 import { NumberUnavailableError, TelephonyError, telephonyWebhookUrls } from '../../providers/telephony/port';
-import { requireLiveSubscription } from '../billing/live-subscription';
+import { requireLiveSubscription } from '../billing/index';
 import { enforceUserQuota } from '../../platform/quotas/user-quotas';
 import {
   bearerSecurity,
@@ -24,7 +25,7 @@ import {
 const conflict = (message: string) => new HttpError(409, 'conflict', message);
 const providerFailed = () => new HttpError(502, 'provider_error', PHONE_NUMBER_MESSAGES.providerFailed);
 
-export const phoneNumberRoutes = (deps: AppDeps) => {
+export const phoneNumberRoutes = (deps: PhoneNumbersDeps) => {
   const { verifyToken, data, providers, config, logger, rateLimiter } = deps;
   const availableRoute = createRoute({
     method: 'get',

@@ -1,7 +1,7 @@
 import { DEFAULT_REFUND_WINDOW_HOURS, withinRefundWindow, type DepositRefundOutcome } from '@shared/get-paid';
 import type { Appointment } from '@shared/schemas/appointment';
-import type { AppointmentRepository } from '../appointments/appointments';
-import type { PayoutRepository } from '../payouts/payouts';
+import type { AppointmentRepository } from '../appointments/index';
+import type { PayoutRepository } from '../payouts/index';
 import type { Logger } from '../../platform/logging/logger';
 import type { DepositLinks } from './receptionist';
 

@@ -7,7 +7,7 @@ import {
 } from '@shared/referral-rewards';
 import { referralCreditCents } from '@shared/referrals';
 import type { ReferralRepository } from './referrals';
-import type { SubscriptionRepository } from '../billing/subscriptions';
+import type { SubscriptionRepository } from '../billing/index';
 import type { Logger } from '../../platform/logging/logger';
 import type { EmailSender } from '../../providers/email/port';
 import type { PaymentsProvider, ProviderSubscription } from '../../providers/payments/port';

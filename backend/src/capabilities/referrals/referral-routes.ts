@@ -17,13 +17,14 @@ import {
   referralLink,
   referralRefusal,
 } from '@shared/referrals';
-import type { AppDeps, AppEnv } from '../../entry/app-types';
+import type { ReferralsDeps } from './deps';
+import type { AppEnv } from '../../platform/http/app-env';
 import { requireAuth } from '../../platform/auth/middleware';
 import type { VerifiedUser } from '../../platform/auth/token-verifier';
 import { badRequest, forbidden, HttpError, notFound } from '../../platform/errors/http-error';
 import { bearerSecurity, errorResponses, jsonContent } from '../../platform/http/openapi-helpers';
 import { sanitizeEmailText } from '@shared/email-text';
-import { requireLiveSubscription } from '../billing/live-subscription';
+import { requireLiveSubscription } from '../billing/index';
 import { enforceUserQuota, TOO_MANY_REQUESTS } from '../../platform/quotas/user-quotas';
 import { invitationEmail } from './invitation-email';
 
@@ -51,7 +52,7 @@ const nameOf = (user: VerifiedUser) => {
  * Referrals (spec §7): the owner's referrals by e-mail, their sign-up link, invitations by e-mail, and the
  * referee's side (track-signup). Every rule of spec §4/§5/§9 is enforced here, not only in the UI.
  */
-export const referralRoutes = (deps: AppDeps) => {
+export const referralRoutes = (deps: ReferralsDeps) => {
   const auth = requireAuth(deps.verifyToken);
   const referrals = deps.data.referrals;
   const appOrigin = () => deps.config.publicAppUrl ?? deps.config.allowedOrigins[0] ?? '';

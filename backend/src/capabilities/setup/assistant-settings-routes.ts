@@ -3,7 +3,8 @@ import { apiErrorSchema } from '@shared/schemas/api-error';
 import { businessConfigSchema, selectedVoiceSchema } from '@shared/schemas/business-config';
 import { personalityRequestSchema } from '@shared/schemas/business-info';
 import { SETUP_MESSAGES } from '@shared/setup-messages';
-import type { AppDeps, AppEnv } from '../../entry/app-types';
+import type { SetupDeps } from './deps';
+import type { AppEnv } from '../../platform/http/app-env';
 import { requireAuth, requireOwner } from '../../platform/auth/middleware';
 import { notFound } from '../../platform/errors/http-error';
 import { mergedTraitFields } from './trait-fields';
@@ -18,7 +19,7 @@ const notFoundResponse = { 404: jsonContent(apiErrorSchema, 'No business config 
 const voiceSettingsRequestSchema = z.object({ selected_voice: selectedVoiceSchema });
 
 /** Step 3: the assistant's personality and voice, each saved as soon as the owner changes it. */
-export const assistantSettingsRoutes = ({ verifyToken, data }: AppDeps) => {
+export const assistantSettingsRoutes = ({ verifyToken, data }: SetupDeps) => {
   const auth = requireAuth(verifyToken);
   const configs = data.businessConfigs;
 

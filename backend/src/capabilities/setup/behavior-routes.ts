@@ -3,7 +3,8 @@ import { apiErrorSchema } from '@shared/schemas/api-error';
 import { behaviorSettingsSchema } from '@shared/schemas/behavior-settings';
 import { businessConfigSchema } from '@shared/schemas/business-config';
 import { SETUP_MESSAGES } from '@shared/setup-messages';
-import type { AppDeps, AppEnv } from '../../entry/app-types';
+import type { SetupDeps } from './deps';
+import type { AppEnv } from '../../platform/http/app-env';
 import { requireAuth, requireOwner } from '../../platform/auth/middleware';
 import { notFound } from '../../platform/errors/http-error';
 import {
@@ -14,7 +15,7 @@ import {
 } from '../../platform/http/openapi-helpers';
 
 /** Step 5: escalation and caller memory (spec §3 "Behavior settings", §5 manager phone). */
-export const behaviorRoutes = ({ verifyToken, data }: AppDeps) => {
+export const behaviorRoutes = ({ verifyToken, data }: SetupDeps) => {
   const behaviorSettingsRoute = createRoute({
     method: 'put',
     path: '/oauth/users/{userId}/behavior-settings',

@@ -1,4 +1,4 @@
-import { payoutStateOfItem, type Payouts } from '../payouts/payouts';
+import { payoutStateOfItem, type Payouts } from '../payouts/index';
 import { randomUUID } from 'node:crypto';
 import {
   BatchGetCommand,

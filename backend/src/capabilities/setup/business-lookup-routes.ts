@@ -7,7 +7,8 @@ import {
   businessPopulateRequestSchema,
   businessPopulateResponseSchema,
 } from '@shared/schemas/business-lookup';
-import type { AppDeps, AppEnv } from '../../entry/app-types';
+import type { SetupDeps } from './deps';
+import type { AppEnv } from '../../platform/http/app-env';
 import { requireAuth } from '../../platform/auth/middleware';
 import { HttpError, notFound, tooManyRequests } from '../../platform/errors/http-error';
 import type { Logger } from '../../platform/logging/logger';
@@ -37,7 +38,7 @@ const toResult = (place: PlaceDetails) => ({
   rating: place.rating,
 });
 
-export const businessLookupRoutes = ({ verifyToken, providers, rateLimiter, logger }: AppDeps) => {
+export const businessLookupRoutes = ({ verifyToken, providers, rateLimiter, logger }: SetupDeps) => {
   const lookupFailures = {
     ...errorResponses,
     429: jsonContent(apiErrorSchema, 'Lookup quota for this user spent'),

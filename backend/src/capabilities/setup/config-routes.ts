@@ -10,7 +10,8 @@ import {
 } from '@shared/schemas/business-info';
 import { TRAIT_NAMES } from '@shared/personality';
 import { SETUP_MESSAGES } from '@shared/setup-messages';
-import type { AppDeps, AppEnv } from '../../entry/app-types';
+import type { SetupDeps } from './deps';
+import type { AppEnv } from '../../platform/http/app-env';
 import { requireAuth, requireOwner } from '../../platform/auth/middleware';
 import { notFound } from '../../platform/errors/http-error';
 import { mergedTraitFields } from './trait-fields';
@@ -32,7 +33,7 @@ const jsonBody = <T extends z.ZodType>(schema: T) => ({
  * The business config: create (step 1), load, update (steps 1 and 2) and look-ups by business id. Every
  * look-up is scoped to the token's owner: another owner's business id answers 404 like a missing one.
  */
-export const configRoutes = ({ verifyToken, data }: AppDeps) => {
+export const configRoutes = ({ verifyToken, data }: SetupDeps) => {
   const auth = requireAuth(verifyToken);
   const configs = data.businessConfigs;
   /** Every answer shows the modules in effect, not only the stored grants (issue 12 §4). */

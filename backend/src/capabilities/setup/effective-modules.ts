@@ -1,7 +1,7 @@
 import { effectiveModules, priceSentences, type SetupSources } from '@shared/capability-sources';
 import type { BusinessConfig } from '@shared/schemas/business-config';
-import type { AppData } from '../../entry/app-types';
-import { payoutStateOfItem } from '../payouts/payouts';
+import type { SetupDeps } from './deps';
+import { payoutStateOfItem } from '../payouts/index';
 
 type SourceFields = Pick<BusinessConfig, 'assistant_phone' | 'manager_number' | 'business_description'>;
 
@@ -10,7 +10,7 @@ type SourceFields = Pick<BusinessConfig, 'assistant_phone' | 'manager_number' | 
  * Stripe account deposits can be paid into, a manager to reach and prices to quote.
  */
 export async function setupSources(
-  data: Pick<AppData, 'botCalendars' | 'calendarConnections' | 'payouts'>,
+  data: Pick<SetupDeps['data'], 'botCalendars' | 'calendarConnections' | 'payouts'>,
   ownerId: string,
   config: SourceFields,
 ): Promise<SetupSources> {
@@ -49,7 +49,7 @@ export const effectiveConfig = <T extends BusinessConfig>(config: T, sources: Se
  * `grant-modules`), so a disconnected calendar turns its module off again by itself.
  */
 export async function withEffectiveModules<T extends BusinessConfig>(
-  data: Pick<AppData, 'botCalendars' | 'calendarConnections' | 'payouts'>,
+  data: Pick<SetupDeps['data'], 'botCalendars' | 'calendarConnections' | 'payouts'>,
   ownerId: string,
   config: T,
 ): Promise<T> {

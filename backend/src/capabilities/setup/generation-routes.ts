@@ -11,7 +11,8 @@ import {
 import { personalityResponseRequestSchema, personalityResponseResponseSchema } from '@shared/schemas/voices';
 import { SETUP_MESSAGES } from '@shared/setup-messages';
 import { stripVoiceText, VOICE_MESSAGES } from '@shared/voice-preview';
-import type { AppDeps, AppEnv } from '../../entry/app-types';
+import type { SetupDeps } from './deps';
+import type { AppEnv } from '../../platform/http/app-env';
 import { requireAuth, requireOwner } from '../../platform/auth/middleware';
 import { HttpError, notFound } from '../../platform/errors/http-error';
 import type { Logger } from '../../platform/logging/logger';
@@ -22,7 +23,7 @@ import {
   jsonContent,
   userIdParams,
 } from '../../platform/http/openapi-helpers';
-import { clipForSpeech, speakForRoute } from '../voices/speak';
+import { clipForSpeech, speakForRoute } from '../voices/index';
 import { businessFactsOf, storedTraits } from './business-facts-from-config';
 import { enforceUserQuota } from '../../platform/quotas/user-quotas';
 
@@ -37,7 +38,7 @@ async function generate<T>(logger: Logger, failureMessage: string, call: () => P
   }
 }
 
-export const generationRoutes = ({ verifyToken, data, providers, rateLimiter, logger }: AppDeps) => {
+export const generationRoutes = ({ verifyToken, data, providers, rateLimiter, logger }: SetupDeps) => {
   const generationFailures = {
     ...errorResponses,
     404: jsonContent(apiErrorSchema, 'No business config yet'),

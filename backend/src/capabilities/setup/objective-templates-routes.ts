@@ -2,7 +2,8 @@ import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { OBJECTIVE_TEMPLATES, templatesForBusinessType } from '@shared/objective-templates';
 import { objectiveTemplateSchema } from '@shared/schemas/objective';
 import { BUSINESS_TYPE_VALUES, type BusinessType } from '@shared/signup-rules';
-import type { AppDeps, AppEnv } from '../../entry/app-types';
+import type { SetupDeps } from './deps';
+import type { AppEnv } from '../../platform/http/app-env';
 import { requireAuth } from '../../platform/auth/middleware';
 import { bearerSecurity, errorResponses, jsonContent } from '../../platform/http/openapi-helpers';
 
@@ -19,7 +20,7 @@ const businessTypeOf = (claims: Record<string, unknown> | undefined): BusinessTy
 };
 
 /** The built-in objective templates (spec §7); the wizard offers the first 4 of a list. */
-export const objectiveTemplatesRoutes = ({ verifyToken }: AppDeps) => {
+export const objectiveTemplatesRoutes = ({ verifyToken }: SetupDeps) => {
   const auth = requireAuth(verifyToken);
 
   const discoverRoute = createRoute({

@@ -3,7 +3,8 @@ import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { apiErrorSchema, ifMissingQuerySchema } from '@shared/schemas/api-error';
 import { multiObjectiveConfigSchema, objectiveInputSchema, objectiveSchema } from '@shared/schemas/objective';
 import { SETUP_MESSAGES } from '@shared/setup-messages';
-import type { AppDeps, AppEnv } from '../../entry/app-types';
+import type { SetupDeps } from './deps';
+import type { AppEnv } from '../../platform/http/app-env';
 import { requireAuth, requireOwner } from '../../platform/auth/middleware';
 import { badRequest, notFound } from '../../platform/errors/http-error';
 import type { StoredObjective } from './objectives';
@@ -48,7 +49,7 @@ function objectiveFrom(body: ObjectiveSave) {
 }
 
 /** The owner's business objective (step 6 and the dashboard's Objectives tab). */
-export const objectivesRoutes = ({ verifyToken, data }: AppDeps) => {
+export const objectivesRoutes = ({ verifyToken, data }: SetupDeps) => {
   const auth = requireAuth(verifyToken);
   const saveRequest = {
     params: userIdParams,

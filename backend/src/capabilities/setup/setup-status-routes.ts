@@ -5,7 +5,8 @@ import { markStepRequestSchema, setupStatusSchema, type SetupStatus } from '@sha
 import { parseSetupStep } from '@shared/setup-step-names';
 import { setupProgress, TOTAL_SETUP_STEPS } from '@shared/setup-steps';
 import { SETUP_MESSAGES } from '@shared/setup-messages';
-import type { AppDeps, AppEnv } from '../../entry/app-types';
+import type { SetupDeps } from './deps';
+import type { AppEnv } from '../../platform/http/app-env';
 import { requireAuth, requireOwner } from '../../platform/auth/middleware';
 import { badRequest, notFound } from '../../platform/errors/http-error';
 import {
@@ -32,7 +33,7 @@ export function setupStatusOf(config: BusinessConfig | undefined): SetupStatus {
 const notFoundResponse = { 404: jsonContent(apiErrorSchema, 'No business config for this owner') };
 
 /** Setup progress and step reports (spec §4 "Setup step completion"). */
-export const setupStatusRoutes = ({ verifyToken, data }: AppDeps) => {
+export const setupStatusRoutes = ({ verifyToken, data }: SetupDeps) => {
   const auth = requireAuth(verifyToken);
   const configs = data.businessConfigs;
 

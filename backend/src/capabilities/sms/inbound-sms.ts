@@ -7,10 +7,10 @@ import {
   formatPhoneForText,
   smsKeywordOf,
 } from '@shared/sms';
-import type { AppData, AppDeps } from '../../entry/app-types';
-import type { StoredBusinessConfig } from '../setup/business-config';
+import type { SmsDeps } from './deps';
+import type { StoredBusinessConfig } from '../setup/index';
 import type { Logger } from '../../platform/logging/logger';
-import { findAssistantLine } from '../phone-numbers/assistant-line';
+import { findAssistantLine } from '../phone-numbers/index';
 
 /** The fields of Twilio's inbound-message webhook the channel uses (validated by the route). */
 export type InboundSms = { messageSid: string; from: string; to: string; body: string; numMedia: number };
@@ -45,9 +45,9 @@ export type InboundSmsOutcome =
   | 'answered';
 
 export type InboundSmsDeps = {
-  data: Pick<AppData, 'phoneReservations' | 'businessConfigs' | 'subscriptions' | 'smsMessaging'>;
+  data: Pick<SmsDeps['data'], 'phoneReservations' | 'businessConfigs' | 'subscriptions' | 'smsMessaging'>;
   assistant: SmsAssistant;
-  rateLimiter: AppDeps['rateLimiter'];
+  rateLimiter: SmsDeps['rateLimiter'];
   logger: Logger;
 };
 

@@ -1,7 +1,7 @@
 import { SMS_THREAD_WINDOW_HOURS } from '@shared/sms';
 import type { Logger } from '../../platform/logging/logger';
-import { collectTurn, ConversationLimitError, type Receptionist } from '../receptionist/receptionist';
-import { smsRepliesOf } from '../receptionist/test-chat/chat-items';
+import { collectTurn, ConversationLimitError, type Receptionist } from '../receptionist/index';
+import { smsRepliesOf } from '../receptionist/index';
 import type { SmsAssistant } from './inbound-sms';
 
 /**

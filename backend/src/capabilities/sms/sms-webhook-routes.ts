@@ -1,5 +1,6 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
-import type { AppDeps, AppEnv } from '../../entry/app-types';
+import type { SmsDeps } from './deps';
+import type { AppEnv } from '../../platform/http/app-env';
 import { badRequest } from '../../platform/errors/http-error';
 import { TWILIO_WEBHOOK_PATHS } from '../../providers/telephony/port';
 import { messagingResponse } from '../../providers/telephony/twiml';
@@ -50,7 +51,7 @@ const route = createRoute({
  * POST /webhooks/twilio/sms: the signature is checked over the form parameters before anything is parsed
  * further or stored; then the channel (inbound-sms.ts) decides and the replies go back as TwiML <Message>s.
  */
-export const smsWebhookRoutes = (deps: AppDeps, assistant: SmsAssistant) => {
+export const smsWebhookRoutes = (deps: SmsDeps, assistant: SmsAssistant) => {
   const app = new OpenAPIHono<AppEnv>();
   // Documented, but read by hand: the signature covers the raw form parameters, checked before validation.
   app.openAPIRegistry.registerPath(route);

@@ -10,7 +10,8 @@ import {
   VOICE_TEXTS,
   type HandoffData,
 } from '@shared/voice-relay';
-import type { AppDeps, AppEnv } from '../../entry/app-types';
+import type { VoiceDeps } from './deps';
+import type { AppEnv } from '../../platform/http/app-env';
 import { badRequest } from '../../platform/errors/http-error';
 import {
   connectRelayTwiml,
@@ -21,12 +22,12 @@ import {
   whisperTwiml,
 } from '../../providers/telephony/voice-twiml';
 import { TWILIO_WEBHOOK_PATHS } from '../../providers/telephony/port';
-import { businessProfile } from '../receptionist/business-profile';
-import { ConversationLimitError, welcomeGreeting } from '../receptionist/receptionist';
-import type { ConversationState } from '../receptionist/types';
+import { businessProfile } from '../receptionist/index';
+import { ConversationLimitError, welcomeGreeting } from '../receptionist/index';
+import type { ConversationState } from '../receptionist/index';
 import { amendConversation, conversationAmender } from './relay/conversation-amend';
 import { errorResponses, jsonContent } from '../../platform/http/openapi-helpers';
-import { findAssistantLineWith } from '../phone-numbers/assistant-line';
+import { findAssistantLineWith } from '../phone-numbers/index';
 import { readSignedTwilioRequest } from '../../providers/telephony/twilio-request';
 
 export const TWILIO_VOICE_WEBHOOK_PATH = TWILIO_WEBHOOK_PATHS.voice;
@@ -100,7 +101,7 @@ function parse<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
  * call status callback (closes the conversation), the relay session's `action` (warm transfer), the
  * manager's whisper and the transfer's result (no answer → back to the assistant to take a message).
  */
-export const voiceWebhookRoutes = (deps: AppDeps) => {
+export const voiceWebhookRoutes = (deps: VoiceDeps) => {
   const app = new OpenAPIHono<AppEnv>();
   for (const [path, summary] of [
     [VOICE_PATHS.incoming, "Twilio's incoming call: ConversationRelay TwiML, or the lapsed owner's forward"],
@@ -149,7 +150,7 @@ export const voiceWebhookRoutes = (deps: AppDeps) => {
   /** A missed transfer: the manager gets the one-sentence summary by text at once. */
   async function textManagerTheSummary(
     state: ConversationState,
-    profile: Awaited<ReturnType<AppDeps['receptionist']['profileOf']>>,
+    profile: Awaited<ReturnType<VoiceDeps['receptionist']['profileOf']>>,
   ) {
     const transfer = state.actions.findLast((a) => a.tool === 'transfer');
     if (!state.assistant_number || !profile.managerNumber || !transfer) return;

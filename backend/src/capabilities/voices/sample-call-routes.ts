@@ -2,7 +2,8 @@ import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
 import { DEMO_TRANSCRIPT, SAMPLE_CALL_PATH } from '@shared/sample-call';
 import { sampleCallResponseSchema } from '@shared/schemas/sample-call';
 import { VOICE_MESSAGES } from '@shared/voice-preview';
-import type { AppDeps, AppEnv } from '../../entry/app-types';
+import type { VoicesDeps } from './deps';
+import type { AppEnv } from '../../platform/http/app-env';
 import { HttpError } from '../../platform/errors/http-error';
 import type { SpeechProvider, SynthesizedAudio } from '../../providers/speech/port';
 import { joinWavs } from '../../providers/speech/wav';
@@ -59,7 +60,7 @@ const sampleCallRoute = createRoute({
  * Public: the landing page is. Rendering costs speech-provider calls, so it happens once per server instance
  * (the transcript is fixed; parallel first requests share one rendering) and a failure is not cached.
  */
-export function sampleCallRoutes({ providers, logger }: Pick<AppDeps, 'providers' | 'logger'>) {
+export function sampleCallRoutes({ providers, logger }: Pick<VoicesDeps, 'providers' | 'logger'>) {
   let rendering: Promise<{ audio_url: string; lines: number }> | undefined;
   const sampleCall = () => {
     rendering ??= renderSampleCall(providers.speech).then(

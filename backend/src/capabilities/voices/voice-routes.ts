@@ -6,14 +6,15 @@ import {
   voicePreviewResponseSchema,
 } from '@shared/schemas/voices';
 import { stripVoiceText, VOICE_MESSAGES, VOICE_TEXT_MAX_LENGTH } from '@shared/voice-preview';
-import type { AppDeps, AppEnv } from '../../entry/app-types';
+import type { VoicesDeps } from './deps';
+import type { AppEnv } from '../../platform/http/app-env';
 import { requireAuth } from '../../platform/auth/middleware';
 import { badRequest } from '../../platform/errors/http-error';
 import { enforceUserQuota } from '../../platform/quotas/user-quotas';
 import { bearerSecurity, errorResponses, jsonContent } from '../../platform/http/openapi-helpers';
 import { speakForRoute } from './speak';
 
-export const voiceRoutes = ({ verifyToken, providers, rateLimiter, logger }: AppDeps) => {
+export const voiceRoutes = ({ verifyToken, providers, rateLimiter, logger }: VoicesDeps) => {
   const availableRoute = createRoute({
     method: 'get',
     path: '/api/voices/available',

@@ -1,6 +1,6 @@
 import { MODULE_CAPABILITIES } from '@shared/objective-templates';
 import type { AppDeps } from '../app-types';
-import { processPaymentEvent } from '../../capabilities/billing/process-payment-event';
+import { processPaymentEvent } from '../../capabilities/billing/index';
 import type { PaymentEvent } from '../../providers/payments/port';
 import type { IdentityUser } from '../../providers/identity/port';
 import { repointNumbers } from '../../providers/telephony/repoint-numbers';

@@ -1,10 +1,10 @@
 import type { AppDeps } from '../app-types';
 import type { AppBase } from '../app-core';
-import { phoneNumberRoutes } from '../../capabilities/phone-numbers/phone-number-routes';
-import { receptionistSmsAssistant } from '../../capabilities/sms/receptionist-sms-assistant';
-import { smsWebhookRoutes } from '../../capabilities/sms/sms-webhook-routes';
+import { phoneNumberRoutes } from '../../capabilities/phone-numbers/routes';
+import { receptionistSmsAssistant } from '../../capabilities/sms/routes';
+import { smsWebhookRoutes } from '../../capabilities/sms/routes';
 import { countTwilioWebhookFailures } from '../../providers/telephony/twilio-request';
-import { voiceWebhookRoutes } from '../../capabilities/voice/voice-webhook-routes';
+import { voiceWebhookRoutes } from '../../capabilities/voice/routes';
 
 /**
  * The telephony function's routes (TELEPHONY_HTTP_ROUTES): phone numbers and Twilio's webhooks. In AWS API

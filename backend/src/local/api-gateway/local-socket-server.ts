@@ -4,10 +4,7 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { TokenVerifier } from '../../platform/auth/token-verifier';
 import { HttpError } from '../../platform/errors/http-error';
-import {
-  createVoiceStreamSession,
-  type VoiceStreamSessionDeps,
-} from '../../capabilities/voice/stream/session';
+import { createVoiceStreamSession, type VoiceStreamSessionDeps } from '../../capabilities/voice/index';
 
 export const LOCAL_VOICE_STREAM_PATH = '/ws';
 

@@ -3,17 +3,13 @@ import { spokenTime } from '@shared/receptionist/business-time';
 import { resolveWhen } from '@shared/receptionist/date-phrases';
 import { FORMALITY } from './local-phrasing';
 import { readablePhone } from '../../providers/llm/business-facts';
-import type { BusinessProfile } from '../../capabilities/receptionist/business-profile';
+import type { BusinessProfile } from '../../capabilities/receptionist/index';
 import type { DepositRefundOutcome } from '@shared/get-paid';
-import { refundSentence } from '../../capabilities/receptionist/tools/reschedule-cancel';
-import type { ToolResult } from '../../capabilities/receptionist/tools/tool-types';
-import type { ConversationState, ToolName } from '../../capabilities/receptionist/types';
+import { refundSentence } from '../../capabilities/receptionist/index';
+import type { ToolResult } from '../../capabilities/receptionist/index';
+import type { ConversationState, ToolName } from '../../capabilities/receptionist/index';
 import { extractName, extractService, intentOf, pickOffered, type Intent } from './local-intents';
-import type {
-  ModelEvent,
-  ModelRequest,
-  ReceptionistModel,
-} from '../../capabilities/receptionist/model/model-types';
+import type { ModelEvent, ModelRequest, ReceptionistModel } from '../../capabilities/receptionist/index';
 
 /**
  * The local model: a deterministic intent engine over the business's own data that calls the same tools as

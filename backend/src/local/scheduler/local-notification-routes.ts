@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppDeps, AppEnv } from '../../entry/app-types';
 import { badRequest } from '../../platform/errors/http-error';
-import { createNotificationJobs, NOTIFICATION_JOBS } from '../../capabilities/notifications/jobs';
+import { createNotificationJobs, NOTIFICATION_JOBS } from '../../capabilities/notifications/index';
 
 export const LOCAL_NOTIFICATIONS_RUN_PATH = '/local/notifications/run';
 

@@ -1,5 +1,5 @@
 import type { Logger } from '../../platform/logging/logger';
-import type { NotificationJobs } from '../../capabilities/notifications/jobs';
+import type { NotificationJobs } from '../../capabilities/notifications/index';
 
 const EVERY_MS = 60_000;
 

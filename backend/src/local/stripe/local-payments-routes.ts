@@ -17,8 +17,8 @@ import {
   type LocalSubscription,
 } from './local-payments';
 import { signWebhookPayload } from '../../providers/payments/webhook-signature';
-import { STRIPE_WEBHOOK_PATH } from '../../capabilities/billing/stripe-webhook-routes';
-import { STRIPE_CONNECT_WEBHOOK_PATH } from '../../capabilities/payouts/connect-webhook-routes';
+import { STRIPE_WEBHOOK_PATH } from '../../capabilities/billing/routes';
+import { STRIPE_CONNECT_WEBHOOK_PATH } from '../../capabilities/payouts/routes';
 
 type LocalPaymentsOptions = {
   provider: LocalPaymentsProvider;

@@ -11,10 +11,7 @@ import { LOCAL_VOICES } from '../speech/local-speech';
 import type { LocalTwilioAccount } from './local-account';
 import { startLocalCall, type LocalCall } from './local-call';
 import { UnknownLocalNumberError } from './local-sms-delivery';
-import {
-  createVoiceStreamSession,
-  type VoiceStreamSessionDeps,
-} from '../../capabilities/voice/stream/session';
+import { createVoiceStreamSession, type VoiceStreamSessionDeps } from '../../capabilities/voice/index';
 import { LOCAL_CALL_PATH } from './local-phone-page';
 
 const e164 = z.string().regex(/^\+[1-9]\d{6,14}$/, 'must be a phone number in +15551234567 form');

@@ -1,6 +1,6 @@
 import { BatchGetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { MAX_TOKEN_LIFETIME_SECONDS } from '@shared/session';
-import { stateOf } from '../../capabilities/account/account-deletions';
+import { stateOf } from './account-deletion-state';
 import { keys, userKey } from '../dynamo/keys';
 import { isConditionFailure } from '../dynamo/condition-failures';
 

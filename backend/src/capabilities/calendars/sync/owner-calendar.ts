@@ -6,7 +6,7 @@ import {
   type CalendarApi,
   type NewCalendarEvent,
 } from '../../../providers/calendar/calendar-api-types';
-import type { ConnectionTokens } from '../../../providers/calendar/connection-tokens';
+import type { ConnectionTokens } from '../connection-tokens';
 import type { CalendarProviders } from '../../../providers/calendar/port';
 
 /**

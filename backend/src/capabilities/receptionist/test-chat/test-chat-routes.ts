@@ -6,7 +6,8 @@ import {
   testChatResponseSchema,
 } from '@shared/schemas/test-chat';
 import { TEST_CALL_HOURLY_LIMIT, TEST_CHAT_HOURLY_LIMIT } from '@shared/test-chat';
-import type { AppDeps, AppEnv } from '../../../entry/app-types';
+import type { ReceptionistDeps } from '../deps';
+import type { AppEnv } from '../../../platform/http/app-env';
 import { requireAuth, requireOwner } from '../../../platform/auth/middleware';
 import { notFound, tooManyRequests } from '../../../platform/errors/http-error';
 import {
@@ -41,7 +42,7 @@ export const TEST_CALL_LIMIT_MESSAGE = `You have made ${TEST_CALL_HOURLY_LIMIT} 
  * the phone line; the conversation is stored with channel 'test' (left out of analytics). Limited per owner
  * per hour, because every message runs a turn.
  */
-export const testChatRoutes = (deps: AppDeps, engine: TestChatEngine) => {
+export const testChatRoutes = (deps: ReceptionistDeps, engine: TestChatEngine) => {
   const route = createRoute({
     method: 'post',
     path: '/oauth/users/{userId}/test-chat',

@@ -7,7 +7,7 @@ import {
   MAX_UPCOMING_APPOINTMENTS_PER_CALLER,
   type Appointment,
 } from '@shared/schemas/appointment';
-import { calendarEventFor } from '../../calendars/sync/calendar-event';
+import { calendarEventFor } from '../../calendars/index';
 import { busyRanges } from './find-slots';
 import { isTextable, type Tool, type ToolContext, type ToolResult } from './tool-types';
 

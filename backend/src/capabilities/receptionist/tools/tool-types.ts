@@ -1,9 +1,9 @@
 import type { DepositRefundOutcome } from '@shared/get-paid';
 import type { z } from 'zod';
 import type { Appointment } from '@shared/schemas/appointment';
-import type { OwnerCalendar } from '../../calendars/sync/owner-calendar';
-import type { AppointmentRepository } from '../../appointments/appointments';
-import type { SchedulingLinkBooking } from '../../calendars/scheduling-link-bookings';
+import type { OwnerCalendar } from '../../calendars/index';
+import type { AppointmentRepository } from '../../appointments/index';
+import type { SchedulingLinkBooking } from '../../calendars/index';
 import type { BusinessProfile } from '../business-profile';
 import type { ConversationState, ToolName } from '../types';
 

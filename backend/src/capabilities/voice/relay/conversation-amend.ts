@@ -1,8 +1,8 @@
-import type { AppData } from '../../../entry/app-types';
-import { StaleConversationError } from '../../receptionist/conversation-states';
-import type { Receptionist } from '../../receptionist/receptionist';
-import { conversationRecord } from '../../receptionist/records';
-import type { ConversationState } from '../../receptionist/types';
+import type { VoiceDeps } from '../deps';
+import { StaleConversationError } from '../../receptionist/index';
+import type { Receptionist } from '../../receptionist/index';
+import { conversationRecord } from '../../receptionist/index';
+import type { ConversationState } from '../../receptionist/index';
 
 export type ConversationAmender = {
   get(id: string): Promise<ConversationState | undefined>;
@@ -15,7 +15,7 @@ export type ConversationAmender = {
  * both stay whole and in step. False when a turn stored a newer version first (the caller retries).
  */
 export function conversationAmender(
-  data: Pick<AppData, 'conversationStates' | 'conversations'>,
+  data: Pick<VoiceDeps['data'], 'conversationStates' | 'conversations'>,
   receptionist: Pick<Receptionist, 'profileOf'>,
 ): ConversationAmender {
   return {

@@ -10,7 +10,7 @@ import {
 import type { RelayCall, RelayCallRepository } from '../relay-calls';
 import type { Logger } from '../../../platform/logging/logger';
 import type { Metrics } from '../../../platform/observability/metrics';
-import type { ConversationState, EngineEvent } from '../../receptionist/types';
+import type { ConversationState, EngineEvent } from '../../receptionist/index';
 import { amendConversation } from './conversation-amend';
 
 /** Delivers one message to Twilio (or the browser); rejects when the socket is gone. */

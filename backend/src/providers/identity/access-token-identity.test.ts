@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { HttpError } from '../errors/http-error';
-import { IdentityError, type IdentityUser } from '../../providers/identity/port';
+import { HttpError } from '../../platform/errors/http-error';
+import { IdentityError, type IdentityUser } from './port';
 import { IDENTITY_LOOKUP_FAILED, withAccessTokenIdentity } from './access-token-identity';
-import type { VerifiedUser } from './token-verifier';
+import type { VerifiedUser } from '../../platform/auth/token-verifier';
 
 const poolUser: IdentityUser = {
   username: 'u-1',

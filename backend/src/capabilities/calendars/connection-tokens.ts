@@ -3,11 +3,11 @@ import type {
   CalendarConnectionRepository,
   CalendarConnectionRecord,
   SealedTokens,
-} from '../../capabilities/calendars/calendar-connections';
+} from './calendar-connections';
 import type { Logger } from '../../platform/logging/logger';
-import type { CalendarProviders } from './port';
-import { OAuthGrantError, type OAuthTokens } from './oauth-types';
-import { TokenDecryptionError } from './token-cipher';
+import type { CalendarProviders } from '../../providers/calendar/port';
+import { OAuthGrantError, type OAuthTokens } from '../../providers/calendar/oauth-types';
+import { TokenDecryptionError } from '../../providers/calendar/token-cipher';
 
 /** An access token this close to its expiry is refreshed before it is used or reported as connected. */
 export const EXPIRY_MARGIN_MS = 60_000;

@@ -1,7 +1,7 @@
 import type { JWTPayload } from 'jose';
-import { HttpError } from '../errors/http-error';
-import type { IdentityAdmin, IdentityUser } from '../../providers/identity/port';
-import type { TokenVerifier, VerifiedUser } from './token-verifier';
+import { HttpError } from '../../platform/errors/http-error';
+import type { IdentityAdmin, IdentityUser } from './port';
+import type { TokenVerifier, VerifiedUser } from '../../platform/auth/token-verifier';
 
 /** Text of the 503 when the user pool cannot be read; the owner retries (the ID token needs no lookup). */
 export const IDENTITY_LOOKUP_FAILED =

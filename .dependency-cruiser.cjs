@@ -1,0 +1,141 @@
+/**
+ * The import boundaries of backend/, frontend/ and shared/ (docs/decisions/171-backend-by-capability.md),
+ * checked by `npm run lint:boundaries`, which `npm test` runs. Layers, lowest first:
+ * shared/ < backend platform/ < providers/ < capabilities/ < entry/ (and local/ beside entry).
+ * Test files are local entry points: they may reach any file they test.
+ */
+const NOT_TESTS = '\\.test\\.tsx?$';
+const BACKEND = '^backend/src/';
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-cycles',
+      comment: 'No module may depend on itself through others (a cycle of value imports).',
+      severity: 'error',
+      from: { pathNot: NOT_TESTS },
+      to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } },
+    },
+    {
+      name: 'no-type-cycles',
+      comment:
+        'Nor through type-only imports. A warning for now: capabilities still name each other’s types both ways through their index.ts (decision 171 lists them).',
+      severity: 'warn',
+      from: { pathNot: NOT_TESTS },
+      to: { circular: true },
+    },
+    {
+      name: 'shared-imports-neither-side',
+      comment: "The repo's shared/ is imported by both sides and imports neither.",
+      severity: 'error',
+      from: { path: '^shared/' },
+      to: { path: '^(backend|frontend|infra|scripts|tests)/' },
+    },
+    {
+      name: 'platform-imports-no-higher-layer',
+      comment: 'platform/ is what every capability uses: it imports only platform/ and shared/.',
+      severity: 'error',
+      from: { path: `${BACKEND}platform/`, pathNot: NOT_TESTS },
+      to: { path: `${BACKEND}(providers|capabilities|entry|local)/` },
+    },
+    {
+      name: 'providers-import-no-capability',
+      comment: 'providers/ (ports, vendor adapters, choosers) import platform/ and shared/ only.',
+      severity: 'error',
+      from: { path: `${BACKEND}providers/`, pathNot: NOT_TESTS },
+      to: { path: `${BACKEND}(capabilities|entry|local)/` },
+    },
+    {
+      name: 'adapters-import-their-port-only',
+      comment:
+        "A vendor adapter imports its kind's port.ts, never the chooser: choose.ts -> adapter -> port.",
+      severity: 'error',
+      from: { path: `${BACKEND}providers/([^/]+)/`, pathNot: [NOT_TESTS, 'choose\\.ts$'] },
+      to: { path: `${BACKEND}providers/$1/choose\\.ts$` },
+    },
+    {
+      name: 'capabilities-import-no-entry-or-local',
+      comment: 'A capability never imports the wiring (entry/) or a stand-in (local/).',
+      severity: 'error',
+      from: { path: `${BACKEND}capabilities/`, pathNot: NOT_TESTS },
+      to: { path: `${BACKEND}(entry|local)/` },
+    },
+    {
+      name: 'capability-through-its-index',
+      comment:
+        "Another capability's code is reached only through its index.ts, which exports what others may use.",
+      severity: 'error',
+      from: { path: `${BACKEND}capabilities/([^/]+)/`, pathNot: NOT_TESTS },
+      to: {
+        path: `${BACKEND}capabilities/`,
+        pathNot: [`${BACKEND}capabilities/$1/`, `${BACKEND}capabilities/[^/]+/index\\.ts$`],
+      },
+    },
+    {
+      name: 'outside-capabilities-through-index',
+      comment: 'The wiring and the stand-ins reach a capability through its index.ts too.',
+      severity: 'error',
+      from: { path: `${BACKEND}(entry|local)/`, pathNot: NOT_TESTS },
+      to: {
+        path: `${BACKEND}capabilities/[^/]+/`,
+        pathNot: `${BACKEND}capabilities/[^/]+/(index|routes)\\.ts$`,
+      },
+    },
+    {
+      name: 'local-only-from-local-entry-points',
+      comment:
+        'Stand-ins are built only by the local entry points (the Node server, the ops CLI against a local stack); tests, scripts and the bench are local too.',
+      severity: 'error',
+      from: {
+        path: BACKEND,
+        pathNot: [`${BACKEND}local/`, `${BACKEND}entry/(server|ops/ops-cli)\\.ts$`, NOT_TESTS],
+      },
+      to: { path: `${BACKEND}local/` },
+    },
+    {
+      name: 'local-reaches-entry-for-types-only',
+      comment: 'A stand-in may name the wiring types it plugs into, never run the wiring.',
+      severity: 'error',
+      from: { path: `${BACKEND}local/`, pathNot: NOT_TESTS },
+      to: { path: `${BACKEND}entry/`, dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'lambda-entries-never-build-stand-ins',
+      comment: 'What a Lambda function loads holds no stand-in (the artifact test checks the bundles too).',
+      severity: 'error',
+      from: {
+        path: `${BACKEND}entry/(lambda|lambda-init|telephony-lambda|ws-lambda|notifications-lambda)\\.ts$`,
+      },
+      to: { path: `${BACKEND}local/`, reachable: true },
+    },
+    {
+      name: 'feature-through-its-public-entry',
+      comment: "A frontend feature imports another feature only through that feature's index.ts.",
+      severity: 'error',
+      from: { path: '^frontend/src/features/([^/]+)/', pathNot: NOT_TESTS },
+      to: {
+        path: '^frontend/src/features/',
+        pathNot: ['^frontend/src/features/$1/', '^frontend/src/features/[^/]+/index\\.tsx?$'],
+      },
+    },
+    {
+      name: 'components-import-no-feature',
+      comment: 'frontend/src/components/ are shared building blocks: they import no feature.',
+      severity: 'error',
+      from: { path: '^frontend/src/components/' },
+      to: { path: '^frontend/src/features/' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '(^|/)(node_modules|cdk\\.out|dist)/' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default'],
+    },
+    combinedDependencies: false,
+  },
+};

@@ -1,0 +1,2 @@
+export { accountRoutes } from './account-routes';
+export { signOutRoutes } from './sign-out-routes';

@@ -1,0 +1,3 @@
+export { createAppointmentRepository } from './appointments';
+export type { AppointmentRepository } from './appointments';
+export { appointmentView } from './appointments-book';

@@ -1,0 +1,2 @@
+export { appointmentRoutes } from './appointment-routes';
+export { appointmentsBook } from './appointments-book';

@@ -1,0 +1,31 @@
+import type { SubscriptionRepository } from '../billing/index';
+import type { PlatformDeps } from '../../platform/deps';
+import type { Providers } from '../../providers/providers';
+import type { AppointmentRepository } from '../appointments/index';
+import type { Receptionist } from '../receptionist/index';
+import type { BusinessConfigRepository } from '../setup/index';
+import type { BotCalendarRepository } from './bot-calendars';
+import type { CalendarConnectionRepository } from './calendar-connections';
+import type { CalendarFeedRepository } from './feed/calendar-feeds';
+import type { OAuthStateRepository } from './oauth-states';
+import type { OwnerCalendar } from './sync/owner-calendar';
+import type {} from './calendar-connections';
+
+/**
+ * What the calendars capability takes from the wiring: the platform, and the few repositories and providers
+ * its routes and rules use (docs/decisions/171-backend-by-capability.md).
+ */
+export type CalendarsDeps = PlatformDeps & {
+  data: {
+    subscriptions: SubscriptionRepository;
+    appointments: AppointmentRepository;
+    botCalendars: BotCalendarRepository;
+    businessConfigs: BusinessConfigRepository;
+    calendarConnections: CalendarConnectionRepository;
+    calendarFeeds: CalendarFeedRepository;
+    oauthStates: OAuthStateRepository;
+  };
+  providers: Pick<Providers, 'calendar' | 'email'>;
+  ownerCalendar: OwnerCalendar;
+  receptionist: Receptionist;
+};

@@ -1,0 +1,16 @@
+import type { PlatformDeps } from '../../platform/deps';
+import type { BusinessConfigRepository } from '../setup/index';
+import type { CallerErasure } from './caller-erasure';
+import type { ConversationRepository } from './conversations';
+
+/**
+ * What the conversations capability takes from the wiring: the platform, and the few repositories and providers
+ * its routes and rules use (docs/decisions/171-backend-by-capability.md).
+ */
+export type ConversationsDeps = PlatformDeps & {
+  data: {
+    businessConfigs: BusinessConfigRepository;
+    callerErasure: CallerErasure;
+    conversations: ConversationRepository;
+  };
+};

@@ -1,0 +1,2 @@
+export { callLogRoutes } from './call-log-routes';
+export { privacyRoutes } from './privacy-routes';

@@ -1,0 +1,1 @@
+export { frontendLogRoutes } from './frontend-logs-routes';

@@ -1,0 +1,22 @@
+import type { ConversationStateRepository } from '../receptionist/index';
+import type { PlatformDeps } from '../../platform/deps';
+import type { QueueStandIn } from '../../providers/queue/port';
+import type { Receptionist } from '../receptionist/index';
+import type { BusinessConfigRepository } from '../setup/index';
+import type { NotificationRepository } from './notification-records';
+import type { Notifier } from './notifier';
+
+/**
+ * What the notifications capability takes from the wiring: the platform, and the few repositories and providers
+ * its routes and rules use (docs/decisions/171-backend-by-capability.md).
+ */
+export type NotificationsDeps = PlatformDeps & {
+  data: {
+    conversationStates: ConversationStateRepository;
+    businessConfigs: BusinessConfigRepository;
+    notifications: NotificationRepository;
+  };
+  notifier: Notifier;
+  receptionist: Receptionist;
+  standIns?: { queue: QueueStandIn };
+};

@@ -1,0 +1,2 @@
+export { notificationRoutes } from './notification-routes';
+export { unsubscribePages } from './unsubscribe-pages';

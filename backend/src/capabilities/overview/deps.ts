@@ -1,0 +1,21 @@
+import type { PlatformDeps } from '../../platform/deps';
+import type { AppointmentRepository } from '../appointments/index';
+import type { SubscriptionRepository } from '../billing/index';
+import type { CalendarConnectionRepository } from '../calendars/index';
+import type { ConversationRepository, OwnerMessageRepository } from '../conversations/index';
+import type { BusinessConfigRepository } from '../setup/index';
+
+/**
+ * What the overview capability takes from the wiring: the platform, and the few repositories and providers
+ * its routes and rules use (docs/decisions/171-backend-by-capability.md).
+ */
+export type OverviewDeps = PlatformDeps & {
+  data: {
+    appointments: AppointmentRepository;
+    businessConfigs: BusinessConfigRepository;
+    calendarConnections: CalendarConnectionRepository;
+    conversations: ConversationRepository;
+    ownerMessages: OwnerMessageRepository;
+    subscriptions: SubscriptionRepository;
+  };
+};

@@ -1,0 +1,31 @@
+import type { WebhookFailureRepository } from '../../platform/webhooks/webhook-failures';
+import type { WaitlistRepository } from '../billing/index';
+import type { SubscriptionRepository } from '../billing/index';
+import type { ReferralRepository } from '../referrals/index';
+import type { AccountDeletionRepository } from '../account/index';
+import type { PlatformDeps } from '../../platform/deps';
+import type { Providers } from '../../providers/providers';
+import type { AppointmentRepository } from '../appointments/index';
+import type { Receptionist } from '../receptionist/index';
+import type { BusinessConfigRepository, ObjectivesRepository } from '../setup/index';
+import type { PayoutRepository } from './payouts';
+
+/**
+ * What the payouts capability takes from the wiring: the platform, and the few repositories and providers
+ * its routes and rules use (docs/decisions/171-backend-by-capability.md).
+ */
+export type PayoutsDeps = PlatformDeps & {
+  data: {
+    webhookFailures: WebhookFailureRepository;
+    waitlists: WaitlistRepository;
+    subscriptions: SubscriptionRepository;
+    referrals: ReferralRepository;
+    accountDeletions: AccountDeletionRepository;
+    appointments: AppointmentRepository;
+    businessConfigs: BusinessConfigRepository;
+    objectives: ObjectivesRepository;
+    payouts: PayoutRepository;
+  };
+  providers: Pick<Providers, 'payments'>;
+  receptionist: Receptionist;
+};

@@ -1,0 +1,18 @@
+import type { SubscriptionRepository } from '../billing/index';
+import type { PlatformDeps } from '../../platform/deps';
+import type { Providers } from '../../providers/providers';
+import type { BusinessConfigRepository } from '../setup/index';
+import type { PhoneReservationRepository } from './phone-reservations';
+
+/**
+ * What the phone-numbers capability takes from the wiring: the platform, and the few repositories and providers
+ * its routes and rules use (docs/decisions/171-backend-by-capability.md).
+ */
+export type PhoneNumbersDeps = PlatformDeps & {
+  data: {
+    subscriptions: SubscriptionRepository;
+    businessConfigs: BusinessConfigRepository;
+    phoneReservations: PhoneReservationRepository;
+  };
+  providers: Pick<Providers, 'telephony'>;
+};

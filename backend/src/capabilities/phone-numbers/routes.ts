@@ -1,0 +1,1 @@
+export { phoneNumberRoutes } from './phone-number-routes';

@@ -1,0 +1,13 @@
+export { businessProfile, objectiveBriefs, wantsDeposits } from './business-profile';
+export type { BusinessProfile } from './business-profile';
+export { StaleConversationError, createConversationStateRepository } from './conversation-states';
+export type { ConversationStateRepository } from './conversation-states';
+export { receptionistFromApp } from './create-receptionist-deps';
+export type { ModelEvent, ModelRequest, ReceptionistModel } from './model/model-types';
+export { ConversationLimitError, collectTurn, welcomeGreeting } from './receptionist';
+export type { Receptionist } from './receptionist';
+export { conversationRecord, outcomeOf } from './records';
+export { smsRepliesOf } from './test-chat/chat-items';
+export { refundSentence } from './tools/reschedule-cancel';
+export type { ToolResult } from './tools/tool-types';
+export type { ConversationState, EngineEvent, ToolName } from './types';

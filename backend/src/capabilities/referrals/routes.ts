@@ -1,0 +1,1 @@
+export { referralRoutes } from './referral-routes';

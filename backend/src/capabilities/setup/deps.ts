@@ -1,0 +1,21 @@
+import type { PlatformDeps } from '../../platform/deps';
+import type { Providers } from '../../providers/providers';
+import type { BotCalendarRepository, CalendarConnectionRepository } from '../calendars/index';
+import type { PayoutRepository } from '../payouts/index';
+import type { BusinessConfigRepository } from './business-config';
+import type { ObjectivesRepository } from './objectives';
+
+/**
+ * What the setup capability takes from the wiring: the platform, and the few repositories and providers
+ * its routes and rules use (docs/decisions/171-backend-by-capability.md).
+ */
+export type SetupDeps = PlatformDeps & {
+  data: {
+    botCalendars: BotCalendarRepository;
+    businessConfigs: BusinessConfigRepository;
+    calendarConnections: CalendarConnectionRepository;
+    objectives: ObjectivesRepository;
+    payouts: PayoutRepository;
+  };
+  providers: Pick<Providers, 'llm' | 'places' | 'speech'>;
+};

@@ -1,0 +1,2 @@
+export { createSmsMessagingRepository } from './sms-messaging';
+export type { SmsMessagingRepository } from './sms-messaging';

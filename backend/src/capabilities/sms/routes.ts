@@ -1,0 +1,2 @@
+export { receptionistSmsAssistant } from './receptionist-sms-assistant';
+export { smsWebhookRoutes } from './sms-webhook-routes';

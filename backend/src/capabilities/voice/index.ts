@@ -1,0 +1,13 @@
+export { createRelayCallRepository } from './relay-calls';
+export type { RelayCallRepository } from './relay-calls';
+export { createRelaySocketHandler } from './relay/api-gateway-relay';
+export { conversationAmender } from './relay/conversation-amend';
+export { relaySignedUrl, verifyRelayHandshake } from './relay/handshake';
+export { createRelaySession } from './relay/relay-session';
+export type { RelaySessionDeps } from './relay/relay-session';
+export { routeSocketEvents } from './relay/socket-router';
+export { createSocketConnectionRepository } from './socket-connections';
+export { createSocketHandler } from './stream/api-gateway-transport';
+export { createVoiceStreamSession } from './stream/session';
+export type { VoiceStreamSessionDeps } from './stream/session';
+export { LOCAL_RELAY_PATH } from './voice-webhook-routes';

@@ -1,0 +1,1 @@
+export { voiceWebhookRoutes } from './voice-webhook-routes';

@@ -1,0 +1,1 @@
+export { clipForSpeech, speakForRoute } from './speak';

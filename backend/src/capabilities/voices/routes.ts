@@ -1,0 +1,2 @@
+export { sampleCallRoutes } from './sample-call-routes';
+export { voiceRoutes } from './voice-routes';
