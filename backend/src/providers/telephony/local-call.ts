@@ -3,7 +3,7 @@ import WebSocket from 'ws';
 import { relayOutgoingSchema, RELAY_LANGUAGE } from '@shared/voice-relay';
 import type { LocalTwilioAccount } from './local-account';
 import { LOCAL_TWILIO_ACCOUNT_SID, UnknownLocalNumberError } from './local-sms-delivery';
-import { readVoiceTwiml } from './voice-twiml';
+import { readVoiceTwiml } from './twiml-reader';
 import { signTwilioRequest } from './webhook-signature';
 
 /** What the person on the local phone page sees and hears of the call. */

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { LocalTwilioAccount } from './local-account';
-import { messagesInTwiml } from './twiml';
+import { messagesInTwiml } from './twiml-reader';
 import { signTwilioRequest } from './webhook-signature';
 
 /** The local account's sid (Twilio-shaped: 'AC' + 32 hex); not a secret, nothing real answers to it. */
