@@ -2,7 +2,7 @@ import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import type { AppDeps, AppEnv } from '../../app-types';
 import { badRequest } from '../../errors/http-error';
 import { TWILIO_WEBHOOK_PATHS } from '../../providers/telephony/index';
-import { messagingResponse } from '../../providers/telephony/twiml';
+import { messagingResponse } from '../../providers/telephony/twiml-on-demand';
 import { errorResponses, jsonContent } from '../openapi-helpers';
 import { apiErrorSchema } from '@shared/schemas/api-error';
 import { handleInboundSms, type SmsAssistant } from './inbound-sms';
@@ -74,6 +74,8 @@ export const smsWebhookRoutes = (deps: AppDeps, assistant: SmsAssistant) => {
     );
     // Numbers stay out of the log: the sid and the outcome are enough to follow a message.
     deps.logger.info('Inbound SMS handled', { messageSid: MessageSid, outcome: result.outcome });
-    return c.body(messagingResponse(result.replies), 200, { 'Content-Type': 'text/xml; charset=utf-8' });
+    return c.body(await messagingResponse(result.replies), 200, {
+      'Content-Type': 'text/xml; charset=utf-8',
+    });
   });
 };
