@@ -163,6 +163,28 @@ describe('POST /webhooks/twilio/voice', () => {
     expect(await deps.data.conversationStates.get(conversationIdOfCall(callSid))).toBeUndefined();
   });
 
+  it('escapes markup, quotes and ampersands of the business name in the greeting and the lapsed message', async () => {
+    const businessName = `Tom & Jerry's <b>"Best"</b> > Cuts`;
+    const answered = await createAssistantLine(deps, { businessName });
+    const relayResponse = await incoming(answered.assistantNumber);
+    const relayXml = await relayResponse.clone().text();
+    expect(relayXml).toContain("Tom &amp; Jerry's &lt;b>&quot;Best&quot;&lt;/b> > Cuts");
+    expect(relayXml).not.toContain('<b>');
+    expect((await twimlOf(relayResponse)).relay?.welcomeGreeting).toContain(
+      `Thanks for calling ${businessName}`,
+    );
+
+    const lapsed = await createAssistantLine(deps, { businessName, subscription: 'canceled' });
+    const sayResponse = await incoming(lapsed.assistantNumber);
+    expect(await sayResponse.clone().text()).toContain(
+      '<Say>Thanks for calling Tom &amp; Jerry\'s &lt;b&gt;"Best"&lt;/b&gt; &gt; Cuts.',
+    );
+    expect(await twimlOf(sayResponse)).toMatchObject({
+      say: VOICE_TEXTS.lapsed(businessName),
+      dial: '+14155550142',
+    });
+  });
+
   it('answers with ConversationRelay, talks through the engine, and the status callback closes the call', async () => {
     const line = await createAssistantLine(deps);
     const callSid = newCallSid();
