@@ -48,10 +48,12 @@ export type LambdaBundleFigure = {
 /** The probe each fresh process runs: time the import and check the handler is there. */
 const PROBE = `
 const started = performance.now();
+const cpu = process.cpuUsage();
 const mod = await import(process.env.BENCH_BUNDLE_URL);
 const importMs = performance.now() - started;
+const { user, system } = process.cpuUsage(cpu);
 if (typeof mod.handler !== 'function') throw new Error('the bundle exports no handler');
-console.log(JSON.stringify({ importMs }));
+console.log(JSON.stringify({ importMs, cpuMs: (user + system) / 1000 }));
 process.exit(0);
 `;
 
@@ -106,11 +108,26 @@ export async function measureLambdaBundle(
   };
 }
 
-/** Sizes from the metafile: the entry plus its static chunk imports, and every chunk of the asset. */
+/** Sizes and cold-init times of one function's bundle. */
 function row(target: Target, samples: number[]): LambdaRow {
-  const outputs = target.metafile.outputs;
-  const key = (file: string) => path.relative(REPO_ROOT, file).split(path.sep).join('/');
-  const entryKey = key(path.join(target.dir, 'index.mjs'));
+  return {
+    lambda: target.lambda,
+    entry: target.entry,
+    ...bundleSizes(target.metafile, target.dir),
+    coldInitMedianMs: round(median(samples)),
+    coldInitMinMs: round(Math.min(...samples)),
+    coldInitMaxMs: round(Math.max(...samples)),
+  };
+}
+
+/**
+ * Sizes from the metafile: the entry plus its static chunk imports, and every chunk of the asset. `root` is
+ * the directory the build ran in (esbuild's absWorkingDir), which the metafile's paths are relative to.
+ */
+export function bundleSizes(metafile: Metafile, dir: string, root = REPO_ROOT) {
+  const outputs = metafile.outputs;
+  const key = (file: string) => path.relative(root, file).split(path.sep).join('/');
+  const entryKey = key(path.join(dir, 'index.mjs'));
   const atInit = new Set<string>();
   const visit = (file: string) => {
     if (atInit.has(file) || !outputs[file]) return;
@@ -119,24 +136,31 @@ function row(target: Target, samples: number[]): LambdaRow {
       if (imported.kind === 'import-statement') visit(imported.path);
   };
   visit(entryKey);
-  const code = [...atInit].map((file) => readFileSync(path.join(REPO_ROOT, file)));
+  const code = [...atInit].map((file) => readFileSync(path.join(root, file)));
   const all = Object.keys(outputs).filter((file) => file.endsWith('.mjs'));
   const bytes = (files: string[]) =>
-    files.reduce((sum, file) => sum + statSync(path.join(REPO_ROOT, file)).size, 0);
+    files.reduce((sum, file) => sum + statSync(path.join(root, file)).size, 0);
   return {
-    lambda: target.lambda,
-    entry: target.entry,
     initKb: kb(code.reduce((sum, c) => sum + c.byteLength, 0)),
     initGzipKb: kb(code.reduce((sum, c) => sum + gzipSync(c, { level: 9 }).byteLength, 0)),
     totalKb: kb(bytes(all)),
     sourceMapKb: kb(bytes(Object.keys(outputs).filter((file) => file.endsWith('.map')))),
-    coldInitMedianMs: round(median(samples)),
-    coldInitMinMs: round(Math.min(...samples)),
-    coldInitMaxMs: round(Math.max(...samples)),
   };
 }
 
-async function coldInit(dir: string, nodeOptions: string): Promise<number> {
+/** Milliseconds one fresh node process takes to import the bundle in `dir` (its cold init). */
+export async function coldInit(dir: string, nodeOptions: string): Promise<number> {
+  return (await coldInitSample(dir, nodeOptions)).importMs;
+}
+
+/**
+ * One cold init: wall time, and the CPU time the process spent in it (every thread), which a busy shared
+ * machine disturbs far less than the wall time.
+ */
+export async function coldInitSample(
+  dir: string,
+  nodeOptions: string,
+): Promise<{ importMs: number; cpuMs: number }> {
   const env = {
     PATH: process.env.PATH,
     NODE_OPTIONS: nodeOptions,
@@ -164,5 +188,5 @@ async function coldInit(dir: string, nodeOptions: string): Promise<number> {
   if (result.code !== 0 || !line.startsWith('{')) {
     throw new Error(`cold-init probe of ${dir} failed (exit ${result.code}):\n${result.stderr.slice(-2000)}`);
   }
-  return (JSON.parse(line) as { importMs: number }).importMs;
+  return JSON.parse(line) as { importMs: number; cpuMs: number };
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { LOCAL_TWILIO_AUTH_TOKEN } from '../../backend/src/platform/config/env';
 import { LOCAL_TWILIO_ACCOUNT_SID } from '../../backend/src/local/twilio/local-sms-delivery';
-import { messagesInTwiml } from '../../backend/src/providers/telephony/twiml';
+import { messagesInTwiml } from '../../backend/src/providers/telephony/twiml-reader';
 import { signTwilioRequest } from '../../backend/src/providers/telephony/webhook-signature';
 import { formatTable } from '../report';
 import { withAssistantLine } from './assistant-line-stack';

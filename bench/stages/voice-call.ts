@@ -3,7 +3,7 @@ import WebSocket from 'ws';
 import { relayOutgoingSchema } from '../../shared/voice-relay';
 import { LOCAL_TWILIO_AUTH_TOKEN } from '../../backend/src/platform/config/env';
 import { LOCAL_TWILIO_ACCOUNT_SID } from '../../backend/src/local/twilio/local-sms-delivery';
-import { readVoiceTwiml } from '../../backend/src/providers/telephony/voice-twiml';
+import { readVoiceTwiml } from '../../backend/src/providers/telephony/twiml-reader';
 import { signTwilioRequest } from '../../backend/src/providers/telephony/webhook-signature';
 import { formatTable } from '../report';
 import { percentile, round } from '../stats';

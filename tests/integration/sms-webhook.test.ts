@@ -5,7 +5,7 @@ import { SMS_CALLER_HOURLY_LIMIT, SMS_TEXTS } from '../../shared/sms';
 import { LOCAL_TWILIO_AUTH_TOKEN } from '../../backend/src/platform/config/env';
 import { keys } from '../../backend/src/platform/dynamo/keys';
 import { LOCAL_TWILIO_ACCOUNT_SID } from '../../backend/src/local/twilio/local-sms-delivery';
-import { messagesInTwiml } from '../../backend/src/providers/telephony/twiml';
+import { messagesInTwiml } from '../../backend/src/providers/telephony/twiml-reader';
 import { signTwilioRequest } from '../../backend/src/providers/telephony/webhook-signature';
 import { createAssistantLine, setSubscription, TEST_API_ORIGIN } from '../support/assistant-line';
 import { createTestApp } from '../support/test-app';

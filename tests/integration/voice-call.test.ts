@@ -6,7 +6,7 @@ import WebSocket from 'ws';
 import { handoffDataSchema, VOICE_RELAY, VOICE_TEXTS, type RelayOutgoing } from '../../shared/voice-relay';
 import { LOCAL_TWILIO_AUTH_TOKEN } from '../../backend/src/platform/config/env';
 import { LOCAL_TWILIO_ACCOUNT_SID } from '../../backend/src/local/twilio/local-sms-delivery';
-import { readVoiceTwiml } from '../../backend/src/providers/telephony/voice-twiml';
+import { readVoiceTwiml } from '../../backend/src/providers/telephony/twiml-reader';
 import { signTwilioRequest } from '../../backend/src/providers/telephony/webhook-signature';
 import { conversationIdOfCall, VOICE_PATHS } from '../../backend/src/capabilities/voice/voice-webhook-routes';
 import { createRecordingMetrics, type MetricName } from '../../backend/src/platform/observability/metrics';
@@ -158,6 +158,28 @@ describe('POST /webhooks/twilio/voice', () => {
       relay: undefined,
     });
     expect(await deps.data.conversationStates.get(conversationIdOfCall(callSid))).toBeUndefined();
+  });
+
+  it('escapes markup, quotes and ampersands of the business name in the greeting and the lapsed message', async () => {
+    const businessName = `Tom & Jerry's <b>"Best"</b> > Cuts`;
+    const answered = await createAssistantLine(deps, { businessName });
+    const relayResponse = await incoming(answered.assistantNumber);
+    const relayXml = await relayResponse.clone().text();
+    expect(relayXml).toContain("Tom &amp; Jerry's &lt;b>&quot;Best&quot;&lt;/b> > Cuts");
+    expect(relayXml).not.toContain('<b>');
+    expect((await twimlOf(relayResponse)).relay?.welcomeGreeting).toContain(
+      `Thanks for calling ${businessName}`,
+    );
+
+    const lapsed = await createAssistantLine(deps, { businessName, subscription: 'canceled' });
+    const sayResponse = await incoming(lapsed.assistantNumber);
+    expect(await sayResponse.clone().text()).toContain(
+      '<Say>Thanks for calling Tom &amp; Jerry\'s &lt;b&gt;"Best"&lt;/b&gt; &gt; Cuts.',
+    );
+    expect(await twimlOf(sayResponse)).toMatchObject({
+      say: VOICE_TEXTS.lapsed(businessName),
+      dial: '+14155550142',
+    });
   });
 
   it('answers with ConversationRelay, talks through the engine, and the status callback closes the call', async () => {

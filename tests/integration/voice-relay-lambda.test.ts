@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { handoffDataSchema, type RelayOutgoing } from '../../shared/voice-relay';
 import { LOCAL_TWILIO_AUTH_TOKEN } from '../../backend/src/platform/config/env';
 import { LOCAL_TWILIO_ACCOUNT_SID } from '../../backend/src/local/twilio/local-sms-delivery';
-import { readVoiceTwiml } from '../../backend/src/providers/telephony/voice-twiml';
+import { readVoiceTwiml } from '../../backend/src/providers/telephony/twiml-reader';
 import { signTwilioRequest } from '../../backend/src/providers/telephony/webhook-signature';
 import { conversationIdOfCall, VOICE_PATHS } from '../../backend/src/capabilities/voice/voice-webhook-routes';
 import {

@@ -3,7 +3,7 @@ import type { SmsDeps } from './deps';
 import type { AppEnv } from '../../platform/http/app-env';
 import { badRequest } from '../../platform/errors/http-error';
 import { TWILIO_WEBHOOK_PATHS } from '../../providers/telephony/port';
-import { messagingResponse } from '../../providers/telephony/twiml';
+import { messagingResponse } from '../../providers/telephony/twiml-on-demand';
 import { errorResponses, jsonContent } from '../../platform/http/openapi-helpers';
 import { apiErrorSchema } from '@shared/schemas/api-error';
 import { handleInboundSms, type SmsAssistant } from './inbound-sms';
@@ -75,6 +75,8 @@ export const smsWebhookRoutes = (deps: SmsDeps, assistant: SmsAssistant) => {
     );
     // Numbers stay out of the log: the sid and the outcome are enough to follow a message.
     deps.logger.info('Inbound SMS handled', { messageSid: MessageSid, outcome: result.outcome });
-    return c.body(messagingResponse(result.replies), 200, { 'Content-Type': 'text/xml; charset=utf-8' });
+    return c.body(await messagingResponse(result.replies), 200, {
+      'Content-Type': 'text/xml; charset=utf-8',
+    });
   });
 };

@@ -20,7 +20,7 @@ import {
   sayThenHangUpTwiml,
   transferTwiml,
   whisperTwiml,
-} from '../../providers/telephony/voice-twiml';
+} from '../../providers/telephony/twiml-on-demand';
 import { TWILIO_WEBHOOK_PATHS } from '../../providers/telephony/port';
 import { businessProfile } from '../receptionist/index';
 import { ConversationLimitError, welcomeGreeting } from '../receptionist/index';
@@ -180,7 +180,7 @@ export const voiceWebhookRoutes = (deps: VoiceDeps) => {
     );
     if (!line) {
       deps.logger.info('Voice call to an unknown number', { callSid: call.CallSid });
-      return c.body(sayThenHangUpTwiml(VOICE_TEXTS.unknownNumber), 200, xml);
+      return c.body(await sayThenHangUpTwiml(VOICE_TEXTS.unknownNumber), 200, xml);
     }
     const {
       ownerId,
@@ -192,15 +192,15 @@ export const voiceWebhookRoutes = (deps: VoiceDeps) => {
       config.phone_number && /^\+[1-9]\d{6,14}$/.test(config.phone_number) ? config.phone_number : undefined;
     if (!isSubscribed(subscription.status)) {
       deps.logger.info('Voice call forwarded: owner not subscribed', { callSid: call.CallSid });
-      return c.body(sayThenDialTwiml(VOICE_TEXTS.lapsed(business), businessLine), 200, xml);
+      return c.body(await sayThenDialTwiml(VOICE_TEXTS.lapsed(business), businessLine), 200, xml);
     }
     if (deps.receptionist.refusal('voice')) {
       // The assistant cannot answer (docs/decisions/160-fail-closed.md): never a rules engine on a real
       // caller; the call goes to the business's own phone, or ends politely when there is none.
       return c.body(
         businessLine
-          ? sayThenDialTwiml(VOICE_TEXTS.assistantUnavailable(business), businessLine)
-          : sayThenHangUpTwiml(VOICE_TEXTS.assistantUnavailableNoLine(business)),
+          ? await sayThenDialTwiml(VOICE_TEXTS.assistantUnavailable(business), businessLine)
+          : await sayThenHangUpTwiml(VOICE_TEXTS.assistantUnavailableNoLine(business)),
         200,
         xml,
       );
@@ -226,14 +226,14 @@ export const voiceWebhookRoutes = (deps: VoiceDeps) => {
     } catch (error) {
       if (error instanceof ConversationLimitError) {
         // Over the owner's daily conversation limit: the caller still reaches the business.
-        return c.body(sayThenDialTwiml(VOICE_TEXTS.lapsed(business), businessLine), 200, xml);
+        return c.body(await sayThenDialTwiml(VOICE_TEXTS.lapsed(business), businessLine), 200, xml);
       }
       // Twilio retried (or retries while the first request is still creating it): the conversation exists.
       if (!(await callConversation(conversationId, call.CallSid))) throw error;
     }
     deps.logger.info('Voice call answered by the relay', { callSid: call.CallSid, conversationId });
     return c.body(
-      relayTwiml(c.req.url, conversationId, greeting, relayVoiceOf(config.selected_voice)),
+      await relayTwiml(c.req.url, conversationId, greeting, relayVoiceOf(config.selected_voice)),
       200,
       xml,
     );
@@ -250,7 +250,7 @@ export const voiceWebhookRoutes = (deps: VoiceDeps) => {
         );
       }
     }
-    return c.body(hangUpTwiml(), 200, xml);
+    return c.body(await hangUpTwiml(), 200, xml);
   });
 
   app.post(VOICE_PATHS.after, async (c) => {
@@ -264,7 +264,7 @@ export const voiceWebhookRoutes = (deps: VoiceDeps) => {
       handoff = undefined;
     }
     if (!state || handoff?.reasonCode !== 'live-agent-handoff' || handoff.conversationId !== conversationId) {
-      return c.body(hangUpTwiml(), 200, xml);
+      return c.body(await hangUpTwiml(), 200, xml);
     }
     const at = deps.now().toISOString();
     await amendConversation(amender, conversationId, (s) => {
@@ -279,7 +279,7 @@ export const voiceWebhookRoutes = (deps: VoiceDeps) => {
     const base = baseOf(c.req.url);
     const query = `?conversationId=${encodeURIComponent(conversationId)}`;
     return c.body(
-      transferTwiml({
+      await transferTwiml({
         to: handoff.to,
         whisperUrl: `${base}${VOICE_PATHS.whisper}${query}`,
         actionUrl: `${base}${VOICE_PATHS.dialResult}${query}`,
@@ -297,20 +297,20 @@ export const voiceWebhookRoutes = (deps: VoiceDeps) => {
     const state = await callConversation(conversationId, form.ParentCallSid ?? form.CallSid);
     const transfer = state?.actions.findLast((a) => a.tool === 'transfer');
     const summary = transfer?.summary.replace(/^Transfer: /, '') ?? 'A caller asked for you.';
-    return c.body(whisperTwiml(VOICE_TEXTS.whisper(summary)), 200, xml);
+    return c.body(await whisperTwiml(VOICE_TEXTS.whisper(summary)), 200, xml);
   });
 
   app.post(VOICE_PATHS.dialResult, async (c) => {
     const form = parse(dialResultSchema, await signed(c));
     const { conversationId } = parse(conversationQuery, c.req.query());
     const state = await callConversation(conversationId, form.CallSid);
-    if (!state || state.ended_at) return c.body(hangUpTwiml(), 200, xml);
+    if (!state || state.ended_at) return c.body(await hangUpTwiml(), 200, xml);
     const at = deps.now().toISOString();
     if (form.DialCallStatus === 'completed') {
       await amendConversation(amender, conversationId, (s) => {
         s.actions.push({ tool: 'transfer_result', ok: true, summary: 'The manager answered', at });
       });
-      return c.body(hangUpTwiml(), 200, xml);
+      return c.body(await hangUpTwiml(), 200, xml);
     }
     // Nobody answered: the call comes back to the assistant, which takes a message for the manager.
     const profile = await deps.receptionist.profileOf(state.owner_id);
@@ -328,7 +328,7 @@ export const voiceWebhookRoutes = (deps: VoiceDeps) => {
     await textManagerTheSummary(state, profile);
     const config = await deps.data.businessConfigs.getConfig(state.owner_id);
     return c.body(
-      relayTwiml(c.req.url, conversationId, comeBack, relayVoiceOf(config?.selected_voice)),
+      await relayTwiml(c.req.url, conversationId, comeBack, relayVoiceOf(config?.selected_voice)),
       200,
       xml,
     );

@@ -1,5 +1,6 @@
 import type { AppDeps } from '../app-types';
 import type { AppBase } from '../app-core';
+import { preloadTwimlBuilders } from '../../providers/telephony/twiml-on-demand';
 import { phoneNumberRoutes } from '../../capabilities/phone-numbers/routes';
 import { receptionistSmsAssistant } from '../../capabilities/sms/routes';
 import { smsWebhookRoutes } from '../../capabilities/sms/routes';
@@ -12,6 +13,12 @@ import { voiceWebhookRoutes } from '../../capabilities/voice/routes';
  */
 export function mountTelephonyRoutes(app: AppBase, deps: AppDeps) {
   app.use('/webhooks/twilio/*', countTwilioWebhookFailures(deps.metrics));
+  // Every Twilio webhook answers TwiML: the builders start loading as the request arrives and are read and
+  // compiled while it waits on DynamoDB, not before it (docs/decisions/167-twiml-builders.md).
+  app.use('/webhooks/twilio/*', async (_c, next) => {
+    preloadTwimlBuilders();
+    await next();
+  });
   app.route('/', phoneNumberRoutes(deps));
   app.route('/', smsWebhookRoutes(deps, receptionistSmsAssistant(deps.receptionist, deps.logger)));
   app.route('/', voiceWebhookRoutes(deps));

@@ -3,7 +3,7 @@ import WebSocket from 'ws';
 import { relayOutgoingSchema, RELAY_LANGUAGE } from '@shared/voice-relay';
 import type { LocalTwilioAccount } from './local-account';
 import { LOCAL_TWILIO_ACCOUNT_SID, UnknownLocalNumberError } from './local-sms-delivery';
-import { readVoiceTwiml } from '../../providers/telephony/voice-twiml';
+import { readVoiceTwiml } from '../../providers/telephony/twiml-reader';
 import { signTwilioRequest } from '../../providers/telephony/webhook-signature';
 
 /** What the person on the local phone page sees and hears of the call. */

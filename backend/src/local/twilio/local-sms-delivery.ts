@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { LocalTwilioAccount } from './local-account';
-import { messagesInTwiml } from '../../providers/telephony/twiml';
+import { messagesInTwiml } from '../../providers/telephony/twiml-reader';
 import { signTwilioRequest } from '../../providers/telephony/webhook-signature';
 
 /** The local account's sid (Twilio-shaped: 'AC' + 32 hex); not a secret, nothing real answers to it. */

@@ -1,16 +1,7 @@
-const escapeXml = (text: string) =>
-  text.replace(
-    /[<>&'"]/g,
-    (char) => `&${({ '<': 'lt', '>': 'gt', '&': 'amp', "'": 'apos', '"': 'quot' } as const)[char as '<']};`,
-  );
-
-const attributes = (values: Record<string, string | number | boolean | undefined>) =>
-  Object.entries(values)
-    .filter(([, value]) => value !== undefined)
-    .map(([name, value]) => ` ${name}="${escapeXml(String(value))}"`)
-    .join('');
-
-const response = (body: string) => `<?xml version="1.0" encoding="UTF-8"?><Response>${body}</Response>`;
+// The TwiML module alone, not the SDK's index: the REST client stays out of the telephony function's cold
+// start (docs/decisions/167-twiml-builders.md), as webhook-signature.ts does for the webhooks module.
+import VoiceResponse from 'twilio/lib/twiml/VoiceResponse';
+import { xmlCharactersOnly, xmlSafeAttributes } from './twiml-characters';
 
 export type RelayTwiml = {
   /** The relay socket (wss://…). */
@@ -27,33 +18,47 @@ export type RelayTwiml = {
 
 /** Voice TwiML: the caller talks to the assistant through ConversationRelay; interruptions and DTMF on. */
 export function connectRelayTwiml(options: RelayTwiml): string {
-  const parameters = Object.entries(options.parameters)
-    .map(([name, value]) => `<Parameter${attributes({ name, value })}/>`)
-    .join('');
-  const relay = attributes({
-    url: options.relayUrl,
-    welcomeGreeting: options.welcomeGreeting,
-    language: options.language,
-    ttsProvider: options.ttsProvider,
-    voice: options.voice,
-    interruptible: 'any',
-    dtmfDetection: true,
-  });
-  return response(
-    `<Connect${attributes({ action: options.actionUrl, method: 'POST' })}><ConversationRelay${relay}>${parameters}</ConversationRelay></Connect>`,
-  );
+  const response = new VoiceResponse();
+  const relay = response
+    .connect(xmlSafeAttributes({ action: options.actionUrl, method: 'POST' }))
+    .conversationRelay(
+      xmlSafeAttributes({
+        url: options.relayUrl,
+        welcomeGreeting: options.welcomeGreeting,
+        language: options.language,
+        ttsProvider: options.ttsProvider,
+        voice: options.voice,
+        interruptible: 'any',
+        dtmfDetection: true,
+      }),
+    );
+  for (const [name, value] of Object.entries(options.parameters)) {
+    relay.parameter(xmlSafeAttributes({ name, value }));
+  }
+  return response.toString();
 }
 
 /** A short spoken message, then the caller is connected to a number (the lapsed owner's own line). */
 export function sayThenDialTwiml(say: string, to: string | undefined): string {
-  return response(`<Say>${escapeXml(say)}</Say>${to ? `<Dial>${escapeXml(to)}</Dial>` : '<Hangup/>'}`);
+  const response = new VoiceResponse();
+  response.say(xmlCharactersOnly(say));
+  if (to) response.dial(xmlCharactersOnly(to));
+  else response.hangup();
+  return response.toString();
 }
 
 export function sayThenHangUpTwiml(say: string): string {
-  return response(`<Say>${escapeXml(say)}</Say><Hangup/>`);
+  const response = new VoiceResponse();
+  response.say(xmlCharactersOnly(say));
+  response.hangup();
+  return response.toString();
 }
 
-export const hangUpTwiml = () => response('<Hangup/>');
+export function hangUpTwiml(): string {
+  const response = new VoiceResponse();
+  response.hangup();
+  return response.toString();
+}
 
 /** Warm transfer: ring the manager (who first hears the whisper), for `timeout` seconds, then `action`. */
 export function transferTwiml(options: {
@@ -63,59 +68,23 @@ export function transferTwiml(options: {
   timeoutSeconds: number;
   callerId?: string;
 }): string {
-  const dial = attributes({
-    action: options.actionUrl,
-    method: 'POST',
-    timeout: options.timeoutSeconds,
-    callerId: options.callerId,
-  });
-  return response(
-    `<Dial${dial}><Number${attributes({ url: options.whisperUrl, method: 'POST' })}>${escapeXml(options.to)}</Number></Dial>`,
-  );
+  const response = new VoiceResponse();
+  response
+    .dial(
+      xmlSafeAttributes({
+        action: options.actionUrl,
+        method: 'POST',
+        timeout: options.timeoutSeconds,
+        callerId: options.callerId,
+      }),
+    )
+    .number(xmlSafeAttributes({ url: options.whisperUrl, method: 'POST' }), xmlCharactersOnly(options.to));
+  return response.toString();
 }
 
 /** What the whisper URL answers: said to the manager only, before the calls are joined. */
-export const whisperTwiml = (text: string) => response(`<Say>${escapeXml(text)}</Say>`);
-
-/** Reads a TwiML document's verbs back (the local telephony provider plays Twilio's part with it). */
-export function readVoiceTwiml(twiml: string) {
-  const attr = (tag: string, name: string) => {
-    const match = new RegExp(`<${tag}\\s[^>]*\\b${name}="([^"]*)"`).exec(twiml);
-    return match ? unescapeXml(match[1]!) : undefined;
-  };
-  const text = (tag: string) => {
-    const match = new RegExp(`<${tag}(?:\\s[^>]*)?>([^<]*)</${tag}>`).exec(twiml);
-    return match ? unescapeXml(match[1]!) : undefined;
-  };
-  const parameters: Record<string, string> = {};
-  for (const m of twiml.matchAll(/<Parameter\s+name="([^"]*)"\s+value="([^"]*)"\/>/g))
-    parameters[unescapeXml(m[1]!)] = unescapeXml(m[2]!);
-  return {
-    say: text('Say'),
-    dial: text('Dial') ?? text('Number'),
-    dialAction: attr('Dial', 'action'),
-    dialTimeout: attr('Dial', 'timeout'),
-    whisperUrl: attr('Number', 'url'),
-    relay: twiml.includes('<ConversationRelay')
-      ? {
-          url: attr('ConversationRelay', 'url')!,
-          welcomeGreeting: attr('ConversationRelay', 'welcomeGreeting') ?? '',
-          language: attr('ConversationRelay', 'language'),
-          voice: attr('ConversationRelay', 'voice'),
-          interruptible: attr('ConversationRelay', 'interruptible'),
-          dtmfDetection: attr('ConversationRelay', 'dtmfDetection'),
-          action: attr('Connect', 'action'),
-          parameters,
-        }
-      : undefined,
-    hangUp: twiml.includes('<Hangup/>'),
-  };
+export function whisperTwiml(text: string): string {
+  const response = new VoiceResponse();
+  response.say(xmlCharactersOnly(text));
+  return response.toString();
 }
-
-const unescapeXml = (text: string) =>
-  text
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&apos;/g, "'")
-    .replace(/&quot;/g, '"')
-    .replace(/&amp;/g, '&');

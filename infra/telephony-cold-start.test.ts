@@ -1,0 +1,49 @@
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { bundleLambda } from './lib/lambda-bundling';
+
+const REPO_ROOT = path.resolve(import.meta.dirname, '..');
+mkdirSync(path.join(REPO_ROOT, '.local'), { recursive: true });
+const outRoot = mkdtempSync(path.join(REPO_ROOT, '.local', 'telephony-start-'));
+afterAll(() => rmSync(outRoot, { recursive: true, force: true }));
+
+/**
+ * The telephony function answers callers, so what it loads at cold start is kept to what every request needs:
+ * Twilio's TwiML builder and its XML library load on first use, started as a webhook arrives
+ * (docs/decisions/167-twiml-builders.md), like the REST client on the first outbound text.
+ */
+describe('the telephony function at cold start', () => {
+  it('loads the TwiML library on first use, not with its entry', async () => {
+    const dir = path.join(outRoot, 'telephony');
+    const meta = await bundleLambda('telephony', dir);
+    const key = (file: string) => path.relative(REPO_ROOT, file).split(path.sep).join('/');
+    const atStart = new Set<string>();
+    const visit = (file: string) => {
+      if (atStart.has(file) || !meta.outputs[file]) return;
+      atStart.add(file);
+      for (const imported of meta.outputs[file].imports)
+        if (imported.kind === 'import-statement') visit(imported.path);
+    };
+    visit(key(path.join(dir, 'index.mjs')));
+    const inputsOf = (files: Iterable<string>) =>
+      [...files].flatMap((file) => Object.keys(meta.outputs[file]!.inputs));
+    const twimlLibrary = (input: string) =>
+      /node_modules\/(twilio\/lib\/twiml|(twilio\/node_modules\/)?xmlbuilder)\//.test(input);
+
+    const startInputs = inputsOf(atStart);
+    expect(
+      startInputs.some((input) => input.endsWith('backend/src/providers/telephony/twiml-on-demand.ts')),
+    ).toBe(true);
+    expect(startInputs.filter(twimlLibrary)).toEqual([]);
+    expect(startInputs.filter((input) => /telephony\/(voice-)?twiml\.ts$/.test(input))).toEqual([]);
+    // …and it is in the asset, in a chunk of its own.
+    const lazyInputs = inputsOf(Object.keys(meta.outputs).filter((file) => !atStart.has(file)));
+    expect(lazyInputs.some((input) => input.includes('node_modules/twilio/lib/twiml/VoiceResponse.js'))).toBe(
+      true,
+    );
+    expect(lazyInputs.some((input) => input.endsWith('backend/src/providers/telephony/voice-twiml.ts'))).toBe(
+      true,
+    );
+  });
+});
