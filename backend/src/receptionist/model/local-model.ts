@@ -5,7 +5,7 @@ import { FORMALITY } from '../../providers/llm/local-phrasing';
 import { readablePhone } from '../../providers/llm/business-facts';
 import type { BusinessProfile } from '../business-profile';
 import type { DepositRefundOutcome } from '@shared/get-paid';
-import { refundSentence } from '../tools/reschedule-cancel';
+import { DEPOSIT_REFUND_SENTENCES } from '@shared/carrier-keywords';
 import type { ToolResult } from '../tools/tool-types';
 import type { ConversationState, ToolName } from '../types';
 import { extractName, extractService, intentOf, pickOffered, type Intent } from './local-intents';
@@ -335,7 +335,7 @@ function compose(request: ModelRequest): Step {
       return say(
         [
           `Done: your appointment on ${String(data.when)} is cancelled.`,
-          refundSentence[(data.deposit_refund as DepositRefundOutcome | undefined) ?? 'none'],
+          DEPOSIT_REFUND_SENTENCES[(data.deposit_refund as DepositRefundOutcome | undefined) ?? 'none'],
           data.texted ? "I've texted you a confirmation." : '',
           v.nextStep,
         ]
