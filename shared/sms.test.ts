@@ -1,24 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SMS_MAX_BODY_CHARS, capSmsBody, formatPhoneForText, smsKeywordOf } from './sms';
-
-describe('SMS keywords', () => {
-  it('recognises a message that is exactly a keyword, in any case and with spaces around', () => {
-    expect(smsKeywordOf('STOP')).toBe('opt_out');
-    expect(smsKeywordOf('  stop ')).toBe('opt_out');
-    expect(smsKeywordOf('Unsubscribe')).toBe('opt_out');
-    expect(smsKeywordOf('start')).toBe('opt_in');
-    expect(smsKeywordOf('UNSTOP')).toBe('opt_in');
-    expect(smsKeywordOf('help')).toBe('help');
-    expect(smsKeywordOf('Info')).toBe('help');
-  });
-
-  it('leaves a sentence that merely contains a keyword to the assistant', () => {
-    expect(smsKeywordOf('stop by tomorrow?')).toBeUndefined();
-    expect(smsKeywordOf('I need help booking')).toBeUndefined();
-    expect(smsKeywordOf('cancel my appointment')).toBeUndefined();
-    expect(smsKeywordOf('')).toBeUndefined();
-  });
-});
+import { SMS_MAX_BODY_CHARS, capSmsBody, formatPhoneForText } from './sms';
 
 describe('capSmsBody', () => {
   it('keeps a short reply as it is', () => {

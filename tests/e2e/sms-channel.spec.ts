@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { ADVANCED_OPT_OUT, APPOINTMENT_REPLY_WORDS } from '../../shared/carrier-keywords';
 import { GET_PAID_TEXTS } from '../../shared/get-paid';
 import {
   connectStripeFromDashboard,
@@ -131,4 +132,64 @@ test('an owner connects Stripe; a caller texts, books and pays the deposit into 
     'Erased 1 conversation, 1 appointment and 0 messages.',
   );
   await expect(page.getByTestId('call-log-row').filter({ hasText: 'Deposit paid' })).toHaveCount(0);
+});
+
+test("a caller books by answering Yes and cancels in the confirmation's words; a bare Cancel unsubscribes until START", async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(120_000);
+  const { assistantNumber } = await salonOwner(page, 'Corner Cuts');
+  const day = openDayAhead(2);
+  const caller = randomCaller();
+  const phone = await context.newPage();
+  await openPhone(phone, assistantNumber, caller);
+  const received = phone.getByTestId('phone-received');
+
+  // "Shall I book it for you?" answered with a one-word Yes continues the booking.
+  await text(phone, `I want an appointment on ${day} at 10am`);
+  await expect(received.last()).toContainText('10:00 AM is open. Shall I book it for you?');
+  await text(phone, 'Yes');
+  await expect(received.last()).toContainText('What name should I put the booking under?');
+  await text(phone, 'Ana');
+  const confirmation = received.filter({ hasText: "Corner Cuts: you're booked" });
+  await expect(confirmation).toHaveCount(1);
+  await expect(confirmation).toContainText(
+    `Reply ${APPOINTMENT_REPLY_WORDS.change} to move it or ${APPOINTMENT_REPLY_WORDS.cancel} to cancel it.`,
+  );
+
+  // A bare "Cancel" is a carrier keyword: Twilio's auto-reply unsubscribes the caller, and the booking stays.
+  await text(phone, 'Cancel');
+  await expect(received.last()).toContainText(ADVANCED_OPT_OUT.replies.opt_out({ name: 'Corner Cuts' }));
+  await page.goto('/dashboard?tab=appointments');
+  await expect(page.getByTestId('appointment-row').filter({ hasText: 'Ana' })).toHaveCount(1);
+  // Nothing reaches an unsubscribed caller: their next text is delivered, and gets no answer.
+  const before = await received.count();
+  await phone.getByTestId('phone-message').fill('Please cancel my appointment');
+  const delivered = phone.waitForResponse(
+    (r) => r.url().endsWith('/local/phone/messages') && r.request().method() === 'POST',
+  );
+  await phone.getByTestId('phone-send').click();
+  expect(await (await delivered).json()).toMatchObject({ replies: [] });
+  await expect(phone.getByTestId('phone-sent').last()).toContainText('Please cancel my appointment');
+  await expect(received).toHaveCount(before);
+
+  // START re-subscribes; HELP names the business and how to reach it.
+  await text(phone, 'START');
+  await expect(received.last()).toContainText(
+    'Corner Cuts: you are subscribed to texts from this number again',
+  );
+  await text(phone, 'help');
+  await expect(received.last()).toContainText('Corner Cuts: this number is answered by an AI receptionist.');
+  await expect(received.last()).toContainText('To reach the business, call (');
+
+  // The confirmation's own words cancel it.
+  await text(phone, APPOINTMENT_REPLY_WORDS.cancel);
+  await expect(received.filter({ hasText: 'Done: your appointment on' })).toHaveCount(1);
+  await expect(received.filter({ hasText: 'Corner Cuts: your appointment on' })).toContainText(
+    'is cancelled.',
+  );
+  await page.reload();
+  await expect(page.getByTestId('appointment-row').filter({ hasText: 'Ana' })).toHaveCount(0);
+  await phone.screenshot({ path: '.local/test-results/sms-keywords-phone.png', fullPage: true });
 });

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import { SMS_TEXTS } from '../../shared/sms';
+import { SMS_TEXTS } from '../../shared/carrier-keywords';
 import { VOICE_TEXTS } from '../../shared/voice-relay';
 import { createApp } from '../../backend/src/entry/app';
 import { ensureAppTable } from '../../backend/src/platform/dynamo/create-tables';
@@ -211,19 +211,24 @@ describe('fail closed in AWS without OPENAI_API_KEY', async () => {
     ).toBeUndefined();
   });
 
-  it('still answers STOP and HELP, which need no assistant', async () => {
+  it("still takes STOP and HELP, which need no assistant, leaving their answers to Twilio's Advanced Opt-Out", async () => {
     const line = await assistantLine(deps, { businessPhone: BUSINESS_PHONE });
-    const response = await signedPost(telephony, TWILIO_WEBHOOK_PATHS.sms, {
-      MessageSid: `SM${randomBytes(16).toString('hex')}`,
-      AccountSid: ACCOUNT_SID,
-      From: CALLER,
-      To: line.assistantNumber,
-      Body: 'HELP',
-      NumMedia: '0',
-    });
-    expect(messagesInTwiml(await response.text())).toEqual([
-      SMS_TEXTS.help(line.businessName, '(415) 555-0142'),
-    ]);
+    const keyword = async (Body: string, OptOutType: string) => {
+      const response = await signedPost(telephony, TWILIO_WEBHOOK_PATHS.sms, {
+        MessageSid: `SM${randomBytes(16).toString('hex')}`,
+        AccountSid: ACCOUNT_SID,
+        From: CALLER,
+        To: line.assistantNumber,
+        Body,
+        NumMedia: '0',
+        OptOutType,
+      });
+      expect(response.status).toBe(200);
+      return messagesInTwiml(await response.text());
+    };
+    expect(await keyword('HELP', 'HELP')).toEqual([]);
+    expect(await keyword('Stop', 'STOP')).toEqual([]);
+    expect(await deps.data.smsMessaging.isOptedOut(line.assistantNumber, CALLER)).toBe(true);
   });
 
   it('never lets the rules engine answer a turn that reaches the model anyway (a relay socket)', async () => {

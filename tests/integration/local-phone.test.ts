@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SMS_TEXTS } from '../../shared/sms';
+import { ADVANCED_OPT_OUT } from '../../shared/carrier-keywords';
 import { createAssistantLine } from '../support/assistant-line';
 import { createTestApp } from '../support/test-app';
 
@@ -66,11 +66,15 @@ describe('local phone page: texts delivered as signed Twilio webhooks', async ()
     ]);
     expect((await thread(line.assistantNumber, '+14155550124')).messages).toEqual([]);
 
-    // The webhook's own answers show too: STOP is confirmed, then nothing comes back.
+    // Twilio's keyword handling shows too: STOP is confirmed by its auto-reply, then nothing comes back.
     await send({ assistant: line.assistantNumber, caller: '+14155550123', body: 'STOP' });
     await send({ assistant: line.assistantNumber, caller: '+14155550123', body: 'Still there?' });
     const after = (await thread(line.assistantNumber, '+14155550123')).messages.map((m) => m.body);
-    expect(after.slice(2)).toEqual(['STOP', SMS_TEXTS.optedOut('Bella Hair Studio'), 'Still there?']);
+    expect(after.slice(2)).toEqual([
+      'STOP',
+      ADVANCED_OPT_OUT.replies.opt_out({ name: 'Bella Hair Studio' }),
+      'Still there?',
+    ]);
   });
 
   it('refuses bad input with 400 and an unknown number with 404, sending nothing', async () => {

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { SMS_CALLER_HOURLY_LIMIT, SMS_TEXTS } from '../../shared/sms';
+import { SMS_TEXTS } from '../../shared/carrier-keywords';
+import { SMS_CALLER_HOURLY_LIMIT } from '../../shared/sms';
 import { LOCAL_TWILIO_AUTH_TOKEN } from '../../backend/src/platform/config/env';
 import { keys } from '../../backend/src/platform/dynamo/keys';
 import { LOCAL_TWILIO_ACCOUNT_SID } from '../../backend/src/local/twilio/local-sms-delivery';
@@ -87,30 +88,55 @@ describe('POST /webhooks/twilio/sms', async () => {
     expect(record!.answered_at).toBe(record!.transcript.find((t) => t.speaker === 'assistant')!.at);
   });
 
-  it('honours STOP: confirms once, then nothing reaches the texter until START', async () => {
+  it("remembers STOP without a second reply (Twilio's Advanced Opt-Out answers it); nothing reaches the texter until START", async () => {
     const line = await createAssistantLine(deps);
-    expect(await repliesOf(await post(params(line.assistantNumber, ' stop ')))).toEqual([
-      SMS_TEXTS.optedOut(line.businessName),
-    ]);
+    const stop = params(line.assistantNumber, ' stop ', { OptOutType: 'STOP' });
+    expect(await repliesOf(await post(stop))).toEqual([]);
+    expect(await handled(stop.MessageSid)).toMatchObject({ status: 'done', outcome: 'opted_out' });
     expect(await deps.data.smsMessaging.isOptedOut(line.assistantNumber, CALLER)).toBe(true);
     expect(await repliesOf(await post(params(line.assistantNumber, 'What are your hours?')))).toEqual([]);
     expect(await heard(line.ownerId)).toEqual([]);
-    // HELP is still answered while opted out, as carriers require.
-    const help = await repliesOf(await post(params(line.assistantNumber, 'HELP')));
-    expect(help).toEqual([SMS_TEXTS.help(line.businessName, '(415) 555-0142')]);
+    const help = params(line.assistantNumber, 'HELP', { OptOutType: 'HELP' });
+    expect(await repliesOf(await post(help))).toEqual([]);
+    expect(await handled(help.MessageSid)).toMatchObject({ outcome: 'help' });
 
-    expect(await repliesOf(await post(params(line.assistantNumber, 'START')))).toEqual([
-      SMS_TEXTS.optedIn(line.businessName),
-    ]);
+    const start = params(line.assistantNumber, 'START', { OptOutType: 'START' });
+    expect(await repliesOf(await post(start))).toEqual([]);
+    expect(await handled(start.MessageSid)).toMatchObject({ outcome: 'opted_in' });
     expect(await repliesOf(await post(params(line.assistantNumber, 'Where are you?')))).toEqual([
       expect.stringContaining("We're at 12 Market St, San Francisco, CA."),
     ]);
     expect(await heard(line.ownerId)).toEqual(['Where are you?']);
   });
 
+  it('matches keywords itself, by the same table, when Twilio sends no OptOutType', async () => {
+    const line = await createAssistantLine(deps);
+    const cancel = params(line.assistantNumber, 'Cancel.');
+    expect(await repliesOf(await post(cancel))).toEqual([]);
+    expect(await handled(cancel.MessageSid)).toMatchObject({ outcome: 'opted_out' });
+    expect(await deps.data.smsMessaging.isOptedOut(line.assistantNumber, CALLER)).toBe(true);
+    // YES is no opt-in keyword on our numbers: an opted-out texter stays opted out until START or UNSTOP.
+    const yes = params(line.assistantNumber, 'Yes');
+    expect(await repliesOf(await post(yes))).toEqual([]);
+    expect(await handled(yes.MessageSid)).toMatchObject({ outcome: 'ignored_opted_out' });
+    const unstop = params(line.assistantNumber, 'unstop');
+    await post(unstop);
+    expect(await handled(unstop.MessageSid)).toMatchObject({ outcome: 'opted_in' });
+    expect(await deps.data.smsMessaging.isOptedOut(line.assistantNumber, CALLER)).toBe(false);
+  });
+
+  it("trusts Twilio's OptOutType over the body: a service that still lists YES opts the texter in", async () => {
+    const line = await createAssistantLine(deps);
+    await deps.data.smsMessaging.optOut(line.assistantNumber, CALLER, line.ownerId);
+    const yes = params(line.assistantNumber, 'YES', { OptOutType: 'START' });
+    expect(await repliesOf(await post(yes))).toEqual([]);
+    expect(await handled(yes.MessageSid)).toMatchObject({ outcome: 'opted_in' });
+    expect(await heard(line.ownerId)).toEqual([]);
+  });
+
   it("keeps one texter's STOP to one number: another business's number still answers them", async () => {
     const [first, second] = [await createAssistantLine(deps), await createAssistantLine(deps)];
-    await post(params(first.assistantNumber, 'STOP'));
+    await post(params(first.assistantNumber, 'STOP', { OptOutType: 'STOP' }));
     expect(await repliesOf(await post(params(second.assistantNumber, 'hello there')))).toEqual([
       expect.stringMatching(/thank you for calling Bella Hair Studio\./),
     ]);

@@ -6,7 +6,7 @@ import type { OwnerCalendar } from '../calendars/index';
 import type { Logger } from '../../platform/logging/logger';
 import type { TelephonyProvider } from '../../providers/telephony/port';
 import type { Receptionist } from '../receptionist/index';
-import { refundSentence } from '../receptionist/index';
+import { SMS_TEXTS } from '@shared/carrier-keywords';
 import type { AppointmentsBook } from './appointment-routes';
 
 /** The view of one appointment (the Appointments tab and the Overview show the same fields). */
@@ -68,13 +68,7 @@ export function appointmentsBook(deps: {
           await deps.telephony.sendSms({
             from,
             to,
-            body: [
-              `${profile.name}: your appointment on ${when} has been cancelled.`,
-              refundSentence[depositRefund],
-              'Reply to this text to book another time.',
-            ]
-              .filter(Boolean)
-              .join(' '),
+            body: SMS_TEXTS.cancelledByBusiness({ business: profile.name, when }, depositRefund),
           });
           callerNotified = true;
         } catch (error) {

@@ -8,6 +8,5 @@ export { ConversationLimitError, collectTurn, welcomeGreeting } from './receptio
 export type { Receptionist } from './receptionist';
 export { conversationRecord, outcomeOf } from './records';
 export { smsRepliesOf } from './test-chat/chat-items';
-export { refundSentence } from './tools/reschedule-cancel';
 export type { ToolResult } from './tools/tool-types';
 export type { ConversationState, EngineEvent, ToolName } from './types';

@@ -1,3 +1,4 @@
+import { APPOINTMENT_REPLY_WORDS } from '@shared/carrier-keywords';
 import { formatDollars } from '@shared/receptionist/deposits';
 import { spokenTime } from '@shared/receptionist/business-time';
 import type { BusinessProfile } from './business-profile';
@@ -31,7 +32,12 @@ const STYLE: Record<string, string> = {
 const CHANNEL_NOTES: Record<Channel, string> = {
   voice:
     'You are on a phone call: speak naturally, short sentences, no lists, no markdown, no URLs read aloud. Say times the way people say them.',
-  sms: 'You are texting: plain text, at most 2-3 short sentences, no markdown.',
+  sms: [
+    'You are texting: plain text, at most 2-3 short sentences, no markdown.',
+    `Confirmation texts tell callers to reply ${APPOINTMENT_REPLY_WORDS.change} to move their appointment or ${APPOINTMENT_REPLY_WORDS.cancel} to cancel it: treat those messages as exactly those requests.`,
+    // Carriers act on a whole-message STOP, CANCEL, END, QUIT, START, HELP or INFO before we see it (decision 168).
+    'Never ask the texter to answer with a single word such as STOP, CANCEL, END, QUIT, START, HELP or INFO: carriers treat those as commands. A plain yes or no is fine.',
+  ].join(' '),
   test: 'The business owner is testing you in a chat; behave exactly as with a real caller.',
 };
 

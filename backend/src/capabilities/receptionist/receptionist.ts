@@ -1,6 +1,7 @@
 import { addLogContext } from '../../platform/logging/log-context';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
+import { SMS_TEXTS } from '@shared/carrier-keywords';
 import { formatDollars } from '@shared/receptionist/deposits';
 import { RECEPTIONIST_LIMITS } from '@shared/receptionist/limits';
 import { spokenTime } from '@shared/receptionist/business-time';
@@ -559,7 +560,7 @@ export function createReceptionist(deps: ReceptionistDeps) {
       await sendText(
         from,
         appointment.customer_phone,
-        `${business.name}: we received your ${formatDollars(session.amountCents)} deposit for ${when}. Thank you!`,
+        SMS_TEXTS.depositReceived({ business: business.name, when }, formatDollars(session.amountCents)),
         appointment.conversation_id ?? '',
       );
     }

@@ -1,11 +1,10 @@
+import { SMS_TEXTS, carrierKeywordOf, keywordKindOfOptOutType } from '@shared/carrier-keywords';
 import { isSubscribed } from '@shared/plans';
 import {
   SMS_CALLER_HOURLY_LIMIT,
   SMS_MAX_BODY_CHARS,
   SMS_OWNER_DAILY_LIMIT,
-  SMS_TEXTS,
   formatPhoneForText,
-  smsKeywordOf,
 } from '@shared/sms';
 import type { SmsDeps } from './deps';
 import type { StoredBusinessConfig } from '../setup/index';
@@ -13,7 +12,15 @@ import type { Logger } from '../../platform/logging/logger';
 import { findAssistantLine } from '../phone-numbers/index';
 
 /** The fields of Twilio's inbound-message webhook the channel uses (validated by the route). */
-export type InboundSms = { messageSid: string; from: string; to: string; body: string; numMedia: number };
+export type InboundSms = {
+  messageSid: string;
+  from: string;
+  to: string;
+  body: string;
+  numMedia: number;
+  /** Twilio's OptOutType (STOP, START or HELP): the number's messaging service matched a keyword. */
+  optOutType?: string | undefined;
+};
 
 /** The engine behind the channel: one caller message in, the assistant's reply texts out. */
 export type SmsAssistant = {
@@ -53,8 +60,10 @@ export type InboundSmsDeps = {
 
 /**
  * One inbound text, in the order that keeps the promises of issue 9 §5: the number must be an assistant's;
- * each MessageSid is handled once; STOP / START / HELP are answered by the channel and STOP is remembered
- * before anything else may text back; an opted-out texter gets nothing; unreadable bodies get a polite text;
+ * each MessageSid is handled once; a carrier keyword (Twilio's OptOutType, else the same whole-body match
+ * over shared/carrier-keywords.ts) is remembered before anything else may text back and gets no reply from
+ * us, because Twilio has already sent its auto-reply (docs/decisions/168-carrier-keywords.md); an opted-out
+ * texter gets nothing; unreadable bodies get a polite text;
  * a lapsed owner's texter is told the business's own number (once a day) instead of an AI reply; a texter
  * or owner over the hourly / daily limits gets no AI reply; while the assistant cannot answer at all, a texter
  * within the limits is told the number is not answering (docs/decisions/160-fail-closed.md).
@@ -95,16 +104,17 @@ async function decide(
   const businessPhone = formatPhoneForText(config.phone_number);
   const { smsMessaging } = deps.data;
 
-  const keyword = smsKeywordOf(message.body);
+  // Twilio's own verdict when it sends one (it reflects the service's real keyword lists), else ours.
+  const keyword = keywordKindOfOptOutType(message.optOutType) ?? carrierKeywordOf(message.body);
   if (keyword === 'opt_out') {
     await smsMessaging.optOut(message.to, message.from, ownerId);
-    return { outcome: 'opted_out', replies: [SMS_TEXTS.optedOut(business)] };
+    return { outcome: 'opted_out', replies: [] };
   }
   if (keyword === 'opt_in') {
     await smsMessaging.optIn(message.to, message.from);
-    return { outcome: 'opted_in', replies: [SMS_TEXTS.optedIn(business)] };
+    return { outcome: 'opted_in', replies: [] };
   }
-  if (keyword === 'help') return { outcome: 'help', replies: [SMS_TEXTS.help(business, businessPhone)] };
+  if (keyword === 'help') return { outcome: 'help', replies: [] };
 
   if (await smsMessaging.isOptedOut(message.to, message.from))
     return { outcome: 'ignored_opted_out', replies: [] };

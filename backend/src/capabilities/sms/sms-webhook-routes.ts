@@ -22,6 +22,8 @@ export const inboundSmsParamsSchema = z.object({
   // Longer bodies are answered politely by the channel, not refused: the texter is a person.
   Body: z.string().max(20_000).default(''),
   NumMedia: z.coerce.number().int().min(0).max(10).default(0),
+  // Sent when the messaging service's Advanced Opt-Out matched a keyword (docs/decisions/168).
+  OptOutType: z.string().max(20).optional(),
 });
 
 const route = createRoute({
@@ -68,9 +70,9 @@ export const smsWebhookRoutes = (deps: SmsDeps, assistant: SmsAssistant) => {
         details,
       );
     }
-    const { MessageSid, From, To, Body, NumMedia } = parsed.data;
+    const { MessageSid, From, To, Body, NumMedia, OptOutType } = parsed.data;
     const result = await handleInboundSms(
-      { messageSid: MessageSid, from: From, to: To, body: Body, numMedia: NumMedia },
+      { messageSid: MessageSid, from: From, to: To, body: Body, numMedia: NumMedia, optOutType: OptOutType },
       { data: deps.data, assistant, rateLimiter: deps.rateLimiter, logger: deps.logger },
     );
     // Numbers stay out of the log: the sid and the outcome are enough to follow a message.

@@ -20,7 +20,13 @@ describe('intentOf: what small-business callers ask', () => {
     ["that's all, bye", 'goodbye'],
     ['hello there', 'greeting'],
     ['yes please', 'yes'],
+    ['Yes', 'yes'],
     ['nope', 'no'],
+    // The confirmation text's own replies.
+    ['CHANGE', 'reschedule'],
+    ['change.', 'reschedule'],
+    ['CANCEL APPT', 'cancel'],
+    ['Cancel appt', 'cancel'],
     ['what is the meaning of life', 'unknown'],
   ])('%s → %s', (text, intent) => {
     expect(intentOf(text)).toBe(intent);

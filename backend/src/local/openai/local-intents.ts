@@ -1,3 +1,5 @@
+import { appointmentReplyOf } from '@shared/carrier-keywords';
+
 /**
  * What a small-business caller is after, read from their words by rules (the local model's ear). Ordered:
  * the first intent that matches wins, so "cancel my appointment" is a cancellation, not a booking.
@@ -60,7 +62,15 @@ const RULES: Array<[Intent, RegExp]> = [
   ['no', /^\s*(no|nope|nah|not really|no thanks|never mind)\b/i],
 ];
 
+/** The confirmation text's own replies (CHANGE, CANCEL APPT) mean what it said they would. */
+const APPOINTMENT_REPLY_INTENTS = { change: 'reschedule', cancel: 'cancel' } as const satisfies Record<
+  string,
+  Intent
+>;
+
 export function intentOf(text: string): Intent {
+  const reply = appointmentReplyOf(text);
+  if (reply) return APPOINTMENT_REPLY_INTENTS[reply];
   return RULES.find(([, pattern]) => pattern.test(text))?.[0] ?? 'unknown';
 }
 

@@ -5,7 +5,7 @@ import { FORMALITY } from './local-phrasing';
 import { readablePhone } from '../../providers/llm/business-facts';
 import type { BusinessProfile } from '../../capabilities/receptionist/index';
 import type { DepositRefundOutcome } from '@shared/get-paid';
-import { refundSentence } from '../../capabilities/receptionist/index';
+import { DEPOSIT_REFUND_SENTENCES } from '@shared/carrier-keywords';
 import type { ToolResult } from '../../capabilities/receptionist/index';
 import type { ConversationState, ToolName } from '../../capabilities/receptionist/index';
 import { extractName, extractService, intentOf, pickOffered, type Intent } from './local-intents';
@@ -335,7 +335,7 @@ function compose(request: ModelRequest): Step {
       return say(
         [
           `Done: your appointment on ${String(data.when)} is cancelled.`,
-          refundSentence[(data.deposit_refund as DepositRefundOutcome | undefined) ?? 'none'],
+          DEPOSIT_REFUND_SENTENCES[(data.deposit_refund as DepositRefundOutcome | undefined) ?? 'none'],
           data.texted ? "I've texted you a confirmation." : '',
           v.nextStep,
         ]

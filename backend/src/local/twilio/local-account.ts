@@ -9,9 +9,10 @@ import {
 
 /**
  * The local telephony provider's "Twilio account": the numbers bought through it, with the webhook URLs
- * they were pointed at, as Twilio's IncomingPhoneNumbers list would hold them. The local phone page lists
- * them and delivers each text to the number's own SMS URL, as Twilio does. Items live in the app table
- * under LOCALTWILIO# so they never mix with the app's own (docs/data-model.md "SMS channel").
+ * they were pointed at, as Twilio's IncomingPhoneNumbers list would hold them, and Twilio's own opt-out list
+ * per number (who texted a keyword to which number). The local phone page lists the numbers and delivers each
+ * text to the number's own SMS URL, as Twilio does. Items live in the app table under LOCALTWILIO# so they
+ * never mix with the app's own (docs/data-model.md "SMS channel").
  */
 export type LocalIncomingNumber = {
   phone_number: string;
@@ -40,6 +41,11 @@ const THREAD_PAGE = 200;
 /** Local texts are kept a month (TTL), like a phone's history, not forever. */
 const THREAD_DAYS = 30;
 const numberKey = (phoneNumber: string) => ({ pk: NUMBERS_PK, sk: `NUMBER#${phoneNumber}` });
+/** Keyed by the number itself, like Twilio's list: re-pointing the number's webhooks leaves it as it is. */
+const optOutKey = (phoneNumber: string, caller: string) => ({
+  pk: `LOCALTWILIO#OPTOUT#${phoneNumber}`,
+  sk: `CALLER#${caller}`,
+});
 /** Far more than a developer buys locally; one Query page. */
 const MAX_LISTED = 200;
 
@@ -143,6 +149,27 @@ export function createLocalTwilioAccount(
         }),
       );
       return true;
+    },
+
+    /** An opt-out keyword from `caller` to `phoneNumber`: Twilio blocks that number's texts to them. */
+    async optOut(phoneNumber: string, caller: string) {
+      await doc.send(
+        new PutCommand({
+          TableName: tableName,
+          Item: { ...optOutKey(phoneNumber, caller), opted_out_at: now().toISOString() },
+        }),
+      );
+    },
+
+    async optIn(phoneNumber: string, caller: string) {
+      await doc.send(new DeleteCommand({ TableName: tableName, Key: optOutKey(phoneNumber, caller) }));
+    },
+
+    async isOptedOut(phoneNumber: string, caller: string): Promise<boolean> {
+      const { Item } = await doc.send(
+        new GetCommand({ TableName: tableName, Key: optOutKey(phoneNumber, caller), ConsistentRead: true }),
+      );
+      return Item !== undefined;
     },
 
     async removeBySid(sid: string) {

@@ -1,5 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import type { KeywordReplyBusiness } from '@shared/carrier-keywords';
+import { formatPhoneForText } from '@shared/sms';
 import type { AppData, AppEnv } from '../../entry/app-types';
 import { badRequest, HttpError } from '../../platform/errors/http-error';
 import type { Logger } from '../../platform/logging/logger';
@@ -47,10 +49,23 @@ type LocalPhoneOptions = {
 export function localPhoneRoutes(options: LocalPhoneOptions) {
   const { account, data, logger, now } = options;
 
-  const businessNameOf = async (phoneNumber: string) => {
+  const configOf = async (phoneNumber: string) => {
     const reservation = await data.phoneReservations.get(phoneNumber);
     if (!reservation) return undefined;
-    return (await data.businessConfigs.getConfig(reservation.owner_id))?.business_name;
+    return data.businessConfigs.getConfig(reservation.owner_id);
+  };
+  const businessNameOf = async (phoneNumber: string) => (await configOf(phoneNumber))?.business_name;
+  /**
+   * What the number's messaging service says in its keyword auto-replies: deployed, the same template
+   * rendered for the owner when their messaging service is configured (docs/decisions/168).
+   */
+  const keywordBusinessOf = async (phoneNumber: string): Promise<KeywordReplyBusiness> => {
+    const config = await configOf(phoneNumber);
+    return {
+      name: config?.business_name?.trim() || 'This business',
+      phone: formatPhoneForText(config?.phone_number),
+      website: config?.website?.trim() || undefined,
+    };
   };
 
   return new Hono<AppEnv>()
@@ -92,6 +107,7 @@ export function localPhoneRoutes(options: LocalPhoneOptions) {
       try {
         delivery = await deliverLocalSms({
           account,
+          business: keywordBusinessOf,
           authToken: options.authToken,
           dispatch: options.dispatch,
           from: caller,
@@ -120,6 +136,11 @@ export function localPhoneRoutes(options: LocalPhoneOptions) {
           at: new Date(answeredAt + index).toISOString(),
         });
       }
+      if (delivery.blocked > 0)
+        logger.info('local_sms_replies_blocked', {
+          message_sid: delivery.messageSid,
+          blocked: delivery.blocked,
+        });
       if (delivery.status !== 200) {
         logger.error('local_sms_delivery_failed', {
           message_sid: delivery.messageSid,

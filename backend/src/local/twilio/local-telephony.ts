@@ -28,7 +28,7 @@ export function createLocalTelephony(deps: {
   /** The local account's number list (local-account.ts); the phone page texts the numbers in it. */
   account?: Pick<
     LocalTwilioAccount,
-    'recordNumber' | 'removeBySid' | 'logMessage' | 'listNumbers' | 'pointWebhooks'
+    'recordNumber' | 'removeBySid' | 'logMessage' | 'listNumbers' | 'pointWebhooks' | 'isOptedOut'
   >;
 }) {
   /** The first `wanted` free numbers of one area code's sequence. */
@@ -102,8 +102,14 @@ export function createLocalTelephony(deps: {
       await deps.account?.removeBySid(sid);
     },
 
-    // Outbound texts land in the (assistant number, caller) thread the local phone page shows.
+    // Outbound texts land in the (assistant number, caller) thread the local phone page shows. Like Twilio,
+    // a text to someone who opted out of the number is refused (error 21610) and never delivered.
     async sendSms({ from, to, body }) {
+      if (await deps.account?.isOptedOut(from, to))
+        throw new TelephonyError(
+          'Twilio message send failed: Attempt to send to unsubscribed recipient (21610)',
+          400,
+        );
       const sid = `SM${randomBytes(16).toString('hex')}`;
       await deps.account?.logMessage(from, to, {
         sid,

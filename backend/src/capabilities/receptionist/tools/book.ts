@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
+import { SMS_TEXTS } from '@shared/carrier-keywords';
 import { isoDateOf, spokenTime, zonedParts } from '@shared/receptionist/business-time';
 import { SLOT_MINUTES, findOpenSlots } from '@shared/receptionist/slots';
 import {
@@ -28,11 +29,20 @@ async function isOfferable(context: ToolContext, start: Date) {
   return exact?.getTime() === start.getTime();
 }
 
-export const confirmationText = (business: string, appointment: Appointment, timeZone: string) =>
-  `${business}: you're booked${appointment.service ? ` for ${appointment.service}` : ''} on ${spokenTime(
-    new Date(appointment.starts_at),
-    timeZone,
-  )}. Reply to this number to reschedule or cancel.`;
+/** The caller's confirmation: its words (CHANGE, CANCEL APPT) are the ones the assistant reads back. */
+export function confirmationText(
+  business: string,
+  appointment: Appointment,
+  timeZone: string,
+  verb: 'Booked' | 'Rescheduled' = 'Booked',
+) {
+  const parts = {
+    business,
+    when: spokenTime(new Date(appointment.starts_at), timeZone),
+    service: appointment.service,
+  };
+  return verb === 'Rescheduled' ? SMS_TEXTS.rescheduled(parts) : SMS_TEXTS.booked(parts);
+}
 
 /**
  * Books a slot: checked against hours and bookings, then claimed with the conditional write (a race lost to
@@ -137,7 +147,7 @@ export async function sendSchedulingLink(
     state.channel !== 'test' && isTextable(args.phone)
       ? await services.sendSms(
           args.phone,
-          `${business.name}: to book ${when}, confirm it on our scheduling page: ${url.toString()}`,
+          SMS_TEXTS.schedulingLink({ business: business.name, when }, url.toString()),
         )
       : false;
   state.achieved.contact_captured = true;
@@ -178,7 +188,7 @@ export async function afterBooking(
     state.channel !== 'test' && isTextable(appointment.customer_phone)
       ? await services.sendSms(
           appointment.customer_phone,
-          confirmationText(business.name, appointment, business.timeZone),
+          confirmationText(business.name, appointment, business.timeZone, verb),
         )
       : false;
   if (texted) state.achieved.confirmation_sent = true;

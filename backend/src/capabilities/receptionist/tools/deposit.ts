@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SMS_TEXTS } from '@shared/carrier-keywords';
 import {
   formatDollars,
   MAX_DEPOSIT_CENTS,
@@ -52,7 +53,7 @@ export const depositTool: Tool<{ appointment_id?: string }> = {
       state.channel !== 'test'
         ? await services.sendSms(
             appointment.customer_phone,
-            `${business.name}: to hold your booking, please pay the ${formatDollars(amount)} deposit here: ${link.url}`,
+            SMS_TEXTS.depositLink(business.name, formatDollars(amount), link.url),
           )
         : false;
     state.achieved.deposit_requested = true;

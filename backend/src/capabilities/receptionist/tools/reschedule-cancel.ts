@@ -1,3 +1,4 @@
+import { SMS_TEXTS } from '@shared/carrier-keywords';
 import type { DepositRefundOutcome } from '@shared/get-paid';
 import { z } from 'zod';
 import { spokenTime } from '@shared/receptionist/business-time';
@@ -67,27 +68,12 @@ export const rescheduleTool: Tool<{ appointment_id?: string; new_start: string }
   },
 };
 
-/** What the caller hears about a paid deposit when their booking is cancelled. */
-export const refundSentence: Record<DepositRefundOutcome, string> = {
-  refunded: 'Your deposit has been refunded.',
-  outside_window: 'The deposit is kept, as the cancellation came too close to the appointment.',
-  failed: 'The business will refund your deposit shortly.',
-  none: '',
-};
-
 export const cancelText = (
   business: string,
   appointment: Appointment,
   timeZone: string,
   refund: DepositRefundOutcome = 'none',
-) =>
-  [
-    `${business}: your appointment on ${spokenTime(new Date(appointment.starts_at), timeZone)} is cancelled.`,
-    refundSentence[refund],
-    'Reply to this number to book again.',
-  ]
-    .filter(Boolean)
-    .join(' ');
+) => SMS_TEXTS.cancelled({ business, when: spokenTime(new Date(appointment.starts_at), timeZone) }, refund);
 
 /** Cancels and texts the caller; the dashboard's Appointments view cancels through the same function. */
 export async function cancelAndNotify(

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { APPOINTMENT_REPLY_WORDS } from '@shared/carrier-keywords';
+import { businessProfile } from './business-profile';
+import { buildInstructions } from './instructions';
+
+const business = businessProfile(
+  'owner-1',
+  { business_id: 'biz-1', business_name: 'Bella Hair Studio', time_zone: 'America/New_York' },
+  undefined,
+);
+const now = new Date('2026-11-23T15:00:00Z');
+
+describe('the model instructions and carrier keywords', () => {
+  it("tell the texting assistant what the confirmation's words mean and never to ask for a keyword", () => {
+    const sms = buildInstructions(business, 'sms', now);
+    expect(sms).toContain(
+      `reply ${APPOINTMENT_REPLY_WORDS.change} to move their appointment or ${APPOINTMENT_REPLY_WORDS.cancel} to cancel it`,
+    );
+    expect(sms).toMatch(/Never ask the texter to answer with a single word such as STOP, CANCEL/);
+  });
+
+  it('keep the texting rules out of a call', () => {
+    expect(buildInstructions(business, 'voice', now)).not.toContain(APPOINTMENT_REPLY_WORDS.cancel);
+  });
+});

@@ -1,0 +1,232 @@
+import type { DepositRefundOutcome } from './get-paid';
+import { SMS_MAX_BODY_CHARS } from './sms';
+
+/**
+ * The one table of what carriers and Twilio treat as keywords and of every text the product sends a caller,
+ * kept together so one test holds each template against the keywords (docs/decisions/168-carrier-keywords.md).
+ * A caller who answers a text with a keyword is handled by Twilio, not by the assistant: a confirmation that
+ * says "reply to cancel" turns the caller's "Cancel" into an unsubscribe.
+ */
+
+export type CarrierKeywordKind = 'opt_out' | 'opt_in' | 'help';
+
+/**
+ * Twilio's default keywords on long codes (help.twilio.com, "Twilio support for opt-out keywords"); REVOKE
+ * and OPTOUT joined the opt-out list with the FCC's 2024 consent-revocation rule.
+ */
+export const TWILIO_DEFAULT_KEYWORDS = {
+  opt_out: ['STOP', 'STOPALL', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT', 'REVOKE', 'OPTOUT'],
+  opt_in: ['START', 'YES', 'UNSTOP'],
+  help: ['HELP', 'INFO'],
+} as const satisfies Record<CarrierKeywordKind, readonly string[]>;
+
+export type KeywordLists = Record<CarrierKeywordKind, readonly string[]>;
+
+/** The value of Twilio's `OptOutType` webhook parameter for each kind (sent when Advanced Opt-Out matched). */
+export const OPT_OUT_TYPES = { opt_out: 'STOP', opt_in: 'START', help: 'HELP' } as const satisfies Record<
+  CarrierKeywordKind,
+  string
+>;
+
+/**
+ * The whole-body match: the message, trimmed of surrounding white space and of trailing sentence
+ * punctuation, compared without case. A keyword inside a longer message ("cancel my appointment", "CANCEL
+ * APPT") is not a keyword. Twilio's published rule names exact single-word messages, any case; it does not
+ * say how "Stop." is treated, so the stand-in opts it out, the safer reading for a caller withdrawing consent
+ * (decision 168). Deployed, Twilio's own OptOutType decides, so the two can only differ locally.
+ */
+export function keywordBodyOf(body: string): string {
+  return body
+    .trim()
+    .replace(/[.!?]+$/u, '')
+    .trim()
+    .toUpperCase();
+}
+
+/** The kind of keyword a whole message is under `lists` (by default, the lists our numbers use). */
+export function carrierKeywordOf(
+  body: string,
+  lists: KeywordLists = ADVANCED_OPT_OUT.keywords,
+): CarrierKeywordKind | undefined {
+  const word = keywordBodyOf(body);
+  if (!word) return undefined;
+  return (Object.keys(lists) as CarrierKeywordKind[]).find((kind) => lists[kind].includes(word));
+}
+
+/** The kind Twilio reports in the inbound webhook's OptOutType parameter, if any. */
+export function keywordKindOfOptOutType(optOutType: string | undefined): CarrierKeywordKind | undefined {
+  const type = optOutType?.trim().toUpperCase();
+  return (Object.keys(OPT_OUT_TYPES) as CarrierKeywordKind[]).find((kind) => OPT_OUT_TYPES[kind] === type);
+}
+
+/** What an auto-reply says about the business: its name and how to reach it. */
+export type KeywordReplyBusiness = { name: string; phone?: string | undefined; website?: string | undefined };
+
+/** Twilio's limits on a campaign's keyword replies (Messaging v1 UsAppToPerson: 20 to 320 characters). */
+export const CAMPAIGN_REPLY_CHARS = { min: 20, max: 320 } as const;
+
+/** Long enough for any real business, short enough that every reply fits a campaign's 320 characters. */
+const REPLY_NAME_CHARS = 150;
+const nameOf = (business: KeywordReplyBusiness) => business.name.trim().slice(0, REPLY_NAME_CHARS);
+
+/** How to reach the business: its phone, else its website (when the reply still fits), else this number. */
+function helpReply(business: KeywordReplyBusiness) {
+  const reply = (how: string) =>
+    `${nameOf(business)}: this number is answered by an AI receptionist. To reach the business, ${how}. Reply STOP to unsubscribe.`;
+  const ways = [
+    business.phone && `call ${business.phone}`,
+    business.website && `visit ${business.website}`,
+    'text your question to this number',
+  ].filter((way): way is string => Boolean(way));
+  return ways.map(reply).find((text) => text.length <= CAMPAIGN_REPLY_CHARS.max) ?? reply(ways.at(-1)!);
+}
+
+/**
+ * The Advanced Opt-Out configuration of every owner's messaging service: Twilio's defaults with YES removed
+ * from the opt-in keywords, so a texter who was never opted out can answer "Yes" to the assistant (an opted-out
+ * texter opts back in with START or UNSTOP), and replies that name the business and how to reach it.
+ * Twilio does not let STOP, START or HELP be removed. The replies are sent by Twilio (or the local
+ * stand-in), never by our webhook, so a keyword is answered exactly once.
+ */
+export const ADVANCED_OPT_OUT = {
+  keywords: {
+    opt_out: TWILIO_DEFAULT_KEYWORDS.opt_out,
+    opt_in: ['START', 'UNSTOP'],
+    help: TWILIO_DEFAULT_KEYWORDS.help,
+  } satisfies KeywordLists,
+  /** Default keywords this configuration removes, per kind. */
+  removed: { opt_out: [], opt_in: ['YES'], help: [] } satisfies Record<CarrierKeywordKind, readonly string[]>,
+  replies: {
+    opt_out: (business: KeywordReplyBusiness) =>
+      `${nameOf(business)}: you are unsubscribed and will receive no more texts from this number. Reply START to resubscribe.`,
+    opt_in: (business: KeywordReplyBusiness) =>
+      `${nameOf(business)}: you are subscribed to texts from this number again. Msg & data rates may apply. Reply HELP for help, STOP to unsubscribe.`,
+    help: helpReply,
+  } satisfies Record<CarrierKeywordKind, (business: KeywordReplyBusiness) => string>,
+} as const;
+
+/**
+ * The keyword fields of an A2P campaign registration (Messaging v1 UsAppToPerson create), from the same
+ * configuration, so what carriers are told matches what callers get.
+ */
+export function campaignKeywordFields(business: KeywordReplyBusiness) {
+  const { keywords, replies } = ADVANCED_OPT_OUT;
+  return {
+    optOutKeywords: [...keywords.opt_out],
+    optInKeywords: [...keywords.opt_in],
+    helpKeywords: [...keywords.help],
+    optOutMessage: replies.opt_out(business),
+    optInMessage: replies.opt_in(business),
+    helpMessage: replies.help(business),
+  };
+}
+
+/**
+ * The words a confirmation gives for moving or cancelling an appointment by text. Neither is a keyword:
+ * CHANGE is no carrier word, and CANCEL APPT is two words (only a whole-body CANCEL opts out).
+ */
+export const APPOINTMENT_REPLY_WORDS = { change: 'CHANGE', cancel: 'CANCEL APPT' } as const;
+
+/** Which appointment action a whole message asks for in the confirmation's words ("change", "Cancel appt."). */
+export function appointmentReplyOf(body: string): keyof typeof APPOINTMENT_REPLY_WORDS | undefined {
+  const words = keywordBodyOf(body).replace(/\s+/g, ' ');
+  if (words === APPOINTMENT_REPLY_WORDS.change) return 'change';
+  if (words === APPOINTMENT_REPLY_WORDS.cancel) return 'cancel';
+  return undefined;
+}
+
+/** What the caller is told about a paid deposit when their booking is cancelled. */
+export const DEPOSIT_REFUND_SENTENCES: Record<DepositRefundOutcome, string> = {
+  refunded: 'Your deposit has been refunded.',
+  outside_window: 'The deposit is kept, as the cancellation came too close to the appointment.',
+  failed: 'The business will refund your deposit shortly.',
+  none: '',
+};
+
+/** An appointment as a text names it: the business, the time as spoken, the service if any. */
+export type AppointmentTextParts = { business: string; when: string; service?: string | null | undefined };
+
+const sentences = (...parts: string[]) => parts.filter(Boolean).join(' ');
+const forService = (service: string | null | undefined) => (service ? ` for ${service}` : '');
+const { change, cancel } = APPOINTMENT_REPLY_WORDS;
+
+/** What a texter is told when nobody will answer: the business's own number when there is one. */
+const notAnswering = (business: string, phone: string | undefined) =>
+  phone
+    ? `Thanks for texting ${business}. This number is not answering right now; please call ${phone}.`
+    : `Thanks for texting ${business}. This number is not answering right now; please try again later.`;
+
+/**
+ * Every text the product sends a caller (the assistant's own conversational replies come from the engine).
+ * A text that invites a reply names the words to send in capitals ("Reply CHANGE to …"), and those words
+ * are never a keyword.
+ */
+export const SMS_TEXTS = {
+  /** A booking confirmed (by the assistant, or by the scheduler's webhook). */
+  booked: ({ business, when, service }: AppointmentTextParts) =>
+    `${business}: you're booked${forService(service)} on ${when}. Reply ${change} to move it or ${cancel} to cancel it.`,
+  rescheduled: ({ business, when, service }: AppointmentTextParts) =>
+    `${business}: your appointment${forService(service)} is moved to ${when}. Reply ${change} to move it again or ${cancel} to cancel it.`,
+  /** The caller cancelled (by text or on a call). */
+  cancelled: ({ business, when }: AppointmentTextParts, refund: DepositRefundOutcome = 'none') =>
+    sentences(
+      `${business}: your appointment on ${when} is cancelled.`,
+      DEPOSIT_REFUND_SENTENCES[refund],
+      'Reply to this number to book again.',
+    ),
+  /** The owner cancelled from the dashboard. */
+  cancelledByBusiness: ({ business, when }: AppointmentTextParts, refund: DepositRefundOutcome = 'none') =>
+    sentences(
+      `${business}: your appointment on ${when} has been cancelled.`,
+      DEPOSIT_REFUND_SENTENCES[refund],
+      'Reply to this text to book another time.',
+    ),
+  schedulingLink: ({ business, when }: AppointmentTextParts, url: string) =>
+    `${business}: to book ${when}, confirm it on our scheduling page: ${url}`,
+  depositLink: (business: string, amount: string, url: string) =>
+    `${business}: to hold your booking, please pay the ${amount} deposit here: ${url}`,
+  depositReceived: ({ business, when }: AppointmentTextParts, amount: string) =>
+    `${business}: we received your ${amount} deposit for ${when}. Thank you!`,
+  /** A lapsed owner's texter (once a day). */
+  lapsed: notAnswering,
+  /** Every texter while the assistant cannot answer at all (docs/decisions/160-fail-closed.md). */
+  unavailable: notAnswering,
+  tooLong: `Sorry, that message is too long for us to read. Please send a shorter text (up to ${SMS_MAX_BODY_CHARS} characters).`,
+  empty: 'Sorry, we can only read text messages. Please send your question as text.',
+  unknownNumber: 'Sorry, this number is not in service.',
+} as const;
+
+/**
+ * The replies a text invites, as our texts name them: the capitalised words after "Reply" or after "or" that
+ * are followed by "to …" ("Reply CHANGE to move it or CANCEL APPT to cancel it" → CHANGE, CANCEL APPT).
+ */
+export function invitedReplies(text: string): string[] {
+  const run = '([A-Z]{2,}(?: [A-Z]{2,})*)\\b';
+  const found = [
+    ...text.matchAll(new RegExp(`\\b[Rr]eply ${run}`, 'g')),
+    ...text.matchAll(new RegExp(`\\bor ${run}(?= to\\b)`, 'g')),
+    ...text.matchAll(new RegExp(`, ${run}(?= to\\b)`, 'g')),
+  ];
+  return [...new Set(found.map((match) => match[1]!))];
+}
+
+/**
+ * Why a text would lead a caller into a carrier keyword, or nothing: it names a reply that is a keyword
+ * under Twilio's defaults (YES included: a number outside a messaging service still treats it as one), or it
+ * invites a reply without naming the words while mentioning an action that is a keyword ("reply to cancel").
+ */
+export function keywordTraps(text: string): string[] {
+  const traps: string[] = [];
+  for (const reply of invitedReplies(text)) {
+    if (carrierKeywordOf(reply, TWILIO_DEFAULT_KEYWORDS)) traps.push(`invites "${reply}", a carrier keyword`);
+  }
+  const allKeywords = Object.values(TWILIO_DEFAULT_KEYWORDS).flat() as string[];
+  for (const sentence of text.split(/(?<=[.!?])\s+/)) {
+    if (!/\b(reply|text us|text back|respond)\b/i.test(sentence) || invitedReplies(sentence).length > 0)
+      continue;
+    const words = sentence.toUpperCase().match(/[A-Z]+/g) ?? [];
+    for (const word of words.filter((w) => allKeywords.includes(w)))
+      traps.push(`asks for a reply without naming it and mentions "${word.toLowerCase()}"`);
+  }
+  return traps;
+}
