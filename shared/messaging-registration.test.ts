@@ -4,7 +4,7 @@ import {
   brandTypeFor,
   businessRegistrationDetailsSchema,
   messagingRegistrationSchema,
-  registrationOtpRequestSchema,
+  registrationOtpResendSchema,
   textingAllowedIn,
 } from './messaging-registration';
 
@@ -119,14 +119,14 @@ describe('brand type and texting', () => {
     }
   });
 
-  it('answers a registration and takes a six-digit code', () => {
+  it('answers a registration and takes an empty resend request', () => {
     const answer = messagingRegistrationSchema.parse({
       state: 'not_started',
       updatedAt: '2026-11-27T12:00:00.000Z',
       textingAllowed: false,
     });
     expect(answer.state).toBe('not_started');
-    expect(registrationOtpRequestSchema.safeParse({ code: ' 123456 ' }).success).toBe(true);
-    expect(registrationOtpRequestSchema.safeParse({ code: '12345' }).success).toBe(false);
+    expect(registrationOtpResendSchema.safeParse({}).success).toBe(true);
+    expect(registrationOtpResendSchema.safeParse({ code: '123456' }).success).toBe(false);
   });
 });

@@ -15,18 +15,21 @@ import { isWebsiteUrl } from './schemas/business-info';
  *     422 RegistrationRejectedError (the provider refused it: its reason in words, what to change, and the
  *     stored registration, which keeps what was entered); 409 RegistrationConflictError while in review,
  *     waiting for the code, or approved; 429 over MESSAGING_REGISTRATION_SUBMISSIONS_PER_DAY.
- * - POST /oauth/users/{userId}/messaging-registration/otp   body { code: six digits } → MessagingRegistration
- *     (sole proprietors, in state otp_required). 422 { error: 'otp_invalid' } for a wrong code; 409 in any
- *     other state; 429 over MESSAGING_REGISTRATION_OTP_ATTEMPTS_PER_DAY.
+ * - POST /oauth/users/{userId}/messaging-registration/otp   body {} → MessagingRegistration
+ *     (sole proprietors, in state otp_required): texts the verification message to the contact's mobile
+ *     again. The code is never typed into the product: as in Twilio's flow, the contact replies YES to the
+ *     registry's text and the registry tells us (a status callback). 409 in any other state; 429 over
+ *     MESSAGING_REGISTRATION_OTP_RESENDS_PER_DAY.
  *
  * Local mode only (the stand-in's control; each sends a SIGNED status callback to the real callback route,
  * POST /webhooks/twilio/a2p/status, exactly as Twilio would; no auth, like the other /local pages):
  * - POST /local/a2p/{userId}/approve                  → 200 MessagingRegistration (state approved)
  * - POST /local/a2p/{userId}/fail                     body { reason?, field?, whatToChange? } (all optional;
  *     defaults are a realistic carrier rejection of the website) → 200 MessagingRegistration (state failed)
- * - POST /local/a2p/{userId}/request-otp              → 200 { code: '123456'-like six digits, registration }
- *     (sole proprietors: the carrier's registry texts the code to the contact's mobile; locally the answer
- *     carries it and the local outbox page shows it)
+ * - POST /local/a2p/{userId}/request-otp              → 200 MessagingRegistration (state otp_required; sole
+ *     proprietors: the registry has texted the contact's mobile and waits for YES)
+ * - POST /local/a2p/{userId}/confirm-otp              → 200 MessagingRegistration (the contact replied YES: the
+ *     brand is verified and the campaign goes to review: state in_review, or resubmitted after a failure)
  *   A control for a state the registration cannot move to answers 409 { error, message }.
  */
 
@@ -56,8 +59,8 @@ export const CA_REGION_CODES = [
 
 /** Each brand registration and campaign vetting is billed by the carriers' registry: a per-owner daily cap. */
 export const MESSAGING_REGISTRATION_SUBMISSIONS_PER_DAY = 3;
-/** Wrong sole-proprietor codes per owner per day before the code step locks until tomorrow. */
-export const MESSAGING_REGISTRATION_OTP_ATTEMPTS_PER_DAY = 5;
+/** Verification texts a sole proprietor may ask again per day (each one texts the contact's mobile). */
+export const MESSAGING_REGISTRATION_OTP_RESENDS_PER_DAY = 3;
 
 export const REGISTRATION_TEXT_LIMITS = {
   legalName: 200,
@@ -88,7 +91,6 @@ export const REGISTRATION_FIELD_MESSAGES = {
   caPostalCode: 'Please enter a postal code, like K1A 0B1',
   email: 'Please enter a valid e-mail address, like owner@example.com',
   phone: 'Please enter a US or Canadian mobile number, like +1 415 555 0142',
-  otp: 'Please enter the 6-digit code from the text message',
 } as const;
 
 /** The Campaign Registry's exchanges for a public company's listing. */
@@ -260,8 +262,8 @@ export const BRAND_TYPE_LABELS: Record<BrandType, string> = {
 
 /**
  * not_started: nothing submitted (or only a draft the provider refused at once, which is `failed`);
- * in_review: brand and campaign submitted, carriers reviewing; otp_required: a sole proprietor must confirm
- * the code texted to the contact's mobile; approved: the campaign is approved, texts flow; failed: refused,
+ * in_review: brand and campaign submitted, carriers reviewing; otp_required: a sole proprietor's contact
+ * must reply YES to the registry's verification text (valid 24 hours); approved: the campaign is approved, texts flow; failed: refused,
  * with the reason and what to change; resubmitted: in review again after a fix.
  */
 export const REGISTRATION_STATES = [
@@ -285,7 +287,7 @@ export const registrationFailureSchema = z.object({
 });
 export type RegistrationFailure = z.infer<typeof registrationFailureSchema>;
 
-/** GET / PUT / POST otp answer. `details` is what the owner entered, as stored (no provider ids, no codes). */
+/** GET / PUT / POST otp answer. `details` is what the owner entered, as stored (no provider ids). */
 export const messagingRegistrationSchema = z.object({
   state: z.enum(REGISTRATION_STATES),
   details: businessRegistrationDetailsSchema.optional(),
@@ -297,13 +299,8 @@ export const messagingRegistrationSchema = z.object({
 });
 export type MessagingRegistration = z.infer<typeof messagingRegistrationSchema>;
 
-/** POST …/messaging-registration/otp. */
-export const registrationOtpRequestSchema = z.object({
-  code: z
-    .string({ error: M.otp })
-    .trim()
-    .regex(/^\d{6}$/, M.otp),
-});
+/** POST …/messaging-registration/otp: nothing to send; the contact answers the registry's text itself. */
+export const registrationOtpResendSchema = z.object({}).strict();
 
 /** 400: the first wrong field, by path, with its message. */
 export const registrationFieldErrorSchema = z.object({
@@ -345,7 +342,7 @@ export const REGISTRATION_STATE_TEXTS: Record<RegistrationState, { heading: stri
   otp_required: {
     heading: 'Confirm your mobile number',
     explanation:
-      'We texted a 6-digit code to the contact mobile number you entered. Enter it here to continue your registration; the code expires after 24 hours.',
+      "The carriers' registry texted a verification message to the contact mobile number you entered. Reply YES to it within 24 hours to continue your registration. No text? Ask for it again here.",
   },
   approved: {
     heading: 'Texting is on',
@@ -367,11 +364,11 @@ export const REGISTRATION_STATE_TEXTS: Record<RegistrationState, { heading: stri
 /** Error texts of the routes (messages of the 409/422/429 answers). */
 export const REGISTRATION_MESSAGES = {
   inReview: 'Your registration is being reviewed. You can change it if the carriers ask for a change.',
-  awaitingCode: 'Please enter the code we texted to your contact mobile number first.',
+  awaitingCode: 'Please reply YES to the verification text on your contact mobile first.',
   approved: 'Your business is already registered for texting.',
-  otpNotRequested: 'No code is waiting to be confirmed for this registration.',
-  otpInvalid: 'That code is not right or has expired. Please check the text message and try again.',
+  otpNotRequested: 'No verification text is waiting for a reply for this registration.',
+  otpResent: 'We asked the registry to text your contact mobile again. Reply YES to it within 24 hours.',
   dailyLimit: `You can submit your registration ${MESSAGING_REGISTRATION_SUBMISSIONS_PER_DAY} times a day. Please try again tomorrow.`,
-  otpLimit: 'Too many wrong codes today. Please try again tomorrow.',
+  otpLimit: `The verification text can be sent ${MESSAGING_REGISTRATION_OTP_RESENDS_PER_DAY} times a day. Please try again tomorrow.`,
   providerUnavailable: 'The registration service is not responding. Please try again in a moment.',
 } as const;
