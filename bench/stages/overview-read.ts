@@ -4,6 +4,7 @@ import { createCalendarConnectionRepository } from '../../backend/src/data/calen
 import { createConversationRepository } from '../../backend/src/data/conversations';
 import { createOwnerMessageRepository } from '../../backend/src/data/owner-messages';
 import { createSubscriptionRepository } from '../../backend/src/data/subscriptions';
+import { createMessagingRegistrationRepository } from '../../backend/src/data/messaging-registrations';
 import { loadOverview, type OverviewData } from '../../backend/src/routes/overview/overview-routes';
 import { history } from '../fixtures/conversations';
 import {
@@ -48,6 +49,7 @@ export async function measureOverviewRead(
       conversations: createConversationRepository(doc, tableName),
       ownerMessages: createOwnerMessageRepository(doc, tableName),
       appointments: createAppointmentRepository(doc, tableName),
+      messagingRegistrations: createMessagingRegistrationRepository(doc, tableName),
     };
     const all = history(settings.history);
     const weekAgo = Date.now() - 7 * 86_400_000;
