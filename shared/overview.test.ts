@@ -4,6 +4,8 @@ import {
   assistantStatus,
   formatAnswerTime,
   isMissedCallSaved,
+  issueText,
+  OVERVIEW_TEXTS,
   liveCalls,
   overviewPeriods,
   periodFigures,
@@ -11,6 +13,7 @@ import {
   waitingMessages,
   type OverviewRecord,
 } from './overview';
+import { REGISTRATION_STATE_TEXTS } from './messaging-registration';
 
 const NY = 'America/New_York';
 const iso = (date: Date) => date.toISOString();
@@ -239,5 +242,30 @@ describe('assistantStatus', () => {
         expiredCalendars: ['google_calendar'],
       }).issues.map((issue) => issue.kind),
     ).toEqual(['payment_failed', 'no_number', 'calendar_expired']);
+  });
+});
+
+describe('assistantStatus: texting registration (docs/decisions/169)', () => {
+  const base = { subscriptionStatus: 'active', assistantPhone: '+14155550111', expiredCalendars: [] };
+
+  it('needs attention, not a pause, until the carriers approve texting, with the state’s explanation', () => {
+    const status = assistantStatus({ ...base, textingRegistration: 'in_review' });
+    expect(status).toEqual({
+      state: 'attention',
+      label: OVERVIEW_TEXTS.badge.attention,
+      issues: [{ kind: 'texting_not_registered', registration_state: 'in_review' }],
+    });
+    expect(issueText(status.issues[0]!)).toEqual({
+      message: REGISTRATION_STATE_TEXTS.in_review.explanation,
+      action: 'See your registration',
+    });
+    expect(issueText({ kind: 'texting_not_registered', registration_state: 'not_started' }).action).toBe(
+      'Register for texting',
+    );
+    expect(assistantStatus({ ...base, textingRegistration: 'approved' }).state).toBe('active');
+    // Without a number there is nothing to text from: the number is the issue.
+    expect(
+      assistantStatus({ ...base, assistantPhone: undefined, textingRegistration: 'not_started' }).issues,
+    ).toEqual([{ kind: 'no_number' }]);
   });
 });

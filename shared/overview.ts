@@ -1,5 +1,6 @@
 import { isAfterHours, type BusinessClock } from './analytics';
 import { BOT_CALENDAR_NAME, CALENDAR_SERVICE_NAMES, type CalendarService } from './calendar';
+import { REGISTRATION_STATE_TEXTS, type RegistrationState } from './messaging-registration';
 import { isPaymentFailed, isSubscribed, PAYMENT_FAILED } from './plans';
 import { addDays, localMidnight, zonedParts } from './receptionist/business-time';
 import type { Conversation } from './schemas/conversation';
@@ -195,6 +196,16 @@ export const OVERVIEW_TEXTS = {
       action: 'Choose a number',
     },
   },
+  /** Texts held until the carriers approve the business (the registration state's own explanation). */
+  textingNotRegistered: (state: RegistrationState) => ({
+    message: REGISTRATION_STATE_TEXTS[state].explanation,
+    action:
+      state === 'not_started'
+        ? 'Register for texting'
+        : state === 'failed'
+          ? 'Fix your registration'
+          : 'See your registration',
+  }),
   calendarExpired: (service: CalendarService) => ({
     message: `Your ${CALENDAR_SERVICE_NAMES[service]} connection has expired. Your assistant books into your ${BOT_CALENDAR_NAME} meanwhile; new bookings are not added to ${CALENDAR_SERVICE_NAMES[service]} until you reconnect.`,
     // Spec §2 "Connection button labels".
@@ -204,20 +215,29 @@ export const OVERVIEW_TEXTS = {
 
 /**
  * The assistant's real status: paused when it cannot answer (a failed payment, a lapsed subscription, no
- * number), needing attention when it answers but something is broken (an expired calendar connection), else
+ * number), needing attention when it answers but something is broken (an expired calendar connection, texts
+ * held until the business's texting registration is approved), else
  * the spec's 'Active'. Every problem comes with what fixes it.
  */
 export function assistantStatus(input: {
   subscriptionStatus: string | undefined;
   assistantPhone: string | undefined;
   expiredCalendars: readonly CalendarService[];
+  /** The A2P registration's state; absent: not known to the caller (no issue raised). */
+  textingRegistration?: RegistrationState;
 }): AssistantStatus {
   const issues: AssistantIssue[] = [];
   if (isPaymentFailed(input.subscriptionStatus)) issues.push({ kind: 'payment_failed' });
   else if (!isSubscribed(input.subscriptionStatus)) issues.push({ kind: 'subscription_lapsed' });
   if (!input.assistantPhone) issues.push({ kind: 'no_number' });
   for (const service of input.expiredCalendars) issues.push({ kind: 'calendar_expired', service });
-  const paused = issues.some((issue) => issue.kind !== 'calendar_expired');
+  // It answers calls, but texts to US callers wait for the carriers (docs/decisions/169): attention.
+  if (input.assistantPhone && input.textingRegistration && input.textingRegistration !== 'approved') {
+    issues.push({ kind: 'texting_not_registered', registration_state: input.textingRegistration });
+  }
+  const paused = issues.some(
+    (issue) => issue.kind !== 'calendar_expired' && issue.kind !== 'texting_not_registered',
+  );
   const state = paused ? 'paused' : issues.length > 0 ? 'attention' : 'active';
   return { state, label: OVERVIEW_TEXTS.badge[state], issues };
 }
@@ -226,4 +246,6 @@ export function assistantStatus(input: {
 export const issueText = (issue: AssistantIssue) =>
   issue.kind === 'calendar_expired'
     ? OVERVIEW_TEXTS.calendarExpired(issue.service)
-    : OVERVIEW_TEXTS.issues[issue.kind];
+    : issue.kind === 'texting_not_registered'
+      ? OVERVIEW_TEXTS.textingNotRegistered(issue.registration_state)
+      : OVERVIEW_TEXTS.issues[issue.kind];

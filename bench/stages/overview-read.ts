@@ -5,6 +5,7 @@ import { createConversationRepository } from '../../backend/src/capabilities/con
 import { createOwnerMessageRepository } from '../../backend/src/capabilities/conversations/owner-messages';
 import { createSubscriptionRepository } from '../../backend/src/capabilities/billing/subscriptions';
 import { loadOverview, type OverviewData } from '../../backend/src/capabilities/overview/overview-routes';
+import { createMessagingRegistrationRepository } from '../../backend/src/capabilities/messaging-registration/messaging-registrations';
 import { history } from '../fixtures/conversations';
 import {
   formatReadScale,
@@ -48,6 +49,7 @@ export async function measureOverviewRead(
       conversations: createConversationRepository(doc, tableName),
       ownerMessages: createOwnerMessageRepository(doc, tableName),
       appointments: createAppointmentRepository(doc, tableName),
+      messagingRegistrations: createMessagingRegistrationRepository(doc, tableName),
     };
     const all = history(settings.history);
     const weekAgo = Date.now() - 7 * 86_400_000;

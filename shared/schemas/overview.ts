@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { REGISTRATION_STATES } from '../messaging-registration';
 import { CALENDAR_SERVICES } from '../calendar';
 import { dashboardAppointmentSchema } from './dashboard-appointments';
 
@@ -38,10 +39,13 @@ export const ASSISTANT_ISSUE_KINDS = [
   'subscription_lapsed',
   'no_number',
   'calendar_expired',
+  'texting_not_registered',
 ] as const;
 export const assistantIssueSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.enum(['payment_failed', 'subscription_lapsed', 'no_number']) }),
   z.object({ kind: z.literal('calendar_expired'), service: z.enum(CALENDAR_SERVICES) }),
+  /** Texts to US numbers are held until the A2P campaign is approved (docs/decisions/169). */
+  z.object({ kind: z.literal('texting_not_registered'), registration_state: z.enum(REGISTRATION_STATES) }),
 ]);
 export type AssistantIssue = z.infer<typeof assistantIssueSchema>;
 

@@ -15,7 +15,7 @@ import { messagesInTwiml, readVoiceTwiml } from '../../backend/src/providers/tel
 import { signTwilioRequest } from '../../backend/src/providers/telephony/webhook-signature';
 import { conversationIdOfCall } from '../../backend/src/capabilities/voice/voice-webhook-routes';
 import { startFakeSecretsManager } from '../fakes/secrets-manager/fake-secrets-manager';
-import { setSubscription, TEST_API_ORIGIN } from '../support/assistant-line';
+import { approveTexting, setSubscription, TEST_API_ORIGIN } from '../support/assistant-line';
 import { createConfirmedUser } from '../support/cognito-users';
 
 /**
@@ -78,6 +78,8 @@ async function assistantLine(
   await deps.data.phoneReservations.activate(ownerId, assistantNumber, `PN${'2'.repeat(32)}`, []);
   await deps.data.businessConfigs.updateConfigFields(ownerId, { assistant_phone: assistantNumber });
   await setSubscription(deps, ownerId, 'trialing');
+  // Registered for texting (decision 169's seed rule): these tests are about the missing OpenAI key.
+  await approveTexting(deps, ownerId);
   return { ownerId, assistantNumber, businessName };
 }
 

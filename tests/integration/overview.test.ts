@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { keys } from '../../backend/src/platform/dynamo/keys';
 import type { Conversation } from '../../shared/schemas/conversation';
 import type { OverviewResponse } from '../../shared/schemas/overview';
+import { approveTexting } from '../support/assistant-line';
 import { callApi } from '../support/api-calls';
 import { createConfirmedUser } from '../support/cognito-users';
 import { storeSubscription } from '../support/subscriptions';
@@ -60,6 +61,8 @@ describe('Overview: today and this week on the business clock, live calls, time 
   };
   await setUpOwner(owner.sub, '+12125550199');
   await storeSubscription(deps, owner.sub, 'active');
+  // Registered for texting (decision 169's seed rule): texts are not what these tests are about.
+  await approveTexting(deps, owner.sub);
 
   await deps.data.conversations.saveConversations(owner.sub, [
     // Two weeks ago, and Sunday 23:30 in New York (already Monday in UTC): last week, not counted.
@@ -209,6 +212,14 @@ describe('Overview: today and this week on the business clock, live calls, time 
     await setUpOwner(other.sub);
     const theirs = await overviewOf(other, other.sub);
     expect(theirs.status.issues).toEqual([{ kind: 'subscription_lapsed' }, { kind: 'no_number' }]);
+    // With a number and a subscription but no texting registration: it answers, texts wait (decision 169).
+    await deps.data.businessConfigs.updateConfigFields(other.sub, { assistant_phone: '+12125550198' });
+    await storeSubscription(deps, other.sub, 'active');
+    expect((await overviewOf(other, other.sub)).status).toEqual({
+      state: 'attention',
+      label: 'Needs attention',
+      issues: [{ kind: 'texting_not_registered', registration_state: 'not_started' }],
+    });
     expect(theirs.this_week.conversations).toBe(0);
   });
 

@@ -52,6 +52,11 @@ import { createOwnerDataErasure } from '../capabilities/account/index';
 import { createIdentityAdmin } from '../providers/identity/choose';
 import { createOwnerCalendar } from '../capabilities/calendars/index';
 import { createConnectionTokens } from '../capabilities/calendars/index';
+import { createMessagingRegistrationRepository } from '../capabilities/messaging-registration/index';
+import { chooseMessagingRegistrationProvider } from '../providers/messaging-registration/choose';
+import { createMessagingRegistrations } from '../capabilities/messaging-registration/index';
+import { createTextingGate, gateOutboundTexts } from '../capabilities/messaging-registration/index';
+import { TWILIO_WEBHOOK_PATHS, telephonyWebhookUrls } from '../providers/telephony/port';
 
 /**
  * The one wiring of the app's dependencies from configuration: Lambda, the local server, the bench and the
@@ -114,7 +119,10 @@ export function createAppDeps(
     conversationStates: createConversationStateRepository(doc, config.tableName),
     ownerMessages: createOwnerMessageRepository(doc, config.tableName, now),
     notifications: createNotificationRepository(doc, config.tableName),
+    messagingRegistrations: createMessagingRegistrationRepository(doc, config.tableName),
   };
+  // Texts to US numbers leave only from approved A2P campaigns: one gate at the provider (decision 169).
+  const textingGate = createTextingGate({ data, registrations: data.messagingRegistrations });
   // Outside local mode a provider without its keys refuses with a 503 instead of falling back to a fake.
   const real = failClosed(config, logger);
   // The vendor when its keys are set, else the local stand-in, else a provider that refuses and says why.
@@ -133,10 +141,15 @@ export function createAppDeps(
     // In AWS only OpenAI speaks: the asset ships no espeak-ng, so a stored local voice gets a clear 503.
     speech: real('speech', () => chosen('speech', chooseSpeechProvider(config.openai, local?.speech))),
     places: real('places', () => chosen('places', choosePlacesProvider(config.googlePlaces, local?.places))),
-    telephony: real('telephony', () =>
-      chosen('telephony', chooseTelephonyProvider(config.twilio, local?.telephony)),
+    telephony: gateOutboundTexts(
+      real('telephony', () => chosen('telephony', chooseTelephonyProvider(config.twilio, local?.telephony))),
+      textingGate,
     ),
     identity: createIdentityAdmin(config),
+    // Twilio's keys, like telephony: in AWS without them registration answers 503 naming them.
+    messagingRegistration: real('telephony', () =>
+      chosen('telephony', chooseMessagingRegistrationProvider(config.twilio, local?.messagingRegistration)),
+    ),
   };
   // Unsubscribe links are signed with a key derived from TOKEN_ENCRYPTION_KEY; outside AWS the public
   // development key stands in (as for calendar tokens). In AWS without it nothing is e-mailed, and it says so.
@@ -190,6 +203,22 @@ export function createAppDeps(
     logger,
     ...(local ? { localModel: local.model } : {}),
   });
+  const appUrl = (config.publicAppUrl ?? 'http://localhost:5173').replace(/\/+$/, '');
+  const messagingRegistrations = createMessagingRegistrations({
+    repository: data.messagingRegistrations,
+    provider: providers.messagingRegistration,
+    data,
+    rateLimiter,
+    email: providers.email,
+    signInEmailOf: async (ownerId) => (await providers.identity.findBySub(ownerId))?.email,
+    urls: {
+      statusCallback: `${publicBaseUrl(config)}${TWILIO_WEBHOOK_PATHS.messagingRegistration}`,
+      inboundSms: telephonyWebhookUrls(publicBaseUrl(config)).smsUrl,
+      dashboard: `${appUrl}/dashboard?tab=overview`,
+    },
+    now,
+    logger,
+  });
   return {
     config,
     // Outermost: an access token's missing e-mail and attributes come from the pool (docs/decisions/158).
@@ -209,6 +238,8 @@ export function createAppDeps(
     receptionist,
     ownerCalendar,
     notifier,
+    messagingRegistrations,
+    textingGate,
     ...(local ? { standIns: local } : {}),
     onTrialCompleted: rewards.trialCompleted,
     referralRewards: rewards,

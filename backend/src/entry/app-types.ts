@@ -1,3 +1,8 @@
+import type {
+  MessagingRegistrationRepository,
+  MessagingRegistrations,
+  TextingGate,
+} from '../capabilities/messaging-registration/index';
 import type { PlatformDeps } from '../platform/deps';
 import type { Providers } from '../providers/providers';
 import type { AppointmentRepository } from '../capabilities/appointments/index';
@@ -58,6 +63,7 @@ export type AppData = {
   ownerMessages: OwnerMessageRepository;
   callerErasure: CallerErasure;
   notifications: NotificationRepository;
+  messagingRegistrations: MessagingRegistrationRepository;
 };
 
 export type AppProviders = Providers;
@@ -80,6 +86,10 @@ export type AppDeps = PlatformDeps & {
   referralRewards?: ReferralRewardHooks;
   /** Readiness check: resolves when the database answers (GET /health/ready). */
   databaseProbe?: DatabaseProbe;
+  /** Owners' A2P 10DLC registrations (docs/decisions/169-a2p-10dlc-registration.md). */
+  messagingRegistrations: MessagingRegistrations;
+  /** Whether a text may leave an assistant number now (the same rule gates providers.telephony.sendSms). */
+  textingGate: TextingGate;
 };
 
 export type { AppEnv } from '../platform/http/app-env';

@@ -8,6 +8,7 @@ import type { LlmProvider } from '../providers/llm/port';
 import type { SpeechProvider } from '../providers/speech/port';
 import type { PlacesProvider } from '../providers/places/port';
 import type { TelephonyProvider } from '../providers/telephony/port';
+import type { MessagingRegistrationProvider } from '../providers/messaging-registration/port';
 import type { QueueStandIn } from '../providers/queue/port';
 import type { ReceptionistModel } from '../capabilities/receptionist/index';
 import type { AppBase } from './app-core';
@@ -38,6 +39,7 @@ export type StandIns = {
   speech: SpeechProvider;
   places: PlacesProvider;
   telephony: TelephonyProvider;
+  messagingRegistration: MessagingRegistrationProvider;
   model: () => ReceptionistModel;
   queue: QueueStandIn;
   /** The stand-ins' own pages (outbox, checkout, phone, consent screens) and their webhook loops. */

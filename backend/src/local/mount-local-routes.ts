@@ -5,6 +5,7 @@ import { localNotificationRoutes } from './scheduler/local-notification-routes';
 import { localPaymentsRoutes } from './stripe/local-payments-routes';
 import { localPhoneRoutes } from './twilio/local-phone-routes';
 import type { LocalHandles } from './stand-ins';
+import { localA2pRoutes } from './twilio/local-a2p-routes';
 
 /**
  * The local providers' own pages (outbox, fake checkout, phone, consent screens): mounted by the one call a
@@ -42,6 +43,19 @@ export function mountLocalProviderRoutes(app: AppBase, deps: AppDeps, handles: L
         data: deps.data,
         authToken: twilioToken,
         logger: deps.logger,
+        now: deps.now,
+        dispatch: async (request) => app.fetch(request),
+      }),
+    );
+  }
+  // The local registry's control: only while registration runs on the local stand-in (decision 169).
+  if (deps.config.localProviders && deps.providers.messagingRegistration.name === 'local' && twilioToken) {
+    app.route(
+      '/',
+      localA2pRoutes({
+        repository: deps.data.messagingRegistrations,
+        authToken: twilioToken,
+        publicApiUrl: deps.config.publicApiUrl,
         now: deps.now,
         dispatch: async (request) => app.fetch(request),
       }),

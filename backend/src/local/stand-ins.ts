@@ -9,6 +9,7 @@ import { createLocalSpeech } from './speech/local-speech';
 import { createLocalPaymentsProvider, type LocalPaymentsProvider } from './stripe/local-payments';
 import { createLocalTwilioAccount, type LocalTwilioAccount } from './twilio/local-account';
 import { createLocalTelephony } from './twilio/local-telephony';
+import { createLocalMessagingRegistration } from './twilio/local-messaging-registration';
 import { mountLocalProviderRoutes } from './mount-local-routes';
 
 /** What the local pages and the tests read besides the ports: the outbox, the phone's account, the checkout. */
@@ -48,6 +49,7 @@ export function createLocalStandIns(context: StandInContext): LocalStandIns {
     speech: createLocalSpeech(),
     places: createLocalPlaces(),
     telephony: createLocalTelephony({ heldAmong: context.heldAmong, account: handles.twilioAccount }),
+    messagingRegistration: createLocalMessagingRegistration(now),
     model: createLocalModel,
     queue: (deliver, options) => createLocalQueue(deliver, { ...options, logger }),
     mountRoutes: (app, deps) => mountLocalProviderRoutes(app, deps, handles),

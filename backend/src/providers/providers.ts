@@ -1,3 +1,4 @@
+import type { MessagingRegistrationProvider } from './messaging-registration/port';
 import type { CalendarProviders } from './calendar/port';
 import type { EmailSender } from './email/port';
 import type { IdentityAdmin } from './identity/port';
@@ -21,4 +22,6 @@ export type Providers = {
   telephony: TelephonyProvider;
   /** The identity service's admin side (sign out everywhere, delete user): account deletion. */
   identity: IdentityAdmin;
+  /** A2P 10DLC registration: Twilio's Trust Hub and Messaging APIs (docs/decisions/169). */
+  messagingRegistration: MessagingRegistrationProvider;
 };

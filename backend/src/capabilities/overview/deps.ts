@@ -1,3 +1,4 @@
+import type { MessagingRegistrationRepository } from '../messaging-registration/index';
 import type { PlatformDeps } from '../../platform/deps';
 import type { AppointmentRepository } from '../appointments/index';
 import type { SubscriptionRepository } from '../billing/index';
@@ -11,6 +12,7 @@ import type { BusinessConfigRepository } from '../setup/index';
  */
 export type OverviewDeps = PlatformDeps & {
   data: {
+    messagingRegistrations: MessagingRegistrationRepository;
     appointments: AppointmentRepository;
     businessConfigs: BusinessConfigRepository;
     calendarConnections: CalendarConnectionRepository;

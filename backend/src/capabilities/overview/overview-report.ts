@@ -1,3 +1,4 @@
+import type { RegistrationState } from '@shared/messaging-registration';
 import { businessClockOf } from '@shared/analytics';
 import type { CalendarService } from '@shared/calendar';
 import {
@@ -37,6 +38,8 @@ export type OverviewInputs = {
   now: Date;
   config: Pick<BusinessConfig, 'time_zone' | 'business_hours' | 'assistant_phone'> | undefined;
   subscriptionStatus: string;
+  /** The A2P registration's state (docs/decisions/169). */
+  textingRegistration?: RegistrationState;
   calendars: ReadonlyArray<
     Pick<CalendarConnectionRecord, 'service' | 'status' | 'token_expires_at' | 'refresh_token_enc'>
   >;
@@ -67,6 +70,7 @@ export function overviewReport(input: OverviewInputs): OverviewResponse {
     status: assistantStatus({
       subscriptionStatus: input.subscriptionStatus,
       assistantPhone: input.config?.assistant_phone,
+      ...(input.textingRegistration ? { textingRegistration: input.textingRegistration } : {}),
       expiredCalendars: input.calendars
         .filter((c) => isConnectionExpired(c, input.now))
         .map((c) => c.service as CalendarService),

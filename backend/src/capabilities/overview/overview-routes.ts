@@ -40,6 +40,7 @@ export type OverviewData = Pick<
   | 'conversations'
   | 'ownerMessages'
   | 'appointments'
+  | 'messagingRegistrations'
 >;
 
 /** Reads by key (two round trips) and computes the Overview of one owner at one moment. */
@@ -49,7 +50,7 @@ export async function loadOverview(data: OverviewData, userId: string, at: Date)
   // A call that started before Monday's midnight may still be live.
   const recordsFrom = new Date(Math.min(weekStart.getTime(), at.getTime() - LIVE_CALL_MAX_MS));
   const until = new Date(at.getTime() + CLOCK_SLACK_MS);
-  const [subscription, calendars, records, messages, appointments] = await Promise.all([
+  const [subscription, calendars, records, messages, appointments, registration] = await Promise.all([
     data.subscriptions.getSubscription(userId),
     data.calendarConnections.list(userId),
     data.conversations.listAttributesBetween(userId, recordsFrom, until, OVERVIEW_RECORD_ATTRIBUTES),
@@ -60,11 +61,13 @@ export async function loadOverview(data: OverviewData, userId: string, at: Date)
       new Date(at.getTime() + OVERVIEW_UPCOMING_DAYS * 86_400_000),
       UPCOMING_READ_LIMIT,
     ),
+    data.messagingRegistrations.get(userId),
   ]);
   return overviewReport({
     now: at,
     config,
     subscriptionStatus: subscription.status,
+    textingRegistration: registration?.state ?? 'not_started',
     calendars,
     records,
     messages,

@@ -10,3 +10,4 @@ export { conversationRecord, outcomeOf } from './records';
 export { smsRepliesOf } from './test-chat/chat-items';
 export type { ToolResult } from './tools/tool-types';
 export type { ConversationState, EngineEvent, ToolName } from './types';
+export { confirmationText } from './tools/book';

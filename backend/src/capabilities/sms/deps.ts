@@ -1,3 +1,4 @@
+import type { TextingGate } from '../messaging-registration/index';
 import type { PlatformDeps } from '../../platform/deps';
 import type { SubscriptionRepository } from '../billing/index';
 import type { PhoneReservationRepository } from '../phone-numbers/index';
@@ -9,6 +10,7 @@ import type { SmsMessagingRepository } from './sms-messaging';
  * its routes and rules use (docs/decisions/171-backend-by-capability.md).
  */
 export type SmsDeps = PlatformDeps & {
+  textingGate: TextingGate;
   data: {
     businessConfigs: BusinessConfigRepository;
     phoneReservations: PhoneReservationRepository;

@@ -1,2 +1,3 @@
 export { createSmsMessagingRepository } from './sms-messaging';
 export type { SmsMessagingRepository } from './sms-messaging';
+export type { SmsAssistant } from './inbound-sms';

@@ -1,4 +1,5 @@
 import type { AppDeps } from '../app-types';
+import { messagingRegistrationRoutes } from '../../capabilities/messaging-registration/routes';
 import type { AppBase } from '../app-core';
 import { referralRoutes } from '../../capabilities/referrals/routes';
 import { frontendLogRoutes } from '../../capabilities/frontend-logs/routes';
@@ -42,6 +43,7 @@ export function mountApiRoutes(app: AppBase, deps: AppDeps) {
   app.route('/', accountRoutes(deps));
   // Each feature mounts its routes on its own line below this one.
   app.route('/', referralRoutes(deps));
+  app.route('/', messagingRegistrationRoutes(deps, deps.messagingRegistrations));
   app.route('/', analyticsRoutes(deps));
   app.route('/', businessLookupRoutes(deps));
   app.route('/', generationRoutes(deps));

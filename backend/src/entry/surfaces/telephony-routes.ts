@@ -1,4 +1,6 @@
 import type { AppDeps } from '../app-types';
+import { a2pStatusWebhookRoutes } from '../../capabilities/messaging-registration/routes';
+import { gatedSmsAssistant } from '../../capabilities/messaging-registration/index';
 import type { AppBase } from '../app-core';
 import { preloadTwimlBuilders } from '../../providers/telephony/twiml-on-demand';
 import { phoneNumberRoutes } from '../../capabilities/phone-numbers/routes';
@@ -20,6 +22,13 @@ export function mountTelephonyRoutes(app: AppBase, deps: AppDeps) {
     await next();
   });
   app.route('/', phoneNumberRoutes(deps));
-  app.route('/', smsWebhookRoutes(deps, receptionistSmsAssistant(deps.receptionist, deps.logger)));
+  // Texts the carriers would block (no approved A2P campaign) never reach the assistant (decision 169).
+  const assistant = gatedSmsAssistant(receptionistSmsAssistant(deps.receptionist, deps.logger), {
+    gate: deps.textingGate,
+    data: deps.data,
+    logger: deps.logger,
+  });
+  app.route('/', smsWebhookRoutes(deps, assistant));
   app.route('/', voiceWebhookRoutes(deps));
+  app.route('/', a2pStatusWebhookRoutes(deps, deps.messagingRegistrations));
 }

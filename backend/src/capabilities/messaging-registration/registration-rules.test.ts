@@ -1,0 +1,196 @@
+import { describe, expect, it } from 'vitest';
+import { businessRegistrationDetailsSchema } from '@shared/messaging-registration';
+import type { StoredRegistration } from './messaging-registrations';
+import { registrationEventOf, A2P_EVENT_TYPES } from './a2p-events';
+import { campaignContent, CAMPAIGN_OPT_IN_KEYWORDS } from './campaign-content';
+import {
+  SUBMISSION_LEASE_MS,
+  applyEvent,
+  claimedSubmission,
+  registrationView,
+  submitRefusal,
+} from './registration-rules';
+import { needsA2pCampaign } from './texting-gate';
+
+const now = new Date('2026-11-27T12:00:00.000Z');
+const BRAND = `BN${'a'.repeat(32)}`;
+const details = businessRegistrationDetailsSchema.parse({
+  legalName: 'Bella Hair Studio LLC',
+  businessType: 'private_company',
+  ein: '123456789',
+  website: 'https://bellahair.com',
+  address: {
+    street: '12 Market St',
+    city: 'San Francisco',
+    region: 'CA',
+    postalCode: '94105',
+    country: 'US',
+  },
+  contact: {
+    firstName: 'Dana',
+    lastName: 'Reyes',
+    email: 'dana@bellahair.com',
+    phone: '+14155550142',
+    title: 'Owner',
+  },
+});
+const stored = (changes: Partial<StoredRegistration>): StoredRegistration => ({
+  state: 'in_review',
+  details,
+  brandType: 'low_volume_standard',
+  submittedAt: now.toISOString(),
+  updatedAt: now.toISOString(),
+  refs: { brandSid: BRAND },
+  version: 2,
+  ...changes,
+});
+const failure = { reason: 'Website not reachable', field: 'website', whatToChange: 'Fix it' };
+
+describe('what the owner may do', () => {
+  it('submits when nothing is pending, and again after a failure or a crashed claim', () => {
+    expect(submitRefusal(undefined, now)).toBeUndefined();
+    expect(submitRefusal(stored({ state: 'failed' }), now)).toBeUndefined();
+    expect(submitRefusal(stored({}), now)).toBe('registration_in_review');
+    expect(submitRefusal(stored({ state: 'otp_required' }), now)).toBe('registration_awaiting_code');
+    expect(submitRefusal(stored({ state: 'approved' }), now)).toBe('registration_approved');
+    const crashed = stored({
+      refs: {},
+      updatedAt: new Date(now.getTime() - SUBMISSION_LEASE_MS - 1).toISOString(),
+    });
+    expect(submitRefusal(crashed, now)).toBeUndefined();
+    expect(submitRefusal({ ...crashed, updatedAt: now.toISOString() }, now)).toBe('registration_in_review');
+  });
+
+  it('resubmits only what had been in review, keeping the owner’s messaging service', () => {
+    expect(claimedSubmission(undefined, details, now).state).toBe('in_review');
+    const after = claimedSubmission(
+      stored({ state: 'failed', refs: { brandSid: BRAND, messagingServiceSid: 'MG1' } }),
+      details,
+      now,
+    );
+    expect(after).toMatchObject({
+      state: 'resubmitted',
+      resubmission: true,
+      refs: { messagingServiceSid: 'MG1' },
+    });
+    expect(claimedSubmission(stored({ state: 'failed', submittedAt: undefined }), details, now).state).toBe(
+      'in_review',
+    );
+  });
+});
+
+describe('status callbacks', () => {
+  it('submits the campaign once the brand is registered, then approves and e-mails', () => {
+    const registered = applyEvent(
+      stored({}),
+      { kind: 'brand_registered', brandSid: BRAND, identityVerified: false },
+      now,
+    );
+    expect(registered).toEqual({ submitCampaign: true });
+    const withCampaign = stored({ refs: { brandSid: BRAND, campaignSid: 'QE1' } });
+    expect(
+      applyEvent(withCampaign, { kind: 'brand_registered', brandSid: BRAND, identityVerified: true }, now),
+    ).toEqual({ submitCampaign: false });
+    const approved = applyEvent(withCampaign, { kind: 'campaign_approved', brandSid: BRAND }, now);
+    expect(approved).toMatchObject({ next: { state: 'approved' }, email: 'approved' });
+    // Before the campaign exists nothing can be approved; after approval, later events change nothing.
+    expect(applyEvent(stored({}), { kind: 'campaign_approved', brandSid: BRAND }, now).next).toBeUndefined();
+    expect(
+      applyEvent(stored({ state: 'approved' }), { kind: 'campaign_failed', brandSid: BRAND, failure }, now)
+        .next,
+    ).toBeUndefined();
+  });
+
+  it('ignores events about another (older) brand', () => {
+    expect(
+      applyEvent(stored({}), { kind: 'brand_failed', brandSid: `BN${'b'.repeat(32)}`, failure }, now),
+    ).toEqual({ submitCampaign: false });
+  });
+
+  it('fails with the reason and e-mails it', () => {
+    expect(applyEvent(stored({}), { kind: 'brand_failed', brandSid: BRAND, failure }, now)).toMatchObject({
+      next: { state: 'failed', failure },
+      email: 'failed',
+    });
+  });
+
+  it('waits for a sole proprietor’s verification, then returns to review (again after a fix)', () => {
+    const sole = stored({ brandType: 'sole_proprietor', resubmission: true, state: 'resubmitted' });
+    expect(applyEvent(sole, { kind: 'brand_unverified', brandSid: BRAND }, now).next?.state).toBe(
+      'otp_required',
+    );
+    expect(
+      applyEvent(sole, { kind: 'brand_registered', brandSid: BRAND, identityVerified: false }, now).next
+        ?.state,
+    ).toBe('otp_required');
+    const waiting = { ...sole, state: 'otp_required' as const };
+    const verified = applyEvent(
+      waiting,
+      { kind: 'brand_registered', brandSid: BRAND, identityVerified: true },
+      now,
+    );
+    expect(verified).toMatchObject({
+      next: { state: 'resubmitted', identityVerified: true },
+      submitCampaign: true,
+    });
+    // A business brand is never asked for the verification text.
+    expect(applyEvent(stored({}), { kind: 'brand_unverified', brandSid: BRAND }, now).next).toBeUndefined();
+  });
+
+  it('reads Twilio’s events', () => {
+    expect(
+      registrationEventOf({
+        id: 'NO1',
+        type: A2P_EVENT_TYPES.brandFailure,
+        data: {
+          brandsid: BRAND,
+          brandregistrationerrors: [
+            {
+              registrationerrordescription: 'The Brand contact email is invalid.',
+              registrationerrorfields: ['brand_contact_email'],
+            },
+          ],
+        },
+      }),
+    ).toMatchObject({
+      kind: 'brand_failed',
+      failure: { field: 'contact.email', reason: 'The Brand contact email is invalid.' },
+    });
+    expect(
+      registrationEventOf({ id: 'NO2', type: 'com.twilio.other', data: { brandsid: BRAND } }),
+    ).toBeUndefined();
+    expect(
+      registrationEventOf({ id: 'NO3', type: A2P_EVENT_TYPES.campaignApproved, data: {} }),
+    ).toBeUndefined();
+  });
+});
+
+describe('the view, the gate’s numbers and the campaign', () => {
+  it('shows no provider ids and the failure only while failed', () => {
+    expect(registrationView(undefined, now)).toEqual({
+      state: 'not_started',
+      updatedAt: now.toISOString(),
+      textingAllowed: false,
+    });
+    const view = registrationView(stored({ state: 'approved', failure }), now);
+    expect(view).toMatchObject({ state: 'approved', textingAllowed: true });
+    expect(view).not.toHaveProperty('failure');
+    expect(JSON.stringify(view)).not.toContain(BRAND);
+  });
+
+  it('needs a campaign for US numbers and its territories, not for Canada', () => {
+    expect(needsA2pCampaign('+14155550142')).toBe(true);
+    expect(needsA2pCampaign('+17875550142')).toBe(true);
+    expect(needsA2pCampaign('+16045550142')).toBe(false);
+    expect(needsA2pCampaign('+447700900123')).toBe(false);
+    expect(needsA2pCampaign('+15555550100')).toBe(true);
+  });
+
+  it('describes the campaign with the product’s own texts and without YES as an opt-in keyword', () => {
+    const content = campaignContent('Bella Hair Studio', 'standard');
+    expect(content.usAppToPersonUsecase).toBe('MIXED');
+    expect(content.messageSamples.every((sample) => sample.startsWith('Bella Hair Studio'))).toBe(true);
+    expect(CAMPAIGN_OPT_IN_KEYWORDS).not.toContain('YES');
+    expect(content.messageFlow).toMatch(/texts the business number first, or asks during a phone call/);
+  });
+});
