@@ -16,6 +16,7 @@ import { OverviewFigures } from '../overview/overview-figures';
 import { StatusIssues } from '../overview/status-issues';
 import { UpcomingPanel } from '../overview/upcoming-panel';
 import { TestChatPanel } from '../test-chat/test-chat-panel';
+import { TextingPausedNotice } from '../../../texting-registration';
 import { runtimeConfig } from '../../../../lib/runtime-config';
 import { isPhoneLike } from '../../phone-like';
 import { onDemand } from '../../../../lib/chunk-load';
@@ -93,6 +94,7 @@ export function OverviewTab({ userId }: { userId: string }) {
           </span>
         </p>
         {status ? <StatusIssues issues={status.issues} onOpenTab={openTab} /> : null}
+        <TextingPausedNotice userId={userId} onOpen={() => openTab('texting')} />
         <p className="overview-phone">
           <span className="dashboard-muted">Assistant phone</span>
           <strong data-testid="assistant-phone">{formatAssistantPhone(assistantPhone)}</strong>
