@@ -41,7 +41,7 @@ export const BUSINESS_TYPE_LABELS: Record<BusinessType, string> = {
 export const REGISTRATION_BADGES: Record<RegistrationState, string> = {
   not_started: 'Not registered',
   in_review: 'In review',
-  otp_required: 'Code needed',
+  otp_required: 'Confirm by text',
   approved: 'Approved',
   failed: 'Needs a change',
   resubmitted: 'In review again',
@@ -81,6 +81,8 @@ export const REGISTRATION_FORM_TEXTS = {
   viewRegistration: 'View registration',
   fixRegistration: 'Fix your registration',
   replyYes: 'See how to confirm',
+  setupLater:
+    "Not ready? You can register later from the dashboard's Texting tab: your assistant answers calls meanwhile.",
 } as const;
 
 /** The Overview's notice, shown until the campaign is approved: texts are paused, and why. */

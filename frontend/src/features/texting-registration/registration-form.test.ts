@@ -48,7 +48,7 @@ describe('the texting registration form', () => {
     expect(checked.value.contact.phone).toBe('+14155550142');
     const again = draftOf(checked.value);
     expect(again.ein).toBe('12-3456789');
-    expect(again['contact.phone']).toBe('+14155550142');
+    expect(again['contact.phone']).toBe('(415) 555-0142');
     expect(validateRegistrationDraft(again).ok).toBe(true);
   });
 

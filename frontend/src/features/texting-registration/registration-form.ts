@@ -1,3 +1,4 @@
+import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import type {
   BusinessRegistrationDetails,
   BusinessRegistrationDetailsInput,
@@ -54,7 +55,9 @@ export function draftOf(
     'contact.firstName': details.contact.firstName,
     'contact.lastName': details.contact.lastName,
     'contact.email': details.contact.email,
-    'contact.phone': details.contact.phone,
+    // Stored as E.164; shown as the owner would write it.
+    'contact.phone':
+      parsePhoneNumberFromString(details.contact.phone)?.formatNational() ?? details.contact.phone,
     'contact.title': details.contact.title,
   };
 }

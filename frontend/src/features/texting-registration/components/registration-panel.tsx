@@ -82,7 +82,7 @@ export function RegistrationPanel({ userId, defaults, headingLevel = 2 }: Regist
             <span data-testid="failure-what-to-change">{failure.whatToChange}</span>
           </p>
           {failureFieldLabel(failure.field) ? (
-            <p className="registration-muted">{T.fieldToChange(failureFieldLabel(failure.field)!)}</p>
+            <p>{T.fieldToChange(failureFieldLabel(failure.field)!)}</p>
           ) : null}
         </div>
       ) : null}

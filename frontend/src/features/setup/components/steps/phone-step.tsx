@@ -10,6 +10,7 @@ import {
   type PhoneCountry,
 } from '@shared/area-codes';
 import { phoneLookupFailureMessage } from '@shared/phone-numbers';
+import { REGISTRATION_FORM_TEXTS } from '@shared/messaging-registration-form';
 import type { AvailablePhoneNumber } from '@shared/schemas/phone-numbers';
 import { ApiClientError } from '../../../../lib/api-client';
 import { isSubscriptionRequired } from '../../../../components/billing/subscription-status';
@@ -107,6 +108,7 @@ export function PhoneStep({ userId, email, config, refreshConfig }: StepProps) {
               defaults={{ legalName: config?.business_name, website: config?.website, email }}
             />
           </Suspense>
+          <p className="field-hint">{REGISTRATION_FORM_TEXTS.setupLater}</p>
         </div>
       ) : null}
 
