@@ -130,3 +130,15 @@ describe('brand type and texting', () => {
     expect(registrationOtpResendSchema.safeParse({ code: '123456' }).success).toBe(false);
   });
 });
+
+describe('what to change', () => {
+  it('names the fix of a field, of its group, or the general one', async () => {
+    const { REGISTRATION_FIX_TEXTS, whatToChangeFor } = await import('./messaging-registration');
+    expect(whatToChangeFor('website')).toBe(REGISTRATION_FIX_TEXTS.website);
+    expect(whatToChangeFor('address.postalCode')).toBe(REGISTRATION_FIX_TEXTS.address);
+    expect(whatToChangeFor('contact.email')).toBe(REGISTRATION_FIX_TEXTS['contact.email']);
+    expect(whatToChangeFor('contact.firstName')).toBe(REGISTRATION_FIX_TEXTS.contact);
+    expect(whatToChangeFor(undefined)).toBe(REGISTRATION_FIX_TEXTS.general);
+    expect(whatToChangeFor('nonsense')).toBe(REGISTRATION_FIX_TEXTS.general);
+  });
+});

@@ -13,7 +13,8 @@ import { isWebsiteUrl } from './schemas/business-info';
  * - PUT  /oauth/users/{userId}/messaging-registration       body BusinessRegistrationDetails → MessagingRegistration
  *     submits, or resubmits after a failure. Errors: 400 RegistrationFieldError naming the field;
  *     422 RegistrationRejectedError (the provider refused it: its reason in words, what to change, and the
- *     stored registration, which keeps what was entered); 409 RegistrationConflictError while in review,
+ *     stored registration, which keeps what was entered; locally the stand-in refuses the EIN 99-9999999 this
+ *     way, as the registry does an EIN that does not match the legal name); 409 RegistrationConflictError while in review,
  *     waiting for the code, or approved; 429 over MESSAGING_REGISTRATION_SUBMISSIONS_PER_DAY.
  * - POST /oauth/users/{userId}/messaging-registration/otp   body {} → MessagingRegistration
  *     (sole proprietors, in state otp_required): texts the verification message to the contact's mobile
@@ -24,13 +25,15 @@ import { isWebsiteUrl } from './schemas/business-info';
  * Local mode only (the stand-in's control; each sends a SIGNED status callback to the real callback route,
  * POST /webhooks/twilio/a2p/status, exactly as Twilio would; no auth, like the other /local pages):
  * - POST /local/a2p/{userId}/approve                  → 200 MessagingRegistration (state approved)
- * - POST /local/a2p/{userId}/fail                     body { reason?, field?, whatToChange? } (all optional;
- *     defaults are a realistic carrier rejection of the website) → 200 MessagingRegistration (state failed)
+ * - POST /local/a2p/{userId}/fail                     body { reason?, field? } (both optional; field is a details
+ *     path like 'website' or 'address.postalCode'; without either, a realistic carrier rejection of the website;
+ *     what to change follows from the field, REGISTRATION_FIX_TEXTS) → 200 MessagingRegistration (state failed)
  * - POST /local/a2p/{userId}/request-otp              → 200 MessagingRegistration (state otp_required; sole
  *     proprietors: the registry has texted the contact's mobile and waits for YES)
  * - POST /local/a2p/{userId}/confirm-otp              → 200 MessagingRegistration (the contact replied YES: the
  *     brand is verified and the campaign goes to review: state in_review, or resubmitted after a failure)
- *   A control for a state the registration cannot move to answers 409 { error, message }.
+ *   A control for a state the registration cannot move to answers 409 { error, message }; an owner with no
+ *   submitted registration 404. `approve` of a sole proprietor needs request-otp and confirm-otp first.
  */
 
 export const BUSINESS_TYPES = [
@@ -371,4 +374,54 @@ export const REGISTRATION_MESSAGES = {
   dailyLimit: `You can submit your registration ${MESSAGING_REGISTRATION_SUBMISSIONS_PER_DAY} times a day. Please try again tomorrow.`,
   otpLimit: `The verification text can be sent ${MESSAGING_REGISTRATION_OTP_RESENDS_PER_DAY} times a day. Please try again tomorrow.`,
   providerUnavailable: 'The registration service is not responding. Please try again in a moment.',
+  /** The message the owner finds for a text the assistant could not answer while texting is not registered. */
+  unansweredText: (text: string) =>
+    `Texted while your texting registration is not approved, so the assistant could not reply: "${text.slice(0, 500)}"`,
+} as const;
+
+/**
+ * What to change, by the details field the carriers or the registry found at fault (the `field` of a failure);
+ * `general` when they named none. Shown under the failure's reason.
+ */
+export const REGISTRATION_FIX_TEXTS = {
+  legalName:
+    'Enter the legal name exactly as registered with the IRS or your state, including endings like LLC or Inc.',
+  ein: 'Check that the tax number and the legal name match your IRS letter (CP 575 or 147C) exactly.',
+  stockTicker: 'Check the stock ticker and the exchange your company is listed on.',
+  website:
+    'Use a working website of your business that shows its name and says how you use customer phone numbers.',
+  address: 'Enter the address registered for your business with the IRS or your state.',
+  'contact.email': "Use an e-mail address at your business's own domain that receives mail.",
+  'contact.phone': 'Use a mobile number (not a landline or internet number) that can receive texts.',
+  contact: 'Check the name and title of the person authorized to represent the business.',
+  general: 'Check every detail against your official registration documents, then submit again.',
+} as const;
+
+/** The fix text for a failure's field: its own, its group's (address.city → address), else the general one. */
+export function whatToChangeFor(field: string | undefined): string {
+  const texts: Record<string, string> = REGISTRATION_FIX_TEXTS;
+  if (!field) return REGISTRATION_FIX_TEXTS.general;
+  return texts[field] ?? texts[field.split('.')[0]!] ?? REGISTRATION_FIX_TEXTS.general;
+}
+
+/** The e-mails the owner gets when the carriers decide (to the sign-in address). */
+export const REGISTRATION_EMAIL_TEXTS = {
+  approved: {
+    subject: 'Texting is on: your business is registered with the carriers',
+    lines: (business: string) => [
+      `Good news: the US carriers approved ${business} for texting.`,
+      'Your assistant now texts callers their booking confirmations, deposit links and receipts.',
+    ],
+  },
+  failed: {
+    subject: 'Your texting registration needs a change',
+    lines: (business: string, failure: RegistrationFailure) => [
+      `The US carriers did not approve the texting registration of ${business}.`,
+      `Their reason: ${failure.reason}`,
+      `What to change: ${failure.whatToChange}`,
+      'Until it is approved, your assistant answers calls as usual but sends no texts to US numbers.',
+    ],
+  },
+  /** The link's words and where it leads (the dashboard's registration). */
+  linkLabel: 'Open your registration:',
 } as const;
