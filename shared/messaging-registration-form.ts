@@ -7,6 +7,10 @@ import type { BusinessType, RegistrationState } from './messaging-registration';
  * (frontend/src/app/account-schema-imports.test.ts).
  */
 
+/** The dashboard's tab of the registration, and the link to it (the owner's e-mails lead there). */
+export const REGISTRATION_DASHBOARD_TAB = 'texting';
+export const REGISTRATION_DASHBOARD_PATH = `/dashboard?tab=${REGISTRATION_DASHBOARD_TAB}`;
+
 /** Every field of the form, by its path in BusinessRegistrationDetails (the 400 answer's `field`). */
 export const REGISTRATION_FIELD_LABELS = {
   legalName: 'Legal business name',

@@ -3,6 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import {
   REGISTRATION_FIELD_MESSAGES,
   REGISTRATION_STATE_TEXTS,
+  whatToChangeFor,
   type RegistrationState,
 } from '../../shared/messaging-registration';
 import {
@@ -117,8 +118,8 @@ test('a new company registers for texting: field errors, review, a carrier failu
 
   // The carriers refuse it: the owner reads their reason and what to change, on the field at fault.
   const reason = 'The website does not show the business name or how it uses phone numbers.';
-  const whatToChange = 'Use a website that names Harbor Dental Group and states its texting policy.';
-  await carrier(page, userId, 'fail', { reason, field: 'website', whatToChange });
+  const whatToChange = whatToChangeFor('website');
+  await carrier(page, userId, 'fail', { reason, field: 'website' });
   await page.reload();
   await expect(paused.getByTestId('texting-paused-state')).toHaveText(REGISTRATION_BADGES.failed);
   await paused.getByRole('button', { name: T.fixRegistration }).click();
@@ -140,6 +141,7 @@ test('a new company registers for texting: field errors, review, a carrier failu
   await page.getByRole('button', { name: T.resubmit }).click();
   await expect(failed.getByText(T.fieldToChange(LABEL.ein))).toBeVisible();
   await expect(failed.getByTestId('failure-reason')).not.toHaveText(reason);
+  await expect(failed.getByTestId('failure-what-to-change')).toHaveText(whatToChangeFor('ein'));
   await expect(field(page, 'ein')).toHaveAttribute('aria-invalid', 'true');
   await expect(field(page, 'ein')).toHaveValue('99-9999999');
   await expect(field(page, 'website')).toHaveValue('https://harbordental-group.com');

@@ -2,6 +2,7 @@ import { useDeferredValue, useEffect, type ComponentType } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router-dom';
 import { AUTH_MESSAGES } from '@shared/auth-messages';
 import { DASHBOARD_MESSAGES } from '@shared/dashboard-messages';
+import { REGISTRATION_DASHBOARD_TAB } from '@shared/messaging-registration-form';
 import { BetaGate } from '../../../components/beta/beta-gate';
 import { SignedInScreen } from '../../../components/layout/signed-in-screen';
 import { CenteredStatus } from '../../../components/ui/centered-status';
@@ -28,7 +29,7 @@ const TABS: ReadonlyArray<{ key: string; label: string; Component: ComponentType
   { key: 'objectives', label: 'Objectives', Component: ObjectivesTab },
   { key: 'analytics', label: 'Analytics', Component: AnalyticsTab },
   { key: 'notifications', label: 'Notifications', Component: NotificationsTab },
-  { key: 'texting', label: 'Texting', Component: TextingTab },
+  { key: REGISTRATION_DASHBOARD_TAB, label: 'Texting', Component: TextingTab },
   { key: 'subscription', label: 'Subscription', Component: SubscriptionTab },
   { key: 'referrals', label: 'Referrals', Component: ReferralsTab },
 ];
