@@ -66,11 +66,14 @@ export function DetailsForm({
   registration,
   defaults,
   onStored,
+  onStale,
 }: {
   userId: string;
   registration: MessagingRegistration;
   defaults: RegistrationDefaults | undefined;
   onStored: (registration: MessagingRegistration) => void;
+  /** The registration moved on elsewhere (a 409: in review, approved): read it again. */
+  onStale: () => void;
 }) {
   const [draft, setDraft] = useState<RegistrationDraft>(() => draftOf(registration.details, defaults));
   const [errors, setErrors] = useState<RegistrationFieldErrors>({});
@@ -96,6 +99,7 @@ export function DetailsForm({
       }
       setErrors(refusal.errors);
       setAlert(refusal.message);
+      if (error instanceof ApiClientError && error.status === 409) onStale();
     },
   });
 

@@ -87,10 +87,21 @@ export function RegistrationPanel({ userId, defaults, headingLevel = 2 }: Regist
         </div>
       ) : null}
       {state === 'otp_required' ? (
-        <VerificationStep userId={userId} registration={current} onStored={stored} />
+        <VerificationStep
+          userId={userId}
+          registration={current}
+          onStored={stored}
+          onStale={() => void registration.refetch()}
+        />
       ) : null}
       {canSubmit ? (
-        <DetailsForm userId={userId} registration={current} defaults={defaults} onStored={stored} />
+        <DetailsForm
+          userId={userId}
+          registration={current}
+          defaults={defaults}
+          onStored={stored}
+          onStale={() => void registration.refetch()}
+        />
       ) : (
         <SubmittedSummary registration={current} />
       )}

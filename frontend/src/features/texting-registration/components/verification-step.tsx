@@ -16,14 +16,20 @@ export function VerificationStep({
   userId,
   registration,
   onStored,
+  onStale,
 }: {
   userId: string;
   registration: MessagingRegistration;
   onStored: (registration: MessagingRegistration) => void;
+  /** The contact already replied (a 409): read the registration again. */
+  onStale: () => void;
 }) {
   const resend = useMutation({
     mutationFn: () => registrationApi.resendVerification(userId),
     onSuccess: onStored,
+    onError: (error) => {
+      if (error instanceof ApiClientError && error.status === 409) onStale();
+    },
   });
   const phone = registration.details?.contact.phone;
   const error = resend.error;
