@@ -23,7 +23,7 @@ import { isWebsiteUrl } from './schemas/business-info';
  *     MESSAGING_REGISTRATION_OTP_RESENDS_PER_DAY.
  *
  * Local mode only (the stand-in's control; each sends a SIGNED status callback to the real callback route,
- * POST /webhooks/twilio/a2p/status, exactly as Twilio would; no auth, like the other /local pages):
+ * POST /webhooks/twilio/messaging-registration, exactly as Twilio would; no auth, like the other /local pages):
  * - POST /local/a2p/{userId}/approve                  → 200 MessagingRegistration (state approved)
  * - POST /local/a2p/{userId}/fail                     body { reason?, field? } (both optional; field is a details
  *     path like 'website' or 'address.postalCode'; without either, a realistic carrier rejection of the website;

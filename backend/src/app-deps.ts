@@ -52,6 +52,11 @@ import { createOwnerDataErasure } from './data/owner-data-erasure';
 import { createIdentityAdmin } from './providers/identity/index';
 import { createOwnerCalendar } from './calendar-sync/owner-calendar';
 import { createConnectionTokens } from './providers/calendar/connection-tokens';
+import { createMessagingRegistrationRepository } from './data/messaging-registrations';
+import { createMessagingRegistrationProvider } from './providers/messaging-registration/choose';
+import { createMessagingRegistrations } from './messaging-registration/registration-service';
+import { createTextingGate, gateOutboundTexts } from './messaging-registration/texting-gate';
+import { TWILIO_WEBHOOK_PATHS, telephonyWebhookUrls } from './providers/telephony/index';
 
 /**
  * The one wiring of the app's dependencies from configuration: Lambda, the local server, the bench and the
@@ -110,7 +115,10 @@ export function createAppDeps(
     conversationStates: createConversationStateRepository(doc, config.tableName),
     ownerMessages: createOwnerMessageRepository(doc, config.tableName, now),
     notifications: createNotificationRepository(doc, config.tableName),
+    messagingRegistrations: createMessagingRegistrationRepository(doc, config.tableName),
   };
+  // Texts to US numbers leave only from approved A2P campaigns: one gate at the provider (decision 169).
+  const textingGate = createTextingGate({ data, registrations: data.messagingRegistrations });
   // Outside local mode a provider without its keys refuses with a 503 instead of falling back to a fake.
   const real = failClosed(config, logger);
   const providers: AppProviders = {
@@ -128,10 +136,13 @@ export function createAppDeps(
       ),
     ),
     places: real('places', () => createPlacesProvider(config.googlePlaces)),
-    telephony: real('telephony', () =>
-      createTelephonyProvider(config.twilio, phoneReservations, localTwilioAccount),
+    telephony: gateOutboundTexts(
+      real('telephony', () => createTelephonyProvider(config.twilio, phoneReservations, localTwilioAccount)),
+      textingGate,
     ),
     identity: createIdentityAdmin(config),
+    // Twilio's keys, like telephony: in AWS without them registration answers 503 naming them.
+    messagingRegistration: real('telephony', () => createMessagingRegistrationProvider(config.twilio, now)),
   };
   // Unsubscribe links are signed with a key derived from TOKEN_ENCRYPTION_KEY; outside AWS the public
   // development key stands in (as for calendar tokens). In AWS without it nothing is e-mailed, and it says so.
@@ -184,6 +195,22 @@ export function createAppDeps(
     now,
     logger,
   });
+  const appUrl = (config.publicAppUrl ?? 'http://localhost:5173').replace(/\/+$/, '');
+  const messagingRegistrations = createMessagingRegistrations({
+    repository: data.messagingRegistrations,
+    provider: providers.messagingRegistration,
+    data,
+    rateLimiter,
+    email: providers.email,
+    signInEmailOf: async (ownerId) => (await providers.identity.findBySub(ownerId))?.email,
+    urls: {
+      statusCallback: `${publicBaseUrl(config)}${TWILIO_WEBHOOK_PATHS.messagingRegistration}`,
+      inboundSms: telephonyWebhookUrls(publicBaseUrl(config)).smsUrl,
+      dashboard: `${appUrl}/dashboard?tab=overview`,
+    },
+    now,
+    logger,
+  });
   return {
     config,
     // Outermost: an access token's missing e-mail and attributes come from the pool (docs/decisions/158).
@@ -203,6 +230,8 @@ export function createAppDeps(
     receptionist,
     ownerCalendar,
     notifier,
+    messagingRegistrations,
+    textingGate,
     localOutbox,
     localTwilioAccount,
     onTrialCompleted: rewards.trialCompleted,

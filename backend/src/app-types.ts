@@ -44,6 +44,10 @@ import type { AccountDeletionRepository } from './data/account-deletions';
 import type { OwnerDataErasure } from './data/owner-data-erasure';
 import type { IdentityAdmin } from './providers/identity/types';
 import type { OwnerCalendar } from './calendar-sync/owner-calendar';
+import type { MessagingRegistrationRepository } from './data/messaging-registrations';
+import type { MessagingRegistrationProvider } from './providers/messaging-registration/port';
+import type { MessagingRegistrations } from './messaging-registration/registration-service';
+import type { TextingGate } from './messaging-registration/texting-gate';
 
 /** Repositories over the app table, one per entity (backend/src/data/<entity>.ts). */
 export type AppData = {
@@ -72,6 +76,7 @@ export type AppData = {
   ownerMessages: OwnerMessageRepository;
   callerErasure: CallerErasure;
   notifications: NotificationRepository;
+  messagingRegistrations: MessagingRegistrationRepository;
 };
 
 /** External services, each an interface with a real SDK adapter and a local one (providers/<kind>/). */
@@ -86,6 +91,8 @@ export type AppProviders = {
   telephony: TelephonyProvider;
   /** The identity service's admin side (sign out everywhere, delete user): account deletion. */
   identity: IdentityAdmin;
+  /** A2P 10DLC registration: Twilio's Trust Hub and Messaging APIs, or the local registry (decision 169). */
+  messagingRegistration: MessagingRegistrationProvider;
 };
 
 /** Everything the app needs from outside, passed in so a test builds an app with exactly what it needs. */
@@ -107,6 +114,10 @@ export type AppDeps = {
   ownerCalendar: OwnerCalendar;
   /** After-conversation e-mails, urgent texts, the daily digest and their sweep (issue 13 §2). */
   notifier: Notifier;
+  /** Owners' A2P 10DLC registrations (docs/decisions/169-a2p-10dlc-registration.md). */
+  messagingRegistrations: MessagingRegistrations;
+  /** Whether a text may leave an assistant number now (the same rule gates providers.telephony.sendSms). */
+  textingGate: TextingGate;
   /** Present only when local providers are on: the mail outbox page reads it. */
   localOutbox?: LocalOutbox;
   /** Present only with the local telephony provider: the numbers the local phone page can text. */

@@ -12,6 +12,8 @@ export const TWILIO_WEBHOOK_PATHS = {
   voiceWhisper: '/webhooks/twilio/voice/whisper',
   voiceDialResult: '/webhooks/twilio/voice/dial-result',
   sms: '/webhooks/twilio/sms',
+  /** A2P 10DLC brand and campaign status events (Event Streams webhook sink, docs/decisions/169). */
+  messagingRegistration: '/webhooks/twilio/messaging-registration',
 } as const;
 
 export const STRIPE_WEBHOOK_PATH = '/webhooks/stripe';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AppDeps } from '../../backend/src/app-types';
+import { approveTexting } from '../support/assistant-line';
 import { callApi } from '../support/api-calls';
 import { createConfirmedUser } from '../support/cognito-users';
 import { createTestApp } from '../support/test-app';
@@ -47,6 +48,7 @@ describe('Appointments view: upcoming appointments and cancel, which texts the c
     ...telephonyWebhookUrls('http://localhost'),
   });
   await deps.data.phoneReservations.activate(owner.sub, assistantNumber, sid, []);
+  await approveTexting(deps, owner.sub);
   const list = (user = owner, path = `/oauth/users/${owner.sub}/appointments`) =>
     callApi(app, 'GET', path, user.tokens.IdToken);
   const cancel = (id: string, user = owner, userId = owner.sub) =>

@@ -15,7 +15,15 @@ let nextNumber = 0;
  */
 export async function createAssistantLine(
   deps: AppDeps,
-  options: { subscription?: 'trialing' | 'active' | 'canceled' | 'none'; businessName?: string } = {},
+  options: {
+    subscription?: 'trialing' | 'active' | 'canceled' | 'none';
+    businessName?: string;
+    /**
+     * 'approved' (the default): the owner's A2P campaign is approved, so texts flow, as the seed rule of
+     * docs/decisions/169 does for test owners; 'not_registered': texts to US numbers are held back.
+     */
+    texting?: 'approved' | 'not_registered';
+  } = {},
 ) {
   const ownerId = randomUUID();
   const businessName = options.businessName ?? 'Bella Hair Studio';
@@ -34,6 +42,7 @@ export async function createAssistantLine(
   });
   await deps.data.phoneReservations.activate(ownerId, assistantNumber, sid, []);
   await deps.data.businessConfigs.updateConfigFields(ownerId, { assistant_phone: assistantNumber });
+  if ((options.texting ?? 'approved') === 'approved') await approveTexting(deps, ownerId);
   const status = options.subscription ?? 'trialing';
   if (status !== 'none') await setSubscription(deps, ownerId, status);
   return { ownerId, assistantNumber, businessName };
@@ -56,4 +65,9 @@ export async function setSubscription(
     cancelAtPeriodEnd: false,
     metadata: {},
   });
+}
+
+/** Decision 169's seed rule: a test owner registered outside the flow, so texts to US numbers flow. */
+export async function approveTexting(deps: Pick<AppDeps, 'messagingRegistrations'>, ownerId: string) {
+  await deps.messagingRegistrations.markApproved(ownerId, 'seed');
 }

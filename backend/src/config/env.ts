@@ -60,6 +60,14 @@ const envSchema = z.object({
   TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
   /** Another Twilio REST host (tests point it at tests/fakes/twilio). */
   TWILIO_API_BASE: z.url().optional(),
+  /**
+   * Our own approved Trust Hub primary customer profile (BU…): every owner's A2P 10DLC registration is a
+   * secondary profile under it (docs/decisions/169-a2p-10dlc-registration.md).
+   */
+  TWILIO_PRIMARY_CUSTOMER_PROFILE_SID: z
+    .string()
+    .regex(/^BU[0-9a-f]{32}$/, 'must be a Trust Hub customer profile sid (BU…)')
+    .optional(),
   /** This API's public base URL, where Twilio's voice/SMS webhooks point; defaults to the request's origin. */
   PUBLIC_API_URL: z.url().optional(),
   /**
@@ -132,7 +140,12 @@ export type AppConfig = {
   };
   openai: { apiKey: string | undefined; baseUrl: string | undefined };
   googlePlaces: { apiKey: string | undefined; baseUrl: string | undefined };
-  twilio: { accountSid: string | undefined; authToken: string | undefined; apiBase: string | undefined };
+  twilio: {
+    accountSid: string | undefined;
+    authToken: string | undefined;
+    apiBase: string | undefined;
+    primaryCustomerProfileSid?: string | undefined;
+  };
   /** Checks X-Twilio-Signature on the SMS/voice webhooks: TWILIO_AUTH_TOKEN, locally the local token. */
   twilioWebhookAuthToken: string | undefined;
   publicApiUrl: string | undefined;
@@ -246,7 +259,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     openai: { apiKey: e.OPENAI_API_KEY, baseUrl: e.OPENAI_BASE_URL },
     googlePlaces: { apiKey: e.GOOGLE_PLACES_API_KEY, baseUrl: e.GOOGLE_PLACES_BASE_URL },
-    twilio: { accountSid: e.TWILIO_ACCOUNT_SID, authToken: e.TWILIO_AUTH_TOKEN, apiBase: e.TWILIO_API_BASE },
+    twilio: {
+      accountSid: e.TWILIO_ACCOUNT_SID,
+      authToken: e.TWILIO_AUTH_TOKEN,
+      apiBase: e.TWILIO_API_BASE,
+      primaryCustomerProfileSid: e.TWILIO_PRIMARY_CUSTOMER_PROFILE_SID,
+    },
     // In AWS only the real token; locally the local provider's token when Twilio is not configured.
     twilioWebhookAuthToken:
       e.TWILIO_AUTH_TOKEN ?? (e.APP_ENV === 'aws' ? undefined : LOCAL_TWILIO_AUTH_TOKEN),

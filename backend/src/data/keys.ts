@@ -206,6 +206,13 @@ export const keys = {
     pk: `SMSOPTOUT#${assistantNumber}`,
     sk: `CALLER#${caller}`,
   }),
+  /** The owner's A2P 10DLC registration (docs/decisions/169-a2p-10dlc-registration.md). */
+  messagingRegistration: (userId: string) => ({ pk: userKey(userId), sk: 'MESSAGING_REGISTRATION' }),
+  /** Whose registration a Twilio brand sid is: the status callbacks name the brand, not the owner. */
+  messagingBrandOwner: (brandSid: string) => ({
+    pk: `A2PBRAND#${keyPart(brandSid, 'brand sid')}`,
+    sk: 'OWNER',
+  }),
   /** When a lapsed owner's texter was last told the business's own number. */
   smsLapsedNotice: (userId: string, caller: string) => ({ pk: userKey(userId), sk: `SMSLAPSED#${caller}` }),
   /**

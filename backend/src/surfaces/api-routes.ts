@@ -33,6 +33,7 @@ import { signOutRoutes } from '../routes/session/sign-out-routes';
 import { accountRoutes } from '../routes/account/account-routes';
 import { notificationRoutes } from '../routes/notifications/notification-routes';
 import { unsubscribePages } from '../routes/notifications/unsubscribe-pages';
+import { messagingRegistrationRoutes } from '../routes/messaging-registration/messaging-registration-routes';
 
 /** The owner-facing API: everything except phone numbers and Twilio's webhooks. */
 export function mountApiRoutes(app: AppBase, deps: AppDeps) {
@@ -89,4 +90,5 @@ export function mountApiRoutes(app: AppBase, deps: AppDeps) {
     ),
   );
   app.route('/', depositPages());
+  app.route('/', messagingRegistrationRoutes(deps, deps.messagingRegistrations));
 }

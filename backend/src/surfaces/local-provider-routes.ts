@@ -5,6 +5,7 @@ import { localOutboxRoutes } from '../routes/local-outbox/local-outbox-routes';
 import { localNotificationRoutes } from '../routes/notifications/local-notification-routes';
 import { localPaymentsRoutes } from '../routes/local-payments/local-payments-routes';
 import { localPhoneRoutes } from '../routes/local-phone/local-phone-routes';
+import { localA2pRoutes } from '../routes/messaging-registration/local-a2p-routes';
 
 /**
  * The local providers' own pages (outbox, fake checkout, phone, consent screens): mounted only when the
@@ -40,6 +41,19 @@ export function mountLocalProviderRoutes(app: AppBase, deps: AppDeps) {
         data: deps.data,
         authToken: twilioToken,
         logger: deps.logger,
+        now: deps.now,
+        dispatch: async (request) => app.fetch(request),
+      }),
+    );
+  }
+  // The local registry's control: only while registration runs on the local stand-in (decision 169).
+  if (deps.config.localProviders && deps.providers.messagingRegistration.name === 'local' && twilioToken) {
+    app.route(
+      '/',
+      localA2pRoutes({
+        repository: deps.data.messagingRegistrations,
+        authToken: twilioToken,
+        publicApiUrl: deps.config.publicApiUrl,
         now: deps.now,
         dispatch: async (request) => app.fetch(request),
       }),

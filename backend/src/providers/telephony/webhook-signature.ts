@@ -1,4 +1,9 @@
-import { getExpectedTwilioSignature, validateRequest } from 'twilio/lib/webhooks/webhooks';
+import { createHash } from 'node:crypto';
+import {
+  getExpectedTwilioSignature,
+  validateRequest,
+  validateRequestWithBody,
+} from 'twilio/lib/webhooks/webhooks';
 
 /**
  * Twilio's `X-Twilio-Signature`: base64 HMAC-SHA1, keyed by the account's auth token, over the full URL
@@ -23,3 +28,25 @@ export function isValidTwilioSignature(
 /** The signature Twilio sends; the local telephony provider signs its deliveries with it. */
 export const signTwilioRequest = (authToken: string, url: string, params: TwilioParams) =>
   getExpectedTwilioSignature(authToken, url, params);
+
+/**
+ * A JSON-bodied webhook (Event Streams): Twilio adds the body's SHA-256 (hex) to the URL as `bodySHA256` and
+ * signs that URL with no parameters; the body must hash to it.
+ */
+export function isValidTwilioJsonSignature(
+  authToken: string,
+  signature: string | undefined,
+  url: string,
+  rawBody: string,
+): boolean {
+  if (!signature || !new URL(url).searchParams.get('bodySHA256')) return false;
+  return validateRequestWithBody(authToken, signature, url, rawBody);
+}
+
+/** The URL (with its bodySHA256) and the signature Twilio sends with a JSON body to `url`. */
+export function signTwilioJsonRequest(authToken: string, url: string, rawBody: string) {
+  const signed = new URL(url);
+  signed.searchParams.set('bodySHA256', createHash('sha256').update(rawBody).digest('hex'));
+  const signedUrl = signed.toString();
+  return { url: signedUrl, signature: getExpectedTwilioSignature(authToken, signedUrl, {}) };
+}

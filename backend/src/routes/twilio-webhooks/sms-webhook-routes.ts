@@ -72,8 +72,15 @@ export const smsWebhookRoutes = (deps: AppDeps, assistant: SmsAssistant) => {
       { messageSid: MessageSid, from: From, to: To, body: Body, numMedia: NumMedia },
       { data: deps.data, assistant, rateLimiter: deps.rateLimiter, logger: deps.logger },
     );
+    // A reply is a text too: without an approved A2P campaign carriers block it (docs/decisions/169).
+    const replies =
+      result.replies.length > 0 && !(await deps.textingGate.allows(To, From)) ? [] : result.replies;
     // Numbers stay out of the log: the sid and the outcome are enough to follow a message.
-    deps.logger.info('Inbound SMS handled', { messageSid: MessageSid, outcome: result.outcome });
-    return c.body(messagingResponse(result.replies), 200, { 'Content-Type': 'text/xml; charset=utf-8' });
+    deps.logger.info('Inbound SMS handled', {
+      messageSid: MessageSid,
+      outcome: result.outcome,
+      ...(replies.length < result.replies.length ? { replies_held: 'texting_not_registered' } : {}),
+    });
+    return c.body(messagingResponse(replies), 200, { 'Content-Type': 'text/xml; charset=utf-8' });
   });
 };

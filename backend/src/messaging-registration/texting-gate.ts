@@ -1,0 +1,69 @@
+import { parsePhoneNumberFromString } from 'libphonenumber-js';
+import { textingAllowedIn } from '@shared/messaging-registration';
+import type { AppData } from '../app-types';
+import type { MessagingRegistrationRepository } from '../data/messaging-registrations';
+import { TelephonyError, type TelephonyProvider } from '../providers/telephony/index';
+
+/**
+ * Countries whose numbers are reached through US carriers, where unregistered 10DLC traffic is blocked:
+ * the US and its territories that share +1 (Canada's carriers do not take part in A2P 10DLC).
+ */
+const A2P_COUNTRIES = new Set(['US', 'PR', 'VI', 'GU', 'AS', 'MP']);
+
+/** Whether a text to this number needs an approved A2P campaign; an unreadable +1 number counts as US. */
+export function needsA2pCampaign(to: string): boolean {
+  const parsed = parsePhoneNumberFromString(to);
+  if (parsed?.country) return A2P_COUNTRIES.has(parsed.country);
+  return to.startsWith('+1');
+}
+
+/** A text the gate held back: the caller treats it as not sent (every sender already handles that). */
+export class TextingNotRegisteredError extends TelephonyError {
+  constructor() {
+    super("Texts to US numbers wait for the business's A2P 10DLC registration to be approved");
+  }
+}
+
+export type TextingGate = {
+  /** Whether a text from this assistant number to this recipient may go out now. */
+  allows(from: string, to: string): Promise<boolean>;
+};
+
+/**
+ * The one rule of docs/decisions/169: a text to a US number leaves only from a number whose owner's campaign
+ * is approved. The owner is whoever holds the number's active reservation; both reads are strongly
+ * consistent, so a text decided after the approval was stored always sees it, and none before does.
+ */
+export function createTextingGate(deps: {
+  data: Pick<AppData, 'phoneReservations'>;
+  registrations: Pick<MessagingRegistrationRepository, 'get'>;
+}): TextingGate {
+  return {
+    async allows(from, to) {
+      if (!needsA2pCampaign(to)) return true;
+      const reservation = await deps.data.phoneReservations.get(from);
+      if (!reservation || reservation.status !== 'active') return false;
+      const registration = await deps.registrations.get(reservation.owner_id);
+      return registration !== undefined && textingAllowedIn(registration.state);
+    },
+  };
+}
+
+/**
+ * The outbound-SMS choke point: every text the product sends goes through the telephony provider's sendSms,
+ * so wrapping it here gates confirmations, deposit links, receipts and notifications alike.
+ */
+export function gateOutboundTexts(telephony: TelephonyProvider, gate: TextingGate): TelephonyProvider {
+  return {
+    name: telephony.name,
+    searchAvailable: (search) => telephony.searchAvailable(search),
+    purchase: (request) => telephony.purchase(request),
+    release: (sid) => telephony.release(sid),
+    listNumbers: () => telephony.listNumbers(),
+    pointWebhooks: (sid, webhooks) => telephony.pointWebhooks(sid, webhooks),
+    async sendSms(message) {
+      if (!(await gate.allows(message.from, message.to))) throw new TextingNotRegisteredError();
+      return telephony.sendSms(message);
+    },
+  };
+}
