@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import {
+  BRAND_TYPE_LABELS,
   REGISTRATION_FIELD_MESSAGES,
   REGISTRATION_STATE_TEXTS,
   whatToChangeFor,
@@ -53,8 +54,9 @@ async function expectAccessible(page: Page, screen: string) {
   expect.soft(blocking, `axe on ${screen}`).toEqual([]);
 }
 
+/** A field of the form by its label (which the required mark follows, hidden from the accessible name). */
 const field = (page: Page, path: keyof typeof LABEL) =>
-  page.getByTestId('registration-form').getByLabel(LABEL[path], { exact: true });
+  page.getByTestId('registration-form').getByLabel(LABEL[path]);
 
 /** Fills the whole form as a private company's owner would. */
 async function fillCompany(page: Page, ein: string) {
@@ -111,7 +113,7 @@ test('a new company registers for texting: field errors, review, a carrier failu
   await page.getByRole('button', { name: T.submit }).click();
   const panel = await expectState(page, 'in_review');
   await expect(panel.getByText('Harbor Dental Group LLC')).toBeVisible();
-  await expect(panel.getByText('Low-Volume Standard')).toBeVisible();
+  await expect(panel.getByText(BRAND_TYPE_LABELS.low_volume_standard, { exact: true })).toBeVisible();
   await page.screenshot({ path: `${SHOTS}-3-in-review.png`, fullPage: true });
   await page.goto('/dashboard?tab=overview');
   await expect(paused.getByTestId('texting-paused-state')).toHaveText(REGISTRATION_BADGES.in_review);
@@ -199,7 +201,7 @@ test('a sole proprietor registers from setup: no EIN, the verification text answ
   await page.reload();
   const verification = await expectState(page, 'otp_required');
   await expect(verification.getByText(T.verificationSentTo('(416) 555-0175'))).toBeVisible();
-  await expect(verification.getByText('Sole Proprietor')).toBeVisible();
+  await expect(verification.getByText(BRAND_TYPE_LABELS.sole_proprietor, { exact: true })).toBeVisible();
   await verification.getByRole('button', { name: T.resendVerification }).click();
   await expect(verification.getByRole('status')).toBeVisible();
   await page.screenshot({ path: `${SHOTS}-sole-2-verification.png`, fullPage: true });
