@@ -180,6 +180,7 @@ test('a sole proprietor registers from setup: no EIN, the verification text answ
   await field(page, 'businessType').selectOption('sole_proprietor');
   await expect(field(page, 'ein')).toHaveCount(0);
   await expect(page.getByText(T.soleProprietorHint)).toBeVisible();
+  await expect(page.getByText(T.setupLater)).toBeVisible();
   await field(page, 'website').fill('https://samsgrooming.com');
   await field(page, 'address.street').fill('12 Elm St');
   await field(page, 'address.city').fill('Toronto');
@@ -201,6 +202,7 @@ test('a sole proprietor registers from setup: no EIN, the verification text answ
   await page.reload();
   const verification = await expectState(page, 'otp_required');
   await expect(verification.getByText(T.verificationSentTo('(416) 555-0175'))).toBeVisible();
+  await expect(page.getByText(T.setupLater)).toHaveCount(0);
   await expect(verification.getByText(BRAND_TYPE_LABELS.sole_proprietor, { exact: true })).toBeVisible();
   await verification.getByRole('button', { name: T.resendVerification }).click();
   await expect(verification.getByRole('status')).toBeVisible();

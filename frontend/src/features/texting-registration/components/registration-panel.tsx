@@ -22,6 +22,8 @@ export type RegistrationPanelProps = {
   defaults?: RegistrationDefaults;
   /** The panel's heading level where it sits: a card of its own (2) or a section of a setup step (3). */
   headingLevel?: 2 | 3;
+  /** A word under the form while nothing is submitted yet (setup: it can wait). */
+  notStartedNote?: string;
 };
 
 /**
@@ -30,7 +32,12 @@ export type RegistrationPanelProps = {
  * what to change after a failure, the code step of a sole proprietor, and the legal-details form while there
  * is something to submit. Every answer of the API is the stored registration, put straight in the cache.
  */
-export function RegistrationPanel({ userId, defaults, headingLevel = 2 }: RegistrationPanelProps) {
+export function RegistrationPanel({
+  userId,
+  defaults,
+  headingLevel = 2,
+  notStartedNote,
+}: RegistrationPanelProps) {
   const queryClient = useQueryClient();
   const registration = useRegistration(userId);
   const stored = (next: MessagingRegistration) =>
@@ -105,6 +112,9 @@ export function RegistrationPanel({ userId, defaults, headingLevel = 2 }: Regist
       ) : (
         <SubmittedSummary registration={current} />
       )}
+      {state === 'not_started' && notStartedNote ? (
+        <p className="field-hint registration-note">{notStartedNote}</p>
+      ) : null}
     </section>
   );
 }

@@ -106,9 +106,9 @@ export function PhoneStep({ userId, email, config, refreshConfig }: StepProps) {
               userId={userId}
               headingLevel={3}
               defaults={{ legalName: config?.business_name, website: config?.website, email }}
+              notStartedNote={REGISTRATION_FORM_TEXTS.setupLater}
             />
           </Suspense>
-          <p className="field-hint">{REGISTRATION_FORM_TEXTS.setupLater}</p>
         </div>
       ) : null}
 
