@@ -8,6 +8,7 @@ import { createDynamoClients } from '../../backend/src/data/dynamo-client';
 import { createObjectivesRepository } from '../../backend/src/data/objectives';
 import { createPayoutRepository } from '../../backend/src/data/payouts';
 import { createPhoneReservationRepository } from '../../backend/src/data/phone-reservations';
+import { createMessagingRegistrationRepository } from '../../backend/src/data/messaging-registrations';
 import {
   DEMO_IDENTITY,
   generateDemoBusinessHistory,
@@ -150,6 +151,11 @@ export async function seedDemoOwner(stack: DemoStack, options: DemoOwnerOptions)
       : undefined;
     assistantPhone =
       reservation?.owner_id === sub ? config.assistant_phone : await buyAssistantNumber(stack, sub, idToken);
+  }
+  // The demo business texts its callers: its A2P registration counts as approved (decision 169's seed rule).
+  const registrations = createMessagingRegistrationRepository(doc, stack.tableName);
+  if ((await registrations.get(sub))?.state !== 'approved') {
+    await registrations.markApproved(sub, 'seed', new Date().toISOString());
   }
   if (options.withHistory) {
     // The Get paid card then shows the account ready and the history's deposits as collected.

@@ -124,7 +124,37 @@ export async function subscribeThroughLocalCheckout(page: Page, priceId = 'price
  * finished visit to the wizard would leave them: the business is the one given at sign-up, the assistant
  * phone the first free US number, the objective the first template offered.
  */
-export async function completeSetupThroughApi(page: Page): Promise<{ userId: string }> {
+/** The legal details a test business registers for texting with (A2P 10DLC, docs/decisions/169). */
+export const SAMPLE_MESSAGING_REGISTRATION = {
+  legalName: 'Bright Smile Dental LLC',
+  businessType: 'private_company',
+  ein: '12-3456789',
+  website: 'https://brightsmile.com',
+  address: {
+    street: '500 Market St',
+    city: 'San Francisco',
+    region: 'CA',
+    postalCode: '94105',
+    country: 'US',
+  },
+  contact: {
+    firstName: 'Dana',
+    lastName: 'Lee',
+    email: 'dana@brightsmile.com',
+    phone: '+14155550199',
+    title: 'Owner',
+  },
+} as const;
+
+/**
+ * Every setup step through the API. `texting: 'approved'` (the default) also registers the business for
+ * texting and has the local registry approve it, so the assistant's texts reach callers; 'not_registered'
+ * leaves the registration not started.
+ */
+export async function completeSetupThroughApi(
+  page: Page,
+  options: { texting?: 'approved' | 'not_registered' } = {},
+): Promise<{ userId: string }> {
   const claims = await storedIdTokenClaims(page);
   const userId = String(claims.sub);
   const ok = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
@@ -201,6 +231,10 @@ export async function completeSetupThroughApi(page: Page): Promise<{ userId: str
     success_criteria: template.success_criteria,
     template_id: template.id,
   });
+  if ((options.texting ?? 'approved') === 'approved') {
+    await ok('PUT', `/oauth/users/${userId}/messaging-registration`, SAMPLE_MESSAGING_REGISTRATION);
+    await ok('POST', `/local/a2p/${userId}/approve`);
+  }
   return { userId };
 }
 

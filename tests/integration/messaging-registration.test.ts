@@ -11,6 +11,7 @@ import {
 import { LOCAL_TWILIO_AUTH_TOKEN } from '../../backend/src/config/env';
 import { A2P_EVENT_TYPES } from '../../backend/src/messaging-registration/a2p-events';
 import { signTwilioJsonRequest } from '../../backend/src/providers/telephony/webhook-signature';
+import { opsCommands } from '../../backend/src/ops/ops-commands';
 import { callApi } from '../support/api-calls';
 import { createConfirmedUser } from '../support/cognito-users';
 import { createTestApp } from '../support/test-app';
@@ -266,5 +267,15 @@ describe('A2P 10DLC registration: routes, the local registry and its signed stat
     const junk = '[{"id":1}]';
     const signedJunk = signTwilioJsonRequest(LOCAL_TWILIO_AUTH_TOKEN, A2P_URL, junk);
     expect((await post(signedJunk.url, signedJunk.signature, junk)).status).toBe(400);
+  });
+
+  it('approves an owner registered outside the product by the operator (the migration rule)', async () => {
+    const a = await owner();
+    const ops = opsCommands(deps);
+    const first = await ops.approveTexting(a.sub);
+    expect(first.lines[0]).toBe(`${a.sub} is now approved for texting (was not_started).`);
+    expect((await a.get()).body).toMatchObject({ state: 'approved', textingAllowed: true });
+    expect((await deps.data.messagingRegistrations.get(a.sub))?.approvedBy).toBe('operator');
+    expect((await ops.approveTexting(a.sub)).lines).toEqual([`${a.sub} is already approved for texting`]);
   });
 });

@@ -87,6 +87,23 @@ export function createMessagingRegistrationRepository(doc: DynamoDBDocumentClien
       }
     },
 
+    /**
+     * Decision 169's migration and seed rule: an owner registered outside the product (by the operator in
+     * Twilio's console) or a seeded demo/test owner is marked approved, with who did it. Retried on a lost
+     * race; what the registration held otherwise is kept.
+     */
+    async markApproved(ownerId: string, by: 'operator' | 'seed', at: string): Promise<StoredRegistration> {
+      for (let attempt = 0; attempt < 4; attempt++) {
+        const current = await this.get(ownerId);
+        const { version: _version, ...rest } = current ?? { refs: {}, version: undefined };
+        const next = { ...rest, state: 'approved' as const, approvedBy: by, updatedAt: at };
+        if (await this.save(ownerId, next, current?.version)) {
+          return { ...next, version: (current?.version ?? 0) + 1 };
+        }
+      }
+      throw new Error('The messaging registration kept changing while it was approved');
+    },
+
     /** Remembers whose a brand is, before any callback about it can arrive. */
     async linkBrand(brandSid: string, ownerId: string) {
       await doc.send(

@@ -239,24 +239,11 @@ export function createMessagingRegistrations(deps: MessagingRegistrationDeps) {
     throw new Error('Messaging registration kept changing while a status callback was applied');
   }
 
-  /**
-   * Decision 169's migration rule: an owner registered outside the product (by the operator in Twilio's
-   * console) or a seeded demo/test owner is marked approved, with who did it.
-   */
+  /** Decision 169's migration rule (the repository's markApproved), answered as the owner's view. */
   async function markApproved(ownerId: string, by: 'operator' | 'seed') {
-    for (let attempt = 0; attempt < EVENT_ATTEMPTS; attempt++) {
-      const current = await repository.get(ownerId);
-      const next = {
-        ...(current ?? { refs: {} }),
-        state: 'approved' as const,
-        approvedBy: by,
-        updatedAt: deps.now().toISOString(),
-      };
-      const { version: _version, ...toStore } = { ...next, version: 0 };
-      if (await repository.save(ownerId, toStore, current?.version))
-        return registrationView({ ...toStore, version: 0 }, deps.now());
-    }
-    throw new Error('Messaging registration kept changing while it was approved');
+    const approved = await repository.markApproved(ownerId, by, deps.now().toISOString());
+    logger.info('messaging_registration.approved_outside_flow', { owner_id: ownerId, by });
+    return registrationView(approved, deps.now());
   }
 
   return { view, submit, resendVerification, handleEvent, markApproved };

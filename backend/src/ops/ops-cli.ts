@@ -24,6 +24,8 @@ const USAGE = `Usage: npm run ops -- [--stage <name>] <command>
   webhooks failed                                      webhook events whose handling failed
   webhooks replay <event id...> | --all                handle failed events again
   repoint-numbers <public API URL>                     point every number's webhooks at this API
+  approve-texting <owner>                              mark an owner registered for texting outside the product
+                                                       (A2P brand and campaign approved in Twilio's console)
 
 Without --stage: the local stack (npm start). With --stage: that deployed stage (AWS credentials).`;
 
@@ -151,6 +153,8 @@ export async function runOpsCli(
         return ops.replayWebhooks(flags.has('--all') ? 'all' : ids);
       throw new OpsError(USAGE);
     }
+    case 'approve-texting':
+      return ops.approveTexting(one('approve-texting'));
     case 'repoint-numbers': {
       const url = z.url({ protocol: /^https?$/ }).safeParse(positional[0] ?? processEnv.PUBLIC_API_URL);
       if (!url.success) throw new OpsError('Usage: npm run repoint-numbers -- https://<your API address>');

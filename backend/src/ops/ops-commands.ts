@@ -173,6 +173,23 @@ export function opsCommands(deps: OpsDeps) {
       return { lines, failed };
     },
 
+    /**
+     * Decision 169's migration rule: an owner whose A2P brand and campaign the operator registered in
+     * Twilio's console (before the product registered owners itself) may text US numbers.
+     */
+    async approveTexting(who: string): Promise<OpsResult> {
+      const { ownerId } = await findOwner(who);
+      const before = await deps.data.messagingRegistrations.get(ownerId);
+      if (before?.state === 'approved') return { lines: [`${ownerId} is already approved for texting`] };
+      await deps.data.messagingRegistrations.markApproved(ownerId, 'operator', new Date().toISOString());
+      return {
+        lines: [
+          `${ownerId} is now approved for texting (was ${before?.state ?? 'not_started'}).`,
+          'Only do this for an owner whose brand and campaign Twilio shows as approved.',
+        ],
+      };
+    },
+
     async repointNumbers(apiUrl: string): Promise<OpsResult> {
       const outcomes = await repointNumbers(deps.providers.telephony, apiUrl);
       return {

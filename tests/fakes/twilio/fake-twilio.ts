@@ -1,6 +1,7 @@
 import http from 'node:http';
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
+import { createFakeA2p } from './fake-a2p';
 
 /** One number in the fake's stock, in Twilio's AvailablePhoneNumber wire shape (the fields we read). */
 export type FakeStockNumber = {
@@ -17,6 +18,8 @@ export type RecordedRequest = {
   path: string;
   query: Record<string, string>;
   form: Record<string, string>;
+  /** Every value of each form key (Twilio sends a list as the key repeated). */
+  formAll: Record<string, string[]>;
   authorization: string | undefined;
 };
 
@@ -24,13 +27,20 @@ export type RecordedRequest = {
  * A local fake of the Twilio REST API (2010-04-01) for phone numbers: AvailablePhoneNumbers/{country}/Local
  * (AreaCode, InRegion, InLocality, InPostalCode, PageSize), IncomingPhoneNumbers create (form-encoded),
  * list, update and delete. Basic auth with the account sid and token is required; errors use Twilio's JSON error shape, e.g.
- * 21422 when the number is not in stock any more.
+ * 21422 when the number is not in stock any more. The A2P 10DLC resources (Trust Hub and Messaging, same
+ * host) are in fake-a2p.ts.
  */
 export async function startFakeTwilio(options: {
   accountSid: string;
   authToken: string;
   stock: FakeStockNumber[];
+  /** An EIN Trust Hub's evaluation finds noncompliant. */
+  rejectedEin?: string;
 }) {
+  const a2p = createFakeA2p({
+    accountSid: options.accountSid,
+    ...(options.rejectedEin ? { rejectedEin: options.rejectedEin } : {}),
+  });
   const requests: RecordedRequest[] = [];
   const stock = [...options.stock];
   type Owned = {
@@ -63,8 +73,10 @@ export async function startFakeTwilio(options: {
         path: url.pathname,
         query: Object.fromEntries(url.searchParams),
         form: Object.fromEntries(new URLSearchParams(raw)),
+        formAll: {},
         authorization: req.headers.authorization,
       };
+      for (const [key, value] of new URLSearchParams(raw)) (request.formAll[key] ??= []).push(value);
       requests.push(request);
       if (req.headers.authorization !== expectedAuth) {
         return twilioError(res, 401, 20003, 'Authenticate');
@@ -150,6 +162,8 @@ export async function startFakeTwilio(options: {
         return send(res, 204);
       }
 
+      if (a2p.handle(request, (status, body) => send(res, status, body))) return;
+
       twilioError(res, 404, 20404, 'The requested resource was not found');
     });
   });
@@ -160,6 +174,8 @@ export async function startFakeTwilio(options: {
     requests,
     /** Numbers bought on the fake account and not released, by sid. */
     owned,
+    /** The A2P registration resources created on the fake account. */
+    a2p,
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
