@@ -22,10 +22,10 @@ test.describe.configure({ timeout: 240_000 });
 /** Screenshots of every state, to look at (not compared). */
 const SHOTS = '/tmp/a2p-registration';
 
-/** A new owner on a free trial whose setup is complete (a number bought), on /setup. */
+/** A new owner on a free trial whose setup is complete (a number bought), not yet registered for texting. */
 async function newOwner(page: Page, businessName: string) {
   await signUpThroughUi(page, { form: { businessName } });
-  return completeSetupThroughApi(page);
+  return completeSetupThroughApi(page, { texting: 'not_registered' });
 }
 
 /** The local stand-in's control (local mode only): it sends Twilio's signed status callback to our route. */
