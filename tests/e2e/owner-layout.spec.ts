@@ -68,6 +68,7 @@ test('at 390 px every dashboard tab is in sight (they wrap), and the objective e
     'Objectives',
     'Analytics',
     'Notifications',
+    'Texting',
     'Subscription',
     'Referrals',
   ]);

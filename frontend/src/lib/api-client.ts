@@ -14,6 +14,8 @@ export class ApiClientError extends Error {
     readonly serverError?: string,
     /** The API's `details`: for validation errors, one `{ path, message }` per wrong field. */
     readonly details?: unknown,
+    /** The whole JSON error answer, for routes whose errors carry more (e.g. the stored record). */
+    readonly body?: unknown,
   ) {
     super(message);
   }
@@ -90,7 +92,13 @@ async function send(path: string, options: RequestOptions, accept: string): Prom
     response.status === 401
       ? API_MESSAGES.signInAgain(action)
       : API_MESSAGES.failedTo(action, response.status);
-  throw new ApiClientError(message, response.status, payload?.message ?? payload?.error, payload?.details);
+  throw new ApiClientError(
+    message,
+    response.status,
+    payload?.message ?? payload?.error,
+    payload?.details,
+    payload,
+  );
 }
 
 async function sendOnce(

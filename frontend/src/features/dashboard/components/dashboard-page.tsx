@@ -2,6 +2,7 @@ import { useDeferredValue, useEffect, type ComponentType } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router-dom';
 import { AUTH_MESSAGES } from '@shared/auth-messages';
 import { DASHBOARD_MESSAGES } from '@shared/dashboard-messages';
+import { REGISTRATION_DASHBOARD_TAB } from '@shared/messaging-registration-form';
 import { BetaGate } from '../../../components/beta/beta-gate';
 import { SignedInScreen } from '../../../components/layout/signed-in-screen';
 import { CenteredStatus } from '../../../components/ui/centered-status';
@@ -16,6 +17,7 @@ import { ObjectivesTab } from './tabs/objectives-tab';
 import { OverviewTab } from './tabs/overview-tab';
 import { ReferralsTab } from './tabs/referrals-tab';
 import { SubscriptionTab } from './tabs/subscription-tab';
+import { TextingTab } from './tabs/texting-tab';
 import './dashboard.css';
 
 type TabProps = { userId: string };
@@ -27,12 +29,13 @@ const TABS: ReadonlyArray<{ key: string; label: string; Component: ComponentType
   { key: 'objectives', label: 'Objectives', Component: ObjectivesTab },
   { key: 'analytics', label: 'Analytics', Component: AnalyticsTab },
   { key: 'notifications', label: 'Notifications', Component: NotificationsTab },
+  { key: REGISTRATION_DASHBOARD_TAB, label: 'Texting', Component: TextingTab },
   { key: 'subscription', label: 'Subscription', Component: SubscriptionTab },
   { key: 'referrals', label: 'Referrals', Component: ReferralsTab },
 ];
 
 /**
- * /dashboard: the guard (spec §4), then the heading, the nav (Setup, Sign Out) and the tabs (the spec's five, Appointments (issue 9 §8), the Call Log and Notifications (issue 13 §1, §2)); the tab is
+ * /dashboard: the guard (spec §4), then the heading, the nav (Setup, Sign Out) and the tabs (the spec's five, Appointments (issue 9 §8), the Call Log and Notifications (issue 13 §1, §2), Texting (registration with the carriers, decision 169)); the tab is
  * kept in ?tab=. The business name is the config's, falling back to the one given at sign-up.
  */
 export default function DashboardPage() {

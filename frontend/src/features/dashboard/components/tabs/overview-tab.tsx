@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { DASHBOARD_MESSAGES } from '@shared/dashboard-messages';
 import { OVERVIEW_REFRESH_MS, OVERVIEW_TEXTS } from '@shared/overview';
+import { REGISTRATION_DASHBOARD_TAB } from '@shared/messaging-registration-form';
 import { callLogApi } from '../../api/call-log-api';
 import { overviewApi } from '../../api/overview-api';
 import { assistantTelHref, formatAssistantPhone } from '../../assistant-phone';
@@ -16,6 +17,7 @@ import { OverviewFigures } from '../overview/overview-figures';
 import { StatusIssues } from '../overview/status-issues';
 import { UpcomingPanel } from '../overview/upcoming-panel';
 import { TestChatPanel } from '../test-chat/test-chat-panel';
+import { TextingPausedNotice } from '../../../texting-registration';
 import { runtimeConfig } from '../../../../lib/runtime-config';
 import { isPhoneLike } from '../../phone-like';
 import { onDemand } from '../../../../lib/chunk-load';
@@ -93,6 +95,7 @@ export function OverviewTab({ userId }: { userId: string }) {
           </span>
         </p>
         {status ? <StatusIssues issues={status.issues} onOpenTab={openTab} /> : null}
+        <TextingPausedNotice userId={userId} onOpen={() => openTab(REGISTRATION_DASHBOARD_TAB)} />
         <p className="overview-phone">
           <span className="dashboard-muted">Assistant phone</span>
           <strong data-testid="assistant-phone">{formatAssistantPhone(assistantPhone)}</strong>

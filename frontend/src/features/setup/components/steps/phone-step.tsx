@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import {
   areaCodesFor,
@@ -10,10 +10,12 @@ import {
   type PhoneCountry,
 } from '@shared/area-codes';
 import { phoneLookupFailureMessage } from '@shared/phone-numbers';
+import { REGISTRATION_FORM_TEXTS } from '@shared/messaging-registration-form';
 import type { AvailablePhoneNumber } from '@shared/schemas/phone-numbers';
 import { ApiClientError } from '../../../../lib/api-client';
 import { isSubscriptionRequired } from '../../../../components/billing/subscription-status';
 import { SubscriptionGateNotice } from '../../../../components/billing/subscription-gate-notice';
+import { RegistrationPanel } from '../../../texting-registration';
 import { loadAvailableNumbers, saveAssistantPhone } from '../../api/setup-api';
 import type { StepProps } from '../../hooks/wizard-context';
 import { formatPhoneForDisplay } from '../../phone-format';
@@ -33,9 +35,11 @@ const lookupMessage = (error: unknown) =>
 /**
  * Step 4: three numbers at a time for a country and area code (defaulting from the business phone, else
  * US/415). Picking one reserves it as the assistant phone; a green card then shows it. When the lookup
- * fails the three sample numbers at $15/mo are offered instead.
+ * fails the three sample numbers at $15/mo are offered instead. Once the number is bought, the business's
+ * texting registration follows (decision 169): carriers deliver its texts only after they approve it. It has
+ * its own button and never holds the step up: calls work meanwhile.
  */
-export function PhoneStep({ userId, config, refreshConfig }: StepProps) {
+export function PhoneStep({ userId, email, config, refreshConfig }: StepProps) {
   const [search, setSearch] = useState(() => defaultPhoneSearch(config?.phone_number));
   const [changing, setChanging] = useState(!config?.assistant_phone);
   const [choosing, setChoosing] = useState<string | null>(null);
@@ -92,6 +96,19 @@ export function PhoneStep({ userId, config, refreshConfig }: StepProps) {
               Choose a different number
             </button>
           ) : null}
+        </div>
+      ) : null}
+
+      {chosen && !changing ? (
+        <div className="texting-registration-step">
+          <Suspense fallback={null}>
+            <RegistrationPanel
+              userId={userId}
+              headingLevel={3}
+              defaults={{ legalName: config?.business_name, website: config?.website, email }}
+              notStartedNote={REGISTRATION_FORM_TEXTS.setupLater}
+            />
+          </Suspense>
         </div>
       ) : null}
 

@@ -1,0 +1,41 @@
+import type { RegistrationState } from '@shared/messaging-registration';
+import {
+  REGISTRATION_BADGES,
+  REGISTRATION_FORM_TEXTS as T,
+  TEXTING_PAUSED_TEXTS,
+} from '@shared/messaging-registration-form';
+import { useRegistration } from '../hooks/registration-query';
+import './texting-paused-notice.css';
+
+const ACTION: Record<Exclude<RegistrationState, 'approved'>, string> = {
+  not_started: T.openRegistration,
+  failed: T.fixRegistration,
+  otp_required: T.replyYes,
+  in_review: T.viewRegistration,
+  resubmitted: T.viewRegistration,
+};
+
+/**
+ * The Overview's line while texts are paused (docs/decisions/169-a2p-10dlc-registration.md): until the
+ * carriers approve the business, the assistant answers calls but texts no caller; it says so, why, where the
+ * registration stands and opens it. Nothing once texting is allowed. Free of zod, like the Overview.
+ */
+export function TextingPausedNotice({ userId, onOpen }: { userId: string; onOpen: () => void }) {
+  const registration = useRegistration(userId);
+  const current = registration.data;
+  if (!current || current.textingAllowed || current.state === 'approved') return null;
+  return (
+    <div className="texting-paused" role="status" data-testid="texting-paused">
+      <p className="texting-paused-title">
+        <strong>{TEXTING_PAUSED_TEXTS.title}</strong>{' '}
+        <span className="texting-paused-state" data-testid="texting-paused-state">
+          {REGISTRATION_BADGES[current.state]}
+        </span>
+      </p>
+      <p>{TEXTING_PAUSED_TEXTS.why}</p>
+      <button type="button" className="btn btn-secondary" onClick={onOpen}>
+        {ACTION[current.state]}
+      </button>
+    </div>
+  );
+}
