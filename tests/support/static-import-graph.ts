@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -12,9 +12,12 @@ function resolveModule(specifier: string, importer: string): string | undefined 
       ? path.resolve(path.dirname(importer), specifier)
       : undefined;
   if (!base) return undefined;
-  return ['', '.ts', '.tsx', '/index.ts', '/index.tsx']
-    .map((ext) => base + ext)
-    .find((file) => existsSync(file) && !file.endsWith('/'));
+  return (
+    ['', '.ts', '.tsx', '/index.ts', '/index.tsx']
+      .map((ext) => base + ext)
+      // A folder import (a feature's public entry, `../auth`) resolves to its index file, not the folder.
+      .find((file) => existsSync(file) && statSync(file).isFile())
+  );
 }
 
 /**
