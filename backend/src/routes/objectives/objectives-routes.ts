@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { apiErrorSchema, ifMissingQuerySchema } from '@shared/schemas/api-error';
-import { multiObjectiveConfigSchema, objectiveInputSchema, objectiveSchema } from '@shared/schemas/objective';
+import {
+  multiObjectiveConfigSchema,
+  objectiveInputSchema,
+  objectiveSchema,
+  storedObjectiveOrNoneSchema,
+  storedObjectiveSchema,
+} from '@shared/schemas/objective';
 import { SETUP_MESSAGES } from '@shared/setup-messages';
 import type { AppDeps, AppEnv } from '../../app-types';
 import { requireAuth, requireOwner } from '../../auth/middleware';
@@ -20,11 +26,6 @@ const objectiveSaveSchema = objectiveSchema.partial().extend({
   objective_config: multiObjectiveConfigSchema.optional(),
 });
 type ObjectiveSave = z.infer<typeof objectiveSaveSchema>;
-
-const storedObjectiveSchema = objectiveSchema.extend({
-  business_id: z.string(),
-  objective_config: multiObjectiveConfigSchema.optional(),
-});
 
 function objectiveFrom(body: ObjectiveSave) {
   const { objective, objective_config, ...bare } = body;
@@ -64,7 +65,7 @@ export const objectivesRoutes = ({ verifyToken, data }: AppDeps) => {
     request: { params: userIdParams, query: ifMissingQuerySchema },
     responses: {
       200: jsonContent(
-        storedObjectiveSchema.nullable(),
+        storedObjectiveOrNoneSchema,
         'The objective, with objective_config when saved (null: none yet, when asked)',
       ),
       ...errorResponses,

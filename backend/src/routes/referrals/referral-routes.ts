@@ -8,6 +8,7 @@ import {
   referralResponseSchema,
   sendInvitationRequestSchema,
   trackSignupRequestSchema,
+  trackSignupResponseSchema,
 } from '@shared/schemas/referral';
 import {
   DEFAULT_REFERRER_NAME,
@@ -113,10 +114,7 @@ export const referralRoutes = (deps: AppDeps) => {
     middleware: [auth] as const,
     request: jsonBody(trackSignupRequestSchema),
     responses: {
-      200: jsonContent(
-        z.object({ tracked: z.literal(true), status: z.string() }),
-        'The referral is in trial (or already past it)',
-      ),
+      200: jsonContent(trackSignupResponseSchema, 'The referral is in trial (or already past it)'),
       ...errorsWith({ 404: 'Unknown referral code', 409: 'Not a new account' }),
     },
   });

@@ -1,18 +1,10 @@
-import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
+import { signOutRequestSchema, signOutResponseSchema } from '@shared/schemas/session';
 import { SIGN_OUT_PATH } from '@shared/session';
 import type { AppDeps, AppEnv } from '../../app-types';
 import { requireAuth, requireOwner } from '../../auth/middleware';
 import { tokenIdentity } from '../../auth/revocation-check';
 import { bearerSecurity, errorResponses, jsonContent, userIdParams } from '../openapi-helpers';
-
-const signOutRequestSchema = z
-  .object({
-    /** End every session of the owner (global sign-out), not only the one this token belongs to. */
-    everywhere: z.boolean().optional(),
-  })
-  .strict();
-
-const signOutResponseSchema = z.object({ ended: z.enum(['session', 'everywhere']) });
 
 const route = createRoute({
   method: 'post',

@@ -17,11 +17,7 @@ import { PersonalityPanel } from './personality-panel';
 import { PreviewPanel } from './preview-panel';
 import { VoicePanel } from './voice-panel';
 
-const toSelected = (voice: Voice): SelectedVoice => ({
-  provider: voice.provider ?? 'local',
-  voice_id: voice.voice_id,
-  ...(voice.provider_config ? { provider_config: voice.provider_config } : {}),
-});
+const toSelected = (voice: Voice): SelectedVoice => ({ provider: voice.provider, voice_id: voice.voice_id });
 
 // Spec §8 "Silent failures": auto-saves of personality and voice only log.
 const logFailure = (what: string) => (error: unknown) => console.error(`Auto-saving ${what} failed`, error);
