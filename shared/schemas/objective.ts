@@ -7,6 +7,7 @@ import {
   SECONDARY_WEIGHT_SLIDER,
 } from '../objective-templates';
 import { BUSINESS_TYPE_VALUES } from '../signup-rules';
+import { businessConfigSchema } from './business-config';
 import { TEXT_LIMITS } from '../text-limits';
 
 /**
@@ -91,6 +92,12 @@ export const storedObjectiveSchema = objectiveSchema.extend({
 export type StoredObjective = z.infer<typeof storedObjectiveSchema>;
 /** GET with ?if_missing=null: none yet is a JSON null (api-queries.ts). */
 export const storedObjectiveOrNoneSchema = storedObjectiveSchema.nullable();
+
+/**
+ * What a save (POST or PUT) answers: the objective as stored, and the business config the same transaction
+ * pointed at it (business_objective_id, objective_template: setup step 6), as GET shows it.
+ */
+export const objectiveSaveResponseSchema = storedObjectiveSchema.extend({ config: businessConfigSchema });
 
 /** GET /oauth/objective-templates/discover and /{type}: the templates for a business type, best first. */
 export const objectiveTemplatesResponseSchema = z.object({

@@ -6,6 +6,7 @@ import { SETUP_MESSAGES } from '@shared/setup-messages';
 import type { AppDeps, AppEnv } from '../../app-types';
 import { requireAuth, requireOwner } from '../../auth/middleware';
 import { notFound } from '../../errors/http-error';
+import { withEffectiveModules } from '../config/effective-modules';
 import { mergedTraitFields } from '../config/trait-fields';
 import { bearerSecurity, errorResponses, jsonContent, userIdParams } from '../openapi-helpers';
 
@@ -63,7 +64,8 @@ export const assistantSettingsRoutes = ({ verifyToken, data }: AppDeps) => {
         mergedTraitFields(current, c.req.valid('json').personality_traits),
       );
       if (!config) throw notFound(SETUP_MESSAGES.configNotFound);
-      return c.json(config, 200);
+      // Answered as GET shows it, so the wizard keeps this answer instead of reading the config again.
+      return c.json(await withEffectiveModules(data, userId, config), 200);
     })
     .openapi(voiceSettingsRoute, async (c) => {
       const { userId } = c.req.valid('param');
@@ -80,6 +82,7 @@ export const assistantSettingsRoutes = ({ verifyToken, data }: AppDeps) => {
         },
       });
       if (!config) throw notFound(SETUP_MESSAGES.configNotFound);
-      return c.json(config, 200);
+      // Answered as GET shows it, so the wizard keeps this answer instead of reading the config again.
+      return c.json(await withEffectiveModules(data, userId, config), 200);
     });
 };

@@ -6,6 +6,7 @@ import { SETUP_MESSAGES } from '@shared/setup-messages';
 import type { AppDeps, AppEnv } from '../../app-types';
 import { requireAuth, requireOwner } from '../../auth/middleware';
 import { notFound } from '../../errors/http-error';
+import { withEffectiveModules } from '../config/effective-modules';
 import { bearerSecurity, errorResponses, jsonContent, userIdParams } from '../openapi-helpers';
 
 /** Step 5: escalation and caller memory (spec §3 "Behavior settings", §5 manager phone). */
@@ -29,11 +30,10 @@ export const behaviorRoutes = ({ verifyToken, data }: AppDeps) => {
   });
 
   return new OpenAPIHono<AppEnv>().openapi(behaviorSettingsRoute, async (c) => {
-    const config = await data.businessConfigs.updateConfigFields(
-      c.req.valid('param').userId,
-      c.req.valid('json'),
-    );
+    const { userId } = c.req.valid('param');
+    const config = await data.businessConfigs.updateConfigFields(userId, c.req.valid('json'));
     if (!config) throw notFound(SETUP_MESSAGES.configNotFound);
-    return c.json(config, 200);
+    // Answered as GET shows it, so the wizard keeps this answer instead of reading the config again.
+    return c.json(await withEffectiveModules(data, userId, config), 200);
   });
 };

@@ -6,13 +6,14 @@ import {
   objectiveInputSchema,
   objectiveSchema,
   storedObjectiveOrNoneSchema,
-  storedObjectiveSchema,
+  objectiveSaveResponseSchema,
 } from '@shared/schemas/objective';
 import { SETUP_MESSAGES } from '@shared/setup-messages';
 import type { AppDeps, AppEnv } from '../../app-types';
 import { requireAuth, requireOwner } from '../../auth/middleware';
 import { badRequest, notFound } from '../../errors/http-error';
 import type { StoredObjective } from '../../data/objectives';
+import { withEffectiveModules } from '../config/effective-modules';
 import { bearerSecurity, errorResponses, jsonContent, userIdParams } from '../openapi-helpers';
 
 /**
@@ -81,7 +82,7 @@ export const objectivesRoutes = ({ verifyToken, data }: AppDeps) => {
     security: bearerSecurity,
     middleware: [auth, requireOwner()] as const,
     request: saveRequest,
-    responses: { 201: jsonContent(storedObjectiveSchema, 'Saved'), ...saveResponses },
+    responses: { 201: jsonContent(objectiveSaveResponseSchema, 'Saved'), ...saveResponses },
   });
 
   const putRoute = createRoute({
@@ -92,7 +93,7 @@ export const objectivesRoutes = ({ verifyToken, data }: AppDeps) => {
     security: bearerSecurity,
     middleware: [auth, requireOwner()] as const,
     request: saveRequest,
-    responses: { 200: jsonContent(storedObjectiveSchema, 'Saved'), ...saveResponses },
+    responses: { 200: jsonContent(objectiveSaveResponseSchema, 'Saved'), ...saveResponses },
   });
 
   const save = async (userId: string, body: ObjectiveSave) => {
@@ -110,7 +111,10 @@ export const objectivesRoutes = ({ verifyToken, data }: AppDeps) => {
     };
     const saved = await data.objectives.saveObjective(userId, stored);
     if (!saved) throw notFound(SETUP_MESSAGES.configNotFound);
-    return saved;
+    // The config the transaction pointed at the objective, read back (consistently) as GET shows it.
+    const pointed = await data.businessConfigs.getConfig(userId);
+    if (!pointed) throw notFound(SETUP_MESSAGES.configNotFound);
+    return { ...saved, config: await withEffectiveModules(data, userId, pointed) };
   };
 
   return new OpenAPIHono<AppEnv>()

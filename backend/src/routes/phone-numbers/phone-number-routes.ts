@@ -17,6 +17,7 @@ import {
   telephonyWebhookUrls,
 } from '../../providers/telephony/index';
 import { requireLiveSubscription } from '../../billing/live-subscription';
+import { withEffectiveModules } from '../config/effective-modules';
 import { enforceUserQuota } from '../generation/user-quotas';
 import { bearerSecurity, errorResponses, jsonContent, userIdParams } from '../openapi-helpers';
 
@@ -115,7 +116,11 @@ export const phoneNumberRoutes = (deps: AppDeps) => {
       } finally {
         await data.phoneReservations.releaseChangeLock(userId, lockToken);
       }
-      return c.json({ assistant_phone: phoneNumber, message: PHONE_NUMBER_MESSAGES.saved }, 200);
+      // The stored config (read after the change, which wrote it) is the answer's record.
+      const stored = await data.businessConfigs.getConfig(userId);
+      if (!stored) throw notFound(PHONE_NUMBER_MESSAGES.configNotFound);
+      const config = await withEffectiveModules(data, userId, stored);
+      return c.json({ assistant_phone: phoneNumber, message: PHONE_NUMBER_MESSAGES.saved, config }, 200);
     });
 
   /**

@@ -5,7 +5,7 @@ import type {
   ObjectiveTemplate,
   objectiveTemplatesResponseSchema,
   storedObjectiveOrNoneSchema,
-  storedObjectiveSchema,
+  objectiveSaveResponseSchema,
 } from '@shared/schemas/objective';
 import type { objectiveGenerateResponseSchema } from '@shared/schemas/generation';
 import type {
@@ -89,7 +89,7 @@ export const generateObjective = async (template_id: string, config: Partial<Bus
 
 /** Spec §4 "Objectives": PUT when the objective already has a business_id, otherwise POST. */
 export const saveObjective = (userId: string, objective: Objective) =>
-  apiRequest<typeof storedObjectiveSchema>(`${ownerPath(userId)}/objectives`, {
+  apiRequest<typeof objectiveSaveResponseSchema>(`${ownerPath(userId)}/objectives`, {
     method: objective.business_id ? 'PUT' : 'POST',
     body: objective,
     action: OBJECTIVE_ACTIONS.saveObjective,
@@ -97,7 +97,7 @@ export const saveObjective = (userId: string, objective: Objective) =>
 
 /** Spec §7: PUT carries the objective_config with its objective_hierarchy; the primary is the objective. */
 export const saveObjectives = (userId: string, objective_config: MultiObjectiveConfig) =>
-  apiRequest<typeof storedObjectiveSchema>(`${ownerPath(userId)}/objectives`, {
+  apiRequest<typeof objectiveSaveResponseSchema>(`${ownerPath(userId)}/objectives`, {
     method: 'PUT',
     body: { objective: objective_config.primary_objective, objective_config },
     action: OBJECTIVE_ACTIONS.saveObjectives,

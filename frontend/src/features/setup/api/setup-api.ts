@@ -28,7 +28,7 @@ import type {
   Objective,
   objectiveTemplatesResponseSchema,
   storedObjectiveOrNoneSchema,
-  storedObjectiveSchema,
+  objectiveSaveResponseSchema,
 } from '@shared/schemas/objective';
 import type { AvailablePhoneNumber, assistantPhoneResponseSchema } from '@shared/schemas/phone-numbers';
 import type { setupStatusSchema } from '@shared/schemas/setup-status';
@@ -218,9 +218,12 @@ export const generateObjective = async (template_id: string, business_config: Pa
   ).objective;
 
 /** Spec §4 "Objectives": PUT when the objective already belongs to the business, otherwise POST. */
-/** Answers with the objective as stored (with its business_id, so the next save is a PUT). */
+/**
+ * Answers with the objective as stored (with its business_id, so the next save is a PUT) and the config it
+ * now points at.
+ */
 export const saveObjective = (userId: string, objective: Objective) =>
-  apiRequest<typeof storedObjectiveSchema>(`${ownerPath(userId)}/objectives`, {
+  apiRequest<typeof objectiveSaveResponseSchema>(`${ownerPath(userId)}/objectives`, {
     method: objective.business_id ? 'PUT' : 'POST',
     body: objective.business_id ? { objective } : objective,
     action: 'save objective',

@@ -39,7 +39,7 @@ function SetupContent({
   email: string;
   onStepChange: () => void;
 }) {
-  const { data, isPending, isError, error, refetch, refreshConfig } = useSetupConfig(userId);
+  const { data, isPending, isError, error, refetch, storeConfig } = useSetupConfig(userId);
   if (isPending) return <CenteredStatus>Loading...</CenteredStatus>;
   if (isError) {
     return (
@@ -57,7 +57,7 @@ function SetupContent({
       email={email}
       initialConfig={data}
       config={data}
-      refreshConfig={refreshConfig}
+      storeConfig={storeConfig}
       onStepChange={onStepChange}
     />
   );

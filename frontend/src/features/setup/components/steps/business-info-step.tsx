@@ -46,7 +46,7 @@ const businessInfoResolver: Resolver<BusinessInfoForm> = async (...args) =>
   (await businessInfoChecks.get()).resolver(...args);
 
 /** Step 1: find the business by name (and optional 'City, State') or enter it by hand. */
-export function BusinessInfoStep({ userId, config, refreshConfig }: StepProps) {
+export function BusinessInfoStep({ userId, config, storeConfig }: StepProps) {
   const setDirty = useSetDirty();
   const hasInfo = Boolean(config && STEP_REQUIREMENTS[1](config));
   const [mode, setMode] = useState<Mode>(hasInfo ? 'summary' : 'search');
@@ -111,10 +111,12 @@ export function BusinessInfoStep({ userId, config, refreshConfig }: StepProps) {
     };
     try {
       if (config) {
-        await updateConfig(userId, { ...info, ...extras });
+        storeConfig(await updateConfig(userId, { ...info, ...extras }));
       } else {
-        await createConfig(info);
-        if (Object.keys(extras).length > 0) await updateConfig(userId, extras).catch(console.error);
+        const created = await createConfig(info);
+        storeConfig(created);
+        if (Object.keys(extras).length > 0)
+          await updateConfig(userId, extras).then(storeConfig).catch(console.error);
       }
     } catch (error) {
       // The server's field errors land on their fields (its schema is the one the form uses).
@@ -131,7 +133,6 @@ export function BusinessInfoStep({ userId, config, refreshConfig }: StepProps) {
       }
       return false;
     }
-    await refreshConfig().catch(console.error);
     form.reset(form.getValues());
     setDirty(false);
     setMode('summary');

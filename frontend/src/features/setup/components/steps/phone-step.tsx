@@ -35,7 +35,7 @@ const lookupMessage = (error: unknown) =>
  * US/415). Picking one reserves it as the assistant phone; a green card then shows it. When the lookup
  * fails the three sample numbers at $15/mo are offered instead.
  */
-export function PhoneStep({ userId, config, refreshConfig }: StepProps) {
+export function PhoneStep({ userId, config, storeConfig }: StepProps) {
   const [search, setSearch] = useState(() => defaultPhoneSearch(config?.phone_number));
   const [changing, setChanging] = useState(!config?.assistant_phone);
   const [choosing, setChoosing] = useState<string | null>(null);
@@ -55,8 +55,7 @@ export function PhoneStep({ userId, config, refreshConfig }: StepProps) {
     setChoosing(number.phone_number);
     setSaveError('');
     try {
-      await saveAssistantPhone(userId, number.phone_number);
-      await refreshConfig();
+      storeConfig((await saveAssistantPhone(userId, number.phone_number)).config);
       setChanging(false);
     } catch (error) {
       // Spec §8: the auto-save fails silently in the console; a number someone else took still needs saying.
