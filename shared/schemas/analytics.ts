@@ -30,3 +30,6 @@ export const suggestionSchema = z.object({
   description: z.string(),
 });
 export type Suggestion = z.infer<typeof suggestionSchema>;
+
+/** GET /api/optimization/suggestions: possibly none. */
+export const suggestionsResponseSchema = z.object({ suggestions: z.array(suggestionSchema) });

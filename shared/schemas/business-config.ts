@@ -60,3 +60,5 @@ export const businessConfigSchema = z.object({
   updated_at: z.string().optional(),
 });
 export type BusinessConfig = z.infer<typeof businessConfigSchema>;
+/** GET config with ?if_missing=null: none yet is a JSON null (api-queries.ts). */
+export const businessConfigOrNoneSchema = businessConfigSchema.nullable();

@@ -6,6 +6,8 @@ import {
   PRIMARY_WEIGHT_SLIDER,
   SECONDARY_WEIGHT_SLIDER,
 } from '../objective-templates';
+import { BUSINESS_TYPE_VALUES } from '../signup-rules';
+import { businessConfigSchema } from './business-config';
 import { TEXT_LIMITS } from '../text-limits';
 
 /**
@@ -78,3 +80,31 @@ export const multiObjectiveConfigSchema = z
     path: ['objective_hierarchy', 'secondary_weights'],
   });
 export type MultiObjectiveConfig = z.infer<typeof multiObjectiveConfigSchema>;
+
+/**
+ * The objective as stored for the business (what GET answers and what a save answers with): always the
+ * owner's business_id, and the multi-objective config it was last saved with, if any.
+ */
+export const storedObjectiveSchema = objectiveSchema.extend({
+  business_id: z.string(),
+  objective_config: multiObjectiveConfigSchema.optional(),
+});
+export type StoredObjective = z.infer<typeof storedObjectiveSchema>;
+/** GET with ?if_missing=null: none yet is a JSON null (api-queries.ts). */
+export const storedObjectiveOrNoneSchema = storedObjectiveSchema.nullable();
+
+/**
+ * What a save (POST or PUT) answers: the objective as stored, and the business config the same transaction
+ * pointed at it (business_objective_id, objective_template: setup step 6), as GET shows it.
+ */
+export const objectiveSaveResponseSchema = storedObjectiveSchema.extend({ config: businessConfigSchema });
+
+/** GET /oauth/objective-templates/discover and /{type}: the templates for a business type, best first. */
+export const objectiveTemplatesResponseSchema = z.object({
+  business_type: z.enum(BUSINESS_TYPE_VALUES),
+  templates: z.array(objectiveTemplateSchema),
+});
+/** GET /api/templates: every built-in template, keyed by id. */
+export const objectiveTemplatesByIdResponseSchema = z.object({
+  templates: z.record(z.string(), objectiveTemplateSchema),
+});

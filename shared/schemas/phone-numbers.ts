@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { businessConfigSchema } from './business-config';
 
 /** One number offered in step 4 (spec §2 step 4: phone_number or number, friendly_name, optionally price). */
 export const availablePhoneNumberSchema = z.object({
@@ -44,5 +45,7 @@ export type AssistantPhoneRequest = z.infer<typeof assistantPhoneRequestSchema>;
 export const assistantPhoneResponseSchema = z.object({
   assistant_phone: z.string(),
   message: z.string(),
+  /** The config as stored with its new number (as GET shows it), so the wizard need not read it again. */
+  config: businessConfigSchema,
 });
 export type AssistantPhoneResponse = z.infer<typeof assistantPhoneResponseSchema>;

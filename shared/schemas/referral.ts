@@ -64,6 +64,7 @@ export const trackSignupRequestSchema = z.object({
   user_id: z.string().min(1).max(128),
 });
 export type TrackSignupRequest = z.infer<typeof trackSignupRequestSchema>;
+export const trackSignupResponseSchema = z.object({ tracked: z.literal(true), status: z.string() });
 
 export const referralListResponseSchema = z.object({ referrals: z.array(referralSchema) });
 export const referralLinkResponseSchema = z.object({

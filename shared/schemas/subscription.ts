@@ -71,6 +71,7 @@ export const upcomingInvoiceResponseSchema = z.object({ invoice: upcomingInvoice
 export type UpcomingInvoiceResponse = z.infer<typeof upcomingInvoiceResponseSchema>;
 
 export const selectPlanRequestSchema = z.object({ price_id: z.string().min(1).max(200) });
+export const selectPlanResponseSchema = z.object({ selected: z.literal(true), price_id: z.string() });
 
 /** POST /oauth/subscription/checkout (spec §3 "Checkout request"); the caller's fields are optional. */
 export const checkoutRequestSchema = z.object({

@@ -103,6 +103,15 @@ test('a new owner goes through all seven steps, lands on /dashboard, and /setup 
   await expect(page.getByRole('button', { name: 'Previous step' })).toBeDisabled();
   await expect(page.getByRole('button', { name: /^Step 1:/ })).toBeEnabled();
   await expect(page.getByRole('button', { name: /^Step 2:/ })).toBeDisabled();
+  // From here each save keeps the config it answered with: the wizard never reads the config again.
+  const configReads: string[] = [];
+  page.on('request', (request) => {
+    if (
+      request.method() === 'GET' &&
+      new URL(request.url()).pathname.endsWith(`/oauth/users/${userId}/config`)
+    )
+      configReads.push(request.url());
+  });
 
   // Step 1: manual entry; an empty form does not save.
   await page.getByRole('tab', { name: 'Enter manually' }).click();
@@ -131,6 +140,9 @@ test('a new owner goes through all seven steps, lands on /dashboard, and /setup 
   await page.getByLabel('Assistant name').fill('Ava');
   await mainButton(page, 'Save & Continue →').click();
   await expect(stepLabel(page)).toHaveText('Step 3 of 7');
+  expect(configReads, 'two saves (create, then description), and no GET of the config after them').toEqual(
+    [],
+  );
 
   // Reloading mid-way opens the first incomplete step.
   await page.reload();

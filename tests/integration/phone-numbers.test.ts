@@ -163,7 +163,12 @@ describe('phone numbers: search and reservation over DynamoDB Local with real to
 
     const picked = await pick(first!);
     expect(picked.status).toBe(200);
-    expect(await picked.json()).toEqual({ assistant_phone: first, message: 'Assistant phone number saved' });
+    // The spec's fields, and the config holding the number (decision 165).
+    expect(await picked.json()).toEqual({
+      assistant_phone: first,
+      message: 'Assistant phone number saved',
+      config: expect.objectContaining({ assistant_phone: first }),
+    });
     expect((await search('?area_code=617&limit=20')).body.numbers.map((n) => n.phone_number)).not.toContain(
       first,
     );

@@ -15,7 +15,7 @@ function resolveModule(specifier: string, importer: string): string | undefined 
   return (
     ['', '.ts', '.tsx', '/index.ts', '/index.tsx']
       .map((ext) => base + ext)
-      // A folder (a feature's public entry, imported by its name) resolves to its index file.
+      // A folder import (a feature's public entry, `../auth`) resolves to its index file, not the folder.
       .find((file) => existsSync(file) && statSync(file).isFile())
   );
 }

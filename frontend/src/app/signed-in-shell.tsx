@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Outlet } from 'react-router-dom';
-import { AuthProvider } from '../features/auth/hooks/auth-context';
+import { AuthProvider } from '../features/auth';
 import { loadRuntimeConfig } from '../lib/runtime-config';
 import { startFirstScreenReads } from './first-screen-reads';
 

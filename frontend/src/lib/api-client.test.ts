@@ -121,3 +121,35 @@ describe('the API client signs calls with the stored token, and the identity SDK
     expect(apiCalls()).toEqual([]);
   });
 });
+
+describe('an answer parsed with its shared schema', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('resolves with the schema’s output (the phone list in any shape the spec allows)', async () => {
+    storeSession(idToken('stored', 3_600_000));
+    const { availablePhoneNumbersAnswerSchema } = await import('@shared/schemas/phone-number-search');
+    const { apiRequest } = await freshClient(() =>
+      Response.json({ phone_numbers: [{ number: '+14155550100' }, { number: '' }] }),
+    );
+    await expect(
+      apiRequest('/numbers', {
+        action: 'load phone numbers',
+        parse: async () => availablePhoneNumbersAnswerSchema,
+      }),
+    ).resolves.toEqual([{ phone_number: '+14155550100', friendly_name: '+14155550100' }]);
+  });
+
+  it('fails like the call, naming the field, when a 2xx answer breaks the contract', async () => {
+    storeSession(idToken('stored', 3_600_000));
+    const { storedObjectiveSchema } = await import('@shared/schemas/objective');
+    const { apiRequest } = await freshClient(() => Response.json({ goal: 'no id' }));
+    await expect(
+      apiRequest('/objective', { action: 'load objective', parse: async () => storedObjectiveSchema }),
+    ).rejects.toMatchObject({
+      status: 200,
+      message: 'Failed to load objective (200)',
+      serverError: 'unexpected_response',
+      details: expect.arrayContaining([expect.objectContaining({ path: 'id' })]),
+    });
+  });
+});

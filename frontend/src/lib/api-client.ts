@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import { API_MESSAGES } from '@shared/auth-messages';
 import { CLIENT_TIMINGS } from '@shared/client-timings';
 import { loadAmplify } from './amplify';
@@ -47,12 +48,40 @@ export const currentBearerToken = async () => (await bearerToken())?.token;
 type RequestOptions = { method?: string; body?: unknown; action: string; auth?: boolean };
 
 /**
+ * An answer's type is the output of the shared zod schema the API answers with (`typeof <name>Schema` from
+ * @shared/schemas, named as a type only, so naming it builds nothing): one source of truth for both sides,
+ * never a hand-written copy (decision 165).
+ */
+type AnswerOptions<S extends z.ZodType> = RequestOptions & {
+  /**
+   * Loads that schema to check the answer with, where the screen depends on its shape (an answer that does
+   * not fit fails like the call). A loader, so the schema stays out of the screen's first download and is
+   * built only when the call is made (onDemand, chunk-load.ts; app/account-schema-imports.test.ts).
+   */
+  parse?: () => Promise<S>;
+};
+
+/**
  * Calls the product API with the bearer token and turns failures into the spec's messages:
  * 401 → 'Please sign in again to <action>', other → 'Failed to <action> (status)'.
  */
-export async function apiRequest<T>(path: string, options: RequestOptions): Promise<T> {
+export async function apiRequest<S extends z.ZodType>(
+  path: string,
+  options: AnswerOptions<S>,
+): Promise<z.output<S>> {
   const response = await send(path, options, 'application/json');
-  return (await response.json().catch(() => undefined)) as T;
+  const answer: unknown = await response.json().catch(() => undefined);
+  if (!options.parse) return answer as z.output<S>;
+  const checked = (await options.parse()).safeParse(answer);
+  if (checked.success) return checked.data;
+  // The API answered 2xx with something else than its contract says: a failure of the call, with the field
+  // that broke it for the console.
+  throw new ApiClientError(
+    API_MESSAGES.failedTo(options.action, response.status),
+    response.status,
+    'unexpected_response',
+    checked.error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message })),
+  );
 }
 
 /** Downloads a file the API makes (e.g. a CSV export) with the bearer token, and saves it as `filename`. */

@@ -1,4 +1,5 @@
-import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
+import { signOutRequestSchema, signOutResponseSchema } from '@shared/schemas/session';
 import { SIGN_OUT_PATH } from '@shared/session';
 import type { AccountDeps } from './deps';
 import type { AppEnv } from '../../platform/http/app-env';
@@ -10,15 +11,6 @@ import {
   jsonContent,
   userIdParams,
 } from '../../platform/http/openapi-helpers';
-
-const signOutRequestSchema = z
-  .object({
-    /** End every session of the owner (global sign-out), not only the one this token belongs to. */
-    everywhere: z.boolean().optional(),
-  })
-  .strict();
-
-const signOutResponseSchema = z.object({ ended: z.enum(['session', 'everywhere']) });
 
 const route = createRoute({
   method: 'post',

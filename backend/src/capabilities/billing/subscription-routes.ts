@@ -16,6 +16,7 @@ import {
   portalResponseSchema,
   productsResponseSchema,
   selectPlanRequestSchema,
+  selectPlanResponseSchema,
   subscriptionStatusSchema,
   upcomingInvoiceResponseSchema,
   type Plan,
@@ -164,7 +165,7 @@ export const subscriptionRoutes = ({
     middleware: [requireAuth(verifyToken), requireOwner()] as const,
     request: { params: userIdParams, ...jsonBody(selectPlanRequestSchema) },
     responses: {
-      200: jsonContent(z.object({ selected: z.literal(true), price_id: z.string() }), 'Saved'),
+      200: jsonContent(selectPlanResponseSchema, 'Saved'),
       ...withErrors,
     },
   });

@@ -9,7 +9,7 @@ import {
 import { conversationsCsv } from '@shared/conversations-csv';
 import { isoDateOf, zonedParts } from '@shared/receptionist/business-time';
 import { apiErrorSchema } from '@shared/schemas/api-error';
-import { analyticsSchema, suggestionSchema } from '@shared/schemas/analytics';
+import { analyticsSchema, suggestionsResponseSchema } from '@shared/schemas/analytics';
 import {
   ANALYTICS_TIME_RANGES,
   DEFAULT_ANALYTICS_TIME_RANGE,
@@ -64,7 +64,7 @@ export const analyticsRoutes = ({ verifyToken, data, now }: OverviewDeps) => {
     middleware: [auth] as const,
     request: { query: z.object({ timeRange: z.enum(ANALYTICS_TIME_RANGES).default(SUGGESTIONS_RANGE) }) },
     responses: {
-      200: jsonContent(z.object({ suggestions: z.array(suggestionSchema) }), 'Suggestions, possibly none'),
+      200: jsonContent(suggestionsResponseSchema, 'Suggestions, possibly none'),
       ...ownerlessErrors,
       404: noConfig,
     },

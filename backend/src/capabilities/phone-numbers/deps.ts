@@ -1,3 +1,6 @@
+import type { CalendarConnectionRepository } from '../calendars/index';
+import type { BotCalendarRepository } from '../calendars/index';
+import type { PayoutRepository } from '../payouts/index';
 import type { SubscriptionRepository } from '../billing/index';
 import type { PlatformDeps } from '../../platform/deps';
 import type { Providers } from '../../providers/providers';
@@ -10,6 +13,9 @@ import type { PhoneReservationRepository } from './phone-reservations';
  */
 export type PhoneNumbersDeps = PlatformDeps & {
   data: {
+    calendarConnections: CalendarConnectionRepository;
+    botCalendars: BotCalendarRepository;
+    payouts: PayoutRepository;
     subscriptions: SubscriptionRepository;
     businessConfigs: BusinessConfigRepository;
     phoneReservations: PhoneReservationRepository;

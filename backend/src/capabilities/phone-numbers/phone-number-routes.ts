@@ -21,6 +21,7 @@ import {
   jsonContent,
   userIdParams,
 } from '../../platform/http/openapi-helpers';
+import { withEffectiveModules } from '../setup/index';
 
 const conflict = (message: string) => new HttpError(409, 'conflict', message);
 const providerFailed = () => new HttpError(502, 'provider_error', PHONE_NUMBER_MESSAGES.providerFailed);
@@ -117,7 +118,11 @@ export const phoneNumberRoutes = (deps: PhoneNumbersDeps) => {
       } finally {
         await data.phoneReservations.releaseChangeLock(userId, lockToken);
       }
-      return c.json({ assistant_phone: phoneNumber, message: PHONE_NUMBER_MESSAGES.saved }, 200);
+      // The stored config (read after the change, which wrote it) is the answer's record.
+      const stored = await data.businessConfigs.getConfig(userId);
+      if (!stored) throw notFound(PHONE_NUMBER_MESSAGES.configNotFound);
+      const config = await withEffectiveModules(data, userId, stored);
+      return c.json({ assistant_phone: phoneNumber, message: PHONE_NUMBER_MESSAGES.saved, config }, 200);
     });
 
   /**

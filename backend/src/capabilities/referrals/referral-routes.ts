@@ -8,6 +8,7 @@ import {
   referralResponseSchema,
   sendInvitationRequestSchema,
   trackSignupRequestSchema,
+  trackSignupResponseSchema,
 } from '@shared/schemas/referral';
 import {
   DEFAULT_REFERRER_NAME,
@@ -114,10 +115,7 @@ export const referralRoutes = (deps: ReferralsDeps) => {
     middleware: [auth] as const,
     request: jsonBody(trackSignupRequestSchema),
     responses: {
-      200: jsonContent(
-        z.object({ tracked: z.literal(true), status: z.string() }),
-        'The referral is in trial (or already past it)',
-      ),
+      200: jsonContent(trackSignupResponseSchema, 'The referral is in trial (or already past it)'),
       ...errorsWith({ 404: 'Unknown referral code', 409: 'Not a new account' }),
     },
   });

@@ -14,6 +14,7 @@ import {
   jsonContent,
   userIdParams,
 } from '../../platform/http/openapi-helpers';
+import { withEffectiveModules } from './effective-modules';
 
 const notFoundResponse = { 404: jsonContent(apiErrorSchema, 'No business config for this owner') };
 const voiceSettingsRequestSchema = z.object({ selected_voice: selectedVoiceSchema });
@@ -69,7 +70,8 @@ export const assistantSettingsRoutes = ({ verifyToken, data }: SetupDeps) => {
         mergedTraitFields(current, c.req.valid('json').personality_traits),
       );
       if (!config) throw notFound(SETUP_MESSAGES.configNotFound);
-      return c.json(config, 200);
+      // Answered as GET shows it, so the wizard keeps this answer instead of reading the config again.
+      return c.json(await withEffectiveModules(data, userId, config), 200);
     })
     .openapi(voiceSettingsRoute, async (c) => {
       const { userId } = c.req.valid('param');
@@ -86,6 +88,7 @@ export const assistantSettingsRoutes = ({ verifyToken, data }: SetupDeps) => {
         },
       });
       if (!config) throw notFound(SETUP_MESSAGES.configNotFound);
-      return c.json(config, 200);
+      // Answered as GET shows it, so the wizard keeps this answer instead of reading the config again.
+      return c.json(await withEffectiveModules(data, userId, config), 200);
     });
 };

@@ -13,6 +13,7 @@ import {
   jsonContent,
   userIdParams,
 } from '../../platform/http/openapi-helpers';
+import { withEffectiveModules } from './effective-modules';
 
 /** Step 5: escalation and caller memory (spec §3 "Behavior settings", §5 manager phone). */
 export const behaviorRoutes = ({ verifyToken, data }: SetupDeps) => {
@@ -35,11 +36,10 @@ export const behaviorRoutes = ({ verifyToken, data }: SetupDeps) => {
   });
 
   return new OpenAPIHono<AppEnv>().openapi(behaviorSettingsRoute, async (c) => {
-    const config = await data.businessConfigs.updateConfigFields(
-      c.req.valid('param').userId,
-      c.req.valid('json'),
-    );
+    const { userId } = c.req.valid('param');
+    const config = await data.businessConfigs.updateConfigFields(userId, c.req.valid('json'));
     if (!config) throw notFound(SETUP_MESSAGES.configNotFound);
-    return c.json(config, 200);
+    // Answered as GET shows it, so the wizard keeps this answer instead of reading the config again.
+    return c.json(await withEffectiveModules(data, userId, config), 200);
   });
 };

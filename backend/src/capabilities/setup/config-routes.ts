@@ -1,6 +1,10 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { apiErrorSchema } from '@shared/schemas/api-error';
-import { businessConfigSchema, type BusinessConfig } from '@shared/schemas/business-config';
+import {
+  businessConfigOrNoneSchema,
+  businessConfigSchema,
+  type BusinessConfig,
+} from '@shared/schemas/business-config';
 import { effectiveConfig, sourcesOf, withEffectiveModules } from './effective-modules';
 import {
   businessInfoSchema,
@@ -49,7 +53,7 @@ export const configRoutes = ({ verifyToken, data }: SetupDeps) => {
     middleware: [auth, requireOwner()] as const,
     request: { params: userIdParams, query: ifMissingQuerySchema },
     responses: {
-      200: jsonContent(businessConfigSchema.nullable(), 'The business config (null: none yet, when asked)'),
+      200: jsonContent(businessConfigOrNoneSchema, 'The business config (null: none yet, when asked)'),
       ...errorResponses,
       404: errorResponses[400],
     },

@@ -1,6 +1,9 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { OBJECTIVE_TEMPLATES, templatesForBusinessType } from '@shared/objective-templates';
-import { objectiveTemplateSchema } from '@shared/schemas/objective';
+import {
+  objectiveTemplatesByIdResponseSchema,
+  objectiveTemplatesResponseSchema,
+} from '@shared/schemas/objective';
 import { BUSINESS_TYPE_VALUES, type BusinessType } from '@shared/signup-rules';
 import type { SetupDeps } from './deps';
 import type { AppEnv } from '../../platform/http/app-env';
@@ -8,10 +11,6 @@ import { requireAuth } from '../../platform/auth/middleware';
 import { bearerSecurity, errorResponses, jsonContent } from '../../platform/http/openapi-helpers';
 
 const businessTypeSchema = z.enum(BUSINESS_TYPE_VALUES);
-const templatesResponseSchema = z.object({
-  business_type: businessTypeSchema,
-  templates: z.array(objectiveTemplateSchema),
-});
 
 /** The owner's business type is the identity token's custom:business_type, set at sign-up. */
 const businessTypeOf = (claims: Record<string, unknown> | undefined): BusinessType => {
@@ -31,7 +30,10 @@ export const objectiveTemplatesRoutes = ({ verifyToken }: SetupDeps) => {
     security: bearerSecurity,
     middleware: [auth] as const,
     request: { query: z.object({ business_type: businessTypeSchema.optional() }) },
-    responses: { 200: jsonContent(templatesResponseSchema, 'Templates, best first'), ...errorResponses },
+    responses: {
+      200: jsonContent(objectiveTemplatesResponseSchema, 'Templates, best first'),
+      ...errorResponses,
+    },
   });
 
   const byTypeRoute = createRoute({
@@ -42,7 +44,10 @@ export const objectiveTemplatesRoutes = ({ verifyToken }: SetupDeps) => {
     security: bearerSecurity,
     middleware: [auth] as const,
     request: { params: z.object({ type: businessTypeSchema }) },
-    responses: { 200: jsonContent(templatesResponseSchema, 'Templates, best first'), ...errorResponses },
+    responses: {
+      200: jsonContent(objectiveTemplatesResponseSchema, 'Templates, best first'),
+      ...errorResponses,
+    },
   });
 
   const allRoute = createRoute({
@@ -53,10 +58,7 @@ export const objectiveTemplatesRoutes = ({ verifyToken }: SetupDeps) => {
     security: bearerSecurity,
     middleware: [auth] as const,
     responses: {
-      200: jsonContent(
-        z.object({ templates: z.record(z.string(), objectiveTemplateSchema) }),
-        'Templates by id',
-      ),
+      200: jsonContent(objectiveTemplatesByIdResponseSchema, 'Templates by id'),
       ...errorResponses,
     },
   });

@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { apiErrorSchema, ifMissingQuerySchema } from '@shared/schemas/api-error';
-import { multiObjectiveConfigSchema, objectiveInputSchema, objectiveSchema } from '@shared/schemas/objective';
+import {
+  multiObjectiveConfigSchema,
+  objectiveInputSchema,
+  objectiveSchema,
+  storedObjectiveOrNoneSchema,
+  objectiveSaveResponseSchema,
+} from '@shared/schemas/objective';
 import { SETUP_MESSAGES } from '@shared/setup-messages';
 import type { SetupDeps } from './deps';
 import type { AppEnv } from '../../platform/http/app-env';
@@ -14,6 +20,7 @@ import {
   jsonContent,
   userIdParams,
 } from '../../platform/http/openapi-helpers';
+import { withEffectiveModules } from './effective-modules';
 
 /**
  * The body is the objective itself (spec §7 "objective object"), optionally with objective_config; it may
@@ -26,11 +33,6 @@ const objectiveSaveSchema = objectiveSchema.partial().extend({
   objective_config: multiObjectiveConfigSchema.optional(),
 });
 type ObjectiveSave = z.infer<typeof objectiveSaveSchema>;
-
-const storedObjectiveSchema = objectiveSchema.extend({
-  business_id: z.string(),
-  objective_config: multiObjectiveConfigSchema.optional(),
-});
 
 function objectiveFrom(body: ObjectiveSave) {
   const { objective, objective_config, ...bare } = body;
@@ -70,7 +72,7 @@ export const objectivesRoutes = ({ verifyToken, data }: SetupDeps) => {
     request: { params: userIdParams, query: ifMissingQuerySchema },
     responses: {
       200: jsonContent(
-        storedObjectiveSchema.nullable(),
+        storedObjectiveOrNoneSchema,
         'The objective, with objective_config when saved (null: none yet, when asked)',
       ),
       ...errorResponses,
@@ -86,7 +88,7 @@ export const objectivesRoutes = ({ verifyToken, data }: SetupDeps) => {
     security: bearerSecurity,
     middleware: [auth, requireOwner()] as const,
     request: saveRequest,
-    responses: { 201: jsonContent(storedObjectiveSchema, 'Saved'), ...saveResponses },
+    responses: { 201: jsonContent(objectiveSaveResponseSchema, 'Saved'), ...saveResponses },
   });
 
   const putRoute = createRoute({
@@ -97,7 +99,7 @@ export const objectivesRoutes = ({ verifyToken, data }: SetupDeps) => {
     security: bearerSecurity,
     middleware: [auth, requireOwner()] as const,
     request: saveRequest,
-    responses: { 200: jsonContent(storedObjectiveSchema, 'Saved'), ...saveResponses },
+    responses: { 200: jsonContent(objectiveSaveResponseSchema, 'Saved'), ...saveResponses },
   });
 
   const save = async (userId: string, body: ObjectiveSave) => {
@@ -115,7 +117,10 @@ export const objectivesRoutes = ({ verifyToken, data }: SetupDeps) => {
     };
     const saved = await data.objectives.saveObjective(userId, stored);
     if (!saved) throw notFound(SETUP_MESSAGES.configNotFound);
-    return saved;
+    // The config the transaction pointed at the objective, read back (consistently) as GET shows it.
+    const pointed = await data.businessConfigs.getConfig(userId);
+    if (!pointed) throw notFound(SETUP_MESSAGES.configNotFound);
+    return { ...saved, config: await withEffectiveModules(data, userId, pointed) };
   };
 
   return new OpenAPIHono<AppEnv>()

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { SubscriptionStatus } from '@shared/schemas/subscription';
+import type { portalResponseSchema, subscriptionStatusSchema } from '@shared/schemas/subscription';
 import { ApiClientError, apiRequest } from '../../lib/api-client';
 import { API_READ_PATHS } from '../../lib/api-read-paths';
 
@@ -8,14 +8,14 @@ export const useSubscriptionStatus = () =>
   useQuery({
     queryKey: ['subscription', 'status'],
     queryFn: () =>
-      apiRequest<SubscriptionStatus>(API_READ_PATHS.subscriptionStatus, {
+      apiRequest<typeof subscriptionStatusSchema>(API_READ_PATHS.subscriptionStatus, {
         action: 'load subscription status',
       }),
   });
 
 /** A billing-portal session, coming back to `returnUrl` (where the owner updates the card). */
 export const openBillingPortal = (returnUrl: string) =>
-  apiRequest<{ portal_url: string }>('/oauth/subscription/portal', {
+  apiRequest<typeof portalResponseSchema>('/oauth/subscription/portal', {
     method: 'POST',
     body: { return_url: returnUrl },
     action: 'open billing',

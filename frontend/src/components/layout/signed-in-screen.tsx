@@ -2,10 +2,18 @@ import type { ReactNode } from 'react';
 import { AppHeader } from './app-header';
 
 /** A signed-in screen: the app header with the screen's links, then its content. */
-export function SignedInScreen({ links, children }: { links: ReactNode; children: ReactNode }) {
+export function SignedInScreen({
+  links,
+  onSignOut,
+  children,
+}: {
+  links: ReactNode;
+  onSignOut: () => Promise<void>;
+  children: ReactNode;
+}) {
   return (
     <>
-      <AppHeader>{links}</AppHeader>
+      <AppHeader onSignOut={onSignOut}>{links}</AppHeader>
       <main className="container signed-in-main">{children}</main>
     </>
   );

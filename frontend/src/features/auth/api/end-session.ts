@@ -1,4 +1,5 @@
 import { SIGN_OUT_PATH } from '@shared/session';
+import type { signOutResponseSchema } from '@shared/schemas/session';
 import { apiRequest } from '../../../lib/api-client';
 
 /**
@@ -8,11 +9,14 @@ import { apiRequest } from '../../../lib/api-client';
  */
 export async function endApiSession(userId: string): Promise<void> {
   try {
-    await apiRequest(SIGN_OUT_PATH.replace('{userId}', encodeURIComponent(userId)), {
-      method: 'POST',
-      body: {},
-      action: 'sign out',
-    });
+    await apiRequest<typeof signOutResponseSchema>(
+      SIGN_OUT_PATH.replace('{userId}', encodeURIComponent(userId)),
+      {
+        method: 'POST',
+        body: {},
+        action: 'sign out',
+      },
+    );
   } catch (error) {
     console.warn('The API session could not be ended; signing out of the identity service anyway', error);
   }

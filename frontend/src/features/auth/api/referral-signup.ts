@@ -1,4 +1,5 @@
 import { REFERRAL_STORAGE_KEY } from '@shared/identity';
+import type { trackSignupResponseSchema } from '@shared/schemas/referral';
 import { apiRequest } from '../../../lib/api-client';
 
 /**
@@ -9,7 +10,7 @@ export async function reportStoredReferral(userId: string): Promise<void> {
   const referralCode = localStorage.getItem(REFERRAL_STORAGE_KEY);
   if (!referralCode) return;
   try {
-    await apiRequest('/oauth/referrals/track-signup', {
+    await apiRequest<typeof trackSignupResponseSchema>('/oauth/referrals/track-signup', {
       method: 'POST',
       body: { referral_code: referralCode, user_id: userId },
       action: 'track referral signup',

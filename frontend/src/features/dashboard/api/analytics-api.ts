@@ -1,4 +1,4 @@
-import type { Analytics, Suggestion } from '@shared/schemas/analytics';
+import type { Analytics, analyticsSchema, suggestionsResponseSchema } from '@shared/schemas/analytics';
 import type { AnalyticsTimeRange } from '@shared/analytics';
 import { ApiClientError, apiDownload, apiRequest } from '../../../lib/api-client';
 
@@ -17,7 +17,9 @@ export const analyticsApi = {
   /** null when the owner has no business config yet (404). */
   analytics: (range: AnalyticsTimeRange) =>
     emptyOn404<Analytics | null>(
-      apiRequest<Analytics>(`/api/analytics/objectives?timeRange=${range}`, { action: 'load analytics' }),
+      apiRequest<typeof analyticsSchema>(`/api/analytics/objectives?timeRange=${range}`, {
+        action: 'load analytics',
+      }),
       null,
     ),
   /** The range's conversations as a CSV file, saved by the browser. */
@@ -28,7 +30,7 @@ export const analyticsApi = {
     }),
   suggestions: (range: AnalyticsTimeRange) =>
     emptyOn404(
-      apiRequest<{ suggestions: Suggestion[] }>(`/api/optimization/suggestions?timeRange=${range}`, {
+      apiRequest<typeof suggestionsResponseSchema>(`/api/optimization/suggestions?timeRange=${range}`, {
         action: 'load suggestions',
       }).then((r) => r.suggestions),
       [],

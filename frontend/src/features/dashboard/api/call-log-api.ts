@@ -1,4 +1,4 @@
-import type { CallLogDetail, CallLogPage } from '@shared/schemas/call-log';
+import type { callLogDetailSchema, callLogPageSchema } from '@shared/schemas/call-log';
 import type { ConversationChannel, ConversationOutcome } from '@shared/conversation';
 import { apiRequest } from '../../../lib/api-client';
 import { ownerPath } from '../../../lib/api-read-paths';
@@ -21,12 +21,12 @@ export const callLogApi = {
       if (value !== undefined && value !== '') query.set(name, String(value));
     }
     const search = query.toString();
-    return apiRequest<CallLogPage>(`${base(userId)}${search ? `?${search}` : ''}`, {
+    return apiRequest<typeof callLogPageSchema>(`${base(userId)}${search ? `?${search}` : ''}`, {
       action: 'load the call log',
     });
   },
   detail: (userId: string, conversationId: string, startedAt: string) =>
-    apiRequest<CallLogDetail>(
+    apiRequest<typeof callLogDetailSchema>(
       `${base(userId)}/${encodeURIComponent(conversationId)}?started_at=${encodeURIComponent(startedAt)}`,
       { action: 'load the conversation' },
     ),

@@ -1,6 +1,17 @@
-import type { BusinessConfig } from '@shared/schemas/business-config';
-import type { MultiObjectiveConfig, Objective, ObjectiveTemplate } from '@shared/schemas/objective';
-import type { FeatureEngagementRequest } from '@shared/schemas/feature-engagement';
+import type { BusinessConfig, businessConfigOrNoneSchema } from '@shared/schemas/business-config';
+import type {
+  MultiObjectiveConfig,
+  Objective,
+  ObjectiveTemplate,
+  objectiveTemplatesResponseSchema,
+  storedObjectiveOrNoneSchema,
+  objectiveSaveResponseSchema,
+} from '@shared/schemas/objective';
+import type { objectiveGenerateResponseSchema } from '@shared/schemas/generation';
+import type {
+  FeatureEngagementRequest,
+  featureEngagementResponseSchema,
+} from '@shared/schemas/feature-engagement';
 import type { FeatureEngagementAnswer } from '@shared/feature-engagement';
 import { OBJECTIVE_ACTIONS } from '@shared/dashboard-messages';
 import { ApiClientError, apiRequest } from '../../../lib/api-client';
@@ -21,24 +32,26 @@ async function noneOn404<T>(request: Promise<T>): Promise<T | null> {
 
 export const loadBusinessConfig = (userId: string) =>
   noneOn404(
-    apiRequest<BusinessConfig | null>(API_READ_PATHS.businessConfig(userId), {
+    apiRequest<typeof businessConfigOrNoneSchema>(API_READ_PATHS.businessConfig(userId), {
       action: 'load business config',
     }),
   );
 
-/** The stored objective carries the multi-objective config it was last saved with, if any. */
-export type StoredObjective = Objective & { objective_config?: MultiObjectiveConfig };
+export type { StoredObjective } from '@shared/schemas/objective';
 
 export const loadObjective = (userId: string) =>
   noneOn404(
-    apiRequest<StoredObjective | null>(`${ownerPath(userId)}/objectives?${IF_MISSING_NULL_QUERY}`, {
-      action: OBJECTIVE_ACTIONS.loadObjective,
-    }),
+    apiRequest<typeof storedObjectiveOrNoneSchema>(
+      `${ownerPath(userId)}/objectives?${IF_MISSING_NULL_QUERY}`,
+      {
+        action: OBJECTIVE_ACTIONS.loadObjective,
+      },
+    ),
   );
 
 export const loadObjectiveTemplates = async (): Promise<ObjectiveTemplate[]> =>
   (
-    await apiRequest<{ templates: ObjectiveTemplate[] }>('/oauth/objective-templates/discover', {
+    await apiRequest<typeof objectiveTemplatesResponseSchema>('/oauth/objective-templates/discover', {
       action: OBJECTIVE_ACTIONS.loadTemplates,
     })
   ).templates;
@@ -67,7 +80,7 @@ const businessFacts = (config: Partial<BusinessConfig> | null | undefined) => {
 
 export const generateObjective = async (template_id: string, config: Partial<BusinessConfig> | null) =>
   (
-    await apiRequest<{ objective: Objective }>('/oauth/objective-templates/generate', {
+    await apiRequest<typeof objectiveGenerateResponseSchema>('/oauth/objective-templates/generate', {
       method: 'POST',
       body: { template_id, business_config: businessFacts(config) },
       action: OBJECTIVE_ACTIONS.generateObjective,
@@ -76,7 +89,7 @@ export const generateObjective = async (template_id: string, config: Partial<Bus
 
 /** Spec §4 "Objectives": PUT when the objective already has a business_id, otherwise POST. */
 export const saveObjective = (userId: string, objective: Objective) =>
-  apiRequest<StoredObjective>(`${ownerPath(userId)}/objectives`, {
+  apiRequest<typeof objectiveSaveResponseSchema>(`${ownerPath(userId)}/objectives`, {
     method: objective.business_id ? 'PUT' : 'POST',
     body: objective,
     action: OBJECTIVE_ACTIONS.saveObjective,
@@ -84,14 +97,14 @@ export const saveObjective = (userId: string, objective: Objective) =>
 
 /** Spec §7: PUT carries the objective_config with its objective_hierarchy; the primary is the objective. */
 export const saveObjectives = (userId: string, objective_config: MultiObjectiveConfig) =>
-  apiRequest<StoredObjective>(`${ownerPath(userId)}/objectives`, {
+  apiRequest<typeof objectiveSaveResponseSchema>(`${ownerPath(userId)}/objectives`, {
     method: 'PUT',
     body: { objective: objective_config.primary_objective, objective_config },
     action: OBJECTIVE_ACTIONS.saveObjectives,
   });
 
 export const recordFeatureEngagement = (answer: FeatureEngagementAnswer, request: FeatureEngagementRequest) =>
-  apiRequest<{ recorded: true }>(`/oauth/feature-engagement/${answer}`, {
+  apiRequest<typeof featureEngagementResponseSchema>(`/oauth/feature-engagement/${answer}`, {
     method: 'POST',
     body: request,
     action: 'record your answer',

@@ -1,4 +1,7 @@
-import type { NotificationPreferences, NotificationPreferencesInput } from '@shared/schemas/notifications';
+import type {
+  NotificationPreferencesInput,
+  notificationPreferencesResponseSchema,
+} from '@shared/schemas/notifications';
 import { apiRequest } from '../../../lib/api-client';
 import { ownerPath } from '../../../lib/api-read-paths';
 
@@ -7,9 +10,11 @@ const path = (userId: string) => `${ownerPath(userId)}/notifications`;
 /** Issue 13 §2: the owner's notification preferences (GET answers the defaults until saved). */
 export const notificationsApi = {
   get: (userId: string) =>
-    apiRequest<NotificationPreferences>(path(userId), { action: 'load notification settings' }),
+    apiRequest<typeof notificationPreferencesResponseSchema>(path(userId), {
+      action: 'load notification settings',
+    }),
   save: (userId: string, prefs: NotificationPreferencesInput) =>
-    apiRequest<NotificationPreferences>(path(userId), {
+    apiRequest<typeof notificationPreferencesResponseSchema>(path(userId), {
       method: 'PUT',
       body: prefs,
       action: 'save notification settings',

@@ -1,13 +1,15 @@
-import type { MessageHandledResponse, OverviewResponse } from '@shared/schemas/overview';
+import type { messageHandledResponseSchema, overviewResponseSchema } from '@shared/schemas/overview';
 import { apiRequest } from '../../../lib/api-client';
 import { ownerPath } from '../../../lib/api-read-paths';
 
 /** The live Overview (issue 13 §3): its figures, live calls, time to answer, status and waiting messages. */
 export const overviewApi = {
   get: (userId: string) =>
-    apiRequest<OverviewResponse>(`${ownerPath(userId)}/overview`, { action: 'load the overview' }),
+    apiRequest<typeof overviewResponseSchema>(`${ownerPath(userId)}/overview`, {
+      action: 'load the overview',
+    }),
   markHandled: (userId: string, messageId: string, takenAt: string) =>
-    apiRequest<MessageHandledResponse>(
+    apiRequest<typeof messageHandledResponseSchema>(
       `${ownerPath(userId)}/messages/${encodeURIComponent(messageId)}/handled`,
       {
         method: 'POST',

@@ -1,4 +1,8 @@
-import type { EraseCallerResponse, PrivacySettings } from '@shared/schemas/privacy';
+import type {
+  eraseCallerResponseSchema,
+  privacySettingsResponseSchema,
+  privacySettingsSchema,
+} from '@shared/schemas/privacy';
 import type { RetentionDays } from '@shared/privacy';
 import { apiRequest } from '../../../lib/api-client';
 import { ownerPath } from '../../../lib/api-read-paths';
@@ -6,15 +10,17 @@ import { ownerPath } from '../../../lib/api-read-paths';
 /** Issue 13 §5: the retention setting and caller erasure. */
 export const privacyApi = {
   get: (userId: string) =>
-    apiRequest<PrivacySettings>(`${ownerPath(userId)}/privacy`, { action: 'load privacy settings' }),
+    apiRequest<typeof privacySettingsSchema>(`${ownerPath(userId)}/privacy`, {
+      action: 'load privacy settings',
+    }),
   setRetention: (userId: string, days: RetentionDays) =>
-    apiRequest<PrivacySettings>(`${ownerPath(userId)}/privacy`, {
+    apiRequest<typeof privacySettingsResponseSchema>(`${ownerPath(userId)}/privacy`, {
       method: 'PUT',
       body: { transcript_retention_days: days },
       action: 'save the retention period',
     }),
   eraseCaller: (userId: string, phone: string) =>
-    apiRequest<EraseCallerResponse>(`${ownerPath(userId)}/callers/erase`, {
+    apiRequest<typeof eraseCallerResponseSchema>(`${ownerPath(userId)}/callers/erase`, {
       method: 'POST',
       body: { phone },
       action: 'erase the caller',

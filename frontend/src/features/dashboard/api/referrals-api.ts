@@ -1,29 +1,34 @@
-import type { Referral } from '@shared/schemas/referral';
+import type {
+  invitationResponseSchema,
+  referralLinkResponseSchema,
+  referralListResponseSchema,
+  referralResponseSchema,
+} from '@shared/schemas/referral';
 import { ApiClientError, apiFieldErrors, apiRequest } from '../../../lib/api-client';
 
 /** The product calls the Referrals tab makes (spec §7). */
 export const referralsApi = {
   list: () =>
-    apiRequest<{ referrals: Referral[] }>('/oauth/referrals/list', { action: 'load referrals' }).then(
+    apiRequest<typeof referralListResponseSchema>('/oauth/referrals/list', { action: 'load referrals' }).then(
       (r) => r.referrals,
     ),
   link: () =>
-    apiRequest<{ referral_link: string; referral_code: string }>('/oauth/referrals/link', {
+    apiRequest<typeof referralLinkResponseSchema>('/oauth/referrals/link', {
       action: 'load referrals',
     }),
   create: (refereeEmail: string) =>
-    apiRequest<{ referral: Referral }>('/oauth/referrals/create', {
+    apiRequest<typeof referralResponseSchema>('/oauth/referrals/create', {
       method: 'POST',
       body: { referee_email: refereeEmail },
       action: 'create referral',
     }),
   cancel: (referralId: string) =>
-    apiRequest<{ referral: Referral }>(`/oauth/referrals/${encodeURIComponent(referralId)}`, {
+    apiRequest<typeof referralResponseSchema>(`/oauth/referrals/${encodeURIComponent(referralId)}`, {
       method: 'DELETE',
       action: 'cancel referral',
     }),
   sendInvitation: (refereeEmail: string, referrerName: string) =>
-    apiRequest<{ sent: true; referee_email: string }>('/oauth/referrals/send-invitation', {
+    apiRequest<typeof invitationResponseSchema>('/oauth/referrals/send-invitation', {
       method: 'POST',
       body: { referee_email: refereeEmail, referrer_name: referrerName },
       action: 'send invitation email',

@@ -3,11 +3,10 @@ import { Link, Navigate, useSearchParams } from 'react-router-dom';
 import { AUTH_MESSAGES } from '@shared/auth-messages';
 import { DASHBOARD_MESSAGES } from '@shared/dashboard-messages';
 import { REGISTRATION_DASHBOARD_TAB } from '@shared/messaging-registration-form';
-import { BetaGate } from '../../../components/beta/beta-gate';
 import { SignedInScreen } from '../../../components/layout/signed-in-screen';
 import { CenteredStatus } from '../../../components/ui/centered-status';
 import { forgetConversationLink, pendingConversationLink } from '../../../lib/conversation-link';
-import { useAuth } from '../../auth/hooks/auth-context';
+import { BetaGate, useAuth } from '../../auth';
 import { useDashboardGuard } from '../hooks/use-dashboard-guard';
 import { AnalyticsTab } from './tabs/analytics-tab';
 import { AppointmentsTab } from './tabs/appointments-tab';
@@ -39,7 +38,7 @@ const TABS: ReadonlyArray<{ key: string; label: string; Component: ComponentType
  * kept in ?tab=. The business name is the config's, falling back to the one given at sign-up.
  */
 export default function DashboardPage() {
-  const { user } = useAuth();
+  const { user, logout } = useAuth();
   const [searchParams, setSearchParams] = useSearchParams();
   const guard = useDashboardGuard(user);
   // An e-mail's conversation link that needed a sign-in first: open it once the dashboard may show.
@@ -60,7 +59,7 @@ export default function DashboardPage() {
   const active = TABS.find((tab) => tab.key === searchParams.get('tab')) ?? TABS[0]!;
   const businessName = guard.businessName ?? user.attributes['custom:business_name'] ?? '';
   return (
-    <SignedInScreen links={<Link to="/setup">Setup</Link>}>
+    <SignedInScreen links={<Link to="/setup">Setup</Link>} onSignOut={logout}>
       <BetaGate />
       <h1 className="dashboard-heading">{DASHBOARD_MESSAGES.welcome(businessName)}</h1>
       <div className="dashboard-tabs" role="tablist" aria-label="Dashboard sections">

@@ -15,7 +15,7 @@ export const useDashboardConfig = (userId: string, enabled = true) =>
 /**
  * The same config for the tabs, which render only once the guard has loaded it for this visit: mounting a
  * tab reads that copy instead of asking the API again (it did, once per dashboard load). Changes still
- * arrive, since saves invalidate the query and the guard's observer refetches it.
+ * arrive: a save that changes the config puts its answer in this query (decision 165).
  */
 export const useGuardedDashboardConfig = (userId: string) =>
   useQuery({ ...configQuery(userId), refetchOnMount: false });

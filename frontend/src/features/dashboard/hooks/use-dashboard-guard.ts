@@ -1,5 +1,4 @@
-import type { AuthUser } from '../../auth/api/auth-user';
-import { hasVerifiedAccess } from '../../auth/hooks/use-verified-owner';
+import { hasVerifiedAccess, type AuthUser } from '../../auth';
 import { dashboardGuard, type ConfigLoad, type GuardOutcome } from '../dashboard-guard';
 import { useDashboardConfig } from './use-dashboard-config';
 

@@ -1,14 +1,17 @@
 import { SAMPLE_CALL_PATH } from '@shared/sample-call';
-import type { SampleCallResponse } from '@shared/schemas/sample-call';
-import type { InternationalWaitlistRequest } from '@shared/schemas/waitlist';
+import type { sampleCallResponseSchema } from '@shared/schemas/sample-call';
+import type { InternationalWaitlistRequest, waitlistResponseSchema } from '@shared/schemas/waitlist';
 import { apiRequest } from '../../../lib/api-client';
 
 /** The landing page's public calls: no token. */
 export const landingApi = {
   sampleCall: () =>
-    apiRequest<SampleCallResponse>(SAMPLE_CALL_PATH, { action: 'load the sample call', auth: false }),
+    apiRequest<typeof sampleCallResponseSchema>(SAMPLE_CALL_PATH, {
+      action: 'load the sample call',
+      auth: false,
+    }),
   joinInternationalWaitlist: (entry: InternationalWaitlistRequest) =>
-    apiRequest<{ joined: true }>('/oauth/international-waitlist', {
+    apiRequest<typeof waitlistResponseSchema>('/oauth/international-waitlist', {
       method: 'POST',
       body: entry,
       action: 'join the waitlist',

@@ -20,9 +20,7 @@ import type { Plan } from '@shared/schemas/subscription';
 import { SignedInScreen } from '../../../components/layout/signed-in-screen';
 import { CenteredStatus } from '../../../components/ui/centered-status';
 import { PaymentFailedNotice } from '../../../components/billing/payment-failed-notice';
-import type { AuthUser } from '../../auth/api/auth-user';
-import { useAuth } from '../../auth/hooks/auth-context';
-import { hasVerifiedAccess } from '../../auth/hooks/use-verified-owner';
+import { hasVerifiedAccess, useAuth, type AuthUser } from '../../auth';
 import { plansApi } from '../api/plans-api';
 import { checkoutErrorOutcome } from '../checkout-error';
 import { BetaWaitlistModal } from '../../../components/beta/beta-waitlist-modal';
@@ -199,7 +197,7 @@ function PlansScreen({ user }: { user: AuthUser }) {
   const interval = chosenInterval ?? defaultBillingInterval(allCards);
   const cards = cardsForInterval(allCards, interval);
   return (
-    <SignedInScreen links={<Link to="/dashboard">Dashboard</Link>}>
+    <SignedInScreen links={<Link to="/dashboard">Dashboard</Link>} onSignOut={logout}>
       <div className="plans-page">
         <h1>Choose Your Plan</h1>
         <p className="plans-intro" data-testid="plans-welcome">

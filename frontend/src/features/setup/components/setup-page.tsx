@@ -1,8 +1,7 @@
 import { useState } from 'react';
-import { BetaGate } from '../../../components/beta/beta-gate';
 import { SignedInScreen } from '../../../components/layout/signed-in-screen';
 import { CenteredStatus } from '../../../components/ui/centered-status';
-import { useAuth } from '../../auth/hooks/auth-context';
+import { BetaGate, useAuth } from '../../auth';
 import { useSetupConfig } from '../hooks/use-setup-config';
 import { WIZARD_TEXT } from '../wizard-text';
 import { SetupWizard } from './setup-wizard';
@@ -11,12 +10,12 @@ import './setup.css';
 
 /** /setup: the top bar (brand link, Sign Out), the title and the wizard once the config has loaded. */
 export default function SetupPage() {
-  const { user } = useAuth();
+  const { user, logout } = useAuth();
   // The payment-return notice belongs to the step it was shown on: moving on removes it.
   const [movedOn, setMovedOn] = useState(false);
   if (!user) return null;
   return (
-    <SignedInScreen links={null}>
+    <SignedInScreen links={null} onSignOut={logout}>
       <div className="setup-page">
         <h1 className="setup-heading">{WIZARD_TEXT.title}</h1>
         <PaymentReturnAlert hidden={movedOn} />
@@ -40,7 +39,7 @@ function SetupContent({
   email: string;
   onStepChange: () => void;
 }) {
-  const { data, isPending, isError, error, refetch, refreshConfig } = useSetupConfig(userId);
+  const { data, isPending, isError, error, refetch, storeConfig } = useSetupConfig(userId);
   if (isPending) return <CenteredStatus>Loading...</CenteredStatus>;
   if (isError) {
     return (
@@ -58,7 +57,7 @@ function SetupContent({
       email={email}
       initialConfig={data}
       config={data}
-      refreshConfig={refreshConfig}
+      storeConfig={storeConfig}
       onStepChange={onStepChange}
     />
   );

@@ -37,7 +37,7 @@ export function SetupWizard({
   email,
   initialConfig,
   config,
-  refreshConfig,
+  storeConfig,
   onStepChange,
 }: StepProps & {
   initialConfig: BusinessConfig | null;
@@ -85,40 +85,36 @@ export function SetupWizard({
   }, []);
 
   /** Runs the current step's save rule; true when the step may be left. */
-  const saveStep = useCallback(
-    async (step: number): Promise<boolean> => {
-      const save = saves.current.get(step);
-      try {
-        switch (stepSaveRule(step)) {
-          case 'registered':
-            if (!save) return false;
-            return await save();
-          case 'auto-saved':
-            // Auto-saved screens may still persist first-visit defaults; the step succeeds regardless.
-            if (save) await save().catch((error: unknown) => console.error(error));
-            return true;
-          case 'phone-chosen': {
-            const fresh = await refreshConfig().catch(() => latestConfig.current);
-            return Boolean(fresh?.assistant_phone);
-          }
-          case 'optional-registered':
-            return save ? await save() : true;
-          case 'finish':
-            return true;
-        }
-      } catch (error) {
-        console.error(WIZARD_TEXT.stepError(step, errorText(error)), error);
-        return false;
+  const saveStep = useCallback(async (step: number): Promise<boolean> => {
+    const save = saves.current.get(step);
+    try {
+      switch (stepSaveRule(step)) {
+        case 'registered':
+          if (!save) return false;
+          return await save();
+        case 'auto-saved':
+          // Auto-saved screens may still persist first-visit defaults; the step succeeds regardless.
+          if (save) await save().catch((error: unknown) => console.error(error));
+          return true;
+        case 'phone-chosen':
+          // The step stored the config its pick answered with.
+          return Boolean(latestConfig.current?.assistant_phone);
+        case 'optional-registered':
+          return save ? await save() : true;
+        case 'finish':
+          return true;
       }
-    },
-    [refreshConfig],
-  );
+    } catch (error) {
+      console.error(WIZARD_TEXT.stepError(step, errorText(error)), error);
+      return false;
+    }
+  }, []);
 
   const finishSetup = useCallback(async () => {
     if (!setupComplete) {
       try {
-        const fresh = await refreshConfig();
-        if (fresh?.business_id) await markStepComplete(fresh.business_id, 'complete');
+        const businessId = latestConfig.current?.business_id;
+        if (businessId) await markStepComplete(businessId, 'complete');
         setSetupComplete(true);
       } catch (error) {
         setNotice({ kind: 'error', text: WIZARD_TEXT.completeFailed(errorText(error)) });
@@ -126,7 +122,7 @@ export function SetupWizard({
       }
     }
     navigate('/dashboard');
-  }, [navigate, refreshConfig, setupComplete]);
+  }, [navigate, setupComplete]);
 
   const onMainButton = async () => {
     if (saving) return;
@@ -139,7 +135,6 @@ export function SetupWizard({
         return;
       }
       dirty.current = false;
-      await refreshConfig().catch((error: unknown) => console.error(error));
       if (isLastStep(currentStep)) {
         await finishSetup();
       } else if (setupComplete) {
@@ -167,7 +162,6 @@ export function SetupWizard({
       setNotice({ kind: 'error', text: WIZARD_TEXT.changesSaveFailed });
       return;
     }
-    await refreshConfig().catch((error: unknown) => console.error(error));
     const target = pendingStep;
     setPendingStep(null);
     moveTo(target);
@@ -179,13 +173,7 @@ export function SetupWizard({
       <div className="setup-wizard">
         <StepNav currentStep={currentStep} setupComplete={setupComplete} onGoTo={goTo} />
         <section className="setup-step card" aria-live="polite">
-          <Screen
-            key={currentStep}
-            userId={userId}
-            email={email}
-            config={config}
-            refreshConfig={refreshConfig}
-          />
+          <Screen key={currentStep} userId={userId} email={email} config={config} storeConfig={storeConfig} />
         </section>
         {notice ? (
           <div

@@ -5,7 +5,11 @@ import { loadConfig } from '../api/setup-api';
 
 export const setupConfigKey = (userId: string) => ['business-config', userId] as const;
 
-/** The owner's config (null when none exists yet) and a refresh that resolves with the new value. */
+/**
+ * The owner's config (null when none exists yet), a refresh that resolves with the new value, and `store`,
+ * which keeps the config a save answered with (writes answer with what they stored; decision 165), so a save
+ * is one request, not a save and a second GET.
+ */
 export function useSetupConfig(userId: string) {
   const queryClient = useQueryClient();
   const query = useQuery({
@@ -18,5 +22,9 @@ export function useSetupConfig(userId: string) {
     queryClient.setQueryData(setupConfigKey(userId), fresh);
     return fresh;
   }, [queryClient, userId]);
-  return { ...query, refreshConfig };
+  const storeConfig = useCallback(
+    (config: BusinessConfig) => queryClient.setQueryData(setupConfigKey(userId), config),
+    [queryClient, userId],
+  );
+  return { ...query, refreshConfig, storeConfig };
 }

@@ -38,6 +38,6 @@ export type StepProps = {
   userId: string;
   email: string;
   config: BusinessConfig | null;
-  /** Re-reads the config after a save, so the wizard and other steps see it. */
-  refreshConfig: () => Promise<BusinessConfig | null>;
+  /** Keeps the config a save answered with, so the wizard and other steps see it without reading it again. */
+  storeConfig: (config: BusinessConfig) => void;
 };

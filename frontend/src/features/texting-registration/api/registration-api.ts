@@ -1,4 +1,7 @@
-import type { BusinessRegistrationDetailsInput, MessagingRegistration } from '@shared/messaging-registration';
+import type {
+  BusinessRegistrationDetailsInput,
+  messagingRegistrationSchema,
+} from '@shared/messaging-registration';
 import { apiRequest } from '../../../lib/api-client';
 import { ownerPath } from '../../../lib/api-read-paths';
 
@@ -10,16 +13,18 @@ const path = (userId: string) => `${ownerPath(userId)}/messaging-registration`;
  */
 export const registrationApi = {
   get: (userId: string) =>
-    apiRequest<MessagingRegistration>(path(userId), { action: 'load your texting registration' }),
+    apiRequest<typeof messagingRegistrationSchema>(path(userId), {
+      action: 'load your texting registration',
+    }),
   submit: (userId: string, details: BusinessRegistrationDetailsInput) =>
-    apiRequest<MessagingRegistration>(path(userId), {
+    apiRequest<typeof messagingRegistrationSchema>(path(userId), {
       method: 'PUT',
       body: details,
       action: 'submit your texting registration',
     }),
   /** A sole proprietor's verification text, sent to the contact's mobile again. */
   resendVerification: (userId: string) =>
-    apiRequest<MessagingRegistration>(`${path(userId)}/otp`, {
+    apiRequest<typeof messagingRegistrationSchema>(`${path(userId)}/otp`, {
       method: 'POST',
       body: {},
       action: 'send the verification text again',

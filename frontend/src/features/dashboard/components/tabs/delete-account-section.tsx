@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { ACCOUNT_DELETION_TEXTS, ACCOUNT_DELETION_WORD } from '@shared/account-deletion';
 import { SESSION_MESSAGES } from '@shared/session';
 import { ApiClientError } from '../../../../lib/api-client';
-import { useAuth } from '../../../auth/hooks/auth-context';
+import { useAuth } from '../../../auth';
 import { accountApi } from '../../api/account-api';
 import { markAccountDeleted } from '../../../../lib/account-deleted-notice';
 

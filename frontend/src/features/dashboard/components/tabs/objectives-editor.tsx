@@ -55,8 +55,11 @@ export function ObjectivesEditor({
 
   const modules = config?.authorized_modules ?? [];
 
-  const remember = (saved: StoredObjective) => {
+  // A save answers with the objective as stored and the config now pointing at it; both are kept as the
+  // dashboard's copies, so nothing is read again.
+  const remember = ({ config: pointed, ...saved }: StoredObjective & { config: BusinessConfig }) => {
     queryClient.setQueryData(dashboardQueryKeys.objective(userId), saved);
+    queryClient.setQueryData(dashboardQueryKeys.config(userId), pointed);
     setCurrent(bare(saved));
     setMulti((previous) => multiConfigFor(bare(saved), saved.objective_config ?? previous ?? undefined));
   };

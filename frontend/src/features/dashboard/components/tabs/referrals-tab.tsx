@@ -15,7 +15,7 @@ import {
 } from '@shared/referrals';
 import { REFERRAL_CREDIT_LABELS, referralCreditSummary } from '@shared/referral-rewards';
 import type { Referral } from '@shared/schemas/referral';
-import { useAuth } from '../../../auth/hooks/auth-context';
+import { useAuth } from '../../../auth';
 import { referralErrorText, referralsApi } from '../../api/referrals-api';
 import { onDemand } from '../../../../lib/chunk-load';
 import { isSubscriptionRequired } from '../../../../components/billing/subscription-status';

@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { REGISTRATION_FORM_TEXTS } from '@shared/messaging-registration-form';
-import { useAuth } from '../../../auth/hooks/auth-context';
+import { useAuth } from '../../../auth';
 import { RegistrationPanel } from '../../../texting-registration';
 import { useGuardedDashboardConfig } from '../../hooks/use-dashboard-config';
 

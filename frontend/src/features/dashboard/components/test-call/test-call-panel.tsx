@@ -2,14 +2,14 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { HandoffData } from '@shared/voice-relay';
 import { ApiClientError, currentBearerToken } from '../../../../lib/api-client';
 import { runtimeConfig } from '../../../../lib/runtime-config';
-import type { SelectedVoice } from '../../../setup/api/setup-api';
-import { sanitizeVoiceText } from '../../../setup/voice-selection';
-import { PcmPlayer } from '../../../setup/voice-stream/pcm-player';
-import { streamPreview } from '../../../setup/voice-stream/stream-preview';
 import {
   createVoiceStreamClient,
+  PcmPlayer,
+  sanitizeVoiceText,
+  streamPreview,
+  type SelectedVoice,
   type VoiceStreamClient,
-} from '../../../setup/voice-stream/voice-stream-client';
+} from '../../../setup';
 import { assistantFailureText } from '../../api/assistant-failure';
 import { testCallApi } from '../../api/test-call-api';
 import { openTestCall, type TestCall } from '../../test-call-client';

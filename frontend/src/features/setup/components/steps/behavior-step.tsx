@@ -21,7 +21,7 @@ type Errors = Partial<Record<'manager_number' | 'escalation_email' | 'form', str
  * Step 5: when and how the assistant hands a caller to a person (spec §3 "Behavior settings", §5). The
  * manager number and escalation e-mail are asked for because the step counts as done only with both.
  */
-export function BehaviorStep({ userId, config, refreshConfig }: StepProps) {
+export function BehaviorStep({ userId, config, storeConfig }: StepProps) {
   const setDirty = useSetDirty();
   const [managerPhone, setManagerPhone] = useState(() => storedPhoneToDisplay(config?.manager_number));
   const [managerName, setManagerName] = useState(config?.manager_name ?? '');
@@ -56,13 +56,12 @@ export function BehaviorStep({ userId, config, refreshConfig }: StepProps) {
     setErrors(next);
     if (Object.keys(next).length > 0 || !parsed.success) return false;
     try {
-      await saveBehaviorSettings(userId, parsed.data);
+      storeConfig(await saveBehaviorSettings(userId, parsed.data));
     } catch (error) {
       console.error('Saving behavior settings failed', error);
       setErrors({ form: error instanceof Error ? error.message : String(error) });
       return false;
     }
-    await refreshConfig().catch(console.error);
     setDirty(false);
     return true;
   });

@@ -11,9 +11,9 @@ import {
   populateBusiness,
   searchBusinesses,
   updateConfig,
-  type BusinessSearchResult,
   type PopulatedConfig,
 } from '../../api/setup-api';
+import type { BusinessLookupResult } from '@shared/schemas/business-lookup';
 import type { BusinessInfoForm } from '../../business-info-form';
 import { onDemand } from '../../../../lib/chunk-load';
 import { useSetDirty, useStepSave, type StepProps } from '../../hooks/wizard-context';
@@ -46,7 +46,7 @@ const businessInfoResolver: Resolver<BusinessInfoForm> = async (...args) =>
   (await businessInfoChecks.get()).resolver(...args);
 
 /** Step 1: find the business by name (and optional 'City, State') or enter it by hand. */
-export function BusinessInfoStep({ userId, config, refreshConfig }: StepProps) {
+export function BusinessInfoStep({ userId, config, storeConfig }: StepProps) {
   const setDirty = useSetDirty();
   const hasInfo = Boolean(config && STEP_REQUIREMENTS[1](config));
   const [mode, setMode] = useState<Mode>(hasInfo ? 'summary' : 'search');
@@ -107,14 +107,16 @@ export function BusinessInfoStep({ userId, config, refreshConfig }: StepProps) {
     const info = (await businessInfoChecks.get()).businessInfoPayload(form.getValues());
     const extras = {
       ...(hours ? { business_hours: { weekday_text: hours } } : {}),
-      ...(timeZone ? { time_zone: timeZone } : {}),
+      ...(knownZone ? { time_zone: knownZone.id } : {}),
     };
     try {
       if (config) {
-        await updateConfig(userId, { ...info, ...extras });
+        storeConfig(await updateConfig(userId, { ...info, ...extras }));
       } else {
-        await createConfig(info);
-        if (Object.keys(extras).length > 0) await updateConfig(userId, extras).catch(console.error);
+        const created = await createConfig(info);
+        storeConfig(created);
+        if (Object.keys(extras).length > 0)
+          await updateConfig(userId, extras).then(storeConfig).catch(console.error);
       }
     } catch (error) {
       // The server's field errors land on their fields (its schema is the one the form uses).
@@ -131,7 +133,6 @@ export function BusinessInfoStep({ userId, config, refreshConfig }: StepProps) {
       }
       return false;
     }
-    await refreshConfig().catch(console.error);
     form.reset(form.getValues());
     setDirty(false);
     setMode('summary');
@@ -141,7 +142,9 @@ export function BusinessInfoStep({ userId, config, refreshConfig }: StepProps) {
   const values = form.watch();
   const timeZone =
     chosenZone ?? guessTimeZone({ address: values.address, phone: values.phone_number }) ?? DEFAULT_TIME_ZONE;
-  const zoneLabel = BUSINESS_TIME_ZONES.find((zone) => zone.id === timeZone)?.label ?? timeZone;
+  // Only a zone the API accepts is sent (the list the picker offers).
+  const knownZone = BUSINESS_TIME_ZONES.find((zone) => zone.id === timeZone);
+  const zoneLabel = knownZone?.label ?? timeZone;
   return (
     <div className="step-body">
       <p className="step-intro">
@@ -293,7 +296,7 @@ export function BusinessInfoStep({ userId, config, refreshConfig }: StepProps) {
 function BusinessSearch({ onPicked }: { onPicked: (populated: PopulatedConfig) => void }) {
   const [name, setName] = useState('');
   const [cityState, setCityState] = useState('');
-  const [results, setResults] = useState<BusinessSearchResult[] | null>(null);
+  const [results, setResults] = useState<BusinessLookupResult[] | null>(null);
   const [error, setError] = useState('');
   const [busy, setBusy] = useState<'search' | string | null>(null);
 
@@ -314,7 +317,7 @@ function BusinessSearch({ onPicked }: { onPicked: (populated: PopulatedConfig) =
     }
   };
 
-  const pick = async (result: BusinessSearchResult) => {
+  const pick = async (result: BusinessLookupResult) => {
     setError('');
     setBusy(result.name + (result.address ?? ''));
     try {

@@ -13,7 +13,7 @@ import {
   SCHEDULING_LINK_SERVICES,
   type CalendarChoice,
 } from '@shared/calendar';
-import { useAuth } from '../../../auth/hooks/auth-context';
+import { useAuth } from '../../../auth';
 import { ApiClientError } from '../../../../lib/api-client';
 import { createBotCalendar, loadConnections } from '../../api/setup-api';
 import { CalendarFeedPanel } from './calendar-feed-panel';

@@ -15,7 +15,7 @@ const STEP2_FIELD_TEXT = {
  * Step 2: the description is written for a new config (one without a description yet), stays editable and
  * can be regenerated; the owner names the assistant. A failed generation falls back to the spec's texts.
  */
-export function DescriptionStep({ userId, config, refreshConfig }: StepProps) {
+export function DescriptionStep({ userId, config, storeConfig }: StepProps) {
   const setDirty = useSetDirty();
   const [description, setDescription] = useState(config?.business_description ?? '');
   const [assistantName, setAssistantName] = useState(config?.assistant_name ?? '');
@@ -72,16 +72,17 @@ export function DescriptionStep({ userId, config, refreshConfig }: StepProps) {
       return false;
     }
     try {
-      await updateConfig(userId, {
-        business_description: description.trim(),
-        assistant_name: assistantName.trim(),
-      });
+      storeConfig(
+        await updateConfig(userId, {
+          business_description: description.trim(),
+          assistant_name: assistantName.trim(),
+        }),
+      );
     } catch (caught) {
       console.error('Saving the description failed', caught);
       setError(WIZARD_TEXT.descriptionSaveFailed);
       return false;
     }
-    await refreshConfig().catch(console.error);
     setDirty(false);
     return true;
   });

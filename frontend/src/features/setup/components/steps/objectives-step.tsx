@@ -20,7 +20,7 @@ const errorText = (error: unknown) => (error instanceof Error ? error.message : 
  * saved at once (the step is auto-saved); Save Objective stores later edits (PUT once it belongs to the
  * business, POST before).
  */
-export function ObjectivesStep({ userId, config, refreshConfig }: StepProps) {
+export function ObjectivesStep({ userId, config, storeConfig }: StepProps) {
   const queryClient = useQueryClient();
   const objectiveKey = ['objective', userId];
   const current = useQuery({ queryKey: objectiveKey, queryFn: () => loadObjective(userId), retry: 0 });
@@ -37,9 +37,10 @@ export function ObjectivesStep({ userId, config, refreshConfig }: StepProps) {
   const store = async (next: Objective) => {
     setSaving(true);
     try {
-      await saveObjective(userId, next);
-      await queryClient.invalidateQueries({ queryKey: objectiveKey });
-      await refreshConfig().catch(console.error);
+      // The answer is the objective as stored and the config now pointing at it: kept, not read again.
+      const { config: pointed, ...saved } = await saveObjective(userId, next);
+      queryClient.setQueryData(objectiveKey, saved);
+      storeConfig(pointed);
       setMessage({ tone: 'success', text: 'Objective saved.' });
     } catch (error) {
       setMessage({ tone: 'error', text: errorText(error) });

@@ -1,3 +1,4 @@
+import type { BusinessConfig } from '@shared/schemas/business-config';
 import { useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { CLIENT_TIMINGS } from '@shared/client-timings';
@@ -17,17 +18,22 @@ import { PersonalityPanel } from './personality-panel';
 import { PreviewPanel } from './preview-panel';
 import { VoicePanel } from './voice-panel';
 
-const toSelected = (voice: Voice): SelectedVoice => ({
-  provider: voice.provider ?? 'local',
-  voice_id: voice.voice_id,
-  ...(voice.provider_config ? { provider_config: voice.provider_config } : {}),
-});
+const toSelected = (voice: Voice): SelectedVoice => ({ provider: voice.provider, voice_id: voice.voice_id });
 
 // Spec §8 "Silent failures": auto-saves of personality and voice only log.
 const logFailure = (what: string) => (error: unknown) => console.error(`Auto-saving ${what} failed`, error);
 
 /** Step 3: personality and voice, both saved as they change; a preview plays the result. */
-export function PersonalityVoiceStep({ userId, config }: StepProps) {
+export function PersonalityVoiceStep({ userId, config, storeConfig }: StepProps) {
+  // Each auto-save answers with the whole config; only the answer of the latest one started is kept, so a
+  // slower earlier answer never overwrites a newer one.
+  const latestSave = useRef(0);
+  const keepAnswer = (save: Promise<BusinessConfig>) => {
+    const started = ++latestSave.current;
+    return save.then((saved) => {
+      if (started === latestSave.current) storeConfig(saved);
+    });
+  };
   const [traits, setTraits] = useState<TraitValues>(() => withDefaultTraits(config ?? {}));
   const voicesQuery = useQuery({
     queryKey: ['voices'],
@@ -47,7 +53,7 @@ export function PersonalityVoiceStep({ userId, config }: StepProps) {
     localStorage.setItem(VOICE_STORAGE_KEYS.voice, next.voice_id);
     if (savedVoiceId.current === next.voice_id) return;
     savedVoiceId.current = next.voice_id;
-    void saveVoiceSettings(userId, toSelected(next)).catch(logFailure('voice'));
+    void keepAnswer(saveVoiceSettings(userId, toSelected(next))).catch(logFailure('voice'));
   };
 
   // Restore the stored (or cached) voice; with none yet, the default is chosen and saved.
@@ -65,7 +71,7 @@ export function PersonalityVoiceStep({ userId, config }: StepProps) {
   // Dragging a slider across three positions makes one save, 300 ms after it stops (spec §9 debounce).
   const [saveTraits] = useState(() =>
     debounce(
-      (next: TraitValues) => savePersonality(userId, next).catch(logFailure('personality')),
+      (next: TraitValues) => keepAnswer(savePersonality(userId, next)).catch(logFailure('personality')),
       CLIENT_TIMINGS.debounceMs,
     ),
   );
@@ -81,7 +87,7 @@ export function PersonalityVoiceStep({ userId, config }: StepProps) {
   useStepSave(3, async () => {
     await saveTraits.flush();
     if (!savedTraits.current) {
-      await savePersonality(userId, traits);
+      await keepAnswer(savePersonality(userId, traits));
       savedTraits.current = true;
     }
     return true;

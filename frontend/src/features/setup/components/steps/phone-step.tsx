@@ -39,7 +39,7 @@ const lookupMessage = (error: unknown) =>
  * texting registration follows (decision 169): carriers deliver its texts only after they approve it. It has
  * its own button and never holds the step up: calls work meanwhile.
  */
-export function PhoneStep({ userId, email, config, refreshConfig }: StepProps) {
+export function PhoneStep({ userId, email, config, storeConfig }: StepProps) {
   const [search, setSearch] = useState(() => defaultPhoneSearch(config?.phone_number));
   const [changing, setChanging] = useState(!config?.assistant_phone);
   const [choosing, setChoosing] = useState<string | null>(null);
@@ -59,8 +59,7 @@ export function PhoneStep({ userId, email, config, refreshConfig }: StepProps) {
     setChoosing(number.phone_number);
     setSaveError('');
     try {
-      await saveAssistantPhone(userId, number.phone_number);
-      await refreshConfig();
+      storeConfig((await saveAssistantPhone(userId, number.phone_number)).config);
       setChanging(false);
     } catch (error) {
       // Spec §8: the auto-save fails silently in the console; a number someone else took still needs saying.

@@ -100,7 +100,7 @@ export function PreviewPanel({ userId, voice }: { userId: string; voice: Selecte
       let url = response.audio_url;
       if (!url && voice && spoken) {
         const preview = await previewVoice(voice, sanitizeVoiceText(spoken));
-        if (preview.success === false || !preview.audio_url) throw new Error(preview.error ?? 'No audio');
+        if (!preview.success || !preview.audio_url) throw new Error('No audio');
         url = preview.audio_url;
       }
       if (url) {

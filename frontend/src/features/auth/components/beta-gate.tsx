@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { PLAN_TIMINGS } from '@shared/plans';
-import { useAuth } from '../../features/auth/hooks/auth-context';
-import { joinBetaWaitlist } from '../../lib/beta-waitlist';
-import { BetaWaitlistModal } from './beta-waitlist-modal';
+import { BetaWaitlistModal } from '../../../components/beta/beta-waitlist-modal';
+import { joinBetaWaitlist } from '../../../lib/beta-waitlist';
+import { useAuth } from '../hooks/auth-context';
 
 /**
  * The beta prompt of the setup and dashboard screens (spec §2, §4): an owner whose beta flag is 'false' is
