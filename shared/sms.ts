@@ -1,3 +1,5 @@
+import { formatPhone } from './phone/phone-number';
+
 /**
  * The SMS channel's rules (issue 9 §5): Twilio's opt-out keywords, the length limits and the texts the
  * channel itself sends (the assistant's own replies come from the engine).
@@ -74,9 +76,4 @@ export function capSmsBody(text: string, max = SMS_MAX_BODY_CHARS): string {
 }
 
 /** A number as people write it in a text: (415) 555-0142 for US/Canada, else as stored. */
-export function formatPhoneForText(phone: string | undefined): string | undefined {
-  const digits = (phone ?? '').replace(/\D/g, '');
-  const national = digits.length === 11 && digits.startsWith('1') ? digits.slice(1) : digits;
-  if (national.length === 10) return `(${national.slice(0, 3)}) ${national.slice(3, 6)}-${national.slice(6)}`;
-  return phone?.trim() || undefined;
-}
+export const formatPhoneForText = (phone: string | undefined) => formatPhone(phone, 'national');

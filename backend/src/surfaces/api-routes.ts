@@ -1,4 +1,5 @@
 import type { AppDeps } from '../app-types';
+import { toE164Phone } from '@shared/phone/phone-number';
 import type { AppBase } from '../app-core';
 import { referralRoutes } from '../routes/referrals/referral-routes';
 import { frontendLogRoutes } from '../routes/frontend-logs/frontend-logs-routes';
@@ -84,7 +85,7 @@ export function mountApiRoutes(app: AppBase, deps: AppDeps) {
       deps,
       receptionistTestChat(deps.receptionist, async (ownerId) => {
         const phone = (await deps.data.businessConfigs.getConfig(ownerId))?.phone_number;
-        return phone && /^\+1\d{10}$/.test(phone) ? phone : undefined;
+        return toE164Phone(phone, 'possible');
       }),
     ),
   );

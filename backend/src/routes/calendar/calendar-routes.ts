@@ -17,6 +17,7 @@ import {
   shareCalendarResponseSchema,
 } from '@shared/schemas/calendar';
 import { apiErrorSchema } from '@shared/schemas/api-error';
+import { isSamePhone } from '@shared/phone/phone-number';
 import type { AppDeps, AppEnv } from '../../app-types';
 import { requireAuth, requireOwner } from '../../auth/middleware';
 import { sanitizeEmailText } from '@shared/email-text';
@@ -57,7 +58,6 @@ const calendarShareText = (
   ].join('\n');
 
 const NOT_YOUR_ASSISTANT_PHONE = "That is not your assistant's phone number";
-const digitsOf = (phone: string) => phone.replace(/\D/g, '');
 
 export const calendarRoutes = (deps: AppDeps) => {
   const { verifyToken, data, providers, rateLimiter, logger } = deps;
@@ -168,7 +168,7 @@ export const calendarRoutes = (deps: AppDeps) => {
     const config = await data.businessConfigs.getConfig(userId);
     const phone = config?.assistant_phone;
     if (!phone) throw badRequest(CALENDAR_MESSAGES.assistantPhoneNotConfigured);
-    if (input.assistant_phone && digitsOf(input.assistant_phone) !== digitsOf(phone)) {
+    if (input.assistant_phone && !isSamePhone(input.assistant_phone, phone)) {
       throw forbidden(NOT_YOUR_ASSISTANT_PHONE);
     }
     await enforceUserQuota(rateLimiter, 'createCalendar', userId, TOO_MANY_REQUESTS);

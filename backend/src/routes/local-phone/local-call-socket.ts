@@ -5,6 +5,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import { z } from 'zod';
 import { RELAY_PROMPT_MAX_CHARS } from '@shared/voice-relay';
 import { VOICE_STREAM } from '@shared/voice-stream';
+import { e164PhoneSchema } from '@shared/phone/phone-number-schemas';
 import type { AppData } from '../../app-types';
 import type { Logger } from '../../logging/logger';
 import { LOCAL_VOICES } from '../../providers/speech/local';
@@ -14,7 +15,7 @@ import { UnknownLocalNumberError } from '../../providers/telephony/local-sms-del
 import { createVoiceStreamSession, type VoiceStreamSessionDeps } from '../../voice-stream/session';
 import { LOCAL_CALL_PATH } from './local-phone-page';
 
-const e164 = z.string().regex(/^\+[1-9]\d{6,14}$/, 'must be a phone number in +15551234567 form');
+const e164 = e164PhoneSchema({ rule: 'possible', message: 'must be a phone number in +15551234567 form' });
 
 /** What the local phone page sends over its call socket. */
 export const localCallCommandSchema = z.discriminatedUnion('type', [

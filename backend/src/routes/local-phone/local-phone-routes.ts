@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { e164PhoneSchema } from '@shared/phone/phone-number-schemas';
 import type { AppData, AppEnv } from '../../app-types';
 import { badRequest, HttpError } from '../../errors/http-error';
 import type { Logger } from '../../logging/logger';
@@ -9,10 +10,7 @@ import { LOCAL_PHONE_PATH, localPhonePage } from './local-phone-page';
 import { LOCAL_PHONE_SCRIPT } from './local-phone-script';
 import { LOCAL_PHONE_CALL_SCRIPT } from './local-phone-call-script';
 
-const e164 = z
-  .string()
-  .trim()
-  .regex(/^\+[1-9]\d{6,14}$/, 'must be a phone number in +15551234567 form');
+const e164 = e164PhoneSchema({ rule: 'possible', message: 'must be a phone number in +15551234567 form' });
 
 const sendSchema = z.object({
   assistant: e164,
