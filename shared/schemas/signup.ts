@@ -16,8 +16,11 @@ import {
 export const toE164 = (countryCode: string, localNumber: string): string =>
   parsePhone(`${countryCode} ${localNumber}`)?.e164 ?? `${countryCode}${localNumber.trim()}`;
 
-/** Spec §5's pattern, and a number its country assigns (docs/decisions/166-phone-numbers.md). */
-export const isSignUpPhone = (e164: string) => SIGNUP_PHONE_PATTERN.test(e164) && isPhone(e164, 'valid');
+/**
+ * Spec §5's pattern, and the right length for its country code (docs/decisions/166-phone-numbers.md): '+1'
+ * with eleven digits fits the pattern but no number.
+ */
+export const isSignUpPhone = (e164: string) => SIGNUP_PHONE_PATTERN.test(e164) && isPhone(e164, 'possible');
 
 /** The sign-up form (spec §5); its types, codes, patterns and texts are in shared/signup-rules.ts. */
 export const signUpFormSchema = z
