@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { e164PhoneSchema } from '../phone/phone-number-schemas';
+import { e164PhoneSchema } from './phone-number';
 
 /** One number offered in step 4 (spec §2 step 4: phone_number or number, friendly_name, optionally price). */
 export const availablePhoneNumberSchema = z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { RETENTION_CHOICES } from '../privacy';
-import { typedPhoneSchema } from '../phone/phone-number-schemas';
+import { typedPhoneSchema } from './phone-number';
 
 /** Issue 13 §5: the privacy settings' and caller erasure's request and answer schemas (shared/privacy.ts). */
 

@@ -1,7 +1,7 @@
 import type { DepositRefundOutcome } from '@shared/get-paid';
 import type { z } from 'zod';
 import { isNorthAmericanPhone } from '@shared/phone/phone-number';
-import { e164PhoneSchema } from '@shared/phone/phone-number-schemas';
+import { e164PhoneSchema } from '@shared/schemas/phone-number';
 import type { Appointment } from '@shared/schemas/appointment';
 import type { OwnerCalendar } from '../../calendar-sync/owner-calendar';
 import type { AppointmentRepository } from '../../data/appointments';

@@ -5,7 +5,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import { z } from 'zod';
 import { RELAY_PROMPT_MAX_CHARS } from '@shared/voice-relay';
 import { VOICE_STREAM } from '@shared/voice-stream';
-import { e164PhoneSchema } from '@shared/phone/phone-number-schemas';
+import { e164PhoneSchema } from '@shared/schemas/phone-number';
 import type { AppData } from '../../app-types';
 import type { Logger } from '../../logging/logger';
 import { LOCAL_VOICES } from '../../providers/speech/local';

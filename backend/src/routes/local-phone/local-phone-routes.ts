@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { e164PhoneSchema } from '@shared/phone/phone-number-schemas';
+import { e164PhoneSchema } from '@shared/schemas/phone-number';
 import type { AppData, AppEnv } from '../../app-types';
 import { badRequest, HttpError } from '../../errors/http-error';
 import type { Logger } from '../../logging/logger';

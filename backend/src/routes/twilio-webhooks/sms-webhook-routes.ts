@@ -5,7 +5,7 @@ import { TWILIO_WEBHOOK_PATHS } from '../../providers/telephony/index';
 import { messagingResponse } from '../../providers/telephony/twiml';
 import { errorResponses, jsonContent } from '../openapi-helpers';
 import { apiErrorSchema } from '@shared/schemas/api-error';
-import { callerPhoneSchema } from '@shared/phone/phone-number-schemas';
+import { callerPhoneSchema } from '@shared/schemas/phone-number';
 import { handleInboundSms, type SmsAssistant } from './inbound-sms';
 import { readSignedTwilioRequest } from './twilio-request';
 

@@ -2,7 +2,7 @@ import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { isSubscribed } from '@shared/plans';
 import { apiErrorSchema } from '@shared/schemas/api-error';
 import { toE164Phone } from '@shared/phone/phone-number';
-import { callerPhoneSchema } from '@shared/phone/phone-number-schemas';
+import { callerPhoneSchema } from '@shared/schemas/phone-number';
 import {
   FINAL_CALL_STATUSES,
   handoffDataSchema,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { meetsPhoneRule, parsePhone, phoneDigits, type PhoneRule } from './phone-number';
+import { meetsPhoneRule, parsePhone, phoneDigits, type PhoneRule } from '../phone/phone-number';
 
 /**
  * zod schemas over the phone helper (docs/decisions/166-phone-numbers.md): each checks a number by one of
