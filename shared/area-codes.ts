@@ -4,6 +4,7 @@
  * when the phone lookup fails.
  */
 import type { AvailablePhoneNumber } from './schemas/phone-numbers';
+import { areaCodeOfPhone } from './phone/phone-number';
 
 export type PhoneCountry = 'US' | 'CA';
 
@@ -158,12 +159,8 @@ export const findAreaCode = (code: string) => AREA_CODES.find((a) => a.code === 
  * Spec §5: a phone number with 10 or more digits yields its area code; an 11-digit number
  * has its leading 1 (the North American country code) dropped first.
  */
-export function areaCodeFromPhone(phone: string | null | undefined): string | undefined {
-  const digits = (phone ?? '').replace(/\D/g, '');
-  if (digits.length < 10) return undefined;
-  const national = digits.length === 11 && digits.startsWith('1') ? digits.slice(1) : digits;
-  return national.slice(0, 3);
-}
+export const areaCodeFromPhone = (phone: string | null | undefined): string | undefined =>
+  areaCodeOfPhone(phone);
 
 /**
  * Step 4's initial search: from the config's business phone when it has an area code

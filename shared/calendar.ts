@@ -1,3 +1,4 @@
+import { phoneDigits } from './phone/phone-number';
 /**
  * Calendar connections of setup step 7 (spec §2, §3, §4, §8, §9): the services, their names, the bot
  * calendar, the assistant's e-mail rule, the connect-button rule and the popup timings, once for both sides.
@@ -39,7 +40,7 @@ export const ASSISTANT_EMAIL_PLACEHOLDER = `assistantXXXXXXXXXX@${ASSISTANT_EMAI
 
 /** 'assistant' + the phone's digits at the provider's domain; the placeholder while no phone is set. */
 export function assistantEmail(assistantPhone: string | undefined | null): string {
-  const digits = (assistantPhone ?? '').replace(/\D/g, '');
+  const digits = phoneDigits(assistantPhone);
   return digits ? `assistant${digits}@${ASSISTANT_EMAIL_DOMAIN}` : ASSISTANT_EMAIL_PLACEHOLDER;
 }
 

@@ -1,4 +1,4 @@
-import { E164_PHONE_PATTERN } from './signup-rules';
+import { isNorthAmericanPhone, parsePhone } from './phone/phone-number';
 
 /**
  * Issue 13 §2: what the owner hears about their assistant's conversations, and how: the kinds, reasons, limits
@@ -10,21 +10,20 @@ export const NOTIFICATION_EMAIL_KINDS = ['summary', 'digest'] as const;
 export type NotificationEmailKind = (typeof NOTIFICATION_EMAIL_KINDS)[number];
 
 /**
- * The owner's mobile for urgent texts, as typed: US/Canada numbers (10 digits, or 11 starting with 1) become
- * E.164; the result must match the shared E.164 rule and be +1, because texts go out from the assistant's
- * own US/Canadian number.
+ * The owner's mobile for urgent texts, as typed, in E.164 ('' when none; text that is no number is kept, and
+ * fails isUrgentSmsNumber). It must be a US or Canadian number, because texts go out from the assistant's own
+ * US/Canadian number (docs/decisions/166-phone-numbers.md).
  */
 export const toMobileE164 = (typed: string): string => {
-  const digits = typed.replace(/\D/g, '');
-  if (digits === '') return '';
-  return digits.length === 10 ? `+1${digits}` : `+${digits}`;
+  const trimmed = typed.trim();
+  return trimmed === '' ? '' : (parsePhone(trimmed)?.e164 ?? trimmed);
 };
 
 /** What can make the assistant text the owner right away; the owner picks which of them do. */
 export const URGENT_SMS_REASONS = ['transfer_failed', 'message_taken', 'deposit_paid'] as const;
 export type UrgentSmsReason = (typeof URGENT_SMS_REASONS)[number];
 
-export const isUrgentSmsNumber = (e164: string) => E164_PHONE_PATTERN.test(e164) && /^\+1\d{10}$/.test(e164);
+export const isUrgentSmsNumber = (e164: string) => isNorthAmericanPhone(e164);
 
 export const NOTIFICATION_TEXTS = {
   title: 'Notifications',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { signUpFormSchema } from './schemas/signup';
-import { E164_PHONE_PATTERN, toE164 } from './signup-rules';
+import { isSignUpPhone, signUpFormSchema, toE164 } from './schemas/signup';
+import { SIGNUP_PHONE_PATTERN } from './signup-rules';
 
 const valid = {
   businessName: 'Bright Smile Dental',
@@ -44,11 +44,11 @@ describe('sign-up rules (spec §5)', () => {
   });
 
   it('wants 11 to 15 digits after the plus, the first 1-9', () => {
-    expect(E164_PHONE_PATTERN.test('+14155550142')).toBe(true);
-    expect(E164_PHONE_PATTERN.test('+441234567890123')).toBe(true);
-    expect(E164_PHONE_PATTERN.test('+1415555014')).toBe(false);
-    expect(E164_PHONE_PATTERN.test('+4412345678901234')).toBe(false);
-    expect(E164_PHONE_PATTERN.test('+04155550142')).toBe(false);
+    expect(SIGNUP_PHONE_PATTERN.test('+14155550142')).toBe(true);
+    expect(SIGNUP_PHONE_PATTERN.test('+441234567890123')).toBe(true);
+    expect(SIGNUP_PHONE_PATTERN.test('+1415555014')).toBe(false);
+    expect(SIGNUP_PHONE_PATTERN.test('+4412345678901234')).toBe(false);
+    expect(SIGNUP_PHONE_PATTERN.test('+04155550142')).toBe(false);
     expect(messagesFor({ ...valid, phoneNumber: '555-0142' }).phoneNumber).toBe(
       'Please enter a valid phone number',
     );
@@ -63,5 +63,25 @@ describe('sign-up rules (spec §5)', () => {
   it('joins country code and number without separators', () => {
     expect(toE164('+1', '(415) 555-0142')).toBe('+14155550142');
     expect(toE164('+44', '7700 900.123')).toBe('+447700900123');
+  });
+
+  it('drops a trunk 0 typed after the country code and keeps letters so they fail', () => {
+    expect(toE164('+44', '020 7183 8750')).toBe('+442071838750');
+    expect(isSignUpPhone(toE164('+44', '020 7183 8750'))).toBe(true);
+    expect(isSignUpPhone(toE164('+1', '415abc0142'))).toBe(false);
+  });
+
+  it('also wants the right length for the country code, not only 11 to 15 digits', () => {
+    expect(isSignUpPhone('+14155550142')).toBe(true);
+    expect(isSignUpPhone('+525512345678')).toBe(true);
+    // 11 to 15 digits, but +1 numbers have 10 after the code and Mexican ones 10 after +52.
+    expect(isSignUpPhone('+141555501420')).toBe(false);
+    expect(isSignUpPhone('+5255123456789')).toBe(false);
+    expect(messagesFor({ ...valid, phoneNumber: '(415) 555-01420' }).phoneNumber).toBe(
+      'Please enter a valid phone number',
+    );
+    expect(
+      messagesFor({ ...valid, countryCode: '+52', phoneNumber: '55 1234 5678' }).phoneNumber,
+    ).toBeUndefined();
   });
 });

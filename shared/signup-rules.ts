@@ -26,8 +26,13 @@ export const SUPPORTED_COUNTRY_CODE = '+1';
 
 export const PASSWORD_MIN_LENGTH = 8;
 
-/** A plus sign, a first digit 1-9, then 10 to 14 more digits: 11 to 15 digits in all (spec §5). */
-export const E164_PHONE_PATTERN = /^\+[1-9]\d{10,14}$/;
+/**
+ * Spec §5's sign-up rule, word for word: a plus sign, a first digit 1-9, then 10 to 14 more digits (11 to 15
+ * in all). The number must also have the right length for its country code (isSignUpPhone in schemas/signup.ts,
+ * over the phone helper: docs/decisions/166-phone-numbers.md); this module stays free of the helper's metadata
+ * because the plans page and the landing page's waitlist read its country codes.
+ */
+export const SIGNUP_PHONE_PATTERN = /^\+[1-9]\d{10,14}$/;
 
 export const SIGNUP_MESSAGES = {
   required: 'This field is required',
@@ -36,7 +41,3 @@ export const SIGNUP_MESSAGES = {
   invalidEmail: 'Please enter a valid email address',
   passwordTooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters`,
 } as const;
-
-/** Joins the country code and the typed number, dropping spaces, dashes, dots and brackets. */
-export const toE164 = (countryCode: string, localNumber: string): string =>
-  `${countryCode}${localNumber.replace(/[\s\-().]/g, '')}`;

@@ -1,3 +1,5 @@
+import { formatPhone } from './phone/phone-number';
+
 /**
  * The SMS channel's rules (issue 9 §5): the length and rate limits. Carrier keywords and every text sent to
  * callers are in carrier-keywords.ts (docs/decisions/168-carrier-keywords.md).
@@ -25,9 +27,4 @@ export function capSmsBody(text: string, max = SMS_MAX_BODY_CHARS): string {
 }
 
 /** A number as people write it in a text: (415) 555-0142 for US/Canada, else as stored. */
-export function formatPhoneForText(phone: string | undefined): string | undefined {
-  const digits = (phone ?? '').replace(/\D/g, '');
-  const national = digits.length === 11 && digits.startsWith('1') ? digits.slice(1) : digits;
-  if (national.length === 10) return `(${national.slice(0, 3)}) ${national.slice(3, 6)}-${national.slice(6)}`;
-  return phone?.trim() || undefined;
-}
+export const formatPhoneForText = (phone: string | undefined) => formatPhone(phone, 'national');

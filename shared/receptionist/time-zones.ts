@@ -1,4 +1,5 @@
 import { AREA_CODES } from '../area-codes';
+import { areaCodeOfPhone } from '../phone/phone-number';
 
 /**
  * The business's time zone (issue 9 §4): step 1 pre-fills it from the looked-up place's address, the typed
@@ -101,17 +102,11 @@ function regionOf(address: string | undefined): string | undefined {
     .find((code) => code in BY_REGION);
 }
 
-function areaCodeOf(phone: string | undefined): string | undefined {
-  const digits = (phone ?? '').replace(/\D/g, '');
-  if (digits.length === 11 && digits.startsWith('1')) return digits.slice(1, 4);
-  return digits.length === 10 ? digits.slice(0, 3) : undefined;
-}
-
 /** Best guess from the address, else the phone's area code; undefined when neither says. */
 export function guessTimeZone(input: { address?: string; phone?: string }): BusinessTimeZone | undefined {
   const region = regionOf(input.address);
   if (region) return BY_REGION[region];
-  const areaCode = areaCodeOf(input.phone);
+  const areaCode = areaCodeOfPhone(input.phone);
   const location = AREA_CODES.find((a) => a.code === areaCode)?.location;
   const state = location?.split(',').at(-1)?.trim();
   return state ? BY_REGION[state] : undefined;

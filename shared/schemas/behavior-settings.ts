@@ -1,8 +1,25 @@
 import { z } from 'zod';
 import { TEXT_LIMITS } from '../text-limits';
+import { isNorthAmericanPhone, parsePhone, phoneDigits } from '../phone/phone-number';
 
-/** Spec §5: the manager phone is stored as +1 and 10 digits (US/Canada), or empty when not set. */
-export const MANAGER_NUMBER_PATTERN = /^\+1\d{10}$/;
+export const MANAGER_NUMBER_MESSAGES = {
+  notStoredForm: 'Manager number must be +1 followed by 10 digits',
+  notNorthAmerican: 'Manager number must be a US or Canadian phone number',
+} as const;
+
+/**
+ * Spec §5: the manager phone is stored as +1 and 10 digits, or empty when not set; and it must be a US or
+ * Canadian number, because calls are transferred to it and texts sent to it from the assistant's own
+ * US/Canadian number (docs/decisions/166-phone-numbers.md). Undefined when it is fine.
+ */
+export function managerNumberError(value: string): string | undefined {
+  if (value === '') return undefined;
+  const parts = parsePhone(value);
+  if (!parts || parts.e164 !== value || parts.callingCode !== '1' || !parts.possible) {
+    return MANAGER_NUMBER_MESSAGES.notStoredForm;
+  }
+  return isNorthAmericanPhone(value) ? undefined : MANAGER_NUMBER_MESSAGES.notNorthAmerican;
+}
 
 /** PUT /oauth/users/{userId}/behavior-settings (spec §3 "Behavior settings", §5). */
 export const behaviorSettingsSchema = z.object({
@@ -10,10 +27,10 @@ export const behaviorSettingsSchema = z.object({
   manager_number: z
     .string()
     .trim()
-    .refine(
-      (value) => value === '' || MANAGER_NUMBER_PATTERN.test(value),
-      'Manager number must be +1 followed by 10 digits',
-    ),
+    .superRefine((value, ctx) => {
+      const message = managerNumberError(value);
+      if (message) ctx.addIssue({ code: 'custom', message });
+    }),
   manager_name: z.string().trim().max(TEXT_LIMITS.managerName),
   escalation_email: z
     .string()
@@ -27,11 +44,9 @@ export const behaviorSettingsSchema = z.object({
 });
 export type BehaviorSettings = z.infer<typeof behaviorSettingsSchema>;
 
-/** Manager phone digits as typed (max 10) to the stored form: '' or +1 and 10 digits. */
+/** The manager phone as typed (ddd-ddd-dddd) to the stored form: '' or, for a whole number, +1 and 10 digits. */
 export const managerNumberForStorage = (typed: string) => {
-  const digits = typed
-    .replace(/\D/g, '')
-    .replace(/^1(?=\d{10}$)/, '')
-    .slice(0, 10);
-  return digits === '' ? '' : `+1${digits}`;
+  const digits = phoneDigits(typed);
+  if (digits === '') return '';
+  return parsePhone(typed)?.e164 ?? `+1${digits}`;
 };

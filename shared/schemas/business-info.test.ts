@@ -88,6 +88,22 @@ describe('behavior settings rules', () => {
     expect(managerNumberForStorage('14155550100')).toBe('+14155550100');
     expect(managerNumberForStorage('')).toBe('');
   });
+
+  it('wants a US or Canadian manager number, where calls are transferred and texts go', () => {
+    expect(behaviorSettingsSchema.safeParse({ ...settings, manager_number: '+16045550188' }).success).toBe(
+      true,
+    );
+    for (const manager_number of ['+11235550100', '+18765550123']) {
+      const result = behaviorSettingsSchema.safeParse({ ...settings, manager_number });
+      expect(result.error?.issues[0]?.message, manager_number).toBe(
+        'Manager number must be a US or Canadian phone number',
+      );
+    }
+    expect(
+      behaviorSettingsSchema.safeParse({ ...settings, manager_number: '+525512345678' }).error?.issues[0]
+        ?.message,
+    ).toBe('Manager number must be +1 followed by 10 digits');
+  });
 });
 
 describe('configUpdateSchema time_zone', () => {

@@ -4,6 +4,7 @@ import { PERSONALITY_TRAITS, type TraitName } from '../personality';
 import { SETUP_MESSAGES } from '../setup-messages';
 import { businessHoursSchema } from './business-hours';
 import { TEXT_LIMITS } from '../text-limits';
+import { isPhone, parsePhone, phoneDigits } from '../phone/phone-number';
 
 /**
  * Step 1 and 2 inputs (spec §5 "Business info save", §7 config calls). The business phone is free-form as
@@ -16,10 +17,12 @@ const requiredText = (max: number) =>
     .min(1, SETUP_MESSAGES.fillRequiredFields)
     .max(max, SETUP_MESSAGES.tooLong(max));
 
-const digitsOf = (value: string) => value.replace(/\D/g, '');
-
+/**
+ * Any country's number that its plan assigns, typed any common way; without a plus it is read as US/Canadian
+ * (docs/decisions/166-phone-numbers.md).
+ */
 export const businessPhoneSchema = requiredText(TEXT_LIMITS.phone).refine(
-  (value) => /^\+?[\d\s().-]+$/.test(value) && digitsOf(value).length >= 10 && digitsOf(value).length <= 15,
+  (value) => isPhone(value, 'valid'),
   'Please enter a valid phone number',
 );
 
@@ -55,13 +58,12 @@ export const businessInfoSchema = z.object({
 export type BusinessInfo = z.infer<typeof businessInfoSchema>;
 
 /**
- * Treats numbers as US/Canada (spec §5): 10 digits get +1, 11 digits starting with 1 get +; anything else
- * keeps its digits behind a plus.
+ * The business phone as stored and looked up (spec §5: numbers without a plus are US/Canadian). Total, for
+ * lookups by whatever was typed: text the helper cannot read as a number keeps its digits behind a plus.
  */
 export function toE164BusinessPhone(value: string): string {
-  const digits = digitsOf(value);
-  if (digits.length === 10) return `+1${digits}`;
-  return `+${digits}`;
+  const parts = parsePhone(value);
+  return parts?.possible ? parts.e164 : `+${phoneDigits(value)}`;
 }
 
 /** PUT /oauth/users/{userId}/config: step 2 (description, assistant name) and later edits of step 1. */

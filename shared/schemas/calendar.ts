@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CALENDAR_SERVICES, CONNECTION_STATUSES } from '../calendar';
+import { isPhoneTyping } from '../phone/phone-number';
 
 /** Request and response bodies of the calendar endpoints (spec §7). */
 export const calendarServiceSchema = z.enum(CALENDAR_SERVICES);
@@ -27,7 +28,7 @@ const phoneSchema = z
   .string()
   .trim()
   .max(20)
-  .regex(/^\+?[\d\s().-]*$/, 'Phone numbers hold digits, spaces, ( ) . - and a leading +');
+  .refine(isPhoneTyping, 'Phone numbers hold digits, spaces, ( ) . - and a leading +');
 
 /** Both fields optional: the stored config fills what is missing; no phone at all is a 400 with spec text. */
 export const createCalendarRequestSchema = z.object({

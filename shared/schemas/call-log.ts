@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CALL_LOG_PAGE_SIZE } from '../call-log';
 import { CONVERSATION_CHANNELS, CONVERSATION_OUTCOMES } from '../conversation';
 import { conversationActionSchema, transcriptTurnSchema } from './conversation';
+import { isPhoneTyping, phoneDigits } from '../phone/phone-number';
 
 /**
  * The owner's call log (issue 13 §1): every conversation newest first, paged by key, filtered by outcome,
@@ -18,8 +19,8 @@ export const callLogQuerySchema = z
     phone: z
       .string()
       .max(30)
-      .regex(/^[\d\s()+.-]*$/, 'Search by phone number digits')
-      .transform((value) => value.replace(/\D/g, ''))
+      .refine(isPhoneTyping, 'Search by phone number digits')
+      .transform(phoneDigits)
       .optional(),
     from: z.iso.datetime().optional(),
     to: z.iso.datetime().optional(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { businessConfigSchema } from './business-config';
+import { e164PhoneSchema } from './phone-number';
 
 /** One number offered in step 4 (spec §2 step 4: phone_number or number, friendly_name, optionally price). */
 export const availablePhoneNumberSchema = z.object({
@@ -30,15 +31,15 @@ export const availablePhoneNumbersQuerySchema = z.object({
 });
 export type AvailablePhoneNumbersQuery = z.infer<typeof availablePhoneNumbersQuerySchema>;
 
-/** Body of POST /oauth/users/{userId}/assistant-phone: an E.164 US/Canadian number. */
+/**
+ * Body of POST /oauth/users/{userId}/assistant-phone: an E.164 US/Canadian number, the only ones the product
+ * buys (docs/decisions/166-phone-numbers.md).
+ */
 export const assistantPhoneRequestSchema = z.object({
-  assistant_phone: z
-    .string()
-    .trim()
-    .regex(
-      /^\+1[2-9]\d{9}$/,
-      'assistant_phone must be a US or Canadian number in E.164 form, e.g. +14155550123',
-    ),
+  assistant_phone: e164PhoneSchema({
+    rule: 'north-american',
+    message: 'assistant_phone must be a US or Canadian number in E.164 form, e.g. +14155550123',
+  }),
 });
 export type AssistantPhoneRequest = z.infer<typeof assistantPhoneRequestSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { RETENTION_CHOICES } from '../privacy';
+import { typedPhoneSchema } from './phone-number';
 
 /** Issue 13 §5: the privacy settings' and caller erasure's request and answer schemas (shared/privacy.ts). */
 
@@ -15,16 +16,13 @@ export const privacySettingsResponseSchema = privacySettingsSchema.extend({
   records_updated: z.number().int().min(0).optional(),
 });
 
-/** A caller to erase: the number as the owner types it; US/Canada numbers become E.164. */
+/**
+ * A caller to erase: the number as the owner types it (no plus: US/Canada), in E.164 as the caller's records
+ * are keyed. Any country, and only the length checked, as for the numbers the network delivers
+ * (docs/decisions/166-phone-numbers.md).
+ */
 export const eraseCallerSchema = z.object({
-  phone: z
-    .string()
-    .max(30)
-    .transform((value) => {
-      const digits = value.replace(/\D/g, '');
-      return digits.length === 10 ? `+1${digits}` : `+${digits}`;
-    })
-    .refine((phone) => /^\+\d{10,15}$/.test(phone), 'Enter the caller’s full phone number'),
+  phone: typedPhoneSchema({ rule: 'possible', message: 'Enter the caller’s full phone number' }),
 });
 
 export const eraseCallerResponseSchema = z.object({

@@ -196,6 +196,13 @@ test('a new owner goes through all seven steps, lands on /dashboard, and /setup 
   await expect(stepLabel(page)).toHaveText('Step 5 of 7');
   const managerPhone = page.getByLabel('Manager phone');
   await expect(managerPhone).toHaveAttribute('placeholder', '123-456-7890');
+  // Ten digits, but area code 123 is no US or Canadian number: the shared rule says so, and the step stays.
+  await managerPhone.pressSequentially('1234567890');
+  await page.getByLabel('Escalation e-mail').fill('dana@example.com');
+  await mainButton(page, 'Save & Continue →').click();
+  await expect(page.getByText('Manager number must be a US or Canadian phone number')).toBeVisible();
+  await expect(stepLabel(page)).toHaveText('Step 5 of 7');
+  await managerPhone.fill('');
   await managerPhone.pressSequentially('41555501990');
   await expect(managerPhone).toHaveValue('415-555-0199');
   await page.getByLabel('Manager name').fill('  Dana Lee ');

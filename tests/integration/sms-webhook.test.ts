@@ -178,6 +178,40 @@ describe('POST /webhooks/twilio/sms', async () => {
     expect(await repliesOf(await post(params(line.assistantNumber, 'me too?')))).toHaveLength(1);
   });
 
+  it('answers a texter from Mexico, whose mobile may arrive in the old +52 1 form, as one person', async () => {
+    const line = await createAssistantLine(deps);
+    const legacy = '+5215512345678';
+    const current = '+525512345678';
+    const first = params(line.assistantNumber, 'Do you do color?', { From: legacy });
+    expect(await repliesOf(await post(first))).toEqual([expect.stringMatching(/^Bella Hair Studio is/)]);
+    expect(await handled(first.MessageSid)).toMatchObject({ status: 'done', outcome: 'answered' });
+    expect(
+      await repliesOf(await post(params(line.assistantNumber, 'Where are you?', { From: current }))),
+    ).toEqual([expect.stringContaining("We're at 12 Market St, San Francisco, CA.")]);
+    // One thread under the number in E.164, whichever form the network delivered.
+    expect(await heard(line.ownerId, current)).toEqual(['Do you do color?', 'Where are you?']);
+    const [record] = await deps.data.conversations.listConversations(
+      line.ownerId,
+      new Date(0),
+      new Date(Date.now() + 60_000),
+    );
+    expect(record!.caller).toBe(current);
+
+    // Their STOP in the old form holds for the number in the new one.
+    await post(params(line.assistantNumber, 'STOP', { From: legacy }));
+    expect(await deps.data.smsMessaging.isOptedOut(line.assistantNumber, current)).toBe(true);
+    expect(await repliesOf(await post(params(line.assistantNumber, 'Hola?', { From: current })))).toEqual([]);
+  });
+
+  it('refuses a sender number of the wrong length for its country', async () => {
+    const line = await createAssistantLine(deps);
+    for (const From of ['+52551234567', '+1415555014']) {
+      const response = await post(params(line.assistantNumber, 'hi', { From }));
+      expect(response.status, From).toBe(400);
+      expect((await response.json()).message).toContain('From: must be an E.164 number');
+    }
+  });
+
   it('answers a number nobody holds with nothing and stores nothing', async () => {
     const form = params('+12125559876', 'Hello?');
     // SMS_TEXTS.unknownNumber is decided, but no approved A2P campaign holds the number, so carriers would

@@ -251,6 +251,50 @@ describe('POST /webhooks/twilio/voice', () => {
     });
   });
 
+  it('answers a caller from Mexico, whose mobile may arrive in the old +52 1 form, under one E.164 number', async () => {
+    const line = await createAssistantLine(deps);
+    const callSid = newCallSid();
+    const twiml = await twimlOf(
+      await post(VOICE_PATHS.incoming, {
+        CallSid: callSid,
+        AccountSid: LOCAL_TWILIO_ACCOUNT_SID,
+        From: '+5215512345678',
+        To: line.assistantNumber,
+      }),
+    );
+    expect(twiml.relay?.welcomeGreeting).toContain('Thanks for calling Bella Hair Studio');
+    const conversationId = conversationIdOfCall(callSid);
+    expect(await deps.data.conversationStates.get(conversationId)).toMatchObject({
+      channel: 'voice',
+      caller: '+525512345678',
+    });
+
+    const call = await openRelay();
+    call.send({
+      type: 'setup',
+      sessionId: 'VX2',
+      callSid,
+      from: '+5215512345678',
+      to: line.assistantNumber,
+      customParameters: twiml.relay!.parameters,
+    });
+    expect(await call.say('Where are you located?')).toContain('12 Market St');
+    call.socket.close();
+  });
+
+  it('keeps a withheld caller id as sent', async () => {
+    const line = await createAssistantLine(deps);
+    const callSid = newCallSid();
+    const form = {
+      CallSid: callSid,
+      AccountSid: LOCAL_TWILIO_ACCOUNT_SID,
+      From: 'Anonymous',
+      To: line.assistantNumber,
+    };
+    expect((await twimlOf(await post(VOICE_PATHS.incoming, form))).relay).toBeDefined();
+    expect((await deps.data.conversationStates.get(conversationIdOfCall(callSid)))?.caller).toBe('Anonymous');
+  });
+
   it('refuses an unsigned or forged relay handshake, and accepts an owner token', async () => {
     await expect(openRelay({ signature: null })).rejects.toThrow(/403/);
     await expect(openRelay({ signature: 'Zm9yZ2Vk' })).rejects.toThrow(/403/);

@@ -17,6 +17,7 @@ import {
   shareCalendarResponseSchema,
 } from '@shared/schemas/calendar';
 import { apiErrorSchema } from '@shared/schemas/api-error';
+import { isSamePhone } from '@shared/phone/phone-number';
 import type { CalendarsDeps } from './deps';
 import type { AppEnv } from '../../platform/http/app-env';
 import { requireAuth, requireOwner } from '../../platform/auth/middleware';
@@ -63,7 +64,6 @@ const calendarShareText = (
   ].join('\n');
 
 const NOT_YOUR_ASSISTANT_PHONE = "That is not your assistant's phone number";
-const digitsOf = (phone: string) => phone.replace(/\D/g, '');
 
 export const calendarRoutes = (deps: CalendarsDeps) => {
   const { verifyToken, data, providers, rateLimiter, logger } = deps;
@@ -174,7 +174,7 @@ export const calendarRoutes = (deps: CalendarsDeps) => {
     const config = await data.businessConfigs.getConfig(userId);
     const phone = config?.assistant_phone;
     if (!phone) throw badRequest(CALENDAR_MESSAGES.assistantPhoneNotConfigured);
-    if (input.assistant_phone && digitsOf(input.assistant_phone) !== digitsOf(phone)) {
+    if (input.assistant_phone && !isSamePhone(input.assistant_phone, phone)) {
       throw forbidden(NOT_YOUR_ASSISTANT_PHONE);
     }
     await enforceUserQuota(rateLimiter, 'createCalendar', userId, TOO_MANY_REQUESTS);

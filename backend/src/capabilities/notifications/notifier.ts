@@ -5,6 +5,7 @@ import { conversationSummary } from '@shared/call-log';
 import type { BusinessConfig } from '@shared/schemas/business-config';
 import { defaultNotificationPreferences, type NotificationPreferences } from '@shared/schemas/notifications';
 import { NOTIFICATION_LIMITS, type NotificationEmailKind } from '@shared/notifications';
+import { isNorthAmericanPhone } from '@shared/phone/phone-number';
 import type { BusinessConfigRepository } from '../setup/index';
 import type { ConversationRepository } from '../conversations/index';
 import type { ConversationStateRepository } from '../receptionist/index';
@@ -70,8 +71,8 @@ export type SweepDue = { conversation_id: string; due_hour: string; due_at: stri
 /** Closes a conversation unless it saw activity after `idleSince` (the receptionist's finish). */
 export type FinishConversation = (id: string, reason: string, idleSince?: Date) => Promise<void>;
 
-export const isTextableMobile = (phone: string | undefined): phone is string =>
-  !!phone && /^\+1\d{10}$/.test(phone);
+/** Urgent texts go to US and Canadian mobiles only, like the preference's own check (isUrgentSmsNumber). */
+export const isTextableMobile = (phone: string | undefined): phone is string => isNorthAmericanPhone(phone);
 
 export function createNotifier(deps: NotifierDeps) {
   const { data, logger } = deps;

@@ -4,6 +4,7 @@ import { CHANNEL_LABELS, OUTCOME_LABELS, durationLabel, durationSeconds } from '
 import type { Conversation } from '@shared/schemas/conversation';
 import { sanitizeEmailText } from '@shared/email-text';
 import { formatPhoneForText } from '@shared/sms';
+import { phoneTelHref } from '@shared/phone/phone-number';
 
 /**
  * The after-conversation e-mail to the owner (issue 13 §2), plain text. Everything a caller or the owner
@@ -28,8 +29,8 @@ export const safeLine = (text: string, max = LINE_MAX) => sanitizeEmailText(text
 export const callerLabel = (caller: string) =>
   safeLine(formatPhoneForText(caller) ?? '', 40) || 'an unknown number';
 
-/** The tel: link a phone opens to call back, only for a real E.164 number. */
-export const telLink = (caller: string) => (/^\+\d{10,15}$/.test(caller) ? `tel:${caller}` : undefined);
+/** The tel: link a phone opens to call back, only for a real number (not 'Anonymous'). */
+export const telLink = (caller: string) => phoneTelHref(caller);
 
 /** The footer every notification e-mail ends with: why it came, how to stop it, where to change it. */
 export const emailFooter = (why: string, links: EmailLinks) =>

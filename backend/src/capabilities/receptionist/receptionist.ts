@@ -28,7 +28,7 @@ import { buildInstructions } from './instructions';
 import type { ModelMessage, ReceptionistModel, ToolSpec } from './model/model-types';
 import { conversationRecord } from './records';
 import { TOOLS } from './tools/all-tools';
-import type { ToolContext, ToolResult, ToolServices } from './tools/tool-types';
+import { isTextable, type ToolContext, type ToolResult, type ToolServices } from './tools/tool-types';
 import type { Channel, ConversationState, EngineEvent, StartConversation, ToolName } from './types';
 import { TOOL_NAMES } from './types';
 import type { OwnerCalendar } from '../calendars/index';
@@ -171,7 +171,7 @@ export function createReceptionist(deps: ReceptionistDeps) {
 
   /** Texts from an assistant number unless the recipient opted out; false when nothing was sent. */
   async function sendText(from: string | undefined, to: string, body: string, conversationId: string) {
-    if (!from || !/^\+1\d{10}$/.test(to)) return false;
+    if (!from || !isTextable(to)) return false;
     if (await deps.sms.isOptedOut(from, to)) return false;
     try {
       await deps.sms.send({ from, to, body: body.slice(0, SMS_MAX) });

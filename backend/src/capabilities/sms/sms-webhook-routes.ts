@@ -6,19 +6,19 @@ import { TWILIO_WEBHOOK_PATHS } from '../../providers/telephony/port';
 import { messagingResponse } from '../../providers/telephony/twiml-on-demand';
 import { errorResponses, jsonContent } from '../../platform/http/openapi-helpers';
 import { apiErrorSchema } from '@shared/schemas/api-error';
+import { callerPhoneSchema } from '@shared/schemas/phone-number';
 import { handleInboundSms, type SmsAssistant } from './inbound-sms';
 import { readSignedTwilioRequest } from '../../providers/telephony/twilio-request';
 
 export const TWILIO_SMS_WEBHOOK_PATH = TWILIO_WEBHOOK_PATHS.sms;
 
-const e164 = z.string().regex(/^\+[1-9]\d{6,14}$/, 'must be an E.164 number');
-
 /** The part of Twilio's inbound-message webhook the channel reads; Twilio sends many more fields. */
 export const inboundSmsParamsSchema = z.object({
   MessageSid: z.string().regex(/^(SM|MM)[0-9a-f]{32}$/, 'must be a Twilio message sid'),
   AccountSid: z.string().regex(/^AC[0-9a-f]{32}$/, 'must be a Twilio account sid'),
-  From: e164,
-  To: e164,
+  // Any country's caller, in canonical E.164 (docs/decisions/166-phone-numbers.md).
+  From: callerPhoneSchema,
+  To: callerPhoneSchema,
   // Longer bodies are answered politely by the channel, not refused: the texter is a person.
   Body: z.string().max(20_000).default(''),
   NumMedia: z.coerce.number().int().min(0).max(10).default(0),

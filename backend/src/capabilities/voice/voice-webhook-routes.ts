@@ -1,6 +1,8 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { isSubscribed } from '@shared/plans';
 import { apiErrorSchema } from '@shared/schemas/api-error';
+import { toE164Phone } from '@shared/phone/phone-number';
+import { callerPhoneSchema } from '@shared/schemas/phone-number';
 import {
   FINAL_CALL_STATUSES,
   handoffDataSchema,
@@ -44,14 +46,18 @@ export const LOCAL_RELAY_PATH = '/relay';
 /** A call's conversation id follows from its CallSid, so Twilio's retries and callbacks find it by key. */
 export const conversationIdOfCall = (callSid: string) => `call-${callSid}`;
 
-const e164 = z.string().regex(/^\+[1-9]\d{6,14}$/, 'must be an E.164 number');
 const callSid = z.string().regex(/^CA[0-9a-f]{32}$/, 'must be a Twilio call sid');
 
 export const incomingCallSchema = z.object({
   CallSid: callSid,
   AccountSid: z.string().regex(/^AC[0-9a-f]{32}$/, 'must be a Twilio account sid'),
-  From: z.string().max(40),
-  To: e164,
+  // A withheld number arrives as text ('Anonymous'): kept as sent; a number in canonical E.164, so a
+  // caller is one person across calls and texts (docs/decisions/166-phone-numbers.md).
+  From: z
+    .string()
+    .max(40)
+    .transform((from) => toE164Phone(from, 'possible') ?? from),
+  To: callerPhoneSchema,
 });
 export const callStatusSchema = z.object({
   CallSid: callSid,

@@ -1,4 +1,5 @@
 import { MODULE_CAPABILITIES } from '@shared/objective-templates';
+import { toE164Phone } from '@shared/phone/phone-number';
 import type { AppDeps } from '../app-types';
 import { processPaymentEvent } from '../../capabilities/billing/index';
 import type { PaymentEvent } from '../../providers/payments/port';
@@ -12,7 +13,6 @@ export class OpsError extends Error {}
 
 export const GRANTABLE_MODULES = Object.keys(MODULE_CAPABILITIES);
 const BETA_ATTRIBUTE = 'custom:beta_tester';
-const E164 = /^\+[1-9]\d{6,14}$/;
 
 type OpsDeps = Pick<
   AppDeps,
@@ -31,16 +31,17 @@ type OpsDeps = Pick<
  * (scripts/ops.ts) only decides which table, user pool and vendor keys they run against.
  */
 export function opsCommands(deps: OpsDeps) {
-  /** An owner from an e-mail, an assistant number (E.164) or a user id. */
+  /** An owner from an e-mail, an assistant number (with its +, spaces allowed) or a user id. */
   async function findOwner(who: string): Promise<{ ownerId: string; user?: IdentityUser }> {
     if (who.includes('@')) {
       const user = await deps.providers.identity.findByEmail(who);
       if (!user) throw new OpsError(`No account with the e-mail ${who}`);
       return { ownerId: user.sub, user };
     }
-    if (E164.test(who)) {
-      const reservation = await deps.data.phoneReservations.get(who);
-      if (!reservation) throw new OpsError(`No owner holds the number ${who}`);
+    const number = who.startsWith('+') ? toE164Phone(who, 'possible') : undefined;
+    if (number) {
+      const reservation = await deps.data.phoneReservations.get(number);
+      if (!reservation) throw new OpsError(`No owner holds the number ${number}`);
       return {
         ownerId: reservation.owner_id,
         user: await deps.providers.identity.findBySub(reservation.owner_id),

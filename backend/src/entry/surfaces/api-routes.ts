@@ -1,3 +1,4 @@
+import { toE164Phone } from '@shared/phone/phone-number';
 import type { AppDeps } from '../app-types';
 import { messagingRegistrationRoutes } from '../../capabilities/messaging-registration/routes';
 import type { AppBase } from '../app-core';
@@ -86,7 +87,7 @@ export function mountApiRoutes(app: AppBase, deps: AppDeps) {
       deps,
       receptionistTestChat(deps.receptionist, async (ownerId) => {
         const phone = (await deps.data.businessConfigs.getConfig(ownerId))?.phone_number;
-        return phone && /^\+1\d{10}$/.test(phone) ? phone : undefined;
+        return toE164Phone(phone, 'possible');
       }),
     ),
   );

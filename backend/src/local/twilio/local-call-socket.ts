@@ -5,6 +5,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import { z } from 'zod';
 import { RELAY_PROMPT_MAX_CHARS } from '@shared/voice-relay';
 import { VOICE_STREAM } from '@shared/voice-stream';
+import { e164PhoneSchema } from '@shared/schemas/phone-number';
 import type { AppData } from '../../entry/app-types';
 import type { Logger } from '../../platform/logging/logger';
 import { LOCAL_VOICES } from '../speech/local-speech';
@@ -14,7 +15,7 @@ import { UnknownLocalNumberError } from './local-sms-delivery';
 import { createVoiceStreamSession, type VoiceStreamSessionDeps } from '../../capabilities/voice/index';
 import { LOCAL_CALL_PATH } from './local-phone-page';
 
-const e164 = z.string().regex(/^\+[1-9]\d{6,14}$/, 'must be a phone number in +15551234567 form');
+const e164 = e164PhoneSchema({ rule: 'possible', message: 'must be a phone number in +15551234567 form' });
 
 /** What the local phone page sends over its call socket. */
 export const localCallCommandSchema = z.discriminatedUnion('type', [

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { e164PhoneSchema } from '@shared/schemas/phone-number';
 import type { KeywordReplyBusiness } from '@shared/carrier-keywords';
 import { formatPhoneForText } from '@shared/sms';
 import type { AppData, AppEnv } from '../../entry/app-types';
@@ -11,10 +12,7 @@ import { LOCAL_PHONE_PATH, localPhonePage } from './local-phone-page';
 import { LOCAL_PHONE_SCRIPT } from './local-phone-script';
 import { LOCAL_PHONE_CALL_SCRIPT } from './local-phone-call-script';
 
-const e164 = z
-  .string()
-  .trim()
-  .regex(/^\+[1-9]\d{6,14}$/, 'must be a phone number in +15551234567 form');
+const e164 = e164PhoneSchema({ rule: 'possible', message: 'must be a phone number in +15551234567 form' });
 
 const sendSchema = z.object({
   assistant: e164,

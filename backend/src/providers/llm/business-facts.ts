@@ -1,3 +1,4 @@
+import { formatPhone } from '@shared/phone/phone-number';
 import type { BusinessFacts } from './port';
 
 /**
@@ -85,9 +86,4 @@ export const spokenWebsite = (website: string | undefined) =>
 export const withArticle = (noun: string) => `${/^[aeiou]/i.test(noun) ? 'an' : 'a'} ${noun}`;
 
 /** A US/Canada number as people write it, "(415) 555-0134"; anything else unchanged. */
-export function readablePhone(phone: string | undefined): string | undefined {
-  const digits = phone?.replace(/\D/g, '') ?? '';
-  const national = digits.length === 11 && digits.startsWith('1') ? digits.slice(1) : digits;
-  if (national.length !== 10) return phone?.trim() || undefined;
-  return `(${national.slice(0, 3)}) ${national.slice(3, 6)}-${national.slice(6)}`;
-}
+export const readablePhone = (phone: string | undefined) => formatPhone(phone, 'national');

@@ -10,9 +10,7 @@ import {
 } from '@shared/schemas/appointment';
 import { calendarEventFor } from '../../calendars/index';
 import { busyRanges } from './find-slots';
-import { isTextable, type Tool, type ToolContext, type ToolResult } from './tool-types';
-
-const e164 = z.string().regex(/^\+1\d{10}$/, 'a +1 number with 10 digits');
+import { isTextable, phoneArgSchema, type Tool, type ToolContext, type ToolResult } from './tool-types';
 
 /** A start the slot finder itself would offer now: inside hours, on the grid, not past, not taken. */
 async function isOfferable(context: ToolContext, start: Date) {
@@ -55,7 +53,7 @@ export const bookTool: Tool<{ start: string; name: string; phone?: string; servi
   args: z.object({
     start: z.iso.datetime(),
     name: z.string().trim().min(1).max(100),
-    phone: e164.optional(),
+    phone: phoneArgSchema.optional(),
     service: z.string().trim().max(100).optional(),
   }),
   async run(context, args) {

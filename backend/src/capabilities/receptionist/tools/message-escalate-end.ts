@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import { readablePhone } from '../../../providers/llm/business-facts';
-import { isTextable, type Tool } from './tool-types';
-
-const e164 = z.string().regex(/^\+1\d{10}$/);
+import { isTextable, phoneArgSchema, type Tool } from './tool-types';
 
 /** A message for the owner: stored (the call log shows it) and texted to the manager when they want texts. */
 export const takeMessageTool: Tool<{ name: string; callback_number?: string; reason: string }> = {
@@ -11,7 +9,7 @@ export const takeMessageTool: Tool<{ name: string; callback_number?: string; rea
     "Take a message for the team: the caller's name, the number to call back (defaults to the caller's) and what it is about.",
   args: z.object({
     name: z.string().trim().min(1).max(100),
-    callback_number: e164.optional(),
+    callback_number: phoneArgSchema.optional(),
     reason: z.string().trim().min(1).max(500),
   }),
   async run({ business, state, services }, args) {

@@ -1,5 +1,7 @@
 import type { DepositRefundOutcome } from '@shared/get-paid';
 import type { z } from 'zod';
+import { isNorthAmericanPhone } from '@shared/phone/phone-number';
+import { e164PhoneSchema } from '@shared/schemas/phone-number';
 import type { Appointment } from '@shared/schemas/appointment';
 import type { OwnerCalendar } from '../../calendars/index';
 import type { AppointmentRepository } from '../../appointments/index';
@@ -66,6 +68,15 @@ export type Tool<Args> = {
   run(context: ToolContext, args: Args): Promise<ToolResult>;
 };
 
-/** The caller-facing form of a phone number for texts. */
-export const isTextable = (phone: string | undefined): phone is string =>
-  !!phone && /^\+1\d{10}$/.test(phone);
+/**
+ * Whether the assistant may start a text to this number: US and Canadian numbers only, as from the
+ * assistant's own US/Canadian number (docs/decisions/166-phone-numbers.md). A texter abroad still gets every
+ * reply in their own thread.
+ */
+export const isTextable = (phone: string | undefined): phone is string => isNorthAmericanPhone(phone);
+
+/** A number the caller gives (to book under, to be called back on): any country, in E.164. */
+export const phoneArgSchema = e164PhoneSchema({
+  rule: 'valid',
+  message: 'a phone number in E.164 form, e.g. +14155550123',
+}).describe('E.164, e.g. +14155550123 or +525512345678');

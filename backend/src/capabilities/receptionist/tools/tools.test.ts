@@ -167,6 +167,24 @@ describe('find_open_slots and book_appointment', () => {
     expect(bookTool.args.safeParse({ start: 'tomorrow', name: 'Sam' }).success).toBe(false);
     expect(bookTool.args.safeParse({ start: '2026-11-24T20:00:00.000Z', name: '' }).success).toBe(false);
   });
+  it('books under a number the caller gives from any country, in E.164, and refuses one in no range', () => {
+    const start = '2026-11-24T20:00:00.000Z';
+    expect(bookTool.args.parse({ start, name: 'Ana', phone: '+5215512345678' })).toMatchObject({
+      phone: '+525512345678',
+    });
+    expect(bookTool.args.parse({ start, name: 'Ana', phone: '+447911123456' }).phone).toBe('+447911123456');
+    for (const phone of ['+1415555014', '4155550123', '+15555550100', '+52 55 1234 5678']) {
+      expect(bookTool.args.safeParse({ start, name: 'Ana', phone }).success, phone).toBe(false);
+    }
+  });
+  it('books a Mexican texter without starting a text to their number abroad', async () => {
+    const { ctx, booked, texts, state } = context();
+    state.caller = '+525512345678';
+    const result = await bookTool.run(ctx, { start: '2026-11-24T20:00:00.000Z', name: 'Ana' });
+    expect(result.ok).toBe(true);
+    expect(booked[0]).toMatchObject({ customer_name: 'Ana', customer_phone: '+525512345678' });
+    expect(texts).toEqual([]);
+  });
 });
 
 describe('cancel_appointment', () => {
@@ -208,6 +226,17 @@ describe('take_message, escalate_to_manager, end_conversation', () => {
       expect.objectContaining({ name: 'Jo', reason: 'Refund please', callbackNumber: CALLER }),
     ]);
     expect(texts[0]).toMatchObject({ to: '+14155550777' });
+  });
+  it('takes a callback number from another country and tells the manager in the form it was given', async () => {
+    const args = takeMessageTool.args.parse({
+      name: 'Ana',
+      callback_number: '+5215512345678',
+      reason: 'Precio',
+    });
+    expect(args.callback_number).toBe('+525512345678');
+    const { ctx, texts } = context({ manager: true });
+    await takeMessageTool.run(ctx, args);
+    expect(texts[0]!.body).toContain('message from Ana (+525512345678): Precio');
   });
   it('transfers a call, texts the manager over SMS, and says when no manager is set', async () => {
     expect(

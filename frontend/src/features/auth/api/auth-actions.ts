@@ -1,7 +1,5 @@
 import { AUTH_MESSAGES } from '@shared/auth-messages';
 import { CLIENT_TIMINGS } from '@shared/client-timings';
-import type { SignUpForm } from '@shared/schemas/signup';
-import { toE164 } from '@shared/signup-rules';
 import { loadAmplify } from '../../../lib/amplify';
 import { delay, pollUntil } from '../../../lib/timing';
 import { runtimeConfig } from '../../../lib/runtime-config';
@@ -11,26 +9,7 @@ export const errorName = (error: unknown) => (error as { name?: string } | undef
 export const errorMessage = (error: unknown) =>
   (error as { message?: string } | undefined)?.message || 'Something went wrong. Please try again.';
 
-const authFlowType = () => runtimeConfig().cognito.authFlowType;
-
-export async function registerOwner(form: SignUpForm, betaTester: boolean) {
-  const { signUp } = await loadAmplify();
-  return signUp({
-    username: form.email.trim().toLowerCase(),
-    password: form.password,
-    options: {
-      userAttributes: {
-        email: form.email.trim().toLowerCase(),
-        phone_number: toE164(form.countryCode, form.phoneNumber),
-        'custom:business_name': form.businessName.trim(),
-        'custom:business_type': form.businessType,
-        'custom:country_code': form.countryCode,
-        'custom:beta_tester': betaTester ? 'true' : 'false',
-      },
-      autoSignIn: { authFlowType: authFlowType() },
-    },
-  });
-}
+export const authFlowType = () => runtimeConfig().cognito.authFlowType;
 
 export async function confirmOwner(email: string, code: string) {
   const { confirmSignUp } = await loadAmplify();

@@ -15,13 +15,8 @@ import { signUpFormSchema, type SignUpForm } from '@shared/schemas/signup';
 import { useAuth } from '../hooks/auth-context';
 import { usePostSignIn } from '../hooks/use-post-signin';
 import { usePreloadIdentitySdk } from '../hooks/use-identity-sdk';
-import {
-  errorMessage,
-  errorName,
-  registerOwner,
-  resendCode,
-  signInAfterConfirmation,
-} from '../api/auth-actions';
+import { errorMessage, errorName, resendCode, signInAfterConfirmation } from '../api/auth-actions';
+import { registerOwner } from '../api/register-owner';
 import { delay } from '../../../lib/timing';
 import { AuthLayout, FormAlert } from './auth-layout';
 import { FormField } from '../../../components/ui/form-field';

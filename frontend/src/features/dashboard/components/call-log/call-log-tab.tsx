@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
 import { CLIENT_TIMINGS } from '@shared/client-timings';
+import { phoneDigits } from '@shared/phone/phone-number';
 import { formatAmount } from '@shared/plans';
 import type { CallLogEntry } from '@shared/schemas/call-log';
 import { CALL_LOG_TEXTS, CHANNEL_LABELS, OUTCOME_LABELS } from '@shared/call-log';
@@ -44,7 +45,7 @@ export function CallLogTab({ userId }: { userId: string }) {
   const [outcome, setOutcome] = useState<ConversationOutcome | ''>('');
   const [range, setRange] = useState<CallLogRangeKey>('all');
   const [phoneInput, setPhoneInput] = useState('');
-  const phone = useDebounced(phoneInput.replace(/\D/g, ''));
+  const phone = useDebounced(phoneDigits(phoneInput));
   const [open, setOpen] = useState<CallLogEntry | undefined>();
   // A summary e-mail's link (…?tab=calls&conversation=<id>&started_at=<iso>) opens that conversation.
   const [searchParams, setSearchParams] = useSearchParams();

@@ -1,8 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { isPhone } from '@shared/phone/phone-number';
 import { PRIVACY_TEXTS, RETENTION_CHOICES, type RetentionDays } from '@shared/privacy';
 import { Modal } from '../../../../components/ui/modal';
 import { privacyApi } from '../../api/privacy-api';
+
+/** A whole number of any country, as the erasure's own schema reads it (shared/schemas/privacy.ts). */
+const isCallerPhone = (typed: string) => isPhone(typed, 'possible');
 
 /** Issue 13 §5, under the call log: how long conversations are kept, and erasing everything about a caller. */
 export function PrivacyPanel({ userId }: { userId: string }) {
@@ -35,7 +39,7 @@ export function PrivacyPanel({ userId }: { userId: string }) {
 
   const askToErase = (event: FormEvent) => {
     event.preventDefault();
-    if (phone.replace(/\D/g, '').length >= 10) setConfirming(true);
+    if (isCallerPhone(phone)) setConfirming(true);
   };
 
   return (
@@ -84,7 +88,7 @@ export function PrivacyPanel({ userId }: { userId: string }) {
         <button
           type="submit"
           className="btn btn-secondary"
-          disabled={phone.replace(/\D/g, '').length < 10 || erase.isPending}
+          disabled={!isCallerPhone(phone) || erase.isPending}
         >
           {PRIVACY_TEXTS.eraseButton}
         </button>

@@ -48,6 +48,9 @@ export function BehaviorStep({ userId, config, storeConfig }: StepProps) {
       escalation_email: escalationEmail,
       text_escalation_to_manager: textEscalation,
     });
+    // A whole number that is not a US or Canadian one (area code 123) is refused by the shared rule.
+    const managerIssue = parsed.error?.issues.find((i) => i.path[0] === 'manager_number');
+    if (!next.manager_number && managerIssue) next.manager_number = managerIssue.message;
     if (!escalationEmail.trim()) next.escalation_email = 'Please enter an escalation e-mail address';
     else if (!parsed.success) {
       const issue = parsed.error.issues.find((i) => i.path[0] === 'escalation_email');
