@@ -1,4 +1,5 @@
-import type { BusinessType, RegistrationState } from './messaging-registration';
+import type { BusinessType } from './messaging-registration';
+import type { RegistrationState } from './messaging-registration-states';
 
 /**
  * The owner's side of texting registration (docs/decisions/169-a2p-10dlc-registration.md): the labels of the

@@ -1,6 +1,6 @@
 import { isAfterHours, type BusinessClock } from './analytics';
 import { BOT_CALENDAR_NAME, CALENDAR_SERVICE_NAMES, type CalendarService } from './calendar';
-import { REGISTRATION_STATE_TEXTS, type RegistrationState } from './messaging-registration';
+import { REGISTRATION_STATE_TEXTS, type RegistrationState } from './messaging-registration-states';
 import { isPaymentFailed, isSubscribed, PAYMENT_FAILED } from './plans';
 import { addDays, localMidnight, zonedParts } from './receptionist/business-time';
 import type { Conversation } from './schemas/conversation';

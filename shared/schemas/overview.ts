@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { REGISTRATION_STATES } from '../messaging-registration';
+import { REGISTRATION_STATES } from '../messaging-registration-states';
 import { CALENDAR_SERVICES } from '../calendar';
 import { dashboardAppointmentSchema } from './dashboard-appointments';
 
