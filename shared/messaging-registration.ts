@@ -1,7 +1,7 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { z } from 'zod';
 import { isWebsiteUrl } from './schemas/business-info';
-import { REGISTRATION_STATES, type RegistrationState } from './messaging-registration-states';
+import { REGISTRATION_STATES } from './messaging-registration-states';
 
 // The states and their texts live apart, without zod, for the pages that only show them.
 export {
