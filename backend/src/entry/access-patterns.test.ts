@@ -29,7 +29,12 @@ describe('DynamoDB access patterns', () => {
 
   it('finds the data layer (the walk reads the real sources)', () => {
     const relative = files.map((file) => path.relative(SRC, file));
-    expect(relative).toEqual(expect.arrayContaining(['capabilities/setup/business-config.ts', 'capabilities/conversations/conversations.ts']));
+    expect(relative).toEqual(
+      expect.arrayContaining([
+        'capabilities/setup/business-config.ts',
+        'capabilities/conversations/conversations.ts',
+      ]),
+    );
     expect(files.some((file) => readFileSync(file, 'utf8').includes('QueryCommand'))).toBe(true);
   });
 
