@@ -1,4 +1,4 @@
-import type { BusinessType } from './messaging-registration';
+import type { BusinessType } from './schemas/messaging-registration';
 import type { RegistrationState } from './messaging-registration-states';
 
 /**

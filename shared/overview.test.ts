@@ -13,7 +13,7 @@ import {
   waitingMessages,
   type OverviewRecord,
 } from './overview';
-import { REGISTRATION_STATE_TEXTS } from './messaging-registration';
+import { REGISTRATION_STATE_TEXTS } from './messaging-registration-states';
 
 const NY = 'America/New_York';
 const iso = (date: Date) => date.toISOString();

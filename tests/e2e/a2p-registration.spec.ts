@@ -6,7 +6,7 @@ import {
   REGISTRATION_STATE_TEXTS,
   whatToChangeFor,
   type RegistrationState,
-} from '../../shared/messaging-registration';
+} from '../../shared/schemas/messaging-registration';
 import {
   REGISTRATION_BADGES,
   REGISTRATION_FIELD_LABELS as LABEL,

@@ -7,7 +7,7 @@ import {
   REGISTRATION_MESSAGES,
   messagingRegistrationSchema,
   type BusinessRegistrationDetailsInput,
-} from '../../shared/messaging-registration';
+} from '../../shared/schemas/messaging-registration';
 import { LOCAL_TWILIO_AUTH_TOKEN } from '../../backend/src/platform/config/env';
 import { A2P_EVENT_TYPES } from '../../backend/src/capabilities/messaging-registration/a2p-events';
 import { signTwilioJsonRequest } from '../../backend/src/providers/telephony/webhook-signature';

@@ -4,7 +4,7 @@ import {
   REGISTRATION_MESSAGES,
   businessRegistrationDetailsSchema,
   type BusinessRegistrationDetailsInput,
-} from '../../shared/messaging-registration';
+} from '../../shared/schemas/messaging-registration';
 import { LOCAL_TWILIO_AUTH_TOKEN } from '../../backend/src/platform/config/env';
 import { TextingNotRegisteredError } from '../../backend/src/capabilities/messaging-registration/texting-gate';
 import { LOCAL_TWILIO_ACCOUNT_SID } from '../../backend/src/local/twilio/local-sms-delivery';

@@ -5,7 +5,7 @@ import {
   businessRegistrationDetailsSchema,
   brandTypeFor,
   type BusinessRegistrationDetailsInput,
-} from '../../shared/messaging-registration';
+} from '../../shared/schemas/messaging-registration';
 import { A2P_EVENT_TYPES } from '../../backend/src/capabilities/messaging-registration/a2p-events';
 import {
   RegistrationProviderError,

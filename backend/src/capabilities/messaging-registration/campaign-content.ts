@@ -1,4 +1,4 @@
-import type { BrandType } from '@shared/messaging-registration';
+import type { BrandType } from '@shared/schemas/messaging-registration';
 import type { Appointment } from '@shared/schemas/appointment';
 import { ADVANCED_OPT_OUT, campaignKeywordFields } from '@shared/carrier-keywords';
 import { confirmationText } from '../receptionist/index';

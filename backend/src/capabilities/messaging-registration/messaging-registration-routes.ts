@@ -7,7 +7,7 @@ import {
   registrationFieldErrorSchema,
   registrationOtpResendSchema,
   registrationRejectedErrorSchema,
-} from '@shared/messaging-registration';
+} from '@shared/schemas/messaging-registration';
 import { apiErrorSchema } from '@shared/schemas/api-error';
 import type { PlatformDeps } from '../../platform/deps';
 import type { AppEnv } from '../../platform/http/app-env';
@@ -43,7 +43,7 @@ const fieldErrorHook = (
 /**
  * The owner's A2P 10DLC registration (docs/decisions/169): read it, submit or resubmit the business's legal
  * details, and ask for the sole proprietor's verification text again. The shapes are the contract in
- * shared/messaging-registration.ts.
+ * shared/schemas/messaging-registration.ts.
  */
 export const messagingRegistrationRoutes = (
   { verifyToken }: Pick<PlatformDeps, 'verifyToken'>,

@@ -5,7 +5,7 @@ import type {
   BusinessRegistrationDetails,
   RegistrationFailure,
   RegistrationState,
-} from '@shared/messaging-registration';
+} from '@shared/schemas/messaging-registration';
 import { keys } from '../../platform/dynamo/keys';
 import { isConditionFailure } from '../../platform/dynamo/condition-failures';
 

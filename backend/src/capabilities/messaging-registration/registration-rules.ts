@@ -4,7 +4,7 @@ import {
   type BusinessRegistrationDetails,
   type MessagingRegistration,
   type RegistrationFailure,
-} from '@shared/messaging-registration';
+} from '@shared/schemas/messaging-registration';
 import type { StoredRegistration } from './messaging-registrations';
 
 /**

@@ -8,7 +8,7 @@ import {
   type BusinessRegistrationDetails,
   type MessagingRegistration,
   type RegistrationFailure,
-} from '@shared/messaging-registration';
+} from '@shared/schemas/messaging-registration';
 import type { MessagingRegistrationData } from './deps';
 import type { RateLimiter } from '../../platform/dynamo/rate-limits';
 import type { MessagingRegistrationRepository, StoredRegistration } from './messaging-registrations';

@@ -1,5 +1,5 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
-import { textingAllowedIn } from '@shared/messaging-registration';
+import { textingAllowedIn } from '@shared/schemas/messaging-registration';
 import type { MessagingRegistrationData } from './deps';
 import type { MessagingRegistrationRepository } from './messaging-registrations';
 import { TelephonyError, type TelephonyProvider } from '../../providers/telephony/port';

@@ -1,4 +1,4 @@
-import { REGISTRATION_MESSAGES } from '@shared/messaging-registration';
+import { REGISTRATION_MESSAGES } from '@shared/schemas/messaging-registration';
 import type { MessagingRegistrationData } from './deps';
 import type { Logger } from '../../platform/logging/logger';
 import type { SmsAssistant } from '../sms/index';

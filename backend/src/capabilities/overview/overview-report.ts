@@ -1,4 +1,4 @@
-import type { RegistrationState } from '@shared/messaging-registration';
+import type { RegistrationState } from '@shared/schemas/messaging-registration';
 import { businessClockOf } from '@shared/analytics';
 import type { CalendarService } from '@shared/calendar';
 import {

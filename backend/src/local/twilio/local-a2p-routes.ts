@@ -32,7 +32,7 @@ const DEFAULT_FAILURE = {
  * The local registry's control (local mode only, like the other /local pages): moves an owner's registration
  * the way the carriers would, by delivering Twilio's signed A2P status events to our own callback route,
  * so the local product goes through exactly the production path. Routes and bodies are listed in
- * shared/messaging-registration.ts.
+ * shared/schemas/messaging-registration.ts.
  */
 export function localA2pRoutes(deps: {
   repository: Pick<MessagingRegistrationRepository, 'get'>;

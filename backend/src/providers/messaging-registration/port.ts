@@ -2,7 +2,7 @@ import type {
   BrandType,
   BusinessRegistrationDetails,
   RegistrationFailure,
-} from '@shared/messaging-registration';
+} from '@shared/schemas/messaging-registration';
 
 /**
  * A2P 10DLC registration at the messaging provider, as Twilio's ISV flow does it (docs/decisions/169):

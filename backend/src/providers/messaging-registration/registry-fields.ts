@@ -1,4 +1,4 @@
-import { whatToChangeFor, type RegistrationFailure } from '@shared/messaging-registration';
+import { whatToChangeFor, type RegistrationFailure } from '@shared/schemas/messaging-registration';
 
 /**
  * The Campaign Registry's and Trust Hub's field names (as Twilio reports them in

@@ -1,5 +1,5 @@
 import twilio from 'twilio';
-import type { BusinessType } from '@shared/messaging-registration';
+import type { BusinessType } from '@shared/schemas/messaging-registration';
 import { failureFrom } from './registry-fields';
 import {
   RegistrationProviderError,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { REGISTRATION_FIELD_MESSAGES as M } from '@shared/messaging-registration';
+import { REGISTRATION_FIELD_MESSAGES as M } from '@shared/schemas/messaging-registration';
 import {
   draftOf,
   detailsOf,

@@ -3,7 +3,7 @@ import type {
   BusinessRegistrationDetails,
   BusinessRegistrationDetailsInput,
   RegistrationFailure,
-} from '@shared/messaging-registration';
+} from '@shared/schemas/messaging-registration';
 import {
   REGISTRATION_FIELD_LABELS,
   REGISTRATION_FIELD_PATHS,

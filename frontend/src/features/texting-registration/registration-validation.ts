@@ -1,7 +1,7 @@
 import {
   businessRegistrationDetailsSchema,
   type BusinessRegistrationDetails,
-} from '@shared/messaging-registration';
+} from '@shared/schemas/messaging-registration';
 import {
   detailsOf,
   isRegistrationField,

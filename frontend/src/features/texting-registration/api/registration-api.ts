@@ -1,7 +1,7 @@
 import type {
   BusinessRegistrationDetailsInput,
   messagingRegistrationSchema,
-} from '@shared/messaging-registration';
+} from '@shared/schemas/messaging-registration';
 import { apiRequest } from '../../../lib/api-client';
 import { ownerPath } from '../../../lib/api-read-paths';
 

@@ -8,7 +8,7 @@ import {
   US_REGION_CODES,
   type BusinessRegistrationDetails,
   type MessagingRegistration,
-} from '@shared/messaging-registration';
+} from '@shared/schemas/messaging-registration';
 import {
   BUSINESS_TYPE_LABELS,
   REGISTRATION_FIELD_LABELS,

@@ -3,7 +3,7 @@ import {
   BRAND_TYPE_LABELS,
   REGISTRATION_STATE_TEXTS,
   type MessagingRegistration,
-} from '@shared/messaging-registration';
+} from '@shared/schemas/messaging-registration';
 import {
   BUSINESS_TYPE_LABELS,
   REGISTRATION_BADGES,

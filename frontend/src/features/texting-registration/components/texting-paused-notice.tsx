@@ -1,4 +1,4 @@
-import type { RegistrationState } from '@shared/messaging-registration';
+import type { RegistrationState } from '@shared/schemas/messaging-registration';
 import {
   REGISTRATION_BADGES,
   REGISTRATION_FORM_TEXTS as T,

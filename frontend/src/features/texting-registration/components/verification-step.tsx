@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
-import { REGISTRATION_MESSAGES, type MessagingRegistration } from '@shared/messaging-registration';
+import { REGISTRATION_MESSAGES, type MessagingRegistration } from '@shared/schemas/messaging-registration';
 import { REGISTRATION_FORM_TEXTS as T } from '@shared/messaging-registration-form';
 import { ApiClientError } from '../../../lib/api-client';
 import { registrationApi } from '../api/registration-api';

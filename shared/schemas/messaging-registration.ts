@@ -1,7 +1,7 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { z } from 'zod';
-import { isWebsiteUrl } from './schemas/business-info';
-import { REGISTRATION_STATES } from './messaging-registration-states';
+import { isWebsiteUrl } from './business-info';
+import { REGISTRATION_STATES } from '../messaging-registration-states';
 
 // The states and their texts live apart, without zod, for the pages that only show them.
 export {
@@ -9,7 +9,7 @@ export {
   REGISTRATION_STATE_TEXTS,
   textingAllowedIn,
   type RegistrationState,
-} from './messaging-registration-states';
+} from '../messaging-registration-states';
 
 /**
  * A2P 10DLC registration of an owner's business (docs/decisions/169-a2p-10dlc-registration.md): the legal
