@@ -119,11 +119,6 @@ export async function subscribeThroughLocalCheckout(page: Page, priceId = 'price
   await expect(page).toHaveURL(/\/setup$/);
 }
 
-/**
- * Completes all six setup steps through the API for the signed-in owner of `page` (its stored token), as a
- * finished visit to the wizard would leave them: the business is the one given at sign-up, the assistant
- * phone the first free US number, the objective the first template offered.
- */
 /** The legal details a test business registers for texting with (A2P 10DLC, docs/decisions/169). */
 export const SAMPLE_MESSAGING_REGISTRATION = {
   legalName: 'Bright Smile Dental LLC',

@@ -15,26 +15,12 @@ import { opsCommands } from '../../backend/src/entry/ops/ops-commands';
 import { callApi } from '../support/api-calls';
 import { createConfirmedUser } from '../support/cognito-users';
 import { createTestApp } from '../support/test-app';
+import { SAMPLE_REGISTRATION_DETAILS } from '../support/registration-details';
 
+/** As an owner types it: the phone with spaces, which the shared schema normalises. */
 const DETAILS: BusinessRegistrationDetailsInput = {
-  legalName: 'Bella Hair Studio LLC',
-  businessType: 'private_company',
-  ein: '12-3456789',
-  website: 'https://bellahair.com',
-  address: {
-    street: '12 Market St',
-    city: 'San Francisco',
-    region: 'CA',
-    postalCode: '94105',
-    country: 'US',
-  },
-  contact: {
-    firstName: 'Dana',
-    lastName: 'Reyes',
-    email: 'dana@bellahair.com',
-    phone: '+1 415 555 0142',
-    title: 'Owner',
-  },
+  ...SAMPLE_REGISTRATION_DETAILS,
+  contact: { ...SAMPLE_REGISTRATION_DETAILS.contact, phone: '+1 415 555 0142' },
 };
 const SOLE: BusinessRegistrationDetailsInput = {
   ...DETAILS,

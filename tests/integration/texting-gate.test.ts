@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import {
   REGISTRATION_MESSAGES,
   businessRegistrationDetailsSchema,
-  type BusinessRegistrationDetailsInput,
 } from '../../shared/schemas/messaging-registration';
 import { LOCAL_TWILIO_AUTH_TOKEN } from '../../backend/src/platform/config/env';
 import { TextingNotRegisteredError } from '../../backend/src/capabilities/messaging-registration/texting-gate';
@@ -13,27 +12,9 @@ import { signTwilioRequest } from '../../backend/src/providers/telephony/webhook
 import { callApi } from '../support/api-calls';
 import { createAssistantLine, TEST_API_ORIGIN } from '../support/assistant-line';
 import { createTestApp } from '../support/test-app';
+import { SAMPLE_REGISTRATION_DETAILS } from '../support/registration-details';
 
-const DETAILS: BusinessRegistrationDetailsInput = {
-  legalName: 'Bella Hair Studio LLC',
-  businessType: 'private_company',
-  ein: '12-3456789',
-  website: 'https://bellahair.com',
-  address: {
-    street: '12 Market St',
-    city: 'San Francisco',
-    region: 'CA',
-    postalCode: '94105',
-    country: 'US',
-  },
-  contact: {
-    firstName: 'Dana',
-    lastName: 'Reyes',
-    email: 'dana@bellahair.com',
-    phone: '+14155550142',
-    title: 'Owner',
-  },
-};
+const DETAILS = SAMPLE_REGISTRATION_DETAILS;
 const SMS_URL = `${TEST_API_ORIGIN}/webhooks/twilio/sms`;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

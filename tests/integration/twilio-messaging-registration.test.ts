@@ -4,7 +4,6 @@ import {
   REGISTRATION_FIX_TEXTS,
   businessRegistrationDetailsSchema,
   brandTypeFor,
-  type BusinessRegistrationDetailsInput,
 } from '../../shared/schemas/messaging-registration';
 import { A2P_EVENT_TYPES } from '../../backend/src/capabilities/messaging-registration/a2p-events';
 import {
@@ -20,30 +19,12 @@ import { startFakeTwilio } from '../fakes/twilio/fake-twilio';
 import { callApi } from '../support/api-calls';
 import { createConfirmedUser } from '../support/cognito-users';
 import { createTestApp } from '../support/test-app';
+import { SAMPLE_REGISTRATION_DETAILS } from '../support/registration-details';
 
 const accountSid = `AC${'a2p0'.repeat(8)}`;
 const authToken = 'fake-twilio-auth-token-a2p';
 const primaryProfile = `BU${'1'.repeat(32)}`;
-const DETAILS: BusinessRegistrationDetailsInput = {
-  legalName: 'Bella Hair Studio LLC',
-  businessType: 'private_company',
-  ein: '12-3456789',
-  website: 'https://bellahair.com',
-  address: {
-    street: '12 Market St',
-    city: 'San Francisco',
-    region: 'CA',
-    postalCode: '94105',
-    country: 'US',
-  },
-  contact: {
-    firstName: 'Dana',
-    lastName: 'Reyes',
-    email: 'dana@bellahair.com',
-    phone: '+14155550142',
-    title: 'Owner',
-  },
-};
+const DETAILS = SAMPLE_REGISTRATION_DETAILS;
 const details = businessRegistrationDetailsSchema.parse(DETAILS);
 const CALLBACK = 'https://api.example.com/webhooks/twilio/messaging-registration';
 

@@ -11,29 +11,11 @@ import {
   submitRefusal,
 } from './registration-rules';
 import { needsA2pCampaign } from './texting-gate';
+import { SAMPLE_REGISTRATION_DETAILS } from '../../../../tests/support/registration-details';
 
 const now = new Date('2026-11-27T12:00:00.000Z');
 const BRAND = `BN${'a'.repeat(32)}`;
-const details = businessRegistrationDetailsSchema.parse({
-  legalName: 'Bella Hair Studio LLC',
-  businessType: 'private_company',
-  ein: '123456789',
-  website: 'https://bellahair.com',
-  address: {
-    street: '12 Market St',
-    city: 'San Francisco',
-    region: 'CA',
-    postalCode: '94105',
-    country: 'US',
-  },
-  contact: {
-    firstName: 'Dana',
-    lastName: 'Reyes',
-    email: 'dana@bellahair.com',
-    phone: '+14155550142',
-    title: 'Owner',
-  },
-});
+const details = businessRegistrationDetailsSchema.parse(SAMPLE_REGISTRATION_DETAILS);
 const stored = (changes: Partial<StoredRegistration>): StoredRegistration => ({
   state: 'in_review',
   details,
