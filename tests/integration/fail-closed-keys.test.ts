@@ -1,6 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { afterAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
+import { afterAll, describe, expect, it, inject } from 'vitest';
 import { SMS_TEXTS } from '../../shared/carrier-keywords';
 import { VOICE_TEXTS } from '../../shared/voice-relay';
 import { createApp } from '../../backend/src/entry/app';

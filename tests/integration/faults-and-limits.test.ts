@@ -1,6 +1,5 @@
 import net from 'node:net';
-import { afterAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
+import { afterAll, describe, expect, it, inject } from 'vitest';
 import { SERVICE_LIMITS } from '../../shared/service-limits';
 import { createApp } from '../../backend/src/entry/app';
 import { createLocalStandIns } from '../../backend/src/local/stand-ins';

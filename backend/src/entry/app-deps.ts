@@ -1,33 +1,36 @@
 import { createRelayCallRepository } from '../capabilities/voice/index';
 import { publicBaseUrl, type AppConfig } from '../platform/config/env';
-import { createReferralRepository } from '../capabilities/referrals/index';
-import { referralRewards } from '../capabilities/referrals/index';
-import { createConversationRepository } from '../capabilities/conversations/index';
-import { createBotCalendarRepository } from '../capabilities/calendars/index';
-import { createCalendarConnectionRepository } from '../capabilities/calendars/index';
-import { createOAuthStateRepository } from '../capabilities/calendars/index';
+import { createReferralRepository, referralRewards } from '../capabilities/referrals/index';
+import {
+  createConversationRepository,
+  createOwnerMessageRepository,
+  createCallerErasure,
+} from '../capabilities/conversations/index';
+import {
+  createBotCalendarRepository,
+  createCalendarConnectionRepository,
+  createOAuthStateRepository,
+  createCalendarFeedRepository,
+  createSchedulingLinkBookingRepository,
+  createOwnerCalendar,
+  createConnectionTokens,
+} from '../capabilities/calendars/index';
 import { createCalendarProviders } from '../providers/calendar/choose';
 import type { AppData, AppDeps, AppProviders } from './app-types';
 import { createAppointmentRepository } from '../capabilities/appointments/index';
-import { createCalendarFeedRepository } from '../capabilities/calendars/index';
 import { createPayoutRepository } from '../capabilities/payouts/index';
-import { createSchedulingLinkBookingRepository } from '../capabilities/calendars/index';
-import { createConversationStateRepository } from '../capabilities/receptionist/index';
-import { createOwnerMessageRepository } from '../capabilities/conversations/index';
-import { receptionistFromApp } from '../capabilities/receptionist/index';
+import { createConversationStateRepository, receptionistFromApp } from '../capabilities/receptionist/index';
 import { createTokenVerifier, withVerifiedTokenCache } from '../platform/auth/token-verifier';
 import { withRevocationCheck } from '../platform/auth/revocation-check';
 import { withAccessTokenIdentity } from '../providers/identity/access-token-identity';
 import { createSessionRevocationRepository } from '../platform/auth/session-revocations';
 import { createDynamoClients } from '../platform/dynamo/dynamo-client';
-import { createBusinessConfigRepository } from '../capabilities/setup/index';
-import { createObjectivesRepository } from '../capabilities/setup/index';
+import { createBusinessConfigRepository, createObjectivesRepository } from '../capabilities/setup/index';
 import { createRateLimiter } from '../platform/dynamo/rate-limits';
 import { createLogger } from '../platform/logging/logger';
 import { chooseEmailSender } from '../providers/email/choose';
-import { createSubscriptionRepository } from '../capabilities/billing/index';
+import { createSubscriptionRepository, createWaitlistRepository } from '../capabilities/billing/index';
 import { createWebhookFailureRepository } from '../platform/webhooks/webhook-failures';
-import { createWaitlistRepository } from '../capabilities/billing/index';
 import { choosePaymentsProvider } from '../providers/payments/choose';
 import { paymentsNotConfigured } from '../providers/payments/port';
 import { chooseLlmProvider } from '../providers/llm/choose';
@@ -42,20 +45,21 @@ import { missingKeys, type ProviderName } from '../platform/config/provider-requ
 import { notConfiguredProvider } from '../platform/config/not-configured';
 import type { StandInFactory } from './stand-ins';
 import { createEmfMetrics, type Metrics } from '../platform/observability/metrics';
-import { createCallerErasure } from '../capabilities/conversations/index';
-import { createNotificationRepository } from '../capabilities/notifications/index';
-import { createNotifier } from '../capabilities/notifications/index';
-import { createUnsubscribeTokens } from '../capabilities/notifications/index';
+import {
+  createNotificationRepository,
+  createNotifier,
+  createUnsubscribeTokens,
+} from '../capabilities/notifications/index';
 import { localDevelopmentTokenKey } from '../providers/calendar/token-cipher';
-import { createAccountDeletionRepository } from '../capabilities/account/index';
-import { createOwnerDataErasure } from '../capabilities/account/index';
+import { createAccountDeletionRepository, createOwnerDataErasure } from '../capabilities/account/index';
 import { createIdentityAdmin } from '../providers/identity/choose';
-import { createOwnerCalendar } from '../capabilities/calendars/index';
-import { createConnectionTokens } from '../capabilities/calendars/index';
-import { createMessagingRegistrationRepository } from '../capabilities/messaging-registration/index';
+import {
+  createMessagingRegistrationRepository,
+  createMessagingRegistrations,
+  createTextingGate,
+  gateOutboundTexts,
+} from '../capabilities/messaging-registration/index';
 import { chooseMessagingRegistrationProvider } from '../providers/messaging-registration/choose';
-import { createMessagingRegistrations } from '../capabilities/messaging-registration/index';
-import { createTextingGate, gateOutboundTexts } from '../capabilities/messaging-registration/index';
 import { TWILIO_WEBHOOK_PATHS, telephonyWebhookUrls } from '../providers/telephony/port';
 
 /**

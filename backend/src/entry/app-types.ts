@@ -6,35 +6,33 @@ import type {
 import type { PlatformDeps } from '../platform/deps';
 import type { Providers } from '../providers/providers';
 import type { AppointmentRepository } from '../capabilities/appointments/index';
-import type { CalendarFeedRepository } from '../capabilities/calendars/index';
+import type {
+  CalendarFeedRepository,
+  SchedulingLinkBookingRepository,
+  BotCalendarRepository,
+  CalendarConnectionRepository,
+  OAuthStateRepository,
+  OwnerCalendar,
+} from '../capabilities/calendars/index';
 import type { PayoutRepository } from '../capabilities/payouts/index';
-import type { SchedulingLinkBookingRepository } from '../capabilities/calendars/index';
-import type { ConversationStateRepository } from '../capabilities/receptionist/index';
-import type { OwnerMessageRepository } from '../capabilities/conversations/index';
-import type { Receptionist } from '../capabilities/receptionist/index';
-import type { ReferralRepository } from '../capabilities/referrals/index';
-import type { ReferralRewardHooks } from '../capabilities/referrals/index';
-import type { ConversationRepository } from '../capabilities/conversations/index';
-import type { BotCalendarRepository } from '../capabilities/calendars/index';
-import type { CalendarConnectionRepository } from '../capabilities/calendars/index';
-import type { OAuthStateRepository } from '../capabilities/calendars/index';
-import type { BusinessConfigRepository } from '../capabilities/setup/index';
-import type { ObjectivesRepository } from '../capabilities/setup/index';
+import type { ConversationStateRepository, Receptionist } from '../capabilities/receptionist/index';
+import type {
+  OwnerMessageRepository,
+  ConversationRepository,
+  CallerErasure,
+} from '../capabilities/conversations/index';
+import type { ReferralRepository, ReferralRewardHooks } from '../capabilities/referrals/index';
+import type { BusinessConfigRepository, ObjectivesRepository } from '../capabilities/setup/index';
 import type { WebhookFailureRepository } from '../platform/webhooks/webhook-failures';
-import type { SubscriptionRepository } from '../capabilities/billing/index';
-import type { WaitlistRepository } from '../capabilities/billing/index';
+import type { SubscriptionRepository, WaitlistRepository } from '../capabilities/billing/index';
 import type { PhoneReservationRepository } from '../capabilities/phone-numbers/index';
 import type { DatabaseProbe } from '../platform/dynamo/database-probe';
 import type { SmsMessagingRepository } from '../capabilities/sms/index';
 import type { RelayCallRepository } from '../capabilities/voice/index';
 import type { SessionRevocationRepository } from '../platform/auth/session-revocations';
-import type { CallerErasure } from '../capabilities/conversations/index';
-import type { NotificationRepository } from '../capabilities/notifications/index';
-import type { Notifier } from '../capabilities/notifications/index';
-import type { AccountDeletionRepository } from '../capabilities/account/index';
-import type { OwnerDataErasure } from '../capabilities/account/index';
+import type { NotificationRepository, Notifier } from '../capabilities/notifications/index';
+import type { AccountDeletionRepository, OwnerDataErasure } from '../capabilities/account/index';
 import type { StandIns } from './stand-ins';
-import type { OwnerCalendar } from '../capabilities/calendars/index';
 
 /** Repositories over the app table, one per entity (each in its capability's folder). */
 export type AppData = {

@@ -1,6 +1,5 @@
 import { initLambda } from './lambda-init';
-import { createNotificationsHandler } from '../capabilities/notifications/index';
-import { createNotificationJobs } from '../capabilities/notifications/index';
+import { createNotificationsHandler, createNotificationJobs } from '../capabilities/notifications/index';
 
 /**
  * The notifications function (docs/decisions/130-notifications.md, 162-notification-fan-out.md). EventBridge

@@ -1,10 +1,12 @@
 import { createDynamoClients } from '../platform/dynamo/dynamo-client';
-import { createSocketConnectionRepository } from '../capabilities/voice/index';
+import {
+  createSocketConnectionRepository,
+  createRelaySocketHandler,
+  conversationAmender,
+  routeSocketEvents,
+  createSocketHandler,
+} from '../capabilities/voice/index';
 import { initLambda } from './lambda-init';
-import { createRelaySocketHandler } from '../capabilities/voice/index';
-import { conversationAmender } from '../capabilities/voice/index';
-import { routeSocketEvents } from '../capabilities/voice/index';
-import { createSocketHandler } from '../capabilities/voice/index';
 
 /**
  * The WebSocket API's Lambda ($connect, $disconnect, $default), carrying two protocols: the voice-preview

@@ -1,5 +1,5 @@
 import type { PayoutRepository } from '../payouts/index';
-import type { ObjectivesRepository } from '../setup/index';
+import type { ObjectivesRepository, BusinessConfigRepository } from '../setup/index';
 import type { AppointmentRepository } from '../appointments/index';
 import type { WebhookFailureRepository } from '../../platform/webhooks/webhook-failures';
 import type { PlatformDeps } from '../../platform/deps';
@@ -7,7 +7,6 @@ import type { Providers } from '../../providers/providers';
 import type { AccountDeletionRepository } from '../account/index';
 import type { Receptionist } from '../receptionist/index';
 import type { ReferralRepository, ReferralRewardHooks } from '../referrals/index';
-import type { BusinessConfigRepository } from '../setup/index';
 import type { SubscriptionRepository } from './subscriptions';
 import type { WaitlistRepository } from './waitlists';
 

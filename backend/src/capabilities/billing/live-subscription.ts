@@ -1,5 +1,4 @@
-import { SUBSCRIPTION_REQUIRED } from '@shared/plans';
-import { isSubscribed } from '@shared/plans';
+import { SUBSCRIPTION_REQUIRED, isSubscribed } from '@shared/plans';
 import type { BillingDeps } from './deps';
 import { HttpError } from '../../platform/errors/http-error';
 

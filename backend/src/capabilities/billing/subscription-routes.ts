@@ -7,6 +7,7 @@ import {
   isSubscribed,
   isWaitListPlan,
   TRIAL_DAYS,
+  BUSINESS_ID_NOT_FOUND,
 } from '@shared/plans';
 import {
   checkoutRequestSchema,
@@ -21,7 +22,6 @@ import {
   upcomingInvoiceResponseSchema,
   type Plan,
 } from '@shared/schemas/subscription';
-import { BUSINESS_ID_NOT_FOUND } from '@shared/plans';
 import { friendCouponFor } from '@shared/referral-rewards';
 import type { BillingDeps } from './deps';
 import type { AppEnv } from '../../platform/http/app-env';

@@ -9,7 +9,6 @@ import type { CalendarConnectionRepository } from './calendar-connections';
 import type { CalendarFeedRepository } from './feed/calendar-feeds';
 import type { OAuthStateRepository } from './oauth-states';
 import type { OwnerCalendar } from './sync/owner-calendar';
-import type {} from './calendar-connections';
 
 /**
  * What the calendars capability takes from the wiring: the platform, and the few repositories and providers

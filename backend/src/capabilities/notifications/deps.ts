@@ -1,7 +1,6 @@
-import type { ConversationStateRepository } from '../receptionist/index';
+import type { ConversationStateRepository, Receptionist } from '../receptionist/index';
 import type { PlatformDeps } from '../../platform/deps';
 import type { QueueStandIn } from '../../providers/queue/port';
-import type { Receptionist } from '../receptionist/index';
 import type { BusinessConfigRepository } from '../setup/index';
 import type { NotificationRepository } from './notification-records';
 import type { Notifier } from './notifier';

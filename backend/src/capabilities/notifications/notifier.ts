@@ -7,16 +7,14 @@ import { defaultNotificationPreferences, type NotificationPreferences } from '@s
 import { NOTIFICATION_LIMITS, type NotificationEmailKind } from '@shared/notifications';
 import { isNorthAmericanPhone } from '@shared/phone/phone-number';
 import type { BusinessConfigRepository } from '../setup/index';
-import type { ConversationRepository } from '../conversations/index';
-import type { ConversationStateRepository } from '../receptionist/index';
+import type { ConversationRepository, OwnerMessageRepository } from '../conversations/index';
+import type { ConversationStateRepository, ConversationState } from '../receptionist/index';
 import { dueHourOf, type NotificationRepository } from './notification-records';
-import type { OwnerMessageRepository } from '../conversations/index';
 import type { RateLimiter } from '../../platform/dynamo/rate-limits';
 import type { Logger } from '../../platform/logging/logger';
 import type { Metrics } from '../../platform/observability/metrics';
 import type { EmailSender } from '../../providers/email/port';
 import { outcomeOf } from '../receptionist/index';
-import type { ConversationState } from '../receptionist/index';
 import { digestCounts, digestEmail, digestIsEmpty, yesterdayWindow } from './digest';
 import { conversationLink, summaryEmail, type EmailLinks, type SummaryFacts } from './summary-email';
 import type { UnsubscribeTokens } from './unsubscribe-token';

@@ -5,16 +5,14 @@ import {
   rangeWindow,
   SUGGESTIONS_RANGE,
   businessClockOf,
+  ANALYTICS_TIME_RANGES,
+  DEFAULT_ANALYTICS_TIME_RANGE,
+  type AnalyticsTimeRange,
 } from '@shared/analytics';
 import { conversationsCsv } from '@shared/conversations-csv';
 import { isoDateOf, zonedParts } from '@shared/receptionist/business-time';
 import { apiErrorSchema } from '@shared/schemas/api-error';
 import { analyticsSchema, suggestionsResponseSchema } from '@shared/schemas/analytics';
-import {
-  ANALYTICS_TIME_RANGES,
-  DEFAULT_ANALYTICS_TIME_RANGE,
-  type AnalyticsTimeRange,
-} from '@shared/analytics';
 import { SETUP_MESSAGES } from '@shared/setup-messages';
 import type { OverviewDeps } from './deps';
 import type { AppEnv } from '../../platform/http/app-env';

@@ -1,6 +1,5 @@
 import type { WebhookFailureRepository } from '../../platform/webhooks/webhook-failures';
-import type { WaitlistRepository } from '../billing/index';
-import type { SubscriptionRepository } from '../billing/index';
+import type { WaitlistRepository, SubscriptionRepository } from '../billing/index';
 import type { ReferralRepository } from '../referrals/index';
 import type { AccountDeletionRepository } from '../account/index';
 import type { PlatformDeps } from '../../platform/deps';

@@ -1,5 +1,4 @@
-import type { CalendarConnectionRepository } from '../calendars/index';
-import type { BotCalendarRepository } from '../calendars/index';
+import type { CalendarConnectionRepository, BotCalendarRepository } from '../calendars/index';
 import type { PayoutRepository } from '../payouts/index';
 import type { SubscriptionRepository } from '../billing/index';
 import type { PlatformDeps } from '../../platform/deps';

@@ -1,14 +1,11 @@
 import type { ReceptionistModel } from './model/model-types';
-import type { OwnerCalendar } from '../calendars/index';
+import type { OwnerCalendar, SchedulingLinkBookingRepository } from '../calendars/index';
 import { publicBaseUrl, type AppConfig } from '../../platform/config/env';
 import type { AppointmentRepository } from '../appointments/index';
-import type { BusinessConfigRepository } from '../setup/index';
-import type { ConversationRepository } from '../conversations/index';
+import type { BusinessConfigRepository, ObjectivesRepository } from '../setup/index';
+import type { ConversationRepository, OwnerMessageRepository } from '../conversations/index';
 import type { ConversationStateRepository } from './conversation-states';
-import type { ObjectivesRepository } from '../setup/index';
-import type { OwnerMessageRepository } from '../conversations/index';
 import type { PayoutRepository } from '../payouts/index';
-import type { SchedulingLinkBookingRepository } from '../calendars/index';
 import type { RateLimiter } from '../../platform/dynamo/rate-limits';
 import type { SmsMessagingRepository } from '../sms/index';
 import type { Logger } from '../../platform/logging/logger';

@@ -6,20 +6,18 @@ import { formatDollars } from '@shared/receptionist/deposits';
 import { RECEPTIONIST_LIMITS } from '@shared/receptionist/limits';
 import { spokenTime } from '@shared/receptionist/business-time';
 import type { AppointmentRepository } from '../appointments/index';
-import type { BusinessConfigRepository } from '../setup/index';
-import type { ConversationRepository } from '../conversations/index';
+import type { BusinessConfigRepository, ObjectivesRepository } from '../setup/index';
+import type { ConversationRepository, OwnerMessageRepository } from '../conversations/index';
 import {
   AlongsideConditionError,
   StaleConversationError,
   type ConversationStateRepository,
   type TransactItem,
 } from './conversation-states';
-import type { ObjectivesRepository } from '../setup/index';
 import type { PayoutRepository } from '../payouts/index';
 import { depositRefunds } from './deposit-refunds';
-import type { SchedulingLinkBookingRepository } from '../calendars/index';
+import type { SchedulingLinkBookingRepository, OwnerCalendar } from '../calendars/index';
 import { schedulerBookings } from './scheduling-link-bookings';
-import type { OwnerMessageRepository } from '../conversations/index';
 import type { RateLimiter } from '../../platform/dynamo/rate-limits';
 import type { Logger } from '../../platform/logging/logger';
 import type { MetricDimensions, Metrics } from '../../platform/observability/metrics';
@@ -31,7 +29,6 @@ import { TOOLS } from './tools/all-tools';
 import { isTextable, type ToolContext, type ToolResult, type ToolServices } from './tools/tool-types';
 import type { Channel, ConversationState, EngineEvent, StartConversation, ToolName } from './types';
 import { TOOL_NAMES } from './types';
-import type { OwnerCalendar } from '../calendars/index';
 
 /** Runs a whole turn and collects its events (channels that answer in one piece: SMS, the test chat). */
 export async function collectTurn(

@@ -1,5 +1,5 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
-import { apiErrorSchema } from '@shared/schemas/api-error';
+import { apiErrorSchema, ifMissingQuerySchema } from '@shared/schemas/api-error';
 import {
   businessConfigOrNoneSchema,
   businessConfigSchema,
@@ -25,7 +25,6 @@ import {
   jsonContent,
   userIdParams,
 } from '../../platform/http/openapi-helpers';
-import { ifMissingQuerySchema } from '@shared/schemas/api-error';
 
 const businessIdParams = z.object({ id: z.string().min(1).max(100) });
 const notFoundResponse = { 404: jsonContent(apiErrorSchema, 'No business config for this owner') };

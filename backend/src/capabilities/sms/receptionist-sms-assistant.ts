@@ -1,7 +1,6 @@
 import { SMS_THREAD_WINDOW_HOURS } from '@shared/sms';
 import type { Logger } from '../../platform/logging/logger';
-import { collectTurn, ConversationLimitError, type Receptionist } from '../receptionist/index';
-import { smsRepliesOf } from '../receptionist/index';
+import { collectTurn, ConversationLimitError, type Receptionist, smsRepliesOf } from '../receptionist/index';
 import type { SmsAssistant } from './inbound-sms';
 
 /**

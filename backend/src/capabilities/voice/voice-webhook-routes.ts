@@ -24,8 +24,7 @@ import {
   whisperTwiml,
 } from '../../providers/telephony/twiml-on-demand';
 import { TWILIO_WEBHOOK_PATHS } from '../../providers/telephony/port';
-import { businessProfile } from '../receptionist/index';
-import { ConversationLimitError, welcomeGreeting } from '../receptionist/index';
+import { businessProfile, ConversationLimitError, welcomeGreeting } from '../receptionist/index';
 import type { ConversationState } from '../receptionist/index';
 import { amendConversation, conversationAmender } from './relay/conversation-amend';
 import { errorResponses, jsonContent } from '../../platform/http/openapi-helpers';

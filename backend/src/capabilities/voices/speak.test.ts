@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createLogger } from '../../platform/logging/logger';
-import { SpeechError, type SpeechProvider } from '../../providers/speech/port';
+import { SpeechError, type SpeechProvider, LOCAL_SPEECH_OFF_IN_AWS } from '../../providers/speech/port';
 import { createLocalSpeech } from '../../local/speech/local-speech';
-import { LOCAL_SPEECH_OFF_IN_AWS } from '../../providers/speech/port';
 import { speakForRoute } from './speak';
 
 const failing = (error: Error): SpeechProvider => ({

@@ -1,7 +1,6 @@
-import { VOICE_MESSAGES } from '@shared/voice-preview';
+import { VOICE_MESSAGES, VOICE_TEXT_MAX_LENGTH } from '@shared/voice-preview';
 import { badRequest, HttpError } from '../../platform/errors/http-error';
 import type { Logger } from '../../platform/logging/logger';
-import { VOICE_TEXT_MAX_LENGTH } from '@shared/voice-preview';
 import {
   SpeechError,
   splitSentences,

@@ -4,37 +4,30 @@ import { messagingRegistrationRoutes } from '../../capabilities/messaging-regist
 import type { AppBase } from '../app-core';
 import { referralRoutes } from '../../capabilities/referrals/routes';
 import { frontendLogRoutes } from '../../capabilities/frontend-logs/routes';
-import { configRoutes } from '../../capabilities/setup/routes';
-import { analyticsRoutes } from '../../capabilities/overview/routes';
-import { setupStatusRoutes } from '../../capabilities/setup/routes';
-import { assistantSettingsRoutes } from '../../capabilities/setup/routes';
-import { behaviorRoutes } from '../../capabilities/setup/routes';
-import { objectivesRoutes } from '../../capabilities/setup/routes';
-import { objectiveTemplatesRoutes } from '../../capabilities/setup/routes';
-import { businessLookupRoutes } from '../../capabilities/setup/routes';
-import { generationRoutes } from '../../capabilities/setup/routes';
-import { voiceRoutes } from '../../capabilities/voices/routes';
-import { sampleCallRoutes } from '../../capabilities/voices/routes';
-import { subscriptionRoutes } from '../../capabilities/billing/routes';
-import { waitlistRoutes } from '../../capabilities/billing/routes';
-import { stripeWebhookRoutes } from '../../capabilities/billing/routes';
-import { connectWebhookRoutes } from '../../capabilities/payouts/routes';
-import { calendlyWebhookRoutes } from '../../capabilities/calendars/routes';
-import { getPaidRoutes } from '../../capabilities/payouts/routes';
-import { calendarRoutes } from '../../capabilities/calendars/routes';
-import { calendarFeedRoutes } from '../../capabilities/calendars/routes';
-import { testChatRoutes } from '../../capabilities/receptionist/routes';
-import { receptionistTestChat } from '../../capabilities/receptionist/routes';
-import { appointmentRoutes } from '../../capabilities/appointments/routes';
-import { callLogRoutes } from '../../capabilities/conversations/routes';
-import { overviewRoutes } from '../../capabilities/overview/routes';
-import { privacyRoutes } from '../../capabilities/conversations/routes';
-import { appointmentsBook } from '../../capabilities/appointments/routes';
-import { depositPages } from '../../capabilities/payouts/routes';
-import { signOutRoutes } from '../../capabilities/account/routes';
-import { accountRoutes } from '../../capabilities/account/routes';
-import { notificationRoutes } from '../../capabilities/notifications/routes';
-import { unsubscribePages } from '../../capabilities/notifications/routes';
+import {
+  configRoutes,
+  setupStatusRoutes,
+  assistantSettingsRoutes,
+  behaviorRoutes,
+  objectivesRoutes,
+  objectiveTemplatesRoutes,
+  businessLookupRoutes,
+  generationRoutes,
+} from '../../capabilities/setup/routes';
+import { analyticsRoutes, overviewRoutes } from '../../capabilities/overview/routes';
+import { voiceRoutes, sampleCallRoutes } from '../../capabilities/voices/routes';
+import { subscriptionRoutes, waitlistRoutes, stripeWebhookRoutes } from '../../capabilities/billing/routes';
+import { connectWebhookRoutes, getPaidRoutes, depositPages } from '../../capabilities/payouts/routes';
+import {
+  calendlyWebhookRoutes,
+  calendarRoutes,
+  calendarFeedRoutes,
+} from '../../capabilities/calendars/routes';
+import { testChatRoutes, receptionistTestChat } from '../../capabilities/receptionist/routes';
+import { appointmentRoutes, appointmentsBook } from '../../capabilities/appointments/routes';
+import { callLogRoutes, privacyRoutes } from '../../capabilities/conversations/routes';
+import { signOutRoutes, accountRoutes } from '../../capabilities/account/routes';
+import { notificationRoutes, unsubscribePages } from '../../capabilities/notifications/routes';
 
 /** The owner-facing API: everything except phone numbers and Twilio's webhooks. */
 export function mountApiRoutes(app: AppBase, deps: AppDeps) {

@@ -4,8 +4,7 @@ import { gatedSmsAssistant } from '../../capabilities/messaging-registration/ind
 import type { AppBase } from '../app-core';
 import { preloadTwimlBuilders } from '../../providers/telephony/twiml-on-demand';
 import { phoneNumberRoutes } from '../../capabilities/phone-numbers/routes';
-import { receptionistSmsAssistant } from '../../capabilities/sms/routes';
-import { smsWebhookRoutes } from '../../capabilities/sms/routes';
+import { receptionistSmsAssistant, smsWebhookRoutes } from '../../capabilities/sms/routes';
 import { countTwilioWebhookFailures } from '../../providers/telephony/twilio-request';
 import { voiceWebhookRoutes } from '../../capabilities/voice/routes';
 

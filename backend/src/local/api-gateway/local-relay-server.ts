@@ -4,9 +4,13 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
 import type { TokenVerifier } from '../../platform/auth/token-verifier';
 import type { RelayCallRepository } from '../../capabilities/voice/index';
-import { LOCAL_RELAY_PATH } from '../../capabilities/voice/index';
-import { createRelaySession, type RelaySessionDeps } from '../../capabilities/voice/index';
-import { relaySignedUrl, verifyRelayHandshake } from '../../capabilities/voice/index';
+import {
+  LOCAL_RELAY_PATH,
+  createRelaySession,
+  type RelaySessionDeps,
+  relaySignedUrl,
+  verifyRelayHandshake,
+} from '../../capabilities/voice/index';
 
 /**
  * The local transport of the voice relay: a `ws` server on the backend's HTTP server at /relay, the

@@ -3,13 +3,18 @@ import { spokenTime } from '@shared/receptionist/business-time';
 import { resolveWhen } from '@shared/receptionist/date-phrases';
 import { FORMALITY } from './local-phrasing';
 import { readablePhone } from '../../providers/llm/business-facts';
-import type { BusinessProfile } from '../../capabilities/receptionist/index';
+import type {
+  BusinessProfile,
+  ToolResult,
+  ConversationState,
+  ToolName,
+  ModelEvent,
+  ModelRequest,
+  ReceptionistModel,
+} from '../../capabilities/receptionist/index';
 import type { DepositRefundOutcome } from '@shared/get-paid';
 import { DEPOSIT_REFUND_SENTENCES } from '@shared/carrier-keywords';
-import type { ToolResult } from '../../capabilities/receptionist/index';
-import type { ConversationState, ToolName } from '../../capabilities/receptionist/index';
 import { extractName, extractService, intentOf, pickOffered, type Intent } from './local-intents';
-import type { ModelEvent, ModelRequest, ReceptionistModel } from '../../capabilities/receptionist/index';
 
 /**
  * The local model: a deterministic intent engine over the business's own data that calls the same tools as

@@ -2,9 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createEspeakPool } from './espeak-pool';
 import { RENDER_THREAD_NICENESS } from './espeak-render-priority';
-import { SpeechError } from '../../providers/speech/port';
+import { SpeechError, LOCAL_SPEECH_OFF_IN_AWS } from '../../providers/speech/port';
 import { createLocalSpeech } from './local-speech';
-import { LOCAL_SPEECH_OFF_IN_AWS } from '../../providers/speech/port';
 import { readWavInfo } from '../../providers/speech/wav';
 
 const TEXT =

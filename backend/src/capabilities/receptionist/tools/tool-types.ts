@@ -3,9 +3,8 @@ import type { z } from 'zod';
 import { isNorthAmericanPhone } from '@shared/phone/phone-number';
 import { e164PhoneSchema } from '@shared/schemas/phone-number';
 import type { Appointment } from '@shared/schemas/appointment';
-import type { OwnerCalendar } from '../../calendars/index';
+import type { OwnerCalendar, SchedulingLinkBooking } from '../../calendars/index';
 import type { AppointmentRepository } from '../../appointments/index';
-import type { SchedulingLinkBooking } from '../../calendars/index';
 import type { BusinessProfile } from '../business-profile';
 import type { ConversationState, ToolName } from '../types';
 

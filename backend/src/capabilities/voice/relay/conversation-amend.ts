@@ -1,8 +1,6 @@
 import type { VoiceDeps } from '../deps';
-import { StaleConversationError } from '../../receptionist/index';
-import type { Receptionist } from '../../receptionist/index';
-import { conversationRecord } from '../../receptionist/index';
-import type { ConversationState } from '../../receptionist/index';
+import { StaleConversationError, conversationRecord } from '../../receptionist/index';
+import type { Receptionist, ConversationState } from '../../receptionist/index';
 
 export type ConversationAmender = {
   get(id: string): Promise<ConversationState | undefined>;
