@@ -20,8 +20,8 @@ module.exports = {
     {
       name: 'no-type-cycles',
       comment:
-        'Nor through type-only imports. A warning for now: capabilities still name each other’s types both ways through their index.ts (decision 171 lists them).',
-      severity: 'warn',
+        'Nor through type-only imports: they load nothing, but a cycle of names is coupling all the same (decision 171 says how the last ones were cut).',
+      severity: 'error',
       from: { pathNot: NOT_TESTS },
       to: { circular: true },
     },
@@ -69,8 +69,16 @@ module.exports = {
       from: { path: `${BACKEND}capabilities/([^/]+)/`, pathNot: NOT_TESTS },
       to: {
         path: `${BACKEND}capabilities/`,
-        pathNot: [`${BACKEND}capabilities/$1/`, `${BACKEND}capabilities/[^/]+/index\\.ts$`],
+        pathNot: [`${BACKEND}capabilities/$1/`, `${BACKEND}capabilities/[^/]+/(records/)?index\\.ts$`],
       },
+    },
+    {
+      name: 'records-are-the-lowest-capability-layer',
+      comment:
+        "A capability's records/ (its repositories and stored shapes) import only platform/, providers/, shared/ and other capabilities' records, so any capability may read them without a cycle.",
+      severity: 'error',
+      from: { path: `${BACKEND}capabilities/[^/]+/records/`, pathNot: NOT_TESTS },
+      to: { path: `${BACKEND}capabilities/`, pathNot: `${BACKEND}capabilities/[^/]+/records/` },
     },
     {
       name: 'outside-capabilities-through-index',
@@ -79,7 +87,7 @@ module.exports = {
       from: { path: `${BACKEND}(entry|local)/`, pathNot: NOT_TESTS },
       to: {
         path: `${BACKEND}capabilities/[^/]+/`,
-        pathNot: `${BACKEND}capabilities/[^/]+/(index|routes)\\.ts$`,
+        pathNot: `${BACKEND}capabilities/[^/]+/(index|routes|records/index)\\.ts$`,
       },
     },
     {

@@ -27,7 +27,7 @@ export const OVERVIEW_UPCOMING_COUNT = 5;
 export const OVERVIEW_UPCOMING_DAYS = 30;
 /**
  * A call still "open" this long after it started is not live any more (its status callback was lost); the
- * relay socket's own record expires after the same time (backend/src/capabilities/voice/relay-calls.ts).
+ * relay socket's own record expires after the same time (backend/src/capabilities/voice/records/relay-calls.ts).
  */
 export const LIVE_CALL_MAX_MS = 4 * 60 * 60 * 1000;
 

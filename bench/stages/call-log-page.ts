@@ -1,4 +1,4 @@
-import { createConversationRepository } from '../../backend/src/capabilities/conversations/conversations';
+import { createConversationRepository } from '../../backend/src/capabilities/conversations/records/conversations';
 import { CALL_LOG_PAGE_SIZE } from '../../shared/call-log';
 import { history } from '../fixtures/conversations';
 import {

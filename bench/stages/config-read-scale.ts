@@ -1,5 +1,5 @@
 import { writeInBatches } from '../../backend/src/platform/dynamo/batch-write';
-import { createBusinessConfigRepository } from '../../backend/src/capabilities/setup/business-config';
+import { createBusinessConfigRepository } from '../../backend/src/capabilities/setup/records/business-config';
 import { keys } from '../../backend/src/platform/dynamo/keys';
 import { businessConfigFixture } from '../fixtures/business-config';
 import {

@@ -1,11 +1,11 @@
-import { createAppointmentRepository } from '../../backend/src/capabilities/appointments/appointments';
-import { createBusinessConfigRepository } from '../../backend/src/capabilities/setup/business-config';
-import { createCalendarConnectionRepository } from '../../backend/src/capabilities/calendars/calendar-connections';
-import { createConversationRepository } from '../../backend/src/capabilities/conversations/conversations';
-import { createOwnerMessageRepository } from '../../backend/src/capabilities/conversations/owner-messages';
-import { createSubscriptionRepository } from '../../backend/src/capabilities/billing/subscriptions';
+import { createAppointmentRepository } from '../../backend/src/capabilities/appointments/records/appointments';
+import { createBusinessConfigRepository } from '../../backend/src/capabilities/setup/records/business-config';
+import { createCalendarConnectionRepository } from '../../backend/src/capabilities/calendars/records/calendar-connections';
+import { createConversationRepository } from '../../backend/src/capabilities/conversations/records/conversations';
+import { createOwnerMessageRepository } from '../../backend/src/capabilities/conversations/records/owner-messages';
+import { createSubscriptionRepository } from '../../backend/src/capabilities/billing/records/subscriptions';
 import { loadOverview, type OverviewData } from '../../backend/src/capabilities/overview/overview-routes';
-import { createMessagingRegistrationRepository } from '../../backend/src/capabilities/messaging-registration/messaging-registrations';
+import { createMessagingRegistrationRepository } from '../../backend/src/capabilities/messaging-registration/records/messaging-registrations';
 import { history } from '../fixtures/conversations';
 import {
   formatReadScale,

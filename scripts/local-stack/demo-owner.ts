@@ -2,13 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { OBJECTIVE_TEMPLATES, primaryObjectiveFromTemplate } from '../../shared/objective-templates';
 import { LOCAL_USER_POOL_CLIENT_ID } from '../../shared/identity';
 import type { Conversation } from '../../shared/schemas/conversation';
-import { createBusinessConfigRepository } from '../../backend/src/capabilities/setup/business-config';
+import { createBusinessConfigRepository } from '../../backend/src/capabilities/setup/records/business-config';
 import { businessClockOf } from '../../shared/analytics';
 import { createDynamoClients } from '../../backend/src/platform/dynamo/dynamo-client';
-import { createObjectivesRepository } from '../../backend/src/capabilities/setup/objectives';
-import { createPayoutRepository } from '../../backend/src/capabilities/payouts/payouts';
-import { createPhoneReservationRepository } from '../../backend/src/capabilities/phone-numbers/phone-reservations';
-import { createMessagingRegistrationRepository } from '../../backend/src/capabilities/messaging-registration/messaging-registrations';
+import { createObjectivesRepository } from '../../backend/src/capabilities/setup/records/objectives';
+import { createPayoutRepository } from '../../backend/src/capabilities/payouts/records/payouts';
+import { createPhoneReservationRepository } from '../../backend/src/capabilities/phone-numbers/records/phone-reservations';
+import { createMessagingRegistrationRepository } from '../../backend/src/capabilities/messaging-registration/records/messaging-registrations';
 import {
   DEMO_IDENTITY,
   generateDemoBusinessHistory,

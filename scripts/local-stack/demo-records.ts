@@ -1,9 +1,9 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { writeInBatches } from '../../backend/src/platform/dynamo/batch-write';
-import { createAppointmentRepository } from '../../backend/src/capabilities/appointments/appointments';
-import { createConversationRepository } from '../../backend/src/capabilities/conversations/conversations';
+import { createAppointmentRepository } from '../../backend/src/capabilities/appointments/records/appointments';
+import { createConversationRepository } from '../../backend/src/capabilities/conversations/records/conversations';
 import { keys } from '../../backend/src/platform/dynamo/keys';
-import { createOwnerMessageRepository } from '../../backend/src/capabilities/conversations/owner-messages';
+import { createOwnerMessageRepository } from '../../backend/src/capabilities/conversations/records/owner-messages';
 import type { DemoBusinessHistory } from '../../backend/src/local/demo/demo-history';
 
 const DAY_MS = 86_400_000;

@@ -5,7 +5,7 @@ import type { WeeklyHours } from './opening-hours';
 /**
  * Open appointment slots: opening hours minus what is booked, in the business's time zone. Every slot starts
  * on the SLOT_MINUTES grid of the local day, so one slot key identifies a booking and two bookings can only
- * collide on the same key (the conditional write in backend/src/capabilities/appointments/appointments.ts).
+ * collide on the same key (the conditional write in backend/src/capabilities/appointments/records/appointments.ts).
  */
 export const SLOT_MINUTES = 30;
 /** A caller can't book a slot that starts sooner than this. */

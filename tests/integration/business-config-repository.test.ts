@@ -1,7 +1,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { keys } from '../../backend/src/platform/dynamo/keys';
-import { createBusinessConfigRepository } from '../../backend/src/capabilities/setup/business-config';
+import { createBusinessConfigRepository } from '../../backend/src/capabilities/setup/records/business-config';
 import { createTestApp } from '../support/test-app';
 
 describe('business config repository on DynamoDB Local', async () => {

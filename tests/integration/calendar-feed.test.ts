@@ -1,7 +1,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it, vi } from 'vitest';
 import { keys } from '../../backend/src/platform/dynamo/keys';
-import { hashFeedToken } from '../../backend/src/capabilities/calendars/feed/feed-token';
+import { hashFeedToken } from '../../backend/src/capabilities/calendars/records/feed-token';
 import { createLocalOutbox } from '../../backend/src/local/ses/local-outbox';
 import { createConfirmedUser } from '../support/cognito-users';
 import { storeSubscription } from '../support/subscriptions';

@@ -17,7 +17,7 @@ import {
   rescheduleTool,
 } from '../../backend/src/capabilities/receptionist/tools/reschedule-cancel';
 import type { ToolContext, ToolServices } from '../../backend/src/capabilities/receptionist/tools/tool-types';
-import type { ConversationState } from '../../backend/src/capabilities/receptionist/types';
+import type { ConversationState } from '../../backend/src/capabilities/receptionist/records/conversation-types';
 import { createAssistantLine } from '../support/assistant-line';
 import { connectThroughCallback } from '../support/calendar-connect';
 import { createTestApp } from '../support/test-app';

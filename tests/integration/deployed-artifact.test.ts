@@ -8,7 +8,7 @@ import { VOICE_RELAY, type RelayOutgoing } from '../../shared/voice-relay';
 import { messagesInTwiml, readVoiceTwiml } from '../../backend/src/providers/telephony/twiml-reader';
 import { signTwilioRequest } from '../../backend/src/providers/telephony/webhook-signature';
 import { VOICE_PATHS } from '../../backend/src/capabilities/voice/voice-webhook-routes';
-import { dueHourOf } from '../../backend/src/capabilities/notifications/notification-records';
+import { dueHourOf } from '../../backend/src/capabilities/notifications/records/notification-records';
 import { NOTIFICATIONS_QUEUE_URL_SETTING } from '../../shared/notifications-fan-out';
 import { LAMBDA_CHUNK_DIR, LAMBDA_ENTRY_FILE } from '../../infra/lib/lambda-bundling';
 import { ReceptionistStack } from '../../infra/lib/receptionist-stack';

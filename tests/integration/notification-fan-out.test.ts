@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { NOTIFICATION_FAN_OUT } from '../../shared/notifications-fan-out';
 import { writeInBatches } from '../../backend/src/platform/dynamo/batch-write';
 import { keys } from '../../backend/src/platform/dynamo/keys';
-import { dueHourOf } from '../../backend/src/capabilities/notifications/notification-records';
+import { dueHourOf } from '../../backend/src/capabilities/notifications/records/notification-records';
 import { batchesOf, runIdOf } from '../../backend/src/capabilities/notifications/fan-out';
 import { createNotificationJobs } from '../../backend/src/capabilities/notifications/jobs';
 import { createNotificationsHandler } from '../../backend/src/capabilities/notifications/event-handler';

@@ -4,7 +4,7 @@ import { RECEPTIONIST_LIMITS } from '../../shared/receptionist/limits';
 import { createRecordingMetrics } from '../../backend/src/platform/observability/metrics';
 import { ConversationLimitError } from '../../backend/src/capabilities/receptionist/receptionist';
 import { zonedInstant } from '../../shared/receptionist/business-time';
-import type { EngineEvent } from '../../backend/src/capabilities/receptionist/types';
+import type { EngineEvent } from '../../backend/src/capabilities/receptionist/records/conversation-types';
 import { createAssistantLine } from '../support/assistant-line';
 import { createTestApp } from '../support/test-app';
 import { onboardLocalPayouts, saveDepositObjective } from '../support/payouts';

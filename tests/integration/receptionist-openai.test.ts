@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { zonedInstant } from '../../shared/receptionist/business-time';
-import type { EngineEvent } from '../../backend/src/capabilities/receptionist/types';
+import type { EngineEvent } from '../../backend/src/capabilities/receptionist/records/conversation-types';
 import { startFakeOpenAi } from '../fakes/openai/fake-openai';
 import { createAssistantLine } from '../support/assistant-line';
 import { createTestApp } from '../support/test-app';

@@ -1,6 +1,6 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { emailHash } from '../../backend/src/capabilities/referrals/referrals';
+import { emailHash } from '../../backend/src/capabilities/referrals/records/referrals';
 import { keys } from '../../backend/src/platform/dynamo/keys';
 import { isLocalPaymentsProvider } from '../../backend/src/local/stripe/local-payments';
 import type { PaymentEvent } from '../../backend/src/providers/payments/port';

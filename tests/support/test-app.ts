@@ -7,7 +7,8 @@ import { loadConfig } from '../../backend/src/platform/config/env';
 import { ensureAppTable } from '../../backend/src/platform/dynamo/create-tables';
 import { createDynamoClients } from '../../backend/src/platform/dynamo/dynamo-client';
 import { createLogger } from '../../backend/src/platform/logging/logger';
-import { keptLocalStandIns, type LocalHandles } from '../../backend/src/local/stand-ins';
+import { keptLocalStandIns } from '../../backend/src/local/stand-ins';
+import type { LocalHandles } from '../../backend/src/local/local-handles';
 
 /** The app's deps plus the local stand-ins' handles, under the names the tests read them by. */
 export type TestAppDeps = AppDeps & {

@@ -31,8 +31,8 @@ describe('DynamoDB access patterns', () => {
     const relative = files.map((file) => path.relative(SRC, file));
     expect(relative).toEqual(
       expect.arrayContaining([
-        'capabilities/setup/business-config.ts',
-        'capabilities/conversations/conversations.ts',
+        'capabilities/setup/records/business-config.ts',
+        'capabilities/conversations/records/conversations.ts',
       ]),
     );
     expect(files.some((file) => readFileSync(file, 'utf8').includes('QueryCommand'))).toBe(true);

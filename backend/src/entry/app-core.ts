@@ -1,6 +1,7 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { secureHeaders } from 'hono/secure-headers';
 import type { AppDeps, AppEnv } from './app-types';
+import type { AppBase } from '../platform/http/app-env';
 import { createErrorHandler, notFoundHandler, validationHook } from '../platform/errors/error-handler';
 import { corsForOrigins } from '../platform/http/cors';
 import { requestIdMiddleware } from '../platform/http/request-id';
@@ -15,8 +16,6 @@ import { popupPageHeaders } from '../capabilities/calendars/routes';
 import { healthRoutes } from '../capabilities/health/routes';
 
 export const OPENAPI_PATH = '/openapi.json';
-
-export type AppBase = OpenAPIHono<AppEnv>;
 
 /**
  * What every app shares: error handling, the request id, the origin check, security headers, CORS, the input

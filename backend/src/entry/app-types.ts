@@ -1,68 +1,19 @@
-import type {
-  MessagingRegistrationRepository,
-  MessagingRegistrations,
-  TextingGate,
-} from '../capabilities/messaging-registration/index';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { MessagingRegistrations, TextingGate } from '../capabilities/messaging-registration/index';
 import type { PlatformDeps } from '../platform/deps';
-import type { Providers } from '../providers/providers';
-import type { AppointmentRepository } from '../capabilities/appointments/index';
-import type {
-  CalendarFeedRepository,
-  SchedulingLinkBookingRepository,
-  BotCalendarRepository,
-  CalendarConnectionRepository,
-  OAuthStateRepository,
-  OwnerCalendar,
-} from '../capabilities/calendars/index';
-import type { PayoutRepository } from '../capabilities/payouts/index';
-import type { ConversationStateRepository, Receptionist } from '../capabilities/receptionist/index';
-import type {
-  OwnerMessageRepository,
-  ConversationRepository,
-  CallerErasure,
-} from '../capabilities/conversations/index';
-import type { ReferralRepository, ReferralRewardHooks } from '../capabilities/referrals/index';
-import type { BusinessConfigRepository, ObjectivesRepository } from '../capabilities/setup/index';
-import type { WebhookFailureRepository } from '../platform/webhooks/webhook-failures';
-import type { SubscriptionRepository, WaitlistRepository } from '../capabilities/billing/index';
-import type { PhoneReservationRepository } from '../capabilities/phone-numbers/index';
+import type { AppConfig } from '../platform/config/env';
+import type { Logger } from '../platform/logging/logger';
+import type { AppBase } from '../platform/http/app-env';
 import type { DatabaseProbe } from '../platform/dynamo/database-probe';
-import type { SmsMessagingRepository } from '../capabilities/sms/index';
-import type { RelayCallRepository } from '../capabilities/voice/index';
-import type { SessionRevocationRepository } from '../platform/auth/session-revocations';
-import type { NotificationRepository, Notifier } from '../capabilities/notifications/index';
-import type { AccountDeletionRepository, OwnerDataErasure } from '../capabilities/account/index';
-import type { StandIns } from './stand-ins';
+import type { Providers, ProviderStandIns } from '../providers/providers';
+import type { QueueStandIn } from '../providers/queue/port';
+import type { OwnerCalendar } from '../capabilities/calendars/index';
+import type { Receptionist, ReceptionistModel } from '../capabilities/receptionist/index';
+import type { ReferralRewardHooks } from '../capabilities/referrals/index';
+import type { Notifier } from '../capabilities/notifications/index';
+import type { AppData } from './app-data';
 
-/** Repositories over the app table, one per entity (each in its capability's folder). */
-export type AppData = {
-  businessConfigs: BusinessConfigRepository;
-  // Each feature adds its repository on its own line below this one.
-  relayCalls: RelayCallRepository;
-  sessionRevocations: SessionRevocationRepository;
-  accountDeletions: AccountDeletionRepository;
-  ownerDataErasure: OwnerDataErasure;
-  smsMessaging: SmsMessagingRepository;
-  referrals: ReferralRepository;
-  conversations: ConversationRepository;
-  subscriptions: SubscriptionRepository;
-  webhookFailures: WebhookFailureRepository;
-  waitlists: WaitlistRepository;
-  calendarConnections: CalendarConnectionRepository;
-  oauthStates: OAuthStateRepository;
-  botCalendars: BotCalendarRepository;
-  calendarFeeds: CalendarFeedRepository;
-  payouts: PayoutRepository;
-  schedulingLinks: SchedulingLinkBookingRepository;
-  objectives: ObjectivesRepository;
-  phoneReservations: PhoneReservationRepository;
-  appointments: AppointmentRepository;
-  conversationStates: ConversationStateRepository;
-  ownerMessages: OwnerMessageRepository;
-  callerErasure: CallerErasure;
-  notifications: NotificationRepository;
-  messagingRegistrations: MessagingRegistrationRepository;
-};
+export type { AppData } from './app-data';
 
 export type AppProviders = Providers;
 
@@ -89,5 +40,31 @@ export type AppDeps = PlatformDeps & {
   /** Whether a text may leave an assistant number now (the same rule gates providers.telephony.sendSms). */
   textingGate: TextingGate;
 };
+
+/** What a local entry point's stand-ins are built from. */
+export type StandInContext = {
+  config: AppConfig;
+  doc: DynamoDBDocumentClient;
+  now: () => Date;
+  logger: Logger;
+  /** Who holds which number: the local number inventory offers only free ones. */
+  heldAmong(numbers: string[]): Promise<Set<string>>;
+};
+
+/**
+ * The local stand-ins of the external services, typed by their ports only: production code never names a
+ * stand-in (docs/decisions/171-backend-by-capability.md). Only local entry points (the Node server, the
+ * tests, the bench and the scripts) build them (backend/src/local/stand-ins.ts) and hand them to
+ * createAppDeps; the Lambda entries hand none, so a deployed bundle holds none. Each chooser still takes
+ * the real vendor first when its keys are set.
+ */
+export type StandIns = ProviderStandIns & {
+  model: () => ReceptionistModel;
+  queue: QueueStandIn;
+  /** The stand-ins' own pages (outbox, checkout, phone, consent screens) and their webhook loops. */
+  mountRoutes(app: AppBase, deps: AppDeps): void;
+};
+
+export type StandInFactory = (context: StandInContext) => StandIns;
 
 export type { AppEnv } from '../platform/http/app-env';

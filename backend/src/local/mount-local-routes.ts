@@ -1,10 +1,10 @@
 import type { AppDeps } from '../entry/app-types';
-import type { AppBase } from '../entry/app-core';
+import type { AppBase } from '../platform/http/app-env';
 import { localOutboxRoutes } from './ses/local-outbox-routes';
 import { localNotificationRoutes } from './scheduler/local-notification-routes';
 import { localPaymentsRoutes } from './stripe/local-payments-routes';
 import { localPhoneRoutes } from './twilio/local-phone-routes';
-import type { LocalHandles } from './stand-ins';
+import type { LocalHandles } from './local-handles';
 import { localA2pRoutes } from './twilio/local-a2p-routes';
 
 /**

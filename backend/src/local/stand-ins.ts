@@ -1,23 +1,19 @@
-import type { StandInContext, StandIns } from '../entry/stand-ins';
+import type { StandInContext, StandIns } from '../entry/app-types';
+import type { LocalHandles } from './local-handles';
 import { createLocalCalendarStandIn } from './calendars/calendar-stand-in';
 import { createLocalLlm } from './openai/local-llm';
 import { createLocalModel } from './openai/local-model';
 import { createLocalPlaces } from './google-places/local-places';
-import { createLocalOutbox, type LocalOutbox } from './ses/local-outbox';
+import { createLocalOutbox } from './ses/local-outbox';
 import { createLocalQueue } from './sqs/local-queue';
 import { createLocalSpeech } from './speech/local-speech';
-import { createLocalPaymentsProvider, type LocalPaymentsProvider } from './stripe/local-payments';
-import { createLocalTwilioAccount, type LocalTwilioAccount } from './twilio/local-account';
+import { createLocalPaymentsProvider } from './stripe/local-payments';
+import { createLocalTwilioAccount } from './twilio/local-account';
 import { createLocalTelephony } from './twilio/local-telephony';
 import { createLocalMessagingRegistration } from './twilio/local-messaging-registration';
 import { mountLocalProviderRoutes } from './mount-local-routes';
 
 /** What the local pages and the tests read besides the ports: the outbox, the phone's account, the checkout. */
-export type LocalHandles = {
-  outbox?: LocalOutbox;
-  twilioAccount?: LocalTwilioAccount;
-  payments?: LocalPaymentsProvider;
-};
 
 export type LocalStandIns = StandIns & { handles: LocalHandles };
 

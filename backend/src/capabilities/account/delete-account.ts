@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { AccountDeletionRepository } from './account-deletions';
-import type { OwnerDataErasure } from './owner-data-erasure';
-import type { PhoneReservationRepository } from '../phone-numbers/index';
-import type { SubscriptionRepository } from '../billing/index';
+import type { AccountDeletionRepository } from './records/account-deletions';
+import type { OwnerDataErasure } from './records/owner-data-erasure';
+import type { PhoneReservationRepository } from '../phone-numbers/records/index';
+import type { SubscriptionRepository } from '../billing/records/index';
 import type { Logger } from '../../platform/logging/logger';
 import type { IdentityAdmin } from '../../providers/identity/port';
 import type { PaymentsProvider } from '../../providers/payments/port';

@@ -1,10 +1,10 @@
 import type { SessionRevocationRepository } from '../../platform/auth/session-revocations';
 import type { PlatformDeps } from '../../platform/deps';
 import type { Providers } from '../../providers/providers';
-import type { SubscriptionRepository } from '../billing/index';
-import type { PhoneReservationRepository } from '../phone-numbers/index';
-import type { AccountDeletionRepository } from './account-deletions';
-import type { OwnerDataErasure } from './owner-data-erasure';
+import type { SubscriptionRepository } from '../billing/records/index';
+import type { PhoneReservationRepository } from '../phone-numbers/records/index';
+import type { AccountDeletionRepository } from './records/account-deletions';
+import type { OwnerDataErasure } from './records/owner-data-erasure';
 
 /**
  * What the account capability takes from the wiring: the platform, and the few repositories and providers

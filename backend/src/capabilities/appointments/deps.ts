@@ -1,8 +1,8 @@
 import type { PlatformDeps } from '../../platform/deps';
 import type { Receptionist } from '../receptionist/index';
-import type { BusinessConfigRepository } from '../setup/index';
-import type { SmsMessagingRepository } from '../sms/index';
-import type { AppointmentRepository } from './appointments';
+import type { BusinessConfigRepository } from '../setup/records/index';
+import type { SmsMessagingRepository } from '../sms/records/index';
+import type { AppointmentRepository } from './records/appointments';
 
 /**
  * What the appointments capability takes from the wiring: the platform, and the few repositories and providers

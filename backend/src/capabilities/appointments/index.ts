@@ -1,3 +1,1 @@
-export { createAppointmentRepository } from './appointments';
-export type { AppointmentRepository } from './appointments';
 export { appointmentView } from './appointments-book';

@@ -1,14 +1,15 @@
-import type { PayoutRepository } from '../payouts/index';
-import type { ObjectivesRepository, BusinessConfigRepository } from '../setup/index';
-import type { AppointmentRepository } from '../appointments/index';
+import type { PayoutRepository } from '../payouts/records/index';
+import type { ObjectivesRepository, BusinessConfigRepository } from '../setup/records/index';
+import type { AppointmentRepository } from '../appointments/records/index';
 import type { WebhookFailureRepository } from '../../platform/webhooks/webhook-failures';
 import type { PlatformDeps } from '../../platform/deps';
 import type { Providers } from '../../providers/providers';
-import type { AccountDeletionRepository } from '../account/index';
+import type { AccountDeletionRepository } from '../account/records/index';
 import type { Receptionist } from '../receptionist/index';
-import type { ReferralRepository, ReferralRewardHooks } from '../referrals/index';
-import type { SubscriptionRepository } from './subscriptions';
-import type { WaitlistRepository } from './waitlists';
+import type { ReferralRewardHooks } from '../referrals/index';
+import type { ReferralRepository } from '../referrals/records/index';
+import type { SubscriptionRepository } from './records/subscriptions';
+import type { WaitlistRepository } from './records/waitlists';
 
 /**
  * What the billing capability takes from the wiring: the platform, and the few repositories and providers

@@ -1,4 +1,4 @@
-import type { SubscriptionRepository } from './subscriptions';
+import type { SubscriptionRepository } from './records/subscriptions';
 import type { Logger } from '../../platform/logging/logger';
 import { isSubscribed } from '@shared/plans';
 import type { PaymentEvent, PaymentsProvider, ProviderSubscription } from '../../providers/payments/port';

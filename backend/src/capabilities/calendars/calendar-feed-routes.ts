@@ -8,7 +8,7 @@ import type { AppEnv } from '../../platform/http/app-env';
 import { requireAuth, requireOwner } from '../../platform/auth/middleware';
 import { appointmentEvent, FEED_WINDOW } from './feed/feed-events';
 import { feedBaseUrl, issueFeedLink } from './feed/feed-links';
-import { FEED_TOKEN_PATTERN, hashFeedToken } from './feed/feed-token';
+import { FEED_TOKEN_PATTERN, hashFeedToken } from './records/feed-token';
 import { serializeCalendar } from './feed/ics-serializer';
 import { HttpError, notFound, tooManyRequests } from '../../platform/errors/http-error';
 import { clientAddress } from '../../platform/http/client-address';

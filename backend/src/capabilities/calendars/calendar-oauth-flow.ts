@@ -2,7 +2,7 @@ import { CALENDAR_SERVICE_NAMES, type CalendarService } from '@shared/calendar';
 import type { OAuthConnection } from '@shared/schemas/calendar';
 import { keyPartProblem } from '@shared/schemas/key-part';
 import type { CalendarsDeps } from './deps';
-import type { CalendarConnectionRecord } from './calendar-connections';
+import type { CalendarConnectionRecord } from './records/calendar-connections';
 import { OAuthGrantError, type OAuthTokens } from '../../providers/calendar/oauth-types';
 import { createConnectionTokens } from './connection-tokens';
 import { codeChallengeS256, createCodeVerifier, createOAuthState } from '../../providers/calendar/pkce';

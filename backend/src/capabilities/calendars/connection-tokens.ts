@@ -3,7 +3,7 @@ import type {
   CalendarConnectionRepository,
   CalendarConnectionRecord,
   SealedTokens,
-} from './calendar-connections';
+} from './records/calendar-connections';
 import type { Logger } from '../../platform/logging/logger';
 import type { CalendarProviders } from '../../providers/calendar/port';
 import { OAuthGrantError, type OAuthTokens } from '../../providers/calendar/oauth-types';

@@ -1,13 +1,13 @@
-import type { SubscriptionRepository } from '../billing/index';
+import type { SubscriptionRepository } from '../billing/records/index';
 import type { PlatformDeps } from '../../platform/deps';
 import type { Providers } from '../../providers/providers';
-import type { AppointmentRepository } from '../appointments/index';
+import type { AppointmentRepository } from '../appointments/records/index';
 import type { Receptionist } from '../receptionist/index';
-import type { BusinessConfigRepository } from '../setup/index';
-import type { BotCalendarRepository } from './bot-calendars';
-import type { CalendarConnectionRepository } from './calendar-connections';
-import type { CalendarFeedRepository } from './feed/calendar-feeds';
-import type { OAuthStateRepository } from './oauth-states';
+import type { BusinessConfigRepository } from '../setup/records/index';
+import type { BotCalendarRepository } from './records/bot-calendars';
+import type { CalendarConnectionRepository } from './records/calendar-connections';
+import type { CalendarFeedRepository } from './records/calendar-feeds';
+import type { OAuthStateRepository } from './records/oauth-states';
 import type { OwnerCalendar } from './sync/owner-calendar';
 
 /**

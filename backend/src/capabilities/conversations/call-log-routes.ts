@@ -11,7 +11,7 @@ import { CALL_LOG_PAGE_SIZE, conversationSummary, durationSeconds } from '@share
 import type { ConversationsDeps } from './deps';
 import type { AppEnv } from '../../platform/http/app-env';
 import { requireAuth, requireOwner } from '../../platform/auth/middleware';
-import type { ConversationListItem } from './conversations';
+import type { ConversationListItem } from './records/conversations';
 import { CONVERSATION_PREFIX } from '../../platform/dynamo/keys';
 import { badRequest, notFound } from '../../platform/errors/http-error';
 import {

@@ -1,7 +1,7 @@
 import type { PlatformDeps } from '../../platform/deps';
-import type { BusinessConfigRepository } from '../setup/index';
-import type { CallerErasure } from './caller-erasure';
-import type { ConversationRepository } from './conversations';
+import type { BusinessConfigRepository } from '../setup/records/index';
+import type { CallerErasure } from './records/caller-erasure';
+import type { ConversationRepository } from './records/conversations';
 
 /**
  * What the conversations capability takes from the wiring: the platform, and the few repositories and providers

@@ -1,6 +1,6 @@
-import type { OwnerMessageRepository } from '../conversations/index';
-import type { PhoneReservationRepository } from '../phone-numbers/index';
-import type { BusinessConfigRepository } from '../setup/index';
+import type { OwnerMessageRepository } from '../conversations/records/index';
+import type { PhoneReservationRepository } from '../phone-numbers/records/index';
+import type { BusinessConfigRepository } from '../setup/records/index';
 
 /**
  * The other capabilities' records A2P registration reads: the business's details, who holds which number

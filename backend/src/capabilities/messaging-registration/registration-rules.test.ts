@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { businessRegistrationDetailsSchema } from '@shared/schemas/messaging-registration';
-import type { StoredRegistration } from './messaging-registrations';
+import type { StoredRegistration } from './records/messaging-registrations';
 import { registrationEventOf, A2P_EVENT_TYPES } from './a2p-events';
 import { campaignContent, CAMPAIGN_OPT_IN_KEYWORDS } from './campaign-content';
 import {

@@ -5,7 +5,7 @@ import {
   type MessagingRegistration,
   type RegistrationFailure,
 } from '@shared/schemas/messaging-registration';
-import type { StoredRegistration } from './messaging-registrations';
+import type { StoredRegistration } from './records/messaging-registrations';
 
 /**
  * The registration's state machine (docs/decisions/169), pure: what the owner may do in each state and how

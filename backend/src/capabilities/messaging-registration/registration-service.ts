@@ -11,7 +11,7 @@ import {
 } from '@shared/schemas/messaging-registration';
 import type { MessagingRegistrationData } from './deps';
 import type { RateLimiter } from '../../platform/dynamo/rate-limits';
-import type { MessagingRegistrationRepository, StoredRegistration } from './messaging-registrations';
+import type { MessagingRegistrationRepository, StoredRegistration } from './records/messaging-registrations';
 import { HttpError, tooManyRequests } from '../../platform/errors/http-error';
 import type { Logger } from '../../platform/logging/logger';
 import type { EmailSender } from '../../providers/email/port';

@@ -1,7 +1,8 @@
+import type { OutboundTextGate } from '../sms/index';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { textingAllowedIn } from '@shared/schemas/messaging-registration';
 import type { MessagingRegistrationData } from './deps';
-import type { MessagingRegistrationRepository } from './messaging-registrations';
+import type { MessagingRegistrationRepository } from './records/messaging-registrations';
 import { TelephonyError, type TelephonyProvider } from '../../providers/telephony/port';
 
 /**
@@ -24,10 +25,8 @@ export class TextingNotRegisteredError extends TelephonyError {
   }
 }
 
-export type TextingGate = {
-  /** Whether a text from this assistant number to this recipient may go out now. */
-  allows(from: string, to: string): Promise<boolean>;
-};
+/** Whether a text from this assistant number to this recipient may go out now (the gate the SMS channel consults). */
+export type TextingGate = OutboundTextGate;
 
 /**
  * The one rule of docs/decisions/169: a text to a US number leaves only from a number whose owner's campaign

@@ -1,8 +1,9 @@
-import type { ConversationStateRepository, Receptionist } from '../receptionist/index';
+import type { Receptionist } from '../receptionist/index';
+import type { ConversationStateRepository } from '../receptionist/records/index';
 import type { PlatformDeps } from '../../platform/deps';
 import type { QueueStandIn } from '../../providers/queue/port';
-import type { BusinessConfigRepository } from '../setup/index';
-import type { NotificationRepository } from './notification-records';
+import type { BusinessConfigRepository } from '../setup/records/index';
+import type { NotificationRepository } from './records/notification-records';
 import type { Notifier } from './notifier';
 
 /**

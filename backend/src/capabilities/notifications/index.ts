@@ -1,8 +1,7 @@
 export { createNotificationsHandler } from './event-handler';
 export { NOTIFICATION_JOBS, createNotificationJobs } from './jobs';
 export type { NotificationJobs } from './jobs';
-export { createNotificationRepository } from './notification-records';
-export type { NotificationRepository } from './notification-records';
 export { createNotifier } from './notifier';
+export { notifierFromApp } from './notifier-from-app';
 export type { Notifier } from './notifier';
 export { createUnsubscribeTokens } from './unsubscribe-token';

@@ -1,7 +1,7 @@
 import { NOTIFICATION_FAN_OUT } from '@shared/notifications-fan-out';
 import { BUSINESS_TIME_ZONE_IDS } from '@shared/receptionist/time-zones';
-import type { ConversationStateRepository } from '../receptionist/index';
-import { dueHourOf, type NotificationRepository } from './notification-records';
+import type { ConversationStateRepository } from '../receptionist/records/index';
+import { dueHourOf, type NotificationRepository } from './records/notification-records';
 import type { Logger } from '../../platform/logging/logger';
 import type { MessageQueue } from '../../providers/queue/port';
 import type { SweepDue } from './notifier';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { NOTIFICATION_FAN_OUT } from '@shared/notifications-fan-out';
-import type { NotificationRepository } from './notification-records';
+import type { NotificationRepository } from './records/notification-records';
 import type { Logger } from '../../platform/logging/logger';
 import type { FinishConversation, Notifier } from './notifier';
 import { notificationBatchSchema, type NotificationBatch } from './fan-out';

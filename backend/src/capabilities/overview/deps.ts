@@ -1,10 +1,10 @@
-import type { MessagingRegistrationRepository } from '../messaging-registration/index';
+import type { MessagingRegistrationRepository } from '../messaging-registration/records/index';
 import type { PlatformDeps } from '../../platform/deps';
-import type { AppointmentRepository } from '../appointments/index';
-import type { SubscriptionRepository } from '../billing/index';
-import type { CalendarConnectionRepository } from '../calendars/index';
-import type { ConversationRepository, OwnerMessageRepository } from '../conversations/index';
-import type { BusinessConfigRepository } from '../setup/index';
+import type { AppointmentRepository } from '../appointments/records/index';
+import type { SubscriptionRepository } from '../billing/records/index';
+import type { CalendarConnectionRepository } from '../calendars/records/index';
+import type { ConversationRepository, OwnerMessageRepository } from '../conversations/records/index';
+import type { BusinessConfigRepository } from '../setup/records/index';
 
 /**
  * What the overview capability takes from the wiring: the platform, and the few repositories and providers

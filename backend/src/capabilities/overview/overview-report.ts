@@ -15,7 +15,7 @@ import {
 import type { BusinessConfig } from '@shared/schemas/business-config';
 import type { DashboardAppointment } from '@shared/schemas/dashboard-appointments';
 import type { OverviewResponse } from '@shared/schemas/overview';
-import type { CalendarConnectionRecord } from '../calendars/index';
+import type { CalendarConnectionRecord } from '../calendars/records/index';
 
 /**
  * A stored calendar connection the assistant can no longer use: marked expired (a refresh failed), or an

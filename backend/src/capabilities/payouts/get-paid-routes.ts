@@ -10,7 +10,7 @@ import { depositAvailabilityOf, depositCentsOf } from '@shared/get-paid';
 import type { PayoutsDeps } from './deps';
 import type { AppEnv } from '../../platform/http/app-env';
 import { requireAuth, requireOwner } from '../../platform/auth/middleware';
-import { payoutStateOfItem, type Payouts } from './payouts';
+import { payoutStateOfItem, type Payouts } from './records/payouts';
 import { tooManyRequests } from '../../platform/errors/http-error';
 import { objectiveBriefs, wantsDeposits } from '../receptionist/index';
 import { publicBaseUrl } from '../../platform/config/env';

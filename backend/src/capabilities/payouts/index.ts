@@ -1,3 +1,1 @@
 export { ConnectEventRefused, connectEventOwner, handleConnectEvent } from './connect-events';
-export { createPayoutRepository, payoutStateOfItem } from './payouts';
-export type { PayoutRepository, Payouts } from './payouts';

@@ -1,5 +1,5 @@
 import type { PhoneNumbersDeps } from './deps';
-import type { StoredBusinessConfig } from '../setup/index';
+import type { StoredBusinessConfig } from '../setup/records/index';
 
 export type AssistantLine = { ownerId: string; config: StoredBusinessConfig };
 

@@ -1,10 +1,10 @@
-import type { CalendarConnectionRepository, BotCalendarRepository } from '../calendars/index';
-import type { PayoutRepository } from '../payouts/index';
-import type { SubscriptionRepository } from '../billing/index';
+import type { CalendarConnectionRepository, BotCalendarRepository } from '../calendars/records/index';
+import type { PayoutRepository } from '../payouts/records/index';
+import type { SubscriptionRepository } from '../billing/records/index';
 import type { PlatformDeps } from '../../platform/deps';
 import type { Providers } from '../../providers/providers';
-import type { BusinessConfigRepository } from '../setup/index';
-import type { PhoneReservationRepository } from './phone-reservations';
+import type { BusinessConfigRepository } from '../setup/records/index';
+import type { PhoneReservationRepository } from './records/phone-reservations';
 
 /**
  * What the phone-numbers capability takes from the wiring: the platform, and the few repositories and providers

@@ -1,3 +1,1 @@
 export { findAssistantLine, findAssistantLineWith } from './assistant-line';
-export { createPhoneReservationRepository } from './phone-reservations';
-export type { PhoneReservationRepository } from './phone-reservations';

@@ -4,10 +4,10 @@ import { isValidTimeZone } from '@shared/receptionist/business-time';
 import { DEFAULT_WEEKLY_HOURS, parseWeeklyHours, type WeeklyHours } from '@shared/receptionist/opening-hours';
 import { defaultDepositSettings } from '@shared/schemas/get-paid';
 import { depositAvailabilityOf, depositCentsOf, type DepositAvailability } from '@shared/get-paid';
-import { payoutStateOfItem, type Payouts } from '../payouts/index';
+import { payoutStateOfItem, type Payouts } from '../payouts/records/index';
 import type { BusinessConfig } from '@shared/schemas/business-config';
 import { priceSentences } from '@shared/capability-sources';
-import type { StoredObjective } from '../setup/index';
+import type { StoredObjective } from '../setup/records/index';
 import { DEFAULT_RETENTION_DAYS } from '@shared/privacy';
 import {
   BUSINESS_KINDS,

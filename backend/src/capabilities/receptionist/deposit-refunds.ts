@@ -1,9 +1,23 @@
 import { DEFAULT_REFUND_WINDOW_HOURS, withinRefundWindow, type DepositRefundOutcome } from '@shared/get-paid';
 import type { Appointment } from '@shared/schemas/appointment';
-import type { AppointmentRepository } from '../appointments/index';
-import type { PayoutRepository } from '../payouts/index';
+import type { AppointmentRepository } from '../appointments/records/index';
+import type { PayoutRepository } from '../payouts/records/index';
 import type { Logger } from '../../platform/logging/logger';
-import type { DepositLinks } from './receptionist';
+
+/** Stripe Checkout deposits on the owner's connected account: the receptionist's link and refund port. */
+export type DepositLinks = {
+  create(input: {
+    ownerId: string;
+    appointmentId: string;
+    amountCents: number;
+    conversationId: string;
+    description: string;
+    /** The owner's connected account: the deposit is paid to them, never to us. */
+    accountId: string;
+  }): Promise<{ url: string; sessionId: string }>;
+  /** Refunds a paid deposit on the owner's connected account (the same key refunds once). */
+  refund(input: { accountId: string; sessionId: string; idempotencyKey: string }): Promise<{ id: string }>;
+};
 
 /**
  * The owner's refund policy applied to a cancelled booking (issue 12 §3): a paid deposit comes back in full

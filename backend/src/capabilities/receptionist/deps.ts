@@ -1,5 +1,5 @@
 import type { PlatformDeps } from '../../platform/deps';
-import type { BusinessConfigRepository } from '../setup/index';
+import type { BusinessConfigRepository } from '../setup/records/index';
 import type { Receptionist } from './receptionist';
 
 /**

@@ -1,13 +1,10 @@
 export { businessProfile, objectiveBriefs, wantsDeposits } from './business-profile';
 export type { BusinessProfile } from './business-profile';
-export { StaleConversationError, createConversationStateRepository } from './conversation-states';
-export type { ConversationStateRepository } from './conversation-states';
 export { receptionistFromApp } from './create-receptionist-deps';
 export type { ModelEvent, ModelRequest, ReceptionistModel } from './model/model-types';
 export { ConversationLimitError, collectTurn, welcomeGreeting } from './receptionist';
 export type { Receptionist } from './receptionist';
-export { conversationRecord, outcomeOf } from './records';
+export { conversationRecord, outcomeOf } from './conversation-record';
 export { smsRepliesOf } from './test-chat/chat-items';
 export type { ToolResult } from './tools/tool-types';
-export type { ConversationState, EngineEvent, ToolName } from './types';
 export { confirmationText } from './tools/book';

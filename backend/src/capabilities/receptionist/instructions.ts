@@ -2,7 +2,7 @@ import { APPOINTMENT_REPLY_WORDS } from '@shared/carrier-keywords';
 import { formatDollars } from '@shared/receptionist/deposits';
 import { spokenTime } from '@shared/receptionist/business-time';
 import type { BusinessProfile } from './business-profile';
-import type { Channel } from './types';
+import type { Channel } from './records/conversation-types';
 
 /** How each trait option changes the way the assistant speaks (issue 9 §1). */
 const STYLE: Record<string, string> = {

@@ -5,18 +5,19 @@ import { SMS_TEXTS } from '@shared/carrier-keywords';
 import { formatDollars } from '@shared/receptionist/deposits';
 import { RECEPTIONIST_LIMITS } from '@shared/receptionist/limits';
 import { spokenTime } from '@shared/receptionist/business-time';
-import type { AppointmentRepository } from '../appointments/index';
-import type { BusinessConfigRepository, ObjectivesRepository } from '../setup/index';
-import type { ConversationRepository, OwnerMessageRepository } from '../conversations/index';
+import type { AppointmentRepository } from '../appointments/records/index';
+import type { BusinessConfigRepository, ObjectivesRepository } from '../setup/records/index';
+import type { ConversationRepository, OwnerMessageRepository } from '../conversations/records/index';
 import {
   AlongsideConditionError,
   StaleConversationError,
   type ConversationStateRepository,
   type TransactItem,
-} from './conversation-states';
-import type { PayoutRepository } from '../payouts/index';
-import { depositRefunds } from './deposit-refunds';
-import type { SchedulingLinkBookingRepository, OwnerCalendar } from '../calendars/index';
+} from './records/conversation-states';
+import type { PayoutRepository } from '../payouts/records/index';
+import { depositRefunds, type DepositLinks } from './deposit-refunds';
+import type { OwnerCalendar } from '../calendars/index';
+import type { SchedulingLinkBookingRepository } from '../calendars/records/index';
 import { schedulerBookings } from './scheduling-link-bookings';
 import type { RateLimiter } from '../../platform/dynamo/rate-limits';
 import type { Logger } from '../../platform/logging/logger';
@@ -24,11 +25,17 @@ import type { MetricDimensions, Metrics } from '../../platform/observability/met
 import { businessProfile, type BusinessProfile } from './business-profile';
 import { buildInstructions } from './instructions';
 import type { ModelMessage, ReceptionistModel, ToolSpec } from './model/model-types';
-import { conversationRecord } from './records';
+import { conversationRecord } from './conversation-record';
 import { TOOLS } from './tools/all-tools';
 import { isTextable, type ToolContext, type ToolResult, type ToolServices } from './tools/tool-types';
-import type { Channel, ConversationState, EngineEvent, StartConversation, ToolName } from './types';
-import { TOOL_NAMES } from './types';
+import type {
+  Channel,
+  ConversationState,
+  EngineEvent,
+  StartConversation,
+  ToolName,
+} from './records/conversation-types';
+import { TOOL_NAMES } from './records/conversation-types';
 
 /** Runs a whole turn and collects its events (channels that answer in one piece: SMS, the test chat). */
 export async function collectTurn(
@@ -54,20 +61,6 @@ export class ConversationBusyError extends Error {
 }
 export class NoBusinessConfigError extends Error {}
 export class ConversationLimitError extends Error {}
-
-export type DepositLinks = {
-  create(input: {
-    ownerId: string;
-    appointmentId: string;
-    amountCents: number;
-    conversationId: string;
-    description: string;
-    /** The owner's connected account: the deposit is paid to them, never to us. */
-    accountId: string;
-  }): Promise<{ url: string; sessionId: string }>;
-  /** Refunds a paid deposit on the owner's connected account (the same key refunds once). */
-  refund(input: { accountId: string; sessionId: string; idempotencyKey: string }): Promise<{ id: string }>;
-};
 
 export type ReceptionistDeps = {
   data: {

@@ -1,6 +1,6 @@
 import { SLOT_MINUTES } from '@shared/receptionist/slots';
-import type { AppointmentRepository } from '../appointments/index';
-import type { SchedulingLinkBooking, SchedulingLinkBookingRepository } from '../calendars/index';
+import type { AppointmentRepository } from '../appointments/records/index';
+import type { SchedulingLinkBooking, SchedulingLinkBookingRepository } from '../calendars/records/index';
 import type { Logger } from '../../platform/logging/logger';
 import type { BusinessProfile } from './business-profile';
 import { confirmationText } from './tools/book';

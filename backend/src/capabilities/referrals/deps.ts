@@ -1,8 +1,8 @@
 import type { PlatformDeps } from '../../platform/deps';
 import type { Providers } from '../../providers/providers';
-import type { SubscriptionRepository } from '../billing/index';
-import type { BusinessConfigRepository } from '../setup/index';
-import type { ReferralRepository } from './referrals';
+import type { SubscriptionRepository } from '../billing/records/index';
+import type { BusinessConfigRepository } from '../setup/records/index';
+import type { ReferralRepository } from './records/referrals';
 
 /**
  * What the referrals capability takes from the wiring: the platform, and the few repositories and providers

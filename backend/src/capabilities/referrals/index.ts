@@ -1,4 +1,2 @@
-export { referralRewards } from './referral-rewards';
+export { referralRewards, referralRewardsFromApp } from './referral-rewards';
 export type { PaidInvoiceFacts, ReferralRewardHooks } from './referral-rewards';
-export { createReferralRepository } from './referrals';
-export type { ReferralRepository } from './referrals';

@@ -1,3 +1,6 @@
+import { publicAppUrl, type AppConfig } from '../../platform/config/env';
+import { signInEmailOf } from '../../providers/identity/port';
+import type { Providers } from '../../providers/providers';
 import { isSubscribed } from '@shared/plans';
 import {
   referralCreditEmail,
@@ -6,8 +9,8 @@ import {
   referrerMonthCents,
 } from '@shared/referral-rewards';
 import { referralCreditCents } from '@shared/referrals';
-import type { ReferralRepository } from './referrals';
-import type { SubscriptionRepository } from '../billing/index';
+import type { ReferralRepository } from './records/referrals';
+import type { SubscriptionRepository } from '../billing/records/index';
 import type { Logger } from '../../platform/logging/logger';
 import type { EmailSender } from '../../providers/email/port';
 import type { PaymentsProvider, ProviderSubscription } from '../../providers/payments/port';
@@ -166,4 +169,22 @@ export function referralRewards(deps: ReferralRewardDeps): ReferralRewardHooks {
       });
     },
   };
+}
+
+/** The referral rule as the app runs it, built from the repositories and the providers. */
+export function referralRewardsFromApp(app: {
+  config: Pick<AppConfig, 'publicAppUrl'>;
+  data: Pick<ReferralRewardDeps, 'referrals' | 'subscriptions'>;
+  providers: Pick<Providers, 'payments' | 'email' | 'identity'>;
+  logger: Logger;
+}): ReferralRewardHooks {
+  return referralRewards({
+    referrals: app.data.referrals,
+    subscriptions: app.data.subscriptions,
+    payments: app.providers.payments,
+    email: app.providers.email,
+    signInEmailOf: signInEmailOf(app.providers.identity),
+    appUrl: publicAppUrl(app.config),
+    logger: app.logger,
+  });
 }

@@ -1,9 +1,9 @@
 import type { PlatformDeps } from '../../platform/deps';
 import type { Providers } from '../../providers/providers';
-import type { BotCalendarRepository, CalendarConnectionRepository } from '../calendars/index';
-import type { PayoutRepository } from '../payouts/index';
-import type { BusinessConfigRepository } from './business-config';
-import type { ObjectivesRepository } from './objectives';
+import type { BotCalendarRepository, CalendarConnectionRepository } from '../calendars/records/index';
+import type { PayoutRepository } from '../payouts/records/index';
+import type { BusinessConfigRepository } from './records/business-config';
+import type { ObjectivesRepository } from './records/objectives';
 
 /**
  * What the setup capability takes from the wiring: the platform, and the few repositories and providers

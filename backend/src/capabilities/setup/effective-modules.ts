@@ -1,7 +1,7 @@
 import { effectiveModules, priceSentences, type SetupSources } from '@shared/capability-sources';
 import type { BusinessConfig } from '@shared/schemas/business-config';
 import type { SetupDeps } from './deps';
-import { payoutStateOfItem } from '../payouts/index';
+import { payoutStateOfItem } from '../payouts/records/index';
 
 type SourceFields = Pick<BusinessConfig, 'assistant_phone' | 'manager_number' | 'business_description'>;
 

@@ -13,7 +13,7 @@ import type { SetupDeps } from './deps';
 import type { AppEnv } from '../../platform/http/app-env';
 import { requireAuth, requireOwner } from '../../platform/auth/middleware';
 import { badRequest, notFound } from '../../platform/errors/http-error';
-import type { StoredObjective } from './objectives';
+import type { StoredObjective } from './records/objectives';
 import {
   bearerSecurity,
   errorResponses,

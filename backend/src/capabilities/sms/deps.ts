@@ -1,20 +1,27 @@
-import type { TextingGate } from '../messaging-registration/index';
 import type { PlatformDeps } from '../../platform/deps';
-import type { SubscriptionRepository } from '../billing/index';
-import type { PhoneReservationRepository } from '../phone-numbers/index';
-import type { BusinessConfigRepository } from '../setup/index';
-import type { SmsMessagingRepository } from './sms-messaging';
+import type { SubscriptionRepository } from '../billing/records/index';
+import type { PhoneReservationRepository } from '../phone-numbers/records/index';
+import type { BusinessConfigRepository } from '../setup/records/index';
+import type { SmsMessagingRepository } from './records/sms-messaging';
 
 /**
  * What the sms capability takes from the wiring: the platform, and the few repositories and providers
  * its routes and rules use (docs/decisions/171-backend-by-capability.md).
  */
 export type SmsDeps = PlatformDeps & {
-  textingGate: TextingGate;
+  textingGate: OutboundTextGate;
   data: {
     businessConfigs: BusinessConfigRepository;
     phoneReservations: PhoneReservationRepository;
     smsMessaging: SmsMessagingRepository;
     subscriptions: SubscriptionRepository;
   };
+};
+
+/**
+ * Whether a text may leave this assistant number for this recipient now. The SMS channel declares the gate it
+ * consults; the messaging-registration capability implements it (A2P 10DLC, docs/decisions/169).
+ */
+export type OutboundTextGate = {
+  allows(from: string, to: string): Promise<boolean>;
 };

@@ -7,7 +7,7 @@ import {
   formatPhoneForText,
 } from '@shared/sms';
 import type { SmsDeps } from './deps';
-import type { StoredBusinessConfig } from '../setup/index';
+import type { StoredBusinessConfig } from '../setup/records/index';
 import type { Logger } from '../../platform/logging/logger';
 import { findAssistantLine } from '../phone-numbers/index';
 

@@ -1,3 +1,2 @@
-export { createSmsMessagingRepository } from './sms-messaging';
-export type { SmsMessagingRepository } from './sms-messaging';
 export type { SmsAssistant } from './inbound-sms';
+export type { OutboundTextGate } from './deps';

@@ -1,10 +1,11 @@
-import type { PhoneReservationRepository } from '../phone-numbers/index';
+import type { PhoneReservationRepository } from '../phone-numbers/records/index';
 import type { PlatformDeps } from '../../platform/deps';
 import type { Providers } from '../../providers/providers';
-import type { SubscriptionRepository } from '../billing/index';
-import type { ConversationRepository } from '../conversations/index';
-import type { ConversationStateRepository, Receptionist } from '../receptionist/index';
-import type { BusinessConfigRepository, ObjectivesRepository } from '../setup/index';
+import type { SubscriptionRepository } from '../billing/records/index';
+import type { ConversationRepository } from '../conversations/records/index';
+import type { Receptionist } from '../receptionist/index';
+import type { ConversationStateRepository } from '../receptionist/records/index';
+import type { BusinessConfigRepository, ObjectivesRepository } from '../setup/records/index';
 
 /**
  * What the voice capability takes from the wiring: the platform, and the few repositories and providers

@@ -1,5 +1,3 @@
-export { createRelayCallRepository } from './relay-calls';
-export type { RelayCallRepository } from './relay-calls';
 export { createRelaySocketHandler } from './relay/api-gateway-relay';
 export { conversationAmender } from './relay/conversation-amend';
 export { relaySignedUrl, verifyRelayHandshake } from './relay/handshake';

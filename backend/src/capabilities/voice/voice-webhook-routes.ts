@@ -25,7 +25,7 @@ import {
 } from '../../providers/telephony/twiml-on-demand';
 import { TWILIO_WEBHOOK_PATHS } from '../../providers/telephony/port';
 import { businessProfile, ConversationLimitError, welcomeGreeting } from '../receptionist/index';
-import type { ConversationState } from '../receptionist/index';
+import type { ConversationState } from '../receptionist/records/index';
 import { amendConversation, conversationAmender } from './relay/conversation-amend';
 import { errorResponses, jsonContent } from '../../platform/http/openapi-helpers';
 import { findAssistantLineWith } from '../phone-numbers/index';

@@ -1,7 +1,7 @@
 import { toE164Phone } from '@shared/phone/phone-number';
 import type { AppDeps } from '../app-types';
 import { messagingRegistrationRoutes } from '../../capabilities/messaging-registration/routes';
-import type { AppBase } from '../app-core';
+import type { AppBase } from '../../platform/http/app-env';
 import { referralRoutes } from '../../capabilities/referrals/routes';
 import { frontendLogRoutes } from '../../capabilities/frontend-logs/routes';
 import {

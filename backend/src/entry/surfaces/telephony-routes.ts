@@ -1,7 +1,7 @@
 import type { AppDeps } from '../app-types';
 import { a2pStatusWebhookRoutes } from '../../capabilities/messaging-registration/routes';
 import { gatedSmsAssistant } from '../../capabilities/messaging-registration/index';
-import type { AppBase } from '../app-core';
+import type { AppBase } from '../../platform/http/app-env';
 import { preloadTwimlBuilders } from '../../providers/telephony/twiml-on-demand';
 import { phoneNumberRoutes } from '../../capabilities/phone-numbers/routes';
 import { receptionistSmsAssistant, smsWebhookRoutes } from '../../capabilities/sms/routes';

@@ -3,7 +3,7 @@ import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
 import type { TokenVerifier } from '../../platform/auth/token-verifier';
-import type { RelayCallRepository } from '../../capabilities/voice/index';
+import type { RelayCallRepository } from '../../capabilities/voice/records/index';
 import {
   LOCAL_RELAY_PATH,
   createRelaySession,

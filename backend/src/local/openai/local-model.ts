@@ -6,12 +6,11 @@ import { readablePhone } from '../../providers/llm/business-facts';
 import type {
   BusinessProfile,
   ToolResult,
-  ConversationState,
-  ToolName,
   ModelEvent,
   ModelRequest,
   ReceptionistModel,
 } from '../../capabilities/receptionist/index';
+import type { ConversationState, ToolName } from '../../capabilities/receptionist/records/index';
 import type { DepositRefundOutcome } from '@shared/get-paid';
 import { DEPOSIT_REFUND_SENTENCES } from '@shared/carrier-keywords';
 import { extractName, extractService, intentOf, pickOffered, type Intent } from './local-intents';

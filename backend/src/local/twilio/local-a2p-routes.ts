@@ -5,8 +5,8 @@ import {
   A2P_EVENT_TYPES,
   registrationView,
   type A2pCloudEvent,
-  type MessagingRegistrationRepository,
 } from '../../capabilities/messaging-registration/index';
+import { type MessagingRegistrationRepository } from '../../capabilities/messaging-registration/records/index';
 import { registryFieldFor } from '../../providers/messaging-registration/registry-fields';
 import { badRequest, HttpError, notFound } from '../../platform/errors/http-error';
 import { signTwilioJsonRequest } from '../../providers/telephony/webhook-signature';

@@ -187,6 +187,10 @@ export class ConfigError extends Error {}
 export const publicBaseUrl = (config: Pick<AppConfig, 'publicApiUrl' | 'port'>) =>
   (config.publicApiUrl ?? `http://localhost:${config.port}`).replace(/\/+$/, '');
 
+/** Where links in e-mails point: the web app's public URL, or the local Vite server. */
+export const publicAppUrl = (config: Pick<AppConfig, 'publicAppUrl'>) =>
+  (config.publicAppUrl ?? 'http://localhost:5173').replace(/\/+$/, '');
+
 /**
  * Settings that only make sense on a developer's machine or in tests: stand-in providers and other vendor
  * hosts. In AWS they are ignored, whatever sets them, so a stray variable can never route money or calls to

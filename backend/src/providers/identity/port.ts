@@ -32,3 +32,9 @@ export class IdentityError extends Error {
     super(message);
   }
 }
+
+/** The owner's sign-in e-mail (the user pool's), for e-mails that have no other address. */
+export const signInEmailOf =
+  (identity: Pick<IdentityAdmin, 'findBySub'>) =>
+  async (ownerId: string): Promise<string | undefined> =>
+    (await identity.findBySub(ownerId))?.email;

@@ -1,6 +1,6 @@
 import type { CalendarFeed } from '@shared/schemas/calendar';
-import type { CalendarFeedRepository } from './calendar-feeds';
-import { feedPath, hashFeedToken, newFeedToken } from './feed-token';
+import type { CalendarFeedRepository } from '../records/calendar-feeds';
+import { feedPath, hashFeedToken, newFeedToken } from '../records/feed-token';
 
 /** Where feed links point: the configured public API address, else the address the request came to. */
 export const feedBaseUrl = (publicApiUrl: string | undefined, requestUrl: string) =>

@@ -1,4 +1,4 @@
-import type { CalendarConnectionRepository } from '../calendar-connections';
+import type { CalendarConnectionRepository } from '../records/calendar-connections';
 import type { Logger } from '../../../platform/logging/logger';
 import {
   CalendarAuthError,

@@ -1,4 +1,4 @@
-import type { AppointmentRepository } from '../../appointments/index';
+import type { AppointmentRepository } from '../../appointments/records/index';
 import type { Logger } from '../../../platform/logging/logger';
 import { calendarEventFor } from './calendar-event';
 import type { OwnerCalendar } from './owner-calendar';

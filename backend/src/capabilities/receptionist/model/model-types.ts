@@ -1,7 +1,7 @@
 import type { ProviderNotConfiguredError } from '../../../platform/config/not-configured';
 import type { BusinessProfile } from '../business-profile';
 import type { ToolResult } from '../tools/tool-types';
-import type { ConversationState, ToolName } from '../types';
+import type { ConversationState, ToolName } from '../records/conversation-types';
 
 /** The conversation as a chat model sees it (OpenAI's message shapes, provider-neutral). */
 export type ModelToolCall = { id: string; name: ToolName; args: Record<string, unknown> };

@@ -1,7 +1,7 @@
 import { lazyOpenAiClient } from '../../../providers/openai-client';
 import type { ChatCompletionMessageParam, ChatCompletionTool } from 'openai/resources/chat/completions';
 import { OPENAI_CHAT_MODEL } from '../../../providers/llm/openai';
-import { TOOL_NAMES, type ToolName } from '../types';
+import { TOOL_NAMES, type ToolName } from '../records/conversation-types';
 import { ModelError, type ModelEvent, type ModelRequest, type ReceptionistModel } from './model-types';
 
 const isToolName = (name: string): name is ToolName => (TOOL_NAMES as readonly string[]).includes(name);

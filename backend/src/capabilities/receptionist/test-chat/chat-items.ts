@@ -1,5 +1,5 @@
 import type { TestChatItem } from '@shared/schemas/test-chat';
-import type { EngineEvent } from '../types';
+import type { EngineEvent } from '../records/conversation-types';
 
 /** The engine's events; channels show text, tool results, transfers and the end. */
 export type ShownEngineEvent = EngineEvent;

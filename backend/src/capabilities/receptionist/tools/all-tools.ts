@@ -1,4 +1,4 @@
-import type { ToolName } from '../types';
+import type { ToolName } from '../records/conversation-types';
 import { bookTool } from './book';
 import { businessInfoTool } from './business-info';
 import { depositTool } from './deposit';

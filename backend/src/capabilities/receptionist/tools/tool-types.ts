@@ -3,10 +3,11 @@ import type { z } from 'zod';
 import { isNorthAmericanPhone } from '@shared/phone/phone-number';
 import { e164PhoneSchema } from '@shared/schemas/phone-number';
 import type { Appointment } from '@shared/schemas/appointment';
-import type { OwnerCalendar, SchedulingLinkBooking } from '../../calendars/index';
-import type { AppointmentRepository } from '../../appointments/index';
+import type { OwnerCalendar } from '../../calendars/index';
+import type { SchedulingLinkBooking } from '../../calendars/records/index';
+import type { AppointmentRepository } from '../../appointments/records/index';
 import type { BusinessProfile } from '../business-profile';
-import type { ConversationState, ToolName } from '../types';
+import type { ConversationState, ToolName } from '../records/conversation-types';
 
 /** What a tool may do in the world: narrow ports, so each tool is tested with small fakes or real DynamoDB. */
 export type ToolServices = {

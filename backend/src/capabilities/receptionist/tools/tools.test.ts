@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { zonedInstant } from '@shared/receptionist/business-time';
 import type { Appointment } from '@shared/schemas/appointment';
-import type { AppointmentRepository } from '../../appointments/appointments';
+import type { AppointmentRepository } from '../../appointments/records/appointments';
 import { businessProfile } from '../business-profile';
-import type { ConversationState } from '../types';
+import type { ConversationState } from '../records/conversation-types';
 import { bookTool } from './book';
 import { businessInfoTool } from './business-info';
 import { depositTool } from './deposit';

@@ -2,7 +2,7 @@ import type { ApiGatewayManagementApiClient } from '@aws-sdk/client-apigatewayma
 import type { APIGatewayProxyResultV2 } from 'aws-lambda';
 import type { RelayOutgoing } from '@shared/voice-relay';
 import type { TokenVerifier } from '../../../platform/auth/token-verifier';
-import type { RelayCallRepository } from '../relay-calls';
+import type { RelayCallRepository } from '../records/relay-calls';
 import {
   callbackEndpoint,
   createPostToConnectionSender,

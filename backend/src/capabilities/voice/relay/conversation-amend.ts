@@ -1,6 +1,8 @@
 import type { VoiceDeps } from '../deps';
-import { StaleConversationError, conversationRecord } from '../../receptionist/index';
-import type { Receptionist, ConversationState } from '../../receptionist/index';
+import { conversationRecord } from '../../receptionist/index';
+import { StaleConversationError } from '../../receptionist/records/index';
+import type { Receptionist } from '../../receptionist/index';
+import type { ConversationState } from '../../receptionist/records/index';
 
 export type ConversationAmender = {
   get(id: string): Promise<ConversationState | undefined>;

@@ -1,5 +1,5 @@
 import type { TokenVerifier } from '../../../platform/auth/token-verifier';
-import type { RelayCaller } from '../relay-calls';
+import type { RelayCaller } from '../records/relay-calls';
 import { isValidTwilioSignature } from '../../../providers/telephony/webhook-signature';
 
 export class RelayHandshakeRefused extends Error {}

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { handoffDataSchema, VOICE_RELAY, VOICE_TEXTS, type RelayOutgoing } from '@shared/voice-relay';
-import type { RelayCall, RelayCaller } from '../relay-calls';
+import type { RelayCall, RelayCaller } from '../records/relay-calls';
 import { createLogger } from '../../../platform/logging/logger';
 import { createRecordingMetrics } from '../../../platform/observability/metrics';
-import type { ConversationState, EngineEvent } from '../../receptionist/types';
+import type { ConversationState, EngineEvent } from '../../receptionist/records/conversation-types';
 import { createRelaySession, trimToHeard } from './relay-session';
 
 const CALL_SID = 'CA0123456789abcdef0123456789abcdef';

@@ -7,10 +7,10 @@ import {
   type RelayOutgoing,
   type RelaySetup,
 } from '@shared/voice-relay';
-import type { RelayCall, RelayCallRepository } from '../relay-calls';
+import type { RelayCall, RelayCallRepository } from '../records/relay-calls';
 import type { Logger } from '../../../platform/logging/logger';
 import type { Metrics } from '../../../platform/observability/metrics';
-import type { ConversationState, EngineEvent } from '../../receptionist/index';
+import type { ConversationState, EngineEvent } from '../../receptionist/records/index';
 import { amendConversation } from './conversation-amend';
 
 /** Delivers one message to Twilio (or the browser); rejects when the socket is gone. */

@@ -1,0 +1,148 @@
+import {
+  QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+  type DynamoDBDocumentClient,
+} from '@aws-sdk/lib-dynamodb';
+import { CALENDAR_SERVICES, type CalendarService, type ConnectionStatus } from '@shared/calendar';
+import { CALENDAR_CONNECTION_PREFIX, keys, userKey } from '../../../platform/dynamo/keys';
+
+/** A stored connection. Token fields hold AES-256-GCM ciphertexts (providers/calendar/token-cipher.ts). */
+export type CalendarConnectionRecord = {
+  service: CalendarService;
+  status: ConnectionStatus;
+  access_token_enc: string;
+  refresh_token_enc?: string;
+  /** Epoch ms when the access token expires; absent for tokens that never expire. Not the table's TTL. */
+  token_expires_at?: number;
+  scope?: string;
+  /** The vendor account connected (Google: its e-mail), when the vendor told us. */
+  account?: string;
+  /** A scheduler's public booking page (Calendly), which the assistant texts instead of booking. */
+  scheduling_url?: string;
+  connected_at: string;
+  updated_at: string;
+};
+
+export type SealedTokens = Pick<
+  CalendarConnectionRecord,
+  'access_token_enc' | 'refresh_token_enc' | 'token_expires_at' | 'scope'
+>;
+
+const isTransactionConflict = (error: unknown) => {
+  const { name, CancellationReasons } = error as {
+    name?: string;
+    CancellationReasons?: Array<{ Code?: string }>;
+  };
+  return (
+    name === 'TransactionCanceledException' &&
+    (CancellationReasons ?? []).some((reason) => reason.Code === 'TransactionConflict')
+  );
+};
+
+const withoutUndefined = (fields: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
+
+export function createCalendarConnectionRepository(
+  doc: DynamoDBDocumentClient,
+  tableName: string,
+  now: () => Date = () => new Date(),
+) {
+  return {
+    async list(userId: string): Promise<CalendarConnectionRecord[]> {
+      const { Items = [] } = await doc.send(
+        new QueryCommand({
+          TableName: tableName,
+          // A sort-key range rather than begins_with: the same items, and DynamoDB Local reads begins_with by
+          // walking the whole partition (20,000 conversations made the dashboard's Overview 3× slower there).
+          KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+          ExpressionAttributeValues: {
+            ':pk': userKey(userId),
+            ':from': CALENDAR_CONNECTION_PREFIX,
+            // Service names are lower-case letters and '_', all before '~'.
+            ':to': `${CALENDAR_CONNECTION_PREFIX}~`,
+          },
+        }),
+      );
+      return Items as CalendarConnectionRecord[];
+    },
+
+    /**
+     * A new authorization replaces whatever was stored for the service (a reconnect after 'expired') and,
+     * since an owner has one personal calendar at a time (spec §2), the other services' connections. One
+     * transaction writes all three keys, so two callbacks racing for different services serialize: the
+     * last one wins and never leaves two calendars connected.
+     */
+    async saveConnected(
+      userId: string,
+      service: CalendarService,
+      tokens: SealedTokens & { account?: string; scheduling_url?: string },
+    ): Promise<void> {
+      const timestamp = now().toISOString();
+      const write = () =>
+        doc.send(
+          new TransactWriteCommand({
+            TransactItems: [
+              {
+                Put: {
+                  TableName: tableName,
+                  Item: withoutUndefined({
+                    ...keys.calendarConnection(userId, service),
+                    service,
+                    status: 'connected',
+                    ...tokens,
+                    connected_at: timestamp,
+                    updated_at: timestamp,
+                  }),
+                },
+              },
+              ...CALENDAR_SERVICES.filter((other) => other !== service).map((other) => ({
+                Delete: { TableName: tableName, Key: keys.calendarConnection(userId, other) },
+              })),
+            ],
+          }),
+        );
+      // A racing save for another service makes DynamoDB cancel one transaction (TransactionConflict):
+      // it is retried after the other, so the later callback wins instead of failing.
+      for (let attempt = 1; ; attempt += 1) {
+        try {
+          await write();
+          return;
+        } catch (error) {
+          if (attempt >= 4 || !isTransactionConflict(error)) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 20 * attempt));
+        }
+      }
+    },
+
+    /** After a refresh: new access token and expiry; the refresh token only when the vendor rotated it. */
+    async updateTokens(userId: string, service: CalendarService, tokens: SealedTokens): Promise<void> {
+      const fields = withoutUndefined({ ...tokens, status: 'connected', updated_at: now().toISOString() });
+      const entries = Object.entries(fields);
+      await doc.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: keys.calendarConnection(userId, service),
+          UpdateExpression: `SET ${entries.map((_, i) => `#f${i} = :v${i}`).join(', ')}`,
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeNames: Object.fromEntries(entries.map(([key], i) => [`#f${i}`, key])),
+          ExpressionAttributeValues: Object.fromEntries(entries.map(([, value], i) => [`:v${i}`, value])),
+        }),
+      );
+    },
+
+    async markExpired(userId: string, service: CalendarService): Promise<void> {
+      await doc.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: keys.calendarConnection(userId, service),
+          UpdateExpression: 'SET #status = :expired, updated_at = :now',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: { ':expired': 'expired', ':now': now().toISOString() },
+        }),
+      );
+    },
+  };
+}
+export type CalendarConnectionRepository = ReturnType<typeof createCalendarConnectionRepository>;

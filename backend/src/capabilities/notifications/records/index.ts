@@ -1,0 +1,11 @@
+import type { RecordStore } from '../../../platform/dynamo/record-store';
+import { createNotificationRepository } from './notification-records';
+export { createNotificationRepository } from './notification-records';
+export type { NotificationRepository } from './notification-records';
+
+/** The owner's notification preferences, once-claims, due markers and digest recipients. */
+export function notificationsRecords({ doc, tableName }: RecordStore) {
+  return {
+    notifications: createNotificationRepository(doc, tableName),
+  };
+}

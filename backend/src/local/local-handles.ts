@@ -1,0 +1,10 @@
+import type { LocalOutbox } from './ses/local-outbox';
+import type { LocalPaymentsProvider } from './stripe/local-payments';
+import type { LocalTwilioAccount } from './twilio/local-account';
+
+/** The stand-ins whose own pages and loops the local routes drive (mount-local-routes.ts). */
+export type LocalHandles = {
+  outbox?: LocalOutbox;
+  twilioAccount?: LocalTwilioAccount;
+  payments?: LocalPaymentsProvider;
+};
