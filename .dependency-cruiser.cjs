@@ -121,10 +121,19 @@ module.exports = {
     },
     {
       name: 'components-import-no-feature',
-      comment: 'frontend/src/components/ are shared building blocks: they import no feature.',
+      comment:
+        'frontend/src/components/ are shared building blocks: they import no feature and not the app shell.',
       severity: 'error',
       from: { path: '^frontend/src/components/' },
-      to: { path: '^frontend/src/features/' },
+      to: { path: '^frontend/src/(features|app)/' },
+    },
+    {
+      name: 'lib-imports-no-feature',
+      comment:
+        'frontend/src/lib/ (API client, config, logger) sits below the UI: no feature, component or app shell.',
+      severity: 'error',
+      from: { path: '^frontend/src/lib/', pathNot: NOT_TESTS },
+      to: { path: '^frontend/src/(features|components|app)/' },
     },
   ],
   options: {
