@@ -33,6 +33,14 @@ module.exports = {
       to: { path: '^(backend|frontend|infra|scripts|tests)/' },
     },
     {
+      name: 'phone-numbers-through-the-helper',
+      comment:
+        'Phone numbers are read, checked and written by shared/phone/ only (decision 166): one rule per purpose, one metadata bundle.',
+      severity: 'error',
+      from: { pathNot: '^shared/phone/' },
+      to: { path: '(^|/)node_modules/libphonenumber-js/' },
+    },
+    {
       name: 'platform-imports-no-higher-layer',
       comment: 'platform/ is what every capability uses: it imports only platform/ and shared/.',
       severity: 'error',
@@ -137,8 +145,9 @@ module.exports = {
     },
   ],
   options: {
+    // Packages stay in the graph as leaves (not followed), so that a rule can name one.
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '(^|/)(node_modules|cdk\\.out|dist)/' },
+    exclude: { path: '(^|/)(cdk\\.out|dist)/' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
     enhancedResolveOptions: {

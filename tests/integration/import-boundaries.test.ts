@@ -55,6 +55,12 @@ describe('import boundaries', () => {
       "import { keyPart } from '../backend/src/platform/dynamo/key-part';\nexport const x = keyPart;\n",
       'shared-imports-neither-side',
     ],
+    [
+      'phone numbers read outside the phone helper',
+      `backend/src/capabilities/sms/${plantedName()}.ts`,
+      "import { parsePhoneNumberFromString } from 'libphonenumber-js/min';\nexport const x = parsePhoneNumberFromString;\n",
+      'phone-numbers-through-the-helper',
+    ],
   ])(
     'fail on %s',
     async (_case, file, body, rule) => {
