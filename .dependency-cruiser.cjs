@@ -33,6 +33,14 @@ module.exports = {
       to: { path: '^(backend|frontend|infra|scripts|tests)/' },
     },
     {
+      name: 'phone-numbers-through-the-helper',
+      comment:
+        'Phone numbers are read, checked and written by shared/phone/ only (decision 166): one rule per purpose, one metadata bundle.',
+      severity: 'error',
+      from: { pathNot: '^shared/phone/' },
+      to: { path: '(^|/)node_modules/libphonenumber-js/' },
+    },
+    {
       name: 'platform-imports-no-higher-layer',
       comment: 'platform/ is what every capability uses: it imports only platform/ and shared/.',
       severity: 'error',
@@ -129,15 +137,25 @@ module.exports = {
     },
     {
       name: 'components-import-no-feature',
-      comment: 'frontend/src/components/ are shared building blocks: they import no feature.',
+      comment:
+        'frontend/src/components/ are shared building blocks: they import no feature and not the app shell.',
       severity: 'error',
       from: { path: '^frontend/src/components/' },
-      to: { path: '^frontend/src/features/' },
+      to: { path: '^frontend/src/(features|app)/' },
+    },
+    {
+      name: 'lib-imports-no-feature',
+      comment:
+        'frontend/src/lib/ (API client, config, logger) sits below the UI: no feature, component or app shell.',
+      severity: 'error',
+      from: { path: '^frontend/src/lib/', pathNot: NOT_TESTS },
+      to: { path: '^frontend/src/(features|components|app)/' },
     },
   ],
   options: {
+    // Packages stay in the graph as leaves (not followed), so that a rule can name one.
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '(^|/)(node_modules|cdk\\.out|dist)/' },
+    exclude: { path: '(^|/)(cdk\\.out|dist)/' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
     enhancedResolveOptions: {

@@ -3,6 +3,7 @@ import { parseWeeklyHours, type WeeklyHours } from './receptionist/opening-hours
 import { DEFAULT_TIME_ZONE } from './receptionist/time-zones';
 import type { Analytics, Suggestion } from './schemas/analytics';
 import type { Conversation } from './schemas/conversation';
+import type { SuggestionImpact } from './suggestion-impacts';
 
 /**
  * Analytics and optimization suggestions computed from stored conversation records (issue 5; decisions in
@@ -16,9 +17,6 @@ export const ANALYTICS_TIME_RANGES = ['7d', '30d', '90d'] as const;
 export type AnalyticsTimeRange = (typeof ANALYTICS_TIME_RANGES)[number];
 export const DEFAULT_ANALYTICS_TIME_RANGE: AnalyticsTimeRange = '7d';
 export const TIME_RANGE_DAYS: Record<AnalyticsTimeRange, number> = { '7d': 7, '30d': 30, '90d': 90 };
-
-export const SUGGESTION_IMPACTS = ['high', 'medium', 'low'] as const;
-export type SuggestionImpact = (typeof SUGGESTION_IMPACTS)[number];
 
 export const ANALYTICS_MESSAGES = {
   analyticsLoadFailed: 'Failed to load analytics',

@@ -14,11 +14,10 @@ import {
   primaryObjectiveFromTemplate,
   removeSecondaryObjective,
   snapWeight,
-  PRIMARY_WEIGHT_SLIDER,
-  SECONDARY_WEIGHT_SLIDER,
   templatesForBusinessType,
   CAPABILITIES,
 } from './objective-templates';
+import { PRIMARY_WEIGHT_SLIDER, SECONDARY_WEIGHT_SLIDER } from './objective-hierarchy';
 import {
   multiObjectiveConfigSchema,
   objectiveInputSchema,

@@ -1,3 +1,4 @@
+import { CONFLICT_RESOLUTION, DEFAULT_PRIMARY_WEIGHT, MAX_SECONDARY_OBJECTIVES } from './objective-hierarchy';
 import type { MultiObjectiveConfig, Objective, ObjectiveTemplate } from './schemas/objective';
 
 /**
@@ -188,12 +189,8 @@ export const IMPACT_COLORS = { high: 'red', medium: 'yellow', low: 'green' } as 
 
 // ---- Multi-objective rules (spec §5, §9) ----
 
-export const MAX_SECONDARY_OBJECTIVES = 3;
-export const DEFAULT_PRIMARY_WEIGHT = 0.7;
+// The hierarchy's limits and defaults are in shared/objective-hierarchy.ts (the schema checks them).
 export const DEFAULT_SECONDARY_CONDITIONS = ['after_hours', 'high_volume'] as const;
-export const CONFLICT_RESOLUTION = 'priority_based' as const;
-export const PRIMARY_WEIGHT_SLIDER = { min: 0.5, max: 1.0, step: 0.1 } as const;
-export const SECONDARY_WEIGHT_SLIDER = { min: 0.1, max: 0.5, step: 0.1 } as const;
 
 /** Two decimals are enough for weights and keep 0.3 / 3 from reading 0.09999999999999999. */
 const roundWeight = (weight: number) => Math.round(weight * 100) / 100;

@@ -1,13 +1,10 @@
+import type { RetentionDays } from './privacy-retention';
 import type { EraseCallerResponse } from './schemas/privacy';
 
 /**
  * Issue 13 §5: how long conversation records (transcripts included) are kept, and erasing one caller.
  * Expired records are removed by DynamoDB's TTL, so the period is a promise kept without a sweeper.
  */
-export const RETENTION_CHOICES = [30, 90, 365] as const;
-export type RetentionDays = (typeof RETENTION_CHOICES)[number];
-export const DEFAULT_RETENTION_DAYS: RetentionDays = 365;
-
 export const PRIVACY_TEXTS = {
   title: 'Privacy',
   retentionLabel: 'Keep conversations and transcripts for',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SUGGESTION_IMPACTS } from '../analytics';
+import { SUGGESTION_IMPACTS } from '../suggestion-impacts';
 
 /**
  * Spec §3 "Analytics". Revenue is in dollars (cents / 100, rounded to the cent). A trend day without

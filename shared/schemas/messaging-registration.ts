@@ -1,6 +1,6 @@
-import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { z } from 'zod';
 import { isWebsiteUrl } from './business-info';
+import { typedPhoneSchema } from './phone-number';
 import { REGISTRATION_STATES } from '../messaging-registration-states';
 
 // The states and their texts live apart, without zod, for the pages that only show them.
@@ -148,19 +148,10 @@ export const isRegistrationWebsite = (value: string) => {
   return /\.[a-z]{2,63}$/i.test(host) && !/(^|\.)(localhost|example|test|invalid|local)$/i.test(host);
 };
 
-/** A US or Canadian number, stored as E.164. */
+/** A US or Canadian number, stored as E.164 (the phone helper's 'north-american' rule, decision 166). */
 const contactPhoneSchema = z
   .string({ error: M.phone })
-  .trim()
-  .max(25, M.phone)
-  .transform((value, ctx) => {
-    const parsed = parsePhoneNumberFromString(value, 'US');
-    if (!parsed?.isValid() || (parsed.country !== 'US' && parsed.country !== 'CA')) {
-      ctx.addIssue({ code: 'custom', message: M.phone });
-      return z.NEVER;
-    }
-    return parsed.number;
-  });
+  .pipe(typedPhoneSchema({ rule: 'north-american', message: M.phone, maxChars: 25 }));
 
 const US_ZIP = /^\d{5}(-\d{4})?$/;
 const CA_POSTAL = /^[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z] ?\d[ABCEGHJ-NPRSTV-Z]\d$/i;

@@ -5,7 +5,7 @@ import {
   MAX_SECONDARY_OBJECTIVES,
   PRIMARY_WEIGHT_SLIDER,
   SECONDARY_WEIGHT_SLIDER,
-} from '../objective-templates';
+} from '../objective-hierarchy';
 import { BUSINESS_TYPE_VALUES } from '../signup-rules';
 import { businessConfigSchema } from './business-config';
 import { TEXT_LIMITS } from '../text-limits';

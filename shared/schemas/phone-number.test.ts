@@ -29,4 +29,15 @@ describe('schemas', () => {
     expect(typed.safeParse('555-0142').error?.issues[0]?.message).toBe('Enter a phone number');
     expect(typed.safeParse('4'.repeat(31)).success).toBe(false);
   });
+
+  it('says a too-long number is wrong once, not once per check', () => {
+    const typed = typedPhoneSchema({ rule: 'north-american', message: 'Enter a number', maxChars: 25 });
+    expect(typed.safeParse('1'.repeat(26)).error?.issues.map((issue) => issue.message)).toEqual([
+      'Enter a number',
+    ]);
+    const machine = e164PhoneSchema({ rule: 'possible', message: 'E.164 please' });
+    expect(machine.safeParse(`+${'1'.repeat(30)}`).error?.issues.map((issue) => issue.message)).toEqual([
+      'E.164 please',
+    ]);
+  });
 });

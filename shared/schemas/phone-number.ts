@@ -11,7 +11,7 @@ type PhoneSchemaOptions = {
   rule: PhoneRule;
   /** The error text of a number that does not pass. */
   message: string;
-  /** Longest input read (a person's spaces and brackets included). */
+  /** Longest input read (a person's spaces and brackets included); longer is refused once, the rule unchecked. */
   maxChars?: number;
 };
 
@@ -34,7 +34,7 @@ export const e164PhoneSchema = ({ rule, message, maxChars = DEFAULT_MAX_CHARS }:
   z
     .string()
     .trim()
-    .max(maxChars, message)
+    .max(maxChars, { message, abort: true })
     .refine((value) => isWrittenAsE164(value) && meets(value, rule), message)
     .transform(toE164);
 
@@ -46,7 +46,7 @@ export const typedPhoneSchema = ({ rule, message, maxChars = DEFAULT_MAX_CHARS }
   z
     .string()
     .trim()
-    .max(maxChars, message)
+    .max(maxChars, { message, abort: true })
     .refine((value) => meets(value, rule), message)
     .transform(toE164);
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { RETENTION_CHOICES } from '../privacy';
+import { RETENTION_CHOICES } from '../privacy-retention';
 import { typedPhoneSchema } from './phone-number';
 
 /** Issue 13 §5: the privacy settings' and caller erasure's request and answer schemas (shared/privacy.ts). */

@@ -1,101 +1,71 @@
-import { execFile } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
-import { promisify } from 'node:util';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import {
+  cruise,
+  cycleRulesBetween,
+  ownViolations,
+  plantedName,
+  rulesBrokenBy,
+  withPlanted,
+} from '../support/import-boundaries';
 
 /**
  * The import boundaries (.dependency-cruiser.cjs, docs/decisions/171-backend-by-capability.md) as
- * `npm test` runs them: the tree passes, and a planted bad import of each kind fails with its rule.
+ * `npm test` runs them: the tree passes, and a planted bad import of each kind fails with its rule. The
+ * frontend's rules have their own cases in frontend/src/app/feature-boundaries.test.ts.
  */
-const run = promisify(execFile);
-const depcruise = path.resolve('node_modules/.bin/depcruise');
-const planted: string[] = [];
-
-type Report = {
-  summary: { error: number; violations: Array<{ from: string; to: string; rule: { name: string } }> };
-};
-
-async function cruise(paths: string[]): Promise<Report> {
-  const { stdout } = await run(
-    depcruise,
-    [...paths, '--config', '.dependency-cruiser.cjs', '--output-type', 'json'],
-    { maxBuffer: 64 * 1024 * 1024 },
-  ).catch((error: { stdout?: string }) => ({ stdout: error.stdout ?? '' }));
-  return JSON.parse(stdout) as Report;
-}
-
-/** Writes a module at `file` (repo-relative) that imports `specifier`; removed after the run. */
-function plant(file: string, body: string) {
-  mkdirSync(path.dirname(file), { recursive: true });
-  writeFileSync(file, body);
-  planted.push(file);
-  return file;
-}
-
-const unique = () => `zz-planted-${randomUUID().slice(0, 8)}`;
-const rulesBrokenBy = async (file: string) =>
-  (await cruise([file])).summary.violations.filter((v) => v.from === file).map((v) => v.rule.name);
-
-afterAll(() => {
-  for (const file of planted) rmSync(file, { force: true });
-});
-
 describe('import boundaries', () => {
-  it('hold on the whole tree: no cycle, no import up a layer, stand-ins only in local entry points', async () => {
+  it('hold on the whole tree: no cycle (type-only included), no import up a layer, stand-ins only in local entry points', async () => {
     const report = await cruise(['backend/src', 'frontend/src', 'shared']);
-    expect(report.summary.violations).toEqual([]);
-    expect(report.summary.error).toBe(0);
+    expect(ownViolations(report).map((v) => `${v.rule.name}: ${v.from} → ${v.to}`)).toEqual([]);
   }, 120_000);
 
   it.each([
     [
       'platform importing a capability',
-      `backend/src/platform/${unique()}.ts`,
+      `backend/src/platform/${plantedName()}.ts`,
       "import { createReferralRepository } from '../capabilities/referrals/records/index';\nexport const x = createReferralRepository;\n",
       'platform-imports-no-higher-layer',
     ],
     [
       "a capability reaching into another's files",
-      `backend/src/capabilities/referrals/${unique()}.ts`,
+      `backend/src/capabilities/referrals/${plantedName()}.ts`,
       "import { createSubscriptionRepository } from '../billing/records/subscriptions';\nexport const x = createSubscriptionRepository;\n",
       'capability-through-its-index',
     ],
     [
       "a repository reaching a capability's services",
-      `backend/src/capabilities/billing/records/${unique()}.ts`,
+      `backend/src/capabilities/billing/records/${plantedName()}.ts`,
       "import { receptionistFromApp } from '../../receptionist/index';\nexport const x = receptionistFromApp;\n",
       'records-are-the-lowest-capability-layer',
     ],
     [
       'production code importing a stand-in',
-      `backend/src/capabilities/sms/${unique()}.ts`,
+      `backend/src/capabilities/sms/${plantedName()}.ts`,
       "import { createLocalPlaces } from '../../local/google-places/local-places';\nexport const x = createLocalPlaces;\n",
       'capabilities-import-no-entry-or-local',
     ],
     [
       'a provider importing a capability',
-      `backend/src/providers/places/${unique()}.ts`,
+      `backend/src/providers/places/${plantedName()}.ts`,
       "import { createBusinessConfigRepository } from '../../capabilities/setup/records/index';\nexport const x = createBusinessConfigRepository;\n",
       'providers-import-no-capability',
     ],
     [
       "the repo's shared/ importing the backend",
-      `shared/${unique()}.ts`,
+      `shared/${plantedName()}.ts`,
       "import { keyPart } from '../backend/src/platform/dynamo/key-part';\nexport const x = keyPart;\n",
       'shared-imports-neither-side',
     ],
     [
-      'a frontend component importing a feature',
-      `frontend/src/components/${unique()}.ts`,
-      "import { AuthProvider } from '../features/auth/hooks/auth-context';\nexport const x = AuthProvider;\n",
-      'components-import-no-feature',
+      'phone numbers read outside the phone helper',
+      `backend/src/capabilities/sms/${plantedName()}.ts`,
+      "import { parsePhoneNumberFromString } from 'libphonenumber-js/min';\nexport const x = parsePhoneNumberFromString;\n",
+      'phone-numbers-through-the-helper',
     ],
   ])(
     'fail on %s',
     async (_case, file, body, rule) => {
-      expect(await rulesBrokenBy(plant(file, body))).toContain(rule);
+      expect(await withPlanted({ [file]: body }, () => rulesBrokenBy(file))).toContain(rule);
     },
     60_000,
   );
@@ -116,15 +86,11 @@ describe('import boundaries', () => {
   ])(
     'fail on a cycle of %s',
     async (_case, rule, body) => {
-      const a = unique();
-      const b = unique();
-      const first = plant(`backend/src/platform/${a}.ts`, body('First', 'Second', b));
-      const second = plant(`backend/src/platform/${b}.ts`, body('Second', 'First', a));
-      // A cycle is reported from whichever of its modules sorts first by path, so from either planted file.
-      const cyclic = (await cruise([second])).summary.violations.filter(
-        (v) => (v.from === first || v.from === second) && v.rule.name === rule,
-      );
-      expect(cyclic.map((v) => [v.from, v.to].sort())).toContainEqual([first, second].sort());
+      const [a, b] = [plantedName(), plantedName()];
+      const first = `backend/src/platform/${a}.ts`;
+      const second = `backend/src/platform/${b}.ts`;
+      const planted = { [first]: body('First', 'Second', b), [second]: body('Second', 'First', a) };
+      expect(await withPlanted(planted, () => cycleRulesBetween(first, second))).toContain(rule);
     },
     60_000,
   );

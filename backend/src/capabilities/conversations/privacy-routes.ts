@@ -6,7 +6,7 @@ import {
   privacySettingsResponseSchema,
   privacySettingsSchema,
 } from '@shared/schemas/privacy';
-import { DEFAULT_RETENTION_DAYS } from '@shared/privacy';
+import { DEFAULT_RETENTION_DAYS } from '@shared/privacy-retention';
 import { SETUP_MESSAGES } from '@shared/setup-messages';
 import type { ConversationsDeps } from './deps';
 import type { AppEnv } from '../../platform/http/app-env';

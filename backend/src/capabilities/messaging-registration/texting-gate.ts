@@ -1,5 +1,5 @@
 import type { OutboundTextGate } from '../sms/index';
-import { parsePhoneNumberFromString } from 'libphonenumber-js';
+import { parsePhone } from '@shared/phone/phone-number';
 import { textingAllowedIn } from '@shared/schemas/messaging-registration';
 import type { MessagingRegistrationData } from './deps';
 import type { MessagingRegistrationRepository } from './records/messaging-registrations';
@@ -13,8 +13,8 @@ const A2P_COUNTRIES = new Set(['US', 'PR', 'VI', 'GU', 'AS', 'MP']);
 
 /** Whether a text to this number needs an approved A2P campaign; an unreadable +1 number counts as US. */
 export function needsA2pCampaign(to: string): boolean {
-  const parsed = parsePhoneNumberFromString(to);
-  if (parsed?.country) return A2P_COUNTRIES.has(parsed.country);
+  const country = parsePhone(to)?.country;
+  if (country) return A2P_COUNTRIES.has(country);
   return to.startsWith('+1');
 }
 

@@ -8,7 +8,7 @@ import { payoutStateOfItem, type Payouts } from '../payouts/records/index';
 import type { BusinessConfig } from '@shared/schemas/business-config';
 import { priceSentences } from '@shared/capability-sources';
 import type { StoredObjective } from '../setup/records/index';
-import { DEFAULT_RETENTION_DAYS } from '@shared/privacy';
+import { DEFAULT_RETENTION_DAYS } from '@shared/privacy-retention';
 import {
   BUSINESS_KINDS,
   businessKind,

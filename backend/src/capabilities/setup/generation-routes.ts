@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
-import { findTemplate, DEFAULT_PRIMARY_WEIGHT } from '@shared/objective-templates';
+import { findTemplate } from '@shared/objective-templates';
+import { DEFAULT_PRIMARY_WEIGHT } from '@shared/objective-hierarchy';
 import { apiErrorSchema } from '@shared/schemas/api-error';
 import {
   GENERATION_MESSAGES,

@@ -1,11 +1,10 @@
+import { initialMultiObjectiveConfig, snapWeight } from '@shared/objective-templates';
 import {
   CONFLICT_RESOLUTION,
   DEFAULT_PRIMARY_WEIGHT,
-  initialMultiObjectiveConfig,
   PRIMARY_WEIGHT_SLIDER,
   SECONDARY_WEIGHT_SLIDER,
-  snapWeight,
-} from '@shared/objective-templates';
+} from '@shared/objective-hierarchy';
 import type { MultiObjectiveConfig, Objective } from '@shared/schemas/objective';
 
 /**

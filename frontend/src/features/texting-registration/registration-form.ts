@@ -1,4 +1,4 @@
-import { parsePhoneNumberFromString } from 'libphonenumber-js';
+import { formatPhone } from '@shared/phone/phone-number';
 import type {
   BusinessRegistrationDetails,
   BusinessRegistrationDetailsInput,
@@ -56,8 +56,7 @@ export function draftOf(
     'contact.lastName': details.contact.lastName,
     'contact.email': details.contact.email,
     // Stored as E.164; shown as the owner would write it.
-    'contact.phone':
-      parsePhoneNumberFromString(details.contact.phone)?.formatNational() ?? details.contact.phone,
+    'contact.phone': formatPhone(details.contact.phone, 'national') ?? details.contact.phone,
     'contact.title': details.contact.title,
   };
 }

@@ -3,7 +3,7 @@ import type {
   privacySettingsResponseSchema,
   privacySettingsSchema,
 } from '@shared/schemas/privacy';
-import type { RetentionDays } from '@shared/privacy';
+import type { RetentionDays } from '@shared/privacy-retention';
 import { apiRequest } from '../../../lib/api-client';
 import { ownerPath } from '../../../lib/api-read-paths';
 

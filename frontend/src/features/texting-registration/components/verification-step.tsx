@@ -1,11 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
-import { parsePhoneNumberFromString } from 'libphonenumber-js';
+import { formatPhone } from '@shared/phone/phone-number';
 import { REGISTRATION_MESSAGES, type MessagingRegistration } from '@shared/schemas/messaging-registration';
 import { REGISTRATION_FORM_TEXTS as T } from '@shared/messaging-registration-form';
 import { ApiClientError } from '../../../lib/api-client';
 import { registrationApi } from '../api/registration-api';
 
-const shownPhone = (phone: string) => parsePhoneNumberFromString(phone)?.formatNational() ?? phone;
+const shownPhone = (phone: string) => formatPhone(phone, 'national') ?? phone;
 
 /**
  * A sole proprietor's step (decision 169): as in Twilio's flow, the carriers' registry texts the contact's

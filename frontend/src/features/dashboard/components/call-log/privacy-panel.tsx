@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { isPhone } from '@shared/phone/phone-number';
-import { PRIVACY_TEXTS, RETENTION_CHOICES, type RetentionDays } from '@shared/privacy';
+import { PRIVACY_TEXTS } from '@shared/privacy';
+import { RETENTION_CHOICES, type RetentionDays } from '@shared/privacy-retention';
 import { Modal } from '../../../../components/ui/modal';
 import { privacyApi } from '../../api/privacy-api';
 

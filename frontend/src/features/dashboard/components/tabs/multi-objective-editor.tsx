@@ -1,5 +1,5 @@
 import { useId, useState, type ReactNode } from 'react';
-import { PRIMARY_WEIGHT_SLIDER, SECONDARY_WEIGHT_SLIDER } from '@shared/objective-templates';
+import { PRIMARY_WEIGHT_SLIDER, SECONDARY_WEIGHT_SLIDER } from '@shared/objective-hierarchy';
 import type { MultiObjectiveConfig, ObjectiveTemplate } from '@shared/schemas/objective';
 import { rangeFillStyle } from '../../../../components/ui/range-fill';
 

@@ -3,9 +3,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import {
   addSecondaryObjective,
   canAddSecondaryObjective,
-  MAX_SECONDARY_OBJECTIVES,
   removeSecondaryObjective,
 } from '@shared/objective-templates';
+import { MAX_SECONDARY_OBJECTIVES } from '@shared/objective-hierarchy';
 import { DASHBOARD_MESSAGES } from '@shared/dashboard-messages';
 import type { BusinessConfig } from '@shared/schemas/business-config';
 import type { MultiObjectiveConfig, Objective, ObjectiveTemplate } from '@shared/schemas/objective';
