@@ -17,6 +17,18 @@ describe('capSmsBody', () => {
     const capped = capSmsBody('x'.repeat(2000), 10);
     expect(capped).toBe(`${'x'.repeat(9)}…`);
   });
+
+  it('never cuts inside an emoji: no lone surrogate, no half of a joined emoji', () => {
+    // 'xxxxxxx' then 🙂 (two code units) across the cut at 8: a plain slice would keep half of it.
+    const capped = capSmsBody(`xxxxxxx🙂${'y'.repeat(20)}`, 9);
+    expect(capped).toBe('xxxxxxx…');
+    expect(capped).not.toMatch(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])/);
+    // A family emoji (several code points joined) is kept whole or dropped whole.
+    const family = '👨‍👩‍👧';
+    const cappedFamily = capSmsBody(`xxxx${family}${'y'.repeat(20)}`, 8);
+    expect(cappedFamily).toBe('xxxx…');
+    expect(capSmsBody(`xx${family}${'y'.repeat(20)}`, 12)).toBe(`xx${family}y…`);
+  });
 });
 
 describe('formatPhoneForText', () => {

@@ -18,10 +18,25 @@ export const SMS_OWNER_DAILY_LIMIT = 2000;
 /** A lapsed owner's texter is told the business's own number at most once per this many hours. */
 export const SMS_LAPSED_NOTICE_HOURS = 24;
 
+const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
+
+/**
+ * The longest start of `text` within `units` UTF-16 code units that ends between two characters as a
+ * reader sees them: a plain slice could end inside an emoji (a lone surrogate, which carriers show as "?").
+ */
+function startWithin(text: string, units: number): string {
+  let end = 0;
+  for (const { index, segment } of graphemes.segment(text)) {
+    if (index + segment.length > units) break;
+    end = index + segment.length;
+  }
+  return text.slice(0, end);
+}
+
 /** Cuts a reply to what one SMS can carry, at a word boundary when there is one, with an ellipsis. */
 export function capSmsBody(text: string, max = SMS_MAX_BODY_CHARS): string {
   if (text.length <= max) return text;
-  const cut = text.slice(0, max - 1);
+  const cut = startWithin(text, max - 1);
   const space = cut.lastIndexOf(' ');
   return `${space > max * 0.8 ? cut.slice(0, space) : cut}…`;
 }
