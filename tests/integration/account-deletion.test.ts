@@ -123,11 +123,21 @@ describe('account deletion', async () => {
     // Get paid: the owner's payouts item and the connected account's owner lookup outside the partition.
     const payoutAccount = `acct_${label}_${Date.now()}`;
     expect((await deps.data.payouts.claimAccount(sub, payoutAccount)).result).toBe('claimed');
-    return { label, owner, number, sid, code, conversationId, state, feedHash, payoutAccount };
+    // A2P 10DLC: the registration in the partition, and the brand's owner lookup outside it.
+    const brandSid = `BN${label.replace(/[^a-z0-9]/gi, '')}${Date.now()}`;
+    expect(
+      await deps.data.messagingRegistrations.save(
+        sub,
+        { state: 'in_review', updatedAt: new Date().toISOString(), refs: { brandSid } },
+        undefined,
+      ),
+    ).toBe(true);
+    await deps.data.messagingRegistrations.linkBrand(brandSid, sub);
+    return { label, owner, number, sid, code, conversationId, state, feedHash, payoutAccount, brandSid };
   }
 
   const expectAllGone = async (account: Awaited<ReturnType<typeof fullAccount>>) => {
-    const { label, owner, number, code, conversationId, state, feedHash, payoutAccount } = account;
+    const { label, owner, number, code, conversationId, state, feedHash, payoutAccount, brandSid } = account;
     expect(await partition(owner.sub)).toEqual([]);
     for (const key of [
       keys.phoneReservation(number),
@@ -140,6 +150,7 @@ describe('account deletion', async () => {
       keys.calendarFeedToken(feedHash),
       keys.waitlistEntry('BETA', owner.email),
       keys.payoutAccountOwner(payoutAccount),
+      keys.messagingBrandOwner(brandSid),
     ]) {
       expect(await get(key), `${key.pk} / ${key.sk}`).toBeUndefined();
     }

@@ -17,7 +17,7 @@ type Item = Record<string, unknown>;
  * - items keyed elsewhere that point at the owner: the phone reservations (gsi1 `PHONE_HOLDER#`), the
  *   referral-code claim, the link as a referee, the engine states of the owner's conversations, the deposit
  *   sessions of their appointments, the connected payout account's owner lookup (`PAYOUTACCOUNT#`), the
- *   Business Calendar feed's token lookup, pending OAuth states (gsi1
+ *   A2P brand's owner lookup (`A2PBRAND#`), the Business Calendar feed's token lookup, pending OAuth states (gsi1
  *   `OAUTHSTATE_OWNER#`), and the waitlist entries of the account's e-mail.
  * The items found through the partition go first and the partition last, so a retry after a failure still
  * finds them. Left on purpose: STOP opt-outs (a caller's choice, as in caller erasure) and items that expire
@@ -61,6 +61,9 @@ export function createOwnerDataErasure(doc: DynamoDBDocumentClient, tableName: s
         found.push(keys.conversationState(item.conversation_id));
       } else if (sk === keys.payouts(ownerId).sk && typeof item.account_id === 'string') {
         found.push(keys.payoutAccountOwner(item.account_id));
+      } else if (sk === keys.messagingRegistration(ownerId).sk) {
+        const brandSid = (item.refs as { brandSid?: unknown } | undefined)?.brandSid;
+        if (typeof brandSid === 'string' && brandSid) found.push(keys.messagingBrandOwner(brandSid));
       } else if (sk === keys.calendarFeed(ownerId).sk && typeof item.token_hash === 'string') {
         found.push(keys.calendarFeedToken(item.token_hash));
       } else if (sk.startsWith(APPOINTMENT_PREFIX)) {
