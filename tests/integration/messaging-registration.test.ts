@@ -134,6 +134,8 @@ describe('A2P 10DLC registration: routes, the local registry and its signed stat
     expect(stored?.refs.messagingServiceSid).toMatch(/^MG[0-9a-f]{32}$/);
     const mails = await mailsTo(a.email);
     expect(mails.map((m) => m.subject)).toEqual([REGISTRATION_EMAIL_TEXTS.approved.subject]);
+    // The e-mail opens the dashboard's Texting tab, where the registration is shown.
+    expect(mails[0]!.text).toContain(`/dashboard?tab=texting`);
     // Approved: no more submissions, and the control cannot approve twice.
     expect((await a.put(DETAILS)).body.error).toBe('registration_approved');
     expect((await a.control('approve')).status).toBe(409);

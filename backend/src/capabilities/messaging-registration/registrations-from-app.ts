@@ -1,3 +1,4 @@
+import { REGISTRATION_DASHBOARD_PATH } from '@shared/messaging-registration-form';
 import { publicAppUrl, publicBaseUrl, type AppConfig } from '../../platform/config/env';
 import { signInEmailOf } from '../../providers/identity/port';
 import type { Providers } from '../../providers/providers';
@@ -27,7 +28,8 @@ export function messagingRegistrationsFromApp(
     urls: {
       statusCallback: `${publicBaseUrl(config)}${TWILIO_WEBHOOK_PATHS.messagingRegistration}`,
       inboundSms: telephonyWebhookUrls(publicBaseUrl(config)).smsUrl,
-      dashboard: `${publicAppUrl(config)}/dashboard?tab=overview`,
+      // The e-mails link to the Texting tab, where the state and what to change are shown.
+      dashboard: `${publicAppUrl(config)}${REGISTRATION_DASHBOARD_PATH}`,
     },
     now: app.now,
     logger: app.logger,
