@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ADVANCED_OPT_OUT } from '../../shared/carrier-keywords';
 import { repointNumbers } from '../../backend/src/providers/telephony/repoint-numbers';
-import { TelephonyError } from '../../backend/src/providers/telephony/port';
+import { RecipientOptedOutError, TelephonyError } from '../../backend/src/providers/telephony/port';
 import { createAssistantLine } from '../support/assistant-line';
 import { createTestApp } from '../support/test-app';
 
@@ -67,6 +67,20 @@ describe('local phone: carrier keywords as Twilio applies them', async () => {
     await expect(textFromAssistant(line.assistantNumber, caller)).resolves.toMatchObject({
       sid: expect.stringMatching(/^SM/),
     });
+  });
+
+  it("an opt-out we never heard (Twilio refuses with 21610) is recorded as the number's opt-out", async () => {
+    const line = await createAssistantLine(deps);
+    const caller = '+14155550309';
+    // The STOP reached Twilio but not us (say, our webhook was failing): only the carrier knows.
+    await account.optOut(line.assistantNumber, caller);
+    expect(await deps.data.smsMessaging.isOptedOut(line.assistantNumber, caller)).toBe(false);
+    await expect(textFromAssistant(line.assistantNumber, caller)).rejects.toThrow(RecipientOptedOutError);
+    // Now our list agrees with the carrier's, so the assistant stops trying.
+    expect(await deps.data.smsMessaging.isOptedOut(line.assistantNumber, caller)).toBe(true);
+    // A text refused for any other reason records nothing.
+    await expect(textFromAssistant('+14155550000', '+14155550310')).rejects.toThrow();
+    expect(await deps.data.smsMessaging.isOptedOut('+14155550000', '+14155550310')).toBe(false);
   });
 
   it('keeps the opt-out to the one business number, and through re-pointing its webhooks', async () => {

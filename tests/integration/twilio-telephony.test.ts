@@ -2,6 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createTwilioTelephony } from '../../backend/src/providers/telephony/twilio';
 import {
   NumberUnavailableError,
+  RecipientOptedOutError,
   TelephonyError,
   telephonyWebhookUrls,
 } from '../../backend/src/providers/telephony/port';
@@ -148,6 +149,22 @@ describe('Twilio adapter against a local fake of the Twilio REST API', async () 
     const failure = await wrongKey.searchAvailable({ country: 'US', limit: 3 }).catch((e: unknown) => e);
     expect(failure).toBeInstanceOf(TelephonyError);
     expect((failure as TelephonyError).status).toBe(401);
+  });
+
+  it('sends a text, and reports a recipient who opted out of the number (21610) as such', async () => {
+    const sent = await telephony.sendSms({ from: '+14155550111', to: '+14155550199', body: 'See you at 3' });
+    expect(sent.sid).toMatch(/^SM[0-9a-f]{32}$/);
+    expect(fake.requests.at(-1)).toMatchObject({
+      method: 'POST',
+      path: `${accountPath}/Messages.json`,
+      form: { From: '+14155550111', To: '+14155550199', Body: 'See you at 3' },
+    });
+    fake.optOut('+14155550111', '+14155550198');
+    const refused = await telephony
+      .sendSms({ from: '+14155550111', to: '+14155550198', body: 'Reminder' })
+      .catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(RecipientOptedOutError);
+    expect((refused as RecipientOptedOutError).status).toBe(400);
   });
 });
 

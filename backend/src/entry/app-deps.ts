@@ -15,6 +15,7 @@ import {
   messagingRegistrationsFromApp,
 } from '../capabilities/messaging-registration/index';
 import { notifierFromApp } from '../capabilities/notifications/index';
+import { rememberOptOuts } from '../capabilities/sms/index';
 import { receptionistFromApp } from '../capabilities/receptionist/index';
 import { referralRewardsFromApp } from '../capabilities/referrals/index';
 import { createAppData } from './app-data';
@@ -57,7 +58,8 @@ export function createAppDeps(
   // Texts to US numbers leave only from approved A2P campaigns: one gate at the provider (decision 169).
   const textingGate = createTextingGate({ data, registrations: data.messagingRegistrations });
   const chosen = createProviders(config, platform, local);
-  const providers = { ...chosen, telephony: gateOutboundTexts(chosen.telephony, textingGate) };
+  const telephony = rememberOptOuts(gateOutboundTexts(chosen.telephony, textingGate), { data, logger });
+  const providers = { ...chosen, telephony };
   const app = { ...platform, data, providers };
 
   const notifier = notifierFromApp(app);

@@ -26,7 +26,7 @@ export type RecordedRequest = {
 /**
  * A local fake of the Twilio REST API (2010-04-01) for phone numbers: AvailablePhoneNumbers/{country}/Local
  * (AreaCode, InRegion, InLocality, InPostalCode, PageSize), IncomingPhoneNumbers create (form-encoded),
- * list, update and delete. Basic auth with the account sid and token is required; errors use Twilio's JSON error shape, e.g.
+ * list, update and delete, and Messages create (21610 for an opted-out recipient). Basic auth with the account sid and token is required; errors use Twilio's JSON error shape, e.g.
  * 21422 when the number is not in stock any more. The A2P 10DLC resources (Trust Hub and Messaging, same
  * host) are in fake-a2p.ts.
  */
@@ -51,6 +51,8 @@ export async function startFakeTwilio(options: {
     status_callback: string;
   };
   const owned = new Map<string, Owned>();
+  /** `${from}|${to}` pairs whose recipient texted STOP to that number. */
+  const optedOut = new Set<string>();
   const expectedAuth = `Basic ${Buffer.from(`${options.accountSid}:${options.authToken}`).toString('base64')}`;
   const accountPath = `/2010-04-01/Accounts/${options.accountSid}`;
 
@@ -162,6 +164,16 @@ export async function startFakeTwilio(options: {
         return send(res, 204);
       }
 
+      // Messages: a text to someone who opted out of the sending number is refused with 21610.
+      if (req.method === 'POST' && url.pathname === `${accountPath}/Messages.json`) {
+        const { From: from = '', To: to = '', Body: body = '' } = request.form;
+        if (optedOut.has(`${from}|${to}`)) {
+          return twilioError(res, 400, 21610, 'Attempt to send to unsubscribed recipient');
+        }
+        const sid = `SM${randomBytes(16).toString('hex')}`;
+        return send(res, 201, { sid, from, to, body, status: 'queued', account_sid: options.accountSid });
+      }
+
       if (a2p.handle(request, (status, body) => send(res, status, body))) return;
 
       twilioError(res, 404, 20404, 'The requested resource was not found');
@@ -174,6 +186,8 @@ export async function startFakeTwilio(options: {
     requests,
     /** Numbers bought on the fake account and not released, by sid. */
     owned,
+    /** Marks a recipient as opted out of a number, as their STOP would at Twilio. */
+    optOut: (from: string, to: string) => optedOut.add(`${from}|${to}`),
     /** The A2P registration resources created on the fake account. */
     a2p,
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),

@@ -1,2 +1,3 @@
 export type { SmsAssistant } from './inbound-sms';
 export type { OutboundTextGate } from './deps';
+export { rememberOptOuts } from './remember-opt-outs';

@@ -5,6 +5,7 @@ import { isInLocalStock, localStockPage } from './local-inventory';
 import type { LocalTwilioAccount } from './local-account';
 import {
   NumberUnavailableError,
+  RecipientOptedOutError,
   TelephonyError,
   type NumberSearch,
   type TelephonyProvider,
@@ -106,9 +107,8 @@ export function createLocalTelephony(deps: {
     // a text to someone who opted out of the number is refused (error 21610) and never delivered.
     async sendSms({ from, to, body }) {
       if (await deps.account?.isOptedOut(from, to))
-        throw new TelephonyError(
+        throw new RecipientOptedOutError(
           'Twilio message send failed: Attempt to send to unsubscribed recipient (21610)',
-          400,
         );
       const sid = `SM${randomBytes(16).toString('hex')}`;
       await deps.account?.logMessage(from, to, {

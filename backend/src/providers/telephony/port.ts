@@ -53,6 +53,17 @@ export class TelephonyError extends Error {
   }
 }
 
+/**
+ * Twilio error 21610: the recipient texted STOP to this number, so Twilio refuses every text to them from it
+ * until they text START. The SMS channel records the opt-out when it learns of it this way.
+ */
+export class RecipientOptedOutError extends TelephonyError {
+  static readonly CODE = 21610;
+  constructor(message = 'Attempt to send to unsubscribed recipient (21610)') {
+    super(message, 400);
+  }
+}
+
 /** Our Twilio webhook paths (webhook-paths.ts, which the edge reads too); the routes mount themselves there. */
 export { TWILIO_WEBHOOK_PATHS } from '../../platform/http/webhook-paths';
 

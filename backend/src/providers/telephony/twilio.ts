@@ -1,5 +1,11 @@
 import twilio from 'twilio';
-import { NumberUnavailableError, TelephonyError, type NumberWebhooks, type TelephonyProvider } from './port';
+import {
+  NumberUnavailableError,
+  RecipientOptedOutError,
+  TelephonyError,
+  type NumberWebhooks,
+  type TelephonyProvider,
+} from './port';
 
 /** Twilio's error codes for a number that cannot be bought (gone, or taken since the search). */
 const UNAVAILABLE_CODES = new Set([21421, 21422, 21452]);
@@ -10,6 +16,9 @@ function translate(error: unknown, action: string): Error {
   const failure = error as TwilioFailure;
   if (failure.code !== undefined && UNAVAILABLE_CODES.has(failure.code)) {
     return new NumberUnavailableError(failure.message ?? 'Phone number is not available');
+  }
+  if (failure.code === RecipientOptedOutError.CODE) {
+    return new RecipientOptedOutError(`Twilio ${action} failed: ${failure.message ?? String(error)}`);
   }
   // The vendor's own text stays in our logs (via the error), never in the response.
   return new TelephonyError(`Twilio ${action} failed: ${failure.message ?? String(error)}`, failure.status);
