@@ -61,6 +61,7 @@ import {
 } from '../capabilities/messaging-registration/index';
 import { chooseMessagingRegistrationProvider } from '../providers/messaging-registration/choose';
 import { TWILIO_WEBHOOK_PATHS, telephonyWebhookUrls } from '../providers/telephony/port';
+import { createForwardingRepository } from '../capabilities/forwarding/index';
 
 /**
  * The one wiring of the app's dependencies from configuration: Lambda, the local server, the bench and the
@@ -124,6 +125,7 @@ export function createAppDeps(
     ownerMessages: createOwnerMessageRepository(doc, config.tableName, now),
     notifications: createNotificationRepository(doc, config.tableName),
     messagingRegistrations: createMessagingRegistrationRepository(doc, config.tableName),
+    forwarding: createForwardingRepository(doc, config.tableName),
   };
   // Texts to US numbers leave only from approved A2P campaigns: one gate at the provider (decision 169).
   const textingGate = createTextingGate({ data, registrations: data.messagingRegistrations });

@@ -33,6 +33,7 @@ import type { SessionRevocationRepository } from '../platform/auth/session-revoc
 import type { NotificationRepository, Notifier } from '../capabilities/notifications/index';
 import type { AccountDeletionRepository, OwnerDataErasure } from '../capabilities/account/index';
 import type { StandIns } from './stand-ins';
+import type { ForwardingRepository } from '../capabilities/forwarding/index';
 
 /** Repositories over the app table, one per entity (each in its capability's folder). */
 export type AppData = {
@@ -62,6 +63,7 @@ export type AppData = {
   callerErasure: CallerErasure;
   notifications: NotificationRepository;
   messagingRegistrations: MessagingRegistrationRepository;
+  forwarding: ForwardingRepository;
 };
 
 export type AppProviders = Providers;

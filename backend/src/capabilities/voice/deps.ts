@@ -5,6 +5,7 @@ import type { SubscriptionRepository } from '../billing/index';
 import type { ConversationRepository } from '../conversations/index';
 import type { ConversationStateRepository, Receptionist } from '../receptionist/index';
 import type { BusinessConfigRepository, ObjectivesRepository } from '../setup/index';
+import type { ForwardingRepository } from '../forwarding/index';
 
 /**
  * What the voice capability takes from the wiring: the platform, and the few repositories and providers
@@ -18,6 +19,7 @@ export type VoiceDeps = PlatformDeps & {
     conversations: ConversationRepository;
     objectives: ObjectivesRepository;
     subscriptions: SubscriptionRepository;
+    forwarding: ForwardingRepository;
   };
   providers: Pick<Providers, 'telephony'>;
   receptionist: Receptionist;
