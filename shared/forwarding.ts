@@ -256,6 +256,9 @@ export const guideCodes = (guide: ForwardingGuide): string =>
     .filter((code): code is string => code !== undefined)
     .join('\n');
 
+/** How often the open guide asks whether a forwarded call has verified forwarding yet. */
+export const FORWARDING_VERIFY_REFRESH_MS = 5_000;
+
 /** What the owner reads in the guide and on the Overview. */
 export const FORWARDING_TEXTS = {
   guideTitle: 'Forward your existing number',
