@@ -54,4 +54,12 @@ test('an owner follows the forwarding guide, a forwarded call reaches the assist
   await expect(page.getByTestId('forwarding-status').first()).toContainText(
     'Forwarding: verified · last seen',
   );
+
+  // The same guide follows step 4 of the setup, on the owner's saved choice.
+  await page.goto('/setup');
+  await page.getByRole('button', { name: /^Step 4:/ }).click();
+  const setupGuide = page.getByTestId('forwarding-guide');
+  await expect(setupGuide.getByTestId('forwarding-carrier')).toHaveValue('verizon');
+  await expect(setupGuide.getByTestId('forwarding-code')).toHaveText([`*71${tenDigits}`]);
+  await expect(setupGuide.getByTestId('forwarding-status')).toContainText('Forwarding: verified');
 });

@@ -8,7 +8,7 @@ export function ForwardingStatusLine({ status, timeZone }: { status: ForwardingS
     <p
       className={`forwarding-status forwarding-${status.state}`}
       data-testid="forwarding-status"
-      role="status"
+      aria-live="polite"
     >
       <span className="forwarding-dot" aria-hidden="true" />
       {forwardingStatusLine(status, (iso) => seenAt(iso, timeZone))}
