@@ -283,7 +283,7 @@ export const FORWARDING_TEXTS = {
   verified: 'verified',
   notVerified: 'not verified',
   lastSeen: 'last seen',
-  from: 'from',
+  from: 'Last forwarded from',
 } as const;
 
 /** "Forwarding: verified · last seen 3:04 PM" / "Forwarding: not verified", given a time formatter. */

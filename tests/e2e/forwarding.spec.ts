@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { FORWARDING_TEXTS } from '../../shared/forwarding';
+import { BUSINESS_NUMBER_REFUSALS, FORWARDING_TEXTS } from '../../shared/forwarding';
+import { WIZARD_TEXT } from '../../frontend/src/features/setup/wizard-text';
 import { openPhone, randomCaller, salonOwner } from './assistant-owner';
 import { apiFromPage, appUrl } from './support';
 
@@ -62,4 +63,14 @@ test('an owner follows the forwarding guide, a forwarded call reaches the assist
   await expect(setupGuide.getByTestId('forwarding-carrier')).toHaveValue('verizon');
   await expect(setupGuide.getByTestId('forwarding-code')).toHaveText([`*71${tenDigits}`]);
   await expect(setupGuide.getByTestId('forwarding-status')).toContainText('Forwarding: verified');
+
+  // Step 1 refuses the assistant's own number as the business line: forwarding it would loop.
+  await page.getByRole('button', { name: /^Step 1:/ }).click();
+  await page.getByRole('button', { name: WIZARD_TEXT.editInfo }).click();
+  await page.getByLabel('Business phone').fill(assistantNumber);
+  await page.getByRole('button', { name: 'Save Changes', exact: true }).click();
+  await expect(page.getByText(BUSINESS_NUMBER_REFUSALS.own_assistant_number.message)).toBeVisible();
+  expect((await apiFromPage(page, 'GET', `/oauth/users/${userId}/config`)).body.phone_number).not.toBe(
+    assistantNumber,
+  );
 });

@@ -133,6 +133,10 @@ describe('forwarding', async () => {
     });
     expect(loop.status).toBe(400);
     expect(loop.body).toMatchObject(BUSINESS_NUMBER_REFUSALS.own_assistant_number);
+    // Named like a validation error's field, so the step-1 form shows it on the phone field.
+    expect(loop.body.details).toEqual([
+      { path: 'phone_number', message: BUSINESS_NUMBER_REFUSALS.own_assistant_number.message },
+    ]);
     const create = await callApi(app, 'POST', '/oauth/config/create', token, {
       ...SAMPLE_BUSINESS_INFO,
       phone_number: line.assistantNumber,

@@ -22,7 +22,10 @@ export function businessNumberRefusal(
   return holder.owner_id === ownerId ? 'own_assistant_number' : 'another_assistant_number';
 }
 
-/** Throws the 400 `{ error: 'forwarding_loop', message }` when the E.164 business number is refused. */
+/**
+ * Throws the 400 `{ error: 'forwarding_loop', message, details }` when the E.164 business number is
+ * refused; `details` names the field the way validation errors do, so the step-1 form shows it there.
+ */
 export async function assertBusinessNumberAllowed(
   reservations: AssistantNumberLookup,
   ownerId: string,
@@ -31,5 +34,5 @@ export async function assertBusinessNumberAllowed(
   const refusal = businessNumberRefusal(ownerId, await reservations.get(businessNumber));
   if (!refusal) return;
   const { error, message } = BUSINESS_NUMBER_REFUSALS[refusal];
-  throw new HttpError(400, error, message, { field: 'phone_number', reason: refusal });
+  throw new HttpError(400, error, message, [{ path: 'phone_number', message }]);
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { FORWARDING_TEXTS } from '@shared/forwarding';
+import { formatPhone } from '@shared/phone/phone-number';
 import type { OverviewResponse } from '@shared/schemas/overview';
 import { ForwardingGuide, ForwardingStatusLine } from '../../../forwarding';
 
@@ -20,7 +21,7 @@ export function ForwardingPanel({ userId, overview }: { userId: string; overview
       <ForwardingStatusLine status={status} timeZone={overview.time_zone} />
       {status.forwarded_from ? (
         <p className="dashboard-muted">
-          {FORWARDING_TEXTS.from} {status.forwarded_from}
+          {FORWARDING_TEXTS.from} {formatPhone(status.forwarded_from, 'dashed')}
         </p>
       ) : null}
       {open ? (
