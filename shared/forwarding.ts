@@ -348,5 +348,11 @@ export const BUSINESS_NUMBER_REFUSALS = {
     error: 'forwarding_loop',
     message: `That number is a ${BRAND.name} assistant number, not a business line. Enter the number your customers call today: forwarding between assistant numbers would make calls loop.`,
   },
+  /** Step 4: the number picked for the assistant is the business's own line (step 1). */
+  business_line_as_assistant: {
+    error: 'forwarding_loop',
+    message:
+      'That is your business’s own number (step 1). Pick a new number for your assistant: your business line forwards to it, so the same number would make calls loop.',
+  },
 } as const;
 export type BusinessNumberRefusal = keyof typeof BUSINESS_NUMBER_REFUSALS;

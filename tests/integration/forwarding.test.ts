@@ -167,4 +167,17 @@ describe('forwarding', async () => {
     expect(fine.status).toBe(200);
     expect(fine.body.phone_number).toBe('+14155550143');
   });
+
+  it('refuses the business line as the assistant number in step 4, reserving nothing', async () => {
+    const business = (await deps.data.businessConfigs.getConfig(owner.sub))!.phone_number!;
+    const picked = await callApi(app, 'POST', `/oauth/users/${owner.sub}/assistant-phone`, token, {
+      assistant_phone: business,
+    });
+    expect(picked.status).toBe(400);
+    expect(picked.body).toMatchObject(BUSINESS_NUMBER_REFUSALS.business_line_as_assistant);
+    expect(await deps.data.phoneReservations.get(business)).toBeUndefined();
+    expect((await deps.data.businessConfigs.getConfig(owner.sub))?.assistant_phone).toBe(
+      line.assistantNumber,
+    );
+  });
 });

@@ -1,4 +1,5 @@
 import { BUSINESS_NUMBER_REFUSALS, type BusinessNumberRefusal } from '@shared/forwarding';
+import { isSamePhone } from '@shared/phone/phone-number';
 import { HttpError } from '../../platform/errors/http-error';
 
 /**
@@ -35,4 +36,14 @@ export async function assertBusinessNumberAllowed(
   if (!refusal) return;
   const { error, message } = BUSINESS_NUMBER_REFUSALS[refusal];
   throw new HttpError(400, error, message, [{ path: 'phone_number', message }]);
+}
+
+/**
+ * Throws the 400 `forwarding_loop` when the number an owner picks for their assistant is their own business
+ * line: the line forwards to the assistant, and the assistant's forwards go to the line.
+ */
+export function assertNotBusinessLine(businessPhone: string | undefined, assistantNumber: string): void {
+  if (!isSamePhone(businessPhone, assistantNumber)) return;
+  const { error, message } = BUSINESS_NUMBER_REFUSALS.business_line_as_assistant;
+  throw new HttpError(400, error, message, [{ path: 'assistant_phone', message }]);
 }
