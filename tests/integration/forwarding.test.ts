@@ -80,6 +80,17 @@ describe('forwarding', async () => {
     expect(overview.body.forwarding).toMatchObject({ state: 'verified', forwarded_from: BUSINESS });
   });
 
+  it('parallel signed forwarded calls are all answered and verify forwarding once', async () => {
+    const fresh = await createAssistantLine(deps);
+    const responses = await Promise.all(
+      Array.from({ length: 6 }, () => incoming({ To: fresh.assistantNumber, ForwardedFrom: BUSINESS })),
+    );
+    expect(responses.map((r) => r.status)).toEqual(Array(6).fill(200));
+    const record = (await deps.data.forwarding.get(fresh.ownerId))!.forwarding!;
+    expect(record).toMatchObject({ forwardedFrom: BUSINESS, verifiedAt: expect.any(String) });
+    expect(record.lastSeenAt! >= record.verifiedAt!).toBe(true);
+  });
+
   it('keeps the first verification under parallel calls and never moves last seen back', async () => {
     const { ownerId } = await createAssistantLine(deps);
     const times = Array.from({ length: 8 }, (_, i) => new Date(Date.UTC(2026, 10, 27, 15, 0, i)));
