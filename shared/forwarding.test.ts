@@ -7,7 +7,7 @@ import {
   forwardingStatusLine,
   guideCodes,
 } from './forwarding';
-import { FORWARDING_CARRIERS, FORWARDING_KINDS } from './schemas/forwarding';
+import { FORWARDING_CARRIERS, FORWARDING_KINDS } from './forwarding-kinds';
 
 const ASSISTANT = '+12125550123';
 const BUSINESS = '+14155550142';

@@ -1,11 +1,7 @@
 import { BRAND } from './brand';
 import { formatPhone, isSamePhone, parsePhone } from './phone/phone-number';
-import type {
-  ForwardingCarrier,
-  ForwardingKind,
-  ForwardingRecord,
-  ForwardingStatus,
-} from './schemas/forwarding';
+import type { ForwardingCarrier, ForwardingKind } from './forwarding-kinds';
+import type { ForwardingRecord, ForwardingStatus } from './schemas/forwarding';
 
 /**
  * Forwarding the owner's existing business line to the assistant number (docs/decisions/172-forwarding.md):

@@ -1,27 +1,11 @@
 import { z } from 'zod';
+import { FORWARDING_CARRIERS, FORWARDING_KINDS, FORWARDING_STATES } from '../forwarding-kinds';
 
 /**
  * Call forwarding from the owner's existing business line to the assistant number
  * (docs/decisions/172-forwarding.md): which phone service the owner has, which kind of forwarding they
  * set up, and what the voice webhook saw of it.
  */
-
-/** The phone services the guide knows, in the order the owner picks from. */
-export const FORWARDING_CARRIERS = [
-  'att',
-  'verizon',
-  't_mobile',
-  'us_cellular',
-  'comcast_business',
-  'ringcentral',
-  'desk_phone',
-  'other',
-] as const;
-export type ForwardingCarrier = (typeof FORWARDING_CARRIERS)[number];
-
-/** always: every call goes to the assistant; conditional: only when busy, not answered or unreachable. */
-export const FORWARDING_KINDS = ['always', 'conditional'] as const;
-export type ForwardingKind = (typeof FORWARDING_KINDS)[number];
 
 /** The `forwarding` field of the business config: the owner's choice and what the webhook recorded. */
 export const forwardingRecordSchema = z.object({
@@ -46,8 +30,6 @@ export const forwardingChoiceSchema = z
   })
   .strict();
 export type ForwardingChoice = z.infer<typeof forwardingChoiceSchema>;
-
-export const FORWARDING_STATES = ['verified', 'not_verified'] as const;
 
 /** What the Overview and the guide show: verified once a forwarded call has reached the assistant. */
 export const forwardingStatusSchema = z.object({

@@ -12,7 +12,7 @@ import {
   FORWARDING_KINDS,
   type ForwardingCarrier,
   type ForwardingKind,
-} from '@shared/schemas/forwarding';
+} from '@shared/forwarding-kinds';
 import { copyText } from '../../../lib/copy-text';
 import { forwardingApi } from '../api/forwarding-api';
 import { forwardingQueryKey, useForwarding } from '../hooks/forwarding-query';
