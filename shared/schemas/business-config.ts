@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MAX_DEPOSIT_CENTS } from '../receptionist/deposits';
 import { providerConfigSchema } from './bounded-json';
 import { businessHoursSchema } from './business-hours';
+import { forwardingRecordSchema } from './forwarding';
 import { retentionDaysSchema } from './privacy';
 
 /**
@@ -19,6 +20,8 @@ export const businessConfigSchema = z.object({
   business_id: z.string(),
   business_name: z.string().max(200).optional(),
   phone_number: z.string().max(20).optional(),
+  /** Forwarding from phone_number (the business line) to the assistant (docs/decisions/172-forwarding.md). */
+  forwarding: forwardingRecordSchema.optional(),
   website: z.string().max(500).optional(),
   address: z.string().max(500).optional(),
   business_hours: businessHoursSchema.optional(),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { REGISTRATION_STATES } from '../messaging-registration-states';
 import { CALENDAR_SERVICES } from '../calendar';
 import { dashboardAppointmentSchema } from './dashboard-appointments';
+import { forwardingStatusSchema } from './forwarding';
 
 /** GET /oauth/users/{userId}/overview (issue 13 §3): the dashboard's live Overview, computed on each request. */
 
@@ -86,5 +87,7 @@ export const overviewResponseSchema = z.object({
   waiting_messages: z.array(waitingMessageSchema),
   time_to_answer: timeToAnswerSchema,
   status: assistantStatusSchema,
+  /** Forwarding from the business line: verified by a forwarded call, and when one was last seen. */
+  forwarding: forwardingStatusSchema,
 });
 export type OverviewResponse = z.infer<typeof overviewResponseSchema>;

@@ -23,9 +23,11 @@ export async function createAssistantLine(
      * docs/decisions/169 does for test owners; 'not_registered': texts to US numbers are held back.
      */
     texting?: 'approved' | 'not_registered';
+    /** A signed-up owner's id (their token's sub), for tests that call the API as them. */
+    ownerId?: string;
   } = {},
 ) {
-  const ownerId = randomUUID();
+  const ownerId = options.ownerId ?? randomUUID();
   const businessName = options.businessName ?? 'Bella Hair Studio';
   await deps.data.businessConfigs.createConfig(ownerId, {
     business_name: businessName,

@@ -6,6 +6,7 @@ import { appointmentsRecords } from '../capabilities/appointments/records/index'
 import { billingRecords } from '../capabilities/billing/records/index';
 import { calendarsRecords } from '../capabilities/calendars/records/index';
 import { conversationsRecords } from '../capabilities/conversations/records/index';
+import { forwardingRecords } from '../capabilities/forwarding/records/index';
 import { messagingRegistrationRecords } from '../capabilities/messaging-registration/records/index';
 import { notificationsRecords } from '../capabilities/notifications/records/index';
 import { payoutsRecords } from '../capabilities/payouts/records/index';
@@ -30,6 +31,7 @@ export function createAppData(store: RecordStore) {
     ...billingRecords(store),
     ...calendarsRecords(store),
     ...conversationsRecords(store),
+    ...forwardingRecords(store),
     ...messagingRegistrationRecords(store),
     ...notificationsRecords(store),
     ...payoutsRecords(store),

@@ -12,6 +12,7 @@ import {
   type OverviewMessage,
   type OverviewRecord,
 } from '@shared/overview';
+import { forwardingStatus } from '@shared/forwarding';
 import type { BusinessConfig } from '@shared/schemas/business-config';
 import type { DashboardAppointment } from '@shared/schemas/dashboard-appointments';
 import type { OverviewResponse } from '@shared/schemas/overview';
@@ -36,7 +37,9 @@ export function isConnectionExpired(
 
 export type OverviewInputs = {
   now: Date;
-  config: Pick<BusinessConfig, 'time_zone' | 'business_hours' | 'assistant_phone'> | undefined;
+  config:
+    | Pick<BusinessConfig, 'time_zone' | 'business_hours' | 'assistant_phone' | 'phone_number' | 'forwarding'>
+    | undefined;
   subscriptionStatus: string;
   /** The A2P registration's state (docs/decisions/169). */
   textingRegistration?: RegistrationState;
@@ -75,5 +78,6 @@ export function overviewReport(input: OverviewInputs): OverviewResponse {
         .filter((c) => isConnectionExpired(c, input.now))
         .map((c) => c.service as CalendarService),
     }),
+    forwarding: forwardingStatus(input.config ?? {}),
   };
 }

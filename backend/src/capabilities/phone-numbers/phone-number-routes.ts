@@ -22,6 +22,7 @@ import {
   userIdParams,
 } from '../../platform/http/openapi-helpers';
 import { withEffectiveModules } from '../setup/index';
+import { assertNotBusinessLine } from '../forwarding/index';
 
 const conflict = (message: string) => new HttpError(409, 'conflict', message);
 const providerFailed = () => new HttpError(502, 'provider_error', PHONE_NUMBER_MESSAGES.providerFailed);
@@ -105,6 +106,8 @@ export const phoneNumberRoutes = (deps: PhoneNumbersDeps) => {
       const phoneNumber = c.req.valid('json').assistant_phone;
       const businessConfig = await data.businessConfigs.getConfig(userId);
       if (!businessConfig) throw notFound(PHONE_NUMBER_MESSAGES.configNotFound);
+      // The business line forwards to the assistant: the same number would loop (decision 172).
+      assertNotBusinessLine(businessConfig.phone_number, phoneNumber);
       // Numbers cost money every month: only owners who pay or are in the trial may buy one (issue 10).
       await requireLiveSubscription(deps, userId);
 

@@ -19,6 +19,7 @@ import type { AppEnv } from '../../platform/http/app-env';
 import { requireAuth, requireOwner } from '../../platform/auth/middleware';
 import { notFound } from '../../platform/errors/http-error';
 import { mergedTraitFields } from './trait-fields';
+import { assertBusinessNumberAllowed } from '../forwarding/index';
 import {
   bearerSecurity,
   errorResponses,
@@ -42,6 +43,15 @@ export const configRoutes = ({ verifyToken, data }: SetupDeps) => {
   /** Every answer shows the modules in effect, not only the stored grants (issue 12 §4). */
   const shown = <T extends BusinessConfig>(ownerId: string, config: T) =>
     withEffectiveModules(data, ownerId, config);
+  /**
+   * The business line in E.164, refused when it is an assistant number: forwarding it to the assistant
+   * would loop (docs/decisions/172-forwarding.md). Checked before anything is written.
+   */
+  const businessLineOf = async (ownerId: string, typed: string) => {
+    const phone = toE164BusinessPhone(typed);
+    await assertBusinessNumberAllowed(data.phoneReservations, ownerId, phone);
+    return phone;
+  };
 
   const getConfigRoute = createRoute({
     method: 'get',
@@ -145,7 +155,7 @@ export const configRoutes = ({ verifyToken, data }: SetupDeps) => {
       const userId = c.req.valid('param').userId;
       const saved = await configs.saveBusinessInfo(userId, {
         ...info,
-        phone_number: toE164BusinessPhone(info.phone_number),
+        phone_number: await businessLineOf(userId, info.phone_number),
       });
       const config = await shown(userId, saved.config);
       return saved.created ? c.json(config, 201) : c.json(config, 200);
@@ -155,16 +165,17 @@ export const configRoutes = ({ verifyToken, data }: SetupDeps) => {
       const userId = c.get('user')!.sub;
       const saved = await configs.saveBusinessInfo(userId, {
         ...info,
-        phone_number: toE164BusinessPhone(info.phone_number),
+        phone_number: await businessLineOf(userId, info.phone_number),
       });
       const config = await shown(userId, saved.config);
       return saved.created ? c.json(config, 201) : c.json(config, 200);
     })
     .openapi(updateConfigRoute, async (c) => {
       const fields = c.req.valid('json');
-      const config = await configs.updateConfigFields(c.req.valid('param').userId, {
+      const userId = c.req.valid('param').userId;
+      const config = await configs.updateConfigFields(userId, {
         ...fields,
-        phone_number: fields.phone_number ? toE164BusinessPhone(fields.phone_number) : undefined,
+        phone_number: fields.phone_number ? await businessLineOf(userId, fields.phone_number) : undefined,
       });
       if (!config) throw notFound(SETUP_MESSAGES.configNotFound);
       return c.json(await shown(c.req.valid('param').userId, config), 200);

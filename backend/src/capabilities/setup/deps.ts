@@ -4,6 +4,7 @@ import type { BotCalendarRepository, CalendarConnectionRepository } from '../cal
 import type { PayoutRepository } from '../payouts/records/index';
 import type { BusinessConfigRepository } from './records/business-config';
 import type { ObjectivesRepository } from './records/objectives';
+import type { AssistantNumberLookup } from '../forwarding/index';
 
 /**
  * What the setup capability takes from the wiring: the platform, and the few repositories and providers
@@ -16,6 +17,7 @@ export type SetupDeps = PlatformDeps & {
     calendarConnections: CalendarConnectionRepository;
     objectives: ObjectivesRepository;
     payouts: PayoutRepository;
+    phoneReservations: AssistantNumberLookup;
   };
   providers: Pick<Providers, 'llm' | 'places' | 'speech'>;
 };

@@ -6,6 +6,7 @@ import type { ConversationRepository } from '../conversations/records/index';
 import type { Receptionist } from '../receptionist/index';
 import type { ConversationStateRepository } from '../receptionist/records/index';
 import type { BusinessConfigRepository, ObjectivesRepository } from '../setup/records/index';
+import type { ForwardingRepository } from '../forwarding/records/index';
 
 /**
  * What the voice capability takes from the wiring: the platform, and the few repositories and providers
@@ -19,6 +20,7 @@ export type VoiceDeps = PlatformDeps & {
     conversations: ConversationRepository;
     objectives: ObjectivesRepository;
     subscriptions: SubscriptionRepository;
+    forwarding: ForwardingRepository;
   };
   providers: Pick<Providers, 'telephony'>;
   receptionist: Receptionist;

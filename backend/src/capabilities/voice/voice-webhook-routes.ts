@@ -30,6 +30,7 @@ import { amendConversation, conversationAmender } from './relay/conversation-ame
 import { errorResponses, jsonContent } from '../../platform/http/openapi-helpers';
 import { findAssistantLineWith } from '../phone-numbers/index';
 import { readSignedTwilioRequest } from '../../providers/telephony/twilio-request';
+import { noteForwardedCall } from '../forwarding/index';
 
 export const TWILIO_VOICE_WEBHOOK_PATH = TWILIO_WEBHOOK_PATHS.voice;
 export const VOICE_PATHS = {
@@ -57,6 +58,10 @@ export const incomingCallSchema = z.object({
     .max(40)
     .transform((from) => toE164Phone(from, 'possible') ?? from),
   To: callerPhoneSchema,
+  // Set by Twilio on a call forwarded to the assistant number: the line it came through, when the carrier
+  // passes it on (docs/decisions/172-forwarding.md). Read by the forwarding capability only.
+  ForwardedFrom: z.string().max(40).optional(),
+  Called: z.string().max(40).optional(),
 });
 export const callStatusSchema = z.object({
   CallSid: callSid,
@@ -192,6 +197,7 @@ export const voiceWebhookRoutes = (deps: VoiceDeps) => {
       config,
       alongside: [subscription, objective],
     } = line;
+    await noteForwardedCall(deps, line, call);
     const business = config.business_name?.trim() || 'us';
     const businessLine =
       config.phone_number && /^\+[1-9]\d{6,14}$/.test(config.phone_number) ? config.phone_number : undefined;

@@ -28,6 +28,7 @@ import { appointmentRoutes, appointmentsBook } from '../../capabilities/appointm
 import { callLogRoutes, privacyRoutes } from '../../capabilities/conversations/routes';
 import { signOutRoutes, accountRoutes } from '../../capabilities/account/routes';
 import { notificationRoutes, unsubscribePages } from '../../capabilities/notifications/routes';
+import { forwardingRoutes } from '../../capabilities/forwarding/routes';
 
 /** The owner-facing API: everything except phone numbers and Twilio's webhooks. */
 export function mountApiRoutes(app: AppBase, deps: AppDeps) {
@@ -61,6 +62,7 @@ export function mountApiRoutes(app: AppBase, deps: AppDeps) {
   app.route('/', privacyRoutes(deps));
   app.route('/', notificationRoutes(deps));
   app.route('/', unsubscribePages(deps));
+  app.route('/', forwardingRoutes(deps));
   app.route(
     '/',
     appointmentRoutes(

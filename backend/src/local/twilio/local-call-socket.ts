@@ -19,7 +19,8 @@ const e164 = e164PhoneSchema({ rule: 'possible', message: 'must be a phone numbe
 
 /** What the local phone page sends over its call socket. */
 export const localCallCommandSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('dial'), assistant: e164, caller: e164 }),
+  // forwarded_from: the caller dialled the business line, which forwarded the call to the assistant.
+  z.object({ type: z.literal('dial'), assistant: e164, caller: e164, forwarded_from: e164.optional() }),
   // Longer than the relay takes, so its polite answer to a huge prompt can be tried from the page.
   z.object({
     type: z.literal('say'),
@@ -125,6 +126,7 @@ export function attachLocalCallServer(
               dispatch: deps.dispatch,
               from: command.caller,
               to: command.assistant,
+              ...(command.forwarded_from ? { forwardedFrom: command.forwarded_from } : {}),
               onEvent: (event) => {
                 if (event.type === 'assistant') {
                   reply += event.token;

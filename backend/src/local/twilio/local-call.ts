@@ -26,6 +26,11 @@ export type LocalCallOptions = {
   dispatch: (request: Request) => Promise<Response>;
   from: string;
   to: string;
+  /**
+   * A call to the business line that its carrier forwarded to the assistant number: Twilio then sends the
+   * forwarding line as ForwardedFrom (docs/decisions/172-forwarding.md).
+   */
+  forwardedFrom?: string;
   onEvent: (event: LocalCallEvent) => void;
   now?: () => number;
 };
@@ -190,6 +195,8 @@ export async function startLocalCall(options: LocalCallOptions) {
     await post(number.voice_url, {
       From: options.from,
       To: options.to,
+      Called: options.to,
+      ...(options.forwardedFrom ? { ForwardedFrom: options.forwardedFrom } : {}),
       CallStatus: 'ringing',
       Direction: 'inbound',
       ApiVersion: '2010-04-01',

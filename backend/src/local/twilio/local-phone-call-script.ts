@@ -9,6 +9,7 @@ import { LOCAL_CALL_PATH } from './local-phone-page';
 export const LOCAL_PHONE_CALL_SCRIPT = `
 const $ = (id) => document.getElementById(id);
 const callButton = $('call');
+const forwardedButton = $('call-forwarded');
 const hangUpButton = $('hang-up');
 const statusLine = $('call-status');
 const transcript = $('call-transcript');
@@ -31,6 +32,7 @@ let assistantLine;
 function setStatus(text, inCall) {
   statusLine.textContent = text;
   callButton.hidden = inCall;
+  forwardedButton.hidden = inCall;
   hangUpButton.hidden = !inCall;
   sayForm.hidden = !inCall;
 }
@@ -99,9 +101,15 @@ function onCallEvent(event) {
   }
 }
 
-callButton.addEventListener('click', () => {
+/**
+ * Places the call; with forwardedFrom, the caller dialled the business line and its carrier forwarded the
+ * call to the assistant number, so the call arrives with ForwardedFrom as Twilio sends it.
+ */
+function dial(forwardedFrom) {
   callError.textContent = '';
   transcript.replaceChildren();
+  if (forwardedFrom)
+    line('system', 'Calling the business number ' + forwardedFrom + ', which forwards to ' + $('assistant-number').value + '…');
   const Context = window.AudioContext || window.webkitAudioContext;
   audio ??= Context ? new Context() : undefined;
   void audio?.resume().catch(() => undefined);
@@ -114,6 +122,7 @@ callButton.addEventListener('click', () => {
       type: 'dial',
       assistant: $('assistant-number').value,
       caller: $('caller-number').value.trim(),
+      ...(forwardedFrom ? { forwarded_from: forwardedFrom } : {}),
     })),
   );
   socket.addEventListener('message', (message) => {
@@ -131,6 +140,15 @@ callButton.addEventListener('click', () => {
     setStatus('Call ended', false);
     managerCard.hidden = true;
   });
+}
+callButton.addEventListener('click', () => dial(undefined));
+forwardedButton.addEventListener('click', () => {
+  const business = $('assistant-number').selectedOptions[0]?.dataset.businessPhone;
+  if (!business) {
+    callError.textContent = 'This business has no business number yet (step 1 of its setup).';
+    return;
+  }
+  dial(business);
 });
 
 const send = (command) => socket?.readyState === WebSocket.OPEN && socket.send(JSON.stringify(command));

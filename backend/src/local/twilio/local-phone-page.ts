@@ -88,6 +88,15 @@ export const localPhonePage = () =>
         </p>
         <div id="call-controls" class="call-buttons">
           <button type="button" id="call" data-testid="phone-call">Call</button>
+          <button
+            type="button"
+            id="call-forwarded"
+            class="secondary"
+            data-testid="phone-call-forwarded"
+            title="Call the business's own number, which its carrier forwards to the assistant number"
+          >
+            Call the business number (forwarded)
+          </button>
           <button type="button" id="hang-up" class="danger" data-testid="phone-hang-up" hidden>
             Hang up
           </button>

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { e164PhoneSchema } from '@shared/schemas/phone-number';
 import type { KeywordReplyBusiness } from '@shared/carrier-keywords';
 import { formatPhoneForText } from '@shared/sms';
+import { toE164Phone } from '@shared/phone/phone-number';
 import type { AppData, AppEnv } from '../../entry/app-types';
 import { badRequest, HttpError } from '../../platform/errors/http-error';
 import type { Logger } from '../../platform/logging/logger';
@@ -52,7 +53,6 @@ export function localPhoneRoutes(options: LocalPhoneOptions) {
     if (!reservation) return undefined;
     return data.businessConfigs.getConfig(reservation.owner_id);
   };
-  const businessNameOf = async (phoneNumber: string) => (await configOf(phoneNumber))?.business_name;
   /**
    * What the number's messaging service says in its keyword auto-replies: deployed, the same template
    * rendered for the owner when their messaging service is configured (docs/decisions/168).
@@ -77,11 +77,16 @@ export function localPhoneRoutes(options: LocalPhoneOptions) {
     .get(`${LOCAL_PHONE_PATH}/numbers`, async (c) => {
       const numbers = await account.listNumbers();
       const listed = await Promise.all(
-        numbers.map(async (n) => ({
-          phone_number: n.phone_number,
-          friendly_name: `(${n.phone_number.slice(2, 5)}) ${n.phone_number.slice(5, 8)}-${n.phone_number.slice(8)}`,
-          business_name: (await businessNameOf(n.phone_number)) ?? null,
-        })),
+        numbers.map(async (n) => {
+          const config = await configOf(n.phone_number);
+          return {
+            phone_number: n.phone_number,
+            friendly_name: `(${n.phone_number.slice(2, 5)}) ${n.phone_number.slice(5, 8)}-${n.phone_number.slice(8)}`,
+            business_name: config?.business_name ?? null,
+            // The business line a forwarded call comes through (the page's "Call the business number").
+            business_phone: toE164Phone(config?.phone_number, 'possible') ?? null,
+          };
+        }),
       );
       return c.json({ numbers: listed });
     })

@@ -27,6 +27,8 @@ async function loadNumbers() {
     ...numbers.map((n) => {
       const option = document.createElement('option');
       option.value = n.phone_number;
+      // The business line whose calls are forwarded to this number (call.js's forwarded call).
+      option.dataset.businessPhone = n.business_phone ?? '';
       option.textContent = n.business_name ? n.friendly_name + ' — ' + n.business_name : n.friendly_name;
       return option;
     }),
@@ -36,6 +38,7 @@ async function loadNumbers() {
   $('no-numbers').hidden = numbers.length > 0;
   sendButton.disabled = numbers.length === 0;
   $('call').disabled = numbers.length === 0;
+  $('call-forwarded').disabled = numbers.length === 0;
 }
 
 const time = (iso) => new Date(iso).toLocaleTimeString([], { hour: 'numeric', minute: '2-digit' });

@@ -12,6 +12,7 @@ import { useGuardedDashboardConfig } from '../../hooks/use-dashboard-config';
 import { CallLogsModal } from './call-logs-modal';
 import { GetPaidPanel } from '../overview/get-paid-panel';
 import { LivePanel } from '../overview/live-panel';
+import { ForwardingPanel } from '../overview/forwarding-panel';
 import { MessagesPanel } from '../overview/messages-panel';
 import { OverviewFigures } from '../overview/overview-figures';
 import { StatusIssues } from '../overview/status-issues';
@@ -149,6 +150,7 @@ export function OverviewTab({ userId }: { userId: string }) {
           <OverviewFigures overview={shownOverview} />
           <UpcomingPanel overview={shownOverview} onOpenAll={() => openTab('appointments')} />
           <MessagesPanel userId={userId} overview={shownOverview} />
+          <ForwardingPanel userId={userId} overview={shownOverview} />
         </>
       ) : overview.isError ? (
         <div className="alert alert-error overview-error" role="alert">

@@ -16,6 +16,7 @@ import { ApiClientError } from '../../../../lib/api-client';
 import { isSubscriptionRequired } from '../../../../components/billing/subscription-status';
 import { SubscriptionGateNotice } from '../../../../components/billing/subscription-gate-notice';
 import { RegistrationPanel } from '../../../texting-registration';
+import { ForwardingGuide } from '../../../forwarding';
 import { loadAvailableNumbers, saveAssistantPhone } from '../../api/setup-api';
 import type { StepProps } from '../../hooks/wizard-context';
 import { formatPhoneForDisplay } from '../../phone-format';
@@ -109,6 +110,10 @@ export function PhoneStep({ userId, email, config, storeConfig }: StepProps) {
             />
           </Suspense>
         </div>
+      ) : null}
+
+      {chosen && !changing ? (
+        <ForwardingGuide userId={userId} assistantPhone={chosen} businessPhone={config?.phone_number} />
       ) : null}
 
       {changing ? (

@@ -1,0 +1,3 @@
+export { assertBusinessNumberAllowed, assertNotBusinessLine } from './business-number-check';
+export type { AssistantNumberLookup } from './business-number-check';
+export { noteForwardedCall } from './note-forwarded-call';

@@ -1,0 +1,1 @@
+export { forwardingRoutes } from './forwarding-routes';
