@@ -7,7 +7,7 @@ import type { CalendarStandIn } from '../providers/calendar/port';
 import type { LlmProvider } from '../providers/llm/port';
 import type { SpeechProvider } from '../providers/speech/port';
 import type { PlacesProvider } from '../providers/places/port';
-import type { TelephonyProvider } from '../providers/telephony/port';
+import type { CallClock, TelephonyProvider } from '../providers/telephony/port';
 import type { MessagingRegistrationProvider } from '../providers/messaging-registration/port';
 import type { QueueStandIn } from '../providers/queue/port';
 import type { ReceptionistModel } from '../capabilities/receptionist/index';
@@ -39,6 +39,8 @@ export type StandIns = {
   speech: SpeechProvider;
   places: PlacesProvider;
   telephony: TelephonyProvider;
+  /** The local phone's "call as if at" moment of a simulated call (docs/decisions/173-answer-modes.md). */
+  callClock?: CallClock;
   messagingRegistration: MessagingRegistrationProvider;
   model: () => ReceptionistModel;
   queue: QueueStandIn;

@@ -1,6 +1,7 @@
 import type { PhoneReservationRepository } from '../phone-numbers/index';
 import type { PlatformDeps } from '../../platform/deps';
 import type { Providers } from '../../providers/providers';
+import type { CallClock } from '../../providers/telephony/port';
 import type { SubscriptionRepository } from '../billing/index';
 import type { ConversationRepository } from '../conversations/index';
 import type { ConversationStateRepository, Receptionist } from '../receptionist/index';
@@ -21,4 +22,6 @@ export type VoiceDeps = PlatformDeps & {
   };
   providers: Pick<Providers, 'telephony'>;
   receptionist: Receptionist;
+  /** Local entry points only: the simulated call's moment (the local phone's "call as if at"). */
+  standIns?: { callClock?: CallClock };
 };
