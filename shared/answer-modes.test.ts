@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   answerPlan,
-  callRouteLabel,
   DEFAULT_GREETINGS,
   isOpenAt,
   nextOpenDayPhrase,
@@ -126,13 +125,5 @@ describe('greetings per mode', () => {
     expect(routeGreeting('ring_first', { ...base, at: new Date() })).toBe(
       DEFAULT_GREETINGS.ring_first('Sunset Cuts', 'Ava'),
     );
-  });
-
-  it('labels the route for the call log', () => {
-    expect(callRouteLabel({})).toBeUndefined();
-    expect(callRouteLabel({ call_route: 'ring_first', owner_dial_status: 'busy' })).toBe(
-      'Your line was busy: your assistant answered',
-    );
-    expect(callRouteLabel({ call_route: 'after_hours' })).toBe('Answered after hours');
   });
 });

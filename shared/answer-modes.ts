@@ -1,11 +1,5 @@
 import { businessClockOf, type BusinessClock } from './analytics';
-import {
-  DEFAULT_ANSWER_MODE,
-  RING_SECONDS,
-  type AnswerMode,
-  type CallRoute,
-  type OwnerDialStatus,
-} from './answer-mode-values';
+import { DEFAULT_ANSWER_MODE, RING_SECONDS, type AnswerMode, type CallRoute } from './answer-mode-values';
 import { addDays, WEEKDAY_NAMES, weekdayOf, zonedInstant, zonedParts } from './receptionist/business-time';
 
 /**
@@ -209,26 +203,4 @@ export function routeGreeting(
       nextOpenDayPhrase(input.clock, input.at, input.closures),
     );
   return input.usualWelcome;
-}
-
-export const CALL_ROUTE_LABELS = {
-  assistant: 'Answered by your assistant',
-  ring_first: {
-    'no-answer': 'You did not pick up: your assistant answered',
-    busy: 'Your line was busy: your assistant answered',
-    failed: 'Your line could not be reached: your assistant answered',
-  },
-  after_hours: 'Answered after hours',
-  forwarded: 'Forwarded from your business line',
-} as const;
-
-/** The call log's one-line route of a call. */
-export function callRouteLabel(route: {
-  call_route?: CallRoute | undefined;
-  owner_dial_status?: OwnerDialStatus | undefined;
-}): string | undefined {
-  if (!route.call_route) return undefined;
-  if (route.call_route === 'ring_first')
-    return CALL_ROUTE_LABELS.ring_first[route.owner_dial_status ?? 'no-answer'];
-  return CALL_ROUTE_LABELS[route.call_route];
 }

@@ -168,6 +168,14 @@ describe('ring me first', () => {
         transcript: [{ speaker: 'assistant', text: greeting }],
       });
     }
+    // The call log's list (a projection of the records) carries the route too.
+    const page = await deps.data.conversations.pageConversations(line.ownerId, {
+      from: new Date(Date.now() - 3_600_000),
+      to: new Date(Date.now() + 60_000),
+      limit: 10,
+    });
+    expect(page.items.map((item) => item.owner_dial_status).sort()).toEqual(['busy', 'no-answer']);
+    expect(page.items.every((item) => item.call_route === 'ring_first')).toBe(true);
   });
 
   it('the owner picked up (or the caller hung up while it rang): a clean hang-up and no conversation', async () => {
