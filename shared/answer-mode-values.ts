@@ -28,3 +28,39 @@ export type CallRoute = (typeof CALL_ROUTES)[number];
 /** (completed/answered: the owner picked up; canceled: the caller hung up while it rang: no fallback.) */
 export const OWNER_DIAL_STATUSES = ['no-answer', 'busy', 'failed'] as const;
 export type OwnerDialStatus = (typeof OWNER_DIAL_STATUSES)[number];
+
+/** The owner's form (setup step 5 and the dashboard). */
+export const ANSWER_MODE_TEXTS = {
+  title: 'When your assistant answers',
+  intro: 'Your assistant can answer every call, only the calls you miss, or only when you are closed.',
+  modes: {
+    always: {
+      label: 'Always',
+      description: 'Your assistant answers every call right away.',
+    },
+    ring_first: {
+      label: 'Ring me first',
+      description:
+        'Your business phone rings first. If nobody picks up or the line is busy, your assistant answers.',
+    },
+    after_hours: {
+      label: 'After hours only',
+      description:
+        'During your opening hours calls go to your business phone. Outside them your assistant answers.',
+    },
+  },
+  ringSeconds: 'Ring my phone for (seconds)',
+  greetings: {
+    always: 'Greeting',
+    ring_first: 'Greeting when you miss a call',
+    after_hours: 'Greeting after hours',
+  },
+  greetingHint: 'Spoken word for word. Leave empty to use the suggested greeting.',
+  save: 'Save',
+  saved: 'Saved',
+  saveFailed: 'Could not save. Please try again.',
+  needsBusinessPhone:
+    'Add your business phone number (step 1) first: your assistant needs a number to ring before it answers.',
+  needsOpeningHours:
+    'Add your opening hours (step 1) first: your assistant needs them to know when you are closed.',
+} as const;

@@ -10,41 +10,6 @@ import { addDays, WEEKDAY_NAMES, weekdayOf, zonedInstant, zonedParts } from './r
  * dashboard's explanation and the tests share it.
  */
 
-export const ANSWER_MODE_TEXTS = {
-  title: 'When your assistant answers',
-  intro: 'Your assistant can answer every call, only the calls you miss, or only when you are closed.',
-  modes: {
-    always: {
-      label: 'Always',
-      description: 'Your assistant answers every call right away.',
-    },
-    ring_first: {
-      label: 'Ring me first',
-      description:
-        'Your business phone rings first. If nobody picks up or the line is busy, your assistant answers.',
-    },
-    after_hours: {
-      label: 'After hours only',
-      description:
-        'During your opening hours calls go to your business phone. Outside them your assistant answers.',
-    },
-  },
-  ringSeconds: 'Ring my phone for (seconds)',
-  greetings: {
-    always: 'Greeting',
-    ring_first: 'Greeting when you miss a call',
-    after_hours: 'Greeting after hours',
-  },
-  greetingHint: 'Spoken word for word. Leave empty to use the suggested greeting.',
-  save: 'Save',
-  saved: 'Saved',
-  saveFailed: 'Could not save. Please try again.',
-  needsBusinessPhone:
-    'Add your business phone number (step 1) first: your assistant needs a number to ring before it answers.',
-  needsOpeningHours:
-    'Add your opening hours (step 1) first: your assistant needs them to know when you are closed.',
-} as const;
-
 /**
  * A period the business is closed although its weekly hours say open (holidays, a closure the owner adds):
  * [from, to) as instants. None exist yet; the rule takes them so closures plug in without changing it.
