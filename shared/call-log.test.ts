@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { conversationSummary, durationSeconds } from './call-log';
+import { callRouteLabel, conversationSummary, durationSeconds } from './call-log';
 
 const at = '2026-11-23T10:00:00.000Z';
 const turn = (speaker: 'caller' | 'assistant', text: string) => ({ speaker, text, at });
@@ -36,5 +36,21 @@ describe('conversationSummary', () => {
   it('measures duration in whole seconds, never negative', () => {
     expect(durationSeconds('2026-11-23T10:00:00.000Z', '2026-11-23T10:01:35.400Z')).toBe(95);
     expect(durationSeconds('2026-11-23T10:00:00.000Z', '2026-11-23T09:00:00.000Z')).toBe(0);
+  });
+});
+
+describe('callRouteLabel', () => {
+  it('says how a call reached the assistant, and nothing for records without a route', () => {
+    expect(callRouteLabel({})).toBeUndefined();
+    expect(callRouteLabel({ call_route: 'ring_first', owner_dial_status: 'busy' })).toBe(
+      'Your line was busy: your assistant answered',
+    );
+    expect(callRouteLabel({ call_route: 'ring_first', owner_dial_status: 'no-answer' })).toBe(
+      'You did not pick up: your assistant answered',
+    );
+    expect(callRouteLabel({ call_route: 'after_hours' })).toBe('Answered after hours');
+    expect(callRouteLabel({ call_route: 'assistant', forwarded: true })).toBe(
+      'Answered by your assistant · Forwarded from your business line',
+    );
   });
 });

@@ -1,3 +1,4 @@
+import type { CallRoute, OwnerDialStatus } from './answer-mode-values';
 import type { ConversationChannel, ConversationOutcome } from './conversation';
 import type { Conversation } from './schemas/conversation';
 
@@ -85,3 +86,35 @@ export const CALL_LOG_TEXTS = {
   noActions: 'The assistant used no tools in this conversation.',
   ongoing: 'Ongoing',
 } as const;
+
+/** How a call reached the assistant (docs/decisions/173-answer-modes.md), as the call log says it. */
+export const CALL_ROUTE_LABELS = {
+  assistant: 'Answered by your assistant',
+  ring_first: {
+    'no-answer': 'You did not pick up: your assistant answered',
+    busy: 'Your line was busy: your assistant answered',
+    failed: 'Your line could not be reached: your assistant answered',
+  },
+  after_hours: 'Answered after hours',
+  forwarded: 'Forwarded from your business line',
+} as const;
+
+/** The call log's one-line route of a call. */
+export function callRouteLabel(route: {
+  call_route?: CallRoute | undefined;
+  owner_dial_status?: OwnerDialStatus | undefined;
+  forwarded?: boolean | undefined;
+}): string | undefined {
+  if (!route.call_route) return undefined;
+  const forwarded = route.forwarded ? ` · ${CALL_ROUTE_LABELS.forwarded}` : '';
+  return `${routeOnly(route)}${forwarded}`;
+}
+
+function routeOnly(route: {
+  call_route?: CallRoute | undefined;
+  owner_dial_status?: OwnerDialStatus | undefined;
+}) {
+  if (route.call_route === 'ring_first')
+    return CALL_ROUTE_LABELS.ring_first[route.owner_dial_status ?? 'no-answer'];
+  return CALL_ROUTE_LABELS[route.call_route ?? 'assistant'];
+}

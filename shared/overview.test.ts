@@ -86,6 +86,21 @@ describe('isMissedCallSaved: a call answered while the business was closed', () 
     expect(isMissedCallSaved(call('2026-03-07T17:00:00.000Z'), clock)).toBe(true);
   });
 
+  it('counts a call the owner did not pick up (ring me first), even in opening hours', () => {
+    // Monday 9:30 EDT: open, so an ordinary call is not a missed call saved …
+    expect(isMissedCallSaved(call('2026-03-09T13:30:00.000Z'), clock)).toBe(false);
+    // … but one that rang the owner's phone out first is.
+    expect(isMissedCallSaved({ ...call('2026-03-09T13:30:00.000Z'), call_route: 'ring_first' }, clock)).toBe(
+      true,
+    );
+    expect(isMissedCallSaved({ ...call('2026-03-09T13:30:00.000Z'), call_route: 'after_hours' }, clock)).toBe(
+      true,
+    );
+    expect(
+      isMissedCallSaved({ ...call('2026-03-09T13:30:00.000Z', 'sms'), call_route: 'ring_first' }, clock),
+    ).toBe(false);
+  });
+
   it('counts calls only, never texts or the owner’s tests', () => {
     expect(isMissedCallSaved(call('2026-03-07T17:00:00.000Z', 'sms'), clock)).toBe(false);
     expect(isMissedCallSaved(call('2026-03-07T17:00:00.000Z', 'test'), clock)).toBe(false);

@@ -34,7 +34,15 @@ export const LIVE_CALL_MAX_MS = 4 * 60 * 60 * 1000;
 /** The fields of a conversation record the Overview reads (the API projects exactly these, no transcript). */
 export type OverviewRecord = Pick<
   Conversation,
-  'id' | 'channel' | 'caller' | 'started_at' | 'outcome' | 'amount_collected_cents' | 'open' | 'answered_at'
+  | 'id'
+  | 'channel'
+  | 'caller'
+  | 'started_at'
+  | 'outcome'
+  | 'amount_collected_cents'
+  | 'open'
+  | 'answered_at'
+  | 'call_route'
 >;
 export const OVERVIEW_RECORD_ATTRIBUTES = [
   'id',
@@ -45,6 +53,7 @@ export const OVERVIEW_RECORD_ATTRIBUTES = [
   'amount_collected_cents',
   'open',
   'answered_at',
+  'call_route',
 ] as const satisfies ReadonlyArray<keyof OverviewRecord>;
 
 /** An owner message: waiting until the owner marks it handled. */
@@ -80,13 +89,20 @@ export function overviewPeriods(now: Date, timeZone: string): { todayStart: Date
 }
 
 /**
- * A missed call saved: a phone call the assistant answered while the business was closed (outside its
- * opening hours on its own clock; see isAfterHours), one the owner would otherwise have missed.
+ * A missed call saved: a phone call the owner did not pick up that the assistant handled: one that rang the
+ * business phone first and came back unanswered or busy (ring me first), one the assistant took because the
+ * business was closed (after hours only), or, in any mode, one that came outside opening hours on the
+ * business's own clock (see isAfterHours). Each one the owner would otherwise have missed
+ * (docs/decisions/173-answer-modes.md).
  */
 export const isMissedCallSaved = (
-  record: Pick<OverviewRecord, 'channel' | 'started_at'>,
+  record: Pick<OverviewRecord, 'channel' | 'started_at' | 'call_route'>,
   clock: BusinessClock,
-) => record.channel === 'voice' && isAfterHours(record.started_at, clock);
+) =>
+  record.channel === 'voice' &&
+  (record.call_route === 'ring_first' ||
+    record.call_route === 'after_hours' ||
+    isAfterHours(record.started_at, clock));
 
 /** Test conversations (the owner's own test chat and calls) never count, as in analytics. */
 const isCustomer = (record: Pick<OverviewRecord, 'channel'>) => record.channel !== 'test';
@@ -168,7 +184,8 @@ export const OVERVIEW_TEXTS = {
   deposits: 'Deposits collected',
   messagesWaiting: 'Messages waiting',
   missedCallsSaved: 'Missed calls saved',
-  missedCallsSavedHint: 'Calls your assistant answered while you were closed.',
+  missedCallsSavedHint:
+    'Calls your assistant answered that you did not pick up: your phone rang out or was busy, or you were closed.',
   upcomingTitle: 'Upcoming appointments',
   upcomingEmpty: 'No upcoming appointments yet.',
   upcomingLink: 'All appointments',

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ensureAppTable } from '../../backend/src/platform/dynamo/create-tables';
 import { createDynamoClients } from '../../backend/src/platform/dynamo/dynamo-client';
 import { keys } from '../../backend/src/platform/dynamo/keys';
@@ -24,7 +24,13 @@ import { businessConfigFixture } from '../fixtures/business-config';
  */
 export async function withAssistantLine<T>(
   options: { tableName: string; server: string; log: (line: string) => void },
-  run: (line: { apiUrl: string; assistantNumber: string; ownerId: string }) => Promise<T>,
+  run: (line: {
+    apiUrl: string;
+    assistantNumber: string;
+    ownerId: string;
+    /** Sets config fields of the owner (another answer mode for the next calls). */
+    updateConfig: (fields: Record<string, unknown>) => Promise<void>;
+  }) => Promise<T>,
 ): Promise<T> {
   assertJava();
   const { tableName, log } = options;
@@ -114,7 +120,24 @@ export async function withAssistantLine<T>(
       BENCH_APP_SURFACE: 'telephony',
     });
     cleanups.unshift(() => appServer.stop());
-    return await run({ apiUrl, assistantNumber, ownerId });
+    const updateConfig = async (fields: Record<string, unknown>) => {
+      const clients = createDynamoClients({ region: 'us-east-1', endpoint: stack.urls.dynamodb });
+      const names = Object.keys(fields);
+      try {
+        await clients.doc.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: keys.businessConfig(ownerId),
+            UpdateExpression: `SET ${names.map((_, i) => `#f${i} = :v${i}`).join(', ')}`,
+            ExpressionAttributeNames: Object.fromEntries(names.map((name, i) => [`#f${i}`, name])),
+            ExpressionAttributeValues: Object.fromEntries(names.map((name, i) => [`:v${i}`, fields[name]])),
+          }),
+        );
+      } finally {
+        clients.client.destroy();
+      }
+    };
+    return await run({ apiUrl, assistantNumber, ownerId, updateConfig });
   } finally {
     for (const cleanup of cleanups) await cleanup().catch(() => undefined);
   }

@@ -7,6 +7,8 @@ import { readVoiceTwiml } from '../../backend/src/providers/telephony/twiml-read
 import { signTwilioRequest } from '../../backend/src/providers/telephony/webhook-signature';
 import { formatTable } from '../report';
 import { percentile, round } from '../stats';
+import { zonedInstant } from '../../shared/receptionist/business-time';
+import { LOCAL_CALL_TIME_HEADER } from '../../backend/src/local/twilio/local-call-clock';
 import { withAssistantLine } from './assistant-line-stack';
 
 /** What callers say to a salon, in the order a short call goes. */
@@ -29,6 +31,11 @@ export type GreetingFigure = {
   calls: number;
   /** Signed voice webhook sent → ConversationRelay TwiML received. Goal: p50 ≤ 30 ms here. */
   twimlMs: Percentiles;
+  /**
+   * The same in after-hours-only mode, the call placed at 21:00 on a weekday on the business's clock (the
+   * opening-hours rule and the next-open-day greeting run; docs/decisions/173-answer-modes.md).
+   */
+  afterHoursTwimlMs: Percentiles;
   method: string;
 };
 export type VoiceTurnFigure = {
@@ -44,7 +51,7 @@ export type VoiceTurnFigure = {
 };
 
 /** One signed incoming-call webhook; returns the elapsed time and the TwiML's relay. */
-async function answerCall(apiUrl: string, assistantNumber: string, index: number) {
+async function answerCall(apiUrl: string, assistantNumber: string, index: number, callTime?: Date) {
   const url = `${apiUrl}/webhooks/twilio/voice`;
   const form = {
     CallSid: `CA${randomBytes(16).toString('hex')}`,
@@ -58,6 +65,7 @@ async function answerCall(apiUrl: string, assistantNumber: string, index: number
     headers: {
       'Content-Type': 'application/x-www-form-urlencoded',
       'X-Twilio-Signature': signTwilioRequest(LOCAL_TWILIO_AUTH_TOKEN, url, form),
+      ...(callTime ? { [LOCAL_CALL_TIME_HEADER]: callTime.toISOString() } : {}),
     },
     body: new URLSearchParams(form).toString(),
   });
@@ -125,7 +133,7 @@ export async function measureVoiceCalls(
 ): Promise<{ greeting: GreetingFigure; turn: VoiceTurnFigure }> {
   return withAssistantLine(
     { tableName: 'bench-voice', server: 'backend/src/entry/server.ts', log },
-    async ({ apiUrl, assistantNumber }) => {
+    async ({ apiUrl, assistantNumber, updateConfig }) => {
       log(`warming up with ${WARMUP} calls…`);
       for (let i = 0; i < WARMUP; i++) await talk(await answerCall(apiUrl, assistantNumber, i));
       const greetings: number[] = [];
@@ -140,6 +148,22 @@ export async function measureVoiceCalls(
           lasts.push(timing.last);
         }
       }
+      // After hours only: the same calls at 21:00 on a Tuesday in the business's zone (the local phone's
+      // "call as if at"), so the greeting names the next open day.
+      await updateConfig({ answer_mode: 'after_hours', time_zone: 'America/Los_Angeles' });
+      const evening = zonedInstant(
+        { year: 2026, month: 12, day: 1, hour: 21, minute: 0 },
+        'America/Los_Angeles',
+      );
+      const afterHours: number[] = [];
+      log(`placing ${settings.calls} calls in after-hours-only mode…`);
+      for (let i = 0; i < WARMUP + settings.calls; i++) {
+        const call = await answerCall(apiUrl, assistantNumber, 2 * WARMUP + settings.calls + i, evening);
+        if (!call.relay.welcomeGreeting.includes("we're closed")) {
+          throw new Error(`after-hours call ${i} was greeted with: ${call.relay.welcomeGreeting}`);
+        }
+        if (i >= WARMUP) afterHours.push(call.elapsed);
+      }
       const measuredAt = new Date().toISOString();
       const method =
         'sequential, from the bench process to backend/src/entry/server.ts (tsx) over HTTP and ws';
@@ -150,6 +174,7 @@ export async function measureVoiceCalls(
             'POST /webhooks/twilio/voice (signed) → <Connect><ConversationRelay> TwiML, DynamoDB Local',
           calls: greetings.length,
           twimlMs: summary(greetings),
+          afterHoursTwimlMs: summary(afterHours),
           method,
         },
         turn: {
@@ -179,6 +204,13 @@ export const formatGreeting = (figure: GreetingFigure) =>
       `${figure.twimlMs.p99} ms`,
       `${figure.twimlMs.max} ms`,
       goal(figure.twimlMs.p50, VOICE_GOALS.greetingP50Ms),
+    ],
+    [
+      `${figure.calls} calls, after hours only`,
+      `${figure.afterHoursTwimlMs.p50} ms`,
+      `${figure.afterHoursTwimlMs.p99} ms`,
+      `${figure.afterHoursTwimlMs.max} ms`,
+      goal(figure.afterHoursTwimlMs.p50, VOICE_GOALS.greetingP50Ms),
     ],
   ]);
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_DEPOSIT_CENTS } from '../receptionist/deposits';
 import { providerConfigSchema } from './bounded-json';
+import { answerModeSchema, greetingsSchema, ringSecondsSchema } from './answer-mode';
 import { businessHoursSchema } from './business-hours';
 import { forwardingRecordSchema } from './forwarding';
 import { retentionDaysSchema } from './privacy';
@@ -42,6 +43,12 @@ export const businessConfigSchema = z.object({
   personality_traits: z.record(z.string(), z.string()).optional(),
   selected_voice: selectedVoiceSchema.optional(),
   assistant_phone: z.string().max(20).optional(),
+  /** When the assistant answers (docs/decisions/173-answer-modes.md); absent: 'always'. */
+  answer_mode: answerModeSchema.optional(),
+  /** Ring me first: seconds the business phone (phone_number) rings before the assistant answers. */
+  ring_seconds: ringSecondsSchema.optional(),
+  /** The owner's greeting per mode; absent or '' means the suggested one (shared/answer-modes.ts). */
+  greetings: greetingsSchema.optional(),
   manager_number: z.string().max(20).optional(),
   manager_name: z.string().max(100).optional(),
   escalation_email: z.string().max(320).optional(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CALL_ROUTES, OWNER_DIAL_STATUSES } from '../answer-mode-values';
 import { CALL_LOG_PAGE_SIZE } from '../call-log';
 import { CONVERSATION_CHANNELS, CONVERSATION_OUTCOMES } from '../conversation';
 import { conversationActionSchema, transcriptTurnSchema } from './conversation';
@@ -48,6 +49,10 @@ export const callLogEntrySchema = z.object({
   amount_collected_cents: z.number().int().min(0),
   summary: z.string(),
   open: z.boolean(),
+  /** How a call reached the assistant (callRouteLabel in shared/call-log.ts says it). */
+  call_route: z.enum(CALL_ROUTES).optional(),
+  owner_dial_status: z.enum(OWNER_DIAL_STATUSES).optional(),
+  forwarded: z.boolean().optional(),
 });
 export type CallLogEntry = z.infer<typeof callLogEntrySchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CALL_ROUTES, OWNER_DIAL_STATUSES } from '../answer-mode-values';
 import { CONVERSATION_CHANNELS, CONVERSATION_OUTCOMES } from '../conversation';
 
 /**
@@ -51,5 +52,15 @@ export const conversationSchema = z.object({
   answered_at: z.iso.datetime().optional(),
   /** One line for the call log's list (conversationSummary in shared/call-log.ts), set when stored. */
   summary: z.string().max(200).optional(),
+  /**
+   * How a call reached the assistant (docs/decisions/173-answer-modes.md): straight away, after ringing the
+   * business phone (ring me first) or because the business was closed (after hours only). Absent on texts
+   * and on calls stored before answer modes existed.
+   */
+  call_route: z.enum(CALL_ROUTES).optional(),
+  /** Ring me first: what the business phone's leg came to (nobody picked up, busy …). */
+  owner_dial_status: z.enum(OWNER_DIAL_STATUSES).optional(),
+  /** The call was forwarded to the assistant from the business's own line (Twilio's ForwardedFrom). */
+  forwarded: z.boolean().optional(),
 });
 export type Conversation = z.infer<typeof conversationSchema>;

@@ -7,6 +7,7 @@ import type { AppBase } from '../platform/http/app-env';
 import type { DatabaseProbe } from '../platform/dynamo/database-probe';
 import type { Providers, ProviderStandIns } from '../providers/providers';
 import type { QueueStandIn } from '../providers/queue/port';
+import type { CallClock } from '../providers/telephony/port';
 import type { OwnerCalendar } from '../capabilities/calendars/index';
 import type { Receptionist, ReceptionistModel } from '../capabilities/receptionist/index';
 import type { ReferralRewardHooks } from '../capabilities/referrals/index';
@@ -59,6 +60,8 @@ export type StandInContext = {
  * the real vendor first when its keys are set.
  */
 export type StandIns = ProviderStandIns & {
+  /** The local phone's "call as if at" moment of a simulated call (docs/decisions/173-answer-modes.md). */
+  callClock?: CallClock;
   model: () => ReceptionistModel;
   queue: QueueStandIn;
   /** The stand-ins' own pages (outbox, checkout, phone, consent screens) and their webhook loops. */

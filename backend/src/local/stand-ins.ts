@@ -10,6 +10,7 @@ import { createLocalSpeech } from './speech/local-speech';
 import { createLocalPaymentsProvider } from './stripe/local-payments';
 import { createLocalTwilioAccount } from './twilio/local-account';
 import { createLocalTelephony } from './twilio/local-telephony';
+import { localCallClock } from './twilio/local-call-clock';
 import { createLocalMessagingRegistration } from './twilio/local-messaging-registration';
 import { mountLocalProviderRoutes } from './mount-local-routes';
 
@@ -45,6 +46,8 @@ export function createLocalStandIns(context: StandInContext): LocalStandIns {
     speech: createLocalSpeech(),
     places: createLocalPlaces(),
     telephony: createLocalTelephony({ heldAmong: context.heldAmong, account: handles.twilioAccount }),
+    // The local phone's simulated calls may say when they happen; only with the local phone on.
+    ...(handles.twilioAccount ? { callClock: localCallClock } : {}),
     messagingRegistration: createLocalMessagingRegistration(now),
     model: createLocalModel,
     queue: (deliver, options) => createLocalQueue(deliver, { ...options, logger }),

@@ -42,6 +42,9 @@ const toEntry = (item: ConversationListItem): CallLogEntry => ({
     item.summary ??
     conversationSummary({ transcript: [], ...(item.outcome ? { outcome: item.outcome } : {}) }),
   open: item.open ?? false,
+  ...(item.call_route ? { call_route: item.call_route } : {}),
+  ...(item.owner_dial_status ? { owner_dial_status: item.owner_dial_status } : {}),
+  ...(item.forwarded ? { forwarded: true } : {}),
 });
 
 /** Records run up to now; a day of slack keeps a conversation stamped by a slightly fast clock in range. */

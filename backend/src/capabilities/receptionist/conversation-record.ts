@@ -60,5 +60,8 @@ export function conversationRecord(state: ConversationState, business: BusinessP
     outcome: state.ended_at || callerTurns > 0 ? outcomeOf(state.achieved, callerTurns) : 'abandoned',
     actions: state.actions.slice(-200),
     open: !state.ended_at,
+    ...(state.call_route ? { call_route: state.call_route } : {}),
+    ...(state.owner_dial_status ? { owner_dial_status: state.owner_dial_status } : {}),
+    ...(state.forwarded ? { forwarded: true } : {}),
   };
 }

@@ -250,6 +250,7 @@ export function createReceptionist(deps: ReceptionistDeps) {
       caller: input.caller,
       ...(input.assistantNumber ? { assistant_number: input.assistantNumber } : {}),
       ...(input.externalId ? { external_id: input.externalId } : {}),
+      ...input.route,
       started_at: at,
       last_at: at,
       // The owner reads the whole call in the log, greeting first; the model sees it was said, too.

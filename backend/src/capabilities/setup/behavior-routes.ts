@@ -14,9 +14,14 @@ import {
   userIdParams,
 } from '../../platform/http/openapi-helpers';
 import { withEffectiveModules } from './effective-modules';
+import { answerModeRoutes } from './answer-mode-routes';
 
-/** Step 5: escalation and caller memory (spec §3 "Behavior settings", §5 manager phone). */
-export const behaviorRoutes = ({ verifyToken, data }: SetupDeps) => {
+/**
+ * Step 5: escalation and caller memory (spec §3 "Behavior settings", §5 manager phone), and when the assistant
+ * answers (answer-mode-routes.ts).
+ */
+export const behaviorRoutes = (deps: SetupDeps) => {
+  const { verifyToken, data } = deps;
   const behaviorSettingsRoute = createRoute({
     method: 'put',
     path: '/oauth/users/{userId}/behavior-settings',
@@ -35,11 +40,13 @@ export const behaviorRoutes = ({ verifyToken, data }: SetupDeps) => {
     },
   });
 
-  return new OpenAPIHono<AppEnv>().openapi(behaviorSettingsRoute, async (c) => {
+  const app = new OpenAPIHono<AppEnv>().openapi(behaviorSettingsRoute, async (c) => {
     const { userId } = c.req.valid('param');
     const config = await data.businessConfigs.updateConfigFields(userId, c.req.valid('json'));
     if (!config) throw notFound(SETUP_MESSAGES.configNotFound);
     // Answered as GET shows it, so the wizard keeps this answer instead of reading the config again.
     return c.json(await withEffectiveModules(data, userId, config), 200);
   });
+  app.route('/', answerModeRoutes(deps));
+  return app;
 };

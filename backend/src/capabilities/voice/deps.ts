@@ -7,6 +7,7 @@ import type { Receptionist } from '../receptionist/index';
 import type { ConversationStateRepository } from '../receptionist/records/index';
 import type { BusinessConfigRepository, ObjectivesRepository } from '../setup/records/index';
 import type { ForwardingRepository } from '../forwarding/records/index';
+import type { CallClock } from '../../providers/telephony/port';
 
 /**
  * What the voice capability takes from the wiring: the platform, and the few repositories and providers
@@ -24,4 +25,6 @@ export type VoiceDeps = PlatformDeps & {
   };
   providers: Pick<Providers, 'telephony'>;
   receptionist: Receptionist;
+  /** Local entry points only: the simulated call's moment (the local phone's "call as if at"). */
+  standIns?: { callClock?: CallClock };
 };

@@ -1,4 +1,7 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { answerPlan, businessLineOf, routeGreeting } from '@shared/answer-modes';
+import { OWNER_DIAL_STATUSES, type CallRoute } from '@shared/answer-mode-values';
+import { businessClockOf } from '@shared/analytics';
 import { isSubscribed } from '@shared/plans';
 import { apiErrorSchema } from '@shared/schemas/api-error';
 import { toE164Phone } from '@shared/phone/phone-number';
@@ -17,6 +20,7 @@ import type { AppEnv } from '../../platform/http/app-env';
 import { badRequest } from '../../platform/errors/http-error';
 import {
   connectRelayTwiml,
+  dialTwiml,
   hangUpTwiml,
   sayThenDialTwiml,
   sayThenHangUpTwiml,
@@ -39,6 +43,7 @@ export const VOICE_PATHS = {
   after: TWILIO_WEBHOOK_PATHS.voiceAfter,
   whisper: TWILIO_WEBHOOK_PATHS.voiceWhisper,
   dialResult: TWILIO_WEBHOOK_PATHS.voiceDialResult,
+  ownerDialResult: TWILIO_WEBHOOK_PATHS.voiceOwnerDialResult,
 } as const;
 /** The relay socket's path on the local server (the WebSocket API's own URL in AWS). */
 export const LOCAL_RELAY_PATH = '/relay';
@@ -59,8 +64,12 @@ export const incomingCallSchema = z.object({
     .transform((from) => toE164Phone(from, 'possible') ?? from),
   To: callerPhoneSchema,
   // Set by Twilio on a call forwarded to the assistant number: the line it came through, when the carrier
-  // passes it on (docs/decisions/172-forwarding.md). Read by the forwarding capability only.
-  ForwardedFrom: z.string().max(40).optional(),
+  // passes it on (docs/decisions/172-forwarding.md, 173-answer-modes.md).
+  ForwardedFrom: z
+    .string()
+    .max(40)
+    .transform((from) => toE164Phone(from, 'possible') ?? from)
+    .optional(),
   Called: z.string().max(40).optional(),
 });
 export const callStatusSchema = z.object({
@@ -75,6 +84,10 @@ const afterSchema = z.object({
 const whisperSchema = z.object({ CallSid: callSid, ParentCallSid: callSid.optional() });
 const dialResultSchema = z.object({ CallSid: callSid, DialCallStatus: z.string().max(40).default('failed') });
 const conversationQuery = z.object({ conversationId: z.string().min(1).max(100) });
+/** Ring me first: the business phone's leg, posted on the caller's own call (its From, To, CallSid). */
+const ownerDialResultSchema = incomingCallSchema.extend({
+  DialCallStatus: z.string().max(40).default('failed'),
+});
 
 const xml = { 'Content-Type': 'text/xml; charset=utf-8' };
 
@@ -119,6 +132,10 @@ export const voiceWebhookRoutes = (deps: VoiceDeps) => {
     [VOICE_PATHS.after, 'End of a ConversationRelay session: warm transfer or hang up'],
     [VOICE_PATHS.whisper, 'What the manager hears before a transferred call is joined'],
     [VOICE_PATHS.dialResult, "The transfer's result: nobody answered → back to the assistant"],
+    [
+      VOICE_PATHS.ownerDialResult,
+      'Ring me first: the business phone did not pick up → the assistant answers',
+    ],
   ] as const) {
     app.openAPIRegistry.registerPath(documented(path, summary));
   }
@@ -179,46 +196,60 @@ export const voiceWebhookRoutes = (deps: VoiceDeps) => {
     }
   }
 
-  app.post(VOICE_PATHS.incoming, async (c) => {
-    const call = parse(incomingCallSchema, await signed(c));
-    // Everything the answer needs of the owner, read together: the caller waits on each round trip.
-    const line = await findAssistantLineWith(deps.data, call.To, (ownerId) =>
+  type IncomingCall = z.infer<typeof incomingCallSchema>;
+  /** The called number's owner with everything the answer needs, read together: the caller waits on each trip. */
+  const findLine = (calledNumber: string) =>
+    findAssistantLineWith(deps.data, calledNumber, (ownerId) =>
       Promise.all([
         deps.data.subscriptions.getSubscription(ownerId),
         deps.data.objectives.getObjective(ownerId),
       ]),
     );
-    if (!line) {
-      deps.logger.info('Voice call to an unknown number', { callSid: call.CallSid });
-      return c.body(await sayThenHangUpTwiml(VOICE_TEXTS.unknownNumber), 200, xml);
-    }
-    const {
-      ownerId,
-      config,
-      alongside: [subscription, objective],
-    } = line;
-    await noteForwardedCall(deps, line, call);
-    const business = config.business_name?.trim() || 'us';
-    const businessLine =
-      config.phone_number && /^\+[1-9]\d{6,14}$/.test(config.phone_number) ? config.phone_number : undefined;
-    if (!isSubscribed(subscription.status)) {
+  type Line = NonNullable<Awaited<ReturnType<typeof findLine>>>;
+
+  /**
+   * The TwiML when the assistant may not answer (the owner's subscription lapsed, or the assistant is
+   * unavailable): the call goes to `fallbackLine` or ends politely. Undefined when it may answer.
+   */
+  async function unavailableTwiml(call: IncomingCall, line: Line, fallbackLine: string | undefined) {
+    const business = line.config.business_name?.trim() || 'us';
+    if (!isSubscribed(line.alongside[0].status)) {
       deps.logger.info('Voice call forwarded: owner not subscribed', { callSid: call.CallSid });
-      return c.body(await sayThenDialTwiml(VOICE_TEXTS.lapsed(business), businessLine), 200, xml);
+      return sayThenDialTwiml(VOICE_TEXTS.lapsed(business), fallbackLine);
     }
     if (deps.receptionist.refusal('voice')) {
       // The assistant cannot answer (docs/decisions/160-fail-closed.md): never a rules engine on a real
       // caller; the call goes to the business's own phone, or ends politely when there is none.
-      return c.body(
-        businessLine
-          ? await sayThenDialTwiml(VOICE_TEXTS.assistantUnavailable(business), businessLine)
-          : await sayThenHangUpTwiml(VOICE_TEXTS.assistantUnavailableNoLine(business)),
-        200,
-        xml,
-      );
+      return fallbackLine
+        ? sayThenDialTwiml(VOICE_TEXTS.assistantUnavailable(business), fallbackLine)
+        : sayThenHangUpTwiml(VOICE_TEXTS.assistantUnavailableNoLine(business));
     }
+    return undefined;
+  }
+
+  /**
+   * The assistant answers: the call's conversation is created with its route (how it reached the assistant,
+   * docs/decisions/173-answer-modes.md) and the route's greeting, and ConversationRelay connects.
+   */
+  async function answerWithAssistant(
+    requestUrl: string,
+    call: IncomingCall,
+    line: Line,
+    route: { call_route: CallRoute; owner_dial_status?: (typeof OWNER_DIAL_STATUSES)[number] },
+    at: Date,
+    fallbackLine: string | undefined,
+  ) {
+    const { ownerId, config } = line;
     const conversationId = conversationIdOfCall(call.CallSid);
-    const profile = businessProfile(ownerId, config, objective);
-    const greeting = welcomeGreeting(profile);
+    const profile = businessProfile(ownerId, config, line.alongside[1]);
+    const greeting = routeGreeting(route.call_route, {
+      greetings: config.greetings,
+      business: profile.name,
+      assistant: profile.assistantName,
+      usualWelcome: welcomeGreeting(profile),
+      clock: businessClockOf(config),
+      at,
+    });
     try {
       // Created straight away (a conditional put): a retry of the webhook finds it in the catch below,
       // so the first delivery, the one a caller waits on, pays no read first.
@@ -230,6 +261,7 @@ export const voiceWebhookRoutes = (deps: VoiceDeps) => {
           assistantNumber: call.To,
           externalId: call.CallSid,
           greeting,
+          route: { ...route, ...(call.ForwardedFrom ? { forwarded: true } : {}) },
         },
         conversationId,
         profile,
@@ -237,14 +269,81 @@ export const voiceWebhookRoutes = (deps: VoiceDeps) => {
     } catch (error) {
       if (error instanceof ConversationLimitError) {
         // Over the owner's daily conversation limit: the caller still reaches the business.
-        return c.body(await sayThenDialTwiml(VOICE_TEXTS.lapsed(business), businessLine), 200, xml);
+        const business = config.business_name?.trim() || 'us';
+        return sayThenDialTwiml(VOICE_TEXTS.lapsed(business), fallbackLine);
       }
       // Twilio retried (or retries while the first request is still creating it): the conversation exists.
       if (!(await callConversation(conversationId, call.CallSid))) throw error;
     }
-    deps.logger.info('Voice call answered by the relay', { callSid: call.CallSid, conversationId });
+    deps.logger.info('Voice call answered by the relay', {
+      callSid: call.CallSid,
+      conversationId,
+      route: route.call_route,
+    });
+    return relayTwiml(requestUrl, conversationId, greeting, relayVoiceOf(config.selected_voice));
+  }
+
+  app.post(VOICE_PATHS.incoming, async (c) => {
+    const call = parse(incomingCallSchema, await signed(c));
+    const line = await findLine(call.To);
+    if (!line) {
+      deps.logger.info('Voice call to an unknown number', { callSid: call.CallSid });
+      return c.body(await sayThenHangUpTwiml(VOICE_TEXTS.unknownNumber), 200, xml);
+    }
+    await noteForwardedCall(deps, line, call);
+    const businessLine = businessLineOf(line.config);
+    const unavailable = await unavailableTwiml(call, line, businessLine);
+    if (unavailable) return c.body(unavailable, 200, xml);
+    // When the assistant answers (docs/decisions/173-answer-modes.md); a local simulated call may be placed
+    // "as if at" another moment (only local entry points provide the call clock).
+    const at = deps.standIns?.callClock?.(c.req.raw) ?? deps.now();
+    const plan = answerPlan(line.config, at, { calledNumber: call.To, forwardedFrom: call.ForwardedFrom });
+    if (plan.kind === 'business_line') {
+      deps.logger.info('Voice call sent to the business line (open hours)', { callSid: call.CallSid });
+      return c.body(await dialTwiml({ to: plan.to }), 200, xml);
+    }
+    if (plan.kind === 'ring_owner') {
+      deps.logger.info('Voice call rings the business line first', {
+        callSid: call.CallSid,
+        seconds: plan.seconds,
+      });
+      return c.body(
+        await dialTwiml({
+          to: plan.to,
+          timeoutSeconds: plan.seconds,
+          actionUrl: `${baseOf(c.req.url)}${VOICE_PATHS.ownerDialResult}`,
+        }),
+        200,
+        xml,
+      );
+    }
     return c.body(
-      await relayTwiml(c.req.url, conversationId, greeting, relayVoiceOf(config.selected_voice)),
+      await answerWithAssistant(c.req.url, call, line, { call_route: plan.route }, at, businessLine),
+      200,
+      xml,
+    );
+  });
+
+  app.post(VOICE_PATHS.ownerDialResult, async (c) => {
+    const form = parse(ownerDialResultSchema, await signed(c));
+    const status = OWNER_DIAL_STATUSES.find((s) => s === form.DialCallStatus);
+    // The owner picked up and the call is over, or the caller hung up while it rang: nothing more to do.
+    if (!status) return c.body(await hangUpTwiml(), 200, xml);
+    const line = await findLine(form.To);
+    if (!line) return c.body(await sayThenHangUpTwiml(VOICE_TEXTS.unknownNumber), 200, xml);
+    // The business line has just rung out: it is never dialled again from here.
+    const unavailable = await unavailableTwiml(form, line, undefined);
+    if (unavailable) return c.body(unavailable, 200, xml);
+    const at = deps.standIns?.callClock?.(c.req.raw) ?? deps.now();
+    return c.body(
+      await answerWithAssistant(
+        c.req.url,
+        form,
+        line,
+        { call_route: 'ring_first', owner_dial_status: status },
+        at,
+        undefined,
+      ),
       200,
       xml,
     );

@@ -19,8 +19,15 @@ const e164 = e164PhoneSchema({ rule: 'possible', message: 'must be a phone numbe
 
 /** What the local phone page sends over its call socket. */
 export const localCallCommandSchema = z.discriminatedUnion('type', [
-  // forwarded_from: the caller dialled the business line, which forwarded the call to the assistant.
-  z.object({ type: z.literal('dial'), assistant: e164, caller: e164, forwarded_from: e164.optional() }),
+  z.object({
+    type: z.literal('dial'),
+    assistant: e164,
+    caller: e164,
+    /** The caller dialled the business line, which forwarded the call to the assistant. */
+    forwarded_from: e164.optional(),
+    /** Place the call "as if at" this moment (the answer modes' opening hours; local-call-clock.ts). */
+    at: z.iso.datetime({ offset: true }).optional(),
+  }),
   // Longer than the relay takes, so its polite answer to a huge prompt can be tried from the page.
   z.object({
     type: z.literal('say'),
@@ -33,6 +40,9 @@ export const localCallCommandSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('digit'), digit: z.string().regex(/^[0-9*#]$/) }),
   z.object({ type: z.literal('answer_manager') }),
   z.object({ type: z.literal('let_it_ring') }),
+  // Ring me first: the business's own phone (simulated) picks up, or is busy and declines.
+  z.object({ type: z.literal('answer_business') }),
+  z.object({ type: z.literal('business_busy') }),
   z.object({ type: z.literal('hang_up') }),
 ]);
 
@@ -64,6 +74,8 @@ export function attachLocalCallServer(
     speech: VoiceStreamSessionDeps;
     voiceFor: CallVoiceLookup;
     logger: Logger;
+    /** How long a ringing line waits before it rings out (default: the TwiML's seconds, as Twilio). */
+    ringMs?: (timeoutSeconds: number) => number;
   },
 ) {
   const sockets = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
@@ -127,6 +139,8 @@ export function attachLocalCallServer(
               from: command.caller,
               to: command.assistant,
               ...(command.forwarded_from ? { forwardedFrom: command.forwarded_from } : {}),
+              ...(command.at ? { callTime: new Date(command.at) } : {}),
+              ...(deps.ringMs ? { ringMs: deps.ringMs } : {}),
               onEvent: (event) => {
                 if (event.type === 'assistant') {
                   reply += event.token;
@@ -156,7 +170,8 @@ export function attachLocalCallServer(
       if (!call || call.ended) return void fail('There is no call on this line.');
       if (command.type === 'say') call.say(command.text);
       else if (command.type === 'digit') call.digit(command.digit);
-      else if (command.type === 'answer_manager') call.answerManager();
+      else if (command.type === 'answer_manager' || command.type === 'answer_business') call.answerManager();
+      else if (command.type === 'business_busy') call.decline();
       else if (command.type === 'let_it_ring') call.letItRingOut();
       else void call.hangUp();
     });

@@ -5,6 +5,7 @@ import type { LocalTwilioAccount } from './local-account';
 import { LOCAL_TWILIO_ACCOUNT_SID, UnknownLocalNumberError } from './local-sms-delivery';
 import { readVoiceTwiml } from '../../providers/telephony/twiml-reader';
 import { signTwilioRequest } from '../../providers/telephony/webhook-signature';
+import { LOCAL_CALL_TIME_HEADER } from './local-call-clock';
 
 /** What the person on the local phone page sees and hears of the call. */
 export type LocalCallEvent =
@@ -14,6 +15,12 @@ export type LocalCallEvent =
   | { type: 'assistant'; token: string; last: boolean }
   /** <Dial> to the business's own line: the call is with the business now (simulated). */
   | { type: 'forwarded'; to: string }
+  /**
+   * Ring me first: the business's own phone rings (docs/decisions/173-answer-modes.md); the page answers
+   * it, declines it (busy) or lets it ring out after `timeoutSeconds`.
+   */
+  | { type: 'business_ringing'; to: string; timeoutSeconds: number }
+  | { type: 'business_connected'; to: string }
   /** A warm transfer rings the manager's line; the page answers it or lets it ring out. */
   | { type: 'manager_ringing'; to: string; whisper: string; timeoutSeconds: number }
   | { type: 'manager_connected'; to: string }
@@ -33,8 +40,16 @@ export type LocalCallOptions = {
   forwardedFrom?: string;
   onEvent: (event: LocalCallEvent) => void;
   now?: () => number;
+  /** Place the call "as if at" this moment (local-call-clock.ts); absent: now. */
+  callTime?: Date;
+  /**
+   * How long a line rings before a <Dial timeout> gives up, in ms: the TwiML's seconds, as Twilio waits, by
+   * default; tests shorten it.
+   */
+  ringMs?: (timeoutSeconds: number) => number;
 };
 
+type DialStatus = 'completed' | 'no-answer' | 'busy';
 const sid = (prefix: 'CA' | 'VX') => `${prefix}${randomBytes(16).toString('hex')}`;
 /** Twilio answers a Dial that nobody picks up after this long unless the TwiML says otherwise. */
 const DEFAULT_DIAL_TIMEOUT_SECONDS = 30;
@@ -55,7 +70,7 @@ export async function startLocalCall(options: LocalCallOptions) {
   const callSid = sid('CA');
   const startedAt = now();
   let relay: WebSocket | undefined;
-  let ringing: { resolve: (status: 'completed' | 'no-answer') => void } | undefined;
+  let ringing: { resolve: (status: DialStatus) => void } | undefined;
   /** A <Dial action> still to report when the call ends (the manager's leg is up). */
   let connectedDial: string | undefined;
   let ended = false;
@@ -63,7 +78,14 @@ export async function startLocalCall(options: LocalCallOptions) {
   const pending: string[] = [];
 
   const post = async (url: string, params: Record<string, string>) => {
-    const form = { AccountSid: LOCAL_TWILIO_ACCOUNT_SID, CallSid: callSid, ...params };
+    // Twilio posts the call's own From and To with every request about it, action callbacks included.
+    const form = {
+      AccountSid: LOCAL_TWILIO_ACCOUNT_SID,
+      CallSid: callSid,
+      From: options.from,
+      To: options.to,
+      ...params,
+    };
     const response = await options.dispatch(
       new Request(url, {
         method: 'POST',
@@ -71,6 +93,7 @@ export async function startLocalCall(options: LocalCallOptions) {
           'Content-Type': 'application/x-www-form-urlencoded',
           'X-Twilio-Signature': signTwilioRequest(options.authToken, url, form),
           'User-Agent': 'TwilioProxy/1.1',
+          ...(options.callTime ? { [LOCAL_CALL_TIME_HEADER]: options.callTime.toISOString() } : {}),
         },
         body: new URLSearchParams(form).toString(),
       }),
@@ -147,16 +170,27 @@ export async function startLocalCall(options: LocalCallOptions) {
     });
   }
 
-  async function ringManager(twiml: ReturnType<typeof readVoiceTwiml>) {
+  /**
+   * A <Dial> with an action: the line rings (the manager's for a transfer, with its whisper; the business's
+   * own for ring me first) until the page answers or declines it, or it rings out after the TwiML's timeout;
+   * then the action gets the DialCallStatus, as Twilio posts it.
+   */
+  async function ringLine(twiml: ReturnType<typeof readVoiceTwiml>) {
     const to = twiml.dial!;
+    const manager = twiml.whisperUrl !== undefined;
     const whisper = twiml.whisperUrl
       ? (readVoiceTwiml(await post(twiml.whisperUrl, { ParentCallSid: callSid, CallSid: sid('CA') })).say ??
         '')
       : '';
     const timeoutSeconds = Number(twiml.dialTimeout ?? DEFAULT_DIAL_TIMEOUT_SECONDS);
-    options.onEvent({ type: 'manager_ringing', to, whisper, timeoutSeconds });
-    const status = await new Promise<'completed' | 'no-answer'>((resolve) => {
-      const timer = setTimeout(() => resolve('no-answer'), timeoutSeconds * 1000);
+    options.onEvent(
+      manager
+        ? { type: 'manager_ringing', to, whisper, timeoutSeconds }
+        : { type: 'business_ringing', to, timeoutSeconds },
+    );
+    const ringFor = options.ringMs?.(timeoutSeconds) ?? timeoutSeconds * 1000;
+    const status = await new Promise<DialStatus>((resolve) => {
+      const timer = setTimeout(() => resolve('no-answer'), ringFor);
       ringing = {
         resolve: (value) => {
           clearTimeout(timer);
@@ -169,7 +203,7 @@ export async function startLocalCall(options: LocalCallOptions) {
     if (status === 'completed') {
       // Bridged to the manager; the <Dial action> is reported when the call ends, as Twilio does.
       connectedDial = twiml.dialAction;
-      options.onEvent({ type: 'manager_connected', to });
+      options.onEvent({ type: manager ? 'manager_connected' : 'business_connected', to });
       return;
     }
     if (twiml.dialAction) await follow(await post(twiml.dialAction, { DialCallStatus: status }));
@@ -181,7 +215,9 @@ export async function startLocalCall(options: LocalCallOptions) {
     const twiml = readVoiceTwiml(text);
     if (twiml.say) options.onEvent({ type: 'say', text: twiml.say });
     if (twiml.relay) return openRelay(twiml.relay);
-    if (twiml.dial && twiml.whisperUrl) return ringManager(twiml);
+    // The line rings on while the call goes on (the caller can hang up meanwhile): not awaited here.
+    if (twiml.dial && (twiml.whisperUrl || twiml.dialAction))
+      return void ringLine(twiml).catch(() => end('webhook failed'));
     if (twiml.dial) return options.onEvent({ type: 'forwarded', to: twiml.dial });
     await end(twiml.say ? 'the line said goodbye' : 'hung up');
   }
@@ -209,8 +245,11 @@ export async function startLocalCall(options: LocalCallOptions) {
     say: (text: string) =>
       sendToRelay({ type: 'prompt', voicePrompt: text, lang: RELAY_LANGUAGE, last: true }),
     digit: (digit: string) => sendToRelay({ type: 'dtmf', digit }),
+    /** The ringing line (the manager's, or the business's own) picks up. */
     answerManager: () => ringing?.resolve('completed'),
     letItRingOut: () => ringing?.resolve('no-answer'),
+    /** The ringing line declines the call: Twilio reports it busy. */
+    decline: () => ringing?.resolve('busy'),
     hangUp: () => end('caller hung up'),
     get ended() {
       return ended;

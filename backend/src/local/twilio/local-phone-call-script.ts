@@ -23,6 +23,10 @@ const managerWhisper = $('manager-whisper');
 const answerButton = $('manager-answer');
 const ringOutButton = $('manager-ring-out');
 const callError = $('call-error');
+const businessCard = $('business-line');
+const businessStatus = $('business-status');
+const businessButtons = [$('business-answer'), $('business-busy'), $('business-ring-out')];
+const callAt = $('call-at');
 
 let socket;
 let audio;
@@ -70,6 +74,11 @@ function play(message) {
 
 function onCallEvent(event) {
   if (event.type === 'assistant') {
+    if (!businessCard.hidden && !businessButtons[0].hidden) {
+      // The business phone rang out on its own: the assistant took the call.
+      businessStatus.textContent = 'Rang out: nobody answered';
+      for (const button of businessButtons) button.hidden = true;
+    }
     assistantLine ??= line('assistant', '');
     assistantLine.textContent += event.token;
     if (event.last) assistantLine = undefined;
@@ -79,6 +88,16 @@ function onCallEvent(event) {
     line('system', 'Forwarded to the business line ' + event.to + '. You are talking to the business now (simulated).');
     setStatus('Forwarded to ' + event.to, true);
     // The assistant is off the line: nothing more to say to it.
+    sayForm.hidden = true;
+  } else if (event.type === 'business_ringing') {
+    line('system', 'Your business phone is ringing first…');
+    businessCard.hidden = false;
+    businessStatus.textContent = 'Ringing: ' + event.to + ' (rings out after ' + event.timeoutSeconds + ' s)';
+    for (const button of businessButtons) button.hidden = false;
+  } else if (event.type === 'business_connected') {
+    businessStatus.textContent = 'You picked up: talking with the caller (simulated)';
+    for (const button of businessButtons) button.hidden = true;
+    line('system', 'The business phone picked up.');
     sayForm.hidden = true;
   } else if (event.type === 'manager_ringing') {
     line('system', "Transferring you: the manager's line is ringing…");
@@ -96,6 +115,7 @@ function onCallEvent(event) {
     line('system', 'Call ended.');
     setStatus('Call ended', false);
     managerCard.hidden = true;
+    businessCard.hidden = true;
     socket?.close();
     socket = undefined;
   }
@@ -117,12 +137,15 @@ function dial(forwardedFrom) {
   url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
   socket = new WebSocket(url);
   setStatus('Calling…', true);
+  // "Call as if at": the moment in this browser's time zone, sent as an instant.
+  const at = callAt.value ? new Date(callAt.value) : undefined;
   socket.addEventListener('open', () =>
     socket.send(JSON.stringify({
       type: 'dial',
       assistant: $('assistant-number').value,
       caller: $('caller-number').value.trim(),
       ...(forwardedFrom ? { forwarded_from: forwardedFrom } : {}),
+      ...(at && !Number.isNaN(at.getTime()) ? { at: at.toISOString() } : {}),
     })),
   );
   socket.addEventListener('message', (message) => {
@@ -139,6 +162,7 @@ function dial(forwardedFrom) {
     if (!callButton.hidden) return;
     setStatus('Call ended', false);
     managerCard.hidden = true;
+    businessCard.hidden = true;
   });
 }
 callButton.addEventListener('click', () => dial(undefined));
@@ -158,6 +182,14 @@ zeroButton.addEventListener('click', () => {
   send({ type: 'digit', digit: '0' });
 });
 answerButton.addEventListener('click', () => send({ type: 'answer_manager' }));
+const businessDone = (text, command) => {
+  businessStatus.textContent = text;
+  for (const button of businessButtons) button.hidden = true;
+  send(command);
+};
+businessButtons[0].addEventListener('click', () => businessDone('Answering…', { type: 'answer_business' }));
+businessButtons[1].addEventListener('click', () => businessDone('Busy: declined', { type: 'business_busy' }));
+businessButtons[2].addEventListener('click', () => businessDone('Nobody answered', { type: 'let_it_ring' }));
 ringOutButton.addEventListener('click', () => {
   managerStatus.textContent = 'Nobody answered';
   answerButton.hidden = true;

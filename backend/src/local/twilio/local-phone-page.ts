@@ -41,6 +41,8 @@ const PHONE_STYLES = `
   .line { margin: 4px 0; line-height: 1.4; }
   .line.system { color: #5b6475; font-style: italic; }
   .manager { border-color: #f59e0b; background: #fffbeb; }
+  .call-when { margin-top: 12px; }
+  .call-when summary { cursor: pointer; color: #4f46e5; }
   .sr-only { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
 `;
 
@@ -83,6 +85,15 @@ export const localPhonePage = () =>
             />
           </div>
         </div>
+        <details class="call-when">
+          <summary>Call at another time (simulated)</summary>
+          <label for="call-at">Place the call as if it were</label>
+          <input id="call-at" data-testid="phone-call-at" type="datetime-local" />
+          <p class="note">
+            Try when the assistant answers: the app decides as if the call came at this moment (this browser's
+            time zone). Leave empty to call now.
+          </p>
+        </details>
         <p id="no-numbers" class="note" hidden>
           No assistant numbers yet. Pick one in step 4 of the setup, then come back here.
         </p>
@@ -117,6 +128,19 @@ export const localPhonePage = () =>
           </button>
         </form>
         <p id="call-error" class="error" role="alert" data-testid="call-error"></p>
+      </section>
+      <section id="business-line" class="card manager" data-testid="business-line" hidden>
+        <h2>Your business phone (simulated)</h2>
+        <p id="business-status" data-testid="business-status"></p>
+        <div class="call-buttons">
+          <button type="button" id="business-answer" data-testid="business-answer">Answer</button>
+          <button type="button" id="business-busy" class="secondary" data-testid="business-busy">
+            Busy (decline)
+          </button>
+          <button type="button" id="business-ring-out" class="secondary" data-testid="business-ring-out">
+            Let it ring out
+          </button>
+        </div>
       </section>
       <section id="manager-line" class="card manager" data-testid="manager-line" hidden>
         <h2>Manager's phone (simulated)</h2>

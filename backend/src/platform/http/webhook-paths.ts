@@ -11,6 +11,8 @@ export const TWILIO_WEBHOOK_PATHS = {
   voiceAfter: '/webhooks/twilio/voice/after',
   voiceWhisper: '/webhooks/twilio/voice/whisper',
   voiceDialResult: '/webhooks/twilio/voice/dial-result',
+  /** Ring me first: the business phone's leg ended (docs/decisions/173-answer-modes.md). */
+  voiceOwnerDialResult: '/webhooks/twilio/voice/owner-dial-result',
   sms: '/webhooks/twilio/sms',
   /** A2P 10DLC brand and campaign status events (Event Streams webhook sink, docs/decisions/169). */
   messagingRegistration: '/webhooks/twilio/messaging-registration',

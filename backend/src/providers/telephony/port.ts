@@ -76,3 +76,10 @@ export const telephonyWebhookUrls = (publicApiUrl: string): NumberWebhooks => {
     statusCallbackUrl: `${base}${TWILIO_WEBHOOK_PATHS.voiceStatus}`,
   };
 };
+
+/**
+ * The time a simulated call is placed at, when the local phone places it "as if at" another moment (only the
+ * local telephony stand-in provides one, so deployed the answer rule always reads the real clock;
+ * docs/decisions/173-answer-modes.md). Undefined: the call happens now.
+ */
+export type CallClock = (request: Request) => Date | undefined;

@@ -54,6 +54,8 @@ export const connectRelayTwiml = async (...args: Builder<'connectRelayTwiml'>) =
   (await loadTwimlBuilders()).connectRelayTwiml(...args);
 export const sayThenDialTwiml = async (...args: Builder<'sayThenDialTwiml'>) =>
   (await loadTwimlBuilders()).sayThenDialTwiml(...args);
+export const dialTwiml = async (...args: Builder<'dialTwiml'>) =>
+  (await loadTwimlBuilders()).dialTwiml(...args);
 export const sayThenHangUpTwiml = async (...args: Builder<'sayThenHangUpTwiml'>) =>
   (await loadTwimlBuilders()).sayThenHangUpTwiml(...args);
 export const hangUpTwiml = async () => (await loadTwimlBuilders()).hangUpTwiml();

@@ -47,6 +47,23 @@ export function sayThenDialTwiml(say: string, to: string | undefined): string {
   return response.toString();
 }
 
+/**
+ * The call rings another line (the business's own phone). With `actionUrl`, Twilio posts the leg's
+ * DialCallStatus there after `timeoutSeconds` or when it ends (ring me first); without, the call simply goes
+ * there (after hours only, while open).
+ */
+export function dialTwiml(options: { to: string; timeoutSeconds?: number; actionUrl?: string }): string {
+  const response = new VoiceResponse();
+  response.dial(
+    xmlSafeAttributes({
+      ...(options.actionUrl ? { action: options.actionUrl, method: 'POST' } : {}),
+      ...(options.timeoutSeconds !== undefined ? { timeout: options.timeoutSeconds } : {}),
+    }),
+    xmlCharactersOnly(options.to),
+  );
+  return response.toString();
+}
+
 export function sayThenHangUpTwiml(say: string): string {
   const response = new VoiceResponse();
   response.say(xmlCharactersOnly(say));

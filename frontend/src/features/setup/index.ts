@@ -5,3 +5,4 @@ export { PcmPlayer } from './voice-stream/pcm-player';
 export { streamPreview } from './voice-stream/stream-preview';
 export { sanitizeVoiceText } from './voice-selection';
 export type { SelectedVoice } from './api/setup-api';
+export { AnswerModeSettings } from './components/answer-mode-settings';

@@ -25,6 +25,9 @@ const LIST_ATTRIBUTES = [
   'amount_collected_cents',
   'summary',
   'open',
+  'call_route',
+  'owner_dial_status',
+  'forwarded',
   'sk',
 ] as const;
 export type ConversationListItem = Pick<
@@ -38,6 +41,9 @@ export type ConversationListItem = Pick<
   | 'amount_collected_cents'
   | 'summary'
   | 'open'
+  | 'call_route'
+  | 'owner_dial_status'
+  | 'forwarded'
 >;
 
 export type ConversationPageQuery = {

@@ -1,5 +1,6 @@
 import type { ConversationAction, TranscriptTurn } from '@shared/schemas/conversation';
 import type { ConversationOutcome } from '@shared/conversation';
+import type { CallRoute, OwnerDialStatus } from '@shared/answer-mode-values';
 
 /**
  * The receptionist engine's contract (docs/decisions/010-receptionist-engine.md). One engine serves every
@@ -78,6 +79,10 @@ export type ConversationState = {
   objective_id?: string;
   /** Optimistic-locking version: two turns of one conversation can't interleave their writes. */
   version: number;
+  /** How a call reached the assistant (docs/decisions/173-answer-modes.md). */
+  call_route?: CallRoute;
+  owner_dial_status?: OwnerDialStatus;
+  forwarded?: boolean;
 };
 
 export type Achievements = {
@@ -100,6 +105,8 @@ export type StartConversation = {
   externalId?: string;
   /** What the assistant says before the caller speaks (a call's welcome greeting): the transcript opens with it. */
   greeting?: string;
+  /** A call's route to the assistant and, after ring me first, what the business phone did. */
+  route?: { call_route: CallRoute; owner_dial_status?: OwnerDialStatus; forwarded?: boolean };
 };
 
 export type { ConversationOutcome };

@@ -6,6 +6,7 @@ import type {
   selectedVoiceSchema,
 } from '@shared/schemas/business-config';
 import type { BusinessInfo, ConfigUpdate } from '@shared/schemas/business-info';
+import type { answerModeSettingsSchema } from '@shared/schemas/answer-mode';
 import type { behaviorSettingsSchema } from '@shared/schemas/behavior-settings';
 import type {
   businessLookupResponseSchema,
@@ -292,4 +293,12 @@ export const markStepComplete = (businessId: string, step: string) =>
 export const loadSubscriptionStatus = () =>
   apiRequest<typeof subscriptionStatusSchema>(API_READ_PATHS.subscriptionStatus, {
     action: 'load subscription status',
+  });
+
+/** When the assistant answers (docs/decisions/173-answer-modes.md); answers with the config as stored. */
+export const saveAnswerMode = (userId: string, settings: z.input<typeof answerModeSettingsSchema>) =>
+  apiRequest<typeof businessConfigSchema>(`${ownerPath(userId)}/answer-mode`, {
+    method: 'PUT',
+    body: settings,
+    action: 'save when the assistant answers',
   });

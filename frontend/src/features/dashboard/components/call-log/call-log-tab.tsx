@@ -5,7 +5,7 @@ import { CLIENT_TIMINGS } from '@shared/client-timings';
 import { phoneDigits } from '@shared/phone/phone-number';
 import { formatAmount } from '@shared/plans';
 import type { CallLogEntry } from '@shared/schemas/call-log';
-import { CALL_LOG_TEXTS, CHANNEL_LABELS, OUTCOME_LABELS } from '@shared/call-log';
+import { CALL_LOG_TEXTS, callRouteLabel, CHANNEL_LABELS, OUTCOME_LABELS } from '@shared/call-log';
 import {
   CONVERSATION_CHANNELS,
   CONVERSATION_OUTCOMES,
@@ -200,7 +200,14 @@ export function CallLogTab({ userId }: { userId: string }) {
                     <td className="call-log-number">
                       {entry.amount_collected_cents > 0 ? formatAmount(entry.amount_collected_cents) : '—'}
                     </td>
-                    <td className="call-log-summary">{entry.summary}</td>
+                    <td className="call-log-summary">
+                      {entry.summary}
+                      {callRouteLabel(entry) ? (
+                        <span className="call-log-route" data-testid="call-log-route">
+                          {callRouteLabel(entry)}
+                        </span>
+                      ) : null}
+                    </td>
                   </tr>
                 ))}
               </tbody>

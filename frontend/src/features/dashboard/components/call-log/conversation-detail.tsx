@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { formatAmount } from '@shared/plans';
 import type { CallLogEntry } from '@shared/schemas/call-log';
-import { CALL_LOG_TEXTS, CHANNEL_LABELS, OUTCOME_LABELS } from '@shared/call-log';
+import { CALL_LOG_TEXTS, callRouteLabel, CHANNEL_LABELS, OUTCOME_LABELS } from '@shared/call-log';
 import { ApiClientError } from '../../../../lib/api-client';
 import { callLogApi } from '../../api/call-log-api';
 import { assistantTelHref, formatAssistantPhone } from '../../assistant-phone';
@@ -72,6 +72,11 @@ export function ConversationDetail({
             <span className={`call-log-outcome call-log-outcome-${shown.outcome}`}>
               {OUTCOME_LABELS[shown.outcome]}
             </span>
+            {callRouteLabel(shown) ? (
+              <span className="call-log-outcome" data-testid="conversation-route">
+                {callRouteLabel(shown)}
+              </span>
+            ) : null}
             {shown.amount_collected_cents > 0 ? (
               <span className="call-log-outcome call-log-outcome-deposit_paid">
                 {formatAmount(shown.amount_collected_cents)} collected

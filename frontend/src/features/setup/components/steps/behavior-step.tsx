@@ -11,6 +11,7 @@ import {
 } from '../../phone-format';
 import { TEXT_LIMITS } from '@shared/text-limits';
 import { onDemand } from '../../../../lib/chunk-load';
+import { AnswerModeSettings } from '../answer-mode-settings';
 
 // The settings' schema (and zod with it) loads when the step is saved, not with the wizard.
 const behaviorChecks = onDemand('behavior-settings', () => import('@shared/schemas/behavior-settings'));
@@ -132,6 +133,7 @@ export function BehaviorStep({ userId, config, storeConfig }: StepProps) {
           onChange={edited(setTextEscalation)}
         />
       </div>
+      <AnswerModeSettings userId={userId} config={config} onSaved={storeConfig} />
     </div>
   );
 }

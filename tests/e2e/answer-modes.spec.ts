@@ -1,0 +1,83 @@
+import { expect, test, type Page } from '@playwright/test';
+import { ANSWER_MODE_TEXTS } from '../../shared/answer-mode-values';
+import { openPhone, randomCaller, salonOwner } from './assistant-owner';
+import { apiFromPage, appUrl } from './support';
+
+test.use({ baseURL: appUrl(), timezoneId: 'America/Los_Angeles' });
+
+/** The owner picks when the assistant answers on the dashboard's Overview and saves. */
+async function chooseMode(page: Page, mode: 'ring_first' | 'after_hours', ringSeconds?: number) {
+  await page.goto('/dashboard?tab=overview');
+  const settings = page.getByTestId('answer-mode-settings');
+  await expect(settings).toContainText(ANSWER_MODE_TEXTS.title);
+  await settings.getByTestId(`answer-mode-${mode}`).check();
+  if (ringSeconds !== undefined) await settings.getByTestId('ring-seconds').fill(String(ringSeconds));
+  await settings.getByTestId('answer-mode-save').click();
+  await expect(settings.getByTestId('answer-mode-status')).toHaveText(ANSWER_MODE_TEXTS.saved);
+}
+
+test('ring me first: an unanswered business phone rings for the chosen seconds, then the assistant answers', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(120_000);
+  const { userId, assistantNumber } = await salonOwner(page, 'Sunset Cuts');
+  await chooseMode(page, 'ring_first', 10);
+  const config = await apiFromPage(page, 'GET', `/oauth/users/${userId}/config`);
+  expect(config.body).toMatchObject({ answer_mode: 'ring_first', ring_seconds: 10 });
+
+  const phone = await context.newPage();
+  await openPhone(phone, assistantNumber, randomCaller());
+  await phone.getByTestId('phone-call').click();
+  const startedAt = Date.now();
+  await expect(phone.getByTestId('business-line')).toBeVisible();
+  await expect(phone.getByTestId('business-status')).toContainText('rings out after 10 s');
+  // Nobody touches the business phone: after the 10 seconds the assistant picks up.
+  await expect(phone.getByTestId('call-assistant').first()).toContainText(
+    'Thanks for calling Sunset Cuts, the team is with clients right now',
+    { timeout: 20_000 },
+  );
+  expect(Date.now() - startedAt).toBeGreaterThanOrEqual(9_500);
+  await expect(phone.getByTestId('business-status')).toHaveText('Rang out: nobody answered');
+  await phone.getByTestId('phone-hang-up').click();
+  await expect(phone.getByTestId('call-status')).toHaveText('Call ended');
+
+  // The call log says how the call reached the assistant.
+  await page.goto('/dashboard?tab=calls');
+  await expect(page.getByTestId('call-log-route').first()).toHaveText(
+    'You did not pick up: your assistant answered',
+  );
+});
+
+test('after hours only: 11:00 on a weekday goes to the business line, 21:00 to the assistant', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(120_000);
+  const { assistantNumber } = await salonOwner(page, 'Sunset Cuts');
+  await chooseMode(page, 'after_hours');
+
+  const phone = await context.newPage();
+  await openPhone(phone, assistantNumber, randomCaller());
+  // Tuesday 1 December 2026 at 11:00 in Los Angeles (the salon's time zone, and this browser's).
+  await phone.locator('details.call-when summary').click();
+  await phone.getByTestId('phone-call-at').fill('2026-12-01T11:00');
+  await phone.getByTestId('phone-call').click();
+  await expect(phone.getByTestId('call-transcript')).toContainText(
+    'Forwarded to the business line +14155550142',
+  );
+  await expect(phone.getByTestId('call-assistant')).toHaveCount(0);
+  await phone.getByTestId('phone-hang-up').click();
+  await expect(phone.getByTestId('call-status')).toHaveText('Call ended');
+
+  await phone.getByTestId('phone-call-at').fill('2026-12-01T21:00');
+  await phone.getByTestId('phone-call').click();
+  await expect(phone.getByTestId('call-assistant').first()).toContainText(
+    "Thanks for calling Sunset Cuts, we're closed right now, but I can book you for tomorrow",
+  );
+  await phone.getByTestId('phone-hang-up').click();
+  await expect(phone.getByTestId('call-status')).toHaveText('Call ended');
+
+  await page.goto('/dashboard?tab=calls');
+  await expect(page.getByTestId('call-log-route').first()).toHaveText('Answered after hours');
+});

@@ -1,0 +1,426 @@
+import { randomBytes } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, describe, expect, it } from 'vitest';
+import { DEFAULT_GREETINGS } from '../../shared/answer-modes';
+import { ANSWER_MODE_ERRORS, GREETING_MAX_CHARS } from '../../shared/answer-mode-values';
+import { zonedInstant } from '../../shared/receptionist/business-time';
+import { LOCAL_TWILIO_AUTH_TOKEN } from '../../backend/src/platform/config/env';
+import { LOCAL_TWILIO_ACCOUNT_SID } from '../../backend/src/local/twilio/local-sms-delivery';
+import { LOCAL_CALL_TIME_HEADER } from '../../backend/src/local/twilio/local-call-clock';
+import { startLocalCall, type LocalCallEvent } from '../../backend/src/local/twilio/local-call';
+import { readVoiceTwiml } from '../../backend/src/providers/telephony/twiml-reader';
+import { signTwilioRequest } from '../../backend/src/providers/telephony/webhook-signature';
+import { conversationIdOfCall, VOICE_PATHS } from '../../backend/src/capabilities/voice/voice-webhook-routes';
+import { conversationAmender } from '../../backend/src/capabilities/voice/relay/conversation-amend';
+import { attachRelayServer } from '../../backend/src/local/api-gateway/local-relay-server';
+import { callApi } from '../support/api-calls';
+import { createAssistantLine, TEST_API_ORIGIN } from '../support/assistant-line';
+import { createConfirmedUser } from '../support/cognito-users';
+import { createTestTokenIssuer } from '../support/signed-tokens';
+import { createTestApp } from '../support/test-app';
+
+/**
+ * When the assistant answers (docs/decisions/173-answer-modes.md), as Twilio meets it: the signed voice
+ * webhook rings the business phone first or sends the call to it during opening hours; the new signed
+ * owner-dial-result callback hands an unanswered call to the assistant with the mode's greeting; the call
+ * log's record knows the route; greetings are escaped in every TwiML document; and the local Twilio follows
+ * <Dial timeout action> on one machine.
+ */
+const CALLER = '+14155550199';
+const BUSINESS_LINE = '+14155550142';
+const HOURS = {
+  weekday_text: [
+    'Monday: 9:00 AM – 5:00 PM',
+    'Tuesday: 9:00 AM – 5:00 PM',
+    'Wednesday: 9:00 AM – 5:00 PM',
+    'Thursday: 9:00 AM – 5:00 PM',
+    'Friday: 9:00 AM – 5:00 PM',
+    'Saturday: Closed',
+    'Sunday: Closed',
+  ],
+};
+const ZONE = 'America/New_York';
+/** Tuesday 10 March 2026 (just after the DST change) and Friday 13 March, on the business's clock. */
+const at = (day: number, hour: number) =>
+  zonedInstant({ year: 2026, month: 3, day, hour, minute: 0 }, ZONE).toISOString();
+const newCallSid = () => `CA${randomBytes(16).toString('hex')}`;
+
+const issuer = await createTestTokenIssuer();
+const server = http.createServer((_, res) => res.writeHead(404).end());
+await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+const relayUrl = `ws://127.0.0.1:${(server.address() as AddressInfo).port}/relay`;
+const { app, deps, services } = await createTestApp({ VOICE_RELAY_URL: relayUrl });
+const relay = attachRelayServer(server, {
+  receptionist: deps.receptionist,
+  conversations: conversationAmender(deps.data, deps.receptionist),
+  relayCalls: deps.data.relayCalls,
+  metrics: deps.metrics,
+  logger: deps.logger,
+  verifyToken: issuer.verifyToken,
+  authToken: LOCAL_TWILIO_AUTH_TOKEN,
+  configuredRelayUrl: relayUrl,
+  publicApiUrl: undefined,
+});
+afterAll(() => {
+  relay.close();
+  server.close();
+});
+
+const post = (
+  path: string,
+  form: Record<string, string>,
+  options: { sign?: boolean; callTime?: string } = {},
+) => {
+  const url = `${TEST_API_ORIGIN}${path}`;
+  return app.request(url, {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/x-www-form-urlencoded',
+      ...(options.sign === false
+        ? {}
+        : { 'X-Twilio-Signature': signTwilioRequest(LOCAL_TWILIO_AUTH_TOKEN, url, form) }),
+      ...(options.callTime ? { [LOCAL_CALL_TIME_HEADER]: options.callTime } : {}),
+    },
+    body: new URLSearchParams(form).toString(),
+  });
+};
+const callForm = (to: string, callSid: string, extra: Record<string, string> = {}) => ({
+  CallSid: callSid,
+  AccountSid: LOCAL_TWILIO_ACCOUNT_SID,
+  From: CALLER,
+  To: to,
+  ...extra,
+});
+const twimlOf = async (response: Response) => {
+  expect(response.status).toBe(200);
+  const xml = await response.text();
+  return { xml, twiml: readVoiceTwiml(xml) };
+};
+const recordOf = async (ownerId: string, callSid: string) => {
+  const id = conversationIdOfCall(callSid);
+  const state = await deps.data.conversationStates.get(id);
+  return state && deps.data.conversations.getConversation(ownerId, state.started_at, id);
+};
+
+async function lineIn(mode: 'always' | 'ring_first' | 'after_hours', extra: Record<string, unknown> = {}) {
+  const line = await createAssistantLine(deps, { businessName: 'Sunset Cuts' });
+  await deps.data.businessConfigs.updateConfigFields(line.ownerId, {
+    answer_mode: mode,
+    ring_seconds: 15,
+    business_hours: HOURS,
+    time_zone: ZONE,
+    assistant_name: 'Ava',
+    ...extra,
+  });
+  return line;
+}
+
+describe('ring me first', () => {
+  it('rings the business phone for the chosen seconds with a signed action, and no conversation yet', async () => {
+    const line = await lineIn('ring_first');
+    const callSid = newCallSid();
+    const { twiml } = await twimlOf(
+      await post(VOICE_PATHS.incoming, callForm(line.assistantNumber, callSid)),
+    );
+    expect(twiml).toMatchObject({
+      dial: BUSINESS_LINE,
+      dialTimeout: '15',
+      dialAction: `${TEST_API_ORIGIN}${VOICE_PATHS.ownerDialResult}`,
+      relay: undefined,
+    });
+    expect(await deps.data.conversationStates.get(conversationIdOfCall(callSid))).toBeUndefined();
+  });
+
+  it('refuses an unsigned or forged owner-dial-result with 403 and starts nothing', async () => {
+    const line = await lineIn('ring_first');
+    const callSid = newCallSid();
+    const form = callForm(line.assistantNumber, callSid, { DialCallStatus: 'no-answer' });
+    expect((await post(VOICE_PATHS.ownerDialResult, form, { sign: false })).status).toBe(403);
+    const url = `${TEST_API_ORIGIN}${VOICE_PATHS.ownerDialResult}`;
+    const forged = await app.request(url, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/x-www-form-urlencoded',
+        'X-Twilio-Signature': signTwilioRequest('not-the-token', url, form),
+      },
+      body: new URLSearchParams(form).toString(),
+    });
+    expect(forged.status).toBe(403);
+    expect(await deps.data.conversationStates.get(conversationIdOfCall(callSid))).toBeUndefined();
+  });
+
+  it('nobody picked up or the line was busy: the assistant answers with the ring-first greeting, and the log knows', async () => {
+    const line = await lineIn('ring_first');
+    for (const status of ['no-answer', 'busy'] as const) {
+      const callSid = newCallSid();
+      const form = callForm(line.assistantNumber, callSid, { DialCallStatus: status });
+      const { twiml } = await twimlOf(await post(VOICE_PATHS.ownerDialResult, form));
+      const greeting = DEFAULT_GREETINGS.ring_first('Sunset Cuts', 'Ava');
+      expect(twiml.relay?.welcomeGreeting).toBe(greeting);
+      expect(greeting).toContain('Thanks for calling Sunset Cuts, the team is with clients right now');
+      // A retry of the callback finds the same call: one conversation, answered again.
+      expect((await twimlOf(await post(VOICE_PATHS.ownerDialResult, form))).twiml.relay).toBeDefined();
+      expect(await recordOf(line.ownerId, callSid)).toMatchObject({
+        channel: 'voice',
+        call_route: 'ring_first',
+        owner_dial_status: status,
+        transcript: [{ speaker: 'assistant', text: greeting }],
+      });
+    }
+    // The call log's list (a projection of the records) carries the route too.
+    const page = await deps.data.conversations.pageConversations(line.ownerId, {
+      from: new Date(Date.now() - 3_600_000),
+      to: new Date(Date.now() + 60_000),
+      limit: 10,
+    });
+    expect(page.items.map((item) => item.owner_dial_status).sort()).toEqual(['busy', 'no-answer']);
+    expect(page.items.every((item) => item.call_route === 'ring_first')).toBe(true);
+  });
+
+  it('the owner picked up (or the caller hung up while it rang): a clean hang-up and no conversation', async () => {
+    const line = await lineIn('ring_first');
+    for (const status of ['completed', 'answered', 'canceled']) {
+      const callSid = newCallSid();
+      const form = callForm(line.assistantNumber, callSid, { DialCallStatus: status });
+      const { twiml } = await twimlOf(await post(VOICE_PATHS.ownerDialResult, form));
+      expect(twiml).toMatchObject({ hangUp: true, relay: undefined, dial: undefined });
+      expect(await deps.data.conversationStates.get(conversationIdOfCall(callSid))).toBeUndefined();
+    }
+  });
+
+  it('a call the business line forwarded here is answered at once, never dialled back to that line', async () => {
+    const line = await lineIn('ring_first');
+    const callSid = newCallSid();
+    const form = callForm(line.assistantNumber, callSid, { ForwardedFrom: BUSINESS_LINE });
+    const { twiml } = await twimlOf(await post(VOICE_PATHS.incoming, form));
+    expect(twiml.dial).toBeUndefined();
+    expect(twiml.relay).toBeDefined();
+    expect(await recordOf(line.ownerId, callSid)).toMatchObject({ call_route: 'assistant', forwarded: true });
+  });
+});
+
+describe('after hours only', () => {
+  it('11:00 on a weekday goes to the business line; 21:00 to the assistant, who offers the next open day', async () => {
+    const line = await lineIn('after_hours');
+    const open = newCallSid();
+    const inHours = await twimlOf(
+      await post(VOICE_PATHS.incoming, callForm(line.assistantNumber, open), { callTime: at(10, 11) }),
+    );
+    expect(inHours.twiml).toMatchObject({ dial: BUSINESS_LINE, dialAction: undefined, relay: undefined });
+    expect(await deps.data.conversationStates.get(conversationIdOfCall(open))).toBeUndefined();
+
+    const closed = newCallSid();
+    const evening = await twimlOf(
+      await post(VOICE_PATHS.incoming, callForm(line.assistantNumber, closed), { callTime: at(10, 21) }),
+    );
+    expect(evening.twiml.dial).toBeUndefined();
+    expect(evening.twiml.relay?.welcomeGreeting).toBe(
+      DEFAULT_GREETINGS.after_hours('Sunset Cuts', 'Ava', 'tomorrow'),
+    );
+    expect(evening.twiml.relay?.welcomeGreeting).toContain(
+      "we're closed right now, but I can book you for tomorrow",
+    );
+    expect(await recordOf(line.ownerId, closed)).toMatchObject({ call_route: 'after_hours' });
+
+    // Friday evening: the next open day is Monday.
+    const weekend = await twimlOf(
+      await post(VOICE_PATHS.incoming, callForm(line.assistantNumber, newCallSid()), {
+        callTime: at(13, 21),
+      }),
+    );
+    expect(weekend.twiml.relay?.welcomeGreeting).toContain('I can book you for Monday');
+  });
+
+  it('always mode keeps the usual welcome at any hour', async () => {
+    const line = await lineIn('always');
+    const { twiml } = await twimlOf(
+      await post(VOICE_PATHS.incoming, callForm(line.assistantNumber, newCallSid()), {
+        callTime: at(10, 11),
+      }),
+    );
+    expect(twiml.relay?.welcomeGreeting).toBe(
+      'Thanks for calling Sunset Cuts, this is Ava. How can I help you today?',
+    );
+  });
+});
+
+describe('greetings are spoken as plain text', () => {
+  it('markup and SSML in a stored greeting are escaped in the TwiML, never read as elements', async () => {
+    // Stored straight in the table: the API refuses markup, the TwiML must still never carry it as markup.
+    const hostile = `<Say>pwned</Say></ConversationRelay><Hangup/> <speak><break time="9s"/></speak> & "Tom's"`;
+    const line = await lineIn('ring_first', {
+      greetings: { ring_first: hostile, after_hours: hostile, always: hostile },
+    });
+    const ringFirst = await twimlOf(
+      await post(
+        VOICE_PATHS.ownerDialResult,
+        callForm(line.assistantNumber, newCallSid(), { DialCallStatus: 'no-answer' }),
+      ),
+    );
+    expect(ringFirst.twiml.relay?.welcomeGreeting).toBe(hostile);
+    expect(ringFirst.twiml.hangUp).toBe(false);
+    expect(ringFirst.twiml.say).toBeUndefined();
+    expect(ringFirst.xml).not.toContain('<speak>');
+    expect(ringFirst.xml).not.toContain('<Hangup/>');
+
+    await deps.data.businessConfigs.updateConfigFields(line.ownerId, { answer_mode: 'after_hours' });
+    const afterHours = await twimlOf(
+      await post(VOICE_PATHS.incoming, callForm(line.assistantNumber, newCallSid()), {
+        callTime: at(10, 21),
+      }),
+    );
+    expect(afterHours.twiml.relay?.welcomeGreeting).toBe(hostile);
+    expect(afterHours.xml).not.toContain('<break');
+  });
+});
+
+describe('the local Twilio follows <Dial timeout action>', () => {
+  async function dial(to: string, ringMs = 50) {
+    const events: LocalCallEvent[] = [];
+    const call = await startLocalCall({
+      account: deps.localTwilioAccount!,
+      authToken: LOCAL_TWILIO_AUTH_TOKEN,
+      dispatch: async (request) => app.fetch(request),
+      from: CALLER,
+      to,
+      ringMs: () => ringMs,
+      onEvent: (event) => events.push(event),
+    });
+    const until = async (done: (e: LocalCallEvent[]) => boolean) => {
+      const deadline = Date.now() + 10_000;
+      while (!done(events)) {
+        if (Date.now() > deadline) throw new Error(`timed out; got ${JSON.stringify(events)}`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    };
+    return { call, events, until };
+  }
+
+  it('an unanswered business phone rings out after the wait, then the assistant answers', async () => {
+    const line = await lineIn('ring_first');
+    const started = Date.now();
+    const { call, events, until } = await dial(line.assistantNumber, 300);
+    expect(events[0]).toEqual({ type: 'business_ringing', to: BUSINESS_LINE, timeoutSeconds: 15 });
+    await until((e) => e.some((x) => x.type === 'assistant'));
+    expect(Date.now() - started).toBeGreaterThanOrEqual(290);
+    expect(events.find((e) => e.type === 'assistant')).toMatchObject({
+      token: DEFAULT_GREETINGS.ring_first('Sunset Cuts', 'Ava'),
+    });
+    await call.hangUp();
+    expect(await recordOf(line.ownerId, call.callSid)).toMatchObject({
+      call_route: 'ring_first',
+      owner_dial_status: 'no-answer',
+    });
+  });
+
+  it('a busy business phone hands over at once; an answered one stays with the business', async () => {
+    const line = await lineIn('ring_first');
+    const busy = await dial(line.assistantNumber, 60_000);
+    busy.call.decline();
+    await busy.until((e) => e.some((x) => x.type === 'assistant'));
+    await busy.call.hangUp();
+    expect(await recordOf(line.ownerId, busy.call.callSid)).toMatchObject({ owner_dial_status: 'busy' });
+
+    const answered = await dial(line.assistantNumber, 60_000);
+    answered.call.answerManager();
+    await answered.until((e) => e.some((x) => x.type === 'business_connected'));
+    await answered.call.hangUp();
+    await answered.until((e) => e.some((x) => x.type === 'ended'));
+    expect(answered.events.some((e) => e.type === 'assistant')).toBe(false);
+    expect(
+      await deps.data.conversationStates.get(conversationIdOfCall(answered.call.callSid)),
+    ).toBeUndefined();
+  });
+
+  it('follows the Twilio timeout by default (the TwiML seconds, not the shortened test wait)', async () => {
+    const line = await lineIn('ring_first', { ring_seconds: 10 });
+    const events: LocalCallEvent[] = [];
+    const call = await startLocalCall({
+      account: deps.localTwilioAccount!,
+      authToken: LOCAL_TWILIO_AUTH_TOKEN,
+      dispatch: async (request) => app.fetch(request),
+      from: CALLER,
+      to: line.assistantNumber,
+      onEvent: (event) => events.push(event),
+    });
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    // Still ringing a second in: the faithful wait is the TwiML's 10 s.
+    expect(events.map((e) => e.type)).toEqual(['business_ringing']);
+    await call.hangUp();
+  });
+});
+
+describe('PUT /oauth/users/{userId}/answer-mode', async () => {
+  const [owner, other] = await Promise.all([
+    createConfirmedUser(services, 'modes-owner'),
+    createConfirmedUser(services, 'modes-other'),
+  ]);
+  const token = owner.tokens.IdToken;
+  const path = `/oauth/users/${owner.sub}/answer-mode`;
+  await deps.data.businessConfigs.createConfig(owner.sub, { business_name: 'Sunset Cuts' });
+  const stored = async () => deps.data.businessConfigs.getConfig(owner.sub);
+
+  it('refuses bad input with a 400 and a clear message, storing nothing', async () => {
+    const cases = [
+      [{ answer_mode: 'sometimes' }, 'answer_mode'],
+      [{ answer_mode: 'always', ring_seconds: 9 }, 'Ring for at least 10 seconds'],
+      [{ answer_mode: 'always', ring_seconds: 31 }, 'Ring for at most 30 seconds'],
+      [{ answer_mode: 'always', ring_seconds: 12.5 }, 'whole number'],
+      [
+        { answer_mode: 'always', greetings: { always: 'x'.repeat(GREETING_MAX_CHARS + 1) } },
+        `at most ${GREETING_MAX_CHARS}`,
+      ],
+      [
+        { answer_mode: 'always', greetings: { always: 'Hi <speak>there</speak>' } },
+        ANSWER_MODE_ERRORS.markup,
+      ],
+      [{ answer_mode: 'always', greetings: { sometimes: 'Hi' } }, 'greetings'],
+    ] as const;
+    for (const [body, message] of cases) {
+      const response = await callApi(app, 'PUT', path, token, body);
+      expect(response.status, JSON.stringify(body)).toBe(400);
+      expect(response.body.error).toBeTruthy();
+      expect(response.body.message).toContain(message);
+    }
+    expect((await stored())?.answer_mode).toBeUndefined();
+  });
+
+  it('ring me first and after hours need a business phone; after hours needs opening hours (409)', async () => {
+    const noPhone = await callApi(app, 'PUT', path, token, { answer_mode: 'ring_first' });
+    expect(noPhone.status).toBe(409);
+    expect(noPhone.body).toEqual({
+      error: 'business_phone_required',
+      message: ANSWER_MODE_ERRORS.businessPhoneRequired,
+    });
+    await deps.data.businessConfigs.updateConfigFields(owner.sub, { phone_number: '+14155550177' });
+    const noHours = await callApi(app, 'PUT', path, token, { answer_mode: 'after_hours' });
+    expect(noHours.status).toBe(409);
+    expect(noHours.body).toEqual({
+      error: 'opening_hours_required',
+      message: ANSWER_MODE_ERRORS.openingHoursRequired,
+    });
+    expect((await stored())?.answer_mode).toBeUndefined();
+  });
+
+  it('stores the mode, ring seconds and trimmed greetings, and answers with the config', async () => {
+    await deps.data.businessConfigs.updateConfigFields(owner.sub, { business_hours: HOURS });
+    const saved = await callApi(app, 'PUT', path, token, {
+      answer_mode: 'after_hours',
+      ring_seconds: 25,
+      greetings: { after_hours: '  We are closed, but I can help.  ' },
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body).toMatchObject({
+      answer_mode: 'after_hours',
+      ring_seconds: 25,
+      greetings: { after_hours: 'We are closed, but I can help.' },
+    });
+    expect(await stored()).toMatchObject({ answer_mode: 'after_hours', ring_seconds: 25 });
+  });
+
+  it("is the owner's only: another user's token is refused", async () => {
+    const response = await callApi(app, 'PUT', path, other.tokens.IdToken, { answer_mode: 'always' });
+    expect(response.status).toBe(403);
+  });
+});
