@@ -18,7 +18,7 @@ const SPANISH_WORDS = new Set(
     'hola buenos buenas dias tardes noches gracias adios hasta luego favor porfa claro vale bueno ' +
     'quiero quisiera puedo puede pueden podria necesito tengo tiene tienen hay estan esta este esto ' +
     'cual cuales cuando cuanto cuanta cuesta cuestan donde como quien que horario horarios abren abierto ' +
-    'abiertos cierran cerrado precio precios servicios servicio ofrecen hacen corte cita citas reservar ' +
+    'abiertos perfecto mejor acuerdo dale listo cierran cerrado precio precios servicios servicio ofrecen hacen corte cita citas reservar ' +
     'agendar hacer cambiar mover cancelar anular hablar llamar llame llamen dejar mensaje recado persona ' +
     'alguien gerente dueno duena encargado manana hoy semana proximo proxima pasado lunes martes ' +
     'miercoles jueves viernes sabado domingo hora horas mediodia tarde noche si nada todo eso seria ' +

@@ -19,7 +19,8 @@ import {
  * "mañana" alone is tomorrow; "la mañana" / "esta mañana" is the morning. Numeric dates are month/day, as
  * in English, because the businesses are in the US.
  */
-const WEEKDAYS = ['lunes', 'martes', 'miercoles', 'jueves', 'viernes', 'sabado', 'domingo'];
+/** Monday first, as WEEKDAY_NAMES; without accents, as the text is compared. */
+export const SPANISH_WEEKDAYS = ['lunes', 'martes', 'miercoles', 'jueves', 'viernes', 'sabado', 'domingo'];
 const MONTHS = [
   'enero',
   'febrero',
@@ -48,11 +49,11 @@ function parseDay(text: string, today: LocalDate): { from: LocalDate; to: LocalD
   if (/\b(hoy|esta noche|esta manana|esta tarde)\b/.test(spoken)) return oneDay(today);
   if (/\bmanana\b/.test(spoken.replace(MORNING, ''))) return oneDay(addDays(today, 1));
   const weekday = new RegExp(
-    `\\b(?:(proximo|este|el|para el) )?(${WEEKDAYS.join('|')})s?\\b( que viene| proximo)?`,
+    `\\b(?:(proximo|este|el|para el) )?(${SPANISH_WEEKDAYS.join('|')})s?\\b( que viene| proximo)?`,
   ).exec(spoken);
   if (weekday) {
     const strict = weekday[1] === 'proximo' || Boolean(weekday[3]);
-    return oneDay(weekdayFrom(today, WEEKDAYS.indexOf(weekday[2]!), strict));
+    return oneDay(weekdayFrom(today, SPANISH_WEEKDAYS.indexOf(weekday[2]!), strict));
   }
   const named =
     new RegExp(`\\b${ORDINAL}\\s+de\\s+(${MONTH_PATTERN})`).exec(spoken) ??
