@@ -142,6 +142,13 @@ export const DEPOSIT_REFUND_SENTENCES: Record<DepositRefundOutcome, string> = {
   failed: 'The business will refund your deposit shortly.',
   none: '',
 };
+/** The same sentences in Spanish (docs/decisions/174-spanish.md). */
+export const DEPOSIT_REFUND_SENTENCES_ES: Record<DepositRefundOutcome, string> = {
+  refunded: 'Le reembolsamos su depósito.',
+  outside_window: 'El depósito no se reembolsa, porque la cancelación fue muy cerca de la cita.',
+  failed: 'El negocio le reembolsará su depósito en breve.',
+  none: '',
+};
 
 /** An appointment as a text names it: the business, the time as spoken, the service if any. */
 export type AppointmentTextParts = { business: string; when: string; service?: string | null | undefined };

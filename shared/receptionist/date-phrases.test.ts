@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { resolveWhen, parseTimeOfDay } from './date-phrases';
 import { zonedInstant, zonedParts, spokenTime } from './business-time';
 import { SPANISH_PHRASES } from './date-phrases-es';
+import { spokenTimeEs } from './spoken-time-es';
 
 const NY = 'America/New_York';
 const LA = 'America/Los_Angeles';
@@ -218,3 +219,15 @@ describe('zonedInstant across DST', () => {
 function d(year: number, month: number, day: number) {
   return { year, month, day };
 }
+
+describe('spokenTimeEs: a time as a Spanish-speaking receptionist says it', () => {
+  it.each([
+    ['2026-11-24T20:00:00Z', 'el martes 24 de noviembre a las 3:00 de la tarde'],
+    ['2026-11-25T14:30:00Z', 'el miércoles 25 de noviembre a las 9:30 de la mañana'],
+    ['2026-11-28T17:00:00Z', 'el sábado 28 de noviembre a las 12:00 del mediodía'],
+    ['2026-11-27T18:00:00Z', 'el viernes 27 de noviembre a la 1:00 de la tarde'],
+    ['2027-03-14T23:00:00Z', 'el domingo 14 de marzo a las 7:00 de la noche'],
+  ])('%s', (iso, spoken) => {
+    expect(spokenTimeEs(new Date(iso), NY)).toBe(spoken);
+  });
+});

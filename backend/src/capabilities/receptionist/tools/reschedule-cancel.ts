@@ -111,7 +111,7 @@ export const cancelTool: Tool<{ appointment_id?: string }> = {
     return {
       ok: true,
       summary: `Cancelled the appointment on ${when}${refunded}`,
-      data: { when, texted: done.texted, deposit_refund: done.refund },
+      data: { when, start: appointment.starts_at, texted: done.texted, deposit_refund: done.refund },
     };
   },
 };
