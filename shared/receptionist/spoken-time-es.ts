@@ -1,4 +1,5 @@
-import { zonedParts } from './business-time';
+import { spokenTime, zonedParts } from './business-time';
+import type { Language } from '../language';
 
 /**
  * "el martes 24 de noviembre a las 3:00 de la tarde": a time as a Spanish-speaking receptionist says it, in the
@@ -30,3 +31,7 @@ export function spokenTimeEs(instant: Date, timeZone: string): string {
   const at = clock === 1 ? 'a la' : 'a las';
   return `el ${WEEKDAYS[weekday]} ${day} de ${MONTHS[month - 1]} ${at} ${clock}:${String(minute).padStart(2, '0')} ${meridiem}`;
 }
+
+/** A time as said to a caller in their language (English when it is not known). */
+export const spokenTimeIn = (language: Language | undefined, instant: Date, timeZone: string) =>
+  language === 'es' ? spokenTimeEs(instant, timeZone) : spokenTime(instant, timeZone);

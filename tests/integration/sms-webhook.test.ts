@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { SMS_TEXTS } from '../../shared/carrier-keywords';
+import { SMS_TEXTS } from '../../shared/caller-texts';
 import { SMS_CALLER_HOURLY_LIMIT } from '../../shared/sms';
 import { LOCAL_TWILIO_AUTH_TOKEN } from '../../backend/src/platform/config/env';
 import { keys } from '../../backend/src/platform/dynamo/keys';

@@ -1,7 +1,7 @@
 import { addLogContext } from '../../platform/logging/log-context';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { SMS_TEXTS } from '@shared/carrier-keywords';
+import { SMS_TEXTS } from '@shared/caller-texts';
 import { formatDollars } from '@shared/receptionist/deposits';
 import { RECEPTIONIST_LIMITS } from '@shared/receptionist/limits';
 import { spokenTime } from '@shared/receptionist/business-time';

@@ -1,4 +1,5 @@
-import { SMS_TEXTS, carrierKeywordOf, keywordKindOfOptOutType } from '@shared/carrier-keywords';
+import { carrierKeywordOf, keywordKindOfOptOutType } from '@shared/carrier-keywords';
+import { SMS_TEXTS } from '@shared/caller-texts';
 import { isSubscribed } from '@shared/plans';
 import {
   SMS_CALLER_HOURLY_LIMIT,

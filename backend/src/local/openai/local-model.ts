@@ -16,7 +16,7 @@ import type {
   ReceptionistModel,
 } from '../../capabilities/receptionist/index';
 import type { DepositRefundOutcome } from '@shared/get-paid';
-import { DEPOSIT_REFUND_SENTENCES, DEPOSIT_REFUND_SENTENCES_ES } from '@shared/carrier-keywords';
+import { callerTexts } from '@shared/caller-texts';
 import { extractName, extractService, intentOf, pickOffered, type Intent } from './local-intents';
 
 /**
@@ -335,7 +335,7 @@ function compose(request: ModelRequest): Step {
       return say(
         [
           r.cancelled(v.language !== 'en' && data.start ? v.spoken(String(data.start)) : String(data.when)),
-          (v.language === 'es' ? DEPOSIT_REFUND_SENTENCES_ES : DEPOSIT_REFUND_SENTENCES)[
+          callerTexts(v.language).depositRefund[
             (data.deposit_refund as DepositRefundOutcome | undefined) ?? 'none'
           ],
           data.texted ? r.confirmationTexted : '',
