@@ -2,6 +2,7 @@ import { addLogContext } from '../../platform/logging/log-context';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { SMS_TEXTS } from '@shared/caller-texts';
+import { detectLanguage } from '@shared/language';
 import { formatDollars } from '@shared/receptionist/deposits';
 import { RECEPTIONIST_LIMITS } from '@shared/receptionist/limits';
 import { spokenTime } from '@shared/receptionist/business-time';
@@ -361,6 +362,8 @@ export function createReceptionist(deps: ReceptionistDeps) {
     const callerTurns = state.turns.filter((t) => t.speaker === 'caller').length;
     state.turns.push({ speaker: 'caller', text, at: now.toISOString() });
     state.last_at = now.toISOString();
+    // The thread's language follows the caller's words; "ok" or a name keeps it (decision 174).
+    state.language = detectLanguage(text, state.language);
 
     if (callerTurns >= RECEPTIONIST_LIMITS.callerTurnsPerConversation) {
       const closing = `We've covered a lot. To keep things clear, please contact ${business.name} again for anything else. Goodbye!`;
