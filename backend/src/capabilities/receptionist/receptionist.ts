@@ -1,7 +1,8 @@
 import { addLogContext } from '../../platform/logging/log-context';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { SMS_TEXTS } from '@shared/caller-texts';
+import { callerTexts } from '@shared/caller-texts';
+import { spokenTimeIn } from '@shared/receptionist/spoken-time-es';
 import { detectLanguage } from '@shared/language';
 import { formatDollars } from '@shared/receptionist/deposits';
 import { RECEPTIONIST_LIMITS } from '@shared/receptionist/limits';
@@ -556,11 +557,16 @@ export function createReceptionist(deps: ReceptionistDeps) {
         deps.logger.warn('receptionist.notify_failed', { event: 'depositPaid', error: String(error) }),
       );
     if (conversation?.channel !== 'test') {
-      const when = spokenTime(new Date(appointment.starts_at), business.timeZone);
+      // The receipt speaks the language of the conversation that took the deposit (decision 174).
+      const language = conversation?.language;
+      const when = spokenTimeIn(language, new Date(appointment.starts_at), business.timeZone);
       await sendText(
         from,
         appointment.customer_phone,
-        SMS_TEXTS.depositReceived({ business: business.name, when }, formatDollars(session.amountCents)),
+        callerTexts(language).depositReceived(
+          { business: business.name, when },
+          formatDollars(session.amountCents),
+        ),
         appointment.conversation_id ?? '',
       );
     }
