@@ -3,8 +3,6 @@ import {
   ADVANCED_OPT_OUT,
   APPOINTMENT_REPLY_WORDS,
   CAMPAIGN_REPLY_CHARS,
-  DEPOSIT_REFUND_SENTENCES,
-  SMS_TEXTS,
   TWILIO_DEFAULT_KEYWORDS,
   appointmentReplyOf,
   campaignKeywordFields,
@@ -14,6 +12,7 @@ import {
   keywordTraps,
   type CarrierKeywordKind,
 } from './carrier-keywords';
+import { DEPOSIT_REFUND_SENTENCES, SMS_TEXTS } from './caller-texts';
 import { DEPOSIT_REFUND_OUTCOMES } from './get-paid';
 import { TEXT_LIMITS } from './text-limits';
 

@@ -1,9 +1,7 @@
-import type { DepositRefundOutcome } from './get-paid';
-import { SMS_MAX_BODY_CHARS } from './sms';
-
 /**
- * The one table of what carriers and Twilio treat as keywords and of every text the product sends a caller,
- * kept together so one test holds each template against the keywords (docs/decisions/168-carrier-keywords.md).
+ * The one table of what carriers and Twilio treat as keywords (docs/decisions/168-carrier-keywords.md); every
+ * text the product sends a caller is in caller-texts.ts, in each language, and its tests hold each template
+ * against these keywords (docs/decisions/174-spanish.md).
  * A caller who answers a text with a keyword is handled by Twilio, not by the assistant: a confirmation that
  * says "reply to cancel" turns the caller's "Cancel" into an unsubscribe.
  */
@@ -126,75 +124,18 @@ export function campaignKeywordFields(business: KeywordReplyBusiness) {
  * CHANGE is no carrier word, and CANCEL APPT is two words (only a whole-body CANCEL opts out).
  */
 export const APPOINTMENT_REPLY_WORDS = { change: 'CHANGE', cancel: 'CANCEL APPT' } as const;
+/** The same in Spanish texts (decision 174): CANCELAR alone is no Twilio keyword, and it is two words here. */
+export const APPOINTMENT_REPLY_WORDS_ES = { change: 'CAMBIAR', cancel: 'CANCELAR CITA' } as const;
 
 /** Which appointment action a whole message asks for in the confirmation's words ("change", "Cancel appt."). */
 export function appointmentReplyOf(body: string): keyof typeof APPOINTMENT_REPLY_WORDS | undefined {
   const words = keywordBodyOf(body).replace(/\s+/g, ' ');
-  if (words === APPOINTMENT_REPLY_WORDS.change) return 'change';
-  if (words === APPOINTMENT_REPLY_WORDS.cancel) return 'cancel';
+  if (words === APPOINTMENT_REPLY_WORDS.change || words === APPOINTMENT_REPLY_WORDS_ES.change)
+    return 'change';
+  if (words === APPOINTMENT_REPLY_WORDS.cancel || words === APPOINTMENT_REPLY_WORDS_ES.cancel)
+    return 'cancel';
   return undefined;
 }
-
-/** What the caller is told about a paid deposit when their booking is cancelled. */
-export const DEPOSIT_REFUND_SENTENCES: Record<DepositRefundOutcome, string> = {
-  refunded: 'Your deposit has been refunded.',
-  outside_window: 'The deposit is kept, as the cancellation came too close to the appointment.',
-  failed: 'The business will refund your deposit shortly.',
-  none: '',
-};
-
-/** An appointment as a text names it: the business, the time as spoken, the service if any. */
-export type AppointmentTextParts = { business: string; when: string; service?: string | null | undefined };
-
-const sentences = (...parts: string[]) => parts.filter(Boolean).join(' ');
-const forService = (service: string | null | undefined) => (service ? ` for ${service}` : '');
-const { change, cancel } = APPOINTMENT_REPLY_WORDS;
-
-/** What a texter is told when nobody will answer: the business's own number when there is one. */
-const notAnswering = (business: string, phone: string | undefined) =>
-  phone
-    ? `Thanks for texting ${business}. This number is not answering right now; please call ${phone}.`
-    : `Thanks for texting ${business}. This number is not answering right now; please try again later.`;
-
-/**
- * Every text the product sends a caller (the assistant's own conversational replies come from the engine).
- * A text that invites a reply names the words to send in capitals ("Reply CHANGE to …"), and those words
- * are never a keyword.
- */
-export const SMS_TEXTS = {
-  /** A booking confirmed (by the assistant, or by the scheduler's webhook). */
-  booked: ({ business, when, service }: AppointmentTextParts) =>
-    `${business}: you're booked${forService(service)} on ${when}. Reply ${change} to move it or ${cancel} to cancel it.`,
-  rescheduled: ({ business, when, service }: AppointmentTextParts) =>
-    `${business}: your appointment${forService(service)} is moved to ${when}. Reply ${change} to move it again or ${cancel} to cancel it.`,
-  /** The caller cancelled (by text or on a call). */
-  cancelled: ({ business, when }: AppointmentTextParts, refund: DepositRefundOutcome = 'none') =>
-    sentences(
-      `${business}: your appointment on ${when} is cancelled.`,
-      DEPOSIT_REFUND_SENTENCES[refund],
-      'Reply to this number to book again.',
-    ),
-  /** The owner cancelled from the dashboard. */
-  cancelledByBusiness: ({ business, when }: AppointmentTextParts, refund: DepositRefundOutcome = 'none') =>
-    sentences(
-      `${business}: your appointment on ${when} has been cancelled.`,
-      DEPOSIT_REFUND_SENTENCES[refund],
-      'Reply to this text to book another time.',
-    ),
-  schedulingLink: ({ business, when }: AppointmentTextParts, url: string) =>
-    `${business}: to book ${when}, confirm it on our scheduling page: ${url}`,
-  depositLink: (business: string, amount: string, url: string) =>
-    `${business}: to hold your booking, please pay the ${amount} deposit here: ${url}`,
-  depositReceived: ({ business, when }: AppointmentTextParts, amount: string) =>
-    `${business}: we received your ${amount} deposit for ${when}. Thank you!`,
-  /** A lapsed owner's texter (once a day). */
-  lapsed: notAnswering,
-  /** Every texter while the assistant cannot answer at all (docs/decisions/160-fail-closed.md). */
-  unavailable: notAnswering,
-  tooLong: `Sorry, that message is too long for us to read. Please send a shorter text (up to ${SMS_MAX_BODY_CHARS} characters).`,
-  empty: 'Sorry, we can only read text messages. Please send your question as text.',
-  unknownNumber: 'Sorry, this number is not in service.',
-} as const;
 
 /**
  * The replies a text invites, as our texts name them: the capitalised words after "Reply" or after "or" that
@@ -206,6 +147,9 @@ export function invitedReplies(text: string): string[] {
     ...text.matchAll(new RegExp(`\\b[Rr]eply ${run}`, 'g')),
     ...text.matchAll(new RegExp(`\\bor ${run}(?= to\\b)`, 'g')),
     ...text.matchAll(new RegExp(`, ${run}(?= to\\b)`, 'g')),
+    // Spanish texts (decision 174): "Responda CAMBIAR para … o CANCELAR CITA para …".
+    ...text.matchAll(new RegExp(`\\b[Rr]esponda ${run}`, 'g')),
+    ...text.matchAll(new RegExp(`\\bo ${run}(?= para\\b)`, 'g')),
   ];
   return [...new Set(found.map((match) => match[1]!))];
 }

@@ -1,4 +1,18 @@
-import { addDays, compareDates, weekdayOf, WEEKDAY_NAMES, zonedParts, type LocalDate } from './business-time';
+import { addDays, WEEKDAY_NAMES, zonedParts, type LocalDate } from './business-time';
+import { detectLanguage, type Language } from '../language';
+import {
+  monthDay,
+  nextMonthWithDay,
+  nextWeek,
+  thisWeek,
+  weekdayFrom,
+  type DayPart,
+  type PhraseReader,
+  type WhenRequest,
+} from './date-phrase-calendar';
+import { SPANISH_PHRASES } from './date-phrases-es';
+
+export { DAY_PARTS, type DayPart, type WhenRequest } from './date-phrase-calendar';
 
 /**
  * What a caller means by "tomorrow afternoon", "next Tuesday at 3", "the 5th" or "Dec 12 at 10:30am",
@@ -8,23 +22,8 @@ import { addDays, compareDates, weekdayOf, WEEKDAY_NAMES, zonedParts, type Local
  *   one strictly after today, so "next Monday" said on a Monday is a week away;
  * - "the 5th" is this month's 5th if it is today or later, else next month's (skipping months without it);
  * - a bare hour without AM/PM is read as business hours: 7–11 are morning, 12–6 afternoon.
+ * Spanish phrases follow the same rules (date-phrases-es.ts, docs/decisions/174-spanish.md).
  */
-export type DayPart = 'morning' | 'afternoon' | 'evening';
-export type WhenRequest = {
-  /** First and last day (inclusive) the caller would take. */
-  from: LocalDate;
-  to: LocalDate;
-  /** Minutes after midnight, when the caller named a time. */
-  time?: number;
-  part?: DayPart;
-};
-
-export const DAY_PARTS: Record<DayPart, { start: number; end: number }> = {
-  morning: { start: 0, end: 720 },
-  afternoon: { start: 720, end: 1020 },
-  evening: { start: 1020, end: 1440 },
-};
-
 const MONTHS = [
   'january',
   'february',
@@ -42,35 +41,6 @@ const MONTHS = [
 const MONTH_PATTERN = MONTHS.map((m) => `${m.slice(0, 3)}(?:${m.slice(3)})?\\.?`).join('|');
 const ORDINAL = '(\\d{1,2})(?:st|nd|rd|th)?';
 
-const daysInMonth = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
-
-function nextMonthWithDay(today: LocalDate, day: number): LocalDate | undefined {
-  if (day < 1 || day > 31) return undefined;
-  let { year, month } = today;
-  for (let i = 0; i < 13; i += 1) {
-    if (day <= daysInMonth(year, month)) {
-      const candidate = { year, month, day };
-      if (compareDates(candidate, today) >= 0) return candidate;
-    }
-    month += 1;
-    if (month > 12) {
-      month = 1;
-      year += 1;
-    }
-  }
-  return undefined;
-}
-
-function monthDay(today: LocalDate, month: number, day: number): LocalDate | undefined {
-  if (day < 1 || day > 31) return undefined;
-  for (const year of [today.year, today.year + 1]) {
-    if (day > daysInMonth(year, month)) continue;
-    const candidate = { year, month, day };
-    if (compareDates(candidate, today) >= 0) return candidate;
-  }
-  return undefined;
-}
-
 function parseDay(text: string, today: LocalDate): { from: LocalDate; to: LocalDate } | undefined {
   if (/\bday after tomorrow\b/.test(text)) {
     const day = addDays(today, 2);
@@ -84,10 +54,7 @@ function parseDay(text: string, today: LocalDate): { from: LocalDate; to: LocalD
   const weekday = new RegExp(`\\b(next |this |on )?(${WEEKDAY_NAMES.join('|')})s?\\b`, 'i').exec(text);
   if (weekday) {
     const target = WEEKDAY_NAMES.findIndex((d) => d.toLowerCase() === weekday[2]!.toLowerCase());
-    const strict = weekday[1]?.trim().toLowerCase() === 'next';
-    let ahead = (target - weekdayOf(today) + 7) % 7;
-    if (strict && ahead === 0) ahead = 7;
-    const day = addDays(today, ahead);
+    const day = weekdayFrom(today, target, weekday[1]?.trim().toLowerCase() === 'next');
     return { from: day, to: day };
   }
   const named =
@@ -109,11 +76,8 @@ function parseDay(text: string, today: LocalDate): { from: LocalDate; to: LocalD
     const day = nextMonthWithDay(today, Number(ordinal[1]));
     return day && { from: day, to: day };
   }
-  if (/\bnext week\b/.test(text)) {
-    const monday = addDays(today, 7 - weekdayOf(today));
-    return { from: monday, to: addDays(monday, 6) };
-  }
-  if (/\bthis week\b/.test(text)) return { from: today, to: addDays(today, 6 - weekdayOf(today)) };
+  if (/\bnext week\b/.test(text)) return nextWeek(today);
+  if (/\bthis week\b/.test(text)) return thisWeek(today);
   return undefined;
 }
 
@@ -143,14 +107,26 @@ function parsePart(text: string): DayPart | undefined {
   return undefined;
 }
 
-/** The caller's requested day(s) and time; undefined when the text names neither. */
-export function resolveWhen(text: string, now: Date, timeZone: string): WhenRequest | undefined {
-  const lower = text.toLowerCase();
+const ENGLISH_PHRASES: PhraseReader = { day: parseDay, time: parseTimeOfDay, part: parsePart };
+const READERS: Record<Language, PhraseReader> = { en: ENGLISH_PHRASES, es: SPANISH_PHRASES };
+
+/**
+ * The caller's requested day(s) and time; undefined when the text names neither. The language is the
+ * caller's when known, else read from the text itself.
+ */
+export function resolveWhen(
+  text: string,
+  now: Date,
+  timeZone: string,
+  language: Language = detectLanguage(text),
+): WhenRequest | undefined {
+  const reader = READERS[language];
+  const lower = reader.normalise?.(text) ?? text.toLowerCase();
   const parts = zonedParts(now, timeZone);
   const today = { year: parts.year, month: parts.month, day: parts.day };
-  const days = parseDay(lower, today);
-  const time = parseTimeOfDay(lower);
-  const part = parsePart(lower);
+  const days = reader.day(lower, today);
+  const time = reader.time(lower);
+  const part = reader.part(lower);
   if (!days && time === undefined && !part) return undefined;
   const range = days ?? { from: today, to: addDays(today, 6) };
   return {

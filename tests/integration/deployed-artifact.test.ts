@@ -254,7 +254,7 @@ const STAND_IN_MARKERS: Record<string, string> = {
   'stand-ins.ts': 'Local stand-ins never run in AWS',
   'calendars/local-calendar-providers.ts': '/local/oauth/:service/authorize',
   'calendars/local-google-calendar.ts': '/local/google-calendar',
-  'openai/local-model.ts': 'Would you like me to book you in?',
+  'openai/local-replies.ts': 'Would you like me to book you in?',
   'openai/local-llm.ts': 'Our hours are not on file yet.',
   'google-places/local-directory.ts': 'Maple Leaf Plumbing & Heating',
   'stripe/local-payments.ts': 'Leave onboarding unfinished',

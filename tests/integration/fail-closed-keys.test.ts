@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it, inject } from 'vitest';
-import { SMS_TEXTS } from '../../shared/carrier-keywords';
+import { SMS_TEXTS } from '../../shared/caller-texts';
 import { VOICE_TEXTS } from '../../shared/voice-relay';
 import { createApp } from '../../backend/src/entry/app';
 import { ensureAppTable } from '../../backend/src/platform/dynamo/create-tables';

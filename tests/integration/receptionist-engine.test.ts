@@ -119,6 +119,29 @@ describe('receptionist engine with the local model, over DynamoDB Local', async 
     expect(record!.actions!.map((a) => a.tool)).toEqual(['find_open_slots', 'book_appointment']);
   });
 
+  it('books a Spanish texter in Spanish and texts the Spanish confirmation (decision 174)', async () => {
+    const { ownerId, assistantNumber } = await line();
+    const conversation = await receptionist.startConversation({
+      ownerId,
+      channel: 'sms',
+      caller: CALLER,
+      assistantNumber,
+    });
+    const offer = await turn(conversation.id, 'Quiero una cita para un corte mañana por la tarde');
+    expect(offer.reply).toContain('el martes 24 de noviembre a las 12:00 del mediodía');
+    const choose = await turn(conversation.id, 'a las 2 por favor');
+    expect(choose.reply).toMatch(/¿A nombre de quién hago la cita\?/);
+    const name = await turn(conversation.id, 'Sofía Pérez');
+    expect(name.reply).toContain('Su cita quedó para el martes 24 de noviembre a las 2:00 de la tarde.');
+    const [appointment] = await deps.data.appointments.upcoming(ownerId);
+    expect(appointment).toMatchObject({ customer_name: 'Sofía Pérez', service: 'corte', status: 'booked' });
+    expect(await textsTo(assistantNumber, CALLER)).toContainEqual(
+      expect.stringContaining(
+        'su cita para corte quedó para el martes 24 de noviembre a las 2:00 de la tarde. Responda CAMBIAR',
+      ),
+    );
+  });
+
   it('sends a deposit link; only the paid webhook confirmation records the money and texts a receipt', async () => {
     const { ownerId, assistantNumber } = await line({ deposit: true });
     const countedFrom = recorded.counted.length;

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { SMS_TEXTS } from '../../shared/carrier-keywords';
+import { SMS_TEXTS } from '../../shared/caller-texts';
 import { zonedInstant } from '../../shared/receptionist/business-time';
 import { LOCAL_TWILIO_AUTH_TOKEN } from '../../backend/src/platform/config/env';
 import { LOCAL_TWILIO_ACCOUNT_SID } from '../../backend/src/local/twilio/local-sms-delivery';

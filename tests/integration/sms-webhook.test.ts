@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { SMS_TEXTS } from '../../shared/carrier-keywords';
+import { CALLER_TEXTS, SMS_TEXTS } from '../../shared/caller-texts';
 import { SMS_CALLER_HOURLY_LIMIT } from '../../shared/sms';
 import { LOCAL_TWILIO_AUTH_TOKEN } from '../../backend/src/platform/config/env';
 import { keys } from '../../backend/src/platform/dynamo/keys';
@@ -228,6 +228,18 @@ describe('POST /webhooks/twilio/sms', async () => {
     const long = 'please '.repeat(300);
     expect(await repliesOf(await post(params(line.assistantNumber, long)))).toEqual([SMS_TEXTS.tooLong]);
     expect(await heard(line.ownerId)).toEqual([]);
+  });
+
+  it('answers its notices in Spanish to a Spanish text (decision 174)', async () => {
+    const line = await createAssistantLine(deps);
+    const long = 'por favor '.repeat(200);
+    expect(await repliesOf(await post(params(line.assistantNumber, long)))).toEqual([
+      CALLER_TEXTS.es.tooLong,
+    ]);
+    const lapsed = await createAssistantLine(deps, { subscription: 'canceled' });
+    expect(await repliesOf(await post(params(lapsed.assistantNumber, '¿Puedo hacer una cita?')))).toEqual([
+      CALLER_TEXTS.es.lapsed(lapsed.businessName, '(415) 555-0142'),
+    ]);
   });
 
   it('refuses malformed parameters with 400 and a body too large with 413, storing nothing', async () => {

@@ -6,7 +6,7 @@ import type { OwnerCalendar } from '../calendars/index';
 import type { Logger } from '../../platform/logging/logger';
 import type { TelephonyProvider } from '../../providers/telephony/port';
 import type { Receptionist } from '../receptionist/index';
-import { SMS_TEXTS } from '@shared/carrier-keywords';
+import { SMS_TEXTS } from '@shared/caller-texts';
 import type { AppointmentsBook } from './appointment-routes';
 
 /** The view of one appointment (the Appointments tab and the Overview show the same fields). */

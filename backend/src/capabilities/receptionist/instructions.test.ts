@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { APPOINTMENT_REPLY_WORDS } from '@shared/carrier-keywords';
 import { businessProfile } from './business-profile';
-import { buildInstructions } from './instructions';
+import { buildInstructions, LANGUAGE_RULE } from './instructions';
 
 const business = businessProfile(
   'owner-1',
@@ -21,5 +21,18 @@ describe('the model instructions and carrier keywords', () => {
 
   it('keep the texting rules out of a call', () => {
     expect(buildInstructions(business, 'voice', now)).not.toContain(APPOINTMENT_REPLY_WORDS.cancel);
+  });
+});
+
+describe('the model instructions and the caller’s language (decision 174)', () => {
+  it('tell the model to answer in the caller’s language on every channel', () => {
+    for (const channel of ['voice', 'sms', 'test'] as const)
+      expect(buildInstructions(business, channel, now)).toContain(LANGUAGE_RULE);
+    expect(LANGUAGE_RULE).toMatch(/answer in the language the caller uses \(English or Spanish\)/);
+  });
+  it('name the Spanish confirmation words to the texting assistant', () => {
+    expect(buildInstructions(business, 'sms', now)).toContain(
+      'Spanish confirmations say CAMBIAR and CANCELAR CITA',
+    );
   });
 });

@@ -1,4 +1,4 @@
-import { APPOINTMENT_REPLY_WORDS } from '@shared/carrier-keywords';
+import { APPOINTMENT_REPLY_WORDS, APPOINTMENT_REPLY_WORDS_ES } from '@shared/carrier-keywords';
 import { formatDollars } from '@shared/receptionist/deposits';
 import { spokenTime } from '@shared/receptionist/business-time';
 import type { BusinessProfile } from './business-profile';
@@ -29,12 +29,20 @@ const STYLE: Record<string, string> = {
   'Genuinely Comedic': 'Be genuinely funny where it fits, never at the caller’s expense.',
 };
 
+/**
+ * Callers are served in their own language (docs/decisions/174-spanish.md); the tools take the caller's
+ * words as they are, since the date phrases are read in English and Spanish by code.
+ */
+export const LANGUAGE_RULE =
+  'Language: answer in the language the caller uses (English or Spanish) and keep it for the rest of the conversation unless they switch. Pass their own words to find_open_slots, in their language.';
+
 const CHANNEL_NOTES: Record<Channel, string> = {
   voice:
     'You are on a phone call: speak naturally, short sentences, no lists, no markdown, no URLs read aloud. Say times the way people say them.',
   sms: [
     'You are texting: plain text, at most 2-3 short sentences, no markdown.',
     `Confirmation texts tell callers to reply ${APPOINTMENT_REPLY_WORDS.change} to move their appointment or ${APPOINTMENT_REPLY_WORDS.cancel} to cancel it: treat those messages as exactly those requests.`,
+    `Spanish confirmations say ${APPOINTMENT_REPLY_WORDS_ES.change} and ${APPOINTMENT_REPLY_WORDS_ES.cancel}, with the same meanings.`,
     // Carriers act on a whole-message STOP, CANCEL, END, QUIT, START, HELP or INFO before we see it (decision 168).
     'Never ask the texter to answer with a single word such as STOP, CANCEL, END, QUIT, START, HELP or INFO: carriers treat those as commands. A plain yes or no is fine.',
   ].join(' '),
@@ -72,6 +80,7 @@ export function buildInstructions(business: BusinessProfile, channel: Channel, n
     `You are ${business.assistantName}, the receptionist of ${business.name}. It is now ${spokenTime(now, business.timeZone)} (${business.timeZone}).`,
     CHANNEL_NOTES[channel],
     `Style: ${[t.formality, t.verbosity, t.empathy, t.proactivity, t.humor].map((v) => STYLE[v]).join(' ')}`,
+    LANGUAGE_RULE,
     'What you know (the only facts you may state):',
     ...facts,
     objectives.length > 0

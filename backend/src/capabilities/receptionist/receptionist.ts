@@ -1,7 +1,9 @@
 import { addLogContext } from '../../platform/logging/log-context';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { SMS_TEXTS } from '@shared/carrier-keywords';
+import { callerTexts } from '@shared/caller-texts';
+import { spokenTimeIn } from '@shared/receptionist/spoken-time-es';
+import { detectLanguage } from '@shared/language';
 import { formatDollars } from '@shared/receptionist/deposits';
 import { RECEPTIONIST_LIMITS } from '@shared/receptionist/limits';
 import { spokenTime } from '@shared/receptionist/business-time';
@@ -355,6 +357,8 @@ export function createReceptionist(deps: ReceptionistDeps) {
     const callerTurns = state.turns.filter((t) => t.speaker === 'caller').length;
     state.turns.push({ speaker: 'caller', text, at: now.toISOString() });
     state.last_at = now.toISOString();
+    // The thread's language follows the caller's words; "ok" or a name keeps it (decision 174).
+    state.language = detectLanguage(text, state.language);
 
     if (callerTurns >= RECEPTIONIST_LIMITS.callerTurnsPerConversation) {
       const closing = `We've covered a lot. To keep things clear, please contact ${business.name} again for anything else. Goodbye!`;
@@ -547,11 +551,16 @@ export function createReceptionist(deps: ReceptionistDeps) {
         deps.logger.warn('receptionist.notify_failed', { event: 'depositPaid', error: String(error) }),
       );
     if (conversation?.channel !== 'test') {
-      const when = spokenTime(new Date(appointment.starts_at), business.timeZone);
+      // The receipt speaks the language of the conversation that took the deposit (decision 174).
+      const language = conversation?.language;
+      const when = spokenTimeIn(language, new Date(appointment.starts_at), business.timeZone);
       await sendText(
         from,
         appointment.customer_phone,
-        SMS_TEXTS.depositReceived({ business: business.name, when }, formatDollars(session.amountCents)),
+        callerTexts(language).depositReceived(
+          { business: business.name, when },
+          formatDollars(session.amountCents),
+        ),
         appointment.conversation_id ?? '',
       );
     }

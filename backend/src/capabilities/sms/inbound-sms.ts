@@ -1,4 +1,6 @@
-import { SMS_TEXTS, carrierKeywordOf, keywordKindOfOptOutType } from '@shared/carrier-keywords';
+import { carrierKeywordOf, keywordKindOfOptOutType } from '@shared/carrier-keywords';
+import { SMS_TEXTS, callerTexts } from '@shared/caller-texts';
+import { detectLanguage } from '@shared/language';
 import { isSubscribed } from '@shared/plans';
 import {
   SMS_CALLER_HOURLY_LIMIT,
@@ -120,13 +122,15 @@ async function decide(
     return { outcome: 'ignored_opted_out', replies: [] };
   const text = message.body.trim();
   if (!text) return { outcome: 'empty', replies: [SMS_TEXTS.empty] };
-  if (text.length > SMS_MAX_BODY_CHARS) return { outcome: 'too_long', replies: [SMS_TEXTS.tooLong] };
+  // Notices answer in the texter's language, read from this text alone (decision 174).
+  const texts = callerTexts(detectLanguage(text));
+  if (text.length > SMS_MAX_BODY_CHARS) return { outcome: 'too_long', replies: [texts.tooLong] };
 
   const subscription = await deps.data.subscriptions.getSubscription(ownerId);
   if (!isSubscribed(subscription.status)) {
     const tell = await smsMessaging.claimLapsedNotice(ownerId, message.from);
     return tell
-      ? { outcome: 'lapsed_notice', replies: [SMS_TEXTS.lapsed(business, businessPhone)] }
+      ? { outcome: 'lapsed_notice', replies: [texts.lapsed(business, businessPhone)] }
       : { outcome: 'lapsed_silent', replies: [] };
   }
 
@@ -135,7 +139,7 @@ async function decide(
     (await deps.rateLimiter.hit(`sms-owner#${ownerId}`, SMS_OWNER_DAILY_LIMIT, 86_400));
   if (!withinLimits) return { outcome: 'rate_limited', replies: [] };
   if (deps.assistant.unavailable())
-    return { outcome: 'assistant_unavailable', replies: [SMS_TEXTS.unavailable(business, businessPhone)] };
+    return { outcome: 'assistant_unavailable', replies: [texts.unavailable(business, businessPhone)] };
 
   const replies = await deps.assistant.reply({
     ownerId,

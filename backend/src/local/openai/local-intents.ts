@@ -1,28 +1,17 @@
 import { appointmentReplyOf } from '@shared/carrier-keywords';
+import { detectLanguage, withoutAccents, type Language } from '@shared/language';
+import { SPANISH_WEEKDAYS } from '@shared/receptionist/date-phrases-es';
+import { WEEKDAY_NAMES } from '@shared/receptionist/business-time';
+import {
+  SPANISH_NAME,
+  SPANISH_NOT_NAMES,
+  SPANISH_ORDINALS,
+  SPANISH_RULES,
+  spanishServiceOf,
+} from './local-intents-es';
+import type { Intent } from './local-intent-names';
 
-/**
- * What a small-business caller is after, read from their words by rules (the local model's ear). Ordered:
- * the first intent that matches wins, so "cancel my appointment" is a cancellation, not a booking.
- */
-export type Intent =
-  | 'goodbye'
-  | 'human'
-  | 'message'
-  | 'cancel'
-  | 'reschedule'
-  | 'deposit'
-  | 'book'
-  | 'hours'
-  | 'address'
-  | 'prices'
-  | 'services'
-  | 'website'
-  | 'phone'
-  | 'about'
-  | 'greeting'
-  | 'yes'
-  | 'no'
-  | 'unknown';
+export type { Intent } from './local-intent-names';
 
 const RULES: Array<[Intent, RegExp]> = [
   [
@@ -68,9 +57,18 @@ const APPOINTMENT_REPLY_INTENTS = { change: 'reschedule', cancel: 'cancel' } as 
   Intent
 >;
 
-export function intentOf(text: string): Intent {
+/**
+ * The caller's intent, by the rules of their language (read from the text when not given). Spanish falls
+ * back to the English rules, as Spanish texters often write "ok", "bye" or "cancel" (decision 174).
+ */
+export function intentOf(text: string, language: Language = detectLanguage(text)): Intent {
   const reply = appointmentReplyOf(text);
   if (reply) return APPOINTMENT_REPLY_INTENTS[reply];
+  if (language === 'es') {
+    const plain = withoutAccents(text.toLowerCase());
+    const spanish = SPANISH_RULES.find(([, pattern]) => pattern.test(plain))?.[0];
+    if (spanish) return spanish;
+  }
   return RULES.find(([, pattern]) => pattern.test(text))?.[0] ?? 'unknown';
 }
 
@@ -81,15 +79,23 @@ const NOT_NAMES =
   /^(calling|looking|wondering|trying|here|good|fine|ok|okay|interested|available|free|just|not|a|an|the|so|very|booked|sorry)$/i;
 
 /** A name the caller gave ("this is Sam Lee"); with `bare`, a short answer to "what's your name?" counts. */
-export function extractName(text: string, bare = false): string | undefined {
-  for (const pattern of NAME_PATTERNS) {
+export function extractName(text: string, bare = false, language: Language = 'en'): string | undefined {
+  const patterns: Array<[RegExp, RegExp]> = NAME_PATTERNS.map((pattern) => [pattern, NOT_NAMES]);
+  if (language === 'es') patterns.unshift([SPANISH_NAME, SPANISH_NOT_NAMES]);
+  for (const [pattern, notNames] of patterns) {
     const match = pattern.exec(text);
     const first = match?.[1]?.split(/\s+/)[0];
-    if (match && first && !NOT_NAMES.test(first)) return titleCase(match[1]!);
+    if (match && first && !notNames.test(withoutAccents(first))) return titleCase(match[1]!);
   }
   if (!bare) return undefined;
   const cleaned = text.trim().replace(/[.!]+$/, '');
-  return /^[A-Za-z][A-Za-z'’-]*(\s+[A-Za-z][A-Za-z'’-]*){0,2}$/.test(cleaned) && !NOT_NAMES.test(cleaned)
+  // Accented letters: "José Núñez" is a name in either language.
+  return /^[A-Za-zÀ-ÿ][A-Za-zÀ-ÿ'’-]*(\s+[A-Za-zÀ-ÿ][A-Za-zÀ-ÿ'’-]*){0,2}$/.test(cleaned) &&
+    !NOT_NAMES.test(cleaned) &&
+    !(
+      language === 'es' &&
+      (SPANISH_NOT_NAMES.test(withoutAccents(cleaned)) || intentOf(cleaned, 'es') !== 'unknown')
+    )
     ? titleCase(cleaned)
     : undefined;
 }
@@ -102,7 +108,8 @@ const titleCase = (name: string) =>
     .join(' ');
 
 /** "a haircut", "for a cleaning" → the service the caller wants, if they named one. */
-export function extractService(text: string): string | undefined {
+export function extractService(text: string, language: Language = 'en'): string | undefined {
+  if (language === 'es') return spanishServiceOf(text);
   const match =
     /\b(?:book|get|schedule|want|need|for)\s+(?:me\s+)?(?:in\s+)?(?:for\s+)?(?:a|an|my|some)\s+([a-z][a-z -]{2,30}?)(?=\s+(?:on|at|for|tomorrow|today|next|this|in|appointment)\b|[?.!,]|$)/i.exec(
       text,
@@ -117,12 +124,15 @@ export function extractService(text: string): string | undefined {
 export function pickOffered(
   text: string,
   offered: Array<{ start: string; spoken: string }>,
+  language: Language = 'en',
 ): string | undefined {
-  const lower = text.toLowerCase();
+  const spanish = language === 'es';
+  const lower = spanish ? withoutAccents(text.toLowerCase()) : text.toLowerCase();
   const ordinals: Array<[RegExp, number]> = [
     [/\b(first|1st|earliest|first one)\b|^\s*1\s*$/, 0],
     [/\b(second|2nd|middle)\b|^\s*2\s*$/, 1],
     [/\b(third|3rd|last one|latest)\b|^\s*3\s*$/, 2],
+    ...(spanish ? SPANISH_ORDINALS : []),
   ];
   for (const [pattern, index] of ordinals)
     if (pattern.test(lower) && offered[index]) return offered[index].start;
@@ -139,16 +149,22 @@ export function pickOffered(
             `${hour}${clock[3]!.toLowerCase()}`,
             `at ${hour}`,
             `${hour} o'clock`,
+            ...(spanish ? [`las ${hour}`, `la ${hour}`] : []),
           ]
-        : [`${hour}:${minute}`];
+        : [`${hour}:${minute}`, ...(spanish && minute === '30' ? [`${hour} y media`] : [])];
     return forms.some((form) => lower.includes(form)) || new RegExp(`^\\s*${hour}\\s*$`).test(lower);
   });
   if (byClock.length === 1) return byClock[0]!.start;
-  const byDay = offered.filter((slot) => lower.includes(slot.spoken.split(',')[0]!.toLowerCase()));
+  const byDay = offered.filter((slot) => {
+    const weekday = slot.spoken.split(',')[0]!;
+    const spanishDay = SPANISH_WEEKDAYS[WEEKDAY_NAMES.findIndex((name) => weekday.startsWith(name))];
+    return lower.includes(weekday.toLowerCase()) || (spanish && !!spanishDay && lower.includes(spanishDay));
+  });
   if (byDay.length === 1) return byDay[0]!.start;
   if (
     offered.length === 1 &&
-    /^\s*(yes|yeah|yep|sure|ok(ay)?|please|sounds good|that works|perfect|great|book it)\b/i.test(lower)
+    (/^\s*(yes|yeah|yep|sure|ok(ay)?|please|sounds good|that works|perfect|great|book it)\b/i.test(lower) ||
+      (spanish && intentOf(lower, 'es') === 'yes'))
   ) {
     return offered[0]!.start;
   }

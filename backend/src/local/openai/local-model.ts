@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { spokenTime } from '@shared/receptionist/business-time';
 import { resolveWhen } from '@shared/receptionist/date-phrases';
-import { FORMALITY } from './local-phrasing';
+import { spokenTimeEs } from '@shared/receptionist/spoken-time-es';
+import { detectLanguage, type Language } from '@shared/language';
+import { FORMALITY, FORMALITY_ES } from './local-phrasing';
+import { LOCAL_REPLIES } from './local-replies';
 import { readablePhone } from '../../providers/llm/business-facts';
 import type {
   BusinessProfile,
@@ -12,7 +15,7 @@ import type {
 } from '../../capabilities/receptionist/index';
 import type { ConversationState, ToolName } from '../../capabilities/receptionist/records/index';
 import type { DepositRefundOutcome } from '@shared/get-paid';
-import { DEPOSIT_REFUND_SENTENCES } from '@shared/carrier-keywords';
+import { callerTexts } from '@shared/caller-texts';
 import { extractName, extractService, intentOf, pickOffered, type Intent } from './local-intents';
 
 /**
@@ -40,25 +43,49 @@ type Step = { call: ToolName; args: Record<string, unknown> } | { say: string };
 const call = (name: ToolName, args: Record<string, unknown> = {}): Step => ({ call: name, args });
 const say = (text: string): Step => ({ say: text });
 
-/** The trait-driven voice: acknowledgements, closings, and whether to add a helpful next step. */
-function voice(business: BusinessProfile) {
-  const formality = FORMALITY[business.traits.formality];
+/**
+ * The trait-driven voice in the caller's language: acknowledgements, closings, whether to add a helpful
+ * next step, and the reply table (decision 174).
+ */
+function voice(business: BusinessProfile, language: Language = 'en') {
+  const formality = (language === 'es' ? FORMALITY_ES : FORMALITY)[business.traits.formality];
+  const replies = LOCAL_REPLIES[language];
   const brief = ['Brief and Direct', 'Concise'].includes(business.traits.verbosity);
   const warm = ['Warm and Understanding', 'Highly Empathetic'].includes(business.traits.empathy);
   const proactive = ['Suggestive', 'Fully Proactive'].includes(business.traits.proactivity);
   return {
+    language,
+    replies,
+    greet: formality.greet,
     ack: formality.ack,
     welcome: formality.welcome,
     goodbye: formality.goodbye,
     /** Sentences joined; brief personalities keep only the essential first ones. */
     join: (essential: string[], extra: string[] = []) =>
       [...essential, ...(brief ? [] : extra)].filter(Boolean).join(' '),
-    sorry: warm ? "I'm so sorry about that." : "I'm sorry.",
-    nextStep: proactive ? 'Would you like me to book you in?' : 'Is there anything else I can help with?',
+    sorry: warm ? replies.sorry.warm : replies.sorry.plain,
+    nextStep: proactive ? replies.nextStep.proactive : replies.nextStep.plain,
+    proactive,
+    /** A time as this caller hears it. */
+    spoken: (start: string) =>
+      language === 'es'
+        ? spokenTimeEs(new Date(start), business.timeZone)
+        : spokenTime(new Date(start), business.timeZone),
   };
 }
 
-function slotsOf(state: ConversationState, business: BusinessProfile) {
+/** The caller's language this turn: their words, else the thread's (kept on the conversation state). */
+function languageOf(state: ConversationState, text: string): Language {
+  state.language = detectLanguage(text, state.language);
+  return state.language;
+}
+
+function slotsOf(state: ConversationState, v: ReturnType<typeof voice>) {
+  return (state.memory.offered ?? []).map((start) => ({ start, spoken: v.spoken(start) }));
+}
+
+/** The offered slots as the English spoken forms pickOffered reads (it knows the Spanish day names). */
+function slotsOfEnglish(state: ConversationState, business: BusinessProfile) {
   return (state.memory.offered ?? []).map((start) => ({
     start,
     spoken: spokenTime(new Date(start), business.timeZone),
@@ -69,58 +96,57 @@ function slotsOf(state: ConversationState, business: BusinessProfile) {
 function decide({ callerText, state, business, now }: ModelRequest): Step {
   const memory = state.memory;
   const text = callerText.trim();
-  const v = voice(business);
-  const intent = intentOf(text);
+  const language = languageOf(state, text);
+  const v = voice(business, language);
+  const r = v.replies;
+  const intent = intentOf(text, language);
   const awaiting = memory.awaiting;
   memory.awaiting = undefined;
 
-  const givenName = extractName(text);
+  const givenName = extractName(text, false, language);
   if (givenName) memory.callerName = givenName;
 
   if (awaiting === 'name' && memory.draft?.start && !['goodbye', 'human', 'cancel'].includes(intent)) {
-    const name = givenName ?? extractName(text, true);
+    const name = givenName ?? extractName(text, true, language);
     if (!name) {
       memory.awaiting = 'name';
-      return say('Sorry, I didn’t catch that. What name should I put the booking under?');
+      return say(r.askNameAgain);
     }
     memory.callerName = name;
     return bookDraft(state, name);
   }
   if (awaiting === 'message_name' && !['goodbye', 'human'].includes(intent)) {
-    const name = givenName ?? extractName(text, true);
+    const name = givenName ?? extractName(text, true, language);
     if (!name) {
       memory.awaiting = 'message_name';
-      return say('Sorry, could I get your name for the message?');
+      return say(r.askMessageNameAgain);
     }
     memory.callerName = name;
     memory.message = { ...memory.message, name };
     if (memory.message.reason) return call('take_message', { name, reason: memory.message.reason });
     memory.awaiting = 'message_reason';
-    return say(`Thanks, ${name}. What would you like me to pass on?`);
+    return say(r.thanksWhatToPassOn(name));
   }
   if (awaiting === 'message_reason' && intent !== 'goodbye') {
     const name = memory.message?.name ?? memory.callerName ?? 'Caller';
     return call('take_message', { name, reason: text.slice(0, 500) });
   }
   if (awaiting === 'slot_choice' && !['cancel', 'human', 'goodbye', 'message'].includes(intent)) {
-    const chosen = pickOffered(text, slotsOf(state, business));
+    const chosen = pickOffered(text, slotsOfEnglish(state, business), language);
     if (chosen) {
       memory.draft = { ...memory.draft, start: chosen };
       if (memory.draft.rescheduleOf) return call('reschedule_appointment', { new_start: chosen });
       const name = memory.draft.name ?? memory.callerName;
       if (name) return bookDraft(state, name);
       memory.awaiting = 'name';
-      return say(
-        `${v.ack} ${spokenTime(new Date(chosen), business.timeZone)} it is. What name should I put the booking under?`,
-      );
+      return say(r.slotItIs(v.ack, v.spoken(chosen)));
     }
     if (intent === 'no') {
-      return say('No problem. What day and time would suit you better?');
+      return say(r.noProblemWhen);
     }
-    if (resolveWhen(text, now, business.timeZone)) return call('find_open_slots', { when: text });
+    if (resolveWhen(text, now, business.timeZone, language)) return call('find_open_slots', { when: text });
     memory.awaiting = 'slot_choice';
-    const offered = slotsOf(state, business).map((s) => s.spoken);
-    return say(`Which time would you like: ${offered.join(', or ')}? Or tell me another day.`);
+    return say(r.whichOffered(slotsOf(state, v).map((s) => s.spoken)));
   }
   if (awaiting === 'offer_message_yes' && intent === 'yes') return startMessage(state, v);
 
@@ -135,14 +161,14 @@ function decide({ callerText, state, business, now }: ModelRequest): Step {
       return call('cancel_appointment', {});
     case 'reschedule':
       memory.draft = { ...memory.draft, rescheduleOf: 'next' };
-      if (resolveWhen(text, now, business.timeZone)) return call('find_open_slots', { when: text });
+      if (resolveWhen(text, now, business.timeZone, language)) return call('find_open_slots', { when: text });
       memory.awaiting = 'slot_choice';
       memory.offered = [];
-      return say('Sure. What day and time would work better for you?');
+      return say(r.whenInstead);
     case 'deposit':
       return call('send_deposit_link', {});
     case 'hours':
-      if (/\b(book|appointment|availab)/i.test(text)) break;
+      if (/\b(book|appointment|availab|cita|reserv|disponib)/i.test(text)) break;
       return call('get_business_info', { topic: 'hours' });
     case 'address':
       return call('get_business_info', { topic: 'address' });
@@ -157,15 +183,13 @@ function decide({ callerText, state, business, now }: ModelRequest): Step {
     case 'about':
       return call('get_business_info', { topic: 'about' });
     case 'greeting':
-      return say(
-        `${FORMALITY[business.traits.formality].greet(business.name, business.assistantName)} How can I help you today?`,
-      );
+      return say(`${v.greet(business.name, business.assistantName)} ${r.howCanIHelp}`);
     default:
       break;
   }
-  const when = resolveWhen(text, now, business.timeZone);
+  const when = resolveWhen(text, now, business.timeZone, language);
   if (intent === 'book' || when || intent === 'hours') {
-    const service = extractService(text);
+    const service = extractService(text, language);
     memory.draft = {
       ...(memory.draft?.rescheduleOf ? memory.draft : {}),
       ...(service ? { service } : {}),
@@ -173,13 +197,10 @@ function decide({ callerText, state, business, now }: ModelRequest): Step {
     };
     return call('find_open_slots', { when: when ? text : 'soon' });
   }
-  if (intent === 'yes')
-    return say(`${v.ack} What can I help you with: booking, our hours, or a message for the team?`);
+  if (intent === 'yes') return say(r.whatCanIHelpWith(v.ack));
   if (intent === 'no') return say(`${v.ack} ${v.nextStep}`);
   memory.awaiting = 'offer_message_yes';
-  return say(
-    `${v.sorry} I'm not sure I can answer that. I can take a message for the team and have someone get back to you. Would you like that?`,
-  );
+  return say(r.cannotAnswer(v.sorry));
 }
 
 function startMessage(state: ConversationState, v: ReturnType<typeof voice>): Step {
@@ -187,10 +208,10 @@ function startMessage(state: ConversationState, v: ReturnType<typeof voice>): St
   state.memory.message = name ? { name } : {};
   if (!name) {
     state.memory.awaiting = 'message_name';
-    return say(`${v.ack} I can take a message. May I have your name?`);
+    return say(v.replies.askMessageName(v.ack));
   }
   state.memory.awaiting = 'message_reason';
-  return say(`${v.ack} What would you like me to pass on, ${name}?`);
+  return say(v.replies.askMessageReason(v.ack, name));
 }
 
 function bookDraft(state: ConversationState, name: string): Step {
@@ -219,7 +240,8 @@ const resultOf = (turnResults: ModelRequest['turnResults'], name: ToolName): Too
 /** The reply once the turn's tools have run, from their results only. */
 function compose(request: ModelRequest): Step {
   const { turnResults, business, state } = request;
-  const v = voice(business);
+  const v = voice(business, state.language);
+  const r = v.replies;
   const memory = state.memory;
   const last = turnResults.at(-1)!;
   const data = last.result.data ?? {};
@@ -228,42 +250,35 @@ function compose(request: ModelRequest): Step {
     case 'get_business_info': {
       if (!data.known) {
         memory.awaiting = 'offer_message_yes';
-        return say(
-          `${v.sorry} I don't have our ${String(data.topic)} on file. I can take a message and have someone get back to you. Would you like that?`,
-        );
+        return say(r.unknownTopic(v.sorry, String(data.topic)));
       }
       const answer = String(data.answer);
-      const lead: Record<string, string> = {
-        hours: `Our hours are ${answer}.`,
-        address: `We're at ${answer}.`,
-        website: `Our website is ${answer}.`,
-        phone: `You can reach us at ${answer}.`,
-      };
-      return say(v.join([lead[String(data.topic)] ?? answer], [v.nextStep]));
+      const lead = r.topicLead[String(data.topic) as keyof typeof r.topicLead] as
+        ((answer: string) => string) | undefined;
+      return say(v.join([lead?.(answer) ?? answer], [v.nextStep]));
     }
     case 'find_open_slots': {
-      const slots = (data.slots as Array<{ start: string; spoken: string }> | undefined) ?? [];
+      const slots = ((data.slots as Array<{ start: string; spoken: string }> | undefined) ?? []).map((s) =>
+        v.language === 'en' ? s : { ...s, spoken: v.spoken(s.start) },
+      );
       if (slots.length === 0) {
         memory.awaiting = 'offer_message_yes';
-        return say(
-          `${v.sorry} I don't see any openings then. I can take a message so the team can fit you in. Would you like that?`,
-        );
+        return say(r.noOpenings(v.sorry));
       }
       memory.awaiting = 'slot_choice';
-      if (data.requested_time_free) return say(`${slots[0]!.spoken} is open. Shall I book it for you?`);
-      const list = slots.map((s) => s.spoken);
-      const options = list.length === 1 ? list[0]! : `${list.slice(0, -1).join(', ')} or ${list.at(-1)}`;
+      if (data.requested_time_free) return say(r.slotOpen(slots[0]!.spoken));
+      const options = r.options(slots.map((s) => s.spoken));
       const lead =
         data.problem === 'closed'
-          ? "We're closed then. The next openings are"
+          ? r.openingsLead.closed
           : data.problem === 'past'
-            ? 'That time has already passed. The next openings are'
+            ? r.openingsLead.past
             : data.problem === 'beyond_horizon'
-              ? 'I can only book up to two months ahead. The next openings are'
+              ? r.openingsLead.beyond_horizon
               : data.understood && data.requested_time_free === false && turnResults[0]?.args.when !== 'soon'
-                ? 'I have'
-                : 'The next openings are';
-      return say(`${lead} ${options}. Which works best?`);
+                ? r.openingsLead.have
+                : r.openingsLead.next;
+      return say(r.whichWorks(lead, options));
     }
     case 'book_appointment':
     case 'reschedule_appointment':
@@ -276,71 +291,53 @@ function compose(request: ModelRequest): Step {
         if (reason === 'taken' || reason === 'not_open') {
           memory.awaiting = 'slot_choice';
           memory.offered = [];
-          return say(`${v.sorry} that time was just taken. What other day or time would work for you?`);
+          return say(r.slotTaken(v.sorry));
         }
-        if (reason === 'not_found')
-          return say(
-            "I couldn't find an upcoming appointment for this number. Would you like to book a new one?",
-          );
-        if (reason === 'caller_limit')
-          return say(
-            'I see you already have several upcoming appointments with us, so I can’t add another. Would you like me to take a message for the team?',
-          );
-        return say(
-          `${v.sorry} I couldn't complete the booking. Would you like me to take a message for the team?`,
-        );
+        if (reason === 'not_found') return say(r.noUpcoming);
+        if (reason === 'caller_limit') return say(r.callerLimit);
+        return say(r.bookingFailed(v.sorry));
       }
+      const bookedArgs =
+        turnResults.find((t) => t.name === 'book_appointment')?.args ??
+        turnResults.find((t) => t.name === 'reschedule_appointment')?.args;
+      const bookedStart = (bookedArgs?.start ?? bookedArgs?.new_start) as string | undefined;
+      /** The booking's time as the caller hears it: the tool's English words, or re-said from its start. */
+      const bookedWhen = () =>
+        v.language !== 'en' && bookedStart ? v.spoken(bookedStart) : String(booking?.data?.when);
       const parts: string[] = [];
       if (booking?.ok && booking.data?.pending) {
         memory.draft = undefined;
         const url = booking.data.url as string | undefined;
-        parts.push(
-          url
-            ? `To book ${String(booking.data.when)}, please confirm it on our scheduling page: ${url}`
-            : `I've texted you a link to our scheduling page to confirm ${String(booking.data.when)}. Once you confirm there, you'll get a confirmation text.`,
-        );
-        if (resultOf(turnResults, 'reschedule_appointment'))
-          parts.push('Your current appointment stays booked until you confirm the new time.');
+        parts.push(url ? r.confirmOnPage(bookedWhen(), url) : r.linkTexted(bookedWhen()));
+        if (resultOf(turnResults, 'reschedule_appointment')) parts.push(r.currentStaysBooked);
       } else if (booking?.ok) {
         memory.draft = undefined;
-        const when = String(booking.data?.when);
-        const verb =
-          last.name === 'reschedule_appointment' || resultOf(turnResults, 'reschedule_appointment')
-            ? 'moved to'
-            : 'booked for';
-        parts.push(`You're ${verb} ${when}.`);
-        if (booking.data?.confirmation_texted) parts.push("I've texted you a confirmation.");
+        const moved =
+          last.name === 'reschedule_appointment' || Boolean(resultOf(turnResults, 'reschedule_appointment'));
+        parts.push(r.booked(bookedWhen(), moved));
+        if (booking.data?.confirmation_texted) parts.push(r.confirmationTexted);
       }
       if (deposit) {
         const url = deposit.data?.url as string | undefined;
-        if (deposit.ok && deposit.data?.already_paid) parts.push('Your deposit is already paid.');
-        else if (deposit.ok)
-          parts.push(
-            url
-              ? `To hold it, please pay the ${String(deposit.data?.amount)} deposit here: ${url}`
-              : `To hold it, I've texted you a secure link for the ${String(deposit.data?.amount)} deposit.`,
-          );
-        else if (deposit.data?.reason === 'not_found')
-          parts.push("I couldn't find a booking to take a deposit for.");
-        else if (deposit.data?.reason !== 'no_deposit')
-          parts.push("I couldn't send the deposit link just now; the team will follow up.");
-        else if (!booking) parts.push("We don't take deposits, so there's nothing to pay in advance.");
+        const amount = String(deposit.data?.amount);
+        if (deposit.ok && deposit.data?.already_paid) parts.push(r.depositPaid);
+        else if (deposit.ok) parts.push(url ? r.depositLink(amount, url) : r.depositTexted(amount));
+        else if (deposit.data?.reason === 'not_found') parts.push(r.noBookingForDeposit);
+        else if (deposit.data?.reason !== 'no_deposit') parts.push(r.depositNotSent);
+        else if (!booking) parts.push(r.noDeposits);
       }
-      parts.push(
-        v.nextStep.startsWith('Would you like me to book') ? 'Anything else I can help with?' : v.nextStep,
-      );
+      parts.push(v.proactive ? r.anythingElse : v.nextStep);
       return say(parts.join(' '));
     }
     case 'cancel_appointment':
-      if (!last.result.ok)
-        return say(
-          "I couldn't find an upcoming appointment for this number. Is there anything else I can help with?",
-        );
+      if (!last.result.ok) return say(r.cancelNotFound);
       return say(
         [
-          `Done: your appointment on ${String(data.when)} is cancelled.`,
-          DEPOSIT_REFUND_SENTENCES[(data.deposit_refund as DepositRefundOutcome | undefined) ?? 'none'],
-          data.texted ? "I've texted you a confirmation." : '',
+          r.cancelled(v.language !== 'en' && data.start ? v.spoken(String(data.start)) : String(data.when)),
+          callerTexts(v.language).depositRefund[
+            (data.deposit_refund as DepositRefundOutcome | undefined) ?? 'none'
+          ],
+          data.texted ? r.confirmationTexted : '',
           v.nextStep,
         ]
           .filter(Boolean)
@@ -349,24 +346,19 @@ function compose(request: ModelRequest): Step {
     case 'take_message': {
       memory.message = undefined;
       const caller = readablePhone(state.caller) ?? state.caller;
-      return say(
-        `Thanks. I've passed your message on, and someone will get back to you at ${caller}. Anything else?`,
-      );
+      return say(r.messagePassed(caller));
     }
     case 'escalate_to_manager': {
       if (!last.result.ok) {
         memory.awaiting = 'offer_message_yes';
-        return say(
-          `${v.sorry} I can't reach a manager right now, but I can take a message for them. Would you like that?`,
-        );
+        return say(r.managerUnreachable(v.sorry));
       }
-      const manager = business.managerName ?? 'the manager';
-      if (state.channel === 'voice')
-        return say(`${v.ack} Let me connect you with ${manager} now. One moment please.`);
-      return say(`I've let ${manager} know, and they'll get back to you shortly.`);
+      const manager = business.managerName ?? r.theManager;
+      if (state.channel === 'voice') return say(r.connecting(v.ack, manager));
+      return say(r.managerTold(manager));
     }
     case 'end_conversation':
-      return say(`Thanks for contacting ${business.name}. ${v.goodbye}`);
+      return say(r.thanksForContacting(business.name, v.goodbye));
     default:
       return say(v.nextStep);
   }

@@ -38,6 +38,34 @@ export const FORMALITY: Record<
   },
 };
 
+/** The same four registers in Spanish (decision 174): "usted" throughout except the very casual one. */
+export const FORMALITY_ES: typeof FORMALITY = {
+  'Strictly Professional': {
+    greet: (name, assistant) => `Buenos días, gracias por llamar a ${name}. Le atiende ${assistant}.`,
+    ack: 'Por supuesto.',
+    welcome: 'Con mucho gusto.',
+    goodbye: 'Que tenga un buen día.',
+  },
+  'Business Casual': {
+    greet: (name, assistant) => `Hola, gracias por llamar a ${name}, habla ${assistant}.`,
+    ack: 'Claro.',
+    welcome: 'De nada.',
+    goodbye: 'Que tenga un excelente día.',
+  },
+  'Friendly and Approachable': {
+    greet: (name, assistant) => `¡Hola! Muchas gracias por llamar a ${name}. Soy ${assistant}.`,
+    ack: '¡Con gusto!',
+    welcome: '¡No hay de qué!',
+    goodbye: '¡Cuídese mucho y que tenga un día maravilloso!',
+  },
+  'Very Casual': {
+    greet: (name, assistant) => `¡Hola! Estás en ${name}, te habla ${assistant}.`,
+    ack: '¡Va!',
+    welcome: '¡De nada!',
+    goodbye: '¡Nos vemos!',
+  },
+};
+
 export const EMPATHY: Phrases<TraitValues['empathy']> = {
   'Purely Factual': { greeting: '', hours: '', manager: '', company: '', farewell: '' },
   'Polite and Neutral': {

@@ -1,6 +1,7 @@
 import type { ConversationAction, TranscriptTurn } from '@shared/schemas/conversation';
 import type { ConversationOutcome } from '@shared/conversation';
 import type { CallRoute, OwnerDialStatus } from '@shared/answer-mode-values';
+import type { Language } from '@shared/language';
 
 /**
  * The receptionist engine's contract (docs/decisions/010-receptionist-engine.md). One engine serves every
@@ -73,6 +74,8 @@ export type ConversationState = {
   turns: TranscriptTurn[];
   actions: ConversationAction[];
   memory: ConversationMemory;
+  /** The caller's language, detected from their words and kept for the thread (docs/decisions/174-spanish.md). */
+  language?: Language;
   /** What it achieved so far; the outcome is derived from these. */
   achieved: Achievements;
   amount_collected_cents: number;

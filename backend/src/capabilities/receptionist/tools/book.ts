@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import { SMS_TEXTS } from '@shared/carrier-keywords';
+import { callerTexts } from '@shared/caller-texts';
+import type { Language } from '@shared/language';
+import { spokenTimeIn } from '@shared/receptionist/spoken-time-es';
 import { isoDateOf, spokenTime, zonedParts } from '@shared/receptionist/business-time';
 import { SLOT_MINUTES, findOpenSlots } from '@shared/receptionist/slots';
 import {
@@ -33,13 +35,15 @@ export function confirmationText(
   appointment: Appointment,
   timeZone: string,
   verb: 'Booked' | 'Rescheduled' = 'Booked',
+  language?: Language,
 ) {
   const parts = {
     business,
-    when: spokenTime(new Date(appointment.starts_at), timeZone),
+    when: spokenTimeIn(language, new Date(appointment.starts_at), timeZone),
     service: appointment.service,
   };
-  return verb === 'Rescheduled' ? SMS_TEXTS.rescheduled(parts) : SMS_TEXTS.booked(parts);
+  const texts = callerTexts(language);
+  return verb === 'Rescheduled' ? texts.rescheduled(parts) : texts.booked(parts);
 }
 
 /**
@@ -145,7 +149,10 @@ export async function sendSchedulingLink(
     state.channel !== 'test' && isTextable(args.phone)
       ? await services.sendSms(
           args.phone,
-          SMS_TEXTS.schedulingLink({ business: business.name, when }, url.toString()),
+          callerTexts(state.language).schedulingLink(
+            { business: business.name, when: spokenTimeIn(state.language, start, business.timeZone) },
+            url.toString(),
+          ),
         )
       : false;
   state.achieved.contact_captured = true;
@@ -186,7 +193,7 @@ export async function afterBooking(
     state.channel !== 'test' && isTextable(appointment.customer_phone)
       ? await services.sendSms(
           appointment.customer_phone,
-          confirmationText(business.name, appointment, business.timeZone, verb),
+          confirmationText(business.name, appointment, business.timeZone, verb, state.language),
         )
       : false;
   if (texted) state.achieved.confirmation_sent = true;

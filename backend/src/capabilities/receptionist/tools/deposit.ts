@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SMS_TEXTS } from '@shared/carrier-keywords';
+import { callerTexts } from '@shared/caller-texts';
 import {
   formatDollars,
   MAX_DEPOSIT_CENTS,
@@ -53,7 +53,7 @@ export const depositTool: Tool<{ appointment_id?: string }> = {
       state.channel !== 'test'
         ? await services.sendSms(
             appointment.customer_phone,
-            SMS_TEXTS.depositLink(business.name, formatDollars(amount), link.url),
+            callerTexts(state.language).depositLink(business.name, formatDollars(amount), link.url),
           )
         : false;
     state.achieved.deposit_requested = true;

@@ -1,4 +1,6 @@
-import { SMS_TEXTS } from '@shared/carrier-keywords';
+import { callerTexts } from '@shared/caller-texts';
+import type { Language } from '@shared/language';
+import { spokenTimeIn } from '@shared/receptionist/spoken-time-es';
 import type { DepositRefundOutcome } from '@shared/get-paid';
 import { z } from 'zod';
 import { spokenTime } from '@shared/receptionist/business-time';
@@ -73,11 +75,16 @@ export const cancelText = (
   appointment: Appointment,
   timeZone: string,
   refund: DepositRefundOutcome = 'none',
-) => SMS_TEXTS.cancelled({ business, when: spokenTime(new Date(appointment.starts_at), timeZone) }, refund);
+  language?: Language,
+) =>
+  callerTexts(language).cancelled(
+    { business, when: spokenTimeIn(language, new Date(appointment.starts_at), timeZone) },
+    refund,
+  );
 
 /** Cancels and texts the caller; the dashboard's Appointments view cancels through the same function. */
 export async function cancelAndNotify(
-  context: Pick<ToolContext, 'business' | 'services'> & { channel: string },
+  context: Pick<ToolContext, 'business' | 'services'> & { channel: string; language?: Language },
   appointment: Appointment,
 ): Promise<{ cancelled: Appointment; texted: boolean; refund: DepositRefundOutcome } | undefined> {
   const cancelled = await context.services.appointments.cancel(context.business.ownerId, appointment.id);
@@ -89,7 +96,7 @@ export async function cancelAndNotify(
     context.channel !== 'test' && isTextable(cancelled.customer_phone)
       ? await context.services.sendSms(
           cancelled.customer_phone,
-          cancelText(context.business.name, cancelled, context.business.timeZone, refund),
+          cancelText(context.business.name, cancelled, context.business.timeZone, refund, context.language),
         )
       : false;
   return { cancelled, texted, refund };
@@ -103,7 +110,10 @@ export const cancelTool: Tool<{ appointment_id?: string }> = {
     const appointment = await callersAppointment(context, args.appointment_id);
     if (!appointment)
       return { ok: false, summary: 'No appointment found to cancel', data: { reason: 'not_found' } };
-    const done = await cancelAndNotify({ ...context, channel: context.state.channel }, appointment);
+    const done = await cancelAndNotify(
+      { ...context, channel: context.state.channel, language: context.state.language },
+      appointment,
+    );
     if (!done)
       return { ok: false, summary: 'Appointment was already cancelled', data: { reason: 'not_found' } };
     const when = spokenTime(new Date(appointment.starts_at), context.business.timeZone);
@@ -111,7 +121,7 @@ export const cancelTool: Tool<{ appointment_id?: string }> = {
     return {
       ok: true,
       summary: `Cancelled the appointment on ${when}${refunded}`,
-      data: { when, texted: done.texted, deposit_refund: done.refund },
+      data: { when, start: appointment.starts_at, texted: done.texted, deposit_refund: done.refund },
     };
   },
 };

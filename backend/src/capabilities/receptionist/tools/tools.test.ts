@@ -199,6 +199,24 @@ describe('cancel_appointment', () => {
   });
 });
 
+describe('texts in the caller’s language (decision 174)', () => {
+  it('confirms, asks the deposit and cancels in Spanish for a Spanish-speaking caller', async () => {
+    const { ctx, texts, state } = context({ deposit: true });
+    state.language = 'es';
+    expect((await bookTool.run(ctx, { start: '2026-11-24T20:00:00.000Z', name: 'Sofía' })).ok).toBe(true);
+    expect(texts.at(-1)!.body).toContain(
+      'su cita quedó para el martes 24 de noviembre a las 3:00 de la tarde',
+    );
+    expect(texts.at(-1)!.body).toContain('Responda CAMBIAR');
+    await depositTool.run(ctx, {});
+    expect(texts.at(-1)!.body).toContain('pague el depósito de $25 aquí: http://pay.example/cs_1');
+    expect((await cancelTool.run(ctx, {})).ok).toBe(true);
+    expect(texts.at(-1)!.body).toContain(
+      'se canceló su cita el martes 24 de noviembre a las 3:00 de la tarde',
+    );
+  });
+});
+
 describe('send_deposit_link', () => {
   it('texts a link only when the objectives take deposits, and never marks it paid', async () => {
     const plain = context();
