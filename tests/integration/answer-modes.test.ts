@@ -1,6 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEFAULT_GREETINGS } from '../../shared/answer-modes';
 import { ANSWER_MODE_ERRORS, GREETING_MAX_CHARS } from '../../shared/answer-mode-values';
@@ -12,13 +10,10 @@ import { startLocalCall, type LocalCallEvent } from '../../backend/src/local/twi
 import { readVoiceTwiml } from '../../backend/src/providers/telephony/twiml-reader';
 import { signTwilioRequest } from '../../backend/src/providers/telephony/webhook-signature';
 import { conversationIdOfCall, VOICE_PATHS } from '../../backend/src/capabilities/voice/voice-webhook-routes';
-import { conversationAmender } from '../../backend/src/capabilities/voice/relay/conversation-amend';
-import { attachRelayServer } from '../../backend/src/local/api-gateway/local-relay-server';
 import { callApi } from '../support/api-calls';
 import { createAssistantLine, TEST_API_ORIGIN } from '../support/assistant-line';
 import { createConfirmedUser } from '../support/cognito-users';
-import { createTestTokenIssuer } from '../support/signed-tokens';
-import { createTestApp } from '../support/test-app';
+import { startRelayStack } from '../support/relay-stack';
 
 /**
  * When the assistant answers (docs/decisions/173-answer-modes.md), as Twilio meets it: the signed voice
@@ -46,26 +41,8 @@ const at = (day: number, hour: number) =>
   zonedInstant({ year: 2026, month: 3, day, hour, minute: 0 }, ZONE).toISOString();
 const newCallSid = () => `CA${randomBytes(16).toString('hex')}`;
 
-const issuer = await createTestTokenIssuer();
-const server = http.createServer((_, res) => res.writeHead(404).end());
-await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-const relayUrl = `ws://127.0.0.1:${(server.address() as AddressInfo).port}/relay`;
-const { app, deps, services } = await createTestApp({ VOICE_RELAY_URL: relayUrl });
-const relay = attachRelayServer(server, {
-  receptionist: deps.receptionist,
-  conversations: conversationAmender(deps.data, deps.receptionist),
-  relayCalls: deps.data.relayCalls,
-  metrics: deps.metrics,
-  logger: deps.logger,
-  verifyToken: issuer.verifyToken,
-  authToken: LOCAL_TWILIO_AUTH_TOKEN,
-  configuredRelayUrl: relayUrl,
-  publicApiUrl: undefined,
-});
-afterAll(() => {
-  relay.close();
-  server.close();
-});
+const { app, deps, services, close } = await startRelayStack();
+afterAll(close);
 
 const post = (
   path: string,

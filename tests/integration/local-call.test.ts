@@ -1,19 +1,12 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { VOICE_TEXTS } from '../../shared/voice-relay';
 import { LOCAL_TWILIO_AUTH_TOKEN } from '../../backend/src/platform/config/env';
 import { startLocalCall, type LocalCallEvent } from '../../backend/src/local/twilio/local-call';
 import { UnknownLocalNumberError } from '../../backend/src/local/twilio/local-sms-delivery';
 import { conversationIdOfCall } from '../../backend/src/capabilities/voice/voice-webhook-routes';
-import { conversationAmender } from '../../backend/src/capabilities/voice/relay/conversation-amend';
-import { attachRelayServer } from '../../backend/src/local/api-gateway/local-relay-server';
-import { attachLocalCallServer, localCallVoice } from '../../backend/src/local/twilio/local-call-socket';
-import { LOCAL_CALL_PATH } from '../../backend/src/local/twilio/local-phone-page';
 import WebSocket from 'ws';
 import { createAssistantLine } from '../support/assistant-line';
-import { createTestTokenIssuer } from '../support/signed-tokens';
-import { createTestApp } from '../support/test-app';
+import { startRelayStack } from '../support/relay-stack';
 
 /**
  * The local telephony provider placing calls the way Twilio does: the signed voice webhook through the app,
@@ -22,36 +15,8 @@ import { createTestApp } from '../support/test-app';
  */
 const CALLER = '+14155550123';
 const MANAGER = '+14155550100';
-const issuer = await createTestTokenIssuer();
-const server = http.createServer((_, res) => res.writeHead(404).end());
-await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-const relayUrl = `ws://127.0.0.1:${(server.address() as AddressInfo).port}/relay`;
-const { app, deps } = await createTestApp({ VOICE_RELAY_URL: relayUrl });
-const relay = attachRelayServer(server, {
-  receptionist: deps.receptionist,
-  conversations: conversationAmender(deps.data, deps.receptionist),
-  relayCalls: deps.data.relayCalls,
-  metrics: deps.metrics,
-  logger: deps.logger,
-  verifyToken: issuer.verifyToken,
-  authToken: LOCAL_TWILIO_AUTH_TOKEN,
-  configuredRelayUrl: relayUrl,
-  publicApiUrl: undefined,
-});
-const pageSockets = attachLocalCallServer(server, {
-  account: deps.localTwilioAccount!,
-  authToken: LOCAL_TWILIO_AUTH_TOKEN,
-  dispatch: async (request) => app.fetch(request),
-  speech: { speech: deps.providers.speech, rateLimiter: deps.rateLimiter, logger: deps.logger },
-  voiceFor: localCallVoice(deps.data),
-  logger: deps.logger,
-});
-const pageUrl = relayUrl.replace('/relay', LOCAL_CALL_PATH);
-afterAll(() => {
-  pageSockets.close();
-  relay.close();
-  server.close();
-});
+const { app, deps, pageUrl, close } = await startRelayStack({ pageSockets: true });
+afterAll(close);
 
 async function dial(to: string) {
   const events: LocalCallEvent[] = [];

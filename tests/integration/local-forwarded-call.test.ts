@@ -1,16 +1,9 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { LOCAL_TWILIO_AUTH_TOKEN } from '../../backend/src/platform/config/env';
 import { startLocalCall, type LocalCallEvent } from '../../backend/src/local/twilio/local-call';
-import { conversationAmender } from '../../backend/src/capabilities/voice/relay/conversation-amend';
-import { attachRelayServer } from '../../backend/src/local/api-gateway/local-relay-server';
-import { attachLocalCallServer, localCallVoice } from '../../backend/src/local/twilio/local-call-socket';
-import { LOCAL_CALL_PATH } from '../../backend/src/local/twilio/local-phone-page';
 import { createAssistantLine } from '../support/assistant-line';
-import { createTestTokenIssuer } from '../support/signed-tokens';
-import { createTestApp } from '../support/test-app';
+import { startRelayStack } from '../support/relay-stack';
 
 /**
  * The local phone's forwarded call (docs/decisions/172-forwarding.md): a customer calls the business line,
@@ -19,35 +12,8 @@ import { createTestApp } from '../support/test-app';
  */
 const CALLER = '+14155550123';
 const BUSINESS = '+14155550142';
-const issuer = await createTestTokenIssuer();
-const server = http.createServer((_, res) => res.writeHead(404).end());
-await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-const relayUrl = `ws://127.0.0.1:${(server.address() as AddressInfo).port}/relay`;
-const { app, deps } = await createTestApp({ VOICE_RELAY_URL: relayUrl });
-const relay = attachRelayServer(server, {
-  receptionist: deps.receptionist,
-  conversations: conversationAmender(deps.data, deps.receptionist),
-  relayCalls: deps.data.relayCalls,
-  metrics: deps.metrics,
-  logger: deps.logger,
-  verifyToken: issuer.verifyToken,
-  authToken: LOCAL_TWILIO_AUTH_TOKEN,
-  configuredRelayUrl: relayUrl,
-  publicApiUrl: undefined,
-});
-const pageSockets = attachLocalCallServer(server, {
-  account: deps.localTwilioAccount!,
-  authToken: LOCAL_TWILIO_AUTH_TOKEN,
-  dispatch: async (request) => app.fetch(request),
-  speech: { speech: deps.providers.speech, rateLimiter: deps.rateLimiter, logger: deps.logger },
-  voiceFor: localCallVoice(deps.data),
-  logger: deps.logger,
-});
-afterAll(() => {
-  pageSockets.close();
-  relay.close();
-  server.close();
-});
+const { app, deps, pageUrl, close } = await startRelayStack({ pageSockets: true });
+afterAll(close);
 
 describe('the local phone’s forwarded call', () => {
   it('lists each number with its business line, for the page’s forwarded call', async () => {
@@ -87,7 +53,7 @@ describe('the local phone’s forwarded call', () => {
 
   it('a direct call from the page does not verify forwarding; the page’s forwarded dial does', async () => {
     const line = await createAssistantLine(deps);
-    const page = new WebSocket(relayUrl.replace('/relay', LOCAL_CALL_PATH));
+    const page = new WebSocket(pageUrl);
     const received: Array<{ type: string; message?: string }> = [];
     page.on('message', (data) => received.push(JSON.parse(data.toString()) as { type: string }));
     await new Promise((resolve, reject) => page.once('open', resolve).once('error', reject));
@@ -99,7 +65,7 @@ describe('the local phone’s forwarded call', () => {
     page.send(JSON.stringify({ type: 'hang_up' }));
     await expect.poll(() => received.some((m) => m.type === 'call'), { timeout: 10_000 }).toBe(true);
 
-    const second = new WebSocket(relayUrl.replace('/relay', LOCAL_CALL_PATH));
+    const second = new WebSocket(pageUrl);
     await new Promise((resolve, reject) => second.once('open', resolve).once('error', reject));
     const secondReceived: Array<{ type: string; message?: string }> = [];
     second.on('message', (data) => secondReceived.push(JSON.parse(data.toString()) as { type: string }));

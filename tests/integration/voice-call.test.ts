@@ -1,6 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { handoffDataSchema, VOICE_RELAY, VOICE_TEXTS, type RelayOutgoing } from '../../shared/voice-relay';
@@ -10,11 +8,8 @@ import { readVoiceTwiml } from '../../backend/src/providers/telephony/twiml-read
 import { signTwilioRequest } from '../../backend/src/providers/telephony/webhook-signature';
 import { conversationIdOfCall, VOICE_PATHS } from '../../backend/src/capabilities/voice/voice-webhook-routes';
 import { createRecordingMetrics, type MetricName } from '../../backend/src/platform/observability/metrics';
-import { conversationAmender } from '../../backend/src/capabilities/voice/relay/conversation-amend';
-import { attachRelayServer } from '../../backend/src/local/api-gateway/local-relay-server';
 import { createAssistantLine, TEST_API_ORIGIN } from '../support/assistant-line';
-import { createTestTokenIssuer } from '../support/signed-tokens';
-import { createTestApp } from '../support/test-app';
+import { startRelayStack } from '../support/relay-stack';
 
 /**
  * A call end to end as Twilio makes it: the signed voice webhook answers ConversationRelay TwiML, a socket
@@ -24,31 +19,15 @@ import { createTestApp } from '../support/test-app';
 const CALLER = '+14155550199';
 const MANAGER = '+14155550100';
 const newCallSid = () => `CA${randomBytes(16).toString('hex')}`;
-const issuer = await createTestTokenIssuer();
 
-const server = http.createServer((_, res) => res.writeHead(404).end());
-await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-const relayUrl = `ws://127.0.0.1:${(server.address() as AddressInfo).port}/relay`;
 const recorded = createRecordingMetrics();
-const { app, deps } = await createTestApp({ VOICE_RELAY_URL: relayUrl }, { metrics: recorded.metrics });
+const { app, deps, issuer, relayUrl, close } = await startRelayStack({
+  overrides: { metrics: recorded.metrics },
+});
+afterAll(close);
 /** What a step counted: the recorded metrics from `from` on, by name. */
 const countedSince = (from: number, name: MetricName) =>
   recorded.counted.slice(from).filter((m) => m.name === name);
-const relay = attachRelayServer(server, {
-  receptionist: deps.receptionist,
-  conversations: conversationAmender(deps.data, deps.receptionist),
-  relayCalls: deps.data.relayCalls,
-  metrics: deps.metrics,
-  logger: deps.logger,
-  verifyToken: issuer.verifyToken,
-  authToken: LOCAL_TWILIO_AUTH_TOKEN,
-  configuredRelayUrl: relayUrl,
-  publicApiUrl: undefined,
-});
-afterAll(() => {
-  relay.close();
-  server.close();
-});
 
 const post = (path: string, form: Record<string, string>, sign = true) => {
   const url = `${TEST_API_ORIGIN}${path}`;
