@@ -434,7 +434,7 @@ describe('Notifications: after-conversation e-mails, urgent texts, digest, unsub
     expect(digest.text).toContain('Deposits collected: $25');
     expect(digest.text).toContain('Messages waiting: 1');
     expect(digest.text).toContain(
-      'Missed calls saved (calls your assistant answered while you were closed): 1',
+      'Missed calls saved (calls your assistant answered that you did not pick up: your phone rang out or was busy, or you were closed): 1',
     );
     expect(digest.text).toContain('12:00 AM · Call');
     expect(digest.text).not.toContain('question before');
