@@ -3,7 +3,7 @@ import { parsePhone } from '@shared/phone/phone-number';
 import { textingAllowedIn } from '@shared/schemas/messaging-registration';
 import type { MessagingRegistrationData } from './deps';
 import type { MessagingRegistrationRepository } from './records/messaging-registrations';
-import { TelephonyError, type TelephonyProvider } from '../../providers/telephony/port';
+import { TelephonyError, withSendSms, type TelephonyProvider } from '../../providers/telephony/port';
 
 /**
  * Countries whose numbers are reached through US carriers, where unregistered 10DLC traffic is blocked:
@@ -53,16 +53,8 @@ export function createTextingGate(deps: {
  * so wrapping it here gates confirmations, deposit links, receipts and notifications alike.
  */
 export function gateOutboundTexts(telephony: TelephonyProvider, gate: TextingGate): TelephonyProvider {
-  return {
-    name: telephony.name,
-    searchAvailable: (search) => telephony.searchAvailable(search),
-    purchase: (request) => telephony.purchase(request),
-    release: (sid) => telephony.release(sid),
-    listNumbers: () => telephony.listNumbers(),
-    pointWebhooks: (sid, webhooks) => telephony.pointWebhooks(sid, webhooks),
-    async sendSms(message) {
-      if (!(await gate.allows(message.from, message.to))) throw new TextingNotRegisteredError();
-      return telephony.sendSms(message);
-    },
-  };
+  return withSendSms(telephony, async (message) => {
+    if (!(await gate.allows(message.from, message.to))) throw new TextingNotRegisteredError();
+    return telephony.sendSms(message);
+  });
 }

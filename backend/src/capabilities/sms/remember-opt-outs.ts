@@ -1,4 +1,4 @@
-import { RecipientOptedOutError, type TelephonyProvider } from '../../providers/telephony/port';
+import { RecipientOptedOutError, withSendSms, type TelephonyProvider } from '../../providers/telephony/port';
 import type { Logger } from '../../platform/logging/logger';
 import type { PhoneReservationRepository } from '../phone-numbers/records/index';
 import type { SmsMessagingRepository } from './records/index';
@@ -19,19 +19,16 @@ export function rememberOptOuts(
     logger: Logger;
   },
 ): TelephonyProvider {
-  return {
-    ...telephony,
-    async sendSms(message) {
-      try {
-        return await telephony.sendSms(message);
-      } catch (error) {
-        if (error instanceof RecipientOptedOutError) {
-          const holder = await deps.data.phoneReservations.get(message.from);
-          if (holder) await deps.data.smsMessaging.optOut(message.from, message.to, holder.owner_id);
-          deps.logger.info('sms.opted_out_at_carrier', { owner_id: holder?.owner_id });
-        }
-        throw error;
+  return withSendSms(telephony, async (message) => {
+    try {
+      return await telephony.sendSms(message);
+    } catch (error) {
+      if (error instanceof RecipientOptedOutError) {
+        const holder = await deps.data.phoneReservations.get(message.from);
+        if (holder) await deps.data.smsMessaging.optOut(message.from, message.to, holder.owner_id);
+        deps.logger.info('sms.opted_out_at_carrier', { owner_id: holder?.owner_id });
       }
-    },
-  };
+      throw error;
+    }
+  });
 }

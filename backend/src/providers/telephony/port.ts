@@ -54,6 +54,24 @@ export class TelephonyError extends Error {
 }
 
 /**
+ * The provider with its sendSms in front of `telephony`'s, every other call passed through. Each method is
+ * delegated by name rather than spread: a not-configured provider is a Proxy, and spreading one copies none
+ * of its methods.
+ */
+export const withSendSms = (
+  telephony: TelephonyProvider,
+  sendSms: TelephonyProvider['sendSms'],
+): TelephonyProvider => ({
+  name: telephony.name,
+  searchAvailable: (search) => telephony.searchAvailable(search),
+  purchase: (request) => telephony.purchase(request),
+  release: (sid) => telephony.release(sid),
+  listNumbers: () => telephony.listNumbers(),
+  pointWebhooks: (sid, webhooks) => telephony.pointWebhooks(sid, webhooks),
+  sendSms,
+});
+
+/**
  * Twilio error 21610: the recipient texted STOP to this number, so Twilio refuses every text to them from it
  * until they text START. The SMS channel records the opt-out when it learns of it this way.
  */
