@@ -5,6 +5,9 @@ import { z } from 'zod';
  * and of its id, so the conditional put that creates it is what makes two callers unable to hold one slot.
  */
 export const APPOINTMENT_STATUSES = ['booked', 'cancelled'] as const;
+/** What the owner can mark once an appointment's time has come. */
+export const APPOINTMENT_ATTENDANCE = ['attended', 'no_show'] as const;
+export type AppointmentAttendance = (typeof APPOINTMENT_ATTENDANCE)[number];
 export const appointmentSchema = z.object({
   id: z.string(),
   owner_id: z.string(),
@@ -34,6 +37,11 @@ export const appointmentSchema = z.object({
   cancelled_at: z.iso.datetime().nullable(),
   /** The event mirroring it in the owner's connected calendar (docs/decisions/142), when there is one. */
   calendar_event_id: z.string().nullable().optional(),
+  /** When the caller confirmed it by replying to a reminder (docs/data-model.md "Receptionist"). */
+  confirmed_at: z.iso.datetime().nullable().optional(),
+  /** What the owner marked after the appointment's time: the caller came, or did not. */
+  attendance: z.enum(APPOINTMENT_ATTENDANCE).optional(),
+  attendance_marked_at: z.iso.datetime().optional(),
 });
 export type Appointment = z.infer<typeof appointmentSchema>;
 
