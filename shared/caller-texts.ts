@@ -36,6 +36,16 @@ type CallerTexts = {
   tooLong: string;
   empty: string;
   unknownNumber: string;
+  /** What the assistant says on a call outside the model's own words (ConversationRelay speaks them). */
+  voice: {
+    /** A tool call is taking a moment: the line is never silent. */
+    filler: string;
+    promptTooLong: string;
+    /** After a transfer nobody answered, the assistant comes back with this. */
+    noAnswer: (manager: string | undefined) => string;
+  };
+  /** The caller asked for this language by name: the owner's greeting in it, or the suggested one. */
+  languageSwitched: (greeting: string) => string;
 };
 
 function english(): CallerTexts {
@@ -81,6 +91,13 @@ function english(): CallerTexts {
     tooLong: `Sorry, that message is too long for us to read. Please send a shorter text (up to ${SMS_MAX_BODY_CHARS} characters).`,
     empty: 'Sorry, we can only read text messages. Please send your question as text.',
     unknownNumber: 'Sorry, this number is not in service.',
+    voice: {
+      filler: 'One moment while I check that.',
+      promptTooLong: "Sorry, I couldn't follow all of that. Could you tell me again, briefly?",
+      noAnswer: (manager = 'the manager') =>
+        `Sorry, ${manager} couldn't pick up. I can take a message and text it to them right away. What's your name and what is it about?`,
+    },
+    languageSwitched: (greeting) => `Of course, let's continue in English. ${greeting}`,
   };
 }
 
@@ -126,6 +143,13 @@ function spanish(): CallerTexts {
     tooLong: `Perdone, ese mensaje es demasiado largo para leerlo. Por favor envíe un texto más corto (hasta ${SMS_MAX_BODY_CHARS} caracteres).`,
     empty: 'Perdone, solo podemos leer mensajes de texto. Por favor envíe su pregunta como texto.',
     unknownNumber: 'Perdone, este número no está en servicio.',
+    voice: {
+      filler: 'Un momento, por favor, lo estoy revisando.',
+      promptTooLong: 'Perdone, no pude seguir todo eso. ¿Me lo puede repetir, brevemente?',
+      noAnswer: (manager = 'el encargado') =>
+        `Perdone, ${manager} no pudo contestar. Puedo tomar un mensaje y enviárselo de inmediato. ¿Cuál es su nombre y de qué se trata?`,
+    },
+    languageSwitched: (greeting) => `Claro, con gusto le atiendo en español. ${greeting}`,
   };
 }
 

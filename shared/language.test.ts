@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { detectLanguage, withoutAccents } from './language';
+import {
+  askedLanguage,
+  callerLanguage,
+  detectLanguage,
+  isOnlyLanguageRequest,
+  withoutAccents,
+} from './language';
 
 describe('detectLanguage: Spanish or English by words and accents', () => {
   it.each([
@@ -28,5 +34,30 @@ describe('detectLanguage: Spanish or English by words and accents', () => {
   it('reads accented and unaccented Spanish alike', () => {
     expect(withoutAccents('mañana miércoles mediodía')).toBe('manana miercoles mediodia');
     expect(detectLanguage('manana a las 10 por favor')).toBe('es');
+  });
+});
+
+describe('the language a caller is answered in (decision 174)', () => {
+  it('hears a request by name, as an English transcriber spells it too', () => {
+    expect(['Español', 'espanol', 'en español por favor', 'Spanish, please'].map(askedLanguage)).toEqual([
+      'es',
+      'es',
+      'es',
+      'es',
+    ]);
+    expect(askedLanguage('English please')).toBe('en');
+    expect(askedLanguage('Do you have time tomorrow?')).toBeUndefined();
+    expect(isOnlyLanguageRequest('Español')).toBe(true);
+    expect(isOnlyLanguageRequest('Spanish please')).toBe(true);
+    expect(isOnlyLanguageRequest('Do you speak Spanish and take walk-ins on Saturday?')).toBe(false);
+  });
+
+  it('answers an English-only business’s callers in English, a bilingual one’s in theirs', () => {
+    expect(callerLanguage('¿Cuál es su horario el sábado?', undefined, ['en'])).toBe('en');
+    expect(callerLanguage('¿Cuál es su horario el sábado?', undefined)).toBe('en');
+    expect(callerLanguage('¿Cuál es su horario el sábado?', undefined, ['en', 'es'])).toBe('es');
+    expect(callerLanguage('ok', 'es', ['en', 'es'])).toBe('es');
+    expect(callerLanguage('English please', 'es', ['en', 'es'])).toBe('en');
+    expect(callerLanguage('espanol', 'en', ['en', 'es'])).toBe('es');
   });
 });

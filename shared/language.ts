@@ -45,3 +45,56 @@ export function detectLanguage(text: string, previous: Language = DEFAULT_LANGUA
   if (english > spanish) return 'en';
   return previous;
 }
+
+/** How the owner's screens name each language (the call log, the summary e-mail, the settings). */
+export const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', es: 'Spanish' };
+
+/**
+ * The language a caller asks for by name: "Español", "en español por favor", "Spanish, please", "English".
+ * On a call the transcriber listens in the current language, so a Spanish speaker's request is read from
+ * how an English transcriber spells it ("espanol") as well as from the Spanish words.
+ */
+export function askedLanguage(text: string): Language | undefined {
+  const words = withoutAccents(text.toLowerCase()).match(/[a-z]+/g) ?? [];
+  if (words.length === 0 || words.length > 6) return undefined;
+  if (words.some((word) => word === 'espanol' || word === 'spanish')) return 'es';
+  if (words.some((word) => word === 'english' || word === 'ingles')) return 'en';
+  return undefined;
+}
+
+/** Whether a caller's whole utterance is only that request (nothing else to answer). */
+export function isOnlyLanguageRequest(text: string): boolean {
+  const asked = askedLanguage(text);
+  if (!asked) return false;
+  const filler = new Set([
+    'en',
+    'in',
+    'please',
+    'por',
+    'favor',
+    'si',
+    'yes',
+    'habla',
+    'hablar',
+    'speak',
+    'de',
+  ]);
+  const words = withoutAccents(text.toLowerCase()).match(/[a-z]+/g) ?? [];
+  return words.every((word) => filler.has(word) || askedLanguage(word) === asked);
+}
+
+/**
+ * The language to answer this caller in: one the owner serves (docs/decisions/174-spanish.md). An English-only
+ * business answers in English whatever the caller writes; a bilingual one follows a request by name, then
+ * the caller's words, then the thread's language.
+ */
+export function callerLanguage(
+  text: string,
+  previous: Language | undefined,
+  served: readonly Language[] = [DEFAULT_LANGUAGE],
+): Language {
+  const [only] = served;
+  if (served.length === 1 && only) return only;
+  const chosen = askedLanguage(text) ?? detectLanguage(text, previous ?? DEFAULT_LANGUAGE);
+  return served.includes(chosen) ? chosen : DEFAULT_LANGUAGE;
+}

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Language } from './language';
 
 /**
  * Twilio ConversationRelay's WebSocket messages (docs/decisions/030-voice-channel.md): Twilio turns the
@@ -69,6 +70,8 @@ export const relayOutgoingSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('text'), token: z.string(), last: z.boolean() }),
   /** handoffData is a JSON string (HandoffData), as ConversationRelay passes it on untouched. */
   z.object({ type: z.literal('end'), handoffData: z.string() }),
+  /** Switches what Twilio transcribes and speaks from now on (the caller changed language). */
+  z.object({ type: z.literal('language'), ttsLanguage: z.string(), transcriptionLanguage: z.string() }),
 ]);
 export type RelayOutgoing = z.infer<typeof relayOutgoingSchema>;
 
@@ -89,8 +92,6 @@ export const VOICE_RELAY = {
 } as const;
 
 export const VOICE_TEXTS = {
-  filler: 'One moment while I check that.',
-  promptTooLong: "Sorry, I couldn't follow all of that. Could you tell me again, briefly?",
   unknownNumber: 'Sorry, this number is not in service. Goodbye.',
   lapsed: (business: string) => `Thanks for calling ${business}. Please hold while we connect you.`,
   /** The assistant cannot answer at all (docs/decisions/160-fail-closed.md): the call goes to the business. */
@@ -101,12 +102,11 @@ export const VOICE_TEXTS = {
     `Thanks for calling ${business}. Our assistant is unavailable right now, and there is no other number to connect you to. Please try again later. Goodbye.`,
   unavailable: (business: string) =>
     `Thanks for calling ${business}. We can't take your call right now. Please try again later. Goodbye.`,
-  whisper: (summary: string) => `Call from Ringly. ${summary}`,
+  /** Said to the manager before a transfer joins; names the caller's language when it is not English. */
+  whisper: (summary: string, language?: string) =>
+    `Call from Ringly.${language ? ` The caller speaks ${language}.` : ''} ${summary}`,
   missedTransfer: (business: string, summary: string) =>
     `${business}: you missed a transferred call. ${summary} The assistant is taking a message.`.slice(0, 480),
-  /** After a transfer nobody answered, the assistant comes back with this. */
-  noAnswer: (manager: string) =>
-    `Sorry, ${manager} couldn't pick up. I can take a message and text it to them right away. What's your name and what is it about?`,
 } as const;
 
 /**
@@ -134,8 +134,81 @@ export function relayVoiceOf(selected: { provider?: string; voice_id?: string } 
   return { ttsProvider: 'Google', voice: GOOGLE_VOICE_FOR[selected.voice_id] ?? DEFAULT_RELAY_VOICE.voice };
 }
 
-/** Calls are answered in US English; the language the relay transcribes and speaks. */
+/** Calls start in US English; the language the relay transcribes and speaks first. */
 export const RELAY_LANGUAGE = 'en-US';
+
+/** The relay's language code for each language the receptionist speaks (US Spanish for US callers). */
+export const RELAY_LANGUAGE_CODES: Record<Language, string> = { en: RELAY_LANGUAGE, es: 'es-US' };
+
+/** Google's US Spanish voices of the same character as the English ones (female, male). */
+const GOOGLE_SPANISH_VOICE_FOR: Record<string, string> = {
+  alloy: 'es-US-Neural2-A',
+  nova: 'es-US-Neural2-A',
+  shimmer: 'es-US-Neural2-A',
+  echo: 'es-US-Neural2-B',
+  onyx: 'es-US-Neural2-B',
+  fable: 'es-US-Neural2-C',
+};
+const DEFAULT_SPANISH_RELAY_VOICE = { ttsProvider: 'Google', voice: 'es-US-Neural2-A' } as const;
+
+/** The Spanish voice: ElevenLabs voices are multilingual and passed on; others map to a Google es-US voice. */
+export function relaySpanishVoiceOf(selected: { provider?: string; voice_id?: string } | undefined): {
+  ttsProvider: string;
+  voice: string;
+} {
+  if (!selected?.voice_id) return DEFAULT_SPANISH_RELAY_VOICE;
+  if (selected.provider?.toLowerCase() === 'elevenlabs')
+    return { ttsProvider: 'ElevenLabs', voice: selected.voice_id };
+  return {
+    ttsProvider: 'Google',
+    voice: GOOGLE_SPANISH_VOICE_FOR[selected.voice_id] ?? DEFAULT_SPANISH_RELAY_VOICE.voice,
+  };
+}
+
+/** One <Language> of the relay's TwiML: what Twilio uses once the session switches to it. */
+export type RelayLanguage = {
+  code: string;
+  ttsProvider: string;
+  voice: string;
+  transcriptionProvider: string;
+};
+
+/**
+ * The <Language> elements for the languages an owner serves, each with its voice (the Spanish voice, or the
+ * English one's Spanish counterpart) and Google transcription, which covers both.
+ */
+type VoicedConfig = {
+  languages?: readonly Language[] | undefined;
+  selected_voice?: { provider?: string; voice_id?: string } | undefined;
+  selected_voice_es?: { provider?: string; voice_id?: string } | undefined;
+};
+
+/** The voice a language is spoken in: the owner's Spanish voice, else the English one's Spanish counterpart. */
+export const relayVoiceIn = (config: VoicedConfig | undefined, language: Language) =>
+  language === 'es'
+    ? relaySpanishVoiceOf(config?.selected_voice_es ?? config?.selected_voice)
+    : relayVoiceOf(config?.selected_voice);
+
+export function relayLanguagesOf(config: VoicedConfig | undefined): RelayLanguage[] {
+  const served = config?.languages?.length ? config.languages : (['en'] as const);
+  if (served.length < 2) return [];
+  return served.map((language) => ({
+    code: RELAY_LANGUAGE_CODES[language],
+    ...relayVoiceIn(config, language),
+    transcriptionProvider: 'Google',
+  }));
+}
+
+/** The message that switches a relay session to `language`. */
+export const relayLanguageMessage = (language: Language) => ({
+  type: 'language' as const,
+  ttsLanguage: RELAY_LANGUAGE_CODES[language],
+  transcriptionLanguage: RELAY_LANGUAGE_CODES[language],
+});
+
+/** The language of a prompt as Twilio labels it ("es-US" → 'es'), when it is one the receptionist speaks. */
+export const languageOfRelayCode = (code: string | undefined): Language | undefined =>
+  code?.toLowerCase().startsWith('es') ? 'es' : code?.toLowerCase().startsWith('en') ? 'en' : undefined;
 
 /** Twilio's final call statuses: each closes the call's conversation. */
 export const FINAL_CALL_STATUSES = ['completed', 'busy', 'failed', 'no-answer', 'canceled'] as const;

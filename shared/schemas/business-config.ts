@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { MAX_DEPOSIT_CENTS } from '../receptionist/deposits';
-import { providerConfigSchema } from './bounded-json';
-import { answerModeSchema, greetingsSchema, ringSecondsSchema } from './answer-mode';
+import { selectedVoiceSchema } from './selected-voice';
+import { servedLanguagesSchema } from './language-settings';
+import { answerModeSchema, greetingsSchema, greetingTextSchema, ringSecondsSchema } from './answer-mode';
 import { businessHoursSchema } from './business-hours';
 import { forwardingRecordSchema } from './forwarding';
 import { retentionDaysSchema } from './privacy';
@@ -11,11 +12,7 @@ import { retentionDaysSchema } from './privacy';
  * optional because the setup wizard fills it step by step; each step's endpoint validates its own input
  * more strictly.
  */
-export const selectedVoiceSchema = z.object({
-  provider: z.string().min(1).max(40),
-  voice_id: z.string().min(1).max(100),
-  provider_config: providerConfigSchema.optional(),
-});
+export { selectedVoiceSchema };
 
 export const businessConfigSchema = z.object({
   business_id: z.string(),
@@ -49,6 +46,14 @@ export const businessConfigSchema = z.object({
   ring_seconds: ringSecondsSchema.optional(),
   /** The owner's greeting per mode; absent or '' means the suggested one (shared/answer-modes.ts). */
   greetings: greetingsSchema.optional(),
+  /** The languages the assistant serves (docs/decisions/174-spanish.md); absent: English only. */
+  languages: servedLanguagesSchema.optional(),
+  /** The Spanish voice; absent: selected_voice speaks Spanish too. */
+  selected_voice_es: selectedVoiceSchema.optional(),
+  /** Whether the greeting offers Spanish in Spanish (default on when Spanish is served). */
+  bilingual_greeting: z.boolean().optional(),
+  /** Said when a caller switches to Spanish; absent or '': the suggested one. */
+  greeting_es: greetingTextSchema.optional(),
   manager_number: z.string().max(20).optional(),
   manager_name: z.string().max(100).optional(),
   escalation_email: z.string().max(320).optional(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LANGUAGES } from '../language';
 import { PREVIEW_SCENARIOS } from '../personality';
 import { VOICE_TEXT_MAX_LENGTH, VOICE_MESSAGES } from '../voice-preview';
 import { providerConfigSchema } from './bounded-json';
@@ -25,6 +26,8 @@ export const voiceConfigSchema = z.looseObject({
   provider: z.string().trim().min(1).max(40).optional(),
   voice_id: z.string().trim().min(1).max(100),
   provider_config: providerConfigSchema.optional(),
+  /** The language the text is in (a Spanish preview): engines that need telling are told. */
+  language: z.enum(LANGUAGES).optional(),
 });
 export type VoiceConfig = z.infer<typeof voiceConfigSchema>;
 

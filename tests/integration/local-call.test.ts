@@ -1,3 +1,4 @@
+import { CALLER_TEXTS } from '@shared/caller-texts';
 import { afterAll, describe, expect, it } from 'vitest';
 import { VOICE_TEXTS } from '../../shared/voice-relay';
 import { LOCAL_TWILIO_AUTH_TOKEN } from '../../backend/src/platform/config/env';
@@ -104,7 +105,9 @@ describe('local calls (the local telephony provider plays Twilio)', () => {
       timeoutSeconds: 20,
     });
     call.letItRingOut();
-    await until((e) => e.some((x) => x.type === 'assistant' && x.token === VOICE_TEXTS.noAnswer('Dana')));
+    await until((e) =>
+      e.some((x) => x.type === 'assistant' && x.token === CALLER_TEXTS.en.voice.noAnswer('Dana')),
+    );
     const texts = await deps.localTwilioAccount!.thread(line.assistantNumber, MANAGER);
     expect(texts.map((t) => t.body).join('\n')).toContain('you missed a transferred call');
     await say('Sam Lee');
@@ -192,7 +195,9 @@ describe('local calls (the local telephony provider plays Twilio)', () => {
     await until(() =>
       received.some(
         (m) =>
-          m.type === 'call' && m.event?.type === 'assistant' && m.event.token === VOICE_TEXTS.promptTooLong,
+          m.type === 'call' &&
+          m.event?.type === 'assistant' &&
+          m.event.token === CALLER_TEXTS.en.voice.promptTooLong,
       ),
     );
     const callSid = received.find((m) => m.type === 'connected')!.callSid!;

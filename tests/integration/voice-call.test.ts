@@ -1,3 +1,4 @@
+import { CALLER_TEXTS } from '@shared/caller-texts';
 import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -381,7 +382,7 @@ describe('POST /webhooks/twilio/voice', () => {
         DialCallStatus: 'no-answer',
       }),
     );
-    expect(back.relay?.welcomeGreeting).toBe(VOICE_TEXTS.noAnswer('Dana'));
+    expect(back.relay?.welcomeGreeting).toBe(CALLER_TEXTS.en.voice.noAnswer('Dana'));
     const texts = await deps.localTwilioAccount!.thread(line.assistantNumber, MANAGER);
     expect(texts.map((t) => t.body).join('\n')).toContain('you missed a transferred call');
 

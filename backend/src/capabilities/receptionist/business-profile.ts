@@ -1,3 +1,5 @@
+import type { Language } from '@shared/language';
+import { servedLanguages, suggestedSpanishGreeting } from '@shared/language-settings';
 import { withDefaultTraits, type TraitValues } from '@shared/personality';
 import { DEFAULT_TIME_ZONE } from '@shared/receptionist/time-zones';
 import { isValidTimeZone } from '@shared/receptionist/business-time';
@@ -69,6 +71,10 @@ export type BusinessProfile = {
   refundWindowHours: number;
   /** Days the conversation records are kept (the owner's privacy setting). */
   retentionDays: number;
+  /** The languages the assistant answers in, English first (docs/decisions/174-spanish.md). */
+  languages: Language[];
+  /** What the assistant says when a caller switches to Spanish. */
+  spanishGreeting: string;
 };
 
 export function objectiveBriefs(objective: StoredObjective | undefined): ObjectiveBrief[] {
@@ -138,6 +144,13 @@ export function businessProfile(
     hoursKnown: parsedHours !== undefined,
     timeZone: zone,
     retentionDays: config.transcript_retention_days ?? DEFAULT_RETENTION_DAYS,
+    languages: servedLanguages(config),
+    spanishGreeting:
+      config.greeting_es?.trim() ||
+      suggestedSpanishGreeting(
+        config.business_name?.trim() || 'el negocio',
+        config.assistant_name?.trim() || 'su asistente',
+      ),
     priceFacts: priceSentences(config.business_description),
     traits: withDefaultTraits({
       formality: config.formality,

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { callerTexts } from '@shared/caller-texts';
 import { spokenTimeIn } from '@shared/receptionist/spoken-time-es';
-import { detectLanguage } from '@shared/language';
+import { callerLanguage, DEFAULT_LANGUAGE, isOnlyLanguageRequest, type Language } from '@shared/language';
 import { formatDollars } from '@shared/receptionist/deposits';
 import { RECEPTIONIST_LIMITS } from '@shared/receptionist/limits';
 import { spokenTime } from '@shared/receptionist/business-time';
@@ -327,7 +327,10 @@ export function createReceptionist(deps: ReceptionistDeps) {
   }
 
   /** One turn at a time per conversation: waits for the turn before it, then runs. */
-  async function* runTurn(conversationId: string, input: { text: string }): AsyncGenerator<EngineEvent> {
+  async function* runTurn(
+    conversationId: string,
+    input: { text: string; language?: Language },
+  ): AsyncGenerator<EngineEvent> {
     addLogContext({ conversation_id: conversationId });
     const holder = randomUUID();
     const waitUntil = Date.now() + TURN_WAIT_MS;
@@ -344,7 +347,10 @@ export function createReceptionist(deps: ReceptionistDeps) {
     }
   }
 
-  async function* turn(conversationId: string, input: { text: string }): AsyncGenerator<EngineEvent> {
+  async function* turn(
+    conversationId: string,
+    input: { text: string; language?: Language },
+  ): AsyncGenerator<EngineEvent> {
     let state = await data.conversationStates.get(conversationId);
     if (!state) throw new ConversationNotFoundError(conversationId);
     if (state.ended_at) {
@@ -357,8 +363,11 @@ export function createReceptionist(deps: ReceptionistDeps) {
     const callerTurns = state.turns.filter((t) => t.speaker === 'caller').length;
     state.turns.push({ speaker: 'caller', text, at: now.toISOString() });
     state.last_at = now.toISOString();
-    // The thread's language follows the caller's words; "ok" or a name keeps it (decision 174).
-    state.language = detectLanguage(text, state.language);
+    // The thread's language follows the caller's words, among those the owner serves; "ok" or a name keeps
+    // it (decision 174). The relay switches Twilio's language when it changed.
+    const previousLanguage = state.language ?? DEFAULT_LANGUAGE;
+    state.language = callerLanguage(text, input.language ?? state.language, business.languages);
+    yield { type: 'language', language: state.language, changed: state.language !== previousLanguage };
 
     if (callerTurns >= RECEPTIONIST_LIMITS.callerTurnsPerConversation) {
       const closing = `We've covered a lot. To keep things clear, please contact ${business.name} again for anything else. Goodbye!`;
@@ -367,6 +376,17 @@ export function createReceptionist(deps: ReceptionistDeps) {
       state.ended_at = now.toISOString();
       await tell('conversationEnded', await store(state, business));
       yield { type: 'end', reason: 'turn_limit' };
+      return;
+    }
+
+    if (business.languages.length > 1 && isOnlyLanguageRequest(text)) {
+      // "Español" alone: the greeting again, in the language asked for, whichever model is configured.
+      const greeting = state.language === 'es' ? business.spanishGreeting : welcomeGreeting(business);
+      const switched = callerTexts(state.language).languageSwitched(greeting);
+      yield { type: 'text', delta: switched };
+      state.turns.push({ speaker: 'assistant', text: switched, at: now.toISOString() });
+      state.achieved.answered = true;
+      await store(state, business);
       return;
     }
 

@@ -15,6 +15,7 @@ import {
 } from '../../platform/http/openapi-helpers';
 import { withEffectiveModules } from './effective-modules';
 import { answerModeRoutes } from './answer-mode-routes';
+import { languageRoutes } from './language-routes';
 
 /**
  * Step 5: escalation and caller memory (spec §3 "Behavior settings", §5 manager phone), and when the assistant
@@ -48,5 +49,6 @@ export const behaviorRoutes = (deps: SetupDeps) => {
     return c.json(await withEffectiveModules(data, userId, config), 200);
   });
   app.route('/', answerModeRoutes(deps));
+  app.route('/', languageRoutes(deps));
   return app;
 };

@@ -6,11 +6,16 @@ import { isSubscribed } from '@shared/plans';
 import { apiErrorSchema } from '@shared/schemas/api-error';
 import { toE164Phone } from '@shared/phone/phone-number';
 import { callerPhoneSchema } from '@shared/schemas/phone-number';
+import { callerTexts } from '@shared/caller-texts';
+import { DEFAULT_LANGUAGE, type Language } from '@shared/language';
+import { openingGreeting } from '@shared/language-settings';
+import type { BusinessConfig } from '@shared/schemas/business-config';
 import {
   FINAL_CALL_STATUSES,
   handoffDataSchema,
-  RELAY_LANGUAGE,
-  relayVoiceOf,
+  RELAY_LANGUAGE_CODES,
+  relayLanguagesOf,
+  relayVoiceIn,
   VOICE_RELAY,
   VOICE_TEXTS,
   type HandoffData,
@@ -150,18 +155,24 @@ export const voiceWebhookRoutes = (deps: VoiceDeps) => {
   const relayUrlOf = (requestUrl: string) =>
     deps.config.voiceRelayUrl ?? `${baseOf(requestUrl).replace(/^http/, 'ws')}${LOCAL_RELAY_PATH}`;
 
+  /**
+   * The relay session, in `language` (a call coming back from a transfer goes on in the caller's language),
+   * with a <Language> per language the owner serves so the session can switch (docs/decisions/174-spanish.md).
+   */
   const relayTwiml = (
     requestUrl: string,
     conversationId: string,
     welcomeGreeting: string,
-    voice: ReturnType<typeof relayVoiceOf>,
+    config: BusinessConfig | undefined,
+    language: Language = DEFAULT_LANGUAGE,
   ) =>
     connectRelayTwiml({
       relayUrl: relayUrlOf(requestUrl),
       actionUrl: `${baseOf(requestUrl)}${VOICE_PATHS.after}?conversationId=${encodeURIComponent(conversationId)}`,
       welcomeGreeting,
-      language: RELAY_LANGUAGE,
-      ...voice,
+      language: RELAY_LANGUAGE_CODES[language],
+      ...relayVoiceIn(config, language),
+      languages: relayLanguagesOf(config),
       parameters: { [VOICE_RELAY.conversationParameter]: conversationId },
     });
 
@@ -242,14 +253,17 @@ export const voiceWebhookRoutes = (deps: VoiceDeps) => {
     const { ownerId, config } = line;
     const conversationId = conversationIdOfCall(call.CallSid);
     const profile = businessProfile(ownerId, config, line.alongside[1]);
-    const greeting = routeGreeting(route.call_route, {
-      greetings: config.greetings,
-      business: profile.name,
-      assistant: profile.assistantName,
-      usualWelcome: welcomeGreeting(profile),
-      clock: businessClockOf(config),
-      at,
-    });
+    const greeting = openingGreeting(
+      routeGreeting(route.call_route, {
+        greetings: config.greetings,
+        business: profile.name,
+        assistant: profile.assistantName,
+        usualWelcome: welcomeGreeting(profile),
+        clock: businessClockOf(config),
+        at,
+      }),
+      config,
+    );
     try {
       // Created straight away (a conditional put): a retry of the webhook finds it in the catch below,
       // so the first delivery, the one a caller waits on, pays no read first.
@@ -280,7 +294,7 @@ export const voiceWebhookRoutes = (deps: VoiceDeps) => {
       conversationId,
       route: route.call_route,
     });
-    return relayTwiml(requestUrl, conversationId, greeting, relayVoiceOf(config.selected_voice));
+    return relayTwiml(requestUrl, conversationId, greeting, config);
   }
 
   app.post(VOICE_PATHS.incoming, async (c) => {
@@ -424,7 +438,7 @@ export const voiceWebhookRoutes = (deps: VoiceDeps) => {
     }
     // Nobody answered: the call comes back to the assistant, which takes a message for the manager.
     const profile = await deps.receptionist.profileOf(state.owner_id);
-    const comeBack = VOICE_TEXTS.noAnswer(profile.managerName ?? 'the manager');
+    const comeBack = callerTexts(state.language).voice.noAnswer(profile.managerName);
     await amendConversation(amender, conversationId, (s) => {
       s.actions.push({
         tool: 'transfer_result',
@@ -437,11 +451,7 @@ export const voiceWebhookRoutes = (deps: VoiceDeps) => {
     });
     await textManagerTheSummary(state, profile);
     const config = await deps.data.businessConfigs.getConfig(state.owner_id);
-    return c.body(
-      await relayTwiml(c.req.url, conversationId, comeBack, relayVoiceOf(config?.selected_voice)),
-      200,
-      xml,
-    );
+    return c.body(await relayTwiml(c.req.url, conversationId, comeBack, config, state.language), 200, xml);
   });
 
   return app;

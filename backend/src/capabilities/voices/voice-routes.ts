@@ -90,6 +90,7 @@ export const voiceRoutes = ({ verifyToken, providers, rateLimiter, logger }: Voi
           provider: body.provider,
           voice_id: body.voice_config.voice_id,
           provider_config: body.voice_config.provider_config,
+          language: body.voice_config.language,
           text,
         },
         logger,

@@ -15,6 +15,7 @@ const business = {
   name: 'Sunset Cuts',
   assistantName: 'Ava',
   timeZone: NY,
+  languages: ['en', 'es'],
   depositCents: 0,
   traits: {
     formality: 'Business Casual',
@@ -25,12 +26,14 @@ const business = {
   },
 } as unknown as BusinessProfile;
 
+const englishOnly = { ...business, languages: ['en'] } as BusinessProfile;
+
 const newState = () => ({ channel: 'sms', caller: '+15550100', memory: {} }) as unknown as ConversationState;
 type Ran = ModelRequest['turnResults'][number];
 
 /** One model step: the tool it calls, or the words it says. */
-async function step(state: ConversationState, callerText: string, turnResults: Ran[] = []) {
-  const request = { business, state, now, callerText, turnResults } as unknown as ModelRequest;
+async function step(state: ConversationState, callerText: string, turnResults: Ran[] = [], to = business) {
+  const request = { business: to, state, now, callerText, turnResults } as unknown as ModelRequest;
   let text = '';
   for await (const event of createLocalModel().respond(request)) {
     if (event.type === 'tool_call') return { call: event.name, args: event.args };
@@ -102,6 +105,24 @@ describe('local model: answers in the caller’s language (decision 174)', () =>
     });
     expect(await step(state, 'José García', [booked])).toEqual({
       say: 'Su cita quedó para el martes 24 de noviembre a las 10:00 de la mañana. Le envié una confirmación por mensaje. ¿Hay algo más en lo que le pueda ayudar?',
+    });
+  });
+
+  it('answers in English only when the owner serves English only, whatever the caller writes', async () => {
+    const end = ran('end_conversation', {}, { ok: true, summary: '' });
+    const english = newState();
+    expect(JSON.stringify(await step(english, 'Gracias, adiós', [], englishOnly))).not.toMatch(
+      /Gracias|Que tenga/,
+    );
+    expect(english.language).toBe('en');
+    expect(await step(english, 'Gracias, adiós', [end], englishOnly)).toEqual({
+      say: 'Thanks for contacting Sunset Cuts. Have a great day.',
+    });
+    // The same words to a bilingual business are answered in Spanish.
+    const bilingual = newState();
+    expect(await step(bilingual, 'Gracias, adiós')).toMatchObject({ call: 'end_conversation' });
+    expect(await step(bilingual, 'Gracias, adiós', [end])).toEqual({
+      say: 'Gracias por comunicarse con Sunset Cuts. Que tenga un excelente día.',
     });
   });
 

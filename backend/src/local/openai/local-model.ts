@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { spokenTime } from '@shared/receptionist/business-time';
 import { resolveWhen } from '@shared/receptionist/date-phrases';
 import { spokenTimeEs } from '@shared/receptionist/spoken-time-es';
-import { detectLanguage, type Language } from '@shared/language';
+import { callerLanguage, type Language } from '@shared/language';
 import { FORMALITY, FORMALITY_ES } from './local-phrasing';
 import { LOCAL_REPLIES } from './local-replies';
 import { readablePhone } from '../../providers/llm/business-facts';
@@ -75,8 +75,8 @@ function voice(business: BusinessProfile, language: Language = 'en') {
 }
 
 /** The caller's language this turn: their words, else the thread's (kept on the conversation state). */
-function languageOf(state: ConversationState, text: string): Language {
-  state.language = detectLanguage(text, state.language);
+function languageOf(state: ConversationState, text: string, business: BusinessProfile): Language {
+  state.language = callerLanguage(text, state.language, business.languages);
   return state.language;
 }
 
@@ -96,7 +96,7 @@ function slotsOfEnglish(state: ConversationState, business: BusinessProfile) {
 function decide({ callerText, state, business, now }: ModelRequest): Step {
   const memory = state.memory;
   const text = callerText.trim();
-  const language = languageOf(state, text);
+  const language = languageOf(state, text, business);
   const v = voice(business, language);
   const r = v.replies;
   const intent = intentOf(text, language);

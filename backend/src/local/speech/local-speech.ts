@@ -1,3 +1,4 @@
+import type { Language } from '@shared/language';
 import { createEspeakPool, SpeechBusyError, type EspeakPool } from './espeak-pool';
 import {
   groupByGender,
@@ -45,6 +46,16 @@ export const LOCAL_VOICES: LocalVoice[] = [
   voice('river', 'River (Caribbean)', 'neutral', 'en-029+m2', 62),
 ];
 
+/**
+ * The same voice reading another language: espeak-ng's Latin American Spanish with the voice's own variant
+ * (+f3, +m4…), so a Spanish preview sounds like the chosen voice speaking Spanish, not English phonetics.
+ */
+export function espeakVoiceIn(espeakVoice: string, language: Language | undefined): string {
+  if (language !== 'es') return espeakVoice;
+  const variant = espeakVoice.split('+')[1];
+  return variant ? `es-419+${variant}` : 'es-419';
+}
+
 export const WAV_SAMPLE_RATE = 22050;
 
 export type LocalSpeechOptions = {
@@ -57,11 +68,11 @@ export type LocalSpeechOptions = {
 export function createLocalSpeech(options: LocalSpeechOptions = {}): SpeechProvider {
   let pool = options.pool;
   /** Renders on the pool's threads; a full pool is SpeechError 'busy' (503), not an unbounded wait. */
-  const renderWav = async (chosen: LocalVoice, text: string) => {
+  const renderWav = async (chosen: LocalVoice, text: string, language?: Language) => {
     try {
       pool ??= createEspeakPool();
       return await pool.render({
-        espeakVoice: chosen.espeakVoice,
+        espeakVoice: espeakVoiceIn(chosen.espeakVoice, language),
         pitch: chosen.pitch,
         speed: chosen.speed,
         text,
@@ -93,12 +104,16 @@ export function createLocalSpeech(options: LocalSpeechOptions = {}): SpeechProvi
       ),
     async synthesize(request) {
       const chosen = find(request);
-      return { audio: await renderWav(chosen, request.text), mimeType: 'audio/wav' };
+      return { audio: await renderWav(chosen, request.text, request.language), mimeType: 'audio/wav' };
     },
     async *synthesizeSentences(request) {
       const chosen = find(request);
       for (const sentence of splitSentences(request.text)) {
-        yield { text: sentence, audio: await renderWav(chosen, sentence), mimeType: 'audio/wav' };
+        yield {
+          text: sentence,
+          audio: await renderWav(chosen, sentence, request.language),
+          mimeType: 'audio/wav',
+        };
       }
     },
   };

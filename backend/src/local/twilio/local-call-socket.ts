@@ -3,7 +3,8 @@ import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { z } from 'zod';
-import { RELAY_PROMPT_MAX_CHARS } from '@shared/voice-relay';
+import type { Language } from '@shared/language';
+import { languageOfRelayCode, RELAY_PROMPT_MAX_CHARS } from '@shared/voice-relay';
 import { VOICE_STREAM } from '@shared/voice-stream';
 import { e164PhoneSchema } from '@shared/schemas/phone-number';
 import type { AppData } from '../../entry/app-types';
@@ -99,6 +100,8 @@ export function attachLocalCallServer(
     let call: LocalCall | undefined;
     let dialing = false;
     let voice = 'emma';
+    /** The relay's language (a `language` message switches it): the local voice reads in it. */
+    let language: Language = 'en';
     let reply = '';
     let utterance = 0;
 
@@ -108,7 +111,7 @@ export function attachLocalCallServer(
         JSON.stringify({
           action: VOICE_STREAM.action,
           provider: 'local',
-          voice_config: { voice_id: voice },
+          voice_config: { voice_id: voice, language },
           text,
           stream_id: `utterance-${utterance}`,
         }),
@@ -149,6 +152,7 @@ export function attachLocalCallServer(
                     reply = '';
                   }
                 } else if (event.type === 'say') speak(event.text);
+                else if (event.type === 'language') language = languageOfRelayCode(event.code) ?? language;
                 send({ type: 'call', event }).catch(() => undefined);
                 if (event.type === 'ended') {
                   call = undefined;

@@ -13,6 +13,8 @@ export type LocalCallEvent =
   | { type: 'say'; text: string }
   /** The assistant speaking: the welcome greeting (one token, last) or the relay's text tokens. */
   | { type: 'assistant'; token: string; last: boolean }
+  /** The relay switched what it transcribes and speaks (a ConversationRelay `language` message). */
+  | { type: 'language'; code: string }
   /** <Dial> to the business's own line: the call is with the business now (simulated). */
   | { type: 'forwarded'; to: string }
   /**
@@ -70,6 +72,8 @@ export async function startLocalCall(options: LocalCallOptions) {
   const callSid = sid('CA');
   const startedAt = now();
   let relay: WebSocket | undefined;
+  /** The language the relay transcribes in: the TwiML's, until a `language` message switches it. */
+  let language = RELAY_LANGUAGE;
   let ringing: { resolve: (status: DialStatus) => void } | undefined;
   /** A <Dial action> still to report when the call ends (the manager's leg is up). */
   let connectedDial: string | undefined;
@@ -153,7 +157,11 @@ export async function startLocalCall(options: LocalCallOptions) {
       const message = parsed.data;
       if (message.type === 'text')
         options.onEvent({ type: 'assistant', token: message.token, last: message.last });
-      else {
+      else if (message.type === 'language') {
+        // As Twilio does: later prompts are transcribed, and labelled, in the new language.
+        language = message.transcriptionLanguage;
+        options.onEvent({ type: 'language', code: message.ttsLanguage });
+      } else {
         handoffData = message.handoffData;
         socket.close();
       }
@@ -242,8 +250,7 @@ export async function startLocalCall(options: LocalCallOptions) {
   return {
     callSid,
     /** What the person said, as Twilio's speech recognition would deliver it. */
-    say: (text: string) =>
-      sendToRelay({ type: 'prompt', voicePrompt: text, lang: RELAY_LANGUAGE, last: true }),
+    say: (text: string) => sendToRelay({ type: 'prompt', voicePrompt: text, lang: language, last: true }),
     digit: (digit: string) => sendToRelay({ type: 'dtmf', digit }),
     /** The ringing line (the manager's, or the business's own) picks up. */
     answerManager: () => ringing?.resolve('completed'),

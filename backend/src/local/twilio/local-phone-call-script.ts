@@ -84,6 +84,9 @@ function onCallEvent(event) {
     if (event.last) assistantLine = undefined;
   } else if (event.type === 'say') {
     line('assistant', event.text);
+  } else if (event.type === 'language') {
+    // ConversationRelay's language message: Twilio now listens and speaks in this language.
+    line('system', 'The assistant switched the call to ' + (event.code.startsWith('es') ? 'Spanish' : 'English') + ' (' + event.code + ').');
   } else if (event.type === 'forwarded') {
     line('system', 'Forwarded to the business line ' + event.to + '. You are talking to the business now (simulated).');
     setStatus('Forwarded to ' + event.to, true);

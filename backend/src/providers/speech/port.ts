@@ -1,3 +1,5 @@
+import type { Language } from '@shared/language';
+
 /**
  * Text to speech for the voice step and, later, the live call: a voice catalogue grouped by gender and
  * synthesis to audio bytes. Real: OpenAI speech (openai.ts); local: espeak-ng compiled to WASM (local.ts).
@@ -21,6 +23,8 @@ export type SynthesisRequest = {
   text: string;
   /** Provider-specific knobs (e.g. speed), from selected_voice.provider_config. */
   provider_config?: Record<string, unknown>;
+  /** The text's language, for engines that cannot tell (espeak-ng); OpenAI's voices read it from the text. */
+  language?: Language | undefined;
 };
 
 export type SynthesizedAudio = {

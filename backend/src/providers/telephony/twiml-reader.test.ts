@@ -35,6 +35,7 @@ describe('TwiML reader', () => {
       dtmfDetection: undefined,
       action: 'https://x/after?c=1&d=2',
       parameters: { conversationId: 'c1', 'a&b': '' },
+      languages: [],
     });
     expect(read).toMatchObject({ say: undefined, dial: undefined, hangUp: false });
     expect(messagesInTwiml('<Response/>')).toEqual([]);

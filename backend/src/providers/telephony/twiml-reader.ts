@@ -121,6 +121,9 @@ export function readVoiceTwiml(twiml: string) {
           dtmfDetection: relay.attributes.dtmfDetection,
           action: attribute('Connect', 'action'),
           parameters,
+          languages: [...elements(relay)]
+            .filter((element) => element.name === 'Language')
+            .map((element) => element.attributes),
         }
       : undefined,
     hangUp: first(root, 'Hangup') !== undefined,

@@ -1,6 +1,7 @@
 // The TwiML module alone, not the SDK's index: the REST client stays out of the telephony function's cold
 // start (docs/decisions/167-twiml-builders.md), as webhook-signature.ts does for the webhooks module.
 import VoiceResponse from 'twilio/lib/twiml/VoiceResponse';
+import type { RelayLanguage } from '@shared/voice-relay';
 import { xmlCharactersOnly, xmlSafeAttributes } from './twiml-characters';
 
 export type RelayTwiml = {
@@ -14,6 +15,8 @@ export type RelayTwiml = {
   voice?: string;
   /** <Parameter>s handed to the relay's `setup` message. */
   parameters: Record<string, string>;
+  /** The languages the session may switch to (a <Language> each), when the owner serves more than one. */
+  languages?: readonly RelayLanguage[];
 };
 
 /** Voice TwiML: the caller talks to the assistant through ConversationRelay; interruptions and DTMF on. */
@@ -32,6 +35,7 @@ export function connectRelayTwiml(options: RelayTwiml): string {
         dtmfDetection: true,
       }),
     );
+  for (const language of options.languages ?? []) relay.language(xmlSafeAttributes({ ...language }));
   for (const [name, value] of Object.entries(options.parameters)) {
     relay.parameter(xmlSafeAttributes({ name, value }));
   }

@@ -33,6 +33,8 @@ export function openTestCall(options: {
   handlers: TestCallHandlers;
   createSocket?: (url: string) => WebSocket;
 }) {
+  /** The language Twilio would transcribe in: en-US until the relay switches it. */
+  let language: string = RELAY_LANGUAGE;
   const socket = (options.createSocket ?? ((url) => new WebSocket(url)))(
     relaySocketUrl(options.relayUrl, options.token),
   );
@@ -63,6 +65,7 @@ export function openTestCall(options: {
     const parsed = relayOutgoingSchema.safeParse(json);
     if (!parsed.success) return;
     if (parsed.data.type === 'text') options.handlers.onToken(parsed.data.token, parsed.data.last);
+    else if (parsed.data.type === 'language') language = parsed.data.transcriptionLanguage;
     else {
       let handoff: HandoffData | undefined;
       try {
@@ -76,7 +79,7 @@ export function openTestCall(options: {
   });
   socket.addEventListener('close', () => options.handlers.onClose());
   return {
-    say: (text: string) => send({ type: 'prompt', voicePrompt: text, lang: RELAY_LANGUAGE, last: true }),
+    say: (text: string) => send({ type: 'prompt', voicePrompt: text, lang: language, last: true }),
     hangUp: () => socket.close(),
   };
 }

@@ -6,3 +6,4 @@ export { streamPreview } from './voice-stream/stream-preview';
 export { sanitizeVoiceText } from './voice-selection';
 export type { SelectedVoice } from './api/setup-api';
 export { AnswerModeSettings } from './components/answer-mode-settings';
+export { LanguageSettings } from './components/language-settings';

@@ -21,7 +21,12 @@ export type EngineEvent =
   /** The assistant closed the conversation (goodbye, limits reached). */
   | { type: 'end'; reason: string }
   /** Voice: the line can be hung up now (after the goodbye was spoken). */
-  | { type: 'hang_up' };
+  | { type: 'hang_up' }
+  /**
+   * First of every turn: the language the reply is in, and whether the caller just switched to it (the voice
+   * relay then switches what Twilio transcribes and speaks, docs/decisions/174-spanish.md).
+   */
+  | { type: 'language'; language: Language; changed: boolean };
 
 export const TOOL_NAMES = [
   'get_business_info',

@@ -22,7 +22,8 @@ export function toChatItems(events: Iterable<ShownEngineEvent>): TestChatItem[] 
       text += event.delta;
       continue;
     }
-    if (event.type === 'tool_call') continue;
+    // A tool call shows as its result; the reply's language only steers the voice relay.
+    if (event.type === 'tool_call' || event.type === 'language') continue;
     flush();
     if (event.type === 'tool_result') {
       items.push({ type: 'action', tool: event.name, ok: event.ok, summary: event.summary });

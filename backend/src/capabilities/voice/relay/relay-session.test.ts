@@ -1,5 +1,6 @@
+import { CALLER_TEXTS } from '@shared/caller-texts';
 import { describe, expect, it } from 'vitest';
-import { handoffDataSchema, VOICE_RELAY, VOICE_TEXTS, type RelayOutgoing } from '@shared/voice-relay';
+import { handoffDataSchema, VOICE_RELAY, type RelayOutgoing } from '@shared/voice-relay';
 import type { RelayCall, RelayCaller } from '../records/relay-calls';
 import { createLogger } from '../../../platform/logging/logger';
 import { createRecordingMetrics } from '../../../platform/observability/metrics';
@@ -32,14 +33,17 @@ function conversation(overrides: Partial<ConversationState> = {}): ConversationS
 /** An engine stand-in that replays scripted events per turn, with optional pauses. */
 function scriptedEngine(script: (text: string) => Array<EngineEvent | { pause: number }>) {
   const turns: string[] = [];
+  const heardIn: Array<string | undefined> = [];
   const finished: string[] = [];
   let completedTurns = 0;
   return {
     turns,
+    heardIn,
     finished,
     completed: () => completedTurns,
-    async *runTurn(_id: string, input: { text: string }): AsyncGenerator<EngineEvent> {
+    async *runTurn(_id: string, input: { text: string; language?: string }): AsyncGenerator<EngineEvent> {
       turns.push(input.text);
+      heardIn.push(input.language);
       for (const step of script(input.text)) {
         if ('pause' in step) await new Promise((resolve) => setTimeout(resolve, step.pause));
         else yield step;
@@ -194,7 +198,7 @@ describe('relay session (ConversationRelay protocol)', () => {
     await h.setup();
     await h.message({ type: 'prompt', voicePrompt: 'blah '.repeat(2_000), last: true });
     expect(h.engine.turns).toEqual([]);
-    expect(h.sent).toEqual([{ type: 'text', token: VOICE_TEXTS.promptTooLong, last: true }]);
+    expect(h.sent).toEqual([{ type: 'text', token: CALLER_TEXTS.en.voice.promptTooLong, last: true }]);
   });
 
   it('ends cleanly when a prompt, interrupt or dtmf arrives before setup', async () => {
@@ -315,6 +319,37 @@ describe('relay session (ConversationRelay protocol)', () => {
     expect(h.handoffs()).toEqual([{ reasonCode: 'end', conversationId: 'conv-1', reason: 'goodbye' }]);
   });
 
+  it('switches Twilio to Spanish when the caller did, and fills silences in Spanish (decision 174)', async () => {
+    const h = harness({
+      script: () => [
+        { type: 'language', language: 'es', changed: true },
+        { type: 'tool_call', id: 't1', name: 'find_open_slots', args: {} },
+        { pause: 120 },
+        { type: 'tool_result', id: 't1', name: 'find_open_slots', ok: true, summary: '3 slots' },
+        { type: 'text', delta: 'Tengo a las 3.' },
+      ],
+    });
+    await h.setup();
+    await h.message({ type: 'prompt', voicePrompt: '¿Tienen algo mañana?', lang: 'en-US', last: true });
+    expect(h.sent.map((m) => (m.type === 'text' ? m.token : m))).toEqual([
+      { type: 'language', ttsLanguage: 'es-US', transcriptionLanguage: 'es-US' },
+      `${CALLER_TEXTS.es.voice.filler} `,
+      'Tengo a las 3.',
+      '',
+    ]);
+    // A turn that stays in the language sends no switch.
+    const same = harness({
+      script: () => [
+        { type: 'language', language: 'es', changed: false },
+        { type: 'text', delta: 'Sí.' },
+      ],
+    });
+    await same.setup();
+    await same.message({ type: 'prompt', voicePrompt: 'vale', lang: 'es-US', last: true });
+    expect(same.sent.map((m) => m.type)).toEqual(['text', 'text']);
+    expect(same.engine.heardIn).toEqual(['es']);
+  });
+
   it('speaks a short filler while a tool call takes long, and none for a quick one', async () => {
     const slow = harness({
       script: () => [
@@ -327,7 +362,7 @@ describe('relay session (ConversationRelay protocol)', () => {
     await slow.setup();
     await slow.message({ type: 'prompt', voicePrompt: 'Anything tomorrow?', last: true });
     expect(slow.sent.map((m) => (m.type === 'text' ? m.token : m.type))).toEqual([
-      `${VOICE_TEXTS.filler} `,
+      `${CALLER_TEXTS.en.voice.filler} `,
       'I have 3pm.',
       '',
     ]);

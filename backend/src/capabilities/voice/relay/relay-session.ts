@@ -1,8 +1,11 @@
+import { callerTexts } from '@shared/caller-texts';
+import type { Language } from '@shared/language';
 import {
+  languageOfRelayCode,
   relayIncomingSchema,
+  relayLanguageMessage,
   RELAY_PROMPT_MAX_CHARS,
   VOICE_RELAY,
-  VOICE_TEXTS,
   type HandoffData,
   type RelayOutgoing,
   type RelaySetup,
@@ -18,7 +21,8 @@ export type RelaySender = (message: RelayOutgoing) => Promise<void>;
 
 export type RelaySessionDeps = {
   receptionist: {
-    runTurn(conversationId: string, input: { text: string }): AsyncIterable<EngineEvent>;
+    /** `language`: what Twilio transcribed the words in (the prompt's `lang`). */
+    runTurn(conversationId: string, input: { text: string; language?: Language }): AsyncIterable<EngineEvent>;
     finish(conversationId: string, reason: string): Promise<void>;
   };
   conversations: {
@@ -108,8 +112,13 @@ export function createRelaySession(
   }
 
   /** Runs one engine turn, streaming its text; the turn runs to its end even if the caller hangs up. */
-  async function turn(conversationId: string, text: string) {
-    const events = deps.receptionist.runTurn(conversationId, { text })[Symbol.asyncIterator]();
+  async function turn(conversationId: string, text: string, heardIn?: Language) {
+    const run = deps.receptionist.runTurn(conversationId, {
+      text,
+      ...(heardIn ? { language: heardIn } : {}),
+    });
+    const events = run[Symbol.asyncIterator]();
+    let language: Language | undefined;
     let transfer: { to: string; summary: string } | undefined;
     let ended: string | undefined;
     const speak = async (token: string) => {
@@ -130,13 +139,17 @@ export function createRelaySession(
         });
         const first = await Promise.race([next, filler]);
         clearTimeout(timer);
-        if (first === 'filler') await speak(`${VOICE_TEXTS.filler} `);
+        if (first === 'filler') await speak(`${callerTexts(language).voice.filler} `);
         result = await next;
       } else result = await next;
       if (result.done) break;
       const event = result.value;
       waitingOnTool = event.type === 'tool_call';
-      if (event.type === 'text') await speak(event.delta);
+      if (event.type === 'language') {
+        language = event.language;
+        // Twilio transcribes and speaks the new language from the reply on (docs/decisions/174-spanish.md).
+        if (event.changed) await send(relayLanguageMessage(event.language)).catch(() => undefined);
+      } else if (event.type === 'text') await speak(event.delta);
       else if (event.type === 'transfer') transfer = { to: event.to, summary: event.summary };
       else if (event.type === 'end') ended = event.reason;
       else if (event.type === 'hang_up') ended ??= 'hang_up';
@@ -202,10 +215,11 @@ export function createRelaySession(
       const text = message.voicePrompt.trim();
       if (!text) return;
       if (text.length > RELAY_PROMPT_MAX_CHARS) {
-        await send({ type: 'text', token: VOICE_TEXTS.promptTooLong, last: true });
+        const language = (await deps.conversations.get(conversationId))?.language;
+        await send({ type: 'text', token: callerTexts(language).voice.promptTooLong, last: true });
         return;
       }
-      return turn(conversationId, text);
+      return turn(conversationId, text, languageOfRelayCode(message.lang));
     }
     if (message.type === 'interrupt') return interrupt(conversationId, message.utteranceUntilInterrupt);
     if (message.digit === '0') return turn(conversationId, VOICE_RELAY.dtmfPersonRequest);

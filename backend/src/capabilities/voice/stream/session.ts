@@ -143,6 +143,7 @@ export function createVoiceStreamSession(
         provider,
         voice_id: voice.voice_id,
         provider_config: voice.provider_config,
+        language: voice.language,
         text,
       });
     } catch (error) {

@@ -1,3 +1,5 @@
+import type { Language } from '@shared/language';
+import type { LanguageSettingsInput } from '@shared/schemas/language-settings';
 import type { z } from 'zod';
 import type {
   BusinessConfig,
@@ -148,7 +150,8 @@ export const personalityResponse = (userId: string, scenario: string, voice_conf
     action: 'generate personality response',
   });
 
-export const previewVoice = (voice: SelectedVoice, text: string) =>
+/** `language`: the text's language (a Spanish sample), for engines that need telling. */
+export const previewVoice = (voice: SelectedVoice & { language?: Language }, text: string) =>
   apiRequest<typeof voicePreviewResponseSchema>('/api/voices/preview', {
     method: 'POST',
     body: { provider: voice.provider, voice_config: voice, text },
@@ -296,6 +299,13 @@ export const loadSubscriptionStatus = () =>
   });
 
 /** When the assistant answers (docs/decisions/173-answer-modes.md); answers with the config as stored. */
+export const saveLanguages = (userId: string, settings: LanguageSettingsInput) =>
+  apiRequest<typeof businessConfigSchema>(`${ownerPath(userId)}/languages`, {
+    method: 'PUT',
+    body: settings,
+    action: 'save the languages',
+  });
+
 export const saveAnswerMode = (userId: string, settings: z.input<typeof answerModeSettingsSchema>) =>
   apiRequest<typeof businessConfigSchema>(`${ownerPath(userId)}/answer-mode`, {
     method: 'PUT',

@@ -19,7 +19,7 @@ import { StatusIssues } from '../overview/status-issues';
 import { UpcomingPanel } from '../overview/upcoming-panel';
 import { TestChatPanel } from '../test-chat/test-chat-panel';
 import { TextingPausedNotice } from '../../../texting-registration';
-import { AnswerModeSettings } from '../../../setup';
+import { AnswerModeSettings, LanguageSettings } from '../../../setup';
 import { runtimeConfig } from '../../../../lib/runtime-config';
 import { isPhoneLike } from '../../phone-like';
 import { onDemand } from '../../../../lib/chunk-load';
@@ -131,6 +131,16 @@ export function OverviewTab({ userId }: { userId: string }) {
       {config.data ? (
         <section className="card dashboard-panel" aria-label="When your assistant answers">
           <AnswerModeSettings
+            userId={userId}
+            config={config.data}
+            onSaved={(saved) => queryClient.setQueryData(dashboardQueryKeys.config(userId), saved)}
+          />
+        </section>
+      ) : null}
+
+      {config.data ? (
+        <section className="card dashboard-panel" aria-label="Languages">
+          <LanguageSettings
             userId={userId}
             config={config.data}
             onSaved={(saved) => queryClient.setQueryData(dashboardQueryKeys.config(userId), saved)}

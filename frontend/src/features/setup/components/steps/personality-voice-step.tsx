@@ -17,6 +17,7 @@ import { initialVoiceChoice, VOICE_STORAGE_KEYS } from '../../voice-selection';
 import { PersonalityPanel } from './personality-panel';
 import { PreviewPanel } from './preview-panel';
 import { VoicePanel } from './voice-panel';
+import { LanguageSettings } from '../language-settings';
 
 const toSelected = (voice: Voice): SelectedVoice => ({ provider: voice.provider, voice_id: voice.voice_id });
 
@@ -115,6 +116,7 @@ export function PersonalityVoiceStep({ userId, config, storeConfig }: StepProps)
           <PreviewPanel userId={userId} voice={voice ? toSelected(voice) : undefined} />
         </div>
       </div>
+      <LanguageSettings userId={userId} config={config} onSaved={storeConfig} />
     </div>
   );
 }
