@@ -21,6 +21,11 @@ export type StackOptions = {
   frontend: 'dev' | 'preview' | 'none';
   /** With `preview`: the folder the build was written to (each e2e run builds into its own). */
   frontendDist?: string;
+  /**
+   * With `preview`: settles when that build is written. The e2e setup builds while the other services start
+   * (they do not need it), which takes the build off the run's critical path.
+   */
+  frontendReady?: Promise<unknown>;
   /** Backend restarts on code changes (npm start). */
   watch: boolean;
   echo: boolean;
@@ -103,15 +108,15 @@ export async function startDataAndIdentity(options: StackOptions) {
   const stop = async () => {
     await Promise.all(services.reverse().map((s) => s.stop()));
   };
-  try {
-    const dynamodb = await startDynamoDbLocal({
+  // DynamoDB Local (a JVM) and cognito-local need nothing from each other: they start side by side.
+  const started = await Promise.allSettled([
+    startDynamoDbLocal({
       port: options.ports.dynamodb,
       cacheRoot: path.join(REPO_ROOT, '.local', 'cache'),
       ...(options.persistent ? { dataDir: path.join(options.stateDir, 'dynamodb') } : {}),
       echo: false,
-    });
-    services.push(dynamodb);
-    const cognito = await startService(
+    }),
+    startService(
       {
         name: 'cognito',
         command: bin('tsx'),
@@ -127,11 +132,13 @@ export async function startDataAndIdentity(options: StackOptions) {
         echo: options.echo,
       },
       options.ports.cognito,
-    );
-    services.push(cognito);
-  } catch (error) {
+    ),
+  ]);
+  for (const result of started) if (result.status === 'fulfilled') services.push(result.value);
+  const failed = started.find((result): result is PromiseRejectedResult => result.status === 'rejected');
+  if (failed) {
     await stop();
-    throw error;
+    throw failed.reason;
   }
   return { urls: stackUrls(options.ports), services, stop };
 }
@@ -158,6 +165,7 @@ export async function startLocalStack(options: StackOptions): Promise<RunningSta
       ),
     );
     if (options.frontend !== 'none') {
+      await options.frontendReady;
       services.push(
         await startService(
           {

@@ -13,7 +13,8 @@ import {
   REGISTRATION_FORM_TEXTS as T,
   TEXTING_PAUSED_TEXTS,
 } from '../../shared/messaging-registration-form';
-import { apiUrl, appUrl, completeSetupThroughApi, signUpThroughUi } from './support';
+import { apiUrl, appUrl, completeSetupThroughApi } from './support';
+import { signUpThroughApi } from './seeded-owner';
 
 test.use({ baseURL: appUrl() });
 // Each test signs an owner up, subscribes, sets up and walks every registration state.
@@ -24,7 +25,7 @@ const SHOTS = '/tmp/a2p-registration';
 
 /** A new owner on a free trial whose setup is complete (a number bought), not yet registered for texting. */
 async function newOwner(page: Page, businessName: string) {
-  await signUpThroughUi(page, { form: { businessName } });
+  await signUpThroughApi(page, { form: { businessName }, openPlans: false });
   return completeSetupThroughApi(page, { texting: 'not_registered' });
 }
 

@@ -3,14 +3,8 @@ import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { AUTH_MESSAGES } from '../../shared/auth-messages';
 import { WIZARD_TEXT } from '../../frontend/src/features/setup/wizard-text';
 import { NOTIFICATION_TEXTS } from '../../shared/notifications';
-import {
-  appUrl,
-  completeSetupThroughApi,
-  fillSignUpForm,
-  latestCode,
-  signUpThroughUi,
-  uniqueEmail,
-} from './support';
+import { appUrl, completeSetupThroughApi, fillSignUpForm, latestCode, uniqueEmail } from './support';
+import { signUpThroughApi } from './seeded-owner';
 
 test.use({ baseURL: appUrl() });
 // Each test walks many screens and axe reads every node of each: generous limits on the shared machine.
@@ -126,7 +120,7 @@ test('the beta prompt and the dialog for an owner outside the served countries',
   browser,
 }) => {
   const axe = checker(page);
-  await signUpThroughUi(page, { email: uniqueEmail('axe-beta'), path: '/signup' });
+  await signUpThroughApi(page, { email: uniqueEmail('axe-beta'), path: '/signup' });
   await page.goto('/setup');
   await expect(page.getByTestId('beta-modal')).toBeVisible();
   await axe.check('setup: beta prompt');
@@ -135,7 +129,7 @@ test('the beta prompt and the dialog for an owner outside the served countries',
   const context = await browser.newContext({ baseURL: appUrl() });
   const abroad = await context.newPage();
   const axeAbroad = checker(abroad);
-  await signUpThroughUi(abroad, {
+  await signUpThroughApi(abroad, {
     email: uniqueEmail('axe-uk'),
     form: { countryCode: '+44', phone: '7700 900123' },
   });
@@ -162,7 +156,7 @@ test('an owner with a finished setup: every setup step, every dashboard tab and 
   page,
 }) => {
   const axe = checker(page);
-  await signUpThroughUi(page, { email: uniqueEmail('axe-done') });
+  await signUpThroughApi(page, { email: uniqueEmail('axe-done'), openPlans: false });
   await completeSetupThroughApi(page);
 
   // A finished setup opens in edit mode on its last step; every step is reachable from the step list.

@@ -1,15 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { ACCOUNT_DELETION_TEXTS } from '../../shared/account-deletion';
 import { SESSION_MESSAGES } from '../../shared/session';
-import {
-  apiFromPage,
-  apiUrl,
-  appUrl,
-  completeSetupThroughApi,
-  PASSWORD,
-  signUpThroughUi,
-  uniqueEmail,
-} from './support';
+import { apiFromPage, apiUrl, appUrl, completeSetupThroughApi, PASSWORD, uniqueEmail } from './support';
+import { signUpThroughApi } from './seeded-owner';
 
 test.use({ baseURL: appUrl() });
 
@@ -22,7 +15,7 @@ test('deleting the account signs out, lands on the landing page, and ends the ol
 }) => {
   test.setTimeout(120_000);
   const email = uniqueEmail('deleteme');
-  const { userId } = await signUpThroughUi(page, { email });
+  const { userId } = await signUpThroughApi(page, { email, openPlans: false });
   await completeSetupThroughApi(page);
   const subscribed = await apiFromPage(page, 'GET', '/oauth/subscription/status');
   expect(subscribed.body.status).toBe('trialing');

@@ -1,7 +1,9 @@
 import { expect, type Page } from '@playwright/test';
 import { GET_PAID_TEXTS } from '../../shared/get-paid';
 import { addDays, weekdayOf, WEEKDAY_NAMES, zonedParts } from '../../shared/receptionist/business-time';
-import { apiFromPage, apiUrl, completeSetupThroughApi, signUpThroughUi } from './support';
+import { localPriceId } from '../../shared/plans';
+import { apiUrl, completeSetupThroughApi, ownerApi, subscribeThroughLocalCheckout } from './support';
+import { signUpThroughApi } from './seeded-owner';
 
 /** Opening hours in Los Angeles, Monday to Saturday 9 to 5: inside them the assistant books. */
 export const SALON_HOURS = [
@@ -15,25 +17,30 @@ export const SALON_HOURS = [
 ];
 
 /**
- * A salon owner on a free trial whose setup is complete, with opening hours in Los Angeles: the owner the
- * receptionist specs talk to (the salon's first objective is "Book Appointments with Deposit").
+ * A salon owner on a free trial of Pro whose setup is complete, with opening hours in Los Angeles: the owner
+ * the receptionist specs talk to (the salon's first objective is "Book Appointments with Deposit"). Seeded
+ * through the identity service and the API (seeded-owner.ts): these specs are about the assistant, and the
+ * sign-up page, the terms and the plan cards are clicked through by the auth, payments and referral specs.
  */
 export async function salonOwner(page: Page, businessName: string) {
-  const { email } = await signUpThroughUi(page, { form: { businessName, businessType: 'salon' } });
-  await page.getByTestId('terms-modal').getByRole('button', { name: 'Agree' }).click();
-  await page
-    .getByRole('article', { name: 'Pro monthly' })
-    .getByRole('button', { name: /Free Trial/ })
-    .click();
-  await page.getByRole('button', { name: 'Pay' }).click();
-  await expect(page).toHaveURL(/\/setup$/);
-  const { userId } = await completeSetupThroughApi(page);
-  const settings = await apiFromPage(page, 'PUT', `/oauth/users/${userId}/config`, {
+  const { email, userId } = await signUpThroughApi(page, {
+    form: { businessName, businessType: 'salon' },
+    termsAccepted: true,
+    openPlans: false,
+  });
+  // The Pro card's Free Trial on /plans: the plan chosen, then its checkout paid.
+  const api = await ownerApi(page);
+  const proMonthly = localPriceId('pro', 'month');
+  const chosen = await api('POST', `/oauth/users/${userId}/select-plan`, { price_id: proMonthly });
+  expect(chosen.status, JSON.stringify(chosen.body)).toBe(200);
+  await subscribeThroughLocalCheckout(page, proMonthly);
+  await completeSetupThroughApi(page);
+  const settings = await api('PUT', `/oauth/users/${userId}/config`, {
     business_hours: { weekday_text: SALON_HOURS },
     time_zone: 'America/Los_Angeles',
   });
   expect(settings.status).toBe(200);
-  const config = await apiFromPage(page, 'GET', `/oauth/users/${userId}/config`);
+  const config = await api('GET', `/oauth/users/${userId}/config`);
   const assistantNumber = String(config.body.assistant_phone);
   expect(assistantNumber).toMatch(/^\+1\d{10}$/);
   return { userId, email, assistantNumber };

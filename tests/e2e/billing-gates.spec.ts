@@ -1,13 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { PAYMENT_FAILED, SUBSCRIPTION_REQUIRED } from '../../shared/plans';
-import {
-  apiFromPage,
-  apiUrl,
-  appUrl,
-  completeSetupThroughApi,
-  signUpThroughUi,
-  uniqueEmail,
-} from './support';
+import { apiFromPage, apiUrl, appUrl, completeSetupThroughApi, uniqueEmail } from './support';
+import { signUpThroughApi } from './seeded-owner';
 
 test.use({ baseURL: appUrl() });
 
@@ -17,7 +11,7 @@ test('an owner without a plan explores setup: step 4 lists numbers and says in w
   page,
 }) => {
   test.setTimeout(90_000);
-  const { userId } = await signUpThroughUi(page, {
+  const { userId } = await signUpThroughApi(page, {
     email: uniqueEmail('unpaid'),
     path: '/signup?betatester=smb',
   });
@@ -79,7 +73,7 @@ test('a failed payment shows "Payment failed — update your card" on Overview, 
   page,
 }) => {
   test.setTimeout(120_000);
-  await signUpThroughUi(page, { email: uniqueEmail('pastdue'), path: '/signup?betatester=smb' });
+  await signUpThroughApi(page, { email: uniqueEmail('pastdue'), path: '/signup?betatester=smb' });
   await page.getByTestId('terms-modal').getByRole('button', { name: 'Agree' }).click();
   await completeSetupThroughApi(page);
 

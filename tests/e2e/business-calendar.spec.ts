@@ -1,12 +1,6 @@
 import { expect, test } from '@playwright/test';
-import {
-  apiFromPage,
-  appUrl,
-  completeSetupThroughApi,
-  outboxMessages,
-  signUpThroughUi,
-  uniqueEmail,
-} from './support';
+import { apiFromPage, appUrl, completeSetupThroughApi, outboxMessages, uniqueEmail } from './support';
+import { signUpThroughApi } from './seeded-owner';
 import { CALENDAR_FEED_CONFIRMATIONS } from '../../shared/calendar';
 import { openDayAhead, SALON_HOURS } from './assistant-owner';
 
@@ -22,7 +16,7 @@ test('the owner shares the Business Calendar, copies the link and sees the assis
 }) => {
   test.setTimeout(120_000);
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: appUrl() });
-  const { email } = await signUpThroughUi(page, { email: uniqueEmail('feed') });
+  const { email } = await signUpThroughApi(page, { email: uniqueEmail('feed'), openPlans: false });
   const { userId } = await completeSetupThroughApi(page);
   const hours = await apiFromPage(page, 'PUT', `/oauth/users/${userId}/config`, {
     business_hours: { weekday_text: SALON_HOURS },

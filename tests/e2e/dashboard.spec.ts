@@ -4,7 +4,8 @@ import { createDynamoClients } from '../../backend/src/platform/dynamo/dynamo-cl
 import { keys } from '../../backend/src/platform/dynamo/keys';
 import { NO_MODULES_TEXT, OBJECTIVE_TEMPLATES } from '../../shared/objective-templates';
 import { connectStripeFromDashboard } from './assistant-owner';
-import { apiFromPage, appUrl, completeSetupThroughApi, signUpThroughUi, uniqueEmail } from './support';
+import { apiFromPage, appUrl, completeSetupThroughApi, uniqueEmail } from './support';
+import { signUpThroughApi } from './seeded-owner';
 
 test.use({ baseURL: appUrl() });
 
@@ -23,14 +24,14 @@ async function enableModulesAsSupport(userId: string, modules: string[]) {
 }
 
 test('an owner without a config who opens /dashboard lands on /setup', async ({ page }) => {
-  await signUpThroughUi(page, { email: uniqueEmail('noconfig') });
+  await signUpThroughApi(page, { email: uniqueEmail('noconfig') });
   await page.goto('/dashboard');
   await expect(page).toHaveURL(/\/setup$/);
   await expect(page.getByRole('heading', { name: /Welcome back/ })).toHaveCount(0);
 });
 
 test('a config that fails to load sends the owner to /setup', async ({ page }) => {
-  await signUpThroughUi(page, { email: uniqueEmail('loadfail') });
+  await signUpThroughApi(page, { email: uniqueEmail('loadfail'), openPlans: false });
   await completeSetupThroughApi(page);
   await page.route(/\/oauth\/users\/[^/]+\/config(\?.*)?$/, (route) =>
     route.request().method() === 'GET' && !page.url().includes('/setup')
@@ -44,7 +45,7 @@ test('a config that fails to load sends the owner to /setup', async ({ page }) =
 test('an owner with complete setup sees the overview: name, number, Call Assistant and Coming Soon', async ({
   page,
 }) => {
-  await signUpThroughUi(page, { email: uniqueEmail('overview') });
+  await signUpThroughApi(page, { email: uniqueEmail('overview'), openPlans: false });
   const { userId } = await completeSetupThroughApi(page);
   const config = (await apiFromPage(page, 'GET', `/oauth/users/${userId}/config`)).body as {
     assistant_phone: string;
@@ -89,7 +90,7 @@ test('objectives: a template is generated, saved and kept; secondaries get the d
   page,
 }) => {
   test.setTimeout(90_000);
-  await signUpThroughUi(page, { email: uniqueEmail('objectives') });
+  await signUpThroughApi(page, { email: uniqueEmail('objectives'), openPlans: false });
   const { userId } = await completeSetupThroughApi(page);
   await page.goto('/dashboard?tab=objectives');
 
@@ -213,7 +214,7 @@ test('objectives: a template is generated, saved and kept; secondaries get the d
 test("a failed objective load shows the 'Configuration Error' panel, and Retry loads it", async ({
   page,
 }) => {
-  await signUpThroughUi(page, { email: uniqueEmail('objerror') });
+  await signUpThroughApi(page, { email: uniqueEmail('objerror'), openPlans: false });
   await completeSetupThroughApi(page);
   let failing = true;
   await page.route(/\/oauth\/users\/[^/]+\/objectives(\?.*)?$/, (route) =>
@@ -237,7 +238,7 @@ test("a failed objective load shows the 'Configuration Error' panel, and Retry l
 
 /** An owner with a finished setup, and the query strings of every config read their page makes from now. */
 async function ownerCountingConfigReads(page: Page, label: string) {
-  await signUpThroughUi(page, { email: uniqueEmail(label) });
+  await signUpThroughApi(page, { email: uniqueEmail(label), openPlans: false });
   const { userId } = await completeSetupThroughApi(page);
   const isConfigRead = (request: Request) =>
     request.method() === 'GET' && new URL(request.url()).pathname === `/oauth/users/${userId}/config`;

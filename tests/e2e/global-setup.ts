@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,29 +8,36 @@ import { freePort } from '../../scripts/local-stack/ports';
 const E2E_TABLE_NAME = 'receptionist-e2e';
 
 /**
- * Builds the frontend and starts the whole product on free ports, exactly as `npm start` does but with the
+ * Builds the frontend and, meanwhile, starts the whole product on free ports, exactly as `npm start` does but with the
  * production build served by `vite preview` and DynamoDB in memory. Workers read the URLs from the env.
  */
 export default async function globalSetup() {
   const stateDir = mkdtempSync(path.join(os.tmpdir(), 'ringly-e2e-'));
   const frontendDist = path.join(stateDir, 'dist');
-  execFileSync(
-    path.join(REPO_ROOT, 'node_modules/.bin/vite'),
-    [
-      'build',
-      '--config',
-      'frontend/vite.config.ts',
-      '--outDir',
-      frontendDist,
-      '--emptyOutDir',
-      '--logLevel',
-      'warn',
-    ],
-    {
-      cwd: REPO_ROOT,
-      stdio: 'inherit',
-    },
-  );
+  // The build runs while DynamoDB Local, cognito-local and the backend start (they do not need it); only
+  // the frontend's preview server waits for it.
+  const build = new Promise<void>((resolve, reject) => {
+    const child = spawn(
+      path.join(REPO_ROOT, 'node_modules/.bin/vite'),
+      [
+        'build',
+        '--config',
+        'frontend/vite.config.ts',
+        '--outDir',
+        frontendDist,
+        '--emptyOutDir',
+        '--logLevel',
+        'warn',
+      ],
+      { cwd: REPO_ROOT, stdio: 'inherit' },
+    );
+    child.on('error', reject);
+    child.on('exit', (code, signal) =>
+      code === 0 ? resolve() : reject(new Error(`the frontend build failed (${signal ?? `exit ${code}`})`)),
+    );
+  });
+  // Settled here too, so a failed build is not an unhandled rejection while the services still start.
+  build.catch(() => undefined);
   const ports = {
     dynamodb: await freePort(),
     cognito: await freePort(),
@@ -43,6 +50,7 @@ export default async function globalSetup() {
     persistent: false,
     frontend: 'preview',
     frontendDist,
+    frontendReady: build,
     watch: false,
     echo: process.env.E2E_VERBOSE === '1',
     tableName: E2E_TABLE_NAME,

@@ -1,12 +1,6 @@
 import { expect, test } from '@playwright/test';
-import {
-  apiFromPage,
-  apiUrl,
-  appUrl,
-  completeSetupThroughApi,
-  signUpThroughUi,
-  uniqueEmail,
-} from './support';
+import { apiFromPage, apiUrl, appUrl, completeSetupThroughApi, uniqueEmail } from './support';
+import { signUpThroughApi } from './seeded-owner';
 
 test.use({ baseURL: appUrl() });
 
@@ -18,7 +12,7 @@ test('the payment notice names the trial, is dismissible, and is gone after the 
   page,
 }) => {
   test.setTimeout(90_000);
-  const { userId } = await signUpThroughUi(page, { email: uniqueEmail('paidnotice') });
+  const { userId } = await signUpThroughApi(page, { email: uniqueEmail('paidnotice') });
   // Steps 1 and 2 done earlier: the wizard opens on step 3, which always saves.
   const create = await apiFromPage(page, 'POST', '/oauth/config/create', {
     business_name: 'Bright Smile Dental',
@@ -59,7 +53,7 @@ test("'Upgrade' opens the billing portal on confirming the chosen plan, and Conf
   page,
 }) => {
   test.setTimeout(90_000);
-  await signUpThroughUi(page, { email: uniqueEmail('upgrader') });
+  await signUpThroughApi(page, { email: uniqueEmail('upgrader'), openPlans: false });
   // Essential monthly, through the local checkout.
   await completeSetupThroughApi(page);
   await page.goto('/dashboard?tab=subscription');

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { appUrl, completeSetupThroughApi, signUpThroughUi, uniqueEmail } from './support';
+import { appUrl, completeSetupThroughApi, uniqueEmail } from './support';
+import { signUpThroughApi } from './seeded-owner';
 
 test.use({ baseURL: appUrl() });
 
@@ -11,7 +12,7 @@ test('Deny says the owner declined; connecting a second calendar replaces the fi
   page,
 }) => {
   test.setTimeout(90_000);
-  await signUpThroughUi(page, { email: uniqueEmail('calendars') });
+  await signUpThroughApi(page, { email: uniqueEmail('calendars'), openPlans: false });
   await completeSetupThroughApi(page);
   await page.goto('/setup');
   await expect(page.getByTestId('step-label')).toHaveText(/Step 7 of 7/);

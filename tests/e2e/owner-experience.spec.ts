@@ -6,11 +6,11 @@ import {
   latestCode,
   outboxMessages,
   PASSWORD,
-  signUpThroughUi,
   storedIdTokenClaims,
   subscribeThroughLocalCheckout,
   uniqueEmail,
 } from './support';
+import { signUpThroughApi } from './seeded-owner';
 import { TEXT_LIMITS } from '../../shared/text-limits';
 
 test.use({ baseURL: appUrl() });
@@ -88,7 +88,7 @@ async function completeFirstFiveSteps(page: Page) {
 test('a forgotten password is reset with the e-mailed code, and the old one stops working', async ({
   page,
 }) => {
-  const { email } = await signUpThroughUi(page, { email: uniqueEmail('forgot') });
+  const { email } = await signUpThroughApi(page, { email: uniqueEmail('forgot') });
   // Signed out on this browser (the session is dropped), so /login shows its form.
   await page.evaluate(() => localStorage.clear());
   await page.goto('/login');
@@ -140,7 +140,7 @@ test('wrong credentials read "Incorrect username or password." whether or not th
 test('Complete Setup reaches the dashboard after an early dashboard visit in the same session', async ({
   page,
 }) => {
-  await signUpThroughUi(page, { email: uniqueEmail('early-dashboard') });
+  await signUpThroughApi(page, { email: uniqueEmail('early-dashboard'), openPlans: false });
   await completeFirstFiveSteps(page);
 
   // The owner opens the app (a paying owner's /plans goes to the dashboard), peeks at the dashboard before
@@ -189,7 +189,7 @@ test('step 1 marks each wrong field in the page, maps server field errors, and c
     dialogs.push(dialog.message());
     void dialog.accept();
   });
-  await signUpThroughUi(page, { email: uniqueEmail('fields') });
+  await signUpThroughApi(page, { email: uniqueEmail('fields') });
   await page.goto('/setup');
   await page.getByRole('tab', { name: 'Enter manually' }).click();
   await page.getByLabel('Business name').fill('Bright Smile Dental');
@@ -254,7 +254,7 @@ test('step 1 marks each wrong field in the page, maps server field errors, and c
 test('referrals explain a mistyped e-mail in words, from the client and from the server', async ({
   page,
 }) => {
-  await signUpThroughUi(page, { email: uniqueEmail('ref-words') });
+  await signUpThroughApi(page, { email: uniqueEmail('ref-words'), openPlans: false });
   await completeSetupThroughApi(page);
   await page.goto('/dashboard?tab=referrals');
   const emailField = page.getByLabel("Friend's e-mail");

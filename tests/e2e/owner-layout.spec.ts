@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiUrl, appUrl, completeSetupThroughApi, signUpThroughUi, uniqueEmail } from './support';
+import { apiUrl, appUrl, completeSetupThroughApi, uniqueEmail } from './support';
+import { signUpThroughApi } from './seeded-owner';
 
 test.use({ baseURL: appUrl() });
 
@@ -16,7 +17,7 @@ function collectConsoleErrors(page: Page) {
 test("a fresh owner's setup logs no console errors: no config and no objectives yet are not errors", async ({
   page,
 }) => {
-  await signUpThroughUi(page, { email: uniqueEmail('quiet') });
+  await signUpThroughApi(page, { email: uniqueEmail('quiet') });
   const errors = collectConsoleErrors(page);
   await page.goto('/setup');
   await expect(page.getByTestId('step-label')).toHaveText(/Step 1 of 7/);
@@ -29,7 +30,7 @@ test("a fresh owner's setup logs no console errors: no config and no objectives 
 test('a dialog covers the top bar, and a blocking one leaves nothing behind it clickable', async ({
   page,
 }) => {
-  await signUpThroughUi(page, { email: uniqueEmail('blocked') });
+  await signUpThroughApi(page, { email: uniqueEmail('blocked') });
   const terms = page.getByTestId('terms-modal');
   await expect(terms).toBeVisible();
   const signOut = page.getByRole('button', { name: 'Sign Out' });
@@ -57,7 +58,7 @@ test('at 390 px every dashboard tab is in sight (they wrap), and the objective e
 }) => {
   test.setTimeout(90_000);
   await page.setViewportSize({ width: 390, height: 844 });
-  await signUpThroughUi(page, { email: uniqueEmail('narrow') });
+  await signUpThroughApi(page, { email: uniqueEmail('narrow'), openPlans: false });
   await completeSetupThroughApi(page);
   await page.goto('/dashboard?tab=objectives');
   const tabs = page.getByRole('tab');

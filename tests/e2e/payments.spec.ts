@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { apiUrl, appUrl, completeSetupThroughApi, signUpThroughUi, uniqueEmail } from './support';
+import { apiUrl, appUrl, completeSetupThroughApi, uniqueEmail } from './support';
+import { signUpThroughApi } from './seeded-owner';
 
 test.use({ baseURL: appUrl() });
 
@@ -7,7 +8,7 @@ test('an owner agrees to the terms, pays on the local checkout, is on a free tri
   page,
 }) => {
   test.setTimeout(90_000);
-  await signUpThroughUi(page, { email: uniqueEmail('payer'), path: '/signup?betatester=smb' });
+  await signUpThroughApi(page, { email: uniqueEmail('payer'), path: '/signup?betatester=smb' });
 
   const terms = page.getByTestId('terms-modal');
   await expect(terms).toBeVisible();
@@ -92,7 +93,7 @@ test('the local billing portal advances the clock: trial end makes the owner Act
   page,
 }) => {
   test.setTimeout(90_000);
-  await signUpThroughUi(page, { email: uniqueEmail('clock'), path: '/signup?betatester=smb' });
+  await signUpThroughApi(page, { email: uniqueEmail('clock'), path: '/signup?betatester=smb' });
   await page.getByTestId('terms-modal').getByRole('button', { name: 'Agree' }).click();
   await page.getByRole('radio', { name: /Yearly/ }).click();
   await page
@@ -123,7 +124,7 @@ test('an owner who is not a beta tester sees the beta waitlist, joins it and is 
   page,
 }) => {
   const email = uniqueEmail('notbeta');
-  await signUpThroughUi(page, { email, path: '/signup' });
+  await signUpThroughApi(page, { email, path: '/signup' });
   const modal = page.getByTestId('beta-modal');
   await expect(modal).toBeVisible();
   await expect(modal).toContainText(email);
@@ -140,7 +141,7 @@ test('an owner outside the US and Canada is put on the international waitlist an
   page,
 }) => {
   const recorded = page.waitForRequest((r) => r.url().endsWith('/oauth/international-waitlist'));
-  await signUpThroughUi(page, {
+  await signUpThroughApi(page, {
     email: uniqueEmail('uk'),
     path: '/signup?betatester=smb',
     form: { countryCode: '+44', phone: '7700 900123' },
@@ -162,7 +163,7 @@ test('an owner outside the US and Canada is put on the international waitlist an
 });
 
 test('Cancel on the terms signs the owner out; the terms stay unaccepted', async ({ page }) => {
-  await signUpThroughUi(page, { email: uniqueEmail('noterms'), path: '/signup?betatester=smb' });
+  await signUpThroughApi(page, { email: uniqueEmail('noterms'), path: '/signup?betatester=smb' });
   await page.getByTestId('terms-modal').getByRole('button', { name: 'Cancel' }).click();
   await expect(page).toHaveURL(`${appUrl()}/`);
   expect(await page.evaluate(() => localStorage.getItem('ringly.termsAccepted'))).toBeNull();

@@ -11,6 +11,7 @@ import {
   subscribeThroughLocalCheckout,
   uniqueEmail,
 } from './support';
+import { signUpThroughApi } from './seeded-owner';
 
 test.use({ baseURL: appUrl() });
 
@@ -20,7 +21,7 @@ test('owner A refers B: B’s first paid invoice is $0, A’s next invoice is on
 }) => {
   test.setTimeout(180_000);
   // A subscribes to Essential ($99 a month) and sees the next invoice in full.
-  const a = await signUpThroughUi(page, { email: uniqueEmail('referrer') });
+  const a = await signUpThroughApi(page, { email: uniqueEmail('referrer'), openPlans: false });
   await subscribeThroughLocalCheckout(page, 'price_essential_monthly');
   await completeSetupThroughApi(page);
   await page.goto('/dashboard?tab=subscription');

@@ -8,6 +8,7 @@ import {
   signUpThroughUi,
   uniqueEmail,
 } from './support';
+import { signUpThroughApi } from './seeded-owner';
 
 test.use({ baseURL: appUrl() });
 
@@ -19,7 +20,11 @@ test('an owner refers friends, is held to 3 pending, invites by e-mail, copies t
 }) => {
   test.setTimeout(180_000);
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
-  await signUpThroughUi(page, { email: uniqueEmail('referrer'), path: '/signup?betatester=smb' });
+  await signUpThroughApi(page, {
+    email: uniqueEmail('referrer'),
+    path: '/signup?betatester=smb',
+    openPlans: false,
+  });
   await completeSetupThroughApi(page);
   await page.goto('/dashboard?tab=referrals');
 

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { apiFromPage, appUrl, signUpThroughUi, subscribeThroughLocalCheckout, uniqueEmail } from './support';
+import { signUpThroughApi } from './seeded-owner';
 
 test.use({ baseURL: appUrl() });
 
@@ -287,7 +288,7 @@ test('the wizard resumes at the first incomplete step and offers sample numbers 
   page,
 }) => {
   const alerts = collectAlerts(page);
-  const { userId } = await signUpThroughUi(page, { email: uniqueEmail('resume') });
+  const { userId } = await signUpThroughApi(page, { email: uniqueEmail('resume') });
   // Steps 1-3 done through the API, as an earlier visit would have left them.
   await completeStepsThroughApi(page, userId, 3);
 
@@ -328,7 +329,7 @@ test('the wizard resumes at the first incomplete step and offers sample numbers 
 test('step 4 says in words when to search again once the number search limit is reached', async ({
   page,
 }) => {
-  const { userId } = await signUpThroughUi(page, { email: uniqueEmail('search-limit') });
+  const { userId } = await signUpThroughApi(page, { email: uniqueEmail('search-limit') });
   await completeStepsThroughApi(page, userId, 3);
   // Spend the owner's searches the way a script would; the next one is refused with 429.
   let refused: Awaited<ReturnType<typeof apiFromPage>> | undefined;
@@ -350,7 +351,7 @@ test('step 4 says in words when to search again once the number search limit is 
 });
 
 test('step 7 connects Google Calendar through the consent popup', async ({ page }) => {
-  const { userId } = await signUpThroughUi(page, { email: uniqueEmail('calendar') });
+  const { userId } = await signUpThroughApi(page, { email: uniqueEmail('calendar') });
   await completeStepsThroughApi(page, userId, 6);
   await page.goto('/setup');
   await expect(stepLabel(page)).toHaveText('Step 7 of 7 (Editing)');
@@ -375,7 +376,7 @@ test('step 7 connects Google Calendar through the consent popup', async ({ page 
 });
 
 test('step 1 finds a business by name and fills the details from the maps service', async ({ page }) => {
-  const { userId } = await signUpThroughUi(page, { email: uniqueEmail('lookup') });
+  const { userId } = await signUpThroughApi(page, { email: uniqueEmail('lookup') });
   await page.goto('/setup');
   await expect(stepLabel(page)).toHaveText('Step 1 of 7');
   await page.getByRole('button', { name: 'Search', exact: true }).click();

@@ -1,11 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiFromPage, appUrl, signUpThroughUi, uniqueEmail } from './support';
+import { apiFromPage, appUrl, uniqueEmail } from './support';
+import { signUpThroughApi } from './seeded-owner';
 
 test.use({ baseURL: appUrl() });
 
 /** A new beta owner with steps 1-2 done through the API, on step 3 of the wizard. */
 async function ownerOnStep3(page: Page, label: string) {
-  const { userId } = await signUpThroughUi(page, { email: uniqueEmail(label) });
+  const { userId } = await signUpThroughApi(page, { email: uniqueEmail(label) });
   const ok = async (method: string, path: string, body: unknown) =>
     expect((await apiFromPage(page, method, path, body)).status).toBeLessThan(300);
   await ok('POST', '/oauth/config/create', {
