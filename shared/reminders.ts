@@ -127,5 +127,5 @@ export const REMINDER_TEXTS = {
   noteNoPlaceholders: 'The added line cannot contain placeholders like {name}',
   noteKeyword: 'The added line cannot ask for a reply: callers reply with the words the reminder names',
   /** Sample values for the preview. */
-  sample: { business: 'Your business', service: 'Haircut', hoursAhead: 24 },
+  sample: { business: 'Your business', service: 'Haircut', when: 'Tuesday, December 1 at 3:00 PM' },
 } as const;

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import {
+  BatchGetCommand,
   DeleteCommand,
   GetCommand,
   PutCommand,
@@ -76,6 +77,35 @@ export function createAppointmentRepository(
         new GetCommand({ TableName: tableName, Key: keys.appointment(ownerId, start), ConsistentRead: true }),
       );
       return Item && Item.id === id ? strip(Item) : undefined;
+    },
+
+    /**
+     * Several of an owner's appointments by id (BatchGetItem, 100 keys a request, strongly consistent), for
+     * the reminder sweep; ids that name no appointment are left out.
+     */
+    async getMany(ownerId: string, ids: readonly string[]): Promise<Map<string, Appointment>> {
+      const found = new Map<string, Appointment>();
+      const wanted = [...new Set(ids)].filter((id) => startOfId(id));
+      for (let start = 0; start < wanted.length; start += 100) {
+        let keysLeft: Array<Record<string, unknown>> = wanted
+          .slice(start, start + 100)
+          .map((id) => keys.appointment(ownerId, startOfId(id)!));
+        for (let attempt = 0; keysLeft.length > 0; attempt += 1) {
+          if (attempt >= 8) throw new Error('batch get kept being throttled');
+          if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** attempt));
+          const page = await doc.send(
+            new BatchGetCommand({
+              RequestItems: { [tableName]: { Keys: keysLeft, ConsistentRead: true } },
+            }),
+          );
+          for (const item of page.Responses?.[tableName] ?? []) {
+            const appointment = strip(item);
+            if (wanted.includes(appointment.id)) found.set(appointment.id, appointment);
+          }
+          keysLeft = (page.UnprocessedKeys?.[tableName]?.Keys ?? []) as typeof keysLeft;
+        }
+      }
+      return found;
     },
 
     /** Appointments starting between from and to (inclusive), any status, soonest first. */
@@ -181,6 +211,32 @@ export function createAppointmentRepository(
         return { ok: true, appointment: moved };
       } catch (error) {
         if (isAnyConditionFailure(error)) return { ok: false, reason: 'taken' };
+        throw error;
+      }
+    },
+
+    /**
+     * The caller confirmed a booked appointment (a reply to its reminder): `confirmed_at` is set once, and a
+     * second confirmation keeps the first time. Undefined when it is not booked (cancelled, moved, unknown).
+     */
+    async confirm(ownerId: string, id: string, at: Date): Promise<{ already: boolean } | undefined> {
+      const start = startOfId(id);
+      if (!start) return undefined;
+      try {
+        const { Attributes } = await doc.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: keys.appointment(ownerId, start),
+            UpdateExpression: 'SET confirmed_at = if_not_exists(confirmed_at, :at)',
+            ConditionExpression: 'id = :id AND #status = :booked',
+            ExpressionAttributeNames: { '#status': 'status' },
+            ExpressionAttributeValues: { ':id': id, ':booked': 'booked', ':at': at.toISOString() },
+            ReturnValues: 'UPDATED_OLD',
+          }),
+        );
+        return { already: typeof Attributes?.confirmed_at === 'string' };
+      } catch (error) {
+        if (isAnyConditionFailure(error)) return undefined;
         throw error;
       }
     },
