@@ -109,6 +109,10 @@ describe('appointment reminders', async () => {
       when: 'Wednesday, January 6 at 10:00 AM',
     });
     expect(await remindersTo(assistantNumber, caller)).toEqual([expected]);
+    // The confirmation rate counts it as reminded.
+    expect((await deps.data.appointments.get(ownerId, appointment!.id))?.reminded_at).toBe(
+      ny(5, 10, 1).toISOString(),
+    );
     expect(expected).toContain('Reply CONFIRM to confirm, CHANGE to move it or CANCEL APPT to cancel it.');
     // A later sweep (and one at the same moment again) sends nothing more.
     await sweep(ny(5, 10, 3));

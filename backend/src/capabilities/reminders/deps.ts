@@ -15,10 +15,10 @@ import type { ReminderRepository } from './records/index';
 export type RemindersDeps = Pick<PlatformDeps, 'logger' | 'now'> & {
   data: {
     reminders: ReminderRepository;
-    appointments: Pick<AppointmentRepository, 'getMany' | 'upcoming'>;
+    appointments: Pick<AppointmentRepository, 'getMany' | 'upcoming' | 'markReminded'>;
     businessConfigs: Pick<BusinessConfigRepository, 'getConfig'>;
     conversationStates: Pick<ConversationStateRepository, 'get'>;
-    smsMessaging: Pick<SmsMessagingRepository, 'isOptedOut'>;
+    smsMessaging: Pick<SmsMessagingRepository, 'optedOutAmong'>;
   };
   telephony: Pick<TelephonyProvider, 'sendSms'>;
   /** Whether texting is allowed from the assistant's number to the caller now (A2P, decision 169). */

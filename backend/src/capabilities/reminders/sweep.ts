@@ -37,9 +37,10 @@ export function createReminderSender(deps: RemindersDeps) {
     appointment: Appointment,
     text: string,
     from: string,
+    optedOut: ReadonlySet<string>,
   ): Promise<ReminderOutcome | 'failed'> {
     const to = appointment.customer_phone;
-    if (await data.smsMessaging.isOptedOut(from, to)) return 'skipped';
+    if (optedOut.has(to)) return 'skipped';
     // Texting is not allowed from this number (A2P registration, decision 169): never sent, not retried.
     if (!(await deps.textingGate.allows(from, to))) {
       logger.info('reminders.not_allowed', { owner_id: reminder.owner_id });
@@ -125,6 +126,12 @@ export function createReminderSender(deps: RemindersDeps) {
       const done: Array<{ reminder: ReminderDue; outcome: ReminderOutcome }> = [];
       const failed: ReminderDue[] = [];
       const sending = toSend.filter((s) => claimed.has(s.reminder));
+      const optedOut = business.assistantNumber
+        ? await data.smsMessaging.optedOutAmong(
+            business.assistantNumber,
+            sending.map((s) => s.appointment.customer_phone),
+          )
+        : new Set<string>();
       result.skipped += toSend.length - sending.length;
       for (let start = 0; start < sending.length; start += SEND_CONCURRENCY) {
         await Promise.all(
@@ -139,7 +146,7 @@ export function createReminderSender(deps: RemindersDeps) {
                 current.note,
               )
               .slice(0, SMS_MAX_BODY_CHARS);
-            const outcome = await outcomeOf(reminder, appointment, text, business.assistantNumber!);
+            const outcome = await outcomeOf(reminder, appointment, text, business.assistantNumber!, optedOut);
             if (outcome === 'failed') failed.push(reminder);
             else done.push({ reminder, outcome });
             result[outcome === 'sent' ? 'sent' : outcome === 'failed' ? 'failed' : 'skipped'] += 1;
@@ -147,6 +154,11 @@ export function createReminderSender(deps: RemindersDeps) {
         );
       }
       await data.reminders.complete(done, at);
+      await data.appointments.markReminded(
+        ownerId,
+        done.filter((d) => d.outcome === 'sent').map((d) => d.reminder.appointment_id),
+        at,
+      );
       await data.reminders.release(failed);
       await data.reminders.putDue(replan);
       // A failed text keeps its marker: the next sweep tries it again (its claim was released).

@@ -12,6 +12,7 @@ import {
 import type { Appointment } from '@shared/schemas/appointment';
 import { APPOINTMENT_PREFIX, keys, userKey } from '../../../platform/dynamo/keys';
 import { isAnyConditionFailure, unlessConditionFails } from '../../../platform/dynamo/condition-failures';
+import { transactEach } from '../../../platform/dynamo/transact-each';
 
 /**
  * Appointments (docs/data-model.md "Receptionist"): one item per slot start under the owner, created with a
@@ -239,6 +240,24 @@ export function createAppointmentRepository(
         if (isAnyConditionFailure(error)) return undefined;
         throw error;
       }
+    },
+
+    /** A reminder was sent: the first time is kept (the confirmation rate counts reminded appointments). */
+    async markReminded(ownerId: string, ids: readonly string[], at: Date): Promise<void> {
+      // 25 to a transaction; one that names a deleted appointment fails its condition and is dropped.
+      await transactEach(
+        doc,
+        [...new Set(ids)].filter((id) => startOfId(id)),
+        (id) => ({
+          Update: {
+            TableName: tableName,
+            Key: keys.appointment(ownerId, startOfId(id)!),
+            UpdateExpression: 'SET reminded_at = if_not_exists(reminded_at, :at)',
+            ConditionExpression: 'id = :id',
+            ExpressionAttributeValues: { ':id': id, ':at': at.toISOString() },
+          },
+        }),
+      );
     },
 
     /** The connected calendar's event that mirrors the booking, so a move or cancellation follows it. */

@@ -8,6 +8,7 @@ import {
 import { queryAll, writeInBatches } from '../../../platform/dynamo/batch-write';
 import { keys } from '../../../platform/dynamo/keys';
 import { isConditionFailure } from '../../../platform/dynamo/condition-failures';
+import { transactEach } from '../../../platform/dynamo/transact-each';
 
 /**
  * Reminders' items (docs/data-model.md "Reminders", docs/decisions/175-reminders.md): the owner's settings,
@@ -16,8 +17,6 @@ import { isConditionFailure } from '../../../platform/dynamo/condition-failures'
  */
 const DUE_DAYS = 3;
 const ONCE_DAYS = 60;
-/** Claims written at once: parallel conditional puts, bounded so one owner cannot flood the table. */
-const CLAIM_CONCURRENCY = 25;
 
 const epochSeconds = (at: Date, days: number) => Math.floor(at.getTime() / 1000) + days * 86_400;
 
@@ -135,7 +134,7 @@ export function createReminderRepository(doc: DynamoDBDocumentClient, tableName:
     },
 
     /**
-     * Claims reminders for `holder` (conditional puts): the ones returned are this holder's to send now. One
+     * Claims reminders for `holder` (conditional puts, 25 to a transaction): the ones returned are this holder's to send now. One
      * sent, or held by a live claim, is left out; a claim left by a crashed sender lapses after `leaseMs`.
      */
     async claim(
@@ -144,35 +143,21 @@ export function createReminderRepository(doc: DynamoDBDocumentClient, tableName:
       now: Date,
       leaseMs: number,
     ): Promise<ReminderDue[]> {
-      const claimed: ReminderDue[] = [];
-      for (let start = 0; start < reminders.length; start += CLAIM_CONCURRENCY) {
-        await Promise.all(
-          reminders.slice(start, start + CLAIM_CONCURRENCY).map(async (reminder) => {
-            try {
-              await doc.send(
-                new PutCommand({
-                  TableName: tableName,
-                  Item: {
-                    ...onceKey(reminder),
-                    state: 'claimed',
-                    holder,
-                    lease_until: now.getTime() + leaseMs,
-                    expires_at: epochSeconds(now, ONCE_DAYS),
-                  },
-                  ConditionExpression:
-                    'attribute_not_exists(pk) OR (#state = :claimed AND lease_until < :now)',
-                  ExpressionAttributeNames: { '#state': 'state' },
-                  ExpressionAttributeValues: { ':claimed': 'claimed', ':now': now.getTime() },
-                }),
-              );
-              claimed.push(reminder);
-            } catch (error) {
-              if (!isConditionFailure(error)) throw error;
-            }
-          }),
-        );
-      }
-      return claimed;
+      return transactEach(doc, reminders, (reminder) => ({
+        Put: {
+          TableName: tableName,
+          Item: {
+            ...onceKey(reminder),
+            state: 'claimed',
+            holder,
+            lease_until: now.getTime() + leaseMs,
+            expires_at: epochSeconds(now, ONCE_DAYS),
+          },
+          ConditionExpression: 'attribute_not_exists(pk) OR (#state = :claimed AND lease_until < :now)',
+          ExpressionAttributeNames: { '#state': 'state' },
+          ExpressionAttributeValues: { ':claimed': 'claimed', ':now': now.getTime() },
+        },
+      }));
     },
 
     /** These reminders went out (or rightly never will): never claimed again. */
