@@ -116,7 +116,12 @@ async function sweepOnce(doc: Parameters<typeof writeInBatches>[0], tableName: s
     logger,
     now,
     data,
-    telephony: { sendSms: async () => void (sent += 1) },
+    telephony: {
+      sendSms: async () => {
+        sent += 1;
+        return { sid: `SM${sent}` };
+      },
+    },
     textingGate: { allows: async () => true },
   });
   const worker = createNotificationWorker({
