@@ -21,6 +21,7 @@ import { formatCallLogPage, measureCallLogPage } from './stages/call-log-page';
 import { formatConfigReadScale, measureConfigReadScale } from './stages/config-read-scale';
 import { formatHealthDuringSpeech, measureHealthDuringSpeech } from './stages/health-during-speech';
 import { formatOverviewRead, measureOverviewRead } from './stages/overview-read';
+import { formatReminderSweep, measureReminderSweep } from './stages/reminder-sweep';
 import { LIGHTHOUSE_PAGES, lighthousePagesNamed, measureLighthouse } from './stages/lighthouse';
 import { formatLighthouse } from './stages/lighthouse-summary';
 
@@ -123,6 +124,14 @@ const stages = {
   overview_read: stage(
     () => measureOverviewRead({ history: 20_000, samples: 300 }, log('overview_read')),
     formatOverviewRead,
+  ),
+  reminder_sweep: stage(
+    () =>
+      measureReminderSweep(
+        { largeOwners: 1_000, smallOwners: 10, perOwner: 10, smallRuns: 5 },
+        log('reminder_sweep'),
+      ),
+    formatReminderSweep,
   ),
 };
 type StageName = keyof typeof stages;

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { computeAnalytics, computeSuggestions, isAfterHours, suggestionConfidence } from './analytics';
+import {
+  computeAnalytics,
+  computeAppointmentRates,
+  computeSuggestions,
+  isAfterHours,
+  suggestionConfidence,
+} from './analytics';
 import { parseWeeklyHours } from './receptionist/opening-hours';
 import type { Conversation } from './schemas/conversation';
 
@@ -196,5 +202,87 @@ describe('after hours on the business clock', () => {
   it('keeps the UTC default when no clock is given', () => {
     expect(isAfterHours('2026-03-02T20:00:00.000Z')).toBe(true);
     expect(isAfterHours('2026-03-02T10:00:00.000Z')).toBe(false);
+  });
+});
+
+describe('computeAppointmentRates (decision 175)', () => {
+  const base = {
+    owner_id: 'o',
+    ends_at: '2026-12-01T16:00:00.000Z',
+    status: 'booked' as const,
+    customer_name: 'A',
+    customer_phone: '+14155550100',
+    service: null,
+    conversation_id: null,
+    channel: 'sms',
+    deposit: null,
+    created_at: '2026-11-01T00:00:00.000Z',
+    cancelled_at: null,
+  };
+  const appt = (id: string, startsAt: string, extra: Record<string, unknown> = {}) => ({
+    ...base,
+    id,
+    starts_at: startsAt,
+    ...extra,
+  });
+  const from = new Date('2026-11-20T00:00:00.000Z');
+  const to = new Date('2026-12-10T00:00:00.000Z');
+
+  it('splits at the switch-on time: confirmed ÷ reminded and no-shows ÷ marked', () => {
+    const rates = computeAppointmentRates(
+      [
+        appt('b1', '2026-11-21T15:00:00.000Z', { attendance: 'no_show' }),
+        appt('b2', '2026-11-22T15:00:00.000Z', { attendance: 'attended' }),
+        appt('b3', '2026-11-23T15:00:00.000Z'),
+        appt('a1', '2026-12-02T15:00:00.000Z', {
+          reminded_at: '2026-12-01T15:00:00.000Z',
+          confirmed_at: '2026-12-01T15:05:00.000Z',
+          attendance: 'attended',
+        }),
+        appt('a2', '2026-12-03T15:00:00.000Z', {
+          reminded_at: '2026-12-02T15:00:00.000Z',
+          attendance: 'no_show',
+        }),
+        appt('a3', '2026-12-04T15:00:00.000Z', {
+          reminded_at: '2026-12-03T15:00:00.000Z',
+          attendance: 'attended',
+        }),
+        appt('a4', '2026-12-05T15:00:00.000Z', {
+          reminded_at: '2026-12-04T15:00:00.000Z',
+          confirmed_at: '2026-12-04T16:00:00.000Z',
+        }),
+        // Moved away (counted as its new item), and outside the range: not counted.
+        appt('m1', '2026-12-06T15:00:00.000Z', { status: 'cancelled', rescheduled_to: 'a4' }),
+        appt('x1', '2026-11-01T15:00:00.000Z', { attendance: 'no_show' }),
+      ],
+      '2026-12-01T00:00:00.000Z',
+      from,
+      to,
+    );
+    expect(rates.before).toEqual({
+      appointments: 3,
+      reminded: 0,
+      confirmed: 0,
+      marked: 2,
+      no_shows: 1,
+      confirmation_rate: null,
+      no_show_rate: 0.5,
+    });
+    expect(rates.after).toEqual({
+      appointments: 4,
+      reminded: 4,
+      confirmed: 2,
+      marked: 3,
+      no_shows: 1,
+      confirmation_rate: 0.5,
+      no_show_rate: 0.3333,
+    });
+  });
+
+  it('counts everything as before while reminders were never on', () => {
+    const rates = computeAppointmentRates([appt('b1', '2026-11-21T15:00:00.000Z')], null, from, to);
+    expect(rates.before.appointments).toBe(1);
+    expect(rates.after.appointments).toBe(0);
+    expect(rates.reminders_enabled_since).toBeNull();
   });
 });

@@ -1,7 +1,8 @@
 import { addDays, isoDateOf, localMidnight, zonedParts } from './receptionist/business-time';
 import { parseWeeklyHours, type WeeklyHours } from './receptionist/opening-hours';
 import { DEFAULT_TIME_ZONE } from './receptionist/time-zones';
-import type { Analytics, Suggestion } from './schemas/analytics';
+import type { Analytics, AppointmentRates, AppointmentRatesPeriod, Suggestion } from './schemas/analytics';
+import type { Appointment } from './schemas/appointment';
 import type { Conversation } from './schemas/conversation';
 import type { SuggestionImpact } from './suggestion-impacts';
 
@@ -104,6 +105,66 @@ export function computeAnalytics(
       const entry = byDay.get(date);
       return { date, completion_rate: entry && entry.total > 0 ? rate(entry.met, entry.total) : null };
     }),
+  };
+}
+
+// ---- Confirmation and no-show rates (docs/decisions/175-reminders.md) ----
+
+export const APPOINTMENT_RATES_TEXTS = {
+  title: 'Appointments: confirmations and no-shows',
+  intro: 'Appointments that started in this range, before and after reminders were switched on.',
+  before: 'Before reminders',
+  after: 'With reminders',
+  neverOn: 'Reminders are off. Switch them on in Notifications to compare.',
+  confirmationRate: 'Confirmation rate',
+  confirmationHint: 'Confirmed by reply ÷ appointments reminded',
+  noShowRate: 'No-show rate',
+  noShowHint: 'No-shows ÷ appointments you marked attended or no-show',
+  none: '—',
+  counts: (p: AppointmentRatesPeriod) =>
+    `${p.appointments} appointments · ${p.reminded} reminded · ${p.confirmed} confirmed · ${p.marked} marked · ${p.no_shows} no-shows`,
+  loadFailed: 'Failed to load appointment rates',
+} as const;
+
+/** A moved appointment's old item is cancelled with `rescheduled_to`: it is counted as its new item only. */
+type CountedAppointment = Appointment & { rescheduled_to?: string; reminded_at?: string };
+
+function periodOf(appointments: readonly CountedAppointment[]): AppointmentRatesPeriod {
+  const reminded = appointments.filter((a) => a.reminded_at);
+  const confirmed = reminded.filter((a) => a.confirmed_at).length;
+  const marked = appointments.filter((a) => a.attendance);
+  const noShows = marked.filter((a) => a.attendance === 'no_show').length;
+  return {
+    appointments: appointments.length,
+    reminded: reminded.length,
+    confirmed,
+    marked: marked.length,
+    no_shows: noShows,
+    confirmation_rate: reminded.length ? rate(confirmed, reminded.length) : null,
+    no_show_rate: marked.length ? rate(noShows, marked.length) : null,
+  };
+}
+
+/**
+ * The confirmation rate (confirmed ÷ reminded) and no-show rate (no-shows ÷ marked) of the appointments that
+ * started in [from, to], split at `enabledSince` (the last time reminders were switched on): appointments
+ * starting before it are "before", the rest "after". Moved-away items are not counted twice.
+ */
+export function computeAppointmentRates(
+  appointments: readonly CountedAppointment[],
+  enabledSince: string | null,
+  from: Date,
+  to: Date,
+): AppointmentRates {
+  const counted = appointments.filter((a) => {
+    const at = Date.parse(a.starts_at);
+    return at >= from.getTime() && at <= to.getTime() && !a.rescheduled_to;
+  });
+  const split = enabledSince ? Date.parse(enabledSince) : Number.POSITIVE_INFINITY;
+  return {
+    reminders_enabled_since: enabledSince,
+    before: periodOf(counted.filter((a) => Date.parse(a.starts_at) < split)),
+    after: periodOf(counted.filter((a) => Date.parse(a.starts_at) >= split)),
   };
 }
 

@@ -30,6 +30,7 @@ const TELLING_TOOLS = [
   'book_appointment',
   'reschedule_appointment',
   'cancel_appointment',
+  'confirm_appointment',
   'take_message',
   'escalate_to_manager',
   'send_deposit_link',

@@ -12,6 +12,8 @@ const rendered = (language: (typeof LANGUAGES)[number]): Record<string, string> 
     booked: t.booked(parts),
     'booked without a service': t.booked({ ...parts, service: null }),
     rescheduled: t.rescheduled(parts),
+    reminder: t.reminder(parts),
+    'reminder with a note': t.reminder(parts, 'Bring «NOTE».'),
     ...Object.fromEntries(
       DEPOSIT_REFUND_OUTCOMES.flatMap((refund) => [
         [`cancelled (${refund})`, t.cancelled(parts, refund)],
@@ -55,6 +57,9 @@ describe('caller-facing texts: one table, every template in English and Spanish 
   it('names the Spanish reply words, which the engine understands', () => {
     expect(invitedReplies(spanish.booked!)).toEqual(['CAMBIAR', 'CANCELAR CITA']);
     expect(invitedReplies(spanish.rescheduled!)).toEqual(['CAMBIAR', 'CANCELAR CITA']);
+    expect(invitedReplies(spanish.reminder!).sort()).toEqual(['CAMBIAR', 'CANCELAR CITA', 'CONFIRMAR']);
+    expect(invitedReplies(english.reminder!).sort()).toEqual(['CANCEL APPT', 'CHANGE', 'CONFIRM']);
+    expect(appointmentReplyOf('Confirmar')).toBe('confirm');
     expect(appointmentReplyOf('Cambiar')).toBe('change');
     expect(appointmentReplyOf('cancelar cita.')).toBe('cancel');
     expect(appointmentReplyOf('cancelar')).toBeUndefined();

@@ -22,6 +22,8 @@ type CallerTexts = {
   /** A booking confirmed (by the assistant, or by the scheduler's webhook). */
   booked: (parts: AppointmentTextParts) => string;
   rescheduled: (parts: AppointmentTextParts) => string;
+  /** A reminder before the appointment (docs/decisions/175-reminders.md), with the owner's own line if any. */
+  reminder: (parts: AppointmentTextParts, note?: string) => string;
   /** The caller cancelled (by text or on a call). */
   cancelled: (parts: AppointmentTextParts, refund?: DepositRefundOutcome) => string;
   /** The owner cancelled from the dashboard. */
@@ -49,7 +51,7 @@ type CallerTexts = {
 };
 
 function english(): CallerTexts {
-  const { change, cancel } = APPOINTMENT_REPLY_WORDS;
+  const { confirm, change, cancel } = APPOINTMENT_REPLY_WORDS;
   const forService = (service: string | null | undefined) => (service ? ` for ${service}` : '');
   const depositRefund: Record<DepositRefundOutcome, string> = {
     refunded: 'Your deposit has been refunded.',
@@ -68,6 +70,12 @@ function english(): CallerTexts {
       `${business}: you're booked${forService(service)} on ${when}. Reply ${change} to move it or ${cancel} to cancel it.`,
     rescheduled: ({ business, when, service }) =>
       `${business}: your appointment${forService(service)} is moved to ${when}. Reply ${change} to move it again or ${cancel} to cancel it.`,
+    reminder: ({ business, when, service }, note = '') =>
+      sentences(
+        `${business}: reminder of your appointment${forService(service)} on ${when}.`,
+        note,
+        `Reply ${confirm} to confirm, ${change} to move it or ${cancel} to cancel it.`,
+      ),
     cancelled: ({ business, when }, refund = 'none') =>
       sentences(
         `${business}: your appointment on ${when} is cancelled.`,
@@ -102,7 +110,7 @@ function english(): CallerTexts {
 }
 
 function spanish(): CallerTexts {
-  const { change, cancel } = APPOINTMENT_REPLY_WORDS_ES;
+  const { confirm, change, cancel } = APPOINTMENT_REPLY_WORDS_ES;
   const forService = (service: string | null | undefined) => (service ? ` para ${service}` : '');
   const depositRefund: Record<DepositRefundOutcome, string> = {
     refunded: 'Le reembolsamos su depósito.',
@@ -120,6 +128,12 @@ function spanish(): CallerTexts {
       `${business}: su cita${forService(service)} quedó para ${when}. Responda ${change} para moverla o ${cancel} para cancelarla.`,
     rescheduled: ({ business, when, service }) =>
       `${business}: su cita${forService(service)} se cambió para ${when}. Responda ${change} para moverla de nuevo o ${cancel} para cancelarla.`,
+    reminder: ({ business, when, service }, note = '') =>
+      sentences(
+        `${business}: le recordamos su cita${forService(service)} ${when}.`,
+        note,
+        `Responda ${confirm} para confirmarla, ${change} para moverla o ${cancel} para cancelarla.`,
+      ),
     cancelled: ({ business, when }, refund = 'none') =>
       sentences(
         `${business}: se canceló su cita ${when}.`,

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   ADVANCED_OPT_OUT,
   APPOINTMENT_REPLY_WORDS,
+  APPOINTMENT_REPLY_WORDS_ES,
   CAMPAIGN_REPLY_CHARS,
   TWILIO_DEFAULT_KEYWORDS,
   appointmentReplyOf,
@@ -111,8 +112,16 @@ describe('the carrier keyword table', () => {
     expect(appointmentReplyOf('CANCEL  APPT!')).toBe('cancel');
     expect(appointmentReplyOf('Cancel')).toBeUndefined();
     expect(appointmentReplyOf('change of plans, can I come later?')).toBeUndefined();
-    // Neither is a keyword, under any list.
-    for (const words of Object.values(APPOINTMENT_REPLY_WORDS)) {
+    // A reminder's confirm word (decision 175), in either language; "yes" stays the assistant's to read.
+    expect(appointmentReplyOf('Confirm')).toBe('confirm');
+    expect(appointmentReplyOf('confirmar!')).toBe('confirm');
+    expect(appointmentReplyOf('YES')).toBeUndefined();
+    expect(appointmentReplyOf('confirm my time please')).toBeUndefined();
+    // None is a keyword, under any list.
+    for (const words of [
+      ...Object.values(APPOINTMENT_REPLY_WORDS),
+      ...Object.values(APPOINTMENT_REPLY_WORDS_ES),
+    ]) {
       expect(carrierKeywordOf(words, TWILIO_DEFAULT_KEYWORDS)).toBeUndefined();
     }
   });

@@ -120,16 +120,24 @@ export function campaignKeywordFields(business: KeywordReplyBusiness) {
 }
 
 /**
- * The words a confirmation gives for moving or cancelling an appointment by text. Neither is a keyword:
- * CHANGE is no carrier word, and CANCEL APPT is two words (only a whole-body CANCEL opts out).
+ * The words a confirmation gives for moving or cancelling an appointment by text, and a reminder for
+ * confirming it (docs/decisions/175-reminders.md). None is a keyword: CHANGE and CONFIRM are no carrier
+ * words (YES is Twilio's opt-in keyword, so it is never asked for), and CANCEL APPT is two words (only a
+ * whole-body CANCEL opts out).
  */
-export const APPOINTMENT_REPLY_WORDS = { change: 'CHANGE', cancel: 'CANCEL APPT' } as const;
+export const APPOINTMENT_REPLY_WORDS = { confirm: 'CONFIRM', change: 'CHANGE', cancel: 'CANCEL APPT' } as const;
 /** The same in Spanish texts (decision 174): CANCELAR alone is no Twilio keyword, and it is two words here. */
-export const APPOINTMENT_REPLY_WORDS_ES = { change: 'CAMBIAR', cancel: 'CANCELAR CITA' } as const;
+export const APPOINTMENT_REPLY_WORDS_ES = {
+  confirm: 'CONFIRMAR',
+  change: 'CAMBIAR',
+  cancel: 'CANCELAR CITA',
+} as const;
 
 /** Which appointment action a whole message asks for in the confirmation's words ("change", "Cancel appt."). */
 export function appointmentReplyOf(body: string): keyof typeof APPOINTMENT_REPLY_WORDS | undefined {
   const words = keywordBodyOf(body).replace(/\s+/g, ' ');
+  if (words === APPOINTMENT_REPLY_WORDS.confirm || words === APPOINTMENT_REPLY_WORDS_ES.confirm)
+    return 'confirm';
   if (words === APPOINTMENT_REPLY_WORDS.change || words === APPOINTMENT_REPLY_WORDS_ES.change)
     return 'change';
   if (words === APPOINTMENT_REPLY_WORDS.cancel || words === APPOINTMENT_REPLY_WORDS_ES.cancel)
@@ -150,6 +158,7 @@ export function invitedReplies(text: string): string[] {
     // Spanish texts (decision 174): "Responda CAMBIAR para … o CANCELAR CITA para …".
     ...text.matchAll(new RegExp(`\\b[Rr]esponda ${run}`, 'g')),
     ...text.matchAll(new RegExp(`\\bo ${run}(?= para\\b)`, 'g')),
+    ...text.matchAll(new RegExp(`, ${run}(?= para\\b)`, 'g')),
   ];
   return [...new Set(found.map((match) => match[1]!))];
 }

@@ -15,6 +15,8 @@ export const APPOINTMENTS_TEXTS = {
   empty: 'No upcoming appointments yet. When callers book through your assistant, they appear here.',
   loadFailed: 'Failed to load appointments',
   cancel: 'Cancel',
+  /** The caller confirmed by replying to a reminder (docs/decisions/175-reminders.md). */
+  confirmed: 'Confirmed by caller',
   confirmCancel: (who: string, when: string) =>
     `Cancel ${who}'s appointment on ${when}? We will text them that it is cancelled.`,
   cancelled: (who: string, notified: boolean) =>

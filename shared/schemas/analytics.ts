@@ -33,3 +33,29 @@ export type Suggestion = z.infer<typeof suggestionSchema>;
 
 /** GET /api/optimization/suggestions: possibly none. */
 export const suggestionsResponseSchema = z.object({ suggestions: z.array(suggestionSchema) });
+
+/** One side of the before/after split of appointment rates (docs/decisions/175-reminders.md). */
+export const appointmentRatesPeriodSchema = z.object({
+  /** Appointments that started in the period (booked or since cancelled, not moved). */
+  appointments: z.number().int().min(0),
+  /** Of those, the ones at least one reminder was sent for, and the ones the caller confirmed by reply. */
+  reminded: z.number().int().min(0),
+  confirmed: z.number().int().min(0),
+  /** Of those, the ones the owner marked attended or no-show, and the no-shows. */
+  marked: z.number().int().min(0),
+  no_shows: z.number().int().min(0),
+  /** confirmed ÷ reminded; null when none was reminded. */
+  confirmation_rate: z.number().min(0).max(1).nullable(),
+  /** no_shows ÷ marked; null when none was marked. */
+  no_show_rate: z.number().min(0).max(1).nullable(),
+});
+export type AppointmentRatesPeriod = z.infer<typeof appointmentRatesPeriodSchema>;
+
+/** GET /api/analytics/appointments: the range's rates, split where reminders were switched on. */
+export const appointmentRatesSchema = z.object({
+  /** When reminders were last switched on; null when never (then everything is "before"). */
+  reminders_enabled_since: z.iso.datetime().nullable(),
+  before: appointmentRatesPeriodSchema,
+  after: appointmentRatesPeriodSchema,
+});
+export type AppointmentRates = z.infer<typeof appointmentRatesSchema>;

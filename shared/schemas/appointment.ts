@@ -37,6 +37,8 @@ export const appointmentSchema = z.object({
   cancelled_at: z.iso.datetime().nullable(),
   /** The event mirroring it in the owner's connected calendar (docs/decisions/142), when there is one. */
   calendar_event_id: z.string().nullable().optional(),
+  /** When its first reminder was sent (docs/decisions/175-reminders.md): the confirmation rate's base. */
+  reminded_at: z.iso.datetime().optional(),
   /** When the caller confirmed it by replying to a reminder (docs/data-model.md "Receptionist"). */
   confirmed_at: z.iso.datetime().nullable().optional(),
   /** What the owner marked after the appointment's time: the caller came, or did not. */

@@ -18,6 +18,8 @@ export const dashboardAppointmentSchema = z.object({
     .object({ amount_cents: z.number().int().min(0), paid: z.boolean(), refunded: z.boolean().optional() })
     .nullable(),
   channel: z.string().nullable(),
+  /** When the caller confirmed it by replying to a reminder (docs/decisions/175-reminders.md). */
+  confirmed_at: z.iso.datetime().nullable().optional(),
 });
 export type DashboardAppointment = z.infer<typeof dashboardAppointmentSchema>;
 

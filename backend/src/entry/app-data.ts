@@ -13,6 +13,7 @@ import { payoutsRecords } from '../capabilities/payouts/records/index';
 import { phoneNumbersRecords } from '../capabilities/phone-numbers/records/index';
 import { receptionistRecords } from '../capabilities/receptionist/records/index';
 import { referralsRecords } from '../capabilities/referrals/records/index';
+import { remindersRecords } from '../capabilities/reminders/records/index';
 import { setupRecords } from '../capabilities/setup/records/index';
 import { smsRecords } from '../capabilities/sms/records/index';
 import { voiceRecords } from '../capabilities/voice/records/index';
@@ -38,6 +39,7 @@ export function createAppData(store: RecordStore) {
     ...phoneNumbersRecords(store),
     ...receptionistRecords(store),
     ...referralsRecords(store),
+    ...remindersRecords(store),
     ...setupRecords(store),
     ...smsRecords(store),
     ...voiceRecords(store),

@@ -17,6 +17,7 @@ import {
 import { notifierFromApp } from '../capabilities/notifications/index';
 import { rememberOptOuts } from '../capabilities/sms/index';
 import { receptionistFromApp } from '../capabilities/receptionist/index';
+import { remindersFromApp } from '../capabilities/reminders/index';
 import { referralRewardsFromApp } from '../capabilities/referrals/index';
 import { createAppData } from './app-data';
 import type { AppDeps, StandInFactory } from './app-types';
@@ -66,9 +67,11 @@ export function createAppDeps(
   const rewards = referralRewardsFromApp(app);
   const ownerCalendar = ownerCalendarFromApp(app);
   const messagingRegistrations = messagingRegistrationsFromApp(app);
+  const reminders = remindersFromApp({ logger, now, data, telephony: providers.telephony, textingGate });
   const receptionist = receptionistFromApp({
     ...platform,
     data,
+    reminders: reminders.planning,
     notify: notifier,
     calendar: ownerCalendar,
     payments: providers.payments,
@@ -90,6 +93,7 @@ export function createAppDeps(
     receptionist,
     ownerCalendar,
     notifier,
+    reminders,
     messagingRegistrations,
     textingGate,
     ...(local ? { standIns: local } : {}),

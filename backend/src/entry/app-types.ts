@@ -12,6 +12,7 @@ import type { OwnerCalendar } from '../capabilities/calendars/index';
 import type { Receptionist, ReceptionistModel } from '../capabilities/receptionist/index';
 import type { ReferralRewardHooks } from '../capabilities/referrals/index';
 import type { Notifier } from '../capabilities/notifications/index';
+import type { Reminders } from '../capabilities/reminders/index';
 import type { AppData } from './app-data';
 
 export type { AppData } from './app-data';
@@ -28,6 +29,8 @@ export type AppDeps = PlatformDeps & {
   ownerCalendar: OwnerCalendar;
   /** After-conversation e-mails, urgent texts, the daily digest and their sweep (issue 13 §2). */
   notifier: Notifier;
+  /** Appointment reminders: planned at booking, sent by the notification sweep (docs/decisions/175). */
+  reminders: Reminders;
   /** Present only where a local entry point built the app: the stand-ins, their pages and local queue. */
   standIns?: StandIns;
   /** Called once when an owner's trial ends in a paid subscription (the referral rule implements it). */

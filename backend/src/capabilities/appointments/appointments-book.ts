@@ -26,6 +26,7 @@ export const appointmentView = (appointment: Appointment): DashboardAppointment 
       }
     : null,
   channel: appointment.channel,
+  confirmed_at: appointment.confirmed_at ?? null,
 });
 
 /**

@@ -5,6 +5,7 @@ import type { QueueStandIn } from '../../providers/queue/port';
 import type { BusinessConfigRepository } from '../setup/records/index';
 import type { NotificationRepository } from './records/notification-records';
 import type { Notifier } from './notifier';
+import type { Reminders } from '../reminders/index';
 
 /**
  * What the notifications capability takes from the wiring: the platform, and the few repositories and providers
@@ -19,4 +20,6 @@ export type NotificationsDeps = PlatformDeps & {
   notifier: Notifier;
   receptionist: Receptionist;
   standIns?: { queue: QueueStandIn };
+  /** Appointment reminders, sent by the sweep's workers (docs/decisions/175-reminders.md). */
+  reminders?: Reminders;
 };

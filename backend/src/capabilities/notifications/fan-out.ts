@@ -28,6 +28,23 @@ const sweepOwner = z.object({
 const markersOf = (owners: ReadonlyArray<{ due: readonly unknown[] }>) =>
   owners.reduce((sum, owner) => sum + owner.due.length, 0);
 const digestOwner = z.object({ owner_id: ownerId, time_zone: z.string().min(1).max(64) });
+/** One owner's due appointment reminders (docs/decisions/175-reminders.md). */
+const reminderOwner = z.object({
+  owner_id: ownerId,
+  due: z
+    .array(
+      z.object({
+        owner_id: ownerId,
+        appointment_id: z.string().min(1).max(64),
+        offset_hours: z.number().int().min(1).max(72),
+        send_at: z.iso.datetime(),
+        send_hour: z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}$/),
+        language: z.enum(['en', 'es']),
+      }),
+    )
+    .min(1)
+    .max(NOTIFICATION_FAN_OUT.dueMarkersPerOwnerPerRun),
+});
 
 export const notificationBatchSchema = z.discriminatedUnion('job', [
   z.object({
@@ -49,10 +66,26 @@ export const notificationBatchSchema = z.discriminatedUnion('job', [
     at: z.iso.datetime(),
     owners: z.array(digestOwner).min(1).max(NOTIFICATION_FAN_OUT.ownersPerBatch),
   }),
+  /** Appointment reminders ride the sweep's schedule: its run, their own batches and owner claims. */
+  z.object({
+    job: z.literal('reminders'),
+    run_id: runId,
+    /** The sweep's instant: a redelivered batch judges what is due (and quiet hours) as of then. */
+    at: z.iso.datetime(),
+    owners: z
+      .array(reminderOwner)
+      .min(1)
+      .max(NOTIFICATION_FAN_OUT.ownersPerBatch)
+      .refine(
+        (owners) => markersOf(owners) <= NOTIFICATION_FAN_OUT.dueMarkersPerBatch,
+        `at most ${NOTIFICATION_FAN_OUT.dueMarkersPerBatch} reminders per batch`,
+      ),
+  }),
 ]);
 export type NotificationBatch = z.infer<typeof notificationBatchSchema>;
 export type SweepOwner = z.infer<typeof sweepOwner>;
 export type DigestOwner = z.infer<typeof digestOwner>;
+export type ReminderOwner = z.infer<typeof reminderOwner>;
 
 /**
  * The run a scheduled start belongs to: its schedule slot ("2026-11-27T14:02" for the sweep every two
@@ -68,9 +101,11 @@ export function runIdOf(job: NotificationJob, at: Date): string {
  * Packs a sweep's owners into messages of at most `ownersPerBatch` owners and `dueMarkersPerBatch` markers
  * (an owner's markers stay together: the owner is claimed once per run).
  */
-export function sweepBatchesOf(owners: readonly SweepOwner[]): SweepOwner[][] {
-  const batches: SweepOwner[][] = [];
-  let current: SweepOwner[] = [];
+export function sweepBatchesOf<Owner extends { due: readonly unknown[] }>(
+  owners: readonly Owner[],
+): Owner[][] {
+  const batches: Owner[][] = [];
+  let current: Owner[] = [];
   for (const owner of owners) {
     if (
       current.length === NOTIFICATION_FAN_OUT.ownersPerBatch ||

@@ -19,7 +19,7 @@ export type SqsEvent = z.infer<typeof sqsEventSchema>;
 
 export type NotificationJobsDeps = Pick<
   NotificationsDeps,
-  'config' | 'data' | 'notifier' | 'receptionist' | 'logger' | 'now' | 'standIns'
+  'config' | 'data' | 'notifier' | 'receptionist' | 'logger' | 'now' | 'standIns' | 'reminders'
 >;
 
 /**
@@ -36,6 +36,7 @@ export function createNotificationJobs(deps: NotificationJobsDeps) {
     finish: deps.receptionist.finish,
     now: deps.now,
     logger,
+    ...(deps.reminders ? { reminders: deps.reminders.sender } : {}),
   });
   const localQueue = deps.standIns?.queue;
   const queue = chooseQueue(
@@ -48,26 +49,37 @@ export function createNotificationJobs(deps: NotificationJobsDeps) {
           concurrency: NOTIFICATION_FAN_OUT.maxConcurrentWorkers,
         })),
   );
-  const planner = createNotificationPlanner({ data: deps.data, queue, logger });
+  const planner = createNotificationPlanner({
+    data: deps.data,
+    queue,
+    logger,
+    ...(deps.reminders ? { reminders: deps.reminders.sender } : {}),
+  });
 
   return {
     /**
      * Lists and queues the jobs asked for. A run is named by its schedule slot (two starts of one slot are
      * one run); `freshRun` makes it a run of its own (the local timer and trigger). `anyHour` sends every
-     * zone's digest now (local and tests).
+     * zone's digest now (local and tests). `at` judges what is due as of another instant (the local clock
+     * moved forward, local routes only; the reminders' quiet hours and send times follow it).
      */
     async run(
       jobs: readonly NotificationJob[],
-      options: { anyHour?: boolean; freshRun?: boolean; runId?: string } = {},
+      options: { anyHour?: boolean; freshRun?: boolean; runId?: string; at?: Date } = {},
     ) {
-      const now = deps.now();
+      const now = options.at ?? deps.now();
       const runOf = (job: NotificationJob) =>
         options.runId ?? (options.freshRun ? randomUUID() : runIdOf(job, now));
-      const result: { sweep?: PlanResult & { run_id: string }; digest?: PlanResult & { run_id: string } } =
-        {};
+      const result: {
+        sweep?: PlanResult & { run_id: string };
+        reminders?: PlanResult & { run_id: string };
+        digest?: PlanResult & { run_id: string };
+      } = {};
       if (jobs.includes('sweep')) {
         const runId = runOf('sweep');
         result.sweep = { run_id: runId, ...(await planner.planSweep(runId, now)) };
+        // Reminders ride the sweep's schedule (decision 175): no schedule or queue of their own.
+        result.reminders = { run_id: runId, ...(await planner.planReminders(runId, now)) };
       }
       if (jobs.includes('digest')) {
         const runId = runOf('digest');

@@ -5,6 +5,7 @@ import { dueHourOf, type NotificationRepository } from './records/notification-r
 import type { Logger } from '../../platform/logging/logger';
 import type { MessageQueue } from '../../providers/queue/port';
 import type { SweepDue } from './notifier';
+import type { ReminderSender } from '../reminders/index';
 import { isDigestHour } from './digest';
 import {
   batchesOf,
@@ -26,6 +27,8 @@ export type PlannerDeps = {
   };
   queue: MessageQueue;
   logger: Logger;
+  /** Appointment reminders (docs/decisions/175-reminders.md), listed with the sweep. */
+  reminders?: Pick<ReminderSender, 'dueByOwner'>;
 };
 
 export type PlanResult = { owners: number; batches: number };
@@ -74,6 +77,25 @@ export function createNotificationPlanner(deps: PlannerDeps) {
       const owners: SweepOwner[] = [...byOwner].map(([owner_id, due]) => ({ owner_id, due }));
       const batches = await send(
         sweepBatchesOf(owners).map((batch) => ({ job: 'sweep' as const, run_id: runId, owners: batch })),
+      );
+      return { owners: owners.length, batches };
+    },
+
+    /**
+     * Every appointment reminder due by `at`, grouped by owner (an owner is claimed once per run), at most
+     * `dueMarkersPerOwnerPerRun` each: the rest go in the next sweep, two minutes later.
+     */
+    async planReminders(runId: string, at: Date): Promise<PlanResult> {
+      if (!deps.reminders) return { owners: 0, batches: 0 };
+      const byOwner = await deps.reminders.dueByOwner(at, NOTIFICATION_FAN_OUT.dueMarkersPerOwnerPerRun);
+      const owners = [...byOwner].map(([owner_id, due]) => ({ owner_id, due }));
+      const batches = await send(
+        sweepBatchesOf(owners).map((batch) => ({
+          job: 'reminders' as const,
+          run_id: runId,
+          at: at.toISOString(),
+          owners: batch,
+        })),
       );
       return { owners: owners.length, batches };
     },

@@ -3,6 +3,7 @@ import { NOTIFICATION_FAN_OUT } from '@shared/notifications-fan-out';
 import type { NotificationRepository } from './records/notification-records';
 import type { Logger } from '../../platform/logging/logger';
 import type { FinishConversation, Notifier } from './notifier';
+import type { ReminderSender } from '../reminders/index';
 import { notificationBatchSchema, type NotificationBatch } from './fan-out';
 
 /** An owner's claim outlives any invocation handling it (the function's timeout), and lapses before redelivery. */
@@ -14,6 +15,8 @@ export type WorkerDeps = {
   finish: FinishConversation;
   now: () => Date;
   logger: Logger;
+  /** Sends an owner's due appointment reminders (docs/decisions/175-reminders.md). */
+  reminders?: Pick<ReminderSender, 'sendDue'>;
 };
 
 export type BatchResult = { handled: number; skipped: number };
@@ -33,6 +36,14 @@ export function createNotificationWorker(deps: WorkerDeps) {
     if (batch.job === 'sweep') {
       const owner = batch.owners[index]!;
       await notifier.sweepDue(owner.due, deps.finish);
+    } else if (batch.job === 'reminders') {
+      const owner = batch.owners[index]!;
+      if (!deps.reminders) throw new Error('This worker was built without reminders');
+      const result = await deps.reminders.sendDue(owner.owner_id, owner.due, new Date(batch.at));
+      // A failed text keeps its marker for the next sweep; the owner's part of this run is done.
+      if (result.failed)
+        logger.warn('notifications.reminders_failed', { owner_id: owner.owner_id, ...result });
+      return;
     } else {
       const owner = batch.owners[index]!;
       await notifier.digest(owner.owner_id, owner.time_zone, new Date(batch.at));

@@ -1,6 +1,7 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import {
   computeAnalytics,
+  computeAppointmentRates,
   computeSuggestions,
   rangeWindow,
   SUGGESTIONS_RANGE,
@@ -12,7 +13,11 @@ import {
 import { conversationsCsv } from '@shared/conversations-csv';
 import { isoDateOf, zonedParts } from '@shared/receptionist/business-time';
 import { apiErrorSchema } from '@shared/schemas/api-error';
-import { analyticsSchema, suggestionsResponseSchema } from '@shared/schemas/analytics';
+import {
+  analyticsSchema,
+  appointmentRatesSchema,
+  suggestionsResponseSchema,
+} from '@shared/schemas/analytics';
 import { SETUP_MESSAGES } from '@shared/setup-messages';
 import type { OverviewDeps } from './deps';
 import type { AppEnv } from '../../platform/http/app-env';
@@ -21,6 +26,8 @@ import { notFound } from '../../platform/errors/http-error';
 import { bearerSecurity, errorResponses, jsonContent } from '../../platform/http/openapi-helpers';
 
 const { 403: _forbidden, ...ownerlessErrors } = errorResponses;
+/** Appointments read for the rates over one range (90 days × the 200 bookings a day cap). */
+const APPOINTMENTS_IN_RANGE_MAX = 18_000;
 const noConfig = jsonContent(
   apiErrorSchema,
   'The owner has no business config yet (the client shows an empty result)',
@@ -85,6 +92,24 @@ export const analyticsRoutes = ({ verifyToken, data, now }: OverviewDeps) => {
     },
   });
 
+  const appointmentRatesRoute = createRoute({
+    method: 'get',
+    path: '/api/analytics/appointments',
+    tags: ['analytics'],
+    summary:
+      'Confirmation rate (confirmed ÷ reminded) and no-show rate (no-shows ÷ marked) of the appointments that started in the range, before and after reminders were switched on',
+    security: bearerSecurity,
+    middleware: [auth] as const,
+    request: {
+      query: z.object({ timeRange: z.enum(ANALYTICS_TIME_RANGES).default(DEFAULT_ANALYTICS_TIME_RANGE) }),
+    },
+    responses: {
+      200: jsonContent(appointmentRatesSchema, 'The rates; null where nothing was reminded or marked'),
+      ...ownerlessErrors,
+      404: noConfig,
+    },
+  });
+
   /** The owner's conversations over a range; 404 when they have no business yet. */
   const conversationsOver = async (userId: string, range: AnalyticsTimeRange, at: Date) => {
     const config = await data.businessConfigs.getConfig(userId);
@@ -97,6 +122,20 @@ export const analyticsRoutes = ({ verifyToken, data, now }: OverviewDeps) => {
   };
 
   return new OpenAPIHono<AppEnv>()
+    .openapi(appointmentRatesRoute, async (c) => {
+      const range = c.req.valid('query').timeRange;
+      const at = now();
+      const userId = c.get('user')!.sub;
+      const [config, settings] = await Promise.all([
+        data.businessConfigs.getConfig(userId),
+        data.reminders.getSettings(userId),
+      ]);
+      if (!config) throw notFound(SETUP_MESSAGES.configNotFound);
+      const { from, to } = rangeWindow(range, at, businessClockOf(config).timeZone);
+      // Bookings are capped per owner and day (200), so a 90-day range stays within this bound.
+      const appointments = await data.appointments.listBetween(userId, from, to, APPOINTMENTS_IN_RANGE_MAX);
+      return c.json(computeAppointmentRates(appointments, settings?.enabled_since ?? null, from, to), 200);
+    })
     .openapi(analyticsRoute, async (c) => {
       const range = c.req.valid('query').timeRange;
       const at = now();

@@ -5,6 +5,7 @@ import type { SubscriptionRepository } from '../billing/records/index';
 import type { CalendarConnectionRepository } from '../calendars/records/index';
 import type { ConversationRepository, OwnerMessageRepository } from '../conversations/records/index';
 import type { BusinessConfigRepository } from '../setup/records/index';
+import type { ReminderRepository } from '../reminders/records/index';
 
 /**
  * What the overview capability takes from the wiring: the platform, and the few repositories and providers
@@ -19,5 +20,6 @@ export type OverviewDeps = PlatformDeps & {
     conversations: ConversationRepository;
     ownerMessages: OwnerMessageRepository;
     subscriptions: SubscriptionRepository;
+    reminders: Pick<ReminderRepository, 'getSettings'>;
   };
 };

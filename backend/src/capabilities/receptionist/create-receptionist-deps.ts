@@ -14,6 +14,7 @@ import type { Metrics } from '../../platform/observability/metrics';
 import type { PaymentsProvider } from '../../providers/payments/port';
 import type { TelephonyProvider } from '../../providers/telephony/port';
 import { chooseReceptionistModel } from './model/choose-model';
+import type { ReminderPlanning } from '../reminders/index';
 import { createReceptionist, type ConversationEvents, type Receptionist } from './receptionist';
 
 /**
@@ -38,6 +39,7 @@ export function receptionistFromApp(input: {
   calendar?: OwnerCalendar;
   rateLimiter: RateLimiter;
   notify?: ConversationEvents;
+  reminders?: Pick<ReminderPlanning, 'planFor'>;
   metrics: Metrics;
   now: () => Date;
   logger: Logger;
@@ -79,6 +81,7 @@ export function receptionistFromApp(input: {
     ...(input.calendar ? { calendar: input.calendar } : {}),
     rateLimiter: input.rateLimiter,
     ...(input.notify ? { notify: input.notify } : {}),
+    ...(input.reminders ? { reminders: input.reminders } : {}),
     metrics: input.metrics,
     now: input.now,
     logger: input.logger,

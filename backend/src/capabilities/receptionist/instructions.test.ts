@@ -17,6 +17,10 @@ describe('the model instructions and carrier keywords', () => {
       `reply ${APPOINTMENT_REPLY_WORDS.change} to move their appointment or ${APPOINTMENT_REPLY_WORDS.cancel} to cancel it`,
     );
     expect(sms).toMatch(/Never ask the texter to answer with a single word such as STOP, CANCEL/);
+    // The reminder's confirm word (decision 175) leads to the confirm tool.
+    expect(sms).toContain(
+      'offer CONFIRM (Spanish CONFIRMAR): the caller will come, so call confirm_appointment',
+    );
   });
 
   it('keep the texting rules out of a call', () => {

@@ -43,6 +43,8 @@ const CHANNEL_NOTES: Record<Channel, string> = {
     'You are texting: plain text, at most 2-3 short sentences, no markdown.',
     `Confirmation texts tell callers to reply ${APPOINTMENT_REPLY_WORDS.change} to move their appointment or ${APPOINTMENT_REPLY_WORDS.cancel} to cancel it: treat those messages as exactly those requests.`,
     `Spanish confirmations say ${APPOINTMENT_REPLY_WORDS_ES.change} and ${APPOINTMENT_REPLY_WORDS_ES.cancel}, with the same meanings.`,
+    // Reminders (docs/decisions/175-reminders.md) add a confirm word.
+    `Reminder texts also offer ${APPOINTMENT_REPLY_WORDS.confirm} (Spanish ${APPOINTMENT_REPLY_WORDS_ES.confirm}): the caller will come, so call confirm_appointment.`,
     // Carriers act on a whole-message STOP, CANCEL, END, QUIT, START, HELP or INFO before we see it (decision 168).
     'Never ask the texter to answer with a single word such as STOP, CANCEL, END, QUIT, START, HELP or INFO: carriers treat those as commands. A plain yes or no is fine.',
   ].join(' '),

@@ -1,9 +1,11 @@
 import { addLogContext } from '../../platform/logging/log-context';
+import type { ReminderPlanning } from '../reminders/index';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { callerTexts } from '@shared/caller-texts';
 import { spokenTimeIn } from '@shared/receptionist/spoken-time-es';
 import { callerLanguage, DEFAULT_LANGUAGE, isOnlyLanguageRequest, type Language } from '@shared/language';
+import type { Appointment } from '@shared/schemas/appointment';
 import { formatDollars } from '@shared/receptionist/deposits';
 import { RECEPTIONIST_LIMITS } from '@shared/receptionist/limits';
 import { spokenTime } from '@shared/receptionist/business-time';
@@ -89,6 +91,8 @@ export type ReceptionistDeps = {
   notify?: ConversationEvents;
   /** Business metrics (observability/metrics.ts): conversations started, bookings, deposits paid. */
   metrics: Metrics;
+  /** Plans a booked or moved appointment's reminders (docs/decisions/175-reminders.md). */
+  reminders?: Pick<ReminderPlanning, 'planFor'>;
   now: () => Date;
   logger: Logger;
 };
@@ -174,8 +178,18 @@ export function createReceptionist(deps: ReceptionistDeps) {
     }
   }
 
+  /** Plans a booking's reminders; a failure is logged, never the booking's (the caller is booked). */
+  async function planReminders(appointment: Appointment, timeZone: string, language: Language | undefined) {
+    try {
+      await deps.reminders?.planFor(appointment, { timeZone, language });
+    } catch (error) {
+      deps.logger.warn('reminders.plan_failed', { owner_id: appointment.owner_id, error: String(error) });
+    }
+  }
+
   function servicesFor(state: ConversationState, business: BusinessProfile): ToolServices {
     return {
+      planReminders: (appointment) => planReminders(appointment, business.timeZone, state.language),
       appointments: data.appointments,
       ...(deps.calendar ? { calendar: deps.calendar } : {}),
       sendSms: (to, body) => sendText(state.assistant_number, to, body, state.id),
@@ -593,6 +607,7 @@ export function createReceptionist(deps: ReceptionistDeps) {
     profileOf,
     sendText,
     assistantNumber: async (ownerId) => (await data.businessConfigs.getConfig(ownerId))?.assistant_phone,
+    planReminders: (appointment, business) => planReminders(appointment, business.timeZone, undefined),
     async cancelReplaced(ownerId, appointmentId) {
       const cancelled = await data.appointments.cancel(ownerId, appointmentId);
       if (cancelled?.calendar_event_id) await deps.calendar?.remove(ownerId, cancelled.calendar_event_id);

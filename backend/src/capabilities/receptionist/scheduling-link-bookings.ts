@@ -2,6 +2,7 @@ import { SLOT_MINUTES } from '@shared/receptionist/slots';
 import type { AppointmentRepository } from '../appointments/records/index';
 import type { SchedulingLinkBooking, SchedulingLinkBookingRepository } from '../calendars/records/index';
 import type { Logger } from '../../platform/logging/logger';
+import type { Appointment } from '@shared/schemas/appointment';
 import type { BusinessProfile } from './business-profile';
 import { confirmationText } from './tools/book';
 import { cancelText } from './tools/reschedule-cancel';
@@ -33,6 +34,8 @@ export function schedulerBookings(deps: {
   profileOf(ownerId: string): Promise<BusinessProfile>;
   sendText(from: string | undefined, to: string, body: string, conversationId: string): Promise<boolean>;
   assistantNumber(ownerId: string): Promise<string | undefined>;
+  /** Plans the confirmed booking's reminders (docs/decisions/175-reminders.md). */
+  planReminders?(appointment: Appointment, business: BusinessProfile): Promise<void>;
   /** Cancels the appointment a confirmed reschedule replaces (and its event in the owner's calendar). */
   cancelReplaced(ownerId: string, appointmentId: string): Promise<void>;
   logger: Logger;
@@ -78,6 +81,8 @@ export function schedulerBookings(deps: {
       return 'already';
     if (pending.replaces) await deps.cancelReplaced(pending.owner_id, pending.replaces);
     await tellCaller(pending, (business) => confirmationText(business.name, appointment, business.timeZone));
+    if (pending.channel !== 'test' && deps.planReminders)
+      await deps.planReminders(appointment, await deps.profileOf(pending.owner_id));
     return 'booked';
   }
 

@@ -7,6 +7,7 @@ export type Intent =
   | 'human'
   | 'message'
   | 'cancel'
+  | 'confirm'
   | 'reschedule'
   | 'deposit'
   | 'book'

@@ -51,11 +51,12 @@ const RULES: Array<[Intent, RegExp]> = [
   ['no', /^\s*(no|nope|nah|not really|no thanks|never mind)\b/i],
 ];
 
-/** The confirmation text's own replies (CHANGE, CANCEL APPT) mean what it said they would. */
-const APPOINTMENT_REPLY_INTENTS = { change: 'reschedule', cancel: 'cancel' } as const satisfies Record<
-  string,
-  Intent
->;
+/** The confirmation's and reminder's own replies (CONFIRM, CHANGE, CANCEL APPT) mean what they said they would. */
+const APPOINTMENT_REPLY_INTENTS = {
+  confirm: 'confirm',
+  change: 'reschedule',
+  cancel: 'cancel',
+} as const satisfies Record<string, Intent>;
 
 /**
  * The caller's intent, by the rules of their language (read from the text when not given). Spanish falls

@@ -159,6 +159,8 @@ function decide({ callerText, state, business, now }: ModelRequest): Step {
       return startMessage(state, v);
     case 'cancel':
       return call('cancel_appointment', {});
+    case 'confirm':
+      return call('confirm_appointment', {});
     case 'reschedule':
       memory.draft = { ...memory.draft, rescheduleOf: 'next' };
       if (resolveWhen(text, now, business.timeZone, language)) return call('find_open_slots', { when: text });
@@ -329,6 +331,14 @@ function compose(request: ModelRequest): Step {
       parts.push(v.proactive ? r.anythingElse : v.nextStep);
       return say(parts.join(' '));
     }
+    case 'confirm_appointment':
+      if (!last.result.ok) return say(r.cancelNotFound);
+      return say(
+        [
+          r.confirmed(v.language !== 'en' && data.start ? v.spoken(String(data.start)) : String(data.when)),
+          v.nextStep,
+        ].join(' '),
+      );
     case 'cancel_appointment':
       if (!last.result.ok) return say(r.cancelNotFound);
       return say(

@@ -44,6 +44,7 @@ export type LocalReplies = {
   noDeposits: string;
   cancelNotFound: string;
   cancelled: (when: string) => string;
+  confirmed: (when: string) => string;
   messagePassed: (caller: string) => string;
   managerUnreachable: (sorry: string) => string;
   theManager: string;
@@ -118,6 +119,7 @@ export const LOCAL_REPLIES: Record<Language, LocalReplies> = {
     cancelNotFound:
       "I couldn't find an upcoming appointment for this number. Is there anything else I can help with?",
     cancelled: (when) => `Done: your appointment on ${when} is cancelled.`,
+    confirmed: (when) => `Thank you: your appointment on ${when} is confirmed. See you then!`,
     messagePassed: (caller) =>
       `Thanks. I've passed your message on, and someone will get back to you at ${caller}. Anything else?`,
     managerUnreachable: (sorry) =>
@@ -190,6 +192,7 @@ export const LOCAL_REPLIES: Record<Language, LocalReplies> = {
     cancelNotFound:
       'No encontré ninguna cita próxima para este número. ¿Hay algo más en lo que le pueda ayudar?',
     cancelled: (when) => `Listo: cancelé su cita ${when}.`,
+    confirmed: (when) => `Gracias: su cita ${when} quedó confirmada. ¡Lo esperamos!`,
     messagePassed: (caller) =>
       `Gracias. Ya pasé su mensaje y alguien se comunicará con usted al ${caller}. ¿Algo más?`,
     managerUnreachable: (sorry) =>

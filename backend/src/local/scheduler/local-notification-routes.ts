@@ -13,6 +13,11 @@ const jobsQuery = z.object({
     .default(NOTIFICATION_JOBS.join(','))
     .transform((value) => value.split(','))
     .pipe(z.array(z.enum(NOTIFICATION_JOBS)).min(1)),
+  /**
+   * The local clock moved forward (docs/decisions/175-reminders.md): the run judges what is due, and the
+   * reminders' quiet hours, as of this instant. Local only: AWS runs always use the real time.
+   */
+  at: z.iso.datetime().optional(),
 });
 
 /**
@@ -24,7 +29,14 @@ export const localNotificationRoutes = (deps: AppDeps) => {
   const jobs = createNotificationJobs(deps);
   return new Hono<AppEnv>().post(LOCAL_NOTIFICATIONS_RUN_PATH, async (c) => {
     const parsed = jobsQuery.safeParse(c.req.query());
-    if (!parsed.success) throw badRequest('jobs must be sweep, digest or both, comma-separated');
-    return c.json(await jobs.run(parsed.data.jobs, { anyHour: true, freshRun: true }), 200);
+    if (!parsed.success)
+      throw badRequest(
+        'jobs must be sweep, digest or both, comma-separated; at, when given, an ISO time (e.g. 2026-12-01T14:00:00Z)',
+      );
+    const { jobs: asked, at } = parsed.data;
+    return c.json(
+      await jobs.run(asked, { anyHour: true, freshRun: true, ...(at ? { at: new Date(at) } : {}) }),
+      200,
+    );
   });
 };

@@ -193,6 +193,21 @@ export const keys = {
     pk: `NOTIFYRUN#${job}#${runId}#${userId}`,
     sk: 'RUN',
   }),
+  /** The owner's appointment reminder settings (one item, docs/decisions/175-reminders.md). */
+  reminderSettings: (userId: string) => ({ pk: userKey(userId), sk: 'REMINDER_SETTINGS' }),
+  /**
+   * A reminder to send once `send_at` has passed, bucketed by that hour (the sweep queries the buckets, never
+   * a Scan); the sk groups an hour's reminders by owner.
+   */
+  reminderDue: (sendHour: string, userId: string, appointmentId: string, offsetHours: number) => ({
+    pk: `REMINDERDUE#${sendHour}`,
+    sk: `${userId}#${appointmentId}#${offsetHours}`,
+  }),
+  /** One reminder of one appointment, claimed with a conditional put before it is sent: sent at most once. */
+  reminderOnce: (userId: string, appointmentId: string, offsetHours: number) => ({
+    pk: `REMINDERONCE#${userId}#${appointmentId}#${offsetHours}`,
+    sk: 'ONCE',
+  }),
   /** An owner the daily digest covers, listed under their business's time zone (the digest hour is local). */
   digestRecipient: (timeZone: string, userId: string) => ({
     pk: `DIGEST#${timeZone}`,

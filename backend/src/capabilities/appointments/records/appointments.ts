@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import {
+  BatchGetCommand,
   DeleteCommand,
   GetCommand,
   PutCommand,
@@ -11,6 +12,7 @@ import {
 import type { Appointment } from '@shared/schemas/appointment';
 import { APPOINTMENT_PREFIX, keys, userKey } from '../../../platform/dynamo/keys';
 import { isAnyConditionFailure, unlessConditionFails } from '../../../platform/dynamo/condition-failures';
+import { transactEach } from '../../../platform/dynamo/transact-each';
 
 /**
  * Appointments (docs/data-model.md "Receptionist"): one item per slot start under the owner, created with a
@@ -76,6 +78,35 @@ export function createAppointmentRepository(
         new GetCommand({ TableName: tableName, Key: keys.appointment(ownerId, start), ConsistentRead: true }),
       );
       return Item && Item.id === id ? strip(Item) : undefined;
+    },
+
+    /**
+     * Several of an owner's appointments by id (BatchGetItem, 100 keys a request, strongly consistent), for
+     * the reminder sweep; ids that name no appointment are left out.
+     */
+    async getMany(ownerId: string, ids: readonly string[]): Promise<Map<string, Appointment>> {
+      const found = new Map<string, Appointment>();
+      const wanted = [...new Set(ids)].filter((id) => startOfId(id));
+      for (let start = 0; start < wanted.length; start += 100) {
+        let keysLeft: Array<Record<string, unknown>> = wanted
+          .slice(start, start + 100)
+          .map((id) => keys.appointment(ownerId, startOfId(id)!));
+        for (let attempt = 0; keysLeft.length > 0; attempt += 1) {
+          if (attempt >= 8) throw new Error('batch get kept being throttled');
+          if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** attempt));
+          const page = await doc.send(
+            new BatchGetCommand({
+              RequestItems: { [tableName]: { Keys: keysLeft, ConsistentRead: true } },
+            }),
+          );
+          for (const item of page.Responses?.[tableName] ?? []) {
+            const appointment = strip(item);
+            if (wanted.includes(appointment.id)) found.set(appointment.id, appointment);
+          }
+          keysLeft = (page.UnprocessedKeys?.[tableName]?.Keys ?? []) as typeof keysLeft;
+        }
+      }
+      return found;
     },
 
     /** Appointments starting between from and to (inclusive), any status, soonest first. */
@@ -183,6 +214,50 @@ export function createAppointmentRepository(
         if (isAnyConditionFailure(error)) return { ok: false, reason: 'taken' };
         throw error;
       }
+    },
+
+    /**
+     * The caller confirmed a booked appointment (a reply to its reminder): `confirmed_at` is set once, and a
+     * second confirmation keeps the first time. Undefined when it is not booked (cancelled, moved, unknown).
+     */
+    async confirm(ownerId: string, id: string, at: Date): Promise<{ already: boolean } | undefined> {
+      const start = startOfId(id);
+      if (!start) return undefined;
+      try {
+        const { Attributes } = await doc.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: keys.appointment(ownerId, start),
+            UpdateExpression: 'SET confirmed_at = if_not_exists(confirmed_at, :at)',
+            ConditionExpression: 'id = :id AND #status = :booked',
+            ExpressionAttributeNames: { '#status': 'status' },
+            ExpressionAttributeValues: { ':id': id, ':booked': 'booked', ':at': at.toISOString() },
+            ReturnValues: 'UPDATED_OLD',
+          }),
+        );
+        return { already: typeof Attributes?.confirmed_at === 'string' };
+      } catch (error) {
+        if (isAnyConditionFailure(error)) return undefined;
+        throw error;
+      }
+    },
+
+    /** A reminder was sent: the first time is kept (the confirmation rate counts reminded appointments). */
+    async markReminded(ownerId: string, ids: readonly string[], at: Date): Promise<void> {
+      // 25 to a transaction; one that names a deleted appointment fails its condition and is dropped.
+      await transactEach(
+        doc,
+        [...new Set(ids)].filter((id) => startOfId(id)),
+        (id) => ({
+          Update: {
+            TableName: tableName,
+            Key: keys.appointment(ownerId, startOfId(id)!),
+            UpdateExpression: 'SET reminded_at = if_not_exists(reminded_at, :at)',
+            ConditionExpression: 'id = :id',
+            ExpressionAttributeValues: { ':id': id, ':at': at.toISOString() },
+          },
+        }),
+      );
     },
 
     /** The connected calendar's event that mirrors the booking, so a move or cancellation follows it. */

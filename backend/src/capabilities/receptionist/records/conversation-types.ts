@@ -34,6 +34,7 @@ export const TOOL_NAMES = [
   'book_appointment',
   'reschedule_appointment',
   'cancel_appointment',
+  'confirm_appointment',
   'send_deposit_link',
   'take_message',
   'escalate_to_manager',

@@ -4,7 +4,7 @@ import { businessInfoTool } from './business-info';
 import { depositTool } from './deposit';
 import { findSlotsTool } from './find-slots';
 import { endTool, escalateTool, takeMessageTool } from './message-escalate-end';
-import { cancelTool, rescheduleTool } from './reschedule-cancel';
+import { cancelTool, confirmTool, rescheduleTool } from './reschedule-cancel';
 import type { Tool } from './tool-types';
 
 /** Every tool the assistant has, by name: the engine runs them, the model providers describe them. */
@@ -14,6 +14,7 @@ export const TOOLS = {
   book_appointment: bookTool,
   reschedule_appointment: rescheduleTool,
   cancel_appointment: cancelTool,
+  confirm_appointment: confirmTool,
   send_deposit_link: depositTool,
   take_message: takeMessageTool,
   escalate_to_manager: escalateTool,

@@ -197,6 +197,8 @@ export async function afterBooking(
         )
       : false;
   if (texted) state.achieved.confirmation_sent = true;
+  // The owner's test chat books for real but reminds nobody (its "caller" is the owner).
+  if (state.channel !== 'test') await services.planReminders?.(appointment);
   const when = spokenTime(new Date(appointment.starts_at), business.timeZone);
   return {
     ok: true,

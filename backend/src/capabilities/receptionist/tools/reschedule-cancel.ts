@@ -125,3 +125,31 @@ export const cancelTool: Tool<{ appointment_id?: string }> = {
     };
   },
 };
+
+/**
+ * The caller confirms they will come (a reply of CONFIRM to a reminder, or saying so): the appointment is
+ * marked confirmed once, which the dashboard and the confirmation rate read (docs/decisions/175-reminders.md).
+ */
+export const confirmTool: Tool<{ appointment_id?: string }> = {
+  name: 'confirm_appointment',
+  description:
+    "Mark the caller's appointment confirmed (their next one when no id is given) when they reply CONFIRM to a reminder or say they will come.",
+  args: z.object({ appointment_id: z.string().max(100).optional() }),
+  async run(context, args) {
+    const appointment = await callersAppointment(context, args.appointment_id);
+    if (!appointment)
+      return { ok: false, summary: 'No appointment found to confirm', data: { reason: 'not_found' } };
+    const confirmed = await context.services.appointments.confirm(
+      context.business.ownerId,
+      appointment.id,
+      context.now,
+    );
+    const when = spokenTime(new Date(appointment.starts_at), context.business.timeZone);
+    if (!confirmed) return { ok: false, summary: 'Appointment was cancelled', data: { reason: 'not_found' } };
+    return {
+      ok: true,
+      summary: `Confirmed the appointment on ${when}`,
+      data: { when, start: appointment.starts_at, already: confirmed.already },
+    };
+  },
+};

@@ -38,6 +38,8 @@ export type ToolServices = {
     reason: string;
     channel: string;
   }): Promise<void>;
+  /** Plans a booked or moved appointment's reminders (absent in tests that do not need them). */
+  planReminders?(appointment: Appointment): Promise<void>;
   /** Counts one use of a per-owner daily allowance; false once it is used up. */
   allow(key: string, perDay: number): Promise<boolean>;
 };

@@ -9,7 +9,7 @@ import { businessInfoTool } from './business-info';
 import { depositTool } from './deposit';
 import { findSlotsTool } from './find-slots';
 import { endTool, escalateTool, takeMessageTool } from './message-escalate-end';
-import { cancelTool } from './reschedule-cancel';
+import { cancelTool, confirmTool } from './reschedule-cancel';
 import type { ToolContext } from './tool-types';
 
 const NY = 'America/New_York';
@@ -60,6 +60,13 @@ function context(
       const found = booked.find((a) => a.id === id && a.status === 'booked');
       if (found) found.status = 'cancelled';
       return found;
+    },
+    async confirm(_owner: string, id: string, at: Date) {
+      const found = booked.find((a) => a.id === id && a.status === 'booked');
+      if (!found) return undefined;
+      const already = Boolean(found.confirmed_at);
+      found.confirmed_at ??= at.toISOString();
+      return { already };
     },
     async requestDeposit() {},
   } as unknown as AppointmentRepository;
@@ -196,6 +203,23 @@ describe('cancel_appointment', () => {
     expect(booked[0]!.status).toBe('cancelled');
     expect(texts.at(-1)!.body).toContain('is cancelled');
     expect((await cancelTool.run(ctx, {})).ok).toBe(false);
+  });
+});
+
+describe('confirm_appointment (a reply to a reminder, decision 175)', () => {
+  it("marks the caller's next appointment confirmed once, and nothing for a caller without one", async () => {
+    const { ctx, booked, texts } = context();
+    expect((await confirmTool.run(ctx, {})).data).toEqual({ reason: 'not_found' });
+    await bookTool.run(ctx, { start: '2026-11-24T20:00:00.000Z', name: 'Sam' });
+    const sent = texts.length;
+    const result = await confirmTool.run(ctx, {});
+    expect(result).toMatchObject({ ok: true, data: { already: false, start: '2026-11-24T20:00:00.000Z' } });
+    expect(booked[0]!.confirmed_at).toBe(NOW.toISOString());
+    expect((await confirmTool.run(ctx, {})).data).toMatchObject({ already: true });
+    // Confirming texts nothing: the assistant's reply is the acknowledgement.
+    expect(texts.length).toBe(sent);
+    await cancelTool.run(ctx, {});
+    expect((await confirmTool.run(ctx, {})).ok).toBe(false);
   });
 });
 

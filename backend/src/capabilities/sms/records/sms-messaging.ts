@@ -1,4 +1,5 @@
 import {
+  BatchGetCommand,
   DeleteCommand,
   GetCommand,
   PutCommand,
@@ -86,6 +87,36 @@ export function createSmsMessagingRepository(
       } catch (error) {
         if (!isConditionFailure(error)) throw error;
       }
+    },
+
+    /**
+     * Which of these callers opted out of the number (BatchGetItem, 100 keys a request, strongly consistent):
+     * the reminder sweep's check for a whole owner at once (docs/decisions/175-reminders.md).
+     */
+    async optedOutAmong(assistantNumber: string, callers: readonly string[]): Promise<Set<string>> {
+      const found = new Set<string>();
+      const unique = [...new Set(callers)];
+      for (let start = 0; start < unique.length; start += 100) {
+        let keysLeft: Array<Record<string, unknown>> = unique
+          .slice(start, start + 100)
+          .map((caller) => keys.smsOptOut(assistantNumber, caller));
+        for (let attempt = 0; keysLeft.length > 0; attempt += 1) {
+          if (attempt >= 8) throw new Error('batch get kept being throttled');
+          if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** attempt));
+          const page = await doc.send(
+            new BatchGetCommand({ RequestItems: { [tableName]: { Keys: keysLeft, ConsistentRead: true } } }),
+          );
+          for (const item of page.Responses?.[tableName] ?? []) {
+            const key = unique.find((caller) => {
+              const k = keys.smsOptOut(assistantNumber, caller);
+              return k.pk === item.pk && k.sk === item.sk;
+            });
+            if (key) found.add(key);
+          }
+          keysLeft = (page.UnprocessedKeys?.[tableName]?.Keys ?? []) as typeof keysLeft;
+        }
+      }
+      return found;
     },
 
     async isOptedOut(assistantNumber: string, caller: string): Promise<boolean> {

@@ -1,4 +1,10 @@
-import type { Analytics, analyticsSchema, suggestionsResponseSchema } from '@shared/schemas/analytics';
+import type {
+  Analytics,
+  AppointmentRates,
+  analyticsSchema,
+  appointmentRatesSchema,
+  suggestionsResponseSchema,
+} from '@shared/schemas/analytics';
 import type { AnalyticsTimeRange } from '@shared/analytics';
 import { ApiClientError, apiDownload, apiRequest } from '../../../lib/api-client';
 
@@ -19,6 +25,14 @@ export const analyticsApi = {
     emptyOn404<Analytics | null>(
       apiRequest<typeof analyticsSchema>(`/api/analytics/objectives?timeRange=${range}`, {
         action: 'load analytics',
+      }),
+      null,
+    ),
+  /** Confirmation and no-show rates before and after reminders (null without a business config). */
+  appointmentRates: (range: AnalyticsTimeRange) =>
+    emptyOn404<AppointmentRates | null>(
+      apiRequest<typeof appointmentRatesSchema>(`/api/analytics/appointments?timeRange=${range}`, {
+        action: 'load appointment rates',
       }),
       null,
     ),

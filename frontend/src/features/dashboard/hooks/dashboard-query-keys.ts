@@ -8,5 +8,6 @@ export const dashboardQueryKeys = {
   callLog: (userId: string, filters: object) => ['dashboard', 'call-log', userId, filters] as const,
   conversation: (userId: string, id: string) => ['dashboard', 'conversation', userId, id] as const,
   notifications: (userId: string) => ['dashboard', 'notifications', userId] as const,
+  reminders: (userId: string) => ['dashboard', 'reminders', userId] as const,
   getPaid: (userId: string) => ['dashboard', 'get-paid', userId] as const,
 };

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { AppointmentRates } from './appointment-rates';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { criterionLabel } from '@shared/analytics';
 import { completionRateColor, IMPACT_COLORS } from '@shared/objective-templates';
@@ -157,6 +158,7 @@ export function AnalyticsTab(_props: { userId: string }) {
         </p>
       ) : null}
       {body}
+      <AppointmentRates range={range} />
       <section className="card analytics-section" aria-labelledby="analytics-suggestions">
         <h3 id="analytics-suggestions">Optimization suggestions</h3>
         {suggestions.isPending ? (

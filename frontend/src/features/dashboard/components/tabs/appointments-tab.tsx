@@ -94,6 +94,11 @@ export function AppointmentsTab({ userId }: { userId: string }) {
                       ? ` · ${formatAssistantPhone(appointment.customer_phone)}`
                       : ''}
                   </span>
+                  {appointment.confirmed_at ? (
+                    <span className="appointment-deposit appointment-deposit-paid appointment-confirmed">
+                      {APPOINTMENTS_TEXTS.confirmed}
+                    </span>
+                  ) : null}
                   {appointment.deposit ? (
                     <span
                       className={`appointment-deposit ${appointment.deposit.paid ? 'appointment-deposit-paid' : ''}`}

@@ -1,0 +1,1 @@
+export { reminderRoutes } from './reminder-routes';
