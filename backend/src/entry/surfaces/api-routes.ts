@@ -29,6 +29,7 @@ import { callLogRoutes, privacyRoutes } from '../../capabilities/conversations/r
 import { signOutRoutes, accountRoutes } from '../../capabilities/account/routes';
 import { notificationRoutes, unsubscribePages } from '../../capabilities/notifications/routes';
 import { forwardingRoutes } from '../../capabilities/forwarding/routes';
+import { callerGatesRoutes } from '../../capabilities/caller-gates/routes';
 
 /** The owner-facing API: everything except phone numbers and Twilio's webhooks. */
 export function mountApiRoutes(app: AppBase, deps: AppDeps) {
@@ -63,6 +64,7 @@ export function mountApiRoutes(app: AppBase, deps: AppDeps) {
   app.route('/', notificationRoutes(deps));
   app.route('/', unsubscribePages(deps));
   app.route('/', forwardingRoutes(deps));
+  app.route('/', callerGatesRoutes(deps));
   app.route(
     '/',
     appointmentRoutes(
