@@ -117,6 +117,8 @@ export const CALLER_GATES_TEXTS = {
   blockAction: 'Block this number',
   blockReasonLabel: 'Reason (only you see it)',
   blockConfirm: 'Block',
+  cancel: 'Cancel',
+  save: 'Save',
   blocked: 'Blocked',
   unblock: 'Unblock',
   attempts: (count: number, last: string | undefined) =>
