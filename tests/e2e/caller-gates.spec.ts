@@ -45,6 +45,7 @@ test('a missed call gets exactly one text; a blocked number’s call is rejected
     .getByTestId('call-log-row')
     .filter({ hasText: spammer.slice(-4) })
     .first()
+    .getByRole('button')
     .click();
   await page.getByTestId('block-caller').click();
   await page.getByTestId('block-reason').fill('Robocaller');
