@@ -3,14 +3,15 @@ import { formatPhone } from '@shared/phone/phone-number';
 import { refusalOf, useBlockedNumbers, useUnblockNumber } from '../hooks/caller-gates-queries';
 import './caller-gates.css';
 
-const when = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+/** A moment in the business's time zone, as the call log above shows its times. */
+const when = (iso: string, timeZone: string | undefined) =>
+  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short', timeZone });
 
 /**
  * The owner's block list, under the call log (where a blocked caller was found): each number with the reason
  * the owner gave and how often it tried since, and Unblock (docs/decisions/176).
  */
-export function BlockedNumbersPanel({ userId }: { userId: string }) {
+export function BlockedNumbersPanel({ userId, timeZone }: { userId: string; timeZone?: string }) {
   const list = useBlockedNumbers(userId);
   const unblock = useUnblockNumber(userId);
   const numbers = list.data?.numbers ?? [];
@@ -44,7 +45,7 @@ export function BlockedNumbersPanel({ userId }: { userId: string }) {
                 <div className="dashboard-muted">
                   {CALLER_GATES_TEXTS.attempts(
                     entry.attempts,
-                    entry.last_attempt_at ? when(entry.last_attempt_at) : undefined,
+                    entry.last_attempt_at ? when(entry.last_attempt_at, timeZone) : undefined,
                   )}
                 </div>
               </div>

@@ -226,7 +226,7 @@ export function CallLogTab({ userId }: { userId: string }) {
           </button>
         ) : null}
       </section>
-      <BlockedNumbersPanel userId={userId} />
+      <BlockedNumbersPanel userId={userId} timeZone={log.data?.pages[0]?.time_zone} />
       <PrivacyPanel userId={userId} />
     </div>
   );
