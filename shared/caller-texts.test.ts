@@ -27,6 +27,7 @@ const rendered = (language: (typeof LANGUAGES)[number]): Record<string, string> 
     lapsed: t.lapsed('«BUSINESS»', '«PHONE»'),
     'lapsed without a phone': t.lapsed('«BUSINESS»', undefined),
     unavailable: t.unavailable('«BUSINESS»', '«PHONE»'),
+    missedCall: t.missedCall('«BUSINESS»'),
     tooLong: t.tooLong,
     empty: t.empty,
     unknownNumber: t.unknownNumber,

@@ -35,6 +35,8 @@ type CallerTexts = {
   lapsed: (business: string, phone: string | undefined) => string;
   /** Every texter while the assistant cannot answer at all (docs/decisions/160-fail-closed.md). */
   unavailable: (business: string, phone: string | undefined) => string;
+  /** A caller the assistant never spoke to: one text back (docs/decisions/176). */
+  missedCall: (business: string) => string;
   tooLong: string;
   empty: string;
   unknownNumber: string;
@@ -96,6 +98,7 @@ function english(): CallerTexts {
       `${business}: we received your ${amount} deposit for ${when}. Thank you!`,
     lapsed: notAnswering,
     unavailable: notAnswering,
+    missedCall: (business) => `${business}: Sorry we missed you — text us here to book or ask anything.`,
     tooLong: `Sorry, that message is too long for us to read. Please send a shorter text (up to ${SMS_MAX_BODY_CHARS} characters).`,
     empty: 'Sorry, we can only read text messages. Please send your question as text.',
     unknownNumber: 'Sorry, this number is not in service.',
@@ -154,6 +157,8 @@ function spanish(): CallerTexts {
       `${business}: recibimos su depósito de ${amount} para ${when}. ¡Gracias!`,
     lapsed: notAnswering,
     unavailable: notAnswering,
+    missedCall: (business) =>
+      `${business}: Perdone, no pudimos atenderle. Escríbanos por aquí para hacer una cita o preguntar lo que necesite.`,
     tooLong: `Perdone, ese mensaje es demasiado largo para leerlo. Por favor envíe un texto más corto (hasta ${SMS_MAX_BODY_CHARS} caracteres).`,
     empty: 'Perdone, solo podemos leer mensajes de texto. Por favor envíe su pregunta como texto.',
     unknownNumber: 'Perdone, este número no está en servicio.',

@@ -5,6 +5,7 @@ import { accountRecords } from '../capabilities/account/records/index';
 import { appointmentsRecords } from '../capabilities/appointments/records/index';
 import { billingRecords } from '../capabilities/billing/records/index';
 import { calendarsRecords } from '../capabilities/calendars/records/index';
+import { callerGatesRecords } from '../capabilities/caller-gates/records/index';
 import { conversationsRecords } from '../capabilities/conversations/records/index';
 import { forwardingRecords } from '../capabilities/forwarding/records/index';
 import { messagingRegistrationRecords } from '../capabilities/messaging-registration/records/index';
@@ -31,6 +32,7 @@ export function createAppData(store: RecordStore) {
     ...appointmentsRecords(store),
     ...billingRecords(store),
     ...calendarsRecords(store),
+    ...callerGatesRecords(store),
     ...conversationsRecords(store),
     ...forwardingRecords(store),
     ...messagingRegistrationRecords(store),

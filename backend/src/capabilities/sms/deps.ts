@@ -3,6 +3,7 @@ import type { SubscriptionRepository } from '../billing/records/index';
 import type { PhoneReservationRepository } from '../phone-numbers/records/index';
 import type { BusinessConfigRepository } from '../setup/records/index';
 import type { SmsMessagingRepository } from './records/sms-messaging';
+import type { BlockedNumberRepository } from '../caller-gates/records/index';
 
 /**
  * What the sms capability takes from the wiring: the platform, and the few repositories and providers
@@ -14,6 +15,7 @@ export type SmsDeps = PlatformDeps & {
     businessConfigs: BusinessConfigRepository;
     phoneReservations: PhoneReservationRepository;
     smsMessaging: SmsMessagingRepository;
+    blockedNumbers: BlockedNumberRepository;
     subscriptions: SubscriptionRepository;
   };
 };

@@ -40,6 +40,7 @@ export type SmsAssistant = {
 
 export type InboundSmsOutcome =
   | 'unknown_number'
+  | 'blocked'
   | 'duplicate'
   | 'opted_out'
   | 'opted_in'
@@ -54,7 +55,10 @@ export type InboundSmsOutcome =
   | 'answered';
 
 export type InboundSmsDeps = {
-  data: Pick<SmsDeps['data'], 'phoneReservations' | 'businessConfigs' | 'subscriptions' | 'smsMessaging'>;
+  data: Pick<
+    SmsDeps['data'],
+    'phoneReservations' | 'businessConfigs' | 'subscriptions' | 'smsMessaging' | 'blockedNumbers'
+  >;
   assistant: SmsAssistant;
   rateLimiter: SmsDeps['rateLimiter'];
   logger: Logger;
@@ -62,6 +66,8 @@ export type InboundSmsDeps = {
 
 /**
  * One inbound text, in the order that keeps the promises of issue 9 §5: the number must be an assistant's;
+ * a number the owner blocked gets no reply and nothing of its text is stored, only its attempts counter
+ * (docs/decisions/176; its STOP is still honoured, so an unblock later never texts someone who opted out);
  * each MessageSid is handled once; a carrier keyword (Twilio's OptOutType, else the same whole-body match
  * over shared/carrier-keywords.ts) is remembered before anything else may text back and gets no reply from
  * us, because Twilio has already sent its auto-reply (docs/decisions/168-carrier-keywords.md); an opted-out
@@ -77,6 +83,12 @@ export async function handleInboundSms(
   const line = await findAssistantLine(deps.data, message.to);
   if (!line) return { outcome: 'unknown_number', replies: [SMS_TEXTS.unknownNumber] };
   const { ownerId, config } = line;
+
+  if ((await deps.data.blockedNumbers.screen(ownerId, message.from)) === 'blocked') {
+    const keyword = keywordKindOfOptOutType(message.optOutType) ?? carrierKeywordOf(message.body);
+    if (keyword === 'opt_out') await deps.data.smsMessaging.optOut(message.to, message.from, ownerId);
+    return { outcome: 'blocked', replies: [] };
+  }
 
   const claim = await deps.data.smsMessaging.claimInbound(message.messageSid, {
     ownerId,

@@ -8,6 +8,9 @@ import type { ConversationStateRepository } from '../receptionist/records/index'
 import type { BusinessConfigRepository, ObjectivesRepository } from '../setup/records/index';
 import type { ForwardingRepository } from '../forwarding/records/index';
 import type { CallClock } from '../../providers/telephony/port';
+import type { BlockedNumberRepository, MissedCallTextRepository } from '../caller-gates/records/index';
+import type { SmsMessagingRepository } from '../sms/records/index';
+import type { OutboundTextGate } from '../sms/index';
 
 /**
  * What the voice capability takes from the wiring: the platform, and the few repositories and providers
@@ -22,8 +25,13 @@ export type VoiceDeps = PlatformDeps & {
     objectives: ObjectivesRepository;
     subscriptions: SubscriptionRepository;
     forwarding: ForwardingRepository;
+    blockedNumbers: BlockedNumberRepository;
+    missedCallTexts: MissedCallTextRepository;
+    smsMessaging: SmsMessagingRepository;
   };
   providers: Pick<Providers, 'telephony'>;
+  /** The A2P gate the missed-call text-back consults before it claims the day's text (decision 169). */
+  textingGate: OutboundTextGate;
   receptionist: Receptionist;
   /** Local entry points only: the simulated call's moment (the local phone's "call as if at"). */
   standIns?: { callClock?: CallClock };

@@ -27,6 +27,7 @@ import {
   connectRelayTwiml,
   dialTwiml,
   hangUpTwiml,
+  rejectTwiml,
   sayThenDialTwiml,
   sayThenHangUpTwiml,
   transferTwiml,
@@ -40,6 +41,8 @@ import { errorResponses, jsonContent } from '../../platform/http/openapi-helpers
 import { findAssistantLineWith } from '../phone-numbers/index';
 import { readSignedTwilioRequest } from '../../providers/telephony/twilio-request';
 import { noteForwardedCall } from '../forwarding/index';
+import { textBackMissedCall } from '../caller-gates/index';
+import { missedCallOf } from '@shared/caller-gates';
 
 export const TWILIO_VOICE_WEBHOOK_PATH = TWILIO_WEBHOOK_PATHS.voice;
 export const VOICE_PATHS = {
@@ -81,6 +84,10 @@ export const callStatusSchema = z.object({
   CallSid: callSid,
   CallStatus: z.string().max(40),
   CallDuration: z.coerce.number().int().min(0).max(86_400).optional(),
+  // Twilio sends the call's From and To with its status: a call that never reached the assistant has no
+  // conversation, and the text-back needs to know whose line it rang and who to text (decision 176).
+  From: z.string().max(40).optional(),
+  To: z.string().max(40).optional(),
 });
 const afterSchema = z.object({
   CallSid: callSid,
@@ -209,11 +216,15 @@ export const voiceWebhookRoutes = (deps: VoiceDeps) => {
 
   type IncomingCall = z.infer<typeof incomingCallSchema>;
   /** The called number's owner with everything the answer needs, read together: the caller waits on each trip. */
-  const findLine = (calledNumber: string) =>
+  const findLine = (calledNumber: string, caller?: string) =>
     findAssistantLineWith(deps.data, calledNumber, (ownerId) =>
       Promise.all([
         deps.data.subscriptions.getSubscription(ownerId),
         deps.data.objectives.getObjective(ownerId),
+        // The block list's one GetItem, alongside the reads the answer needs anyway (decision 176).
+        caller === undefined
+          ? Promise.resolve('allowed' as const)
+          : deps.data.blockedNumbers.screen(ownerId, caller),
       ]),
     );
   type Line = NonNullable<Awaited<ReturnType<typeof findLine>>>;
@@ -299,10 +310,15 @@ export const voiceWebhookRoutes = (deps: VoiceDeps) => {
 
   app.post(VOICE_PATHS.incoming, async (c) => {
     const call = parse(incomingCallSchema, await signed(c));
-    const line = await findLine(call.To);
+    const line = await findLine(call.To, call.From);
     if (!line) {
       deps.logger.info('Voice call to an unknown number', { callSid: call.CallSid });
       return c.body(await sayThenHangUpTwiml(VOICE_TEXTS.unknownNumber), 200, xml);
+    }
+    if (line.alongside[2] === 'blocked') {
+      // Before anything is stored or the assistant hears of it: only the number's counter moved.
+      deps.logger.info('Voice call rejected: blocked caller', { callSid: call.CallSid });
+      return c.body(await rejectTwiml(), 200, xml);
     }
     await noteForwardedCall(deps, line, call);
     const businessLine = businessLineOf(line.config);
@@ -367,15 +383,57 @@ export const voiceWebhookRoutes = (deps: VoiceDeps) => {
     const status = parse(callStatusSchema, await signed(c));
     if ((FINAL_CALL_STATUSES as readonly string[]).includes(status.CallStatus)) {
       const conversationId = conversationIdOfCall(status.CallSid);
-      if (await callConversation(conversationId, status.CallSid)) {
+      const state = await callConversation(conversationId, status.CallSid);
+      if (state) {
         await deps.receptionist.finish(
           conversationId,
           `call ${status.CallStatus}${status.CallDuration !== undefined ? ` after ${status.CallDuration} s` : ''}`,
         );
       }
+      await textBackIfMissed(status, state);
     }
     return c.body(await hangUpTwiml(), 200, xml);
   });
+
+  /**
+   * A call the assistant never spoke on gets the missed-call text-back (docs/decisions/176): one that never
+   * connected (its owner found by the number it rang), or one that ended before the relay connected.
+   * Logged, never thrown: Twilio's status callback has nothing to retry.
+   */
+  async function textBackIfMissed(
+    status: z.infer<typeof callStatusSchema>,
+    state: ConversationState | undefined,
+  ) {
+    const kind = missedCallOf({
+      status: status.CallStatus,
+      conversation: state ? { answered: state.answered_at !== undefined } : undefined,
+    });
+    if (!kind) return;
+    try {
+      const assistantNumber = state?.assistant_number ?? status.To;
+      const caller = state?.caller ?? status.From;
+      if (!assistantNumber || !caller) return;
+      const ownerId =
+        state?.owner_id ??
+        (await deps.data.phoneReservations
+          .get(assistantNumber)
+          .then((r) => (r?.status === 'active' ? r.owner_id : undefined)));
+      if (!ownerId) return;
+      await textBackMissedCall(deps, {
+        ownerId,
+        assistantNumber,
+        caller,
+        kind,
+        language: state?.language,
+        callSid: status.CallSid,
+      });
+    } catch (error) {
+      deps.logger.warn('voice.missed_call_text_back_failed', {
+        callSid: status.CallSid,
+        error: String(error),
+      });
+    }
+  }
 
   app.post(VOICE_PATHS.after, async (c) => {
     const form = parse(afterSchema, await signed(c));

@@ -30,6 +30,7 @@ import { signOutRoutes, accountRoutes } from '../../capabilities/account/routes'
 import { notificationRoutes, unsubscribePages } from '../../capabilities/notifications/routes';
 import { forwardingRoutes } from '../../capabilities/forwarding/routes';
 import { reminderRoutes } from '../../capabilities/reminders/routes';
+import { callerGatesRoutes } from '../../capabilities/caller-gates/routes';
 
 /** The owner-facing API: everything except phone numbers and Twilio's webhooks. */
 export function mountApiRoutes(app: AppBase, deps: AppDeps) {
@@ -65,6 +66,7 @@ export function mountApiRoutes(app: AppBase, deps: AppDeps) {
   app.route('/', unsubscribePages(deps));
   app.route('/', forwardingRoutes(deps));
   app.route('/', reminderRoutes(deps));
+  app.route('/', callerGatesRoutes(deps));
   app.route(
     '/',
     appointmentRoutes(

@@ -28,6 +28,8 @@ export const localCallCommandSchema = z.discriminatedUnion('type', [
     forwarded_from: e164.optional(),
     /** Place the call "as if at" this moment (the answer modes' opening hours; local-call-clock.ts). */
     at: z.iso.datetime({ offset: true }).optional(),
+    /** The caller hangs up before the assistant's greeting (a missed call, docs/decisions/176). */
+    hang_up_before_greeting: z.boolean().optional(),
   }),
   // Longer than the relay takes, so its polite answer to a huge prompt can be tried from the page.
   z.object({
@@ -143,6 +145,7 @@ export function attachLocalCallServer(
               to: command.assistant,
               ...(command.forwarded_from ? { forwardedFrom: command.forwarded_from } : {}),
               ...(command.at ? { callTime: new Date(command.at) } : {}),
+              ...(command.hang_up_before_greeting ? { hangUpBeforeGreeting: true } : {}),
               ...(deps.ringMs ? { ringMs: deps.ringMs } : {}),
               onEvent: (event) => {
                 if (event.type === 'assistant') {

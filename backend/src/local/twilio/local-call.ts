@@ -26,6 +26,8 @@ export type LocalCallEvent =
   /** A warm transfer rings the manager's line; the page answers it or lets it ring out. */
   | { type: 'manager_ringing'; to: string; whisper: string; timeoutSeconds: number }
   | { type: 'manager_connected'; to: string }
+  /** <Reject>: the call was refused unanswered (a number the business blocked, docs/decisions/176). */
+  | { type: 'rejected' }
   | { type: 'ended'; reason: string };
 
 export type LocalCallOptions = {
@@ -49,6 +51,11 @@ export type LocalCallOptions = {
    * default; tests shorten it.
    */
   ringMs?: (timeoutSeconds: number) => number;
+  /**
+   * The caller hangs up as the call is answered, before the assistant's greeting (the relay never connects):
+   * the missed call the text-back is for (docs/decisions/176).
+   */
+  hangUpBeforeGreeting?: boolean;
 };
 
 type DialStatus = 'completed' | 'no-answer' | 'busy';
@@ -107,7 +114,8 @@ export async function startLocalCall(options: LocalCallOptions) {
     return text;
   };
 
-  async function end(reason: string) {
+  /** Ends the call; Twilio's final status is `completed` unless the call was never answered. */
+  async function end(reason: string, callStatus: 'completed' | 'busy' | 'no-answer' = 'completed') {
     if (ended) return;
     ended = true;
     relay?.close();
@@ -116,8 +124,8 @@ export async function startLocalCall(options: LocalCallOptions) {
       if (connectedDial) await post(connectedDial, { DialCallStatus: 'completed' });
       const duration = String(Math.round((now() - startedAt) / 1000));
       await post(number!.status_callback_url ?? `${number!.voice_url}/status`, {
-        CallStatus: 'completed',
-        CallDuration: duration,
+        CallStatus: callStatus,
+        CallDuration: callStatus === 'completed' ? duration : '0',
         From: options.from,
         To: options.to,
       });
@@ -221,7 +229,13 @@ export async function startLocalCall(options: LocalCallOptions) {
   async function follow(text: string) {
     if (ended) return;
     const twiml = readVoiceTwiml(text);
+    if (twiml.reject) {
+      // Refused unanswered: Twilio reports `busy` for reason="busy", else `no-answer`.
+      options.onEvent({ type: 'rejected' });
+      return end('rejected', twiml.reject === 'busy' ? 'busy' : 'no-answer');
+    }
     if (twiml.say) options.onEvent({ type: 'say', text: twiml.say });
+    if (twiml.relay && options.hangUpBeforeGreeting) return end('caller hung up before the greeting');
     if (twiml.relay) return openRelay(twiml.relay);
     // The line rings on while the call goes on (the caller can hang up meanwhile): not awaited here.
     if (twiml.dial && (twiml.whisperUrl || twiml.dialAction))

@@ -32,11 +32,15 @@ let socket;
 let audio;
 let nextStart = 0;
 let assistantLine;
+/** The current call was refused with <Reject> (a blocked number): its end says so. */
+let rejected = false;
+const hangUpEarlyButton = $('call-hang-up-early');
 
 function setStatus(text, inCall) {
   statusLine.textContent = text;
   callButton.hidden = inCall;
   forwardedButton.hidden = inCall;
+  hangUpEarlyButton.hidden = inCall;
   hangUpButton.hidden = !inCall;
   sayForm.hidden = !inCall;
 }
@@ -114,9 +118,15 @@ function onCallEvent(event) {
     answerButton.hidden = true;
     ringOutButton.hidden = true;
     line('system', 'The manager picked up.');
+  } else if (event.type === 'rejected') {
+    rejected = true;
+    line('system', 'Call rejected: the business has blocked this number. The assistant never heard of it.');
+    setStatus('Call rejected', false);
   } else if (event.type === 'ended') {
-    line('system', 'Call ended.');
-    setStatus('Call ended', false);
+    if (!rejected) {
+      line('system', event.reason === 'caller hung up before the greeting' ? 'You hung up before the greeting.' : 'Call ended.');
+      setStatus('Call ended', false);
+    }
     managerCard.hidden = true;
     businessCard.hidden = true;
     socket?.close();
@@ -128,8 +138,9 @@ function onCallEvent(event) {
  * Places the call; with forwardedFrom, the caller dialled the business line and its carrier forwarded the
  * call to the assistant number, so the call arrives with ForwardedFrom as Twilio sends it.
  */
-function dial(forwardedFrom) {
+function dial(forwardedFrom, hangUpBeforeGreeting) {
   callError.textContent = '';
+  rejected = false;
   transcript.replaceChildren();
   if (forwardedFrom)
     line('system', 'Calling the business number ' + forwardedFrom + ', which forwards to ' + $('assistant-number').value + '…');
@@ -149,6 +160,7 @@ function dial(forwardedFrom) {
       caller: $('caller-number').value.trim(),
       ...(forwardedFrom ? { forwarded_from: forwardedFrom } : {}),
       ...(at && !Number.isNaN(at.getTime()) ? { at: at.toISOString() } : {}),
+      ...(hangUpBeforeGreeting ? { hang_up_before_greeting: true } : {}),
     })),
   );
   socket.addEventListener('message', (message) => {
@@ -163,12 +175,13 @@ function dial(forwardedFrom) {
   });
   socket.addEventListener('close', () => {
     if (!callButton.hidden) return;
-    setStatus('Call ended', false);
+    setStatus(rejected ? 'Call rejected' : 'Call ended', false);
     managerCard.hidden = true;
     businessCard.hidden = true;
   });
 }
 callButton.addEventListener('click', () => dial(undefined));
+hangUpEarlyButton.addEventListener('click', () => dial(undefined, true));
 forwardedButton.addEventListener('click', () => {
   const business = $('assistant-number').selectedOptions[0]?.dataset.businessPhone;
   if (!business) {

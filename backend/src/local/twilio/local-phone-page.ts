@@ -108,6 +108,15 @@ export const localPhonePage = () =>
           >
             Call the business number (forwarded)
           </button>
+          <button
+            type="button"
+            id="call-hang-up-early"
+            class="secondary"
+            data-testid="phone-call-hang-up-early"
+            title="Call, and hang up as the call is answered, before the assistant's greeting (a missed call)"
+          >
+            Call and hang up before the greeting
+          </button>
           <button type="button" id="hang-up" class="danger" data-testid="phone-hang-up" hidden>
             Hang up
           </button>

@@ -13,6 +13,8 @@ export const REFERRAL_PREFIX = 'REFERRAL#';
 export const APPOINTMENT_PREFIX = 'APPT#';
 /** Owner messages' sk prefix; the ISO time the message was taken follows. */
 export const OWNER_MESSAGE_PREFIX = 'MESSAGE#';
+/** Blocked numbers' sk prefix; the E.164 number follows. */
+export const BLOCKED_NUMBER_PREFIX = 'BLOCKED#';
 
 /** The operator's list of webhook events whose handling failed (ops CLI). */
 export const WEBHOOK_FAILURES_PK = 'OPS#WEBHOOK_FAILURES';
@@ -230,6 +232,20 @@ export const keys = {
   }),
   /** When a lapsed owner's texter was last told the business's own number. */
   smsLapsedNotice: (userId: string, caller: string) => ({ pk: userKey(userId), sk: `SMSLAPSED#${caller}` }),
+  /** A number the owner blocked (docs/decisions/176); the sk prefix BLOCKED_NUMBER_PREFIX lists them all. */
+  blockedNumber: (userId: string, number: string) => ({
+    pk: userKey(userId),
+    sk: `${BLOCKED_NUMBER_PREFIX}${keyPart(number, 'phone number')}`,
+  }),
+  /** How many numbers the owner has blocked: the per-owner limit holds under parallel blocks. */
+  blockedNumberCount: (userId: string) => ({ pk: userKey(userId), sk: 'BLOCKED_COUNT' }),
+  /** The owner's missed-call text-back settings (on/off, their wording). */
+  missedCallSettings: (userId: string) => ({ pk: userKey(userId), sk: 'MISSED_CALL_TEXTS' }),
+  /** One text-back per caller per business day: the claim that makes it exactly one. */
+  missedCallText: (userId: string, caller: string, day: string) => ({
+    pk: userKey(userId),
+    sk: `MISSEDTEXT#${keyPart(day, 'day')}#${keyPart(caller, 'caller')}`,
+  }),
   /**
    * Issue 10 §7: an account being deleted or deleted. Outside the owner's partition on purpose: deleting
    * every `USER#<sub>` item must not delete the record that keeps refusing the account's tokens.

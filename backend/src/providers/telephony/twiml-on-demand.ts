@@ -59,6 +59,7 @@ export const dialTwiml = async (...args: Builder<'dialTwiml'>) =>
 export const sayThenHangUpTwiml = async (...args: Builder<'sayThenHangUpTwiml'>) =>
   (await loadTwimlBuilders()).sayThenHangUpTwiml(...args);
 export const hangUpTwiml = async () => (await loadTwimlBuilders()).hangUpTwiml();
+export const rejectTwiml = async () => (await loadTwimlBuilders()).rejectTwiml();
 export const transferTwiml = async (...args: Builder<'transferTwiml'>) =>
   (await loadTwimlBuilders()).transferTwiml(...args);
 export const whisperTwiml = async (...args: Builder<'whisperTwiml'>) =>

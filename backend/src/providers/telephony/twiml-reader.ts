@@ -92,6 +92,9 @@ export function messagesInTwiml(twiml: string): string[] {
   return [...elements(parseTwiml(twiml))].filter((e) => e.name === 'Message').map((e) => e.text);
 }
 
+const rejectReasonOf = (reject: TwimlElement | undefined): 'rejected' | 'busy' | undefined =>
+  reject ? (reject.attributes.reason === 'busy' ? 'busy' : 'rejected') : undefined;
+
 /** A voice TwiML document's verbs, as the local telephony provider follows them. */
 export function readVoiceTwiml(twiml: string) {
   const root = parseTwiml(twiml);
@@ -127,5 +130,7 @@ export function readVoiceTwiml(twiml: string) {
         }
       : undefined,
     hangUp: first(root, 'Hangup') !== undefined,
+    /** <Reject>'s reason ('rejected' when unsaid): the call is refused unanswered; undefined without one. */
+    reject: rejectReasonOf(first(root, 'Reject')),
   };
 }

@@ -75,6 +75,17 @@ export function sayThenHangUpTwiml(say: string): string {
   return response.toString();
 }
 
+/**
+ * A blocked caller (docs/decisions/176): the call is refused before it is answered, so it is not billed and
+ * never reaches the assistant; the caller's carrier plays its not-in-service message (Twilio's default reason,
+ * `rejected`, which a dialler takes as a dead number), and the call ends as no-answer.
+ */
+export function rejectTwiml(): string {
+  const response = new VoiceResponse();
+  response.reject();
+  return response.toString();
+}
+
 export function hangUpTwiml(): string {
   const response = new VoiceResponse();
   response.hangup();

@@ -24,6 +24,7 @@ import {
 import { dashboardQueryKeys } from '../../hooks/dashboard-query-keys';
 import { ConversationDetail } from './conversation-detail';
 import { PrivacyPanel } from './privacy-panel';
+import { BlockedNumbersPanel } from '../../../caller-gates';
 import './call-log.css';
 
 /** Typing in the number search waits for a pause before it queries (spec §9 debounce). */
@@ -225,6 +226,7 @@ export function CallLogTab({ userId }: { userId: string }) {
           </button>
         ) : null}
       </section>
+      <BlockedNumbersPanel userId={userId} timeZone={log.data?.pages[0]?.time_zone} />
       <PrivacyPanel userId={userId} />
     </div>
   );

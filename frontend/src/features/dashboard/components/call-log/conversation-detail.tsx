@@ -8,6 +8,7 @@ import { assistantTelHref, formatAssistantPhone } from '../../assistant-phone';
 import { timeLabel } from '../../appointment-times';
 import { durationLabel, momentLabel } from '../../call-log-format';
 import { dashboardQueryKeys } from '../../hooks/dashboard-query-keys';
+import { BlockCallerAction } from '../../../caller-gates';
 
 /** A success criterion's key as words: "deposit_collected" → "Deposit collected". */
 const criterionLabel = (key: string) => {
@@ -62,11 +63,14 @@ export function ConversationDetail({
                 {shown.open ? CALL_LOG_TEXTS.ongoing : durationLabel(shown.duration_seconds)}
               </p>
             </div>
-            {telHref ? (
-              <a className="btn btn-primary" href={telHref} data-testid="call-back">
-                {CALL_LOG_TEXTS.callBack}
-              </a>
-            ) : null}
+            <div className="conversation-head-actions">
+              {telHref ? (
+                <a className="btn btn-primary" href={telHref} data-testid="call-back">
+                  {CALL_LOG_TEXTS.callBack}
+                </a>
+              ) : null}
+              {shown.channel !== 'test' ? <BlockCallerAction userId={userId} caller={shown.caller} /> : null}
+            </div>
           </div>
           <p className="conversation-badges">
             <span className={`call-log-outcome call-log-outcome-${shown.outcome}`}>

@@ -3,6 +3,7 @@ import { REGISTRATION_FORM_TEXTS } from '@shared/messaging-registration-form';
 import { useAuth } from '../../../auth';
 import { RegistrationPanel } from '../../../texting-registration';
 import { useGuardedDashboardConfig } from '../../hooks/use-dashboard-config';
+import { MissedCallTextBackPanel } from '../../../caller-gates';
 
 /**
  * The dashboard's Texting tab: the business's texting (A2P 10DLC) registration, its state and its legal
@@ -18,10 +19,13 @@ export function TextingTab({ userId }: { userId: string }) {
     email: user?.attributes.email ?? '',
   };
   return (
-    <div className="card dashboard-panel">
-      <Suspense fallback={<p className="dashboard-muted">{REGISTRATION_FORM_TEXTS.loading}</p>}>
-        <RegistrationPanel userId={userId} defaults={defaults} />
-      </Suspense>
-    </div>
+    <>
+      <div className="card dashboard-panel">
+        <Suspense fallback={<p className="dashboard-muted">{REGISTRATION_FORM_TEXTS.loading}</p>}>
+          <RegistrationPanel userId={userId} defaults={defaults} />
+        </Suspense>
+      </div>
+      <MissedCallTextBackPanel userId={userId} />
+    </>
   );
 }

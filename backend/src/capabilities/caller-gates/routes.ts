@@ -1,0 +1,1 @@
+export { callerGatesRoutes } from './caller-gates-routes';
