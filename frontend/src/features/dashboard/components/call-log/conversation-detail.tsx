@@ -8,6 +8,7 @@ import { assistantTelHref, formatAssistantPhone } from '../../assistant-phone';
 import { timeLabel } from '../../appointment-times';
 import { durationLabel, momentLabel } from '../../call-log-format';
 import { dashboardQueryKeys } from '../../hooks/dashboard-query-keys';
+import { ConversationAppointments } from './conversation-appointments';
 
 /** A success criterion's key as words: "deposit_collected" → "Deposit collected". */
 const criterionLabel = (key: string) => {
@@ -127,6 +128,11 @@ export function ConversationDetail({
                 ))}
               </ul>
             )}
+            <ConversationAppointments
+              userId={userId}
+              conversationId={target.id}
+              startedAt={target.started_at}
+            />
             {criteria.length > 0 ? (
               <>
                 <h3>{CALL_LOG_TEXTS.objectives}</h3>
