@@ -36,6 +36,11 @@ type CallerTexts = {
   tooLong: string;
   empty: string;
   unknownNumber: string;
+  /**
+   * A returning caller greeted by name before the usual greeting, when the owner has "Remember past
+   * callers" on (docs/decisions/177-caller-memory.md).
+   */
+  welcomeBack: (name: string) => string;
 };
 
 function english(): CallerTexts {
@@ -81,6 +86,7 @@ function english(): CallerTexts {
     tooLong: `Sorry, that message is too long for us to read. Please send a shorter text (up to ${SMS_MAX_BODY_CHARS} characters).`,
     empty: 'Sorry, we can only read text messages. Please send your question as text.',
     unknownNumber: 'Sorry, this number is not in service.',
+    welcomeBack: (name) => `Hi ${name}, welcome back!`,
   };
 }
 
@@ -126,6 +132,7 @@ function spanish(): CallerTexts {
     tooLong: `Perdone, ese mensaje es demasiado largo para leerlo. Por favor envíe un texto más corto (hasta ${SMS_MAX_BODY_CHARS} caracteres).`,
     empty: 'Perdone, solo podemos leer mensajes de texto. Por favor envíe su pregunta como texto.',
     unknownNumber: 'Perdone, este número no está en servicio.',
+    welcomeBack: (name) => `¡Hola, ${name}! Qué gusto saludarle de nuevo.`,
   };
 }
 

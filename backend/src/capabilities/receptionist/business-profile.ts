@@ -69,6 +69,11 @@ export type BusinessProfile = {
   refundWindowHours: number;
   /** Days the conversation records are kept (the owner's privacy setting). */
   retentionDays: number;
+  /**
+   * The owner's "Remember past callers" (setup step 5): a returning caller is greeted by name and their
+   * upcoming appointment is known (docs/decisions/177-caller-memory.md). Off unless the owner saved it on.
+   */
+  rememberCallers: boolean;
 };
 
 export function objectiveBriefs(objective: StoredObjective | undefined): ObjectiveBrief[] {
@@ -138,6 +143,7 @@ export function businessProfile(
     hoursKnown: parsedHours !== undefined,
     timeZone: zone,
     retentionDays: config.transcript_retention_days ?? DEFAULT_RETENTION_DAYS,
+    rememberCallers: config.remember_past_callers === true,
     priceFacts: priceSentences(config.business_description),
     traits: withDefaultTraits({
       formality: config.formality,

@@ -13,6 +13,8 @@ export const REFERRAL_PREFIX = 'REFERRAL#';
 export const APPOINTMENT_PREFIX = 'APPT#';
 /** Owner messages' sk prefix; the ISO time the message was taken follows. */
 export const OWNER_MESSAGE_PREFIX = 'MESSAGE#';
+/** Caller memories' sk prefix; the caller's E.164 number follows. */
+export const CALLER_MEMORY_PREFIX = 'CALLERMEMORY#';
 
 /** The operator's list of webhook events whose handling failed (ops CLI). */
 export const WEBHOOK_FAILURES_PK = 'OPS#WEBHOOK_FAILURES';
@@ -137,6 +139,14 @@ export const keys = {
   appointment: (userId: string, startsAtIso: string) => ({
     pk: userKey(userId),
     sk: `${APPOINTMENT_PREFIX}${keyPart(startsAtIso, 'start')}`,
+  }),
+  /**
+   * What the assistant remembers of one caller of one owner (docs/decisions/177-caller-memory.md): one item,
+   * read with one GetItem when a conversation starts. Under the owner, so account deletion takes it too.
+   */
+  callerMemory: (userId: string, caller: string) => ({
+    pk: userKey(userId),
+    sk: `${CALLER_MEMORY_PREFIX}${keyPart(caller, 'caller')}`,
   }),
   /** The engine's working state of one conversation, keyed by its id alone: any instance takes the next turn. */
   conversationState: (conversationId: string) => ({
