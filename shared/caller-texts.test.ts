@@ -31,6 +31,7 @@ const rendered = (language: (typeof LANGUAGES)[number]): Record<string, string> 
     tooLong: t.tooLong,
     empty: t.empty,
     unknownNumber: t.unknownNumber,
+    welcomeBack: t.welcomeBack('«NAME»'),
   };
 };
 const placeholders = (text: string) => [...text.matchAll(/«[A-Z]+»|\d+/g)].map((m) => m[0]).sort();

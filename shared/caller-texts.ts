@@ -50,6 +50,11 @@ type CallerTexts = {
   };
   /** The caller asked for this language by name: the owner's greeting in it, or the suggested one. */
   languageSwitched: (greeting: string) => string;
+  /**
+   * A returning caller greeted by name before the usual greeting, when the owner has "Remember past
+   * callers" on (docs/decisions/177-caller-memory.md).
+   */
+  welcomeBack: (name: string) => string;
 };
 
 function english(): CallerTexts {
@@ -109,6 +114,7 @@ function english(): CallerTexts {
         `Sorry, ${manager} couldn't pick up. I can take a message and text it to them right away. What's your name and what is it about?`,
     },
     languageSwitched: (greeting) => `Of course, let's continue in English. ${greeting}`,
+    welcomeBack: (name) => `Hi ${name}, welcome back!`,
   };
 }
 
@@ -169,6 +175,7 @@ function spanish(): CallerTexts {
         `Perdone, ${manager} no pudo contestar. Puedo tomar un mensaje y enviárselo de inmediato. ¿Cuál es su nombre y de qué se trata?`,
     },
     languageSwitched: (greeting) => `Claro, con gusto le atiendo en español. ${greeting}`,
+    welcomeBack: (name) => `¡Hola, ${name}! Qué gusto saludarle de nuevo.`,
   };
 }
 

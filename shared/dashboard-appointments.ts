@@ -26,3 +26,28 @@ export const APPOINTMENTS_TEXTS = {
   cancelFailed: 'Failed to cancel the appointment. Please try again.',
   unknownCaller: 'Caller',
 } as const;
+
+/** How far back the Appointments tab lists started appointments for the owner to mark. */
+export const PAST_APPOINTMENT_DAYS = 30;
+
+/** Marking attendance (docs/decisions/177-caller-memory.md): the Recent list and the call detail share these. */
+export const ATTENDANCE_TEXTS = {
+  recentTitle: 'Recent appointments',
+  recentIntro: `Appointments from the last ${PAST_APPOINTMENT_DAYS} days. Mark who came and who did not show up.`,
+  recentEmpty: 'No appointments in the last few weeks.',
+  attended: 'Attended',
+  noShow: 'No-show',
+  markAttended: 'Mark attended',
+  markNoShow: 'Mark no-show',
+  marked: { attended: 'Attended', no_show: 'No-show' },
+  notStartedYet: 'Can be marked once it has started.',
+  /** Beside the no-show button when a deposit was paid: the owner's rule, said before the click. */
+  depositKeptHint: (amount: string) =>
+    `A no-show keeps the ${amount} deposit: it is past your refund window, so it is never refunded.`,
+  markedNotice: (who: string, attendance: 'attended' | 'no_show', depositKept: boolean, amount?: string) =>
+    attendance === 'attended'
+      ? `${who} marked as attended.`
+      : `${who} marked as a no-show.${depositKept && amount ? ` The ${amount} deposit is kept.` : ''}`,
+  markFailed: 'Failed to mark the appointment. Please try again.',
+  conversationTitle: 'Appointments from this conversation',
+} as const;

@@ -58,6 +58,7 @@ export async function measureReceptionistEngine(
       recordPut: () => ({}),
     } as unknown as ConversationRepository,
     ownerMessages: { save: async () => undefined } as unknown as OwnerMessageRepository,
+    callerMemories: { get: async () => undefined, remember: async () => undefined },
     conversationStates: {
       create: async (state: ConversationState) => void states.set(state.id, structuredClone(state)),
       get: async (id: string) => structuredClone(states.get(id)),

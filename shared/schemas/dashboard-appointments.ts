@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEPOSIT_REFUND_OUTCOMES } from '../get-paid';
+import { APPOINTMENT_ATTENDANCE } from './appointment';
 
 /**
  * The dashboard's Appointments view (issue 9 §8): upcoming appointments in the business's time zone, and
@@ -20,6 +21,8 @@ export const dashboardAppointmentSchema = z.object({
   channel: z.string().nullable(),
   /** When the caller confirmed it by replying to a reminder (docs/decisions/175-reminders.md). */
   confirmed_at: z.iso.datetime().nullable().optional(),
+  /** The owner's mark once the appointment started (attended or no-show); absent until marked. */
+  attendance: z.enum(APPOINTMENT_ATTENDANCE).optional(),
 });
 export type DashboardAppointment = z.infer<typeof dashboardAppointmentSchema>;
 
@@ -38,3 +41,18 @@ export const cancelAppointmentResponseSchema = z.object({
   deposit_refund: z.enum(DEPOSIT_REFUND_OUTCOMES),
 });
 export type CancelAppointmentResponse = z.infer<typeof cancelAppointmentResponseSchema>;
+
+/** The owner marks an appointment that has started: the caller came, or did not (a no-show). */
+export const markAttendanceSchema = z.object({ attendance: z.enum(APPOINTMENT_ATTENDANCE) }).strict();
+export type MarkAttendance = z.infer<typeof markAttendanceSchema>;
+export const markAttendanceResponseSchema = z.object({
+  appointment: dashboardAppointmentSchema,
+  /** False when the appointment already had this mark (a repeated click changes nothing). */
+  changed: z.boolean(),
+  /** A paid deposit stays with the business on a no-show: never refunded automatically. */
+  deposit_kept: z.boolean(),
+});
+export type MarkAttendanceResponse = z.infer<typeof markAttendanceResponseSchema>;
+
+/** Appointments that already started, for the owner to mark (the Appointments tab's "Recent" list). */
+export const pastAppointmentsResponseSchema = dashboardAppointmentsResponseSchema;

@@ -4,12 +4,17 @@ import { apiErrorSchema } from '@shared/schemas/api-error';
 import {
   cancelAppointmentResponseSchema,
   dashboardAppointmentsResponseSchema,
+  markAttendanceResponseSchema,
+  markAttendanceSchema,
+  pastAppointmentsResponseSchema,
   type DashboardAppointment,
 } from '@shared/schemas/dashboard-appointments';
+import { PAST_APPOINTMENT_DAYS } from '@shared/dashboard-appointments';
+import type { AppointmentAttendance } from '@shared/schemas/appointment';
 import type { AppointmentsDeps } from './deps';
 import type { AppEnv } from '../../platform/http/app-env';
 import { requireAuth, requireOwner } from '../../platform/auth/middleware';
-import { notFound } from '../../platform/errors/http-error';
+import { HttpError, notFound } from '../../platform/errors/http-error';
 import {
   bearerSecurity,
   errorResponses,
@@ -31,7 +36,28 @@ export type AppointmentsBook = {
     | { appointment: DashboardAppointment; callerNotified: boolean; depositRefund: DepositRefundOutcome }
     | undefined
   >;
+  /** Booked appointments that started within the last `days`, latest first. */
+  past(ownerId: string, days: number): Promise<DashboardAppointment[]>;
+  /** The appointments a conversation booked (any status), starting between from and to. */
+  ofConversation(
+    ownerId: string,
+    conversationId: string,
+    from: Date,
+    to: Date,
+  ): Promise<DashboardAppointment[]>;
+  /** The owner's attendance mark (one conditional write; the same mark again changes nothing). */
+  mark(
+    ownerId: string,
+    appointmentId: string,
+    attendance: AppointmentAttendance,
+  ): Promise<
+    | { ok: true; changed: boolean; appointment: DashboardAppointment }
+    | { ok: false; reason: 'not_found' | 'cancelled' | 'not_started' }
+  >;
 };
+
+/** How far after a conversation its bookings can start (the slot finder's horizon, with room to spare). */
+const CONVERSATION_BOOKING_HORIZON_DAYS = 366;
 
 const appointmentParams = userIdParams.extend({ appointmentId: z.string().min(1).max(100) });
 
@@ -66,7 +92,98 @@ export const appointmentRoutes = (deps: AppointmentsDeps, book: AppointmentsBook
     },
   });
 
+  const pastRoute = createRoute({
+    method: 'get',
+    path: '/oauth/users/{userId}/appointments/past',
+    tags: ['appointments'],
+    summary: `Booked appointments that started in the last ${PAST_APPOINTMENT_DAYS} days, latest first (to mark)`,
+    security: bearerSecurity,
+    middleware: [auth, requireOwner()] as const,
+    request: { params: userIdParams },
+    responses: {
+      200: jsonContent(pastAppointmentsResponseSchema, 'Recent appointments'),
+      ...errorResponses,
+    },
+  });
+  const conversationRoute = createRoute({
+    method: 'get',
+    path: '/oauth/users/{userId}/conversations/{conversationId}/appointments',
+    tags: ['appointments'],
+    summary: 'The appointments one conversation booked (the call detail marks them)',
+    security: bearerSecurity,
+    middleware: [auth, requireOwner()] as const,
+    request: {
+      params: userIdParams.extend({ conversationId: z.string().min(1).max(100) }),
+      query: z.object({ started_at: z.iso.datetime() }),
+    },
+    responses: {
+      200: jsonContent(dashboardAppointmentsResponseSchema, "The conversation's appointments"),
+      ...errorResponses,
+    },
+  });
+  const attendanceRoute = createRoute({
+    method: 'post',
+    path: '/oauth/users/{userId}/appointments/{appointmentId}/attendance',
+    tags: ['appointments'],
+    summary: 'Mark a started appointment attended or no-show (a no-show keeps a paid deposit)',
+    security: bearerSecurity,
+    middleware: [auth, requireOwner()] as const,
+    request: {
+      params: appointmentParams,
+      body: { content: { 'application/json': { schema: markAttendanceSchema } }, required: true },
+    },
+    responses: {
+      200: jsonContent(markAttendanceResponseSchema, 'Marked (or already marked so)'),
+      ...errorResponses,
+      404: jsonContent(apiErrorSchema, 'No such appointment of this owner'),
+      409: jsonContent(apiErrorSchema, 'Cancelled, or not started yet'),
+    },
+  });
+
   return new OpenAPIHono<AppEnv>()
+    .openapi(pastRoute, async (c) => {
+      const { userId } = c.req.valid('param');
+      const [timeZone, past] = await Promise.all([
+        book.timeZone(userId),
+        book.past(userId, PAST_APPOINTMENT_DAYS),
+      ]);
+      return c.json({ time_zone: timeZone, appointments: past }, 200);
+    })
+    .openapi(conversationRoute, async (c) => {
+      const { userId, conversationId } = c.req.valid('param');
+      // A conversation books only after it started, within the booking horizon.
+      const from = new Date(c.req.valid('query').started_at);
+      const to = new Date(from.getTime() + CONVERSATION_BOOKING_HORIZON_DAYS * 86_400_000);
+      const [timeZone, found] = await Promise.all([
+        book.timeZone(userId),
+        book.ofConversation(userId, conversationId, from, to),
+      ]);
+      return c.json({ time_zone: timeZone, appointments: found }, 200);
+    })
+    .openapi(attendanceRoute, async (c) => {
+      const { userId, appointmentId } = c.req.valid('param');
+      const { attendance } = c.req.valid('json');
+      const result = await book.mark(userId, appointmentId, attendance);
+      if (!result.ok) {
+        if (result.reason === 'not_found') throw notFound('Appointment not found');
+        throw result.reason === 'cancelled'
+          ? new HttpError(409, 'appointment_cancelled', 'A cancelled appointment cannot be marked.')
+          : new HttpError(
+              409,
+              'appointment_not_started',
+              'An appointment can be marked attended or no-show once it has started.',
+            );
+      }
+      const deposit = result.appointment.deposit;
+      return c.json(
+        {
+          appointment: result.appointment,
+          changed: result.changed,
+          deposit_kept: attendance === 'no_show' && !!deposit?.paid && !deposit.refunded,
+        },
+        200,
+      );
+    })
     .openapi(listRoute, async (c) => {
       const { userId } = c.req.valid('param');
       const [timeZone, appointments] = await Promise.all([

@@ -27,6 +27,7 @@ export const appointmentView = (appointment: Appointment): DashboardAppointment 
     : null,
   channel: appointment.channel,
   confirmed_at: appointment.confirmed_at ?? null,
+  ...(appointment.attendance ? { attendance: appointment.attendance } : {}),
 });
 
 /**
@@ -49,6 +50,23 @@ export function appointmentsBook(deps: {
 
     async upcoming(ownerId) {
       return (await data.appointments.upcoming(ownerId)).map(appointmentView);
+    },
+
+    async past(ownerId, days) {
+      return (await data.appointments.recentPast(ownerId, days)).map(appointmentView);
+    },
+
+    async ofConversation(ownerId, conversationId, from, to) {
+      const found = await data.appointments.matching(ownerId, from, to, {
+        attribute: 'conversation_id',
+        value: conversationId,
+      });
+      return found.map(appointmentView);
+    },
+
+    async mark(ownerId, appointmentId, attendance) {
+      const result = await data.appointments.markAttendance(ownerId, appointmentId, attendance);
+      return result.ok ? { ...result, appointment: appointmentView(result.appointment) } : result;
     },
 
     async cancel(ownerId, appointmentId) {

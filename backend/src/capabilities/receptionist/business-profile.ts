@@ -75,6 +75,11 @@ export type BusinessProfile = {
   languages: Language[];
   /** What the assistant says when a caller switches to Spanish. */
   spanishGreeting: string;
+  /**
+   * The owner's "Remember past callers" (setup step 5): a returning caller is greeted by name and their
+   * upcoming appointment is known (docs/decisions/177-caller-memory.md). Off unless the owner saved it on.
+   */
+  rememberCallers: boolean;
 };
 
 export function objectiveBriefs(objective: StoredObjective | undefined): ObjectiveBrief[] {
@@ -151,6 +156,7 @@ export function businessProfile(
         config.business_name?.trim() || 'el negocio',
         config.assistant_name?.trim() || 'su asistente',
       ),
+    rememberCallers: config.remember_past_callers === true,
     priceFacts: priceSentences(config.business_description),
     traits: withDefaultTraits({
       formality: config.formality,

@@ -6,6 +6,7 @@ import type { AppointmentRepository } from '../appointments/records/index';
 import type { BusinessConfigRepository, ObjectivesRepository } from '../setup/records/index';
 import type { ConversationRepository, OwnerMessageRepository } from '../conversations/records/index';
 import type { ConversationStateRepository } from './records/conversation-states';
+import type { CallerMemoryRepository } from './records/caller-memories';
 import type { PayoutRepository } from '../payouts/records/index';
 import type { RateLimiter } from '../../platform/dynamo/rate-limits';
 import type { SmsMessagingRepository } from '../sms/records/index';
@@ -30,6 +31,7 @@ export function receptionistFromApp(input: {
     conversationStates: ConversationStateRepository;
     conversations: ConversationRepository;
     ownerMessages: OwnerMessageRepository;
+    callerMemories: CallerMemoryRepository;
     smsMessaging: Pick<SmsMessagingRepository, 'isOptedOut'>;
     payouts: PayoutRepository;
     schedulingLinks: SchedulingLinkBookingRepository;

@@ -1,4 +1,5 @@
 export { businessProfile, objectiveBriefs, wantsDeposits } from './business-profile';
+export { personalGreeting, remembers, returningOf } from './caller-memory';
 export type { BusinessProfile } from './business-profile';
 export { receptionistFromApp } from './create-receptionist-deps';
 export type { ModelEvent, ModelRequest, ReceptionistModel } from './model/model-types';

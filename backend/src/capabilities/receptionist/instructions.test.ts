@@ -40,3 +40,39 @@ describe('the model instructions and the caller’s language (decision 174)', ()
     );
   });
 });
+
+describe('the model instructions and a returning caller (decision 177)', () => {
+  const returning = {
+    name: 'Ana',
+    last_service: 'haircut',
+    upcoming: { id: '20261125T150000Z-0a1b2c3d', starts_at: '2026-11-25T15:00:00.000Z', service: 'haircut' },
+  };
+
+  it('say only the three remembered facts, and what may and may not be mentioned', () => {
+    const sms = buildInstructions(business, 'sms', now, returning);
+    expect(sms).toContain('- Name: Ana.');
+    expect(sms).toContain('- Last service booked: haircut.');
+    expect(sms).toContain(
+      '- Upcoming appointment: haircut on Wednesday, November 25 at 10:00 AM (appointment_id 20261125T150000Z-0a1b2c3d).',
+    );
+    expect(sms).toContain('Greet Ana by name in your first reply');
+    expect(sms).toMatch(/offer to keep \(confirm\), move or cancel the upcoming appointment/);
+    expect(sms).toMatch(/you may mention only the name, the upcoming appointment and the last service/);
+    expect(sms).toMatch(/never say what other callers did/);
+    expect(sms).toMatch(/not the one you remember \(a shared phone\)/);
+  });
+
+  it('on a call, know the greeting already said the name; with no appointment, say there is none', () => {
+    const voice = buildInstructions(business, 'voice', now, { name: 'Ana', upcoming: null });
+    expect(voice).toContain('The greeting already welcomed Ana back by name');
+    expect(voice).not.toContain('Greet Ana by name');
+    expect(voice).toContain('- No upcoming appointment.');
+    expect(voice).not.toContain('offer to keep');
+  });
+
+  it('say nothing at all of memory for a new caller (or with the setting off)', () => {
+    const plain = buildInstructions(business, 'sms', now);
+    expect(plain).not.toMatch(/Returning caller|Memory rules|remember/i);
+    expect(plain).toBe(buildInstructions(business, 'sms', now, undefined));
+  });
+});

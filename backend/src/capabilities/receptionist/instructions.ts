@@ -2,7 +2,7 @@ import { APPOINTMENT_REPLY_WORDS, APPOINTMENT_REPLY_WORDS_ES } from '@shared/car
 import { formatDollars } from '@shared/receptionist/deposits';
 import { spokenTime } from '@shared/receptionist/business-time';
 import type { BusinessProfile } from './business-profile';
-import type { Channel } from './records/conversation-types';
+import type { Channel, ReturningCaller } from './records/conversation-types';
 
 /** How each trait option changes the way the assistant speaks (issue 9 §1). */
 const STYLE: Record<string, string> = {
@@ -52,11 +52,49 @@ const CHANNEL_NOTES: Record<Channel, string> = {
 };
 
 /**
+ * What the model may say of a returning caller (docs/decisions/177-caller-memory.md): three facts, nothing
+ * else carried over, and a way out when the phone is shared. Without memory (a new caller, or the owner's
+ * "Remember past callers" off) the model hears nothing at all, and so treats every caller as new.
+ */
+export function returningCallerNotes(
+  returning: ReturningCaller | undefined,
+  channel: Channel,
+  timeZone: string,
+): string[] {
+  if (!returning) return [];
+  const upcoming = returning.upcoming;
+  return [
+    'Returning caller: this number has been in touch with the business before. What you remember of them:',
+    returning.name && `- Name: ${returning.name}.`,
+    returning.last_service && `- Last service booked: ${returning.last_service}.`,
+    upcoming
+      ? `- Upcoming appointment: ${upcoming.service ? `${upcoming.service} on ` : ''}${spokenTime(new Date(upcoming.starts_at), timeZone)} (appointment_id ${upcoming.id}).`
+      : upcoming === null
+        ? '- No upcoming appointment.'
+        : undefined,
+    returning.name
+      ? channel === 'voice'
+        ? `The greeting already welcomed ${returning.name} back by name; use the name naturally, not in every sentence.`
+        : `Greet ${returning.name} by name in your first reply ("Hi ${returning.name}, welcome back!").`
+      : undefined,
+    upcoming
+      ? 'Early on, offer to keep (confirm), move or cancel the upcoming appointment; move it with reschedule_appointment and cancel it with cancel_appointment, passing its appointment_id.'
+      : undefined,
+    'Memory rules: you may mention only the name, the upcoming appointment and the last service above. Never mention anything else from earlier calls or texts, never say what other callers did, and never read this list out. If the person says they are not the one you remember (a shared phone), apologise, stop using the name and do not discuss that appointment.',
+  ].filter((line): line is string => Boolean(line));
+}
+
+/**
  * The model's instructions, built from the owner's configuration: who the business is, what it knows, how to
  * speak (the five traits), what to aim for (objectives with weights and success criteria), what it may do
  * (tools and capabilities) and the hard rules (no invented facts, dates from tools, deposits only by link).
  */
-export function buildInstructions(business: BusinessProfile, channel: Channel, now: Date): string {
+export function buildInstructions(
+  business: BusinessProfile,
+  channel: Channel,
+  now: Date,
+  returning?: ReturningCaller,
+): string {
   const t = business.traits;
   const facts = [
     `Business: ${business.name}, a ${business.kindNoun}.`,
@@ -93,6 +131,7 @@ export function buildInstructions(business: BusinessProfile, channel: Channel, n
       ? `Deposits: every booking needs a ${formatDollars(business.depositCents)} deposit. After booking, call send_deposit_link. Never say it is paid. A cancellation at least ${business.refundWindowHours} hours before the appointment gets the deposit back; cancel_appointment's deposit_refund says what happened, tell the caller.`
       : 'Deposits: none are taken.',
     escalation,
+    ...returningCallerNotes(returning, channel, business.timeZone),
     'Rules: never invent facts; if something is not on file say so and offer to take a message. Never compute dates yourself: pass the caller’s words to find_open_slots and offer only the times it returns. Book only after the caller chose a time and gave a name. End with end_conversation after a goodbye.',
   ].join('\n');
 }

@@ -18,6 +18,8 @@ import {
   type ConversationStateRepository,
   type TransactItem,
 } from './records/conversation-states';
+import type { CallerMemoryRepository } from './records/caller-memories';
+import { factsOf, learnFromTool, remembers, returningOf } from './caller-memory';
 import type { PayoutRepository } from '../payouts/records/index';
 import { depositRefunds, type DepositLinks } from './deposit-refunds';
 import type { OwnerCalendar } from '../calendars/index';
@@ -74,6 +76,7 @@ export type ReceptionistDeps = {
     conversationStates: ConversationStateRepository;
     conversations: ConversationRepository;
     ownerMessages: OwnerMessageRepository;
+    callerMemories: Pick<CallerMemoryRepository, 'get' | 'remember'>;
     payouts: Pick<PayoutRepository, 'get' | 'addCollected'>;
     schedulingLinks: Pick<SchedulingLinkBookingRepository, 'create' | 'get' | 'settle'>;
   };
@@ -242,6 +245,31 @@ export function createReceptionist(deps: ReceptionistDeps) {
     }
   }
 
+  /**
+   * Stores what the conversation learned of its caller (docs/decisions/177-caller-memory.md): only with the
+   * owner's "Remember past callers" on. A failure is logged and never fails the conversation.
+   */
+  async function rememberCaller(state: ConversationState, business: BusinessProfile) {
+    if (!remembers(business, state.channel, state.caller)) return;
+    try {
+      await data.callerMemories.remember(
+        state.owner_id,
+        state.caller,
+        factsOf(state),
+        new Date(state.ended_at ?? state.last_at),
+        business.retentionDays,
+      );
+    } catch (error) {
+      deps.logger.warn('receptionist.remember_failed', { conversation_id: state.id, error: String(error) });
+    }
+  }
+
+  /** A returning caller's next booked appointment, looked up once, at the conversation's first turn. */
+  async function upcomingOf(state: ConversationState) {
+    const next = await data.appointments.nextOf(state.owner_id, state.caller);
+    return next ? { id: next.id, starts_at: next.starts_at, service: next.service } : null;
+  }
+
   const notifyMarker = (state: ConversationState): TransactItem[] => {
     const marker = deps.notify?.startMarker(state);
     return marker ? [marker] : [];
@@ -257,6 +285,14 @@ export function createReceptionist(deps: ReceptionistDeps) {
     known?: BusinessProfile,
   ): Promise<ConversationState> {
     const business = known ?? (await profileOf(input.ownerId));
+    // The caller's memory: read here unless the channel read it already (a call, beside its line).
+    const recalled = remembers(business, input.channel, input.caller)
+      ? returningOf(
+          input.recalled !== undefined
+            ? input.recalled
+            : await data.callerMemories.get(input.ownerId, input.caller),
+        )
+      : undefined;
     const at = deps.now().toISOString();
     const state: ConversationState = {
       id,
@@ -273,6 +309,7 @@ export function createReceptionist(deps: ReceptionistDeps) {
       turns: input.greeting ? [{ speaker: 'assistant', text: input.greeting, at }] : [],
       actions: [],
       memory: {},
+      ...(recalled ? { returning: recalled } : {}),
       achieved: {},
       amount_collected_cents: 0,
       ...(business.objectives[0] ? { objective_id: business.objectives[0].id } : {}),
@@ -371,10 +408,16 @@ export function createReceptionist(deps: ReceptionistDeps) {
       yield { type: 'end', reason: 'already_ended' };
       return;
     }
-    const business = await profileOf(state.owner_id);
+    const callerTurns = state.turns.filter((t) => t.speaker === 'caller').length;
+    // A returning caller's upcoming appointment is looked up once, beside the profile: no extra wait.
+    const lookUpcoming = callerTurns === 0 && state.returning && state.returning.upcoming === undefined;
+    const [business, upcoming] = await Promise.all([
+      profileOf(state.owner_id),
+      lookUpcoming ? upcomingOf(state) : undefined,
+    ]);
+    if (state.returning && upcoming !== undefined) state.returning.upcoming = upcoming;
     const now = deps.now();
     const text = input.text.trim().slice(0, RECEPTIONIST_LIMITS.inputChars);
-    const callerTurns = state.turns.filter((t) => t.speaker === 'caller').length;
     state.turns.push({ speaker: 'caller', text, at: now.toISOString() });
     state.last_at = now.toISOString();
     // The thread's language follows the caller's words, among those the owner serves; "ok" or a name keeps
@@ -389,6 +432,7 @@ export function createReceptionist(deps: ReceptionistDeps) {
       state.turns.push({ speaker: 'assistant', text: closing, at: now.toISOString() });
       state.ended_at = now.toISOString();
       await tell('conversationEnded', await store(state, business));
+      await rememberCaller(state, business);
       yield { type: 'end', reason: 'turn_limit' };
       return;
     }
@@ -411,10 +455,12 @@ export function createReceptionist(deps: ReceptionistDeps) {
     );
     const context: ToolContext = { business, state, now, services: servicesFor(state, business) };
     const turnResults: Array<{ name: ToolName; args: Record<string, unknown>; result: ToolResult }> = [];
-    const instructions = buildInstructions(business, state.channel, now);
+    const instructions = buildInstructions(business, state.channel, now, state.returning);
     let reply = '';
     let transfer: { to: string; summary: string } | undefined;
     let end: { reason: string } | undefined;
+    /** A booking or a message this turn taught the caller memory something. */
+    let learned = false;
 
     for (let step = 0; step < RECEPTIONIST_LIMITS.stepsPerTurn; step += 1) {
       const calls: Array<{ id: string; name: ToolName; args: Record<string, unknown> }> = [];
@@ -450,6 +496,7 @@ export function createReceptionist(deps: ReceptionistDeps) {
           at: now.toISOString(),
         });
         turnResults.push({ name: call.name, args: call.args, result });
+        if (learnFromTool(state, call.name, call.args, result)) learned = true;
         messages.push({
           role: 'tool',
           toolCallId: call.id,
@@ -478,6 +525,7 @@ export function createReceptionist(deps: ReceptionistDeps) {
       throw error;
     }
     if (state.ended_at) await tell('conversationEnded', state);
+    if (learned || state.ended_at) await rememberCaller(state, business);
     if (transfer) yield { type: 'transfer', to: transfer.to, summary: transfer.summary };
     if (end) yield { type: 'end', reason: end.reason };
   }
@@ -528,7 +576,9 @@ export function createReceptionist(deps: ReceptionistDeps) {
         at: state.ended_at,
       });
       try {
-        await tell('conversationEnded', await store(state, await profileOf(state.owner_id)));
+        const business = await profileOf(state.owner_id);
+        await tell('conversationEnded', await store(state, business));
+        await rememberCaller(state, business);
         return;
       } catch (error) {
         if (!(error instanceof StaleConversationError)) throw error;

@@ -4,7 +4,7 @@ import type { Providers } from '../../providers/providers';
 import type { SubscriptionRepository } from '../billing/records/index';
 import type { ConversationRepository } from '../conversations/records/index';
 import type { Receptionist } from '../receptionist/index';
-import type { ConversationStateRepository } from '../receptionist/records/index';
+import type { CallerMemoryRepository, ConversationStateRepository } from '../receptionist/records/index';
 import type { BusinessConfigRepository, ObjectivesRepository } from '../setup/records/index';
 import type { ForwardingRepository } from '../forwarding/records/index';
 import type { CallClock } from '../../providers/telephony/port';
@@ -21,6 +21,7 @@ export type VoiceDeps = PlatformDeps & {
     phoneReservations: PhoneReservationRepository;
     businessConfigs: BusinessConfigRepository;
     conversationStates: ConversationStateRepository;
+    callerMemories: Pick<CallerMemoryRepository, 'get'>;
     conversations: ConversationRepository;
     objectives: ObjectivesRepository;
     subscriptions: SubscriptionRepository;

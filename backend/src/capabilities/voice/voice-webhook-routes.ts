@@ -4,7 +4,7 @@ import { OWNER_DIAL_STATUSES, type CallRoute } from '@shared/answer-mode-values'
 import { businessClockOf } from '@shared/analytics';
 import { isSubscribed } from '@shared/plans';
 import { apiErrorSchema } from '@shared/schemas/api-error';
-import { toE164Phone } from '@shared/phone/phone-number';
+import { isNorthAmericanPhone, toE164Phone } from '@shared/phone/phone-number';
 import { callerPhoneSchema } from '@shared/schemas/phone-number';
 import { callerTexts } from '@shared/caller-texts';
 import { DEFAULT_LANGUAGE, type Language } from '@shared/language';
@@ -34,7 +34,14 @@ import {
   whisperTwiml,
 } from '../../providers/telephony/twiml-on-demand';
 import { TWILIO_WEBHOOK_PATHS } from '../../providers/telephony/port';
-import { businessProfile, ConversationLimitError, welcomeGreeting } from '../receptionist/index';
+import {
+  businessProfile,
+  ConversationLimitError,
+  personalGreeting,
+  remembers,
+  returningOf,
+  welcomeGreeting,
+} from '../receptionist/index';
 import type { ConversationState } from '../receptionist/records/index';
 import { amendConversation, conversationAmender } from './relay/conversation-amend';
 import { errorResponses, jsonContent } from '../../platform/http/openapi-helpers';
@@ -215,7 +222,11 @@ export const voiceWebhookRoutes = (deps: VoiceDeps) => {
   }
 
   type IncomingCall = z.infer<typeof incomingCallSchema>;
-  /** The called number's owner with everything the answer needs, read together: the caller waits on each trip. */
+  /**
+   * The called number's owner with everything the answer needs, read together: the caller waits on each
+   * trip. The caller's memory is one GetItem among them (docs/decisions/177-caller-memory.md), used only if
+   * the owner's config says to remember callers.
+   */
   const findLine = (calledNumber: string, caller?: string) =>
     findAssistantLineWith(deps.data, calledNumber, (ownerId) =>
       Promise.all([
@@ -225,6 +236,9 @@ export const voiceWebhookRoutes = (deps: VoiceDeps) => {
         caller === undefined
           ? Promise.resolve('allowed' as const)
           : deps.data.blockedNumbers.screen(ownerId, caller),
+        caller !== undefined && isNorthAmericanPhone(caller)
+          ? deps.data.callerMemories.get(ownerId, caller)
+          : undefined,
       ]),
     );
   type Line = NonNullable<Awaited<ReturnType<typeof findLine>>>;
@@ -264,17 +278,18 @@ export const voiceWebhookRoutes = (deps: VoiceDeps) => {
     const { ownerId, config } = line;
     const conversationId = conversationIdOfCall(call.CallSid);
     const profile = businessProfile(ownerId, config, line.alongside[1]);
-    const greeting = openingGreeting(
-      routeGreeting(route.call_route, {
-        greetings: config.greetings,
-        business: profile.name,
-        assistant: profile.assistantName,
-        usualWelcome: welcomeGreeting(profile),
-        clock: businessClockOf(config),
-        at,
-      }),
-      config,
-    );
+    const recalled = remembers(profile, 'voice', call.From) ? (line.alongside[3] ?? null) : undefined;
+    const routed = routeGreeting(route.call_route, {
+      greetings: config.greetings,
+      business: profile.name,
+      assistant: profile.assistantName,
+      usualWelcome: welcomeGreeting(profile),
+      clock: businessClockOf(config),
+      at,
+    });
+    // A returning caller hears their name first ("Hi Ana, welcome back! Thanks for calling …"), and a
+    // bilingual business's greeting then offers Spanish (decision 174).
+    const greeting = openingGreeting(personalGreeting(routed, returningOf(recalled)?.name), config);
     try {
       // Created straight away (a conditional put): a retry of the webhook finds it in the catch below,
       // so the first delivery, the one a caller waits on, pays no read first.
@@ -286,6 +301,7 @@ export const voiceWebhookRoutes = (deps: VoiceDeps) => {
           assistantNumber: call.To,
           externalId: call.CallSid,
           greeting,
+          ...(recalled !== undefined ? { recalled } : {}),
           route: { ...route, ...(call.ForwardedFrom ? { forwarded: true } : {}) },
         },
         conversationId,
@@ -359,7 +375,7 @@ export const voiceWebhookRoutes = (deps: VoiceDeps) => {
     const status = OWNER_DIAL_STATUSES.find((s) => s === form.DialCallStatus);
     // The owner picked up and the call is over, or the caller hung up while it rang: nothing more to do.
     if (!status) return c.body(await hangUpTwiml(), 200, xml);
-    const line = await findLine(form.To);
+    const line = await findLine(form.To, form.From);
     if (!line) return c.body(await sayThenHangUpTwiml(VOICE_TEXTS.unknownNumber), 200, xml);
     // The business line has just rung out: it is never dialled again from here.
     const unavailable = await unavailableTwiml(form, line, undefined);

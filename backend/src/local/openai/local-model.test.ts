@@ -156,3 +156,59 @@ describe('local model: answers in the caller’s language (decision 174)', () =>
     }
   });
 });
+
+describe('local model: a returning caller (decision 177)', () => {
+  const wednesday = zonedInstant({ year: 2026, month: 11, day: 25, hour: 15, minute: 0 }, NY).toISOString();
+  const returningState = (channel: 'sms' | 'voice', upcoming = true) =>
+    ({
+      channel,
+      caller: '+14155550100',
+      memory: {},
+      turns: [
+        ...(channel === 'voice' ? [{ speaker: 'assistant', text: 'Hi Ana, welcome back! …', at: '' }] : []),
+        { speaker: 'caller', text: 'hi', at: '' },
+      ],
+      returning: {
+        name: 'Ana',
+        last_service: 'haircut',
+        upcoming: upcoming
+          ? { id: '20261125T200000Z-0a1b2c3d', starts_at: wednesday, service: 'haircut' }
+          : null,
+      },
+    }) as unknown as ConversationState;
+
+  it("greets a returning texter by name and offers the upcoming appointment; 'keep it' keeps it", async () => {
+    const state = returningState('sms');
+    expect(await step(state, 'hi')).toEqual({
+      say: 'Hi Ana, welcome back! I see your haircut appointment on Wednesday, November 25 at 3:00 PM. Would you like to keep it, move it or cancel it?',
+    });
+    state.turns.push({ speaker: 'assistant', text: '…', at: '' });
+    expect(await step(state, 'keep it')).toEqual({
+      say: LOCAL_REPLIES.en.upcomingKept('Wednesday, November 25 at 3:00 PM'),
+    });
+  });
+
+  it('on a call the greeting said the name: the offer comes alone; cancel and move act on that appointment', async () => {
+    const cancelling = returningState('voice');
+    expect((await step(cancelling, 'hello')).say).toMatch(/^I see your haircut appointment/);
+    expect(await step(cancelling, 'cancel it please')).toEqual({
+      call: 'cancel_appointment',
+      args: { appointment_id: '20261125T200000Z-0a1b2c3d' },
+    });
+    const moving = returningState('voice');
+    await step(moving, 'hello');
+    expect(await step(moving, 'can we move it')).toEqual({ say: LOCAL_REPLIES.en.whenInstead });
+    expect(moving.memory.draft).toEqual({ rescheduleOf: '20261125T200000Z-0a1b2c3d' });
+  });
+
+  it('offers in Spanish to a Spanish texter, and not at all when asked something else or with nothing upcoming', async () => {
+    const spanish = returningState('sms');
+    expect((await step(spanish, 'hola, buenas')).say).toMatch(
+      /^¡Hola, Ana! Qué gusto saludarle de nuevo\. Veo su cita de haircut/,
+    );
+    expect(await step(returningState('sms'), 'Where are you located?')).toMatchObject({
+      call: 'get_business_info',
+    });
+    expect((await step(returningState('sms', false), 'hi')).say).not.toContain('I see your');
+  });
+});

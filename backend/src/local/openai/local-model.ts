@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { spokenTime } from '@shared/receptionist/business-time';
 import { resolveWhen } from '@shared/receptionist/date-phrases';
 import { spokenTimeEs } from '@shared/receptionist/spoken-time-es';
-import { callerLanguage, type Language } from '@shared/language';
+import { callerLanguage, withoutAccents, type Language } from '@shared/language';
 import { FORMALITY, FORMALITY_ES } from './local-phrasing';
 import { LOCAL_REPLIES } from './local-replies';
 import { readablePhone } from '../../providers/llm/business-facts';
@@ -33,8 +33,9 @@ export function createLocalModel(): ReceptionistModel {
         yield { type: 'tool_call', id: `call_${randomUUID()}`, name: step.call, args: step.args };
         return;
       }
+      const said = welcomedBack(request.state, step.say);
       // Stream word by word, as a model would, so channels exercise their streaming paths.
-      for (const word of step.say.match(/\S+\s*/g) ?? []) yield { type: 'text', delta: word } as ModelEvent;
+      for (const word of said.match(/\S+\s*/g) ?? []) yield { type: 'text', delta: word } as ModelEvent;
     },
   };
 }
@@ -92,6 +93,60 @@ function slotsOfEnglish(state: ConversationState, business: BusinessProfile) {
   }));
 }
 
+/**
+ * A returning caller's first text answer opens with their name (docs/decisions/177-caller-memory.md); a
+ * call's greeting already said it.
+ */
+function welcomedBack(state: ConversationState, text: string): string {
+  const name = state.returning?.name;
+  if (!name || state.channel !== 'sms' || state.turns.some((t) => t.speaker === 'assistant')) return text;
+  return `${callerTexts(state.language).welcomeBack(name)} ${text}`;
+}
+
+/** Words that keep, move or cancel the upcoming appointment just offered (English, then Spanish). */
+const UPCOMING_ANSWERS: Record<Language, Array<['keep' | 'move', RegExp]>> = {
+  en: [
+    ['move', /\b(move|change|reschedul\w*|another (day|time)|different (day|time))\b/i],
+    ['keep', /\b(keep|confirm\w*|yes|yeah|yep|sure|ok(ay)?|great|perfect|good|that'?s (fine|right))\b/i],
+  ],
+  es: [
+    ['move', /\b(cambiar\w*|mover\w*|reprogramar\w*|otro dia|otra hora)\b/i],
+    ['keep', /\b(mantener\w*|confirm\w*|si|claro|esta bien|perfecto|de acuerdo|dejarla)\b/i],
+  ],
+};
+
+/**
+ * A returning caller with an upcoming appointment: offered once, at their first words unless those already
+ * ask for something; the answer keeps it, moves it (the reschedule flow) or cancels it (the cancel tool).
+ */
+function upcomingStep(
+  state: ConversationState,
+  v: ReturnType<typeof voice>,
+  intent: Intent,
+  awaiting: ConversationState['memory']['awaiting'],
+  text: string,
+): Step | undefined {
+  const upcoming = state.returning?.upcoming;
+  if (!upcoming) return undefined;
+  if (awaiting === 'upcoming_choice') {
+    if (intent === 'cancel') return call('cancel_appointment', { appointment_id: upcoming.id });
+    const plain = withoutAccents(text);
+    const answer = UPCOMING_ANSWERS[v.language].find(([, pattern]) => pattern.test(plain))?.[0];
+    if (answer === 'move' || intent === 'reschedule') {
+      state.memory.draft = { rescheduleOf: upcoming.id };
+      state.memory.awaiting = 'slot_choice';
+      state.memory.offered = [];
+      return say(v.replies.whenInstead);
+    }
+    if (answer === 'keep') return say(v.replies.upcomingKept(v.spoken(upcoming.starts_at)));
+    return undefined;
+  }
+  if (state.memory.upcomingOffered || !['greeting', 'yes', 'unknown'].includes(intent)) return undefined;
+  state.memory.upcomingOffered = true;
+  state.memory.awaiting = 'upcoming_choice';
+  return say(v.replies.upcomingOffer(upcoming.service, v.spoken(upcoming.starts_at)));
+}
+
 /** The first step of a turn: understand the caller and pick a tool, or answer directly. */
 function decide({ callerText, state, business, now }: ModelRequest): Step {
   const memory = state.memory;
@@ -105,6 +160,8 @@ function decide({ callerText, state, business, now }: ModelRequest): Step {
 
   const givenName = extractName(text, false, language);
   if (givenName) memory.callerName = givenName;
+  const returning = upcomingStep(state, v, intent, awaiting, text);
+  if (returning) return returning;
 
   if (awaiting === 'name' && memory.draft?.start && !['goodbye', 'human', 'cancel'].includes(intent)) {
     const name = givenName ?? extractName(text, true, language);

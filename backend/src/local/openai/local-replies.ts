@@ -29,6 +29,9 @@ export type LocalReplies = {
   whichWorks: (lead: string, options: string) => string;
   slotTaken: (sorry: string) => string;
   noUpcoming: string;
+  /** A returning caller's upcoming appointment, offered to keep, move or cancel (decision 177). */
+  upcomingOffer: (service: string | null, when: string) => string;
+  upcomingKept: (when: string) => string;
   callerLimit: string;
   bookingFailed: (sorry: string) => string;
   confirmOnPage: (when: string, url: string) => string;
@@ -100,6 +103,9 @@ export const LOCAL_REPLIES: Record<Language, LocalReplies> = {
     whichWorks: (lead, options) => `${lead} ${options}. Which works best?`,
     slotTaken: (sorry) => `${sorry} that time was just taken. What other day or time would work for you?`,
     noUpcoming: "I couldn't find an upcoming appointment for this number. Would you like to book a new one?",
+    upcomingOffer: (service, when) =>
+      `I see your ${service ? `${service} appointment` : 'appointment'} on ${when}. Would you like to keep it, move it or cancel it?`,
+    upcomingKept: (when) => `Great, you're all set for ${when}. Anything else I can help with?`,
     callerLimit:
       'I see you already have several upcoming appointments with us, so I can’t add another. Would you like me to take a message for the team?',
     bookingFailed: (sorry) =>
@@ -172,6 +178,9 @@ export const LOCAL_REPLIES: Record<Language, LocalReplies> = {
     whichWorks: (lead, options) => `${lead} ${options}. ¿Cuál le queda mejor?`,
     slotTaken: (sorry) => `${sorry} Esa hora se acaba de ocupar. ¿Qué otro día u hora le funciona?`,
     noUpcoming: 'No encontré ninguna cita próxima para este número. ¿Quiere hacer una nueva?',
+    upcomingOffer: (service, when) =>
+      `Veo su cita${service ? ` de ${service}` : ''} ${when}. ¿Quiere mantenerla, cambiarla o cancelarla?`,
+    upcomingKept: (when) => `Perfecto, le esperamos ${when}. ¿Le ayudo con algo más?`,
     callerLimit:
       'Veo que ya tiene varias citas próximas con nosotros, así que no puedo agregar otra. ¿Quiere que le tome un mensaje para el equipo?',
     bookingFailed: (sorry) =>

@@ -15,6 +15,8 @@ export const APPOINTMENT_PREFIX = 'APPT#';
 export const OWNER_MESSAGE_PREFIX = 'MESSAGE#';
 /** Blocked numbers' sk prefix; the E.164 number follows. */
 export const BLOCKED_NUMBER_PREFIX = 'BLOCKED#';
+/** Caller memories' sk prefix; the caller's E.164 number follows. */
+export const CALLER_MEMORY_PREFIX = 'CALLERMEMORY#';
 
 /** The operator's list of webhook events whose handling failed (ops CLI). */
 export const WEBHOOK_FAILURES_PK = 'OPS#WEBHOOK_FAILURES';
@@ -139,6 +141,14 @@ export const keys = {
   appointment: (userId: string, startsAtIso: string) => ({
     pk: userKey(userId),
     sk: `${APPOINTMENT_PREFIX}${keyPart(startsAtIso, 'start')}`,
+  }),
+  /**
+   * What the assistant remembers of one caller of one owner (docs/decisions/177-caller-memory.md): one item,
+   * read with one GetItem when a conversation starts. Under the owner, so account deletion takes it too.
+   */
+  callerMemory: (userId: string, caller: string) => ({
+    pk: userKey(userId),
+    sk: `${CALLER_MEMORY_PREFIX}${keyPart(caller, 'caller')}`,
   }),
   /** The engine's working state of one conversation, keyed by its id alone: any instance takes the next turn. */
   conversationState: (conversationId: string) => ({

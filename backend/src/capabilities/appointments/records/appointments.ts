@@ -9,7 +9,7 @@ import {
   UpdateCommand,
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
-import type { Appointment } from '@shared/schemas/appointment';
+import type { Appointment, AppointmentAttendance } from '@shared/schemas/appointment';
 import { APPOINTMENT_PREFIX, keys, userKey } from '../../../platform/dynamo/keys';
 import { isAnyConditionFailure, unlessConditionFails } from '../../../platform/dynamo/condition-failures';
 import { transactEach } from '../../../platform/dynamo/transact-each';
@@ -32,6 +32,9 @@ const startOfId = (id: string) => {
 };
 
 export type NewAppointment = Omit<Appointment, 'id' | 'status' | 'created_at' | 'cancelled_at' | 'owner_id'>;
+export type AttendanceResult =
+  | { ok: true; changed: boolean; appointment: Appointment }
+  | { ok: false; reason: 'not_found' | 'cancelled' | 'not_started' };
 export type BookResult = { ok: true; appointment: Appointment } | { ok: false; reason: 'taken' };
 
 export function createAppointmentRepository(
@@ -139,6 +142,58 @@ export function createAppointmentRepository(
       return (await repository.listBetween(ownerId, from, to)).filter((a) => a.status === 'booked');
     },
 
+    /** Booked appointments that started within the last `days`, latest first: the ones the owner marks. */
+    async recentPast(ownerId: string, days: number): Promise<Appointment[]> {
+      const to = now();
+      const from = new Date(to.getTime() - days * 86_400_000);
+      return (await repository.listBetween(ownerId, from, to)).filter((a) => a.status === 'booked').reverse();
+    },
+
+    /**
+     * What one query of the owner's own partition finds for a filter on the appointments starting in a
+     * range (a caller's number, a conversation): the filter runs in DynamoDB, so only matches travel.
+     */
+    async matching(
+      ownerId: string,
+      from: Date,
+      to: Date,
+      filter: { attribute: 'customer_phone' | 'conversation_id'; value: string },
+    ): Promise<Appointment[]> {
+      const found: Appointment[] = [];
+      let startKey: Record<string, unknown> | undefined;
+      do {
+        const page = await doc.send(
+          new QueryCommand({
+            TableName: tableName,
+            KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+            FilterExpression: '#attribute = :value',
+            ExpressionAttributeNames: { '#attribute': filter.attribute },
+            ExpressionAttributeValues: {
+              ':pk': userKey(ownerId),
+              ':from': `${APPOINTMENT_PREFIX}${from.toISOString()}`,
+              ':to': `${APPOINTMENT_PREFIX}${to.toISOString()}`,
+              ':value': filter.value,
+            },
+            ExclusiveStartKey: startKey,
+          }),
+        );
+        found.push(...(page.Items ?? []).map(strip));
+        startKey = page.LastEvaluatedKey;
+      } while (startKey && found.length < 100);
+      return found;
+    },
+
+    /** One caller's next booked appointment with the owner (within `days`), if any. */
+    async nextOf(ownerId: string, phone: string, days = 90): Promise<Appointment | undefined> {
+      const from = now();
+      const to = new Date(from.getTime() + days * 86_400_000);
+      const found = await repository.matching(ownerId, from, to, {
+        attribute: 'customer_phone',
+        value: phone,
+      });
+      return found.find((a) => a.status === 'booked');
+    },
+
     async cancel(ownerId: string, id: string): Promise<Appointment | undefined> {
       const start = startOfId(id);
       if (!start) return undefined;
@@ -148,7 +203,8 @@ export function createAppointmentRepository(
             TableName: tableName,
             Key: keys.appointment(ownerId, start),
             UpdateExpression: 'SET #status = :cancelled, cancelled_at = :at',
-            ConditionExpression: 'id = :id AND #status = :booked',
+            // A marked appointment (attended, no-show) is history: never cancelled, so never refunded.
+            ConditionExpression: 'id = :id AND #status = :booked AND attribute_not_exists(attendance)',
             ExpressionAttributeNames: { '#status': 'status' },
             ExpressionAttributeValues: {
               ':cancelled': 'cancelled',
@@ -195,7 +251,7 @@ export function createAppointmentRepository(
                   TableName: tableName,
                   Key: keys.appointment(ownerId, current.starts_at),
                   UpdateExpression: 'SET #status = :cancelled, cancelled_at = :at, rescheduled_to = :to',
-                  ConditionExpression: 'id = :id AND #status = :booked',
+                  ConditionExpression: 'id = :id AND #status = :booked AND attribute_not_exists(attendance)',
                   ExpressionAttributeNames: { '#status': 'status' },
                   ExpressionAttributeValues: {
                     ':cancelled': 'cancelled',
@@ -258,6 +314,47 @@ export function createAppointmentRepository(
           },
         }),
       );
+    },
+
+    /**
+     * The owner's mark after the appointment's start (docs/decisions/177-caller-memory.md): one conditional
+     * update, so it holds only for a booked appointment that has started, never races a cancellation into
+     * both, and repeating the same mark changes nothing (its first time stays).
+     */
+    async markAttendance(
+      ownerId: string,
+      id: string,
+      attendance: AppointmentAttendance,
+    ): Promise<AttendanceResult> {
+      const start = startOfId(id);
+      if (!start) return { ok: false, reason: 'not_found' };
+      try {
+        const { Attributes } = await doc.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: keys.appointment(ownerId, start),
+            UpdateExpression: 'SET attendance = :attendance, attendance_marked_at = :at',
+            ConditionExpression:
+              'id = :id AND #status = :booked AND starts_at <= :at AND (attribute_not_exists(attendance) OR attendance <> :attendance)',
+            ExpressionAttributeNames: { '#status': 'status' },
+            ExpressionAttributeValues: {
+              ':id': id,
+              ':booked': 'booked',
+              ':attendance': attendance,
+              ':at': now().toISOString(),
+            },
+            ReturnValues: 'ALL_NEW',
+          }),
+        );
+        return { ok: true, changed: true, appointment: strip(Attributes ?? {}) };
+      } catch (error) {
+        if (!isAnyConditionFailure(error)) throw error;
+        const current = await repository.get(ownerId, id);
+        if (!current) return { ok: false, reason: 'not_found' };
+        if (current.status !== 'booked') return { ok: false, reason: 'cancelled' };
+        if (current.attendance === attendance) return { ok: true, changed: false, appointment: current };
+        return { ok: false, reason: 'not_started' };
+      }
     },
 
     /** The connected calendar's event that mirrors the booking, so a move or cancellation follows it. */

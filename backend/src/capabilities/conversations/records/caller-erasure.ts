@@ -9,7 +9,7 @@ type Key = { pk: unknown; sk: unknown };
 /**
  * Issue 13 §5 caller erasure: everything an owner's partition holds about one caller number: conversation
  * records, the engine's working states and thread pointers, appointments (with their deposit sessions),
- * messages taken, the lapsed-owner notice. The STOP opt-out is kept on purpose: it is what stops us texting
+ * messages taken, the lapsed-owner notice, the assistant's memory of them. The STOP opt-out is kept on purpose: it is what stops us texting
  * them again. Every read is a Query of the owner's own partition (never a Scan).
  */
 export function createCallerErasure(
@@ -49,6 +49,8 @@ export function createCallerErasure(
         ...records.map((record) => keys.conversationState(record.id)),
         ...CONVERSATION_CHANNELS.map((channel) => keys.conversationThread(ownerId, channel, caller)),
         keys.smsLapsedNotice(ownerId, caller),
+        // What the assistant remembered of them (docs/decisions/177-caller-memory.md).
+        keys.callerMemory(ownerId, caller),
       ];
       await writeInBatches(
         doc,

@@ -51,13 +51,29 @@ export type ConversationMemory = {
   /** A message being taken. */
   message?: { name?: string; reason?: string };
   /** What the assistant just asked for, so a bare answer ("Sam", "yes") is understood. */
-  awaiting?: 'slot_choice' | 'name' | 'message_name' | 'message_reason' | 'offer_message_yes';
+  awaiting?:
+    'slot_choice' | 'name' | 'message_name' | 'message_reason' | 'offer_message_yes' | 'upcoming_choice';
   /** Appointment ids this conversation booked, latest last. */
   booked?: string[];
   /** Appointment found for a cancellation awaiting confirmation. */
   pendingCancel?: string;
   /** The caller gave their name. */
   callerName?: string;
+  /** The service of the caller's latest booking in this conversation (what the caller memory keeps). */
+  lastService?: string;
+  /** The assistant offered a returning caller to keep, move or cancel their upcoming appointment. */
+  upcomingOffered?: boolean;
+};
+
+/**
+ * What the assistant knows of a returning caller (docs/decisions/177-caller-memory.md), read when the
+ * conversation starts: only with the owner's "Remember past callers" on, and only these three facts.
+ */
+export type ReturningCaller = {
+  name?: string;
+  last_service?: string;
+  /** Their next booked appointment: undefined until looked up at the first turn, null when there is none. */
+  upcoming?: { id: string; starts_at: string; service: string | null } | null;
 };
 
 /** The engine's working state of one conversation, stored by id (data/conversation-states.ts). */
@@ -82,6 +98,8 @@ export type ConversationState = {
   memory: ConversationMemory;
   /** The caller's language, detected from their words and kept for the thread (docs/decisions/174-spanish.md). */
   language?: Language;
+  /** A returning caller the owner's assistant remembers; absent for a new caller or with memory off. */
+  returning?: ReturningCaller;
   /** What it achieved so far; the outcome is derived from these. */
   achieved: Achievements;
   amount_collected_cents: number;
@@ -114,6 +132,11 @@ export type StartConversation = {
   externalId?: string;
   /** What the assistant says before the caller speaks (a call's welcome greeting): the transcript opens with it. */
   greeting?: string;
+  /**
+   * What the assistant remembers of this caller, when the channel already read it (the voice webhook, in
+   * parallel with the line): null means "read, nothing remembered"; undefined, the engine reads it.
+   */
+  recalled?: { name?: string; last_service?: string } | null;
   /** A call's route to the assistant and, after ring me first, what the business phone did. */
   route?: { call_route: CallRoute; owner_dial_status?: OwnerDialStatus; forwarded?: boolean };
 };

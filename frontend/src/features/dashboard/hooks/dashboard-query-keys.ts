@@ -4,6 +4,9 @@ export const dashboardQueryKeys = {
   objective: (userId: string) => ['dashboard', 'objective', userId] as const,
   objectiveTemplates: ['dashboard', 'objective-templates'] as const,
   appointments: (userId: string) => ['dashboard', 'appointments', userId] as const,
+  pastAppointments: (userId: string) => ['dashboard', 'appointments', userId, 'past'] as const,
+  conversationAppointments: (userId: string, id: string) =>
+    ['dashboard', 'appointments', userId, 'conversation', id] as const,
   overview: (userId: string) => ['dashboard', 'overview', userId] as const,
   callLog: (userId: string, filters: object) => ['dashboard', 'call-log', userId, filters] as const,
   conversation: (userId: string, id: string) => ['dashboard', 'conversation', userId, id] as const,

@@ -9,6 +9,7 @@ import { timeLabel } from '../../appointment-times';
 import { durationLabel, momentLabel } from '../../call-log-format';
 import { dashboardQueryKeys } from '../../hooks/dashboard-query-keys';
 import { BlockCallerAction } from '../../../caller-gates';
+import { ConversationAppointments } from './conversation-appointments';
 
 /** A success criterion's key as words: "deposit_collected" → "Deposit collected". */
 const criterionLabel = (key: string) => {
@@ -131,6 +132,11 @@ export function ConversationDetail({
                 ))}
               </ul>
             )}
+            <ConversationAppointments
+              userId={userId}
+              conversationId={target.id}
+              startedAt={target.started_at}
+            />
             {criteria.length > 0 ? (
               <>
                 <h3>{CALL_LOG_TEXTS.objectives}</h3>

@@ -8,6 +8,7 @@ import { appointmentsApi } from '../../api/appointments-api';
 import { formatAssistantPhone } from '../../assistant-phone';
 import { dayLabel, groupByBusinessDay, timeLabel, zoneLabel } from '../../appointment-times';
 import { dashboardQueryKeys } from '../../hooks/dashboard-query-keys';
+import { RecentAppointments } from './recent-appointments';
 import './appointments-tab.css';
 
 const who = (appointment: DashboardAppointment) =>
@@ -46,121 +47,124 @@ export function AppointmentsTab({ userId }: { userId: string }) {
   const firstStart = groups[0]?.appointments[0]?.starts_at;
 
   return (
-    <section className="card dashboard-panel appointments" aria-labelledby="appointments-title">
-      <h2 id="appointments-title">{APPOINTMENTS_TEXTS.title}</h2>
-      <p className="dashboard-muted">
-        {APPOINTMENTS_TEXTS.intro}
-        {firstStart ? ` Times are ${zoneLabel(firstStart, timeZone)} (${timeZone}).` : ''}
-      </p>
-      {notice ? (
-        <p className="alert alert-success" role="status">
-          {notice}
+    <>
+      <section className="card dashboard-panel appointments" aria-labelledby="appointments-title">
+        <h2 id="appointments-title">{APPOINTMENTS_TEXTS.title}</h2>
+        <p className="dashboard-muted">
+          {APPOINTMENTS_TEXTS.intro}
+          {firstStart ? ` Times are ${zoneLabel(firstStart, timeZone)} (${timeZone}).` : ''}
         </p>
-      ) : null}
-      {error ? (
-        <p className="alert alert-error" role="alert">
-          {error}
-        </p>
-      ) : null}
-      {upcoming.isPending ? <p className="dashboard-muted">Loading appointments…</p> : null}
-      {upcoming.isError ? (
-        <div className="alert alert-error" role="alert">
-          {APPOINTMENTS_TEXTS.loadFailed}{' '}
-          <button type="button" className="btn btn-link" onClick={() => void upcoming.refetch()}>
-            Try Again
-          </button>
-        </div>
-      ) : null}
-      {upcoming.isSuccess && groups.length === 0 ? (
-        <p className="appointments-empty" data-testid="appointments-empty">
-          {APPOINTMENTS_TEXTS.empty}
-        </p>
-      ) : null}
-      {groups.map((group) => (
-        <div key={group.day} className="appointments-day">
-          <h3>{group.day}</h3>
-          <ul>
-            {group.appointments.map((appointment) => (
-              <li key={appointment.id} className="appointment-row" data-testid="appointment-row">
-                <div className="appointment-time">
-                  {timeLabel(appointment.starts_at, timeZone)}
-                  <span className="dashboard-muted"> – {timeLabel(appointment.ends_at, timeZone)}</span>
-                </div>
-                <div className="appointment-details">
-                  <strong>{appointment.service ?? 'Appointment'}</strong>
-                  <span>
-                    {who(appointment)}
-                    {appointment.customer_phone
-                      ? ` · ${formatAssistantPhone(appointment.customer_phone)}`
-                      : ''}
-                  </span>
-                  {appointment.confirmed_at ? (
-                    <span className="appointment-deposit appointment-deposit-paid appointment-confirmed">
-                      {APPOINTMENTS_TEXTS.confirmed}
+        {notice ? (
+          <p className="alert alert-success" role="status">
+            {notice}
+          </p>
+        ) : null}
+        {error ? (
+          <p className="alert alert-error" role="alert">
+            {error}
+          </p>
+        ) : null}
+        {upcoming.isPending ? <p className="dashboard-muted">Loading appointments…</p> : null}
+        {upcoming.isError ? (
+          <div className="alert alert-error" role="alert">
+            {APPOINTMENTS_TEXTS.loadFailed}{' '}
+            <button type="button" className="btn btn-link" onClick={() => void upcoming.refetch()}>
+              Try Again
+            </button>
+          </div>
+        ) : null}
+        {upcoming.isSuccess && groups.length === 0 ? (
+          <p className="appointments-empty" data-testid="appointments-empty">
+            {APPOINTMENTS_TEXTS.empty}
+          </p>
+        ) : null}
+        {groups.map((group) => (
+          <div key={group.day} className="appointments-day">
+            <h3>{group.day}</h3>
+            <ul>
+              {group.appointments.map((appointment) => (
+                <li key={appointment.id} className="appointment-row" data-testid="appointment-row">
+                  <div className="appointment-time">
+                    {timeLabel(appointment.starts_at, timeZone)}
+                    <span className="dashboard-muted"> – {timeLabel(appointment.ends_at, timeZone)}</span>
+                  </div>
+                  <div className="appointment-details">
+                    <strong>{appointment.service ?? 'Appointment'}</strong>
+                    <span>
+                      {who(appointment)}
+                      {appointment.customer_phone
+                        ? ` · ${formatAssistantPhone(appointment.customer_phone)}`
+                        : ''}
                     </span>
-                  ) : null}
-                  {appointment.deposit ? (
-                    <span
-                      className={`appointment-deposit ${appointment.deposit.paid ? 'appointment-deposit-paid' : ''}`}
-                    >
-                      Deposit {formatAmount(appointment.deposit.amount_cents)}{' '}
-                      {appointment.deposit.paid ? 'paid' : 'pending'}
+                    {appointment.confirmed_at ? (
+                      <span className="appointment-deposit appointment-deposit-paid appointment-confirmed">
+                        {APPOINTMENTS_TEXTS.confirmed}
+                      </span>
+                    ) : null}
+                    {appointment.deposit ? (
+                      <span
+                        className={`appointment-deposit ${appointment.deposit.paid ? 'appointment-deposit-paid' : ''}`}
+                      >
+                        Deposit {formatAmount(appointment.deposit.amount_cents)}{' '}
+                        {appointment.deposit.paid ? 'paid' : 'pending'}
+                      </span>
+                    ) : null}
+                  </div>
+                  <button
+                    type="button"
+                    className="btn btn-secondary appointment-cancel"
+                    onClick={() => {
+                      setNotice(undefined);
+                      setError(undefined);
+                      setConfirming(appointment);
+                    }}
+                  >
+                    {APPOINTMENTS_TEXTS.cancel}
+                    <span className="sr-only">
+                      {' '}
+                      {who(appointment)} at {timeLabel(appointment.starts_at, timeZone)}
                     </span>
-                  ) : null}
-                </div>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ))}
+        {confirming ? (
+          <Modal
+            title="Cancel appointment?"
+            onClose={() => (cancel.isPending ? undefined : setConfirming(undefined))}
+            actions={
+              <>
                 <button
                   type="button"
-                  className="btn btn-secondary appointment-cancel"
-                  onClick={() => {
-                    setNotice(undefined);
-                    setError(undefined);
-                    setConfirming(appointment);
-                  }}
+                  className="btn btn-secondary"
+                  disabled={cancel.isPending}
+                  onClick={() => setConfirming(undefined)}
                 >
-                  {APPOINTMENTS_TEXTS.cancel}
-                  <span className="sr-only">
-                    {' '}
-                    {who(appointment)} at {timeLabel(appointment.starts_at, timeZone)}
-                  </span>
+                  Keep it
                 </button>
-              </li>
-            ))}
-          </ul>
-        </div>
-      ))}
-      {confirming ? (
-        <Modal
-          title="Cancel appointment?"
-          onClose={() => (cancel.isPending ? undefined : setConfirming(undefined))}
-          actions={
-            <>
-              <button
-                type="button"
-                className="btn btn-secondary"
-                disabled={cancel.isPending}
-                onClick={() => setConfirming(undefined)}
-              >
-                Keep it
-              </button>
-              <button
-                type="button"
-                className="btn btn-primary appointment-confirm-cancel"
-                disabled={cancel.isPending}
-                onClick={() => cancel.mutate(confirming)}
-              >
-                {cancel.isPending ? 'Cancelling…' : 'Cancel appointment'}
-              </button>
-            </>
-          }
-        >
-          <p>
-            {APPOINTMENTS_TEXTS.confirmCancel(
-              who(confirming),
-              `${dayLabel(confirming.starts_at, timeZone)} at ${timeLabel(confirming.starts_at, timeZone)}`,
-            )}
-          </p>
-        </Modal>
-      ) : null}
-    </section>
+                <button
+                  type="button"
+                  className="btn btn-primary appointment-confirm-cancel"
+                  disabled={cancel.isPending}
+                  onClick={() => cancel.mutate(confirming)}
+                >
+                  {cancel.isPending ? 'Cancelling…' : 'Cancel appointment'}
+                </button>
+              </>
+            }
+          >
+            <p>
+              {APPOINTMENTS_TEXTS.confirmCancel(
+                who(confirming),
+                `${dayLabel(confirming.starts_at, timeZone)} at ${timeLabel(confirming.starts_at, timeZone)}`,
+              )}
+            </p>
+          </Modal>
+        ) : null}
+      </section>
+      <RecentAppointments userId={userId} />
+    </>
   );
 }
