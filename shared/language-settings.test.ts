@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { openingGreeting, servedLanguages, SPANISH_OFFER } from './language-settings';
 import { languageSettingsSchema } from './schemas/language-settings';
-import { relayLanguageMessage, relayLanguagesOf, relayVoiceIn } from './voice-relay';
+import { relayLanguageMessage, relayLanguagesOf, relayVoiceIn, VOICE_TEXTS } from './voice-relay';
 
 describe('the owner’s languages (decision 174)', () => {
   it('serves English only until the owner adds Spanish', () => {
@@ -52,5 +52,14 @@ describe('the owner’s languages (decision 174)', () => {
       ttsLanguage: 'es-US',
       transcriptionLanguage: 'es-US',
     });
+  });
+
+  it('tells the manager the caller’s language in the whisper, and nothing more for English', () => {
+    expect(VOICE_TEXTS.whisper('Ana wants to move her cut.', 'Spanish')).toBe(
+      'Call from Ringly. The caller speaks Spanish. Ana wants to move her cut.',
+    );
+    expect(VOICE_TEXTS.whisper('Ana wants to move her cut.')).toBe(
+      'Call from Ringly. Ana wants to move her cut.',
+    );
   });
 });

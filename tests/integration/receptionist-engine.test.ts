@@ -121,6 +121,7 @@ describe('receptionist engine with the local model, over DynamoDB Local', async 
 
   it('books a Spanish texter in Spanish and texts the Spanish confirmation (decision 174)', async () => {
     const { ownerId, assistantNumber } = await line();
+    await deps.data.businessConfigs.updateConfigFields(ownerId, { languages: ['en', 'es'] });
     const conversation = await receptionist.startConversation({
       ownerId,
       channel: 'sms',

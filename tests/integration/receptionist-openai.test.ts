@@ -52,7 +52,9 @@ describe('receptionist with the OpenAI model (real SDK, local fake API)', async 
     for await (const event of deps.receptionist.runTurn(conversation.id, { text: 'When are you open?' })) {
       events.push(event);
     }
-    expect(events.slice(0, 2)).toEqual([
+    // Every turn opens with its language (the voice relay switches Twilio's on a change, decision 174).
+    expect(events.slice(0, 3)).toEqual([
+      { type: 'language', language: 'en', changed: false },
       { type: 'tool_call', id: 'call_fake_0', name: 'get_business_info', args: { topic: 'hours' } },
       expect.objectContaining({ type: 'tool_result', name: 'get_business_info', ok: true }),
     ]);

@@ -208,11 +208,12 @@ describe('appointment reminders', async () => {
 
   it('reminds in the language of the conversation that booked it', async () => {
     clock = ny(4, 10);
-    const { assistantNumber } = await line({
+    const { assistantNumber, ownerId } = await line({
       enabled: true,
       offsets_hours: [24],
       note: 'Llegue 10 minutos antes.',
     });
+    await deps.data.businessConfigs.updateConfigFields(ownerId, { languages: ['en', 'es'] });
     const caller = '+14155550507';
     await text(assistantNumber, caller, 'Hola, quiero una cita el miércoles a las 10');
     await text(assistantNumber, caller, 'sí, soy Sofía');

@@ -7,7 +7,7 @@ import { apiErrorSchema } from '@shared/schemas/api-error';
 import { isNorthAmericanPhone, toE164Phone } from '@shared/phone/phone-number';
 import { callerPhoneSchema } from '@shared/schemas/phone-number';
 import { callerTexts } from '@shared/caller-texts';
-import { DEFAULT_LANGUAGE, type Language } from '@shared/language';
+import { DEFAULT_LANGUAGE, LANGUAGE_NAMES, type Language } from '@shared/language';
 import { openingGreeting } from '@shared/language-settings';
 import type { BusinessConfig } from '@shared/schemas/business-config';
 import {
@@ -495,7 +495,9 @@ export const voiceWebhookRoutes = (deps: VoiceDeps) => {
     const state = await callConversation(conversationId, form.ParentCallSid ?? form.CallSid);
     const transfer = state?.actions.findLast((a) => a.tool === 'transfer');
     const summary = transfer?.summary.replace(/^Transfer: /, '') ?? 'A caller asked for you.';
-    return c.body(await whisperTwiml(VOICE_TEXTS.whisper(summary)), 200, xml);
+    // The manager hears, in English, that the caller speaks Spanish before the calls are joined (decision 174).
+    const language = state?.language && state.language !== 'en' ? LANGUAGE_NAMES[state.language] : undefined;
+    return c.body(await whisperTwiml(VOICE_TEXTS.whisper(summary, language)), 200, xml);
   });
 
   app.post(VOICE_PATHS.dialResult, async (c) => {
