@@ -183,7 +183,17 @@ describe('local model: a returning caller (decision 177)', () => {
       say: 'Hi Ana, welcome back! I see your haircut appointment on Wednesday, November 25 at 3:00 PM. Would you like to keep it, move it or cancel it?',
     });
     state.turns.push({ speaker: 'assistant', text: '…', at: '' });
+    const upcomingId = state.returning!.upcoming!.id;
     expect(await step(state, 'keep it')).toEqual({
+      call: 'confirm_appointment',
+      args: { appointment_id: upcomingId },
+    });
+    const kept = ran(
+      'confirm_appointment',
+      { appointment_id: upcomingId },
+      { ok: true, summary: 'Confirmed' },
+    );
+    expect(await step(state, 'keep it', [kept])).toEqual({
       say: LOCAL_REPLIES.en.upcomingKept('Wednesday, November 25 at 3:00 PM'),
     });
   });

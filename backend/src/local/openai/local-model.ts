@@ -138,7 +138,8 @@ function upcomingStep(
       state.memory.offered = [];
       return say(v.replies.whenInstead);
     }
-    if (answer === 'keep') return say(v.replies.upcomingKept(v.spoken(upcoming.starts_at)));
+    // Keeping it is confirming it: the dashboard and the confirmation rate count it (decision 175).
+    if (answer === 'keep') return call('confirm_appointment', { appointment_id: upcoming.id });
     return undefined;
   }
   if (state.memory.upcomingOffered || !['greeting', 'yes', 'unknown'].includes(intent)) return undefined;
@@ -390,6 +391,8 @@ function compose(request: ModelRequest): Step {
     }
     case 'confirm_appointment':
       if (!last.result.ok) return say(r.cancelNotFound);
+      if (last.args.appointment_id && last.args.appointment_id === state.returning?.upcoming?.id)
+        return say(r.upcomingKept(v.spoken(state.returning.upcoming.starts_at)));
       return say(
         [
           r.confirmed(v.language !== 'en' && data.start ? v.spoken(String(data.start)) : String(data.when)),
