@@ -125,7 +125,11 @@ export function campaignKeywordFields(business: KeywordReplyBusiness) {
  * words (YES is Twilio's opt-in keyword, so it is never asked for), and CANCEL APPT is two words (only a
  * whole-body CANCEL opts out).
  */
-export const APPOINTMENT_REPLY_WORDS = { confirm: 'CONFIRM', change: 'CHANGE', cancel: 'CANCEL APPT' } as const;
+export const APPOINTMENT_REPLY_WORDS = {
+  confirm: 'CONFIRM',
+  change: 'CHANGE',
+  cancel: 'CANCEL APPT',
+} as const;
 /** The same in Spanish texts (decision 174): CANCELAR alone is no Twilio keyword, and it is two words here. */
 export const APPOINTMENT_REPLY_WORDS_ES = {
   confirm: 'CONFIRMAR',
