@@ -198,6 +198,14 @@ describe('local model: a returning caller (decision 177)', () => {
     });
   });
 
+  it('does not offer the upcoming appointment while the caller answers a question (a name for a message)', async () => {
+    const state = returningState('voice');
+    state.memory.awaiting = 'message_name';
+    const answer = await step(state, 'Sam Lee');
+    expect(JSON.stringify(answer)).not.toMatch(/I see your haircut appointment/);
+    expect(state.memory.upcomingOffered).toBeFalsy();
+  });
+
   it('on a call the greeting said the name: the offer comes alone; cancel and move act on that appointment', async () => {
     const cancelling = returningState('voice');
     expect((await step(cancelling, 'hello')).say).toMatch(/^I see your haircut appointment/);

@@ -142,7 +142,9 @@ function upcomingStep(
     if (answer === 'keep') return call('confirm_appointment', { appointment_id: upcoming.id });
     return undefined;
   }
-  if (state.memory.upcomingOffered || !['greeting', 'yes', 'unknown'].includes(intent)) return undefined;
+  // Offered only when the caller isn't answering a question (a name for a message, a slot, a yes).
+  if (awaiting || state.memory.upcomingOffered || !['greeting', 'yes', 'unknown'].includes(intent))
+    return undefined;
   state.memory.upcomingOffered = true;
   state.memory.awaiting = 'upcoming_choice';
   return say(v.replies.upcomingOffer(upcoming.service, v.spoken(upcoming.starts_at)));
