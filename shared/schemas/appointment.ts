@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LANGUAGES } from '../language';
 
 /**
  * An appointment the assistant booked (issue 9). One item per slot: the slot's start time is part of its key
@@ -44,6 +45,11 @@ export const appointmentSchema = z.object({
   /** What the owner marked after the appointment's time: the caller came, or did not. */
   attendance: z.enum(APPOINTMENT_ATTENDANCE).optional(),
   attendance_marked_at: z.iso.datetime().optional(),
+  /**
+   * The caller's language when it was booked (docs/decisions/174-spanish.md), so texts sent outside the
+   * conversation (the owner's cancellation, reminders) are in it. Absent: English.
+   */
+  language: z.enum(LANGUAGES).optional(),
 });
 export type Appointment = z.infer<typeof appointmentSchema>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CALL_ROUTES, OWNER_DIAL_STATUSES } from '../answer-mode-values';
 import { CONVERSATION_CHANNELS, CONVERSATION_OUTCOMES } from '../conversation';
+import { LANGUAGES } from '../language';
 
 /**
  * One conversation the assistant had on the owner's line (a call or an SMS thread). Analytics are computed
@@ -62,5 +63,10 @@ export const conversationSchema = z.object({
   owner_dial_status: z.enum(OWNER_DIAL_STATUSES).optional(),
   /** The call was forwarded to the assistant from the business's own line (Twilio's ForwardedFrom). */
   forwarded: z.boolean().optional(),
+  /**
+   * The language the caller used (docs/decisions/174-spanish.md): the thread's or call's last served language.
+   * Absent on records stored before Spanish existed, which were English.
+   */
+  language: z.enum(LANGUAGES).optional(),
 });
 export type Conversation = z.infer<typeof conversationSchema>;
