@@ -55,6 +55,42 @@ export function createAppointmentRepository(
     created_at: now().toISOString(),
     cancelled_at: null,
   });
+  /**
+   * One conditional update of a booked appointment named by its id (plus `condition`, when given). Undefined
+   * when the id names no appointment or the condition failed; otherwise what `returnValues` asked for.
+   */
+  const updateBooked = async (
+    ownerId: string,
+    id: string,
+    update: {
+      set: string;
+      condition?: string;
+      values: Record<string, unknown>;
+      returnValues: 'ALL_NEW' | 'UPDATED_OLD';
+    },
+  ): Promise<{ attributes: Record<string, unknown> | undefined } | undefined> => {
+    const start = startOfId(id);
+    if (!start) return undefined;
+    try {
+      const { Attributes } = await doc.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: keys.appointment(ownerId, start),
+          UpdateExpression: update.set,
+          ConditionExpression: ['id = :id AND #status = :booked', update.condition]
+            .filter(Boolean)
+            .join(' AND '),
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: { ':id': id, ':booked': 'booked', ...update.values },
+          ReturnValues: update.returnValues,
+        }),
+      );
+      return { attributes: Attributes };
+    } catch (error) {
+      if (isAnyConditionFailure(error)) return undefined;
+      throw error;
+    }
+  };
 
   const repository = {
     async book(ownerId: string, input: NewAppointment): Promise<BookResult> {
@@ -195,31 +231,14 @@ export function createAppointmentRepository(
     },
 
     async cancel(ownerId: string, id: string): Promise<Appointment | undefined> {
-      const start = startOfId(id);
-      if (!start) return undefined;
-      try {
-        const { Attributes } = await doc.send(
-          new UpdateCommand({
-            TableName: tableName,
-            Key: keys.appointment(ownerId, start),
-            UpdateExpression: 'SET #status = :cancelled, cancelled_at = :at',
-            // A marked appointment (attended, no-show) is history: never cancelled, so never refunded.
-            ConditionExpression: 'id = :id AND #status = :booked AND attribute_not_exists(attendance)',
-            ExpressionAttributeNames: { '#status': 'status' },
-            ExpressionAttributeValues: {
-              ':cancelled': 'cancelled',
-              ':booked': 'booked',
-              ':id': id,
-              ':at': now().toISOString(),
-            },
-            ReturnValues: 'ALL_NEW',
-          }),
-        );
-        return Attributes ? strip(Attributes) : undefined;
-      } catch (error) {
-        if (isAnyConditionFailure(error)) return undefined;
-        throw error;
-      }
+      const updated = await updateBooked(ownerId, id, {
+        set: 'SET #status = :cancelled, cancelled_at = :at',
+        // A marked appointment (attended, no-show) is history: never cancelled, so never refunded.
+        condition: 'attribute_not_exists(attendance)',
+        values: { ':cancelled': 'cancelled', ':at': now().toISOString() },
+        returnValues: 'ALL_NEW',
+      });
+      return updated?.attributes ? strip(updated.attributes) : undefined;
     },
 
     /**
@@ -277,25 +296,12 @@ export function createAppointmentRepository(
      * second confirmation keeps the first time. Undefined when it is not booked (cancelled, moved, unknown).
      */
     async confirm(ownerId: string, id: string, at: Date): Promise<{ already: boolean } | undefined> {
-      const start = startOfId(id);
-      if (!start) return undefined;
-      try {
-        const { Attributes } = await doc.send(
-          new UpdateCommand({
-            TableName: tableName,
-            Key: keys.appointment(ownerId, start),
-            UpdateExpression: 'SET confirmed_at = if_not_exists(confirmed_at, :at)',
-            ConditionExpression: 'id = :id AND #status = :booked',
-            ExpressionAttributeNames: { '#status': 'status' },
-            ExpressionAttributeValues: { ':id': id, ':booked': 'booked', ':at': at.toISOString() },
-            ReturnValues: 'UPDATED_OLD',
-          }),
-        );
-        return { already: typeof Attributes?.confirmed_at === 'string' };
-      } catch (error) {
-        if (isAnyConditionFailure(error)) return undefined;
-        throw error;
-      }
+      const updated = await updateBooked(ownerId, id, {
+        set: 'SET confirmed_at = if_not_exists(confirmed_at, :at)',
+        values: { ':at': at.toISOString() },
+        returnValues: 'UPDATED_OLD',
+      });
+      return updated && { already: typeof updated.attributes?.confirmed_at === 'string' };
     },
 
     /** A reminder was sent: the first time is kept (the confirmation rate counts reminded appointments). */
@@ -326,35 +332,18 @@ export function createAppointmentRepository(
       id: string,
       attendance: AppointmentAttendance,
     ): Promise<AttendanceResult> {
-      const start = startOfId(id);
-      if (!start) return { ok: false, reason: 'not_found' };
-      try {
-        const { Attributes } = await doc.send(
-          new UpdateCommand({
-            TableName: tableName,
-            Key: keys.appointment(ownerId, start),
-            UpdateExpression: 'SET attendance = :attendance, attendance_marked_at = :at',
-            ConditionExpression:
-              'id = :id AND #status = :booked AND starts_at <= :at AND (attribute_not_exists(attendance) OR attendance <> :attendance)',
-            ExpressionAttributeNames: { '#status': 'status' },
-            ExpressionAttributeValues: {
-              ':id': id,
-              ':booked': 'booked',
-              ':attendance': attendance,
-              ':at': now().toISOString(),
-            },
-            ReturnValues: 'ALL_NEW',
-          }),
-        );
-        return { ok: true, changed: true, appointment: strip(Attributes ?? {}) };
-      } catch (error) {
-        if (!isAnyConditionFailure(error)) throw error;
-        const current = await repository.get(ownerId, id);
-        if (!current) return { ok: false, reason: 'not_found' };
-        if (current.status !== 'booked') return { ok: false, reason: 'cancelled' };
-        if (current.attendance === attendance) return { ok: true, changed: false, appointment: current };
-        return { ok: false, reason: 'not_started' };
-      }
+      const updated = await updateBooked(ownerId, id, {
+        set: 'SET attendance = :attendance, attendance_marked_at = :at',
+        condition: 'starts_at <= :at AND (attribute_not_exists(attendance) OR attendance <> :attendance)',
+        values: { ':attendance': attendance, ':at': now().toISOString() },
+        returnValues: 'ALL_NEW',
+      });
+      if (updated) return { ok: true, changed: true, appointment: strip(updated.attributes ?? {}) };
+      const current = await repository.get(ownerId, id);
+      if (!current) return { ok: false, reason: 'not_found' };
+      if (current.status !== 'booked') return { ok: false, reason: 'cancelled' };
+      if (current.attendance === attendance) return { ok: true, changed: false, appointment: current };
+      return { ok: false, reason: 'not_started' };
     },
 
     /** The connected calendar's event that mirrors the booking, so a move or cancellation follows it. */

@@ -9,6 +9,7 @@ import {
 } from '@shared/answer-mode-values';
 import type { BusinessConfig } from '@shared/schemas/business-config';
 import { FormField } from '../../../components/ui/form-field';
+import { InlineSaveActions, useInlineSave } from '../../../components/ui/inline-save';
 import { saveAnswerMode } from '../api/setup-api';
 import './answer-mode-settings.css';
 
@@ -34,24 +35,11 @@ export function AnswerModeSettings({
     ring_first: config?.greetings?.ring_first ?? '',
     after_hours: config?.greetings?.after_hours ?? '',
   });
-  const [state, setState] = useState<
-    { kind: 'idle' | 'saving' | 'saved' } | { kind: 'error'; message: string }
-  >({ kind: 'idle' });
-  const edit = () => setState({ kind: 'idle' });
-
-  const save = async () => {
-    setState({ kind: 'saving' });
-    try {
-      const saved = await saveAnswerMode(userId, { answer_mode: mode, ring_seconds: ringSeconds, greetings });
-      onSaved(saved);
-      setState({ kind: 'saved' });
-    } catch (error) {
-      setState({
-        kind: 'error',
-        message: error instanceof Error ? error.message : ANSWER_MODE_TEXTS.saveFailed,
-      });
-    }
-  };
+  const { state, edit, run } = useInlineSave(ANSWER_MODE_TEXTS.saveFailed);
+  const save = () =>
+    run(async () => {
+      onSaved(await saveAnswerMode(userId, { answer_mode: mode, ring_seconds: ringSeconds, greetings }));
+    });
 
   return (
     <fieldset className="answer-mode-settings" data-testid="answer-mode-settings">
@@ -112,25 +100,13 @@ export function AnswerModeSettings({
           }}
         />
       </FormField>
-      {state.kind === 'error' ? (
-        <div className="alert alert-error" role="alert" data-testid="answer-mode-error">
-          {state.message}
-        </div>
-      ) : null}
-      <div className="answer-mode-actions">
-        <button
-          type="button"
-          className="btn btn-secondary"
-          data-testid="answer-mode-save"
-          disabled={state.kind === 'saving'}
-          onClick={() => void save()}
-        >
-          {ANSWER_MODE_TEXTS.save}
-        </button>
-        <span role="status" data-testid="answer-mode-status">
-          {state.kind === 'saved' ? ANSWER_MODE_TEXTS.saved : ''}
-        </span>
-      </div>
+      <InlineSaveActions
+        state={state}
+        testId="answer-mode"
+        saveLabel={ANSWER_MODE_TEXTS.save}
+        savedText={ANSWER_MODE_TEXTS.saved}
+        onSave={() => void save()}
+      />
     </fieldset>
   );
 }

@@ -13,6 +13,7 @@ import {
 } from '@shared/language-settings';
 import type { BusinessConfig } from '@shared/schemas/business-config';
 import { FormField } from '../../../components/ui/form-field';
+import { InlineSaveActions, useInlineSave } from '../../../components/ui/inline-save';
 import { loadVoices, previewVoice, saveLanguages, type SelectedVoice, type Voice } from '../api/setup-api';
 import { GENDER_ORDER } from '../voice-selection';
 import './answer-mode-settings.css';
@@ -39,34 +40,24 @@ export function LanguageSettings({
   );
   const [offer, setOffer] = useState(config?.bilingual_greeting ?? true);
   const [greeting, setGreeting] = useState(config?.greeting_es ?? '');
-  const [state, setState] = useState<
-    { kind: 'idle' | 'saving' | 'saved' } | { kind: 'error'; message: string }
-  >({ kind: 'idle' });
+  const { state, edit, run } = useInlineSave(LANGUAGE_TEXTS.saveFailed);
   const [sample, setSample] = useState<{ url?: string; error?: string; busy?: boolean }>({});
   const voices = useQuery({ queryKey: ['voices'], queryFn: loadVoices, staleTime: 5 * 60_000, retry: 0 });
   const voiceList: Voice[] = GENDER_ORDER.flatMap((gender) => voices.data?.[gender] ?? []);
-  const edit = () => setState({ kind: 'idle' });
   const business = config?.business_name?.trim() || 'your business';
   const spanish = choice === 'en_es';
 
-  const save = async () => {
-    setState({ kind: 'saving' });
-    try {
-      const saved = await saveLanguages(userId, {
-        languages: [...LANGUAGE_CHOICES[choice]],
-        bilingual_greeting: offer,
-        greeting_es: greeting,
-        ...(spanishVoice ? { selected_voice_es: spanishVoice } : {}),
-      });
-      onSaved(saved);
-      setState({ kind: 'saved' });
-    } catch (error) {
-      setState({
-        kind: 'error',
-        message: error instanceof Error ? error.message : LANGUAGE_TEXTS.saveFailed,
-      });
-    }
-  };
+  const save = () =>
+    run(async () => {
+      onSaved(
+        await saveLanguages(userId, {
+          languages: [...LANGUAGE_CHOICES[choice]],
+          bilingual_greeting: offer,
+          greeting_es: greeting,
+          ...(spanishVoice ? { selected_voice_es: spanishVoice } : {}),
+        }),
+      );
+    });
 
   const playSample = async () => {
     if (!spanishVoice) return;
@@ -187,25 +178,13 @@ export function LanguageSettings({
           ) : null}
         </>
       ) : null}
-      {state.kind === 'error' ? (
-        <div className="alert alert-error" role="alert" data-testid="languages-error">
-          {state.message}
-        </div>
-      ) : null}
-      <div className="answer-mode-actions">
-        <button
-          type="button"
-          className="btn btn-secondary"
-          data-testid="languages-save"
-          disabled={state.kind === 'saving'}
-          onClick={() => void save()}
-        >
-          {LANGUAGE_TEXTS.save}
-        </button>
-        <span role="status" data-testid="languages-status">
-          {state.kind === 'saved' ? LANGUAGE_TEXTS.saved : ''}
-        </span>
-      </div>
+      <InlineSaveActions
+        state={state}
+        testId="languages"
+        saveLabel={LANGUAGE_TEXTS.save}
+        savedText={LANGUAGE_TEXTS.saved}
+        onSave={() => void save()}
+      />
     </fieldset>
   );
 }

@@ -1,15 +1,14 @@
-import { useEffect, useState, type FormEvent } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { NotificationPreferencesInput } from '@shared/schemas/notifications';
+import type { NotificationPreferences, NotificationPreferencesInput } from '@shared/schemas/notifications';
 import { NOTIFICATION_TEXTS, URGENT_SMS_REASONS, type UrgentSmsReason } from '@shared/notifications';
 import { FormField } from '../../../../components/ui/form-field';
 import { ToggleSwitch } from '../../../../components/ui/toggle-switch';
 import { formatAssistantPhone } from '../../assistant-phone';
 import { notificationsApi } from '../../api/notifications-api';
 import { dashboardQueryKeys } from '../../hooks/dashboard-query-keys';
-import type { NotificationFieldErrors } from './notification-form';
 import { onDemand } from '../../../../lib/chunk-load';
 import { RemindersSection } from './reminders-section';
+import { useSettingsForm } from '../../hooks/use-settings-form';
+import { SettingsFormFooter, SettingsLoadFailed } from '../settings-form-parts';
 import './notifications-tab.css';
 
 // The form's check (the API's schema, and zod with it) loads when the owner starts editing or saves.
@@ -21,68 +20,40 @@ type Draft = NotificationPreferencesInput & { urgent_sms_reasons: UrgentSmsReaso
  * Issue 13 §2, the dashboard's Notifications section: the summary e-mail, urgent texts (which outcomes, to
  * which mobile) and the daily digest. Checked with the API's schema before saving; saved or failed is said.
  */
+// Stored preferences as the form shows them (the mobile in the owner's own format).
+const toDraft = (stored: NotificationPreferences): Draft => ({
+  ...stored,
+  urgent_sms_number: stored.urgent_sms_number ? formatAssistantPhone(stored.urgent_sms_number) : '',
+});
+
 export function NotificationsTab({ userId }: { userId: string }) {
-  const queryClient = useQueryClient();
-  const key = dashboardQueryKeys.notifications(userId);
-  const stored = useQuery({ queryKey: key, queryFn: () => notificationsApi.get(userId) });
-  const [draft, setDraft] = useState<Draft | undefined>();
-  const [errors, setErrors] = useState<NotificationFieldErrors>({});
-  const [saved, setSaved] = useState(false);
-  const [checkFailed, setCheckFailed] = useState<string>();
-
-  // The form starts from what is stored (shown in the owner's own format), once it has loaded.
-  useEffect(() => {
-    if (stored.data && !draft) {
-      setDraft({
-        ...stored.data,
-        urgent_sms_number: stored.data.urgent_sms_number
-          ? formatAssistantPhone(stored.data.urgent_sms_number)
-          : '',
-      });
-    }
-  }, [stored.data, draft]);
-
-  const save = useMutation({
-    mutationFn: (prefs: NotificationPreferencesInput) => notificationsApi.save(userId, prefs),
-    onSuccess: (result) => {
-      queryClient.setQueryData(key, result);
-      setSaved(true);
-    },
+  const form = useSettingsForm({
+    queryKey: dashboardQueryKeys.notifications(userId),
+    load: () => notificationsApi.get(userId),
+    save: (prefs: NotificationPreferencesInput) => notificationsApi.save(userId, prefs),
+    toDraft,
+    check: async (report) => (await notificationValidation.getOr(report))?.validateNotificationForm,
   });
+  const { draft, errors, change } = form;
 
-  if (stored.isError) {
+  if (form.stored.isError) {
     return (
-      <section className="card dashboard-panel" aria-labelledby="notifications-title">
-        <h2 id="notifications-title">{NOTIFICATION_TEXTS.title}</h2>
-        <p className="alert alert-error" role="alert">
-          {stored.error.message}
-        </p>
-      </section>
+      <SettingsLoadFailed
+        titleId="notifications-title"
+        title={NOTIFICATION_TEXTS.title}
+        message={form.stored.error.message}
+      />
     );
   }
   if (!draft) return <p className="dashboard-muted">Loading…</p>;
 
-  const change = (patch: Partial<Draft>) => {
-    setDraft({ ...draft, ...patch });
-    setSaved(false);
-    save.reset();
-  };
   const toggleReason = (reason: UrgentSmsReason, on: boolean) =>
     change({
       urgent_sms_reasons: on
         ? [...draft.urgent_sms_reasons, reason]
         : draft.urgent_sms_reasons.filter((r) => r !== reason),
     });
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const validation = await notificationValidation.getOr(setCheckFailed);
-    if (!validation) return;
-    setCheckFailed(undefined);
-    const checked = validation.validateNotificationForm(draft);
-    setErrors(checked.ok ? {} : checked.errors);
-    if (checked.ok) save.mutate(checked.value);
-  };
-  const describedBy = (id: string, field: keyof NotificationFieldErrors, hint?: string) =>
+  const describedBy = (id: string, field: keyof typeof errors, hint?: string) =>
     [hint, errors[field] ? `${id}-error` : undefined].filter(Boolean).join(' ') || undefined;
 
   return (
@@ -90,7 +61,11 @@ export function NotificationsTab({ userId }: { userId: string }) {
       <section className="card dashboard-panel notifications" aria-labelledby="notifications-title">
         <h2 id="notifications-title">{NOTIFICATION_TEXTS.title}</h2>
         <p className="dashboard-muted">{NOTIFICATION_TEXTS.intro}</p>
-        <form onSubmit={(event) => void submit(event)} onFocus={notificationValidation.preload} noValidate>
+        <form
+          onSubmit={(event) => void form.submit(event)}
+          onFocus={notificationValidation.preload}
+          noValidate
+        >
           <FormField id="notify-email" label={NOTIFICATION_TEXTS.emailLabel} error={errors.email}>
             <input
               id="notify-email"
@@ -172,19 +147,13 @@ export function NotificationsTab({ userId }: { userId: string }) {
             </div>
           ) : null}
           <p className="field-hint">{NOTIFICATION_TEXTS.testChatNote}</p>
-          {saved ? (
-            <p className="alert alert-success" role="status">
-              {NOTIFICATION_TEXTS.saved}
-            </p>
-          ) : null}
-          {checkFailed || save.isError ? (
-            <p className="alert alert-error" role="alert">
-              {checkFailed ?? save.error?.message}
-            </p>
-          ) : null}
-          <button type="submit" className="btn btn-primary" disabled={save.isPending}>
-            {save.isPending ? 'Saving…' : NOTIFICATION_TEXTS.save}
-          </button>
+          <SettingsFormFooter
+            saved={form.saved}
+            savedText={NOTIFICATION_TEXTS.saved}
+            failure={form.failure}
+            pending={form.pending}
+            saveText={NOTIFICATION_TEXTS.save}
+          />
         </form>
       </section>
       <RemindersSection userId={userId} />

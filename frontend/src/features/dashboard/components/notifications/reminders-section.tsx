@@ -1,14 +1,13 @@
-import { useEffect, useState, type FormEvent } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CALLER_TEXTS } from '@shared/caller-texts';
 import { REMINDER_LIMITS, REMINDER_OFFSET_CHOICES, REMINDER_TEXTS } from '@shared/reminders';
-import type { ReminderSettingsInput } from '@shared/schemas/reminders';
+import type { ReminderSettingsInput, StoredReminderSettings } from '@shared/schemas/reminders';
 import { FormField } from '../../../../components/ui/form-field';
 import { ToggleSwitch } from '../../../../components/ui/toggle-switch';
 import { remindersApi } from '../../api/reminders-api';
 import { dashboardQueryKeys } from '../../hooks/dashboard-query-keys';
 import { onDemand } from '../../../../lib/chunk-load';
-import type { ReminderFieldErrors } from './reminder-form';
+import { useSettingsForm } from '../../hooks/use-settings-form';
+import { SettingsFormFooter, SettingsLoadFailed } from '../settings-form-parts';
 
 // The form's check (the API's schema, and zod with it) loads when the owner starts editing or saves.
 const reminderValidation = onDemand('reminder-form', () => import('./reminder-form'));
@@ -19,60 +18,33 @@ type Draft = Required<ReminderSettingsInput>;
  * Appointment reminders on the Notifications tab (docs/decisions/175-reminders.md): on/off, when (up to two
  * offsets), quiet hours (only wider than 21:00–08:00), an optional line, and a preview of the text.
  */
+const toDraft = ({ enabled_since: _since, ...settings }: StoredReminderSettings): Draft => settings;
+
 export function RemindersSection({ userId }: { userId: string }) {
-  const queryClient = useQueryClient();
-  const key = dashboardQueryKeys.reminders(userId);
-  const stored = useQuery({ queryKey: key, queryFn: () => remindersApi.get(userId) });
-  const [draft, setDraft] = useState<Draft | undefined>();
-  const [errors, setErrors] = useState<ReminderFieldErrors>({});
-  const [saved, setSaved] = useState(false);
-  const [checkFailed, setCheckFailed] = useState<string>();
-
-  useEffect(() => {
-    if (stored.data && !draft) {
-      const { enabled_since: _since, ...settings } = stored.data;
-      setDraft(settings);
-    }
-  }, [stored.data, draft]);
-
-  const save = useMutation({
-    mutationFn: (settings: ReminderSettingsInput) => remindersApi.save(userId, settings),
-    onSuccess: (result) => {
-      queryClient.setQueryData(key, result);
-      setSaved(true);
-    },
+  const form = useSettingsForm({
+    queryKey: dashboardQueryKeys.reminders(userId),
+    load: () => remindersApi.get(userId),
+    save: (settings: ReminderSettingsInput) => remindersApi.save(userId, settings),
+    toDraft,
+    check: async (report) => (await reminderValidation.getOr(report))?.validateReminderForm,
   });
+  const { stored, draft, errors, change } = form;
 
   if (stored.isError) {
     return (
-      <section className="card dashboard-panel" aria-labelledby="reminders-title">
-        <h2 id="reminders-title">{REMINDER_TEXTS.title}</h2>
-        <p className="alert alert-error" role="alert">
-          {stored.error.message}
-        </p>
-      </section>
+      <SettingsLoadFailed
+        titleId="reminders-title"
+        title={REMINDER_TEXTS.title}
+        message={stored.error.message}
+      />
     );
   }
   if (!draft) return <p className="dashboard-muted">Loading…</p>;
 
-  const change = (patch: Partial<Draft>) => {
-    setDraft({ ...draft, ...patch });
-    setSaved(false);
-    save.reset();
-  };
   const toggleOffset = (hours: number, on: boolean) =>
     change({
       offsets_hours: on ? [...draft.offsets_hours, hours] : draft.offsets_hours.filter((h) => h !== hours),
     });
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const validation = await reminderValidation.getOr(setCheckFailed);
-    if (!validation) return;
-    setCheckFailed(undefined);
-    const checked = validation.validateReminderForm(draft);
-    setErrors(checked.ok ? {} : checked.errors);
-    if (checked.ok) save.mutate(checked.value);
-  };
   const { sample } = REMINDER_TEXTS;
   const preview = CALLER_TEXTS.en.reminder(
     { business: sample.business, when: sample.when, service: sample.service },
@@ -84,7 +56,7 @@ export function RemindersSection({ userId }: { userId: string }) {
     <section className="card dashboard-panel notifications reminders" aria-labelledby="reminders-title">
       <h2 id="reminders-title">{REMINDER_TEXTS.title}</h2>
       <p className="dashboard-muted">{REMINDER_TEXTS.intro}</p>
-      <form onSubmit={(event) => void submit(event)} onFocus={reminderValidation.preload} noValidate>
+      <form onSubmit={(event) => void form.submit(event)} onFocus={reminderValidation.preload} noValidate>
         <div className="notifications-switches">
           <ToggleSwitch
             id="reminders-enabled"
@@ -176,19 +148,13 @@ export function RemindersSection({ userId }: { userId: string }) {
           <span className="reminders-preview-label">{REMINDER_TEXTS.previewLabel}</span>
           <p data-testid="reminder-preview">{preview}</p>
         </div>
-        {saved ? (
-          <p className="alert alert-success" role="status">
-            {REMINDER_TEXTS.saved}
-          </p>
-        ) : null}
-        {checkFailed || save.isError ? (
-          <p className="alert alert-error" role="alert">
-            {checkFailed ?? save.error?.message}
-          </p>
-        ) : null}
-        <button type="submit" className="btn btn-primary" disabled={save.isPending}>
-          {save.isPending ? 'Saving…' : REMINDER_TEXTS.save}
-        </button>
+        <SettingsFormFooter
+          saved={form.saved}
+          savedText={REMINDER_TEXTS.saved}
+          failure={form.failure}
+          pending={form.pending}
+          saveText={REMINDER_TEXTS.save}
+        />
       </form>
     </section>
   );
