@@ -4,9 +4,10 @@ import path from 'node:path';
 import { Aspects } from 'aws-cdk-lib';
 import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
+import vm from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIGNED_WEBHOOK_PATHS, TWILIO_WEBHOOK_PATHS } from '../backend/src/platform/http/webhook-paths';
-import { ORIGIN_VERIFY_HEADER } from '../shared/origin-verify';
+import { ORIGIN_VERIFY_HEADER, VIEWER_ADDRESS_HEADER } from '../shared/origin-verify';
 import { ORIGIN_VERIFY_VERSION_PARAMETER } from './lib/api-edge';
 import { CAPACITY } from './lib/capacity-model';
 import { WAF_COUNTED_COMMON_RULES, WAF_MANAGED_RULE_GROUPS } from './lib/edge-firewall';
@@ -317,6 +318,45 @@ describe('origin-verify rotation', () => {
       expect(JSON.stringify(pinned)).toContain(`{"Ref":"${ORIGIN_VERIFY_VERSION_PARAMETER}"}`);
       expect(JSON.stringify(current)).toContain('{{resolve:secretsmanager:');
       expect(JSON.stringify(current)).not.toContain(ORIGIN_VERIFY_VERSION_PARAMETER);
+    }
+  });
+});
+
+describe('viewer address', () => {
+  it("runs a viewer-request function on the API's distribution that sets the viewer's IP over the client's", () => {
+    for (const template of [staging.template, prod.template]) {
+      const functions = template.findResources('AWS::CloudFront::Function') as Resources;
+      const [functionId, fn] = only(functions);
+      const api = Object.values(template.findResources('AWS::CloudFront::Distribution') as Resources)
+        .map(
+          (distribution) =>
+            distribution.Properties.DistributionConfig as {
+              Origins: unknown[];
+              DefaultCacheBehavior: {
+                FunctionAssociations?: Array<{ EventType: string; FunctionARN: unknown }>;
+              };
+            },
+        )
+        .find((config) => JSON.stringify(config.Origins).includes('execute-api'))!;
+      expect(api.DefaultCacheBehavior.FunctionAssociations).toEqual([
+        { EventType: 'viewer-request', FunctionARN: { 'Fn::GetAtt': [functionId, 'FunctionARN'] } },
+      ]);
+      // The deployed code itself, run as CloudFront would: a made-up header is replaced by the viewer's IP.
+      const code = fn.Properties.FunctionCode as string;
+      const handler = vm.runInNewContext(`${code}; handler`) as (event: unknown) => {
+        headers: Record<string, { value: string }>;
+      };
+      const request = handler({
+        viewer: { ip: '203.0.113.9' },
+        request: {
+          headers: {
+            [VIEWER_ADDRESS_HEADER]: { value: '10.0.0.1' },
+            'x-forwarded-for': { value: '1.2.3.4' },
+          },
+        },
+      });
+      expect(request.headers[VIEWER_ADDRESS_HEADER]).toEqual({ value: '203.0.113.9' });
+      expect((fn.Properties.FunctionConfig as { Runtime: string }).Runtime).toBe('cloudfront-js-2.0');
     }
   });
 });

@@ -4,6 +4,10 @@ import {
   AllowedMethods,
   CachePolicy,
   Distribution,
+  Function as EdgeFunction,
+  FunctionCode,
+  FunctionEventType,
+  FunctionRuntime,
   HttpVersion,
   OriginProtocolPolicy,
   OriginRequestPolicy,
@@ -13,7 +17,7 @@ import {
 import { HttpOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
-import { ORIGIN_VERIFY_HEADER } from '@shared/origin-verify';
+import { ORIGIN_VERIFY_HEADER, VIEWER_ADDRESS_HEADER } from '@shared/origin-verify';
 import type { Edge } from './edge';
 import { MINIMUM_TLS } from './web';
 
@@ -25,6 +29,16 @@ import { MINIMUM_TLS } from './web';
  * the pin. Empty (the default): the secret's current version, read when the distribution is created.
  */
 export const ORIGIN_VERIFY_VERSION_PARAMETER = 'OriginVerifyVersionId';
+
+/**
+ * The viewer-request function's code: the viewer's IP as CloudFront saw it, over any value the client sent,
+ * so the app's per-address limits can't be dodged with a made-up X-Forwarded-For
+ * (backend/src/platform/http/client-address.ts).
+ */
+export const VIEWER_ADDRESS_FUNCTION_CODE = `function handler(event) {
+  event.request.headers['${VIEWER_ADDRESS_HEADER}'] = { value: event.viewer.ip };
+  return event.request;
+}`;
 
 export interface ApiEdgeProps {
   readonly api: IHttpApi;
@@ -87,6 +101,12 @@ export class ApiEdge extends Construct {
       this.originVerifySecret.secretValue.unsafeUnwrap(),
     ).toString();
 
+    const viewerAddress = new EdgeFunction(this, 'ViewerAddress', {
+      comment: 'Sets the viewer address header the API keys its rate limits on',
+      code: FunctionCode.fromInline(VIEWER_ADDRESS_FUNCTION_CODE),
+      runtime: FunctionRuntime.JS_2_0,
+    });
+
     this.distribution = new Distribution(this, 'Distribution', {
       comment: 'AI receptionist API (front door of the HTTP API)',
       defaultBehavior: {
@@ -101,6 +121,7 @@ export class ApiEdge extends Construct {
         // Host must stay API Gateway's; everything else (Authorization, X-Twilio-Signature,
         // Stripe-Signature, Origin for CORS) reaches the app unchanged.
         originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+        functionAssociations: [{ function: viewerAddress, eventType: FunctionEventType.VIEWER_REQUEST }],
         compress: false,
       },
       httpVersion: HttpVersion.HTTP2_AND_3,

@@ -1,5 +1,6 @@
 import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
+import { VIEWER_ADDRESS_HEADER } from '@shared/origin-verify';
 
 type FetchApp = { fetch: (request: Request, env?: unknown) => Response | Promise<Response> };
 
@@ -24,11 +25,13 @@ export function serveLocally(
   return serve({
     port,
     hostname,
-    // API Gateway sets X-Forwarded-For; locally the socket address stands in for it.
+    // In AWS CloudFront sets the viewer's address; locally the socket's stands in for it, over a client's own.
     fetch: async (request, env) => {
       const incoming = (env as { incoming?: { socket?: { remoteAddress?: string } } }).incoming;
       const headers = new Headers(request.headers);
-      headers.set('x-forwarded-for', incoming?.socket?.remoteAddress ?? '127.0.0.1');
+      const address = incoming?.socket?.remoteAddress ?? '127.0.0.1';
+      headers.set('x-forwarded-for', address);
+      headers.set(VIEWER_ADDRESS_HEADER, address);
       return closeAfterRefusedBody(await app.fetch(new Request(request, { headers }), env));
     },
   }) as Server;
