@@ -5,14 +5,11 @@ import type { DashboardAppointment } from '@shared/schemas/dashboard-appointment
 import { APPOINTMENTS_TEXTS, refundNotice } from '@shared/dashboard-appointments';
 import { Modal } from '../../../../components/ui/modal';
 import { appointmentsApi } from '../../api/appointments-api';
-import { formatAssistantPhone } from '../../assistant-phone';
 import { dayLabel, groupByBusinessDay, timeLabel, zoneLabel } from '../../appointment-times';
 import { dashboardQueryKeys } from '../../hooks/dashboard-query-keys';
 import { RecentAppointments } from './recent-appointments';
+import { AppointmentRow, AppointmentsLoadFailed, appointmentWho } from './appointment-row';
 import './appointments-tab.css';
-
-const who = (appointment: DashboardAppointment) =>
-  appointment.customer_name?.trim() || APPOINTMENTS_TEXTS.unknownCaller;
 
 /** Issue 9 §8: upcoming appointments in the business's time zone, each with Cancel (which texts the caller). */
 export function AppointmentsTab({ userId }: { userId: string }) {
@@ -28,7 +25,7 @@ export function AppointmentsTab({ userId }: { userId: string }) {
     onSuccess: (result, appointment) => {
       setConfirming(undefined);
       setNotice(
-        APPOINTMENTS_TEXTS.cancelled(who(appointment), result.caller_notified) +
+        APPOINTMENTS_TEXTS.cancelled(appointmentWho(appointment), result.caller_notified) +
           refundNotice(result.deposit_refund),
       );
       void queryClient.invalidateQueries({ queryKey: key });
@@ -65,14 +62,7 @@ export function AppointmentsTab({ userId }: { userId: string }) {
           </p>
         ) : null}
         {upcoming.isPending ? <p className="dashboard-muted">Loading appointments…</p> : null}
-        {upcoming.isError ? (
-          <div className="alert alert-error" role="alert">
-            {APPOINTMENTS_TEXTS.loadFailed}{' '}
-            <button type="button" className="btn btn-link" onClick={() => void upcoming.refetch()}>
-              Try Again
-            </button>
-          </div>
-        ) : null}
+        {upcoming.isError ? <AppointmentsLoadFailed retry={() => void upcoming.refetch()} /> : null}
         {upcoming.isSuccess && groups.length === 0 ? (
           <p className="appointments-empty" data-testid="appointments-empty">
             {APPOINTMENTS_TEXTS.empty}
@@ -83,49 +73,51 @@ export function AppointmentsTab({ userId }: { userId: string }) {
             <h3>{group.day}</h3>
             <ul>
               {group.appointments.map((appointment) => (
-                <li key={appointment.id} className="appointment-row" data-testid="appointment-row">
-                  <div className="appointment-time">
-                    {timeLabel(appointment.starts_at, timeZone)}
-                    <span className="dashboard-muted"> – {timeLabel(appointment.ends_at, timeZone)}</span>
-                  </div>
-                  <div className="appointment-details">
-                    <strong>{appointment.service ?? 'Appointment'}</strong>
-                    <span>
-                      {who(appointment)}
-                      {appointment.customer_phone
-                        ? ` · ${formatAssistantPhone(appointment.customer_phone)}`
-                        : ''}
-                    </span>
-                    {appointment.confirmed_at ? (
-                      <span className="appointment-deposit appointment-deposit-paid appointment-confirmed">
-                        {APPOINTMENTS_TEXTS.confirmed}
+                <AppointmentRow
+                  key={appointment.id}
+                  appointment={appointment}
+                  testId="appointment-row"
+                  time={
+                    <>
+                      {timeLabel(appointment.starts_at, timeZone)}
+                      <span className="dashboard-muted"> – {timeLabel(appointment.ends_at, timeZone)}</span>
+                    </>
+                  }
+                  badges={
+                    <>
+                      {appointment.confirmed_at ? (
+                        <span className="appointment-deposit appointment-deposit-paid appointment-confirmed">
+                          {APPOINTMENTS_TEXTS.confirmed}
+                        </span>
+                      ) : null}
+                      {appointment.deposit ? (
+                        <span
+                          className={`appointment-deposit ${appointment.deposit.paid ? 'appointment-deposit-paid' : ''}`}
+                        >
+                          Deposit {formatAmount(appointment.deposit.amount_cents)}{' '}
+                          {appointment.deposit.paid ? 'paid' : 'pending'}
+                        </span>
+                      ) : null}
+                    </>
+                  }
+                  action={
+                    <button
+                      type="button"
+                      className="btn btn-secondary appointment-cancel"
+                      onClick={() => {
+                        setNotice(undefined);
+                        setError(undefined);
+                        setConfirming(appointment);
+                      }}
+                    >
+                      {APPOINTMENTS_TEXTS.cancel}
+                      <span className="sr-only">
+                        {' '}
+                        {appointmentWho(appointment)} at {timeLabel(appointment.starts_at, timeZone)}
                       </span>
-                    ) : null}
-                    {appointment.deposit ? (
-                      <span
-                        className={`appointment-deposit ${appointment.deposit.paid ? 'appointment-deposit-paid' : ''}`}
-                      >
-                        Deposit {formatAmount(appointment.deposit.amount_cents)}{' '}
-                        {appointment.deposit.paid ? 'paid' : 'pending'}
-                      </span>
-                    ) : null}
-                  </div>
-                  <button
-                    type="button"
-                    className="btn btn-secondary appointment-cancel"
-                    onClick={() => {
-                      setNotice(undefined);
-                      setError(undefined);
-                      setConfirming(appointment);
-                    }}
-                  >
-                    {APPOINTMENTS_TEXTS.cancel}
-                    <span className="sr-only">
-                      {' '}
-                      {who(appointment)} at {timeLabel(appointment.starts_at, timeZone)}
-                    </span>
-                  </button>
-                </li>
+                    </button>
+                  }
+                />
               ))}
             </ul>
           </div>
@@ -157,7 +149,7 @@ export function AppointmentsTab({ userId }: { userId: string }) {
           >
             <p>
               {APPOINTMENTS_TEXTS.confirmCancel(
-                who(confirming),
+                appointmentWho(confirming),
                 `${dayLabel(confirming.starts_at, timeZone)} at ${timeLabel(confirming.starts_at, timeZone)}`,
               )}
             </p>

@@ -1,15 +1,11 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import type { DashboardAppointment } from '@shared/schemas/dashboard-appointments';
-import { APPOINTMENTS_TEXTS, ATTENDANCE_TEXTS } from '@shared/dashboard-appointments';
+import { ATTENDANCE_TEXTS } from '@shared/dashboard-appointments';
 import { appointmentsApi } from '../../api/appointments-api';
-import { formatAssistantPhone } from '../../assistant-phone';
 import { dayLabel, timeLabel } from '../../appointment-times';
 import { dashboardQueryKeys } from '../../hooks/dashboard-query-keys';
 import { AttendanceActions } from '../attendance/attendance-actions';
-
-const who = (appointment: DashboardAppointment) =>
-  appointment.customer_name?.trim() || APPOINTMENTS_TEXTS.unknownCaller;
+import { AppointmentRow, AppointmentsLoadFailed, appointmentWho } from './appointment-row';
 
 /** Appointments that already started, latest first, each marked attended or no-show with one click. */
 export function RecentAppointments({ userId }: { userId: string }) {
@@ -30,14 +26,7 @@ export function RecentAppointments({ userId }: { userId: string }) {
           {notice}
         </p>
       ) : null}
-      {past.isError ? (
-        <div className="alert alert-error" role="alert">
-          {APPOINTMENTS_TEXTS.loadFailed}{' '}
-          <button type="button" className="btn btn-link" onClick={() => void past.refetch()}>
-            Try Again
-          </button>
-        </div>
-      ) : null}
+      {past.isError ? <AppointmentsLoadFailed retry={() => void past.refetch()} /> : null}
       {past.isSuccess && appointments.length === 0 ? (
         <p className="appointments-empty">{ATTENDANCE_TEXTS.recentEmpty}</p>
       ) : null}
@@ -45,27 +34,25 @@ export function RecentAppointments({ userId }: { userId: string }) {
         <div className="appointments-day">
           <ul>
             {appointments.map((appointment) => (
-              <li key={appointment.id} className="appointment-row" data-testid="recent-appointment-row">
-                <div className="appointment-time">
-                  {dayLabel(appointment.starts_at, timeZone)}
-                  <span className="dashboard-muted"> · {timeLabel(appointment.starts_at, timeZone)}</span>
-                </div>
-                <div className="appointment-details">
-                  <strong>{appointment.service ?? 'Appointment'}</strong>
-                  <span>
-                    {who(appointment)}
-                    {appointment.customer_phone
-                      ? ` · ${formatAssistantPhone(appointment.customer_phone)}`
-                      : ''}
-                  </span>
-                </div>
-                <AttendanceActions
-                  userId={userId}
-                  appointment={appointment}
-                  who={who(appointment)}
-                  onMarked={setNotice}
-                />
-              </li>
+              <AppointmentRow
+                key={appointment.id}
+                appointment={appointment}
+                testId="recent-appointment-row"
+                time={
+                  <>
+                    {dayLabel(appointment.starts_at, timeZone)}
+                    <span className="dashboard-muted"> · {timeLabel(appointment.starts_at, timeZone)}</span>
+                  </>
+                }
+                action={
+                  <AttendanceActions
+                    userId={userId}
+                    appointment={appointment}
+                    who={appointmentWho(appointment)}
+                    onMarked={setNotice}
+                  />
+                }
+              />
             ))}
           </ul>
         </div>
