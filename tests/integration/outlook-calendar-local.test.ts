@@ -213,6 +213,9 @@ describe('Outlook (Microsoft 365) through the local consent page and the local G
     const { id, start } = (await created.json()) as { id: string; start: unknown };
     expect(start).toEqual({ dateTime: '2026-12-01T17:00:00.0000000', timeZone: 'UTC' });
     expect(((await (await graph(access, 'POST', '/me/events', event)).json()) as { id: string }).id).toBe(id);
+    const reused = await graph(access, 'POST', '/me/events', { ...event, subject: 'Another event' });
+    expect(reused.status).toBe(400);
+    expect(await reused.json()).toMatchObject({ error: { code: 'ErrorDuplicateTransactionId' } });
 
     const schedule = await graph(access, 'POST', '/me/calendar/getSchedule', {
       schedules: ['graph-rules@local.test'],

@@ -236,6 +236,12 @@ export async function startFakeMicrosoftGraph(options: { clientId: string; clien
       const same = input.transactionId
         ? [...events.values()].find((e) => e.transactionId === input.transactionId)
         : undefined;
+      if (same && (same.subject !== input.subject || utcInstant(same.start) !== utcInstant(input.start)))
+        return graphError(
+          400,
+          'ErrorDuplicateTransactionId',
+          'The TransactionId specified in the request has already been used to create a different event.',
+        );
       if (same) return reply(201, same);
       const event: FakeEvent = {
         id: `AAMk${token()}`,

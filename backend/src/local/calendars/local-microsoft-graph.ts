@@ -174,13 +174,25 @@ export function createLocalMicrosoftGraphServer(
     const slot = slotOf(parsed.data.start, parsed.data.end);
     if ('problem' in slot) return graphError(c, 400, 'ErrorInvalidRequest', slot.problem!);
     try {
-      const created = await events.create(SERVICE, c.get('account'), {
+      const wanted = {
         summary: parsed.data.subject ?? '',
         description: parsed.data.body?.content ?? '',
         start: slot.from.toISOString(),
         end: slot.to.toISOString(),
+      };
+      const created = await events.create(SERVICE, c.get('account'), {
+        ...wanted,
         ...(parsed.data.transactionId ? { transaction_id: parsed.data.transactionId } : {}),
       });
+      // A retried create (same transactionId, same event) answers the first event; the same transactionId
+      // for a different event is refused, as Graph does.
+      if (created.summary !== wanted.summary || created.start !== wanted.start || created.end !== wanted.end)
+        return graphError(
+          c,
+          400,
+          'ErrorDuplicateTransactionId',
+          "Your request can't be completed. The TransactionId specified in the request has already been used to create a different event.",
+        );
       return c.json(wire(created), 201);
     } catch (error) {
       if (error instanceof LocalCalendarFullError)

@@ -201,6 +201,10 @@ describe('Outlook (Microsoft 365) adapters against a fake of Microsoft identity 
     });
     expect(await api.createEvent(accessToken, event)).toEqual({ id });
     expect([...fake.events.values()].filter((e) => e.transactionId === 'appt-1')).toHaveLength(1);
+    // The same transactionId for a different event is Graph's 400: the vendor's trouble, not a consent one.
+    await expect(
+      api.createEvent(accessToken, { ...event, summary: 'Something else' }),
+    ).rejects.toBeInstanceOf(CalendarUnavailableError);
 
     await api.moveEvent(accessToken, id, { start: end, end: new Date(end.getTime() + 3_600_000) });
     expect(fake.seen.at(-1)).toMatchObject({
