@@ -41,10 +41,11 @@ export const LOCAL_SCOPES: Record<CalendarService, ReadonlyArray<{ scope: string
 };
 
 /**
- * Microsoft's rules where they differ from Google's: every refresh answers a new refresh token (the old one
- * keeps working until it lapses, as Microsoft's do), and errors carry an AADSTS code in their description.
+ * The services that follow Microsoft's rules where they differ from Google's: every refresh answers a new
+ * refresh token (the old one keeps working until it lapses, as Microsoft's do), and errors carry an AADSTS
+ * code in their description.
  */
-const ROTATES_REFRESH_TOKENS: ReadonlySet<string> = new Set<CalendarService>(['outlook_calendar']);
+const MICROSOFT_RULES: ReadonlySet<string> = new Set<CalendarService>(['outlook_calendar']);
 const MICROSOFT_ERROR_CODES: Partial<Record<TokenError, string>> = {
   invalid_grant: 'AADSTS70000',
   invalid_client: 'AADSTS7000215',
@@ -79,7 +80,7 @@ export const registeredRedirectUri = (service: string, apiOrigin: string) =>
 
 type TokenError = 'invalid_request' | 'invalid_client' | 'invalid_grant' | 'unsupported_grant_type';
 const tokenError = (c: Context, error: TokenError, description: string) => {
-  const aadsts = ROTATES_REFRESH_TOKENS.has(c.req.param('service') ?? '') && MICROSOFT_ERROR_CODES[error];
+  const aadsts = MICROSOFT_RULES.has(c.req.param('service') ?? '') && MICROSOFT_ERROR_CODES[error];
   return aadsts
     ? c.json(
         { error, error_description: `${aadsts}: ${description}`, error_codes: [Number(aadsts.slice(6))] },
@@ -191,7 +192,7 @@ export function createLocalOAuthServer(grants: LocalOAuthGrantStore, now: () => 
       return tokenError(c, 'invalid_client', 'Client authentication failed');
     }
     const issue = async (scope: string, account: string, refreshToken?: string) => {
-      const rotate = refreshToken !== undefined && ROTATES_REFRESH_TOKENS.has(service);
+      const rotate = refreshToken !== undefined && MICROSOFT_RULES.has(service);
       const kept = rotate ? undefined : refreshToken;
       const newRefreshToken = kept ?? opaqueToken();
       if (!kept) {

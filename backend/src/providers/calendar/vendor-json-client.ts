@@ -77,6 +77,7 @@ export function createVendorJsonClient(options: VendorClientOptions) {
           throw new CalendarUnavailableError(
             `${options.vendor} answered ${response.status}${wait === undefined ? '' : `; retry after ${Math.ceil(wait / 1000)} s`}`,
           );
+        await response.body?.cancel();
         await new Promise((resolve) => setTimeout(resolve, wait));
         response = await send();
       }
