@@ -204,7 +204,7 @@ describe('lambdas', () => {
     for (const [, fn] of appFunctions()) {
       expect(
         Object.keys(variablesOf(fn)).filter((key) =>
-          /STRIPE|TWILIO|OPENAI|GOOGLE|API_KEY|PASSWORD/.test(key),
+          /STRIPE|TWILIO|OPENAI|GOOGLE|MICROSOFT|API_KEY|PASSWORD/.test(key),
         ),
       ).toEqual([]);
     }

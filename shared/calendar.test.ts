@@ -29,6 +29,7 @@ describe('connectionButtonLabel', () => {
   it('names each service by its display name', () => {
     expect(CALENDAR_SERVICES.map((s) => connectionButtonLabel(s, idle).label)).toEqual([
       'Connect Google Calendar',
+      'Connect Outlook (Microsoft 365)',
       'Connect Calendly',
       'Connect Acuity',
     ]);
@@ -58,9 +59,10 @@ describe('connectionButtonLabel', () => {
 });
 
 describe('services and popup constants', () => {
-  it('recognises exactly the three services', () => {
+  it('recognises exactly the four services', () => {
     expect(CALENDAR_SERVICES.every(isCalendarService)).toBe(true);
     expect(isCalendarService('outlook')).toBe(false);
+    expect(isCalendarService('outlook_calendar')).toBe(true);
     expect(Object.keys(CALENDAR_SERVICE_NAMES).sort()).toEqual([...CALENDAR_SERVICES].sort());
   });
 

@@ -4,11 +4,13 @@ import { phoneDigits } from './phone/phone-number';
  * calendar, the assistant's e-mail rule, the connect-button rule and the popup timings, once for both sides.
  */
 
-export const CALENDAR_SERVICES = ['google_calendar', 'calendly', 'acuity'] as const;
+export const CALENDAR_SERVICES = ['google_calendar', 'outlook_calendar', 'calendly', 'acuity'] as const;
 export type CalendarService = (typeof CALENDAR_SERVICES)[number];
 
 export const CALENDAR_SERVICE_NAMES: Record<CalendarService, string> = {
   google_calendar: 'Google Calendar',
+  /** One product-facing name for Outlook.com and Microsoft 365 work accounts (docs/decisions/180). */
+  outlook_calendar: 'Outlook (Microsoft 365)',
   calendly: 'Calendly',
   acuity: 'Acuity',
 };
@@ -19,7 +21,7 @@ export const isCalendarService = (value: string): value is CalendarService =>
 export const CONNECTION_STATUSES = ['connected', 'expired'] as const;
 export type ConnectionStatus = (typeof CONNECTION_STATUSES)[number];
 
-/** 'bot': the calendar we keep for the business; 'personal': one of the three services. */
+/** 'bot': the calendar we keep for the business; 'personal': one of the connectable services. */
 export const CALENDAR_CHOICES = ['bot', 'personal'] as const;
 export type CalendarChoice = (typeof CALENDAR_CHOICES)[number];
 export const DEFAULT_CALENDAR_CHOICE: CalendarChoice = 'bot';

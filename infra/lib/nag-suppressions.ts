@@ -43,7 +43,7 @@ export function applyNagSuppressions(stack: Stack, subjects: NagSubjects): void 
     {
       id: 'AwsSolutions-SMG4',
       reason:
-        'Holds third-party vendor API keys (Stripe, Twilio, OpenAI, Google) that only the vendors can issue; ' +
+        'Holds third-party vendor API keys (Stripe, Twilio, OpenAI, Google, Microsoft) that only the vendors can issue; ' +
         'they are rotated in the vendor consoles and written here by the operator (docs/deploy.md).',
     },
   ]);

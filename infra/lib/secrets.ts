@@ -8,7 +8,7 @@ export interface VendorSecretsProps {
 }
 
 /**
- * One Secrets Manager secret holding the vendor keys (Stripe, Twilio, OpenAI, Google) as a JSON object.
+ * One Secrets Manager secret holding the vendor keys (Stripe, Twilio, OpenAI, Google, Microsoft…) as a JSON object.
  * Operators fill it with `aws secretsmanager put-secret-value` (docs/deploy.md); the Lambdas read it at
  * run time. No key value ever appears in code, in the template or in a Lambda environment variable.
  */

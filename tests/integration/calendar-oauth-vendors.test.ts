@@ -24,6 +24,18 @@ const VENDORS = [
     refreshes: true,
   },
   {
+    service: 'outlook_calendar',
+    idVar: 'MICROSOFT_CLIENT_ID',
+    secretVar: 'MICROSOFT_CLIENT_SECRET',
+    baseVar: 'MICROSOFT_BASE_URL',
+    authorizePath: '/common/oauth2/v2.0/authorize',
+    tokenPath: '/common/oauth2/v2.0/token',
+    scope: 'offline_access Calendars.ReadWrite User.Read',
+    extras: { response_mode: 'query', prompt: 'select_account' },
+    expiresIn: 3599,
+    refreshes: true,
+  },
+  {
     service: 'calendly',
     idVar: 'CALENDLY_CLIENT_ID',
     secretVar: 'CALENDLY_CLIENT_SECRET',

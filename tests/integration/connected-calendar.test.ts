@@ -36,21 +36,21 @@ const HOURS = ['Monday: 9:00 AM – 5:00 PM', 'Tuesday: 9:00 AM – 5:00 PM', 'W
 
 /**
  * Issue 12 §1: the connected calendar is the truth. Runs the assistant's tools against DynamoDB Local and
- * the local vendors (their OAuth server and their APIs, in Google's and Acuity's wire formats), connected
+ * the local vendors (their OAuth server and their APIs, in Google's, Microsoft Graph's and Acuity's wire formats), connected
  * through the real authorization-code flow.
  */
+const calendarSummary = (name: string, service?: string) => (service ? `${service}: ${name}` : name);
 const VENDORS = [
-  {
-    service: 'google_calendar',
-    summaryOf: (name: string, service?: string) => (service ? `${service}: ${name}` : name),
-  },
+  { service: 'google_calendar', summaryOf: calendarSummary, rotatesRefreshTokens: false },
+  // Microsoft Graph, in Graph's wire format; Microsoft answers every refresh with a new refresh token.
+  { service: 'outlook_calendar', summaryOf: calendarSummary, rotatesRefreshTokens: true },
   // Acuity keeps the client's name as fields of its own; the service is the appointment type.
-  { service: 'acuity', summaryOf: (name: string) => name },
+  { service: 'acuity', summaryOf: (name: string) => name, rotatesRefreshTokens: false },
 ] as const;
 
 describe.each(VENDORS)(
   'a connected $service calendar feeds availability and mirrors bookings',
-  async ({ service, summaryOf }) => {
+  async ({ service, summaryOf, rotatesRefreshTokens }) => {
     const { app, deps, doc, tableName } = await createTestApp({}, { now: () => clock });
     const events = createLocalCalendarEventStore(doc, tableName, () => clock);
     const tokens = createConnectionTokens({
@@ -297,6 +297,9 @@ describe.each(VENDORS)(
       expect(after.status).toBe('connected');
       expect(after.access_token_enc).not.toBe(before.access_token_enc);
       expect(after.token_expires_at).toBeGreaterThan(clock.getTime());
+      // A vendor that rotates refresh tokens (Microsoft) gets the new one stored; the others keep theirs.
+      if (rotatesRefreshTokens) expect(after.refresh_token_enc).not.toBe(before.refresh_token_enc);
+      else expect(after.refresh_token_enc).toBe(before.refresh_token_enc);
     });
   },
 );

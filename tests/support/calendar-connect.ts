@@ -23,15 +23,24 @@ export async function connectThroughCallback(
       loginHint: account,
     }))!,
   );
+  const callback = await answerConsent(app, authUrl, 'allow');
+  expect((await app.request(callback.pathname + callback.search)).status).toBe(200);
+}
+
+/**
+ * What the person does on a local vendor's consent page: opens it at `authUrl` and presses Allow or Deny.
+ * Answers where the vendor redirects (our callback, with a code or an error, and the state).
+ */
+export async function answerConsent(app: TestApp['app'], authUrl: URL, decision: 'allow' | 'deny') {
   const consent = await (await app.request(authUrl.pathname + authUrl.search)).text();
   const fields = Object.fromEntries(
     [...consent.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1]!, m[2]!]),
   );
-  const allowed = await app.request(authUrl.pathname, {
+  const answered = await app.request(authUrl.pathname, {
     method: 'POST',
     headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ ...fields, decision: 'allow' }).toString(),
+    body: new URLSearchParams({ ...fields, decision }).toString(),
   });
-  const callback = new URL(allowed.headers.get('Location')!);
-  expect((await app.request(callback.pathname + callback.search)).status).toBe(200);
+  expect(answered.status).toBe(302);
+  return new URL(answered.headers.get('Location')!);
 }

@@ -8,9 +8,10 @@ import { createLocalAcuityServer, LOCAL_ACUITY_API_BASE } from './local-acuity';
 import { createLocalCalendarPages, localCalendarPagePath } from './local-calendar-page';
 import { createLocalGoogleCalendarServer, LOCAL_GOOGLE_CALENDAR_API_BASE } from './local-google-calendar';
 import { createLocalCalendarOAuth, createLocalOAuthServer } from './local-calendar-providers';
+import { createLocalMicrosoftGraphServer, LOCAL_MICROSOFT_GRAPH_API_BASE } from './local-microsoft-graph';
 
 /**
- * Google Calendar, Acuity and Calendly on one machine: their consent pages, token endpoints, calendar APIs
+ * Google Calendar, Outlook (Microsoft Graph), Acuity and Calendly on one machine: their consent pages, token endpoints, calendar APIs
  * and Calendly's webhooks, answered by one in-process server over the app table.
  */
 export function createLocalCalendarStandIn(
@@ -22,6 +23,7 @@ export function createLocalCalendarStandIn(
   const server = createLocalOAuthServer(grants, now);
   const events = createLocalCalendarEventStore(store.doc, store.tableName, now);
   server.route('/', createLocalGoogleCalendarServer(grants, events));
+  server.route('/', createLocalMicrosoftGraphServer(grants, events));
   server.route('/', createLocalAcuityServer(grants, events));
   server.route('/', createLocalCalendarPages(grants, events));
   const calendly = createLocalCalendly(grants, events, store, { publicBaseUrl: publicBaseUrl(config), now });
@@ -31,6 +33,7 @@ export function createLocalCalendarStandIn(
     oauth: (service) => createLocalCalendarOAuth(service, server, now),
     apiBase: {
       google_calendar: LOCAL_GOOGLE_CALENDAR_API_BASE,
+      outlook_calendar: LOCAL_MICROSOFT_GRAPH_API_BASE,
       acuity: LOCAL_ACUITY_API_BASE,
       calendly: LOCAL_CALENDLY_API_BASE,
     },

@@ -10,6 +10,8 @@ export type LocalCalendarEvent = {
   start: string;
   end: string;
   created_at: string;
+  /** A client's idempotency key (Graph's transactionId): a second create with it answers the first event. */
+  transaction_id?: string;
 };
 
 /** A local calendar holds at most this many events: it is a stand-in, not a store to fill. */
@@ -49,9 +51,14 @@ export function createLocalCalendarEventStore(
     async create(
       service: string,
       account: string,
-      event: Pick<LocalCalendarEvent, 'summary' | 'description' | 'start' | 'end'>,
+      event: Pick<LocalCalendarEvent, 'summary' | 'description' | 'start' | 'end' | 'transaction_id'>,
     ): Promise<LocalCalendarEvent> {
-      if ((await store.list(service, account)).length >= LOCAL_CALENDAR_EVENT_LIMIT)
+      const existing = await store.list(service, account);
+      const same = event.transaction_id
+        ? existing.find((other) => other.transaction_id === event.transaction_id)
+        : undefined;
+      if (same) return same;
+      if (existing.length >= LOCAL_CALENDAR_EVENT_LIMIT)
         throw new LocalCalendarFullError(
           `This local calendar holds ${LOCAL_CALENDAR_EVENT_LIMIT} events at most`,
         );

@@ -210,8 +210,8 @@ function localCalendarPage(
       <section>
         <h2>Apps with access</h2>
         <p class="muted">
-          Removing access is what an owner does in their Google Account's security settings: the app's tokens
-          stop working and it must be connected again.
+          Removing access is what an owner does in their ${vendor} account's security settings: the app's
+          tokens stop working and it must be connected again.
         </p>
         <form method="post" action="${path}/revoke">
           <button class="danger" type="submit">Remove Ringly's access</button>

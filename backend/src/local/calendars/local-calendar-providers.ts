@@ -6,6 +6,14 @@ import { consentErrorPage, consentPage } from './local-consent-page';
 import { createOAuth2Client } from '../../providers/calendar/oauth2-client';
 import { codeChallengeS256 } from '../../providers/calendar/pkce';
 import type { CalendarOAuthProvider } from '../../providers/calendar/oauth-types';
+import { MICROSOFT_AUTHORIZE_PARAMS, MICROSOFT_REFRESH_PARAMS } from '../../providers/calendar/microsoft';
+
+/** The vendor extras our real clients send (microsoft.ts), sent to the local vendors too. */
+const LOCAL_CLIENT_EXTRAS: Partial<
+  Record<CalendarService, { authorize: Record<string, string>; refresh: Record<string, string> }>
+> = {
+  outlook_calendar: { authorize: MICROSOFT_AUTHORIZE_PARAMS, refresh: MICROSOFT_REFRESH_PARAMS },
+};
 
 /** The local vendors' registered client; public on purpose, it guards nothing but local data. */
 export const LOCAL_OAUTH_CLIENT = {
@@ -23,8 +31,26 @@ export const LOCAL_SCOPES: Record<CalendarService, ReadonlyArray<{ scope: string
       description: 'See, edit, share and permanently delete all the calendars you can access',
     },
   ],
+  outlook_calendar: [
+    { scope: 'offline_access', description: 'Maintain access to data you have given it access to' },
+    { scope: 'Calendars.ReadWrite', description: 'Have full access to your calendars' },
+    { scope: 'User.Read', description: 'Sign you in and read your profile' },
+  ],
   calendly: [{ scope: 'default', description: 'View and manage your scheduling links and events' }],
   acuity: [{ scope: 'api-v1', description: 'View and manage your appointments and availability' }],
+};
+
+/**
+ * The services that follow Microsoft's rules where they differ from Google's: every refresh answers a new
+ * refresh token (the old one keeps working until it lapses, as Microsoft's do), and errors carry an AADSTS
+ * code in their description.
+ */
+const MICROSOFT_RULES: ReadonlySet<string> = new Set<CalendarService>(['outlook_calendar']);
+const MICROSOFT_ERROR_CODES: Partial<Record<TokenError, string>> = {
+  invalid_grant: 'AADSTS70000',
+  invalid_client: 'AADSTS7000215',
+  invalid_request: 'AADSTS900144',
+  unsupported_grant_type: 'AADSTS70003',
 };
 
 export const localOAuthPaths = (service: string) => ({
@@ -53,8 +79,15 @@ export const registeredRedirectUri = (service: string, apiOrigin: string) =>
   `${apiOrigin}/oauth/${service}/callback`;
 
 type TokenError = 'invalid_request' | 'invalid_client' | 'invalid_grant' | 'unsupported_grant_type';
-const tokenError = (c: Context, error: TokenError, description: string) =>
-  c.json({ error, error_description: description }, error === 'invalid_client' ? 401 : 400);
+const tokenError = (c: Context, error: TokenError, description: string) => {
+  const aadsts = MICROSOFT_RULES.has(c.req.param('service') ?? '') && MICROSOFT_ERROR_CODES[error];
+  return aadsts
+    ? c.json(
+        { error, error_description: `${aadsts}: ${description}`, error_codes: [Number(aadsts.slice(6))] },
+        error === 'invalid_client' ? 401 : 400,
+      )
+    : c.json({ error, error_description: description }, error === 'invalid_client' ? 401 : 400);
+};
 
 const redirectWith = (redirectUri: string, params: Record<string, string>) => {
   const url = new URL(redirectUri);
@@ -159,8 +192,10 @@ export function createLocalOAuthServer(grants: LocalOAuthGrantStore, now: () => 
       return tokenError(c, 'invalid_client', 'Client authentication failed');
     }
     const issue = async (scope: string, account: string, refreshToken?: string) => {
-      const newRefreshToken = refreshToken ?? opaqueToken();
-      if (!refreshToken) {
+      const rotate = refreshToken !== undefined && MICROSOFT_RULES.has(service);
+      const kept = rotate ? undefined : refreshToken;
+      const newRefreshToken = kept ?? opaqueToken();
+      if (!kept) {
         await grants.saveRefreshToken(service, newRefreshToken, {
           client_id: LOCAL_OAUTH_CLIENT.id,
           scope,
@@ -179,7 +214,7 @@ export function createLocalOAuthServer(grants: LocalOAuthGrantStore, now: () => 
         token_type: 'Bearer',
         expires_in: LOCAL_ACCESS_TOKEN_TTL_SECONDS,
         scope,
-        ...(refreshToken ? {} : { refresh_token: newRefreshToken }),
+        ...(kept ? {} : { refresh_token: newRefreshToken }),
       });
     };
 
@@ -234,5 +269,7 @@ export const createLocalCalendarOAuth = (
     clientId: LOCAL_OAUTH_CLIENT.id,
     clientSecret: LOCAL_OAUTH_CLIENT.secret,
     scopes: LOCAL_SCOPES[service].map((s) => s.scope),
+    extraAuthorizeParams: LOCAL_CLIENT_EXTRAS[service]?.authorize,
+    extraRefreshParams: LOCAL_CLIENT_EXTRAS[service]?.refresh,
     now,
   });

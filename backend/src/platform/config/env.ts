@@ -88,6 +88,11 @@ const envSchema = z.object({
   GOOGLE_OAUTH_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_OAUTH_CLIENT_SECRET: z.string().min(1).optional(),
   GOOGLE_OAUTH_BASE_URL: z.url().optional(),
+  /** Outlook / Microsoft 365: the app registration's client id and secret (Microsoft identity platform). */
+  MICROSOFT_CLIENT_ID: z.string().min(1).optional(),
+  MICROSOFT_CLIENT_SECRET: z.string().min(1).optional(),
+  /** One host for login.microsoftonline.com and graph.microsoft.com (tests point it at their fake). */
+  MICROSOFT_BASE_URL: z.url().optional(),
   CALENDLY_CLIENT_ID: z.string().min(1).optional(),
   CALENDLY_CLIENT_SECRET: z.string().min(1).optional(),
   CALENDLY_BASE_URL: z.url().optional(),
@@ -162,7 +167,7 @@ export type AppConfig = {
   publicAppUrl: string | undefined;
   calendarOAuth: {
     vendors: Record<
-      'google_calendar' | 'calendly' | 'acuity',
+      'google_calendar' | 'outlook_calendar' | 'calendly' | 'acuity',
       { clientId: string | undefined; clientSecret: string | undefined; baseUrl: string | undefined }
     >;
     tokenEncryptionKey: Buffer | undefined;
@@ -203,6 +208,7 @@ export const LOCAL_ONLY_SETTINGS = [
   'GOOGLE_PLACES_BASE_URL',
   'TWILIO_API_BASE',
   'GOOGLE_OAUTH_BASE_URL',
+  'MICROSOFT_BASE_URL',
   'CALENDLY_BASE_URL',
   'ACUITY_BASE_URL',
   'SES_ENDPOINT',
@@ -292,6 +298,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           clientId: e.GOOGLE_OAUTH_CLIENT_ID,
           clientSecret: e.GOOGLE_OAUTH_CLIENT_SECRET,
           baseUrl: e.GOOGLE_OAUTH_BASE_URL,
+        },
+        outlook_calendar: {
+          clientId: e.MICROSOFT_CLIENT_ID,
+          clientSecret: e.MICROSOFT_CLIENT_SECRET,
+          baseUrl: e.MICROSOFT_BASE_URL,
         },
         calendly: {
           clientId: e.CALENDLY_CLIENT_ID,

@@ -29,6 +29,11 @@ export const VENDOR_KEY_RULES = {
     'must end in .apps.googleusercontent.com',
   ),
   GOOGLE_OAUTH_CLIENT_SECRET: z.string().min(8, 'is too short'),
+  MICROSOFT_CLIENT_ID: prefixed(
+    /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
+    'must be the app registration’s Application (client) ID, a GUID',
+  ),
+  MICROSOFT_CLIENT_SECRET: z.string().min(8, 'is too short'),
   CALENDLY_CLIENT_ID: z.string().min(8, 'is too short'),
   CALENDLY_CLIENT_SECRET: z.string().min(8, 'is too short'),
   CALENDLY_WEBHOOK_SIGNING_KEY: z.string().min(16, 'is too short (16 characters at least)'),

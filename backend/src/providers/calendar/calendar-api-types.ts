@@ -25,6 +25,11 @@ export type NewCalendarEvent = {
   description: string;
   /** Who the booking is for: schedulers (Acuity) keep the client's name and phone as fields of their own. */
   customer?: { name: string; phone: string };
+  /**
+   * The booking's own id: vendors that deduplicate a retried create by a client key (Graph's transactionId)
+   * get it, so a create whose answer was lost does not leave two events.
+   */
+  reference?: string;
 };
 
 export interface CalendarApi {

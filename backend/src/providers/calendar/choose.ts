@@ -7,6 +7,8 @@ import { createCalendlyApi } from './calendly-api';
 import { createAcuityOAuth } from './acuity';
 import { createCalendlyOAuth } from './calendly';
 import { createGoogleCalendarOAuth, type VendorOAuthConfig } from './google';
+import { createMicrosoftCalendarOAuth } from './microsoft';
+import { createMicrosoftGraphApi } from './microsoft-graph-api';
 import type { CalendarOAuthProvider } from './oauth-types';
 import type { CalendarProviders, CalendarStandIn } from './port';
 import { createTokenCipher, localDevelopmentTokenKey, tokenCipherNotConfigured } from './token-cipher';
@@ -16,6 +18,7 @@ const REAL_ADAPTERS: Record<
   (config: VendorOAuthConfig, now: () => Date) => CalendarOAuthProvider
 > = {
   google_calendar: createGoogleCalendarOAuth,
+  outlook_calendar: createMicrosoftCalendarOAuth,
   calendly: createCalendlyOAuth,
   acuity: createAcuityOAuth,
 };
@@ -23,6 +26,7 @@ const REAL_ADAPTERS: Record<
 /** The vendors whose calendar the assistant reads and writes, and where their local stand-in answers. */
 const CALENDAR_APIS: Partial<Record<CalendarService, typeof createGoogleCalendarApi>> = {
   google_calendar: createGoogleCalendarApi,
+  outlook_calendar: createMicrosoftGraphApi,
   acuity: createAcuityApi,
   calendly: createCalendlyApi,
 };

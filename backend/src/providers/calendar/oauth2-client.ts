@@ -17,6 +17,8 @@ export type OAuth2ClientOptions = {
   scopes: readonly string[];
   /** Vendor extras on the authorize URL, e.g. Google's access_type=offline for a refresh token. */
   extraAuthorizeParams?: Record<string, string>;
+  /** Vendor extras on a refresh request, e.g. Microsoft's scope (its v2.0 endpoint documents it as required). */
+  extraRefreshParams?: Record<string, string>;
   fetch?: (input: string, init: RequestInit) => Promise<Response>;
   now: () => Date;
   /** Base for relative token endpoints (set by the local vendor, which has no host of its own). */
@@ -105,7 +107,12 @@ export function createOAuth2Client(options: OAuth2ClientOptions): CalendarOAuthP
         redirect_uri: redirectUri,
         code_verifier: codeVerifier,
       }),
-    refresh: (refreshToken) => tokenRequest({ grant_type: 'refresh_token', refresh_token: refreshToken }),
+    refresh: (refreshToken) =>
+      tokenRequest({
+        grant_type: 'refresh_token',
+        refresh_token: refreshToken,
+        ...options.extraRefreshParams,
+      }),
   };
 }
 

@@ -12,6 +12,23 @@ export type VendorClientOptions = {
   fetch?: ((input: string, init: RequestInit) => Promise<Response>) | undefined;
   /** Whether a 403 means the consent is gone (else the vendor is unavailable); the body's text is given. */
   forbiddenIsAuth: (text: string) => boolean;
+  /** Headers the vendor wants on every request (Graph: Prefer outlook.timezone). */
+  headers?: Record<string, string>;
+  /**
+   * A throttled answer (429, or 503) whose Retry-After is at most this long is retried once after it; a
+   * longer wait is unavailability (a caller is on the line). Unset: never retried.
+   */
+  retryAfterMaxMs?: number;
+};
+
+/** Retry-After in milliseconds: delta-seconds or an HTTP date (RFC 9110 §10.2.3); undefined if absent. */
+const retryAfterMs = (response: Response) => {
+  const value = response.headers.get('Retry-After');
+  if (value === null || value.trim() === '') return undefined;
+  const seconds = Number(value);
+  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
 };
 
 /**
@@ -36,20 +53,33 @@ export function createVendorJsonClient(options: VendorClientOptions) {
       body?: unknown,
       { goneIsDone = false, conflictIsDone = false } = {},
     ): Promise<unknown> {
-      let response: Response;
-      try {
-        response = await fetchFn(`${root}${path}`, {
-          method,
-          headers: {
-            Authorization: `Bearer ${accessToken}`,
-            Accept: 'application/json',
-            ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-          },
-          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-          signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-        });
-      } catch (error) {
-        throw new CalendarUnavailableError(`${options.vendor} unreachable: ${(error as Error).message}`);
+      const send = async () => {
+        try {
+          return await fetchFn(`${root}${path}`, {
+            method,
+            headers: {
+              ...options.headers,
+              Authorization: `Bearer ${accessToken}`,
+              Accept: 'application/json',
+              ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+            },
+            ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+            signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+          });
+        } catch (error) {
+          throw new CalendarUnavailableError(`${options.vendor} unreachable: ${(error as Error).message}`);
+        }
+      };
+      let response = await send();
+      if ((response.status === 429 || response.status === 503) && options.retryAfterMaxMs !== undefined) {
+        const wait = retryAfterMs(response);
+        if (wait === undefined || wait > options.retryAfterMaxMs)
+          throw new CalendarUnavailableError(
+            `${options.vendor} answered ${response.status}${wait === undefined ? '' : `; retry after ${Math.ceil(wait / 1000)} s`}`,
+          );
+        await response.body?.cancel();
+        await new Promise((resolve) => setTimeout(resolve, wait));
+        response = await send();
       }
       if (response.status === 401) throw new CalendarAuthError(`${options.vendor} refused the access token`);
       if (response.status === 403) {

@@ -58,7 +58,7 @@ export const PRIVACY_POLICY: LegalDocument = {
           },
           {
             term: 'Connected services',
-            text: 'when you connect Google Calendar, Calendly or an e-mail account, we receive access tokens and the availability and event details needed to book appointments. We do not read unrelated e-mails or calendar entries.',
+            text: 'when you connect Google Calendar, Outlook (Microsoft 365), Calendly, Acuity or an e-mail account, we receive access tokens and the availability and event details needed to book appointments. We do not read unrelated e-mails or calendar entries.',
           },
           {
             term: 'Subscription information',

@@ -7,4 +7,5 @@ export const calendarEventFor = (business: string, appointment: Appointment) => 
   summary: `${appointment.service ? `${appointment.service}: ` : ''}${appointment.customer_name}`,
   description: `Booked by ${business}'s assistant (${appointment.channel ?? 'phone'}). Caller: ${appointment.customer_phone}.`,
   customer: { name: appointment.customer_name, phone: appointment.customer_phone },
+  reference: appointment.id,
 });

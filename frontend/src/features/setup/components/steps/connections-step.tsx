@@ -29,7 +29,7 @@ const errorDetail = (error: unknown) =>
 
 /**
  * Step 7: the assistant's own e-mail, and its calendar: the 'Business Calendar' we keep ('bot', the
- * default) or the owner's own Google Calendar, Calendly or Acuity connected through the OAuth popup.
+ * default) or the owner's own Google Calendar, Outlook, Calendly or Acuity connected through the OAuth popup.
  */
 export function ConnectionsStep({ userId, email, config }: StepProps) {
   const navigate = useNavigate();
@@ -93,7 +93,9 @@ export function ConnectionsStep({ userId, email, config }: StepProps) {
           onClick={() => setChoice('personal')}
         >
           <span className="choice-title">Personal calendar</span>
-          <span className="muted small">Use your own Google Calendar, Calendly or Acuity.</span>
+          <span className="muted small">
+            Use your own Google Calendar, Outlook (Microsoft 365), Calendly or Acuity.
+          </span>
         </button>
       </div>
 
