@@ -34,7 +34,7 @@ export const consentPage = (
         ${scopes.map((s) => html`<li>${s.description} <code>${s.scope}</code></li>`)}
       </ul>
       <p class="note">
-        This page replaces ${vendor}'s consent screen while the product runs locally. It runs the same
+        This page stands in for the consent screen of ${vendor} while the product runs locally. It runs the same
         authorization-code flow with PKCE; nothing leaves this machine.
       </p>
       <form method="post">
