@@ -34,8 +34,8 @@ export const consentPage = (
         ${scopes.map((s) => html`<li>${s.description} <code>${s.scope}</code></li>`)}
       </ul>
       <p class="note">
-        This page stands in for the consent screen of ${vendor} while the product runs locally. It runs the same
-        authorization-code flow with PKCE; nothing leaves this machine.
+        This page stands in for the consent screen of ${vendor} while the product runs locally. It runs the
+        same authorization-code flow with PKCE; nothing leaves this machine.
       </p>
       <form method="post">
         ${Object.entries(hiddenFields).map(
