@@ -21,7 +21,7 @@ const summariesOf = async (business: string): Promise<OutboxMessage[]> =>
       m.to === ESCALATION_EMAIL && m.kind === 'notification-summary' && m.subject.startsWith(`${business}:`),
   );
 
-test('a caller who speaks Spanish is answered and booked in Spanish; the call log says Spanish and the summary e-mail is in English', async ({
+test('a caller who speaks Spanish is answered and booked in Spanish; the call log says Spanish and the summary e-mail is in English; a message left in Spanish says so', async ({
   page,
   context,
 }) => {
@@ -86,4 +86,22 @@ test('a caller who speaks Spanish is answered and booked in Spanish; the call lo
   );
   // Locally there is no model to translate with: the e-mail claims no English rendering.
   expect(text).not.toMatch(/In English|translation/);
+
+  // Another Spanish caller leaves a message: the Overview's waiting message says it was left in Spanish.
+  await openPhone(phone, assistantNumber, randomCaller());
+  await phone.getByTestId('phone-call').click();
+  await expect(phone.getByTestId('call-status')).toHaveText('In call');
+  expect(await sayOnCall(phone, 'Quiero dejar un mensaje')).toContain('¿Me da su nombre?');
+  expect(await sayOnCall(phone, 'Lucía Gómez')).toContain('¿Qué mensaje quiere que');
+  await sayOnCall(phone, 'Por favor llámenme para cambiar mi cita');
+  await phone.getByTestId('phone-hang-up').click();
+  await expect(phone.getByTestId('call-status')).toHaveText('Call ended');
+  await page.goto('/dashboard?tab=overview');
+  const message = page.getByTestId('waiting-message').filter({ hasText: 'Lucía Gómez' });
+  await expect(message).toContainText('Por favor llámenme para cambiar mi cita');
+  await expect(message.getByTestId('language-badge')).toHaveText('The caller spoke Spanish');
+  await message.screenshot({ path: `${SHOTS}/waiting-message-spanish.png` });
+  await expect
+    .poll(async () => (await summariesOf(business)).find((m) => m.subject.includes('Message taken'))?.text)
+    .toContain('- Message taken from Lucía Gómez (in Spanish): Por favor llámenme para cambiar mi cita');
 });
