@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { callRouteLabel, conversationSummary, durationSeconds } from './call-log';
+import {
+  callerLanguageSentence,
+  callRouteLabel,
+  conversationSummary,
+  durationSeconds,
+  isOtherLanguage,
+  languageLabel,
+} from './call-log';
 
 const at = '2026-11-23T10:00:00.000Z';
 const turn = (speaker: 'caller' | 'assistant', text: string) => ({ speaker, text, at });
@@ -52,5 +59,22 @@ describe('callRouteLabel', () => {
     expect(callRouteLabel({ call_route: 'assistant', forwarded: true })).toBe(
       'Answered by your assistant · Forwarded from your business line',
     );
+  });
+});
+
+describe('the caller’s language in the call log (decision 174)', () => {
+  it('names the language, English for records stored before languages were kept', () => {
+    expect(languageLabel('es')).toBe('Spanish');
+    expect(languageLabel('en')).toBe('English');
+    expect(languageLabel(undefined)).toBe('English');
+  });
+
+  it('tells the owner only when the caller did not speak English', () => {
+    expect(isOtherLanguage('es')).toBe(true);
+    expect(isOtherLanguage('en')).toBe(false);
+    expect(isOtherLanguage(undefined)).toBe(false);
+    expect(callerLanguageSentence('es')).toBe('The caller spoke Spanish.');
+    expect(callerLanguageSentence('en')).toBeUndefined();
+    expect(callerLanguageSentence(undefined)).toBeUndefined();
   });
 });

@@ -1,5 +1,6 @@
 import type { CallRoute, OwnerDialStatus } from './answer-mode-values';
 import type { ConversationChannel, ConversationOutcome } from './conversation';
+import { DEFAULT_LANGUAGE, LANGUAGE_NAMES, type Language } from './language';
 import type { Conversation } from './schemas/conversation';
 
 /**
@@ -58,6 +59,20 @@ export function conversationSummary(
     : OUTCOME_LABELS[conversation.outcome];
 }
 
+/**
+ * The caller's language as the owner reads it (docs/decisions/174-spanish.md): records stored before
+ * languages were kept have none, and they were English.
+ */
+export const languageLabel = (language: Language | undefined) => LANGUAGE_NAMES[language ?? DEFAULT_LANGUAGE];
+
+/** Whether the owner should be told the language: only when the caller did not speak English. */
+export const isOtherLanguage = (language: Language | undefined): language is Language =>
+  !!language && language !== DEFAULT_LANGUAGE;
+
+/** "The caller spoke Spanish.": the e-mails and texts to the owner say it for every language but English. */
+export const callerLanguageSentence = (language: Language | undefined) =>
+  isOtherLanguage(language) ? `The caller spoke ${LANGUAGE_NAMES[language]}.` : undefined;
+
 export const durationSeconds = (startedAt: string, endedAt: string) =>
   Math.max(0, Math.round((Date.parse(endedAt) - Date.parse(startedAt)) / 1000));
 
@@ -86,6 +101,8 @@ export const CALL_LOG_TEXTS = {
   objectives: 'Objective results',
   noActions: 'The assistant used no tools in this conversation.',
   ongoing: 'Ongoing',
+  language: 'Language',
+  allLanguages: 'All languages',
 } as const;
 
 /** How a call reached the assistant (docs/decisions/173-answer-modes.md), as the call log says it. */

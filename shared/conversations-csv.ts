@@ -1,5 +1,11 @@
 import { zonedParts } from './receptionist/business-time';
-import { CHANNEL_LABELS, OUTCOME_LABELS, conversationSummary, durationSeconds } from './call-log';
+import {
+  CHANNEL_LABELS,
+  OUTCOME_LABELS,
+  conversationSummary,
+  durationSeconds,
+  languageLabel,
+} from './call-log';
 import type { Conversation } from './schemas/conversation';
 
 const pad = (value: number) => String(value).padStart(2, '0');
@@ -20,7 +26,10 @@ export function csvCell(value: string | number | boolean): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-/** The conversations of a range as CSV (RFC 4180, CRLF), oldest first, times on the business's clock. */
+/**
+ * The conversations of a range as CSV (RFC 4180, CRLF), oldest first, times on the business's clock. Columns
+ * added later (Language) go last, so a spreadsheet that reads the earlier ones by position keeps working.
+ */
 export function conversationsCsv(conversations: readonly Conversation[], timeZone: string): string {
   const header = [
     `Started (${timeZone})`,
@@ -32,6 +41,7 @@ export function conversationsCsv(conversations: readonly Conversation[], timeZon
     'Revenue (USD)',
     'Transferred',
     'Summary',
+    'Language',
   ];
   const rows = [...conversations]
     .sort((a, b) => a.started_at.localeCompare(b.started_at))
@@ -45,6 +55,7 @@ export function conversationsCsv(conversations: readonly Conversation[], timeZon
       (c.amount_collected_cents / 100).toFixed(2),
       c.escalated ? 'yes' : 'no',
       c.summary ?? conversationSummary(c),
+      languageLabel(c.language),
     ]);
   return [header, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
 }

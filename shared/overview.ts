@@ -67,13 +67,14 @@ export const waitingMessages = (messages: readonly OverviewMessage[]): WaitingMe
     .filter((m) => !m.handled_at)
     .sort((a, b) => b.taken_at.localeCompare(a.taken_at))
     .slice(0, OVERVIEW_WAITING_SHOWN)
-    .map(({ id, taken_at, name, callback_number, reason, channel }) => ({
+    .map(({ id, taken_at, name, callback_number, reason, channel, language }) => ({
       id,
       taken_at,
       name,
       callback_number,
       reason,
       channel,
+      ...(language ? { language } : {}),
     }));
 
 /**

@@ -2,12 +2,13 @@ import { z } from 'zod';
 import { CALL_ROUTES, OWNER_DIAL_STATUSES } from '../answer-mode-values';
 import { CALL_LOG_PAGE_SIZE } from '../call-log';
 import { CONVERSATION_CHANNELS, CONVERSATION_OUTCOMES } from '../conversation';
+import { LANGUAGES } from '../language';
 import { conversationActionSchema, transcriptTurnSchema } from './conversation';
 import { isPhoneTyping, phoneDigits } from '../phone/phone-number';
 
 /**
  * The owner's call log (issue 13 §1): every conversation newest first, paged by key, filtered by outcome,
- * channel and time range, searchable by the caller's number.
+ * channel, the caller's language and time range, searchable by the caller's number.
  */
 /** A cursor is an opaque base64url token; its decoded key is checked again on the server. */
 const CURSOR_MAX_CHARS = 400;
@@ -16,6 +17,8 @@ export const callLogQuerySchema = z
   .object({
     channel: z.enum(CONVERSATION_CHANNELS).optional(),
     outcome: z.enum(CONVERSATION_OUTCOMES).optional(),
+    /** The caller's language; `en` also finds records stored before languages were kept (they were English). */
+    language: z.enum(LANGUAGES).optional(),
     /** Digits of the caller's number, any formatting: "(628) 555-01" finds +1628555010x. */
     phone: z
       .string()
@@ -49,6 +52,8 @@ export const callLogEntrySchema = z.object({
   amount_collected_cents: z.number().int().min(0),
   summary: z.string(),
   open: z.boolean(),
+  /** The language the caller used (records stored before languages were kept say `en`: they were English). */
+  language: z.enum(LANGUAGES),
   /** How a call reached the assistant (callRouteLabel in shared/call-log.ts says it). */
   call_route: z.enum(CALL_ROUTES).optional(),
   owner_dial_status: z.enum(OWNER_DIAL_STATUSES).optional(),

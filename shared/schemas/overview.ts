@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { REGISTRATION_STATES } from '../messaging-registration-states';
 import { CALENDAR_SERVICES } from '../calendar';
+import { LANGUAGES } from '../language';
 import { dashboardAppointmentSchema } from './dashboard-appointments';
 import { forwardingStatusSchema } from './forwarding';
 
@@ -67,6 +68,8 @@ export const waitingMessageSchema = z.object({
   callback_number: z.string(),
   reason: z.string(),
   channel: z.string(),
+  /** The language the caller left it in (the reason is their own words); absent = English. */
+  language: z.enum(LANGUAGES).optional(),
 });
 export type WaitingMessage = z.infer<typeof waitingMessageSchema>;
 

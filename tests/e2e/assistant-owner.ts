@@ -94,3 +94,24 @@ export async function textAssistant(phone: Page, message: string) {
   await phone.getByTestId('phone-send').click();
   await expect(received).not.toHaveCount(before);
 }
+
+/** Says something on the call and waits for the assistant's next line in the transcript. */
+export async function sayOnCall(phone: Page, words: string) {
+  const replies = phone.getByTestId('call-assistant');
+  const before = await replies.count();
+  await phone.getByTestId('call-say-text').fill(words);
+  await phone.getByTestId('call-say-send').click();
+  await expect(replies).toHaveCount(before + 1);
+  const reply = replies.nth(before);
+  // The reply streams in: wait until it stops growing.
+  let text = '';
+  await expect
+    .poll(async () => {
+      const now = (await reply.textContent()) ?? '';
+      const settled = now === text && now.length > 'Assistant: '.length;
+      text = now;
+      return settled;
+    })
+    .toBe(true);
+  return text;
+}

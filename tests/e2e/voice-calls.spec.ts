@@ -1,31 +1,10 @@
-import { expect, test, type Page } from '@playwright/test';
-import { openDayAhead, openPhone, randomCaller, salonOwner } from './assistant-owner';
+import { expect, test } from '@playwright/test';
+import { openDayAhead, openPhone, randomCaller, salonOwner, sayOnCall as say } from './assistant-owner';
 import { apiFromPage, appUrl } from './support';
 
 test.use({ baseURL: appUrl() });
 
 const MANAGER = '+14155550199';
-
-/** Says something on the call and waits for the assistant's next line in the transcript. */
-async function say(phone: Page, words: string) {
-  const replies = phone.getByTestId('call-assistant');
-  const before = await replies.count();
-  await phone.getByTestId('call-say-text').fill(words);
-  await phone.getByTestId('call-say-send').click();
-  await expect(replies).toHaveCount(before + 1);
-  const reply = replies.nth(before);
-  // The reply streams in: wait until it stops growing.
-  let text = '';
-  await expect
-    .poll(async () => {
-      const now = (await reply.textContent()) ?? '';
-      const settled = now === text && now.length > 'Assistant: '.length;
-      text = now;
-      return settled;
-    })
-    .toBe(true);
-  return text;
-}
 
 test('a local call books an appointment; a call for the manager nobody answers ends in a message texted to them', async ({
   page,

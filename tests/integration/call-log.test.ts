@@ -32,6 +32,8 @@ function record(n: number, overrides: Partial<Conversation> = {}): Conversation 
       n % 3 === 0
         ? [{ tool: 'book_appointment', ok: true, summary: `Booked Haircut for Caller ${n}`, at: started }]
         : [],
+    // Every fifth caller spoke Spanish; of the rest, some records say English and some (older) say nothing.
+    ...(n % 5 === 0 ? { language: 'es' as const } : n % 5 === 1 ? { language: 'en' as const } : {}),
     ...overrides,
   };
 }
@@ -113,6 +115,29 @@ describe('Call log: conversations newest first, paged by key, filtered, one reco
     );
   });
 
+  it("shows and filters by the caller's language, records without one counting as English", async () => {
+    const spanish = await pageOf('?language=es&limit=50');
+    const expected = (keep: (n: number) => boolean) =>
+      Array.from({ length: 60 }, (_, n) => 59 - n)
+        .filter(keep)
+        .map((n) => `conv-${String(n).padStart(4, '0')}`);
+    expect(idsOf(spanish).filter((id) => id !== 'conv-0500')).toEqual(expected((n) => n % 5 === 0));
+    expect(spanish.entries.every((e) => e.language === 'es')).toBe(true);
+    const english = await pageOf('?language=en&limit=30');
+    expect(english.entries.every((e) => e.language === 'en')).toBe(true);
+    const rest = await pageOf(`?language=en&limit=50&cursor=${english.next_cursor}`);
+    expect([...idsOf(english), ...idsOf(rest)]).toEqual(expected((n) => n % 5 !== 0));
+    // A record stored before languages were kept reads as English in the list and the detail.
+    const old = (await pageOf('?to=2026-11-01T15:02:00.000Z&limit=1')).entries[0]!;
+    expect(old).toMatchObject({ id: 'conv-0002', language: 'en' });
+    const detail = await list(
+      `/conv-0005?started_at=${encodeURIComponent(new Date(BASE + 5 * MINUTE).toISOString())}`,
+    );
+    expect(detail.body).toMatchObject({ id: 'conv-0005', language: 'es' });
+    const both = await pageOf('?language=es&channel=voice&limit=50');
+    expect(idsOf(both).filter((id) => id !== 'conv-0500')).toEqual(expected((n) => n % 15 === 0));
+  });
+
   it('opens one conversation whole: transcript with times, actions and objective results', async () => {
     const entry = (await pageOf('?to=2026-11-01T15:03:00.000Z&limit=1')).entries[0]!;
     const detail = await list(`/${entry.id}?started_at=${encodeURIComponent(entry.started_at)}`);
@@ -136,6 +161,7 @@ describe('Call log: conversations newest first, paged by key, filtered, one reco
     for (const bad of [
       '?channel=fax',
       '?outcome=won',
+      '?language=fr',
       '?limit=500',
       '?phone=abc',
       '?from=yesterday',

@@ -92,8 +92,9 @@ describe('Overview: today and this week on the business clock, live calls, time 
     conversation_id: 'today-sms',
     name: 'Sam',
     callback_number: '+14155550100',
-    reason: 'Call me back',
+    reason: 'Llámenme, por favor',
     channel: 'sms',
+    language: 'es',
   });
   const putMessage = (id: string, takenAt: string, handledAt?: string) =>
     doc.send(
@@ -226,6 +227,8 @@ describe('Overview: today and this week on the business clock, live calls, time 
   it('lists the waiting messages; marking one handled stops it counting, once, even clicked in parallel', async () => {
     const before = await overviewOf();
     expect(before.waiting_messages.map((m) => m.name)).toEqual(['Sam', 'Caller monday']);
+    // A message left in Spanish says so (the dashboard badges it); older ones have no language.
+    expect(before.waiting_messages.map((m) => m.language)).toEqual(['es', undefined]);
     const monday = before.waiting_messages[1]!;
     const mark = (body: unknown, user = owner, id = monday.id) =>
       callApi(app, 'POST', `/oauth/users/${owner.sub}/messages/${id}/handled`, user.tokens.IdToken, body);

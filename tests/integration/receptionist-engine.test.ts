@@ -114,7 +114,13 @@ describe('receptionist engine with the local model, over DynamoDB Local', async 
       new Date(0),
       new Date('2030-01-01'),
     );
-    expect(record).toMatchObject({ channel: 'sms', caller: CALLER, outcome: 'booked', open: true });
+    expect(record).toMatchObject({
+      channel: 'sms',
+      caller: CALLER,
+      outcome: 'booked',
+      open: true,
+      language: 'en',
+    });
     expect(record!.transcript.length).toBe(6);
     expect(record!.actions!.map((a) => a.tool)).toEqual(['find_open_slots', 'book_appointment']);
   });
@@ -136,6 +142,13 @@ describe('receptionist engine with the local model, over DynamoDB Local', async 
     expect(name.reply).toContain('Su cita quedó para el martes 24 de noviembre a las 2:00 de la tarde.');
     const [appointment] = await deps.data.appointments.upcoming(ownerId);
     expect(appointment).toMatchObject({ customer_name: 'Sofía Pérez', service: 'corte', status: 'booked' });
+    // The call log's record keeps the thread's language (the owner's screens and e-mails name it).
+    const [record] = await deps.data.conversations.listConversations(
+      ownerId,
+      new Date(0),
+      new Date('2030-01-01'),
+    );
+    expect(record).toMatchObject({ channel: 'sms', language: 'es', outcome: 'booked' });
     expect(await textsTo(assistantNumber, CALLER)).toContainEqual(
       expect.stringContaining(
         'su cita para corte quedó para el martes 24 de noviembre a las 2:00 de la tarde. Responda CAMBIAR',

@@ -7,6 +7,7 @@ import {
   callLogQuerySchema,
   type CallLogEntry,
 } from '@shared/schemas/call-log';
+import { DEFAULT_LANGUAGE } from '@shared/language';
 import { CALL_LOG_PAGE_SIZE, conversationSummary, durationSeconds } from '@shared/call-log';
 import type { ConversationsDeps } from './deps';
 import type { AppEnv } from '../../platform/http/app-env';
@@ -42,6 +43,7 @@ const toEntry = (item: ConversationListItem): CallLogEntry => ({
     item.summary ??
     conversationSummary({ transcript: [], ...(item.outcome ? { outcome: item.outcome } : {}) }),
   open: item.open ?? false,
+  language: item.language ?? DEFAULT_LANGUAGE,
   ...(item.call_route ? { call_route: item.call_route } : {}),
   ...(item.owner_dial_status ? { owner_dial_status: item.owner_dial_status } : {}),
   ...(item.forwarded ? { forwarded: true } : {}),
@@ -94,6 +96,7 @@ export const callLogRoutes = ({ verifyToken, data, now }: ConversationsDeps) => 
         data.conversations.pageConversations(userId, {
           ...(query.channel ? { channel: query.channel } : {}),
           ...(query.outcome ? { outcome: query.outcome } : {}),
+          ...(query.language ? { language: query.language } : {}),
           ...(query.phone ? { callerDigits: query.phone } : {}),
           from: query.from ? new Date(query.from) : new Date(0),
           to: query.to ? new Date(query.to) : new Date(now().getTime() + LATEST_SLACK_MS),

@@ -8,7 +8,7 @@ import {
   spokenClock,
   zonedParts,
 } from '@shared/receptionist/business-time';
-import { CHANNEL_LABELS, OUTCOME_LABELS } from '@shared/call-log';
+import { CHANNEL_LABELS, OUTCOME_LABELS, isOtherLanguage, languageLabel } from '@shared/call-log';
 import type { Conversation } from '@shared/schemas/conversation';
 import { NOTIFICATION_LIMITS } from '@shared/notifications';
 import type { OverviewPeriod } from '@shared/schemas/overview';
@@ -70,7 +70,10 @@ export function digestEmail(input: {
       const outcome = c.outcome ? OUTCOME_LABELS[c.outcome] : 'Answered';
       const money = c.amount_collected_cents > 0 ? `, ${formatDollars(c.amount_collected_cents)}` : '';
       const summary = safeLine(c.summary ?? '', 120);
-      return `- ${at} · ${CHANNEL_LABELS[c.channel]} · ${callerLabel(c.caller)} · ${outcome}${money}${summary ? ` · ${summary}` : ''}`;
+      // A caller who did not speak English is named with their language (decision 174); the summary line
+      // quotes their own words as they said them.
+      const language = isOtherLanguage(c.language) ? ` · ${languageLabel(c.language)}` : '';
+      return `- ${at} · ${CHANNEL_LABELS[c.channel]}${language} · ${callerLabel(c.caller)} · ${outcome}${money}${summary ? ` · ${summary}` : ''}`;
     });
   const more = counts.conversations - listed.length;
   const lines = [

@@ -10,7 +10,7 @@ import { createUnsubscribeTokens } from './unsubscribe-token';
 export function notifierFromApp(
   app: Pick<NotifierDeps, 'data' | 'metrics' | 'rateLimiter' | 'now' | 'logger'> & {
     config: AppConfig;
-    providers: Pick<Providers, 'email' | 'telephony' | 'identity'>;
+    providers: Pick<Providers, 'email' | 'telephony' | 'identity' | 'llm'>;
   },
 ) {
   const { config, providers } = app;
@@ -22,6 +22,8 @@ export function notifierFromApp(
   return createNotifier({
     data: app.data,
     email: providers.email,
+    // OpenAI renders a caller's words in English; the local stand-in has no model and renders nothing.
+    renderInEnglish: (lines) => providers.llm.renderInEnglish(lines),
     emailMissingKeys: config.appEnv === 'aws' ? missingKeys(config, 'email').map(({ key }) => key) : [],
     metrics: app.metrics,
     sms: providers.telephony,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { businessClockOf } from '@shared/analytics';
 import { DEFAULT_TIME_ZONE } from '@shared/receptionist/time-zones';
-import { conversationSummary } from '@shared/call-log';
+import { conversationSummary, isOtherLanguage } from '@shared/call-log';
 import type { BusinessConfig } from '@shared/schemas/business-config';
 import { defaultNotificationPreferences, type NotificationPreferences } from '@shared/schemas/notifications';
 import { NOTIFICATION_LIMITS, type NotificationEmailKind } from '@shared/notifications';
@@ -16,7 +16,13 @@ import type { Metrics } from '../../platform/observability/metrics';
 import type { EmailSender } from '../../providers/email/port';
 import { outcomeOf } from '../receptionist/index';
 import { digestCounts, digestEmail, digestIsEmpty, yesterdayWindow } from './digest';
-import { conversationLink, summaryEmail, type EmailLinks, type SummaryFacts } from './summary-email';
+import {
+  callerWords,
+  conversationLink,
+  summaryEmail,
+  type EmailLinks,
+  type SummaryFacts,
+} from './summary-email';
 import type { UnsubscribeTokens } from './unsubscribe-token';
 import { urgentReasonsOf, urgentSmsText, type UrgentReason } from './urgent-sms';
 
@@ -36,6 +42,11 @@ export type NotifierDeps = {
     ownerMessages: Pick<OwnerMessageRepository, 'takenBetween'>;
   };
   email: EmailSender;
+  /**
+   * The English of a caller's words for the summary e-mail (the llm provider's renderInEnglish): undefined
+   * without a model. Absent where nothing renders (tests that need none).
+   */
+  renderInEnglish?: (lines: readonly string[]) => Promise<string[] | undefined>;
   /**
    * The e-mail requirement's missing keys (in AWS: SES_FROM_ADDRESS, TOKEN_ENCRYPTION_KEY): while any is
    * missing nothing is e-mailed, and each e-mail skipped says so (docs/decisions/160-fail-closed.md).
@@ -116,7 +127,9 @@ export function createNotifier(deps: NotifierDeps) {
     ownerId: string,
     to: string,
     kind: NotificationEmailKind,
-    build: (links: EmailLinks) => { subject: string; text: string },
+    build: (
+      links: EmailLinks,
+    ) => Promise<{ subject: string; text: string }> | { subject: string; text: string },
   ): Promise<boolean> {
     const links = linksFor(ownerId, kind);
     if (deps.emailMissingKeys.length > 0 || !links) {
@@ -133,7 +146,8 @@ export function createNotifier(deps: NotifierDeps) {
       logger.warn('notifications.email_cap_reached', { owner_id: ownerId, kind });
       return false;
     }
-    const { subject, text } = build(links);
+    // Built after the cap: whatever building costs (an English rendering) is bounded by the e-mails sent.
+    const { subject, text } = await build(links);
     await deps.email.send({
       to,
       subject,
@@ -192,8 +206,26 @@ export function createNotifier(deps: NotifierDeps) {
       actions: state.actions,
       outcome,
       summary: conversationSummary({ actions: state.actions, transcript: state.turns, outcome }),
+      ...(state.language ? { language: state.language } : {}),
+      ...(isOtherLanguage(state.language) ? { callerWords: callerWords(state.turns) } : {}),
     };
   };
+
+  /**
+   * The English of a caller's words when they did not speak English (decision 174): one bounded request
+   * per summary e-mail; no model, or any failure, means no rendering, never a lost e-mail.
+   */
+  async function withEnglish(facts: SummaryFacts, ownerId: string): Promise<SummaryFacts> {
+    if (!deps.renderInEnglish || !facts.callerWords?.length) return facts;
+    try {
+      const english = await deps.renderInEnglish(facts.callerWords);
+      return english?.length ? { ...facts, englishRendering: english } : facts;
+    } catch (error) {
+      // The words themselves stay out of the log (they are the caller's).
+      logger.warn('notifications.english_rendering_failed', { owner_id: ownerId, error: String(error) });
+      return facts;
+    }
+  }
 
   /**
    * The summary e-mail (and the urgent texts) of one ended conversation, at most once whoever calls it.
@@ -217,11 +249,11 @@ export function createNotifier(deps: NotifierDeps) {
       const link = conversationLink(deps.appUrl, facts);
       await data.notifications.addDigestRecipient(ownerId, timeZone, deps.now());
       if (prefs.summary_email && prefs.email) {
-        sent = await sendEmail(ownerId, prefs.email, 'summary', (links) =>
+        sent = await sendEmail(ownerId, prefs.email, 'summary', async (links) =>
           summaryEmail({
             businessName: config?.business_name ?? '',
             timeZone,
-            conversation: facts,
+            conversation: await withEnglish(facts, ownerId),
             conversationLink: link,
             links,
           }),
@@ -240,6 +272,7 @@ export function createNotifier(deps: NotifierDeps) {
             businessName: config?.business_name ?? '',
             caller: state.caller,
             ...(reason === 'message_taken' && messageAction ? { detail: messageAction.summary } : {}),
+            language: state.language,
             link,
           }),
         );

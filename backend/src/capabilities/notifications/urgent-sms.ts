@@ -2,6 +2,8 @@ import { formatDollars } from '@shared/receptionist/deposits';
 import type { ConversationAction } from '@shared/schemas/conversation';
 import type { UrgentSmsReason } from '@shared/notifications';
 import { capSmsBody } from '@shared/sms';
+import { isOtherLanguage, languageLabel } from '@shared/call-log';
+import type { Language } from '@shared/language';
 import { callerLabel, safeLine } from './summary-email';
 
 /**
@@ -29,13 +31,17 @@ export function urgentSmsText(input: {
   /** The message's own summary ("Message taken from Sam: …"), for message_taken. */
   detail?: string;
   amountCents?: number;
+  /** The caller's language: a call back to a caller who did not speak English should know it. */
+  language?: Language | undefined;
   link: string;
 }): string {
   const business = safeLine(input.businessName, 60) || 'Your assistant';
   const caller = callerLabel(input.caller);
+  // The message's own summary already names its language (take_message); the failed transfer says it here.
+  const spoke = isOtherLanguage(input.language) ? ` (in ${languageLabel(input.language)})` : '';
   const what =
     input.reason === 'transfer_failed'
-      ? `a call from ${caller} could not be transferred to you.`
+      ? `a call from ${caller}${spoke} could not be transferred to you.`
       : input.reason === 'message_taken'
         ? `${safeLine(input.detail ?? '', 160) || 'A message was taken'} (${caller}).`
         : `${caller} paid a ${formatDollars(input.amountCents ?? 0)} deposit.`;

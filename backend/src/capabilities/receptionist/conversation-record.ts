@@ -63,5 +63,7 @@ export function conversationRecord(state: ConversationState, business: BusinessP
     ...(state.call_route ? { call_route: state.call_route } : {}),
     ...(state.owner_dial_status ? { owner_dial_status: state.owner_dial_status } : {}),
     ...(state.forwarded ? { forwarded: true } : {}),
+    // The call log and the owner's e-mails name it (docs/decisions/174-spanish.md); none yet = English.
+    ...(state.language ? { language: state.language } : {}),
   };
 }

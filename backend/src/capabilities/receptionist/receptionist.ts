@@ -211,13 +211,14 @@ export function createReceptionist(deps: ReceptionistDeps) {
         });
         return { ...link, accountId };
       },
-      async saveMessage({ ownerId, conversationId, name, callbackNumber, reason, channel }) {
+      async saveMessage({ ownerId, conversationId, name, callbackNumber, reason, channel, language }) {
         await data.ownerMessages.save(ownerId, {
           conversation_id: conversationId,
           name,
           callback_number: callbackNumber,
           reason,
           channel,
+          ...(language ? { language } : {}),
         });
       },
       allow: (key, perDay) => deps.rateLimiter.hit(key, perDay, 86_400),

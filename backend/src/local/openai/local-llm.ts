@@ -27,6 +27,8 @@ export function createLocalLlm(): LlmProvider {
     personalityResponse: async ({ scenario, traits, business }) =>
       personalityResponse(scenario, traits, business),
     generateObjective: async ({ template, config }) => objectiveFromTemplate(template, config),
+    // No model, no translation: the summary e-mail quotes the caller's own words and claims no English.
+    renderInEnglish: async () => undefined,
   };
 }
 

@@ -2,7 +2,8 @@ import type { PreviewScenario, TraitValues } from '@shared/personality';
 
 /**
  * Text generation for the setup wizard: the business description (step 2), the assistant's sample answers
- * in the chosen personality (step 3) and objectives written from a template (step 6). The real adapter is
+ * in the chosen personality (step 3) and objectives written from a template (step 6); and the English
+ * rendering of a caller's words in the owner's summary e-mail. The real adapter is
  * OpenAI chat completions (openai.ts); the local one (local.ts) builds deterministic text from the same
  * inputs so `npm start` and the tests need no network.
  */
@@ -43,6 +44,18 @@ export type PersonalityRequest = {
   business: BusinessFacts;
 };
 
+/**
+ * What an English rendering may be asked to carry (decision 174, "The owner reads it in English"): a few
+ * quoted lines of a caller's words per summary e-mail. The adapter cuts anything beyond, so a caller's long
+ * speech never becomes a long (costly) request.
+ */
+export const ENGLISH_RENDERING_LIMITS = {
+  lines: 8,
+  lineChars: 200,
+  maxTokens: 600,
+  timeoutMs: 15_000,
+} as const;
+
 export interface LlmProvider {
   /** 'openai' or 'local', for logs and health pages. */
   readonly name: string;
@@ -52,6 +65,12 @@ export interface LlmProvider {
     template: ObjectiveTemplateInput;
     config: BusinessFacts;
   }): Promise<GeneratedObjectiveFields>;
+  /**
+   * The English of a caller's words, line for line, for the owner's summary e-mail; undefined when this
+   * provider has no model to translate with (the local stand-in: it says nothing rather than guess).
+   * Rejects with LlmError when the model fails or answers out of shape.
+   */
+  renderInEnglish(lines: readonly string[]): Promise<string[] | undefined>;
 }
 
 /** A generation failed upstream (bad key, quota, outage); routes map it to a 502 with a generic text. */

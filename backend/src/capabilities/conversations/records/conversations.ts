@@ -3,6 +3,7 @@ import { conversationSummary } from '@shared/call-log';
 import { retentionExpiry } from '@shared/privacy';
 import type { Conversation } from '@shared/schemas/conversation';
 import type { ConversationChannel, ConversationOutcome } from '@shared/conversation';
+import { DEFAULT_LANGUAGE, type Language } from '@shared/language';
 import { queryAll, writeInBatches } from '../../../platform/dynamo/batch-write';
 import { CONVERSATION_PREFIX, keys, userKey } from '../../../platform/dynamo/keys';
 import { isConditionFailure } from '../../../platform/dynamo/condition-failures';
@@ -28,6 +29,7 @@ const LIST_ATTRIBUTES = [
   'call_route',
   'owner_dial_status',
   'forwarded',
+  'language',
   'sk',
 ] as const;
 export type ConversationListItem = Pick<
@@ -44,11 +46,14 @@ export type ConversationListItem = Pick<
   | 'call_route'
   | 'owner_dial_status'
   | 'forwarded'
+  | 'language'
 >;
 
 export type ConversationPageQuery = {
   channel?: ConversationChannel;
   outcome?: ConversationOutcome;
+  /** The caller's language; English also matches records stored before languages were kept. */
+  language?: Language;
   /** Digits somewhere in the caller's E.164 number. */
   callerDigits?: string;
   from: Date;
@@ -239,6 +244,14 @@ export function createConversationRepository(doc: DynamoDBDocumentClient, tableN
       if (query.outcome) {
         filters.push('#outcome = :outcome');
         values[':outcome'] = query.outcome;
+      }
+      if (query.language) {
+        filters.push(
+          query.language === DEFAULT_LANGUAGE
+            ? '(attribute_not_exists(#language) OR #language = :language)'
+            : '#language = :language',
+        );
+        values[':language'] = query.language;
       }
       if (query.callerDigits) {
         filters.push('contains(#caller, :digits)');

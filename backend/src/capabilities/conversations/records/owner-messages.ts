@@ -6,6 +6,7 @@ import {
   UpdateCommand,
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
+import type { Language } from '@shared/language';
 import { queryAll } from '../../../platform/dynamo/batch-write';
 import { keys, OWNER_MESSAGE_PREFIX as MESSAGE_PREFIX, userKey } from '../../../platform/dynamo/keys';
 import { isConditionFailure } from '../../../platform/dynamo/condition-failures';
@@ -18,6 +19,8 @@ export type OwnerMessage = {
   callback_number: string;
   reason: string;
   channel: string;
+  /** The language the caller left it in (docs/decisions/174-spanish.md); absent = English. */
+  language?: Language;
   taken_at: string;
   /** Set when the owner marked it handled; until then it is waiting (the Overview counts it). */
   handled_at?: string;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isOtherLanguage, languageLabel } from '@shared/call-log';
 import { readablePhone } from '../../../providers/llm/business-facts';
 import { isTextable, phoneArgSchema, type Tool } from './tool-types';
 
@@ -21,19 +22,28 @@ export const takeMessageTool: Tool<{ name: string; callback_number?: string; rea
       callbackNumber: callback,
       reason: args.reason,
       channel: state.channel,
+      ...(state.language ? { language: state.language } : {}),
     });
     state.achieved.message_taken = true;
     state.achieved.contact_captured = true;
+    // The reason is the caller's own words: the owner is told which language they are in (decision 174).
+    const language = isOtherLanguage(state.language) ? languageLabel(state.language) : undefined;
     if (business.textEscalationToManager && isTextable(business.managerNumber) && state.channel !== 'test') {
       await services.sendSms(
         business.managerNumber,
-        `${business.name} message from ${args.name} (${readablePhone(callback) ?? callback}): ${args.reason}`.slice(
+        `${business.name} message from ${args.name} (${readablePhone(callback) ?? callback})${language ? `, in ${language}` : ''}: ${args.reason}`.slice(
           0,
           480,
         ),
       );
     }
-    return { ok: true, summary: `Message taken from ${args.name}: ${args.reason}`.slice(0, 300) };
+    return {
+      ok: true,
+      summary: `Message taken from ${args.name}${language ? ` (in ${language})` : ''}: ${args.reason}`.slice(
+        0,
+        300,
+      ),
+    };
   },
 };
 

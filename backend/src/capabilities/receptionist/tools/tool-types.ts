@@ -1,4 +1,5 @@
 import type { DepositRefundOutcome } from '@shared/get-paid';
+import type { Language } from '@shared/language';
 import type { z } from 'zod';
 import { isNorthAmericanPhone } from '@shared/phone/phone-number';
 import { e164PhoneSchema } from '@shared/schemas/phone-number';
@@ -37,6 +38,8 @@ export type ToolServices = {
     callbackNumber: string;
     reason: string;
     channel: string;
+    /** The language the caller left it in (decision 174); absent before the caller said anything. */
+    language?: Language;
   }): Promise<void>;
   /** Plans a booked or moved appointment's reminders (absent in tests that do not need them). */
   planReminders?(appointment: Appointment): Promise<void>;

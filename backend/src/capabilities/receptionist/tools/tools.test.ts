@@ -280,6 +280,25 @@ describe('take_message, escalate_to_manager, end_conversation', () => {
     await takeMessageTool.run(ctx, args);
     expect(texts[0]!.body).toContain('message from Ana (+525512345678): Precio');
   });
+  it('says which language a Spanish caller left the message in, for the owner and the manager (decision 174)', async () => {
+    const { ctx, messages, texts, state } = context({ manager: true });
+    state.language = 'es';
+    const done = await takeMessageTool.run(ctx, {
+      name: 'Lucía',
+      reason: 'Quiero cambiar mi cita del martes',
+    });
+    expect(messages).toEqual([expect.objectContaining({ name: 'Lucía', language: 'es' })]);
+    expect(done.summary).toBe('Message taken from Lucía (in Spanish): Quiero cambiar mi cita del martes');
+    expect(texts[0]!.body).toMatch(
+      /message from Lucía \(\(415\) 555-\d{4}\), in Spanish: Quiero cambiar mi cita/,
+    );
+    // An English caller's message reads as before.
+    const english = context({ manager: true });
+    english.state.language = 'en';
+    const plain = await takeMessageTool.run(english.ctx, { name: 'Jo', reason: 'Refund please' });
+    expect(plain.summary).toBe('Message taken from Jo: Refund please');
+    expect(english.texts[0]!.body).not.toContain('in English');
+  });
   it('transfers a call, texts the manager over SMS, and says when no manager is set', async () => {
     expect(
       (await escalateTool.run(context({ manager: true, channel: 'voice' }).ctx, { reason: 'upset' })).transfer

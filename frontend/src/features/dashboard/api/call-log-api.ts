@@ -1,11 +1,14 @@
 import type { callLogDetailSchema, callLogPageSchema } from '@shared/schemas/call-log';
 import type { ConversationChannel, ConversationOutcome } from '@shared/conversation';
+import type { Language } from '@shared/language';
 import { apiRequest } from '../../../lib/api-client';
 import { ownerPath } from '../../../lib/api-read-paths';
 
 export type CallLogFilters = {
   channel?: ConversationChannel;
   outcome?: ConversationOutcome;
+  /** The caller's language (English includes records stored before languages were kept). */
+  language?: Language;
   phone?: string;
   /** ISO start of the range; absent: all time. */
   from?: string;

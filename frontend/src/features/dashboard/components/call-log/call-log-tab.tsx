@@ -6,6 +6,7 @@ import { phoneDigits } from '@shared/phone/phone-number';
 import { formatAmount } from '@shared/plans';
 import type { CallLogEntry } from '@shared/schemas/call-log';
 import { CALL_LOG_TEXTS, callRouteLabel, CHANNEL_LABELS, OUTCOME_LABELS } from '@shared/call-log';
+import { LANGUAGE_NAMES, LANGUAGES, type Language } from '@shared/language';
 import {
   CONVERSATION_CHANNELS,
   CONVERSATION_OUTCOMES,
@@ -23,6 +24,7 @@ import {
 } from '../../call-log-format';
 import { dashboardQueryKeys } from '../../hooks/dashboard-query-keys';
 import { ConversationDetail } from './conversation-detail';
+import { LanguageBadge } from '../language-badge';
 import { PrivacyPanel } from './privacy-panel';
 import { BlockedNumbersPanel } from '../../../caller-gates';
 import './call-log.css';
@@ -39,11 +41,12 @@ function useDebounced<T>(value: T): T {
 
 /**
  * Issue 13 §1: every conversation the assistant had, newest first, in the business's time zone; filters by
- * outcome, channel and range, search by number, older pages on demand; a row opens the whole conversation.
+ * outcome, channel, the caller's language and range, search by number, older pages on demand; a row opens the whole conversation.
  */
 export function CallLogTab({ userId }: { userId: string }) {
   const [channel, setChannel] = useState<ConversationChannel | ''>('');
   const [outcome, setOutcome] = useState<ConversationOutcome | ''>('');
+  const [language, setLanguage] = useState<Language | ''>('');
   const [range, setRange] = useState<CallLogRangeKey>('all');
   const [phoneInput, setPhoneInput] = useState('');
   const phone = useDebounced(phoneDigits(phoneInput));
@@ -58,6 +61,7 @@ export function CallLogTab({ userId }: { userId: string }) {
   const filters: CallLogFilters = {
     ...(channel ? { channel } : {}),
     ...(outcome ? { outcome } : {}),
+    ...(language ? { language } : {}),
     ...(phone ? { phone } : {}),
     ...(from ? { from } : {}),
   };
@@ -87,7 +91,7 @@ export function CallLogTab({ userId }: { userId: string }) {
 
   const timeZone = log.data?.pages[0]?.time_zone ?? 'UTC';
   const entries = log.data?.pages.flatMap((page) => page.entries) ?? [];
-  const filtering = Boolean(channel || outcome || phone || from);
+  const filtering = Boolean(channel || outcome || language || phone || from);
 
   return (
     <div className="call-log-stack">
@@ -140,6 +144,21 @@ export function CallLogTab({ userId }: { userId: string }) {
             </select>
           </div>
           <div className="field">
+            <label htmlFor="call-log-language">{CALL_LOG_TEXTS.language}</label>
+            <select
+              id="call-log-language"
+              value={language}
+              onChange={(e) => setLanguage(e.target.value as Language | '')}
+            >
+              <option value="">{CALL_LOG_TEXTS.allLanguages}</option>
+              {LANGUAGES.map((value) => (
+                <option key={value} value={value}>
+                  {LANGUAGE_NAMES[value]}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="field">
             <label htmlFor="call-log-phone">Caller number</label>
             <input
               id="call-log-phone"
@@ -186,8 +205,11 @@ export function CallLogTab({ userId }: { userId: string }) {
                     </td>
                     <td className="call-log-caller">{formatAssistantPhone(entry.caller)}</td>
                     <td>
-                      <span className={`call-log-channel call-log-channel-${entry.channel}`}>
-                        {CHANNEL_LABELS[entry.channel]}
+                      <span className="call-log-tags">
+                        <span className={`call-log-channel call-log-channel-${entry.channel}`}>
+                          {CHANNEL_LABELS[entry.channel]}
+                        </span>
+                        <LanguageBadge language={entry.language} />
                       </span>
                     </td>
                     <td className="call-log-number">

@@ -10,6 +10,7 @@ import { durationLabel, momentLabel } from '../../call-log-format';
 import { dashboardQueryKeys } from '../../hooks/dashboard-query-keys';
 import { BlockCallerAction } from '../../../caller-gates';
 import { ConversationAppointments } from './conversation-appointments';
+import { LanguageBadge } from '../language-badge';
 
 /** A success criterion's key as words: "deposit_collected" → "Deposit collected". */
 const criterionLabel = (key: string) => {
@@ -77,6 +78,7 @@ export function ConversationDetail({
             <span className={`call-log-outcome call-log-outcome-${shown.outcome}`}>
               {OUTCOME_LABELS[shown.outcome]}
             </span>
+            <LanguageBadge language={shown.language} />
             {callRouteLabel(shown) ? (
               <span className="call-log-outcome" data-testid="conversation-route">
                 {callRouteLabel(shown)}

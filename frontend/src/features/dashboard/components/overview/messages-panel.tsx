@@ -5,8 +5,12 @@ import { overviewApi } from '../../api/overview-api';
 import { assistantTelHref, formatAssistantPhone } from '../../assistant-phone';
 import { momentLabel } from '../../call-log-format';
 import { dashboardQueryKeys } from '../../hooks/dashboard-query-keys';
+import { LanguageBadge } from '../language-badge';
 
-/** Messages the assistant took this week that the owner has not dealt with; "Mark handled" clears one. */
+/**
+ * Messages the assistant took this week that the owner has not dealt with; "Mark handled" clears one. The
+ * reason is the caller's own words, so a message left in Spanish says so.
+ */
 export function MessagesPanel({ userId, overview }: { userId: string; overview: OverviewResponse }) {
   const queryClient = useQueryClient();
   const mark = useMutation({
@@ -26,7 +30,7 @@ export function MessagesPanel({ userId, overview }: { userId: string; overview: 
             const tel = assistantTelHref(message.callback_number);
             return (
               <li key={message.id} data-testid="waiting-message">
-                <strong>{message.name || 'Caller'}</strong>
+                <strong>{message.name || 'Caller'}</strong> <LanguageBadge language={message.language} />
                 <span className="dashboard-muted">
                   {' '}
                   · {momentLabel(message.taken_at, overview.time_zone)}
