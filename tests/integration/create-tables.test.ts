@@ -14,6 +14,15 @@ describe('ensureAppTable on DynamoDB Local', () => {
     expect(ttl.TimeToLiveDescription?.AttributeName).toBe(APP_TABLE.ttlAttribute);
   });
 
+  it("leaves expiry off for a test on its own clock, whose items DynamoDB Local's real-time sweep would delete", async () => {
+    const { client, tableName } = await createTestApp(
+      {},
+      { now: () => new Date('2026-01-05T10:00:00.000Z') },
+    );
+    const ttl = await client.send(new DescribeTimeToLiveCommand({ TableName: tableName }));
+    expect(ttl.TimeToLiveDescription?.TimeToLiveStatus).toBe('DISABLED');
+  });
+
   it('survives two concurrent creators', async () => {
     const { client } = await createTestApp();
     const name = `race-${Date.now()}`;

@@ -38,7 +38,9 @@ export async function createTestApp(
     ...env,
   });
   const { client, doc } = createDynamoClients({ region: config.region, endpoint: config.dynamoDbEndpoint });
-  await ensureAppTable(client, tableName);
+  // DynamoDB Local's expiry sweep reads the real clock: a test on its own clock (often in the real past by
+  // now) would see its pending number claims and other short-lived items vanish mid-test.
+  await ensureAppTable(client, tableName, { timeToLive: !overrides.now });
   const logLines: Array<Record<string, unknown>> = [];
   const local = keptLocalStandIns();
   const appDeps = createAppDeps(

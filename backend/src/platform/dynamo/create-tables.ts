@@ -12,6 +12,7 @@ import { APP_TABLE } from './table-definition';
 export async function ensureAppTable(
   client: DynamoDBClient,
   tableName: string,
+  { timeToLive = true }: { timeToLive?: boolean } = {},
 ): Promise<'created' | 'exists'> {
   try {
     await client.send(new DescribeTableCommand({ TableName: tableName }));
@@ -52,6 +53,7 @@ export async function ensureAppTable(
     return 'exists';
   }
   await waitUntilTableExists({ client, maxWaitTime: 30 }, { TableName: tableName });
+  if (!timeToLive) return 'created';
   await client.send(
     new UpdateTimeToLiveCommand({
       TableName: tableName,
