@@ -654,6 +654,8 @@ export function createReceptionist(deps: ReceptionistDeps) {
   const { schedulerBooked, schedulerCancelled } = schedulerBookings({
     appointments: data.appointments,
     schedulingLinks: data.schedulingLinks,
+    conversationStates: data.conversationStates,
+    callerMemories: data.callerMemories,
     profileOf,
     sendText,
     assistantNumber: async (ownerId) => (await data.businessConfigs.getConfig(ownerId))?.assistant_phone,
