@@ -286,13 +286,16 @@ export function createReceptionist(deps: ReceptionistDeps) {
   ): Promise<ConversationState> {
     const business = known ?? (await profileOf(input.ownerId));
     // The caller's memory: read here unless the channel read it already (a call, beside its line).
-    const recalled = remembers(business, input.channel, input.caller)
-      ? returningOf(
-          input.recalled !== undefined
-            ? input.recalled
-            : await data.callerMemories.get(input.ownerId, input.caller),
-        )
+    const memory = remembers(business, input.channel, input.caller)
+      ? input.recalled !== undefined
+        ? input.recalled
+        : await data.callerMemories.get(input.ownerId, input.caller)
       : undefined;
+    const recalled = returningOf(memory);
+    // A remembered language the business still serves opens the thread, so a first "ok" stays in it.
+    const language =
+      input.language ??
+      (memory?.language && business.languages.includes(memory.language) ? memory.language : undefined);
     const at = deps.now().toISOString();
     const state: ConversationState = {
       id,
@@ -310,6 +313,7 @@ export function createReceptionist(deps: ReceptionistDeps) {
       actions: [],
       memory: {},
       ...(recalled ? { returning: recalled } : {}),
+      ...(language && language !== DEFAULT_LANGUAGE ? { language } : {}),
       achieved: {},
       amount_collected_cents: 0,
       ...(business.objectives[0] ? { objective_id: business.objectives[0].id } : {}),
