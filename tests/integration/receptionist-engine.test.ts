@@ -135,7 +135,12 @@ describe('receptionist engine with the local model, over DynamoDB Local', async 
     const name = await turn(conversation.id, 'Sofía Pérez');
     expect(name.reply).toContain('Su cita quedó para el martes 24 de noviembre a las 2:00 de la tarde.');
     const [appointment] = await deps.data.appointments.upcoming(ownerId);
-    expect(appointment).toMatchObject({ customer_name: 'Sofía Pérez', service: 'corte', status: 'booked' });
+    expect(appointment).toMatchObject({
+      customer_name: 'Sofía Pérez',
+      service: 'corte',
+      status: 'booked',
+      language: 'es',
+    });
     expect(await textsTo(assistantNumber, CALLER)).toContainEqual(
       expect.stringContaining(
         'su cita para corte quedó para el martes 24 de noviembre a las 2:00 de la tarde. Responda CAMBIAR',
