@@ -1,4 +1,6 @@
 import { expect, test } from '@playwright/test';
+import { CALLER_GATES_TEXTS } from '../../shared/caller-gates';
+import { CALLER_TEXTS } from '../../shared/caller-texts';
 import { APPOINTMENTS_TEXTS } from '../../shared/dashboard-appointments';
 import { openDayAhead, openPhone, randomCaller, salonOwner, textAssistant as text } from './assistant-owner';
 import { appUrl, ownerApi } from './support';
@@ -54,4 +56,14 @@ test('a Spanish texter is answered and booked in Spanish, and the owner’s canc
   await expect(thread).toContainText('Responda a este mensaje para reservar otra hora.');
   await expect(thread).not.toContainText('has been cancelled');
   await phone.screenshot({ path: '.local/test-results/spanish-text-thread.png', fullPage: true });
+
+  // The Texting tab's missed-call preview shows the Spanish text a caller remembered in Spanish would get.
+  await page.goto('/dashboard?tab=texting');
+  await expect(page.getByTestId('text-back-default-es')).toHaveText(
+    `${CALLER_GATES_TEXTS.textBackDefaultSpanishLabel}: “${CALLER_TEXTS.es.missedCall('Salón Estrella')}”`,
+  );
+  await page
+    .getByTestId('text-back-default-es')
+    .locator('xpath=ancestor::section[1]')
+    .screenshot({ path: '.local/test-results/missed-call-preview-spanish.png' });
 });
