@@ -639,8 +639,9 @@ export function createReceptionist(deps: ReceptionistDeps) {
         deps.logger.warn('receptionist.notify_failed', { event: 'depositPaid', error: String(error) }),
       );
     if (conversation?.channel !== 'test') {
-      // The receipt speaks the language of the conversation that took the deposit (decision 174).
-      const language = conversation?.language;
+      // The receipt speaks the language of the conversation that took the deposit, else the booking's
+      // (the conversation's state may have expired; decision 174).
+      const language = conversation?.language ?? appointment.language;
       const when = spokenTimeIn(language, new Date(appointment.starts_at), business.timeZone);
       await sendText(
         from,
