@@ -139,6 +139,13 @@ describe('caller memory: a returning caller is remembered only with "Remember pa
       'Hi Lucía, welcome back! Thanks for calling Bella Hair Studio, this is Ava. How can I help you today?',
     );
     expect(english.language).toBe('en-US');
+    const englishThread = await receptionist.startConversation({
+      ownerId,
+      channel: 'sms',
+      caller,
+      assistantNumber,
+    });
+    expect(englishThread.language).toBeUndefined();
 
     await deps.data.businessConfigs.updateConfigFields(ownerId, { languages: ['en', 'es'] });
     const spanish = await call(assistantNumber, caller);
@@ -152,6 +159,10 @@ describe('caller memory: a returning caller is remembered only with "Remember pa
     for await (const event of receptionist.runTurn(spanish.conversationId, { text: 'ok' }))
       events.push(event);
     expect(events[0]).toEqual({ type: 'language', language: 'es', changed: false });
+    // A text thread opens in the remembered language too.
+    clock = new Date(clock.getTime() + 60_000);
+    const thread = await receptionist.startConversation({ ownerId, channel: 'sms', caller, assistantNumber });
+    expect(thread.language).toBe('es');
     // A caller remembered in English, on the same bilingual line: the English welcome and its Spanish offer.
     const other = newCaller();
     await deps.data.callerMemories.remember(ownerId, other, { name: 'Sam', language: 'en' }, clock, 30);
