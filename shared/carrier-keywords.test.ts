@@ -4,6 +4,7 @@ import {
   APPOINTMENT_REPLY_WORDS,
   APPOINTMENT_REPLY_WORDS_ES,
   CAMPAIGN_REPLY_CHARS,
+  KEYWORD_REPLY_WORDS,
   TWILIO_DEFAULT_KEYWORDS,
   appointmentReplyOf,
   campaignKeywordFields,
@@ -14,6 +15,7 @@ import {
   type CarrierKeywordKind,
 } from './carrier-keywords';
 import { DEPOSIT_REFUND_SENTENCES, SMS_TEXTS } from './caller-texts';
+import type { Language } from './language';
 import { DEPOSIT_REFUND_OUTCOMES } from './get-paid';
 import { TEXT_LIMITS } from './text-limits';
 
@@ -202,6 +204,26 @@ describe('the keyword auto-replies', () => {
 describe('the keyword auto-replies of a business that serves Spanish (decision 174)', () => {
   const replies = ADVANCED_OPT_OUT.replies;
   const bilingual = { ...business, languages: ['en', 'es'] as const };
+
+  it('has every reply in both languages, with the same placeholders and the same keywords', () => {
+    const rendered = (language: Language) => {
+      const w = KEYWORD_REPLY_WORDS[language];
+      return [
+        w.opt_out,
+        w.opt_in,
+        w.help('«HOW»'),
+        w.ways.phone('«PHONE»'),
+        w.ways.website('«SITE»'),
+        w.ways.text,
+      ];
+    };
+    const marks = (text: string) => [...text.matchAll(/«[A-Z]+»|\b(?:STOP|START|HELP)\b/g)].map((m) => m[0]);
+    const [english, spanish] = [rendered('en'), rendered('es')];
+    english.forEach((text, i) => {
+      expect(spanish[i]).not.toBe(text);
+      expect(marks(spanish[i]!)).toEqual(marks(text));
+    });
+  });
 
   it("keep an English-only business's replies word for word", () => {
     expect(replies.opt_out(business)).toBe(

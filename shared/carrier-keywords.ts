@@ -87,7 +87,7 @@ type KeywordReplyWords = {
   help: (how: string) => string;
   ways: { phone: (phone: string) => string; website: (website: string) => string; text: string };
 };
-const KEYWORD_REPLY_WORDS: Record<Language, KeywordReplyWords> = {
+export const KEYWORD_REPLY_WORDS: Record<Language, KeywordReplyWords> = {
   en: {
     opt_out:
       'you are unsubscribed and will receive no more texts from this number. Reply START to resubscribe.',
