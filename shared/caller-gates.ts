@@ -140,6 +140,7 @@ export const CALLER_GATES_TEXTS = {
   textBackTemplateHint: (placeholders: readonly string[]) =>
     `Leave empty for the default. You may use ${placeholders.map((p) => `{${p}}`).join(', ')}; no links.`,
   textBackDefaultLabel: 'Default text',
+  textBackDefaultSpanishLabel: 'To callers who speak Spanish',
   textBackSaved: 'Saved',
   templateEmpty: 'Write your wording, or leave it empty to send the default text.',
   templateTooLong: (max: number) => `Keep the text to ${max} characters or fewer.`,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CALLER_TEXTS, callerTexts } from './caller-texts';
+import { CALLER_TEXTS, callerTexts, inEachLanguage } from './caller-texts';
 import { appointmentReplyOf, invitedReplies, keywordTraps } from './carrier-keywords';
 import { DEPOSIT_REFUND_OUTCOMES } from './get-paid';
 import { LANGUAGES } from './language';
@@ -70,5 +70,12 @@ describe('caller-facing texts: one table, every template in English and Spanish 
   it('falls back to English when the caller’s language is not known', () => {
     expect(callerTexts(undefined)).toBe(CALLER_TEXTS.en);
     expect(callerTexts('es').empty).toBe(CALLER_TEXTS.es.empty);
+  });
+
+  it('says a notice in each served language, English first, when the reader’s language is unknown', () => {
+    expect(inEachLanguage(['en'], (t) => t.empty)).toBe(CALLER_TEXTS.en.empty);
+    expect(inEachLanguage(['en', 'es'], (t) => t.empty)).toBe(
+      `${CALLER_TEXTS.en.empty} ${CALLER_TEXTS.es.empty}`,
+    );
   });
 });

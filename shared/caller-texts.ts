@@ -184,6 +184,13 @@ export const CALLER_TEXTS: Record<Language, CallerTexts> = { en: english(), es: 
 /** The caller's texts in their language (English when it is not known). */
 export const callerTexts = (language: Language | undefined): CallerTexts => CALLER_TEXTS[language ?? 'en'];
 
+/**
+ * One text in each of `languages`, English first: for a notice whose reader's language cannot be known (a
+ * text with no words, to a business that serves Spanish too).
+ */
+export const inEachLanguage = (languages: readonly Language[], pick: (texts: CallerTexts) => string) =>
+  [...new Set(languages)].map((language) => pick(CALLER_TEXTS[language])).join(' ');
+
 /** The English texts, for senders that do not know the caller's language yet. */
 export const SMS_TEXTS = CALLER_TEXTS.en;
 export const DEPOSIT_REFUND_SENTENCES = CALLER_TEXTS.en.depositRefund;

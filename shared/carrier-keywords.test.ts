@@ -4,6 +4,7 @@ import {
   APPOINTMENT_REPLY_WORDS,
   APPOINTMENT_REPLY_WORDS_ES,
   CAMPAIGN_REPLY_CHARS,
+  KEYWORD_REPLY_WORDS,
   TWILIO_DEFAULT_KEYWORDS,
   appointmentReplyOf,
   campaignKeywordFields,
@@ -14,6 +15,7 @@ import {
   type CarrierKeywordKind,
 } from './carrier-keywords';
 import { DEPOSIT_REFUND_SENTENCES, SMS_TEXTS } from './caller-texts';
+import type { Language } from './language';
 import { DEPOSIT_REFUND_OUTCOMES } from './get-paid';
 import { TEXT_LIMITS } from './text-limits';
 
@@ -196,5 +198,80 @@ describe('the keyword auto-replies', () => {
     }
     // A website too long to fit gives way to the number itself.
     expect(fields.helpMessage).toContain('text your question to this number');
+  });
+});
+
+describe('the keyword auto-replies of a business that serves Spanish (decision 174)', () => {
+  const replies = ADVANCED_OPT_OUT.replies;
+  const bilingual = { ...business, languages: ['en', 'es'] as const };
+
+  it('has every reply in both languages, with the same placeholders and the same keywords', () => {
+    const rendered = (language: Language) => {
+      const w = KEYWORD_REPLY_WORDS[language];
+      return [
+        w.opt_out,
+        w.opt_in,
+        w.help('«HOW»'),
+        w.ways.phone('«PHONE»'),
+        w.ways.website('«SITE»'),
+        w.ways.text,
+      ];
+    };
+    const marks = (text: string) => [...text.matchAll(/«[A-Z]+»|\b(?:STOP|START|HELP)\b/g)].map((m) => m[0]);
+    const [english, spanish] = [rendered('en'), rendered('es')];
+    english.forEach((text, i) => {
+      expect(spanish[i]).not.toBe(text);
+      expect(marks(spanish[i]!)).toEqual(marks(text));
+    });
+  });
+
+  it("keep an English-only business's replies word for word", () => {
+    expect(replies.opt_out(business)).toBe(
+      'Bella Hair Studio: you are unsubscribed and will receive no more texts from this number. Reply START to resubscribe.',
+    );
+    expect(replies.opt_in(business)).toBe(
+      'Bella Hair Studio: you are subscribed to texts from this number again. Msg & data rates may apply. Reply HELP for help, STOP to unsubscribe.',
+    );
+    expect(replies.opt_out({ ...business, languages: ['en'] })).toBe(replies.opt_out(business));
+  });
+
+  it('answer in English, then in Spanish, in one reply naming the business once', () => {
+    expect(replies.opt_out(bilingual)).toBe(
+      `${replies.opt_out(business)} Ya no recibirá mensajes de este número. Responda START para volver a recibirlos.`,
+    );
+    expect(replies.opt_in(bilingual)).toBe(
+      `${replies.opt_in(business)} Vuelve a recibir mensajes de este número. Pueden aplicar tarifas. Responda HELP para ayuda o STOP para darse de baja.`,
+    );
+    expect(replies.help(bilingual)).toBe(
+      `${replies.help(business)} Este número lo atiende un recepcionista con IA. Para comunicarse con el negocio, llame al (415) 555-0142. Responda STOP para darse de baja.`,
+    );
+    expect(replies.help({ name: 'Bella', languages: ['en', 'es'] })).toContain(
+      'escriba su pregunta a este número',
+    );
+  });
+
+  it('name only the carrier keywords, the same as the English ones', () => {
+    const kinds = (text: string) => invitedReplies(text).map((word) => carrierKeywordOf(word));
+    expect(kinds(replies.opt_out(bilingual))).toEqual(['opt_in']);
+    expect(kinds(replies.opt_in(bilingual))).toEqual(['help', 'opt_out']);
+    expect(kinds(replies.help(bilingual))).toEqual(['opt_out']);
+  });
+
+  it('fit the campaign registration: the name is cut before the text, a long website gives way', () => {
+    const longest = {
+      name: 'B'.repeat(TEXT_LIMITS.businessName),
+      phone: '(415) 555-0142',
+      website: `https://${'w'.repeat(200)}.example`,
+      languages: ['en', 'es'] as const,
+    };
+    const fields = campaignKeywordFields(longest);
+    for (const message of [fields.optOutMessage, fields.optInMessage, fields.helpMessage]) {
+      expect(message.length).toBeGreaterThanOrEqual(CAMPAIGN_REPLY_CHARS.min);
+      expect(message.length).toBeLessThanOrEqual(CAMPAIGN_REPLY_CHARS.max);
+      expect(message).toMatch(/^B+: /);
+      expect(message).toContain('Responda');
+    }
+    expect(fields.helpMessage).toContain('llame al (415) 555-0142');
+    expect(fields.helpMessage).not.toContain('visite');
   });
 });

@@ -6,6 +6,8 @@
  * says "reply to cancel" turns the caller's "Cancel" into an unsubscribe.
  */
 
+import type { Language } from './language';
+
 export type CarrierKeywordKind = 'opt_out' | 'opt_in' | 'help';
 
 /**
@@ -57,8 +59,16 @@ export function keywordKindOfOptOutType(optOutType: string | undefined): Carrier
   return (Object.keys(OPT_OUT_TYPES) as CarrierKeywordKind[]).find((kind) => OPT_OUT_TYPES[kind] === type);
 }
 
-/** What an auto-reply says about the business: its name and how to reach it. */
-export type KeywordReplyBusiness = { name: string; phone?: string | undefined; website?: string | undefined };
+/**
+ * What an auto-reply says about the business: its name and how to reach it, and the languages it serves
+ * (a business that serves Spanish answers keywords in English and Spanish, docs/decisions/174-spanish.md).
+ */
+export type KeywordReplyBusiness = {
+  name: string;
+  phone?: string | undefined;
+  website?: string | undefined;
+  languages?: readonly Language[] | undefined;
+};
 
 /** Twilio's limits on a campaign's keyword replies (Messaging v1 UsAppToPerson: 20 to 320 characters). */
 export const CAMPAIGN_REPLY_CHARS = { min: 20, max: 320 } as const;
@@ -67,16 +77,89 @@ export const CAMPAIGN_REPLY_CHARS = { min: 20, max: 320 } as const;
 const REPLY_NAME_CHARS = 150;
 const nameOf = (business: KeywordReplyBusiness) => business.name.trim().slice(0, REPLY_NAME_CHARS);
 
-/** How to reach the business: its phone, else its website (when the reply still fits), else this number. */
+/**
+ * The words of each auto-reply after the business's name, per language. The keywords stay STOP, START and
+ * HELP in Spanish too: they are the ones carriers and Twilio act on (decision 174).
+ */
+type KeywordReplyWords = {
+  opt_out: string;
+  opt_in: string;
+  help: (how: string) => string;
+  ways: { phone: (phone: string) => string; website: (website: string) => string; text: string };
+};
+export const KEYWORD_REPLY_WORDS: Record<Language, KeywordReplyWords> = {
+  en: {
+    opt_out:
+      'you are unsubscribed and will receive no more texts from this number. Reply START to resubscribe.',
+    opt_in:
+      'you are subscribed to texts from this number again. Msg & data rates may apply. Reply HELP for help, STOP to unsubscribe.',
+    help: (how) =>
+      `this number is answered by an AI receptionist. To reach the business, ${how}. Reply STOP to unsubscribe.`,
+    ways: {
+      phone: (phone) => `call ${phone}`,
+      website: (website) => `visit ${website}`,
+      text: 'text your question to this number',
+    },
+  },
+  es: {
+    opt_out: 'Ya no recibirá mensajes de este número. Responda START para volver a recibirlos.',
+    opt_in:
+      'Vuelve a recibir mensajes de este número. Pueden aplicar tarifas. Responda HELP para ayuda o STOP para darse de baja.',
+    help: (how) =>
+      `Este número lo atiende un recepcionista con IA. Para comunicarse con el negocio, ${how}. Responda STOP para darse de baja.`,
+    ways: {
+      phone: (phone) => `llame al ${phone}`,
+      website: (website) => `visite ${website}`,
+      text: 'escriba su pregunta a este número',
+    },
+  },
+};
+
+/** English alone, or English then Spanish for a business that serves Spanish: one reply per keyword. */
+const replyLanguagesOf = (business: KeywordReplyBusiness): Language[] =>
+  business.languages?.includes('es') ? ['en', 'es'] : ['en'];
+
+/** The words of a reply in each language the business serves, English first. */
+const replyBody = (business: KeywordReplyBusiness, words: (w: KeywordReplyWords) => string) =>
+  replyLanguagesOf(business)
+    .map((language) => words(KEYWORD_REPLY_WORDS[language]))
+    .join(' ');
+/** Room left for the business's name before a reply with this body outgrows the campaign's 320 characters. */
+const nameRoom = (body: string) => CAMPAIGN_REPLY_CHARS.max - body.length - ': '.length;
+
+/**
+ * "<name>: <words>" in each language the business serves. A bilingual reply cuts the name further when it
+ * must, so the whole still fits the campaign's 320 characters (English-only replies always fit whole).
+ */
+function keywordReply(business: KeywordReplyBusiness, words: (w: KeywordReplyWords) => string) {
+  const body = replyBody(business, words);
+  return `${nameOf(business)
+    .slice(0, Math.max(nameRoom(body), 1))
+    .trim()}: ${body}`;
+}
+
+/** A bilingual HELP keeps at least this much of the name when choosing how to reach the business. */
+const BILINGUAL_NAME_CHARS = 40;
+
+/**
+ * How to reach the business: its phone, else its website, else this number; the first that leaves room for
+ * the name (all of it in English; in a bilingual reply, its first 40 characters).
+ */
 function helpReply(business: KeywordReplyBusiness) {
-  const reply = (how: string) =>
-    `${nameOf(business)}: this number is answered by an AI receptionist. To reach the business, ${how}. Reply STOP to unsubscribe.`;
-  const ways = [
-    business.phone && `call ${business.phone}`,
-    business.website && `visit ${business.website}`,
-    'text your question to this number',
-  ].filter((way): way is string => Boolean(way));
-  return ways.map(reply).find((text) => text.length <= CAMPAIGN_REPLY_CHARS.max) ?? reply(ways.at(-1)!);
+  type Way = (w: KeywordReplyWords) => string;
+  const { phone, website } = business;
+  const ways: Way[] = [
+    ...(phone ? [(w: KeywordReplyWords) => w.ways.phone(phone)] : []),
+    ...(website ? [(w: KeywordReplyWords) => w.ways.website(website)] : []),
+    (w: KeywordReplyWords) => w.ways.text,
+  ];
+  const wanted = Math.min(
+    nameOf(business).length,
+    replyLanguagesOf(business).length > 1 ? BILINGUAL_NAME_CHARS : REPLY_NAME_CHARS,
+  );
+  const way =
+    ways.find((how) => nameRoom(replyBody(business, (w) => w.help(how(w)))) >= wanted) ?? ways.at(-1)!;
+  return keywordReply(business, (w) => w.help(way(w)));
 }
 
 /**
@@ -95,10 +178,8 @@ export const ADVANCED_OPT_OUT = {
   /** Default keywords this configuration removes, per kind. */
   removed: { opt_out: [], opt_in: ['YES'], help: [] } satisfies Record<CarrierKeywordKind, readonly string[]>,
   replies: {
-    opt_out: (business: KeywordReplyBusiness) =>
-      `${nameOf(business)}: you are unsubscribed and will receive no more texts from this number. Reply START to resubscribe.`,
-    opt_in: (business: KeywordReplyBusiness) =>
-      `${nameOf(business)}: you are subscribed to texts from this number again. Msg & data rates may apply. Reply HELP for help, STOP to unsubscribe.`,
+    opt_out: (business: KeywordReplyBusiness) => keywordReply(business, (w) => w.opt_out),
+    opt_in: (business: KeywordReplyBusiness) => keywordReply(business, (w) => w.opt_in),
     help: helpReply,
   } satisfies Record<CarrierKeywordKind, (business: KeywordReplyBusiness) => string>,
 } as const;

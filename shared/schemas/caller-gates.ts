@@ -71,6 +71,11 @@ export const missedCallSettingsSchema = z.object({
   template: z.string().nullable(),
   /** The default text as this business's callers would get it (English), for the preview. */
   default_text: z.string(),
+  /**
+   * The same in Spanish, present when the business serves Spanish: a caller remembered as speaking it gets
+   * this one (docs/decisions/174-spanish.md).
+   */
+  default_text_es: z.string().optional(),
 });
 export type MissedCallSettings = z.infer<typeof missedCallSettingsSchema>;
 

@@ -52,10 +52,11 @@ export async function storedIdTokenClaims(page: Page): Promise<Record<string, un
     const key = Object.keys(localStorage).find((k) => k.endsWith('.idToken'));
     const token = key ? localStorage.getItem(key) : null;
     if (!token) return {};
-    return JSON.parse(atob(token.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))) as Record<
-      string,
-      unknown
-    >;
+    // The payload is UTF-8 ("Salón"): atob gives its bytes, which TextDecoder reads as UTF-8.
+    const bytes = Uint8Array.from(atob(token.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/')), (c) =>
+      c.charCodeAt(0),
+    );
+    return JSON.parse(new TextDecoder().decode(bytes)) as Record<string, unknown>;
   });
 }
 

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AppDeps } from '../../backend/src/entry/app-types';
+import type { Language } from '../../shared/language';
+import { spokenTimeEs } from '../../shared/receptionist/spoken-time-es';
 import { approveTexting } from '../support/assistant-line';
 import { callApi } from '../support/api-calls';
 import { createConfirmedUser } from '../support/cognito-users';
@@ -10,7 +12,14 @@ import { telephonyWebhookUrls } from '../../backend/src/providers/telephony/port
 const CALLER = '+14155550177';
 
 /** An appointment `hours` from now, as the engine's booking tool stores it. */
-const book = async (deps: AppDeps, ownerId: string, hours: number, name = 'Sam Lee', phone = CALLER) => {
+const book = async (
+  deps: AppDeps,
+  ownerId: string,
+  hours: number,
+  name = 'Sam Lee',
+  phone = CALLER,
+  language?: Language,
+) => {
   const start = new Date(Math.ceil(Date.now() / 3_600_000) * 3_600_000 + hours * 3_600_000);
   const result = await deps.data.appointments.book(ownerId, {
     starts_at: start.toISOString(),
@@ -21,6 +30,7 @@ const book = async (deps: AppDeps, ownerId: string, hours: number, name = 'Sam L
     conversation_id: null,
     channel: 'sms',
     deposit: null,
+    ...(language ? { language } : {}),
   });
   if (!result.ok) throw new Error('slot taken');
   return result.appointment;
@@ -99,6 +109,23 @@ describe('Appointments view: upcoming appointments and cancel, which texts the c
     expect((await cancel(appointment.id)).status).toBe(404);
     // The freed slot can be booked again.
     expect((await deps.data.appointments.get(owner.sub, appointment.id))?.status).toBe('cancelled');
+  });
+
+  it('texts the cancellation in the language the caller booked in (decision 174)', async () => {
+    const caller = '+14155550181';
+    const appointment = await book(deps, owner.sub, 42, 'Lucía Gómez', caller, 'es');
+    expect(appointment.language).toBe('es');
+    expect((await cancel(appointment.id)).body).toMatchObject({ caller_notified: true });
+    const when = spokenTimeEs(new Date(appointment.starts_at), 'America/Los_Angeles');
+    expect((await textsTo(caller)).map((m) => m.body)).toEqual([
+      `Golden Gate Dental: el negocio canceló su cita ${when}. Responda a este mensaje para reservar otra hora.`,
+    ]);
+    // Booked before the language was stored: English, as before.
+    const older = await book(deps, owner.sub, 43, 'Lucía Gómez', caller);
+    await cancel(older.id);
+    expect((await textsTo(caller)).at(-1)!.body).toMatch(
+      /^Golden Gate Dental: your appointment on .+ has been cancelled\./,
+    );
   });
 
   it('does not text a caller who opted out, and says so', async () => {

@@ -261,4 +261,48 @@ describe('a connected Calendly: the assistant texts its link; the signed webhook
     expect(await again.json()).toEqual({ received: true, outcome: 'duplicate' });
     expect((await textsTo(caller)).filter((t) => t.includes('is cancelled'))).toHaveLength(1);
   });
+  it("confirms in the caller's language: the thread's when the link was sent, else the remembered one (decision 174)", async () => {
+    const page = `/local/calendly/book/${encodeURIComponent(account)}`;
+    const pending = async (token: string, caller: string, language?: 'es') =>
+      deps.data.schedulingLinks.create({
+        token,
+        owner_id: ownerId,
+        conversation_id: `conversation-${token}`,
+        channel: 'sms',
+        caller,
+        name: 'Lucía',
+        service: null,
+        requested_start: zonedInstant(
+          { year: 2026, month: 11, day: 23, hour: 13, minute: 0 },
+          NY,
+        ).toISOString(),
+        ...(language ? { language } : {}),
+      });
+    const spanishBooked = (start: string) =>
+      `Bella Hair Studio: su cita quedó para el lunes 23 de noviembre ${start} de la tarde. Responda CAMBIAR para moverla o CANCELAR CITA para cancelarla.`;
+
+    await pending('token-spanish-thread-0001', '+14155550171', 'es');
+    await bookOnPage(page, {
+      name: 'Lucía',
+      start: '2026-11-23T13:00',
+      tz: NY,
+      utm_content: 'token-spanish-thread-0001',
+    });
+    expect(await textsTo('+14155550171')).toEqual([spanishBooked('a la 1:00')]);
+    const booked = (await deps.data.appointments.upcoming(ownerId)).find(
+      (a) => a.customer_phone === '+14155550171',
+    );
+    expect(booked?.language).toBe('es');
+
+    // A link sent before the language was stored with it: the caller memory's language.
+    await deps.data.callerMemories.remember(ownerId, '+14155550172', { language: 'es' }, clock, 30);
+    await pending('token-remembered-0000001', '+14155550172');
+    await bookOnPage(page, {
+      name: 'Lucía',
+      start: '2026-11-23T13:30',
+      tz: NY,
+      utm_content: 'token-remembered-0000001',
+    });
+    expect(await textsTo('+14155550172')).toEqual([spanishBooked('a la 1:30')]);
+  });
 });

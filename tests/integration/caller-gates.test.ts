@@ -319,5 +319,52 @@ describe('caller gates', async () => {
       expect(await textsTo(later)).toEqual([]);
       await callApi(app, 'PUT', settingsPath, token, { enabled: true, template: null });
     });
+
+    it('texts a caller remembered as speaking Spanish in Spanish, only where Spanish is served, and previews both defaults (decision 174)', async () => {
+      const spanishDefault = CALLER_TEXTS.es.missedCall(SAMPLE_BUSINESS_INFO.business_name);
+      const rememberSpanish = async (caller: string) =>
+        deps.data.callerMemories.remember(
+          owner.sub,
+          caller,
+          { name: 'Lucía', language: 'es' },
+          new Date(),
+          30,
+        );
+      await deps.data.businessConfigs.updateConfigFields(owner.sub, { remember_past_callers: true });
+      // English only (the owner never chose): the remembered Spanish caller still gets the English text.
+      const englishOnly = newCaller();
+      await rememberSpanish(englishOnly);
+      await status(englishOnly, newCallSid(), 'canceled');
+      expect((await textsTo(englishOnly)).map((m) => m.body)).toEqual([defaultText]);
+      expect((await callApi(app, 'GET', settingsPath, token)).body).not.toHaveProperty('default_text_es');
+
+      await deps.data.businessConfigs.updateConfigFields(owner.sub, { languages: ['en', 'es'] });
+      expect((await callApi(app, 'GET', settingsPath, token)).body).toEqual({
+        enabled: true,
+        template: null,
+        default_text: defaultText,
+        default_text_es: spanishDefault,
+      });
+      const spanish = newCaller();
+      await rememberSpanish(spanish);
+      await status(spanish, newCallSid(), 'canceled');
+      expect((await textsTo(spanish)).map((m) => m.body)).toEqual([spanishDefault]);
+      // Hung up before the greeting: the call opened in Spanish, and its text is Spanish too.
+      const greeted = newCaller();
+      await rememberSpanish(greeted);
+      await hangUpBeforeGreeting(greeted);
+      expect((await textsTo(greeted)).map((m) => m.body)).toEqual([spanishDefault]);
+      // Nobody remembered: the business's default, English.
+      const stranger = newCaller();
+      await status(stranger, newCallSid(), 'canceled');
+      expect((await textsTo(stranger)).map((m) => m.body)).toEqual([defaultText]);
+      // The memory is read only while the owner remembers callers.
+      await deps.data.businessConfigs.updateConfigFields(owner.sub, { remember_past_callers: false });
+      const forgotten = newCaller();
+      await rememberSpanish(forgotten);
+      await status(forgotten, newCallSid(), 'canceled');
+      expect((await textsTo(forgotten)).map((m) => m.body)).toEqual([defaultText]);
+      await deps.data.businessConfigs.updateConfigFields(owner.sub, { languages: ['en'] });
+    });
   });
 });

@@ -82,7 +82,11 @@ describe('caller memory: a returning caller is remembered only with "Remember pa
     });
     expect(response.status).toBe(200);
     const twiml = readVoiceTwiml(await response.text());
-    return { greeting: twiml.relay?.welcomeGreeting ?? '', conversationId: conversationIdOfCall(callSid) };
+    return {
+      greeting: twiml.relay?.welcomeGreeting ?? '',
+      language: twiml.relay?.language,
+      conversationId: conversationIdOfCall(callSid),
+    };
   };
   const storedMemory = async (ownerId: string, caller: string) =>
     (await doc.send(new GetCommand({ TableName: tableName, Key: keys.callerMemory(ownerId, caller) }))).Item;
@@ -123,6 +127,48 @@ describe('caller memory: a returning caller is remembered only with "Remember pa
     expect((await call(assistantNumber, newCaller())).greeting).toBe(
       'Thanks for calling Bella Hair Studio, this is Ava. How can I help you today?',
     );
+  });
+
+  it('a caller remembered as speaking Spanish is welcomed back in Spanish, on a relay that opens in Spanish, only where Spanish is served (decision 174)', async () => {
+    const { ownerId, assistantNumber } = await line(true);
+    const caller = newCaller();
+    await deps.data.callerMemories.remember(ownerId, caller, { name: 'Lucía', language: 'es' }, clock, 30);
+    // English only (the owner never chose Spanish): the English welcome, the English relay.
+    const english = await call(assistantNumber, caller);
+    expect(english.greeting).toBe(
+      'Hi Lucía, welcome back! Thanks for calling Bella Hair Studio, this is Ava. How can I help you today?',
+    );
+    expect(english.language).toBe('en-US');
+    const englishThread = await receptionist.startConversation({
+      ownerId,
+      channel: 'sms',
+      caller,
+      assistantNumber,
+    });
+    expect(englishThread.language).toBeUndefined();
+
+    await deps.data.businessConfigs.updateConfigFields(ownerId, { languages: ['en', 'es'] });
+    const spanish = await call(assistantNumber, caller);
+    expect(spanish.greeting).toBe(
+      '¡Hola, Lucía! Qué gusto saludarle de nuevo. Gracias por llamar a Bella Hair Studio. Le atiende Ava. ¿En qué le puedo ayudar?',
+    );
+    expect(spanish.language).toBe('es-US');
+    // The conversation opens in Spanish: a first "ok" is answered in Spanish, with no switch announced.
+    expect((await receptionist.getConversation(spanish.conversationId))?.language).toBe('es');
+    const events: EngineEvent[] = [];
+    for await (const event of receptionist.runTurn(spanish.conversationId, { text: 'ok' }))
+      events.push(event);
+    expect(events[0]).toEqual({ type: 'language', language: 'es', changed: false });
+    // A text thread opens in the remembered language too.
+    clock = new Date(clock.getTime() + 60_000);
+    const thread = await receptionist.startConversation({ ownerId, channel: 'sms', caller, assistantNumber });
+    expect(thread.language).toBe('es');
+    // A caller remembered in English, on the same bilingual line: the English welcome and its Spanish offer.
+    const other = newCaller();
+    await deps.data.callerMemories.remember(ownerId, other, { name: 'Sam', language: 'en' }, clock, 30);
+    const sam = await call(assistantNumber, other);
+    expect(sam.greeting).toMatch(/^Hi Sam, welcome back! .* Para español, diga español\.$/);
+    expect(sam.language).toBe('en-US');
   });
 
   it('a returning texter is answered by name, and can cancel the offered appointment', async () => {

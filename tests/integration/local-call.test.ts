@@ -74,6 +74,35 @@ describe('local calls (the local telephony provider plays Twilio)', () => {
     expect(state!.actions.at(-1)?.summary).toMatch(/^Ended: call completed after \d+ s$/);
   });
 
+  it('a caller remembered as speaking Spanish is greeted in Spanish and transcribed in Spanish from the start (decision 174)', async () => {
+    const line = await createAssistantLine(deps);
+    await deps.data.businessConfigs.updateConfigFields(line.ownerId, {
+      languages: ['en', 'es'],
+      remember_past_callers: true,
+    });
+    await deps.data.callerMemories.remember(
+      line.ownerId,
+      CALLER,
+      { name: 'Lucía', language: 'es' },
+      new Date(),
+      30,
+    );
+    const { call, events, say } = await dial(line.assistantNumber);
+    expect(events.slice(0, 2)).toEqual([
+      { type: 'language', code: 'es-US' },
+      {
+        type: 'assistant',
+        token: expect.stringMatching(/^¡Hola, Lucía! Qué gusto saludarle de nuevo\./),
+        last: true,
+      },
+    ]);
+    expect(await say('¿Dónde están ubicados?')).toContain('Estamos en');
+    // No switch was needed: the relay never sent a language message of its own.
+    expect(events.filter((e) => e.type === 'language')).toHaveLength(1);
+    await call.hangUp();
+    await deps.data.callerMemories.forget(line.ownerId, CALLER);
+  });
+
   it('hanging up e-mails the owner the call’s summary through the local outbox', async () => {
     const line = await createAssistantLine(deps);
     const email = `owner-${line.ownerId.slice(0, 8)}@example.com`;

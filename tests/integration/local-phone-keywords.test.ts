@@ -40,6 +40,22 @@ describe('local phone: carrier keywords as Twilio applies them', async () => {
     );
   });
 
+  it('answers keywords in English and Spanish for a business that serves Spanish (decision 174)', async () => {
+    const line = await createAssistantLine(deps);
+    await deps.data.businessConfigs.updateConfigFields(line.ownerId, { languages: ['en', 'es'] });
+    const caller = '+14155550311';
+    const bilingual = { ...bella, languages: ['en', 'es'] as const };
+    expect(await send(line.assistantNumber, caller, 'HELP')).toEqual([
+      ADVANCED_OPT_OUT.replies.help(bilingual),
+    ]);
+    const [stopped] = await send(line.assistantNumber, caller, 'STOP');
+    expect(stopped).toBe(ADVANCED_OPT_OUT.replies.opt_out(bilingual));
+    expect(stopped).toContain('Ya no recibirá mensajes de este número. Responda START');
+    const [started] = await send(line.assistantNumber, caller, 'START');
+    expect(started).toBe(ADVANCED_OPT_OUT.replies.opt_in(bilingual));
+    expect(started).toContain('Vuelve a recibir mensajes de este número.');
+  });
+
   it('a bare Cancel opts out with the auto-reply; nothing reaches the caller from that number until START', async () => {
     const line = await createAssistantLine(deps);
     const caller = '+14155550302';

@@ -141,7 +141,12 @@ describe('receptionist engine with the local model, over DynamoDB Local', async 
     const name = await turn(conversation.id, 'Sofía Pérez');
     expect(name.reply).toContain('Su cita quedó para el martes 24 de noviembre a las 2:00 de la tarde.');
     const [appointment] = await deps.data.appointments.upcoming(ownerId);
-    expect(appointment).toMatchObject({ customer_name: 'Sofía Pérez', service: 'corte', status: 'booked' });
+    expect(appointment).toMatchObject({
+      customer_name: 'Sofía Pérez',
+      service: 'corte',
+      status: 'booked',
+      language: 'es',
+    });
     // The call log's record keeps the thread's language (the owner's screens and e-mails name it).
     const [record] = await deps.data.conversations.listConversations(
       ownerId,

@@ -224,6 +224,39 @@ describe('appointment reminders', async () => {
     expect(reminder).toContain('Responda CONFIRMAR para confirmarla, CAMBIAR para moverla o CANCELAR CITA');
   });
 
+  it('reminds in the language stored with the appointment, also when planned again (decision 174)', async () => {
+    clock = ny(4, 10);
+    const { assistantNumber, ownerId } = await line({ enabled: true, offsets_hours: [24] });
+    await deps.data.businessConfigs.updateConfigFields(ownerId, { languages: ['en', 'es'] });
+    // Booked without a conversation the planner could ask (as the scheduling page's webhook books).
+    const bookSpanish = async (caller: string, hour: number) => {
+      const start = ny(6, hour);
+      const booked = await deps.data.appointments.book(ownerId, {
+        starts_at: start.toISOString(),
+        ends_at: new Date(start.getTime() + 30 * 60_000).toISOString(),
+        customer_name: 'Lucía',
+        customer_phone: caller,
+        service: null,
+        conversation_id: null,
+        channel: 'sms',
+        deposit: null,
+        language: 'es',
+      });
+      if (!booked.ok) throw new Error('slot taken');
+      return booked.appointment;
+    };
+    const planned = await bookSpanish('+14155550521', 11);
+    expect(await deps.reminders.planning.planFor(planned, { timeZone: NY })).toBe(1);
+    await bookSpanish('+14155550522', 12);
+    // The owner's settings change: every upcoming appointment is planned again, the second one for the first time.
+    await deps.reminders.planning.replanOwner(ownerId);
+    await sweep(ny(5, 12, 1));
+    for (const caller of ['+14155550521', '+14155550522']) {
+      const [reminder] = await remindersTo(assistantNumber, caller);
+      expect(reminder, caller).toContain('Bella Hair Studio: le recordamos su cita el');
+    }
+  });
+
   it('two sweeps at once, and a redelivered batch, send each reminder exactly once', async () => {
     clock = ny(4, 10);
     const owners = await Promise.all([0, 1, 2, 3].map(() => line({ enabled: true, offsets_hours: [24] })));

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { SMS_TEXTS } from '../../shared/caller-texts';
+import { CALLER_TEXTS, SMS_TEXTS } from '../../shared/caller-texts';
 import { zonedInstant } from '../../shared/receptionist/business-time';
 import { LOCAL_TWILIO_AUTH_TOKEN } from '../../backend/src/platform/config/env';
 import { LOCAL_TWILIO_ACCOUNT_SID } from '../../backend/src/local/twilio/local-sms-delivery';
@@ -109,6 +109,27 @@ describe('texting a booking: Yes, CHANGE, CANCEL APPT, and a bare Cancel', async
     );
     // Neither reply touched the opt-out list.
     expect(await deps.data.smsMessaging.isOptedOut(assistantNumber, caller)).toBe(false);
+  });
+
+  it('a Spanish booking keeps its language when moved by CAMBIAR, and the texts about it are Spanish (decision 174)', async () => {
+    const { ownerId, assistantNumber } = await line();
+    await deps.data.businessConfigs.updateConfigFields(ownerId, { languages: ['en', 'es'] });
+    const caller = '+14155550409';
+    await text(assistantNumber, caller, 'Quiero una cita el miércoles a las 10');
+    expect(await text(assistantNumber, caller, 'Sí, soy Ana')).toContain('Su cita quedó para');
+    let [appointment] = await deps.data.appointments.upcoming(ownerId);
+    expect(appointment).toMatchObject({ customer_name: 'Ana', language: 'es' });
+    expect(await text(assistantNumber, caller, 'CAMBIAR')).toMatch(/¿Qué día y hora le quedan mejor\?/);
+    await text(assistantNumber, caller, 'el jueves a las 11');
+    await text(assistantNumber, caller, 'Sí');
+    [appointment] = await deps.data.appointments.upcoming(ownerId);
+    expect(appointment).toMatchObject({ starts_at: '2026-11-26T16:00:00.000Z', language: 'es' });
+    expect((await sentTo(assistantNumber, caller)).at(-1)).toBe(
+      CALLER_TEXTS.es.rescheduled({
+        business: 'Bella Hair Studio',
+        when: 'el jueves 26 de noviembre a las 11:00 de la mañana',
+      }),
+    );
   });
 
   it('a bare Cancel is an opt-out, as Twilio treats it: no reply of ours, the booking stays; START re-subscribes', async () => {

@@ -242,6 +242,14 @@ describe('POST /webhooks/twilio/sms', async () => {
     ]);
   });
 
+  it('answers a picture alone in English and Spanish where Spanish is served (decision 174)', async () => {
+    const line = await createAssistantLine(deps);
+    await deps.data.businessConfigs.updateConfigFields(line.ownerId, { languages: ['en', 'es'] });
+    expect(await repliesOf(await post(params(line.assistantNumber, '', { NumMedia: '1' })))).toEqual([
+      `${CALLER_TEXTS.en.empty} ${CALLER_TEXTS.es.empty}`,
+    ]);
+  });
+
   it('refuses malformed parameters with 400 and a body too large with 413, storing nothing', async () => {
     const line = await createAssistantLine(deps);
     const malformed: Array<Record<string, string>> = [

@@ -1,4 +1,4 @@
-import { spokenTime } from '@shared/receptionist/business-time';
+import { spokenTimeIn } from '@shared/receptionist/spoken-time-es';
 import type { Appointment } from '@shared/schemas/appointment';
 import type { DashboardAppointment } from '@shared/schemas/dashboard-appointments';
 import type { AppointmentsDeps } from './deps';
@@ -6,7 +6,7 @@ import type { OwnerCalendar } from '../calendars/index';
 import type { Logger } from '../../platform/logging/logger';
 import type { TelephonyProvider } from '../../providers/telephony/port';
 import type { Receptionist } from '../receptionist/index';
-import { SMS_TEXTS } from '@shared/caller-texts';
+import { callerTexts } from '@shared/caller-texts';
 import type { AppointmentsBook } from './appointment-routes';
 
 /** The view of one appointment (the Appointments tab and the Overview show the same fields). */
@@ -82,12 +82,14 @@ export function appointmentsBook(deps: {
       const to = cancelled.customer_phone;
       let callerNotified = false;
       if (from && /^\+\d{8,15}$/.test(to) && !(await data.smsMessaging.isOptedOut(from, to))) {
-        const when = spokenTime(new Date(cancelled.starts_at), profile.timeZone);
+        // In the caller's language when they booked (decision 174); English for bookings made before that.
+        const { language } = cancelled;
+        const when = spokenTimeIn(language, new Date(cancelled.starts_at), profile.timeZone);
         try {
           await deps.telephony.sendSms({
             from,
             to,
-            body: SMS_TEXTS.cancelledByBusiness({ business: profile.name, when }, depositRefund),
+            body: callerTexts(language).cancelledByBusiness({ business: profile.name, when }, depositRefund),
           });
           callerNotified = true;
         } catch (error) {

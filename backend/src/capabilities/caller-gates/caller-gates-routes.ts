@@ -7,6 +7,7 @@ import {
   templateProblem,
 } from '@shared/caller-gates';
 import { callerTexts } from '@shared/caller-texts';
+import { servedLanguages } from '@shared/language-settings';
 import { apiErrorSchema } from '@shared/schemas/api-error';
 import {
   blockedNumberParamsSchema,
@@ -110,9 +111,19 @@ export const callerGatesRoutes = (deps: CallerGatesDeps) => {
     responses: { 200: jsonContent(missedCallSettingsSchema, 'The settings saved'), ...errorResponses },
   });
 
+  /**
+   * The default text as callers get it: in English, and in Spanish too when the business serves it (sent to
+   * a caller remembered as speaking Spanish, decision 174), so the preview shows each text that may go out.
+   */
   const defaultTextOf = async (ownerId: string) => {
     const config = await data.businessConfigs.getConfig(ownerId);
-    return callerTexts('en').missedCall(config?.business_name?.trim() || 'This business');
+    const business = config?.business_name?.trim() || 'This business';
+    return {
+      default_text: callerTexts('en').missedCall(business),
+      ...(servedLanguages(config ?? {}).includes('es')
+        ? { default_text_es: callerTexts('es').missedCall(business) }
+        : {}),
+    };
   };
 
   return new OpenAPIHono<AppEnv>()
@@ -145,14 +156,11 @@ export const callerGatesRoutes = (deps: CallerGatesDeps) => {
     })
     .openapi(getSettingsRoute, async (c) => {
       const { userId } = c.req.valid('param');
-      const [settings, defaultText] = await Promise.all([
+      const [settings, defaults] = await Promise.all([
         data.missedCallTexts.getSettings(userId),
         defaultTextOf(userId),
       ]);
-      return c.json(
-        { enabled: settings.enabled, template: settings.template, default_text: defaultText },
-        200,
-      );
+      return c.json({ enabled: settings.enabled, template: settings.template, ...defaults }, 200);
     })
     .openapi(putSettingsRoute, async (c) => {
       const { userId } = c.req.valid('param');
@@ -168,10 +176,10 @@ export const callerGatesRoutes = (deps: CallerGatesDeps) => {
               ownHosts,
             });
       if (problem) throw refused(400, 'invalid_template', problem, 'template');
-      const [saved, defaultText] = await Promise.all([
+      const [saved, defaults] = await Promise.all([
         data.missedCallTexts.saveSettings(userId, { enabled: body.enabled, template }),
         defaultTextOf(userId),
       ]);
-      return c.json({ enabled: saved.enabled, template: saved.template, default_text: defaultText }, 200);
+      return c.json({ enabled: saved.enabled, template: saved.template, ...defaults }, 200);
     });
 };

@@ -7,6 +7,7 @@ import {
 import { businessClockOf } from '@shared/analytics';
 import { callerTexts } from '@shared/caller-texts';
 import type { Language } from '@shared/language';
+import { servedLanguages } from '@shared/language-settings';
 import { isSamePhone, toE164Phone } from '@shared/phone/phone-number';
 import { isSubscribed } from '@shared/plans';
 import type { CallerGatesDeps } from './deps';
@@ -48,6 +49,30 @@ export function missedCallTextOf(
   return settings.template
     ? fillTemplate(settings.template, { business })
     : callerTexts(language).missedCall(business);
+}
+
+/**
+ * The language a missed caller is texted in (decision 174): the call's when it showed one, else the one the
+ * caller memory remembers, as long as the business serves it; else the business's default, English. The
+ * call's own language is set only by a Spanish turn or by a greeting in Spanish to a remembered caller.
+ */
+async function languageOf(
+  deps: Pick<CallerGatesDeps, 'data'>,
+  call: MissedCall,
+  caller: string,
+  config:
+    { languages?: readonly Language[] | undefined; remember_past_callers?: boolean | undefined } | undefined,
+): Promise<Language> {
+  const served = servedLanguages(config ?? {});
+  const [fallback] = served;
+  if (served.length === 1 && fallback) return fallback;
+  // The memory only while the owner has "Remember past callers" on (docs/decisions/177-caller-memory.md).
+  const remembered =
+    config?.remember_past_callers === true
+      ? (await deps.data.callerMemories.get(call.ownerId, caller))?.language
+      : undefined;
+  const known = call.language ?? remembered;
+  return known && served.includes(known) ? known : (fallback ?? 'en');
 }
 
 /**
@@ -108,7 +133,7 @@ async function decideAndSend(
     await deps.providers.telephony.sendSms({
       from: call.assistantNumber,
       to: caller,
-      body: missedCallTextOf(settings, businessNameOf(config), call.language),
+      body: missedCallTextOf(settings, businessNameOf(config), await languageOf(deps, call, caller, config)),
     });
     return 'sent';
   } catch (error) {

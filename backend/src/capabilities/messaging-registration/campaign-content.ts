@@ -1,6 +1,7 @@
 import type { BrandType } from '@shared/schemas/messaging-registration';
 import type { Appointment } from '@shared/schemas/appointment';
 import { ADVANCED_OPT_OUT, campaignKeywordFields } from '@shared/carrier-keywords';
+import type { Language } from '@shared/language';
 import { confirmationText } from '../receptionist/index';
 
 /**
@@ -39,9 +40,14 @@ const SAMPLE_APPOINTMENT: Appointment = {
   created_at: '2026-03-09T17:00:00.000Z',
 } as Appointment;
 
-export function campaignContent(businessName: string, brandType: BrandType) {
+export function campaignContent(
+  businessName: string,
+  brandType: BrandType,
+  languages?: readonly Language[] | undefined,
+) {
   const name = businessName.trim() || 'The business';
-  const keywords = campaignKeywordFields({ name, phone: '(415) 555-0142' });
+  // The keyword replies carriers are told match the ones callers get: bilingual when Spanish is served.
+  const keywords = campaignKeywordFields({ name, phone: '(415) 555-0142', languages });
   return {
     usAppToPersonUsecase: CAMPAIGN_USE_CASE[brandType],
     description:

@@ -175,4 +175,15 @@ describe('the view, the gate’s numbers and the campaign', () => {
     expect(CAMPAIGN_OPT_IN_KEYWORDS).not.toContain('YES');
     expect(content.messageFlow).toMatch(/texts the business number first, or asks during a phone call/);
   });
+
+  it('registers the keyword replies callers get: bilingual where Spanish is served (decision 174)', () => {
+    const english = campaignContent('Bella Hair Studio', 'standard');
+    const bilingual = campaignContent('Bella Hair Studio', 'standard', ['en', 'es']);
+    expect(english.optOutMessage).not.toContain('Responda');
+    expect(bilingual.optOutMessage).toBe(
+      `${english.optOutMessage} Ya no recibirá mensajes de este número. Responda START para volver a recibirlos.`,
+    );
+    expect(bilingual.helpMessage.startsWith(english.helpMessage)).toBe(true);
+    expect(bilingual.helpMessage).toContain('Este número lo atiende un recepcionista con IA.');
+  });
 });

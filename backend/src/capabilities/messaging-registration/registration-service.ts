@@ -173,7 +173,7 @@ export function createMessagingRegistrations(deps: MessagingRegistrationDeps) {
       brandType,
       refs: current.refs,
       businessName,
-      content: campaignContent(businessName, brandType),
+      content: campaignContent(businessName, brandType, config?.languages),
       ...(active ? { number: { sid: active.provider_sid!, phoneNumber: active.phone_number } } : {}),
       inboundSmsUrl: deps.urls.inboundSms,
     });

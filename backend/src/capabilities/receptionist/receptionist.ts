@@ -287,13 +287,16 @@ export function createReceptionist(deps: ReceptionistDeps) {
   ): Promise<ConversationState> {
     const business = known ?? (await profileOf(input.ownerId));
     // The caller's memory: read here unless the channel read it already (a call, beside its line).
-    const recalled = remembers(business, input.channel, input.caller)
-      ? returningOf(
-          input.recalled !== undefined
-            ? input.recalled
-            : await data.callerMemories.get(input.ownerId, input.caller),
-        )
+    const memory = remembers(business, input.channel, input.caller)
+      ? input.recalled !== undefined
+        ? input.recalled
+        : await data.callerMemories.get(input.ownerId, input.caller)
       : undefined;
+    const recalled = returningOf(memory);
+    // A remembered language the business still serves opens the thread, so a first "ok" stays in it.
+    const language =
+      input.language ??
+      (memory?.language && business.languages.includes(memory.language) ? memory.language : undefined);
     const at = deps.now().toISOString();
     const state: ConversationState = {
       id,
@@ -311,6 +314,7 @@ export function createReceptionist(deps: ReceptionistDeps) {
       actions: [],
       memory: {},
       ...(recalled ? { returning: recalled } : {}),
+      ...(language && language !== DEFAULT_LANGUAGE ? { language } : {}),
       achieved: {},
       amount_collected_cents: 0,
       ...(business.objectives[0] ? { objective_id: business.objectives[0].id } : {}),
@@ -636,8 +640,9 @@ export function createReceptionist(deps: ReceptionistDeps) {
         deps.logger.warn('receptionist.notify_failed', { event: 'depositPaid', error: String(error) }),
       );
     if (conversation?.channel !== 'test') {
-      // The receipt speaks the language of the conversation that took the deposit (decision 174).
-      const language = conversation?.language;
+      // The receipt speaks the language of the conversation that took the deposit, else the booking's
+      // (the conversation's state may have expired; decision 174).
+      const language = conversation?.language ?? appointment.language;
       const when = spokenTimeIn(language, new Date(appointment.starts_at), business.timeZone);
       await sendText(
         from,
@@ -655,6 +660,8 @@ export function createReceptionist(deps: ReceptionistDeps) {
   const { schedulerBooked, schedulerCancelled } = schedulerBookings({
     appointments: data.appointments,
     schedulingLinks: data.schedulingLinks,
+    conversationStates: data.conversationStates,
+    callerMemories: data.callerMemories,
     profileOf,
     sendText,
     assistantNumber: async (ownerId) => (await data.businessConfigs.getConfig(ownerId))?.assistant_phone,

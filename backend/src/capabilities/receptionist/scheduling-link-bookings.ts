@@ -3,6 +3,8 @@ import type { AppointmentRepository } from '../appointments/records/index';
 import type { SchedulingLinkBooking, SchedulingLinkBookingRepository } from '../calendars/records/index';
 import type { Logger } from '../../platform/logging/logger';
 import type { Appointment } from '@shared/schemas/appointment';
+import type { Language } from '@shared/language';
+import type { ConversationStateRepository, CallerMemoryRepository } from './records/index';
 import type { BusinessProfile } from './business-profile';
 import { confirmationText } from './tools/book';
 import { cancelText } from './tools/reschedule-cancel';
@@ -38,8 +40,22 @@ export function schedulerBookings(deps: {
   planReminders?(appointment: Appointment, business: BusinessProfile): Promise<void>;
   /** Cancels the appointment a confirmed reschedule replaces (and its event in the owner's calendar). */
   cancelReplaced(ownerId: string, appointmentId: string): Promise<void>;
+  /** Where the caller's language is found for links sent before it was stored with them. */
+  conversationStates?: Pick<ConversationStateRepository, 'get'>;
+  callerMemories?: Pick<CallerMemoryRepository, 'get'>;
   logger: Logger;
 }) {
+  /**
+   * The language to text the caller in (decision 174): the thread's when the link was sent, else the
+   * conversation's or what the caller memory remembers, else English.
+   */
+  async function languageOf(pending: SchedulingLinkBooking): Promise<Language | undefined> {
+    if (pending.language) return pending.language;
+    const state = await deps.conversationStates?.get(pending.conversation_id);
+    if (state?.language) return state.language;
+    return (await deps.callerMemories?.get(pending.owner_id, pending.caller))?.language;
+  }
+
   /** Texts the caller of a pending booking from the assistant's number (not for the owner's test chat). */
   async function tellCaller(pending: SchedulingLinkBooking, text: (business: BusinessProfile) => string) {
     if (pending.channel === 'test') return;
@@ -57,6 +73,7 @@ export function schedulerBookings(deps: {
     if (!pending) return 'unknown';
     if (pending.status !== 'pending') return 'already';
     const end = booking.end ?? new Date(booking.start.getTime() + SLOT_MINUTES * 60_000);
+    const language = await languageOf(pending);
     const booked = await deps.appointments.book(pending.owner_id, {
       starts_at: booking.start.toISOString(),
       ends_at: end.toISOString(),
@@ -66,6 +83,7 @@ export function schedulerBookings(deps: {
       conversation_id: pending.conversation_id,
       channel: pending.channel,
       deposit: null,
+      ...(language ? { language } : {}),
     });
     if (!booked.ok) {
       await deps.schedulingLinks.settle(booking.token, { status: 'conflict' });
@@ -80,7 +98,9 @@ export function schedulerBookings(deps: {
     )
       return 'already';
     if (pending.replaces) await deps.cancelReplaced(pending.owner_id, pending.replaces);
-    await tellCaller(pending, (business) => confirmationText(business.name, appointment, business.timeZone));
+    await tellCaller(pending, (business) =>
+      confirmationText(business.name, appointment, business.timeZone, 'Booked', language),
+    );
     if (pending.channel !== 'test' && deps.planReminders)
       await deps.planReminders(appointment, await deps.profileOf(pending.owner_id));
     return 'booked';
@@ -92,7 +112,9 @@ export function schedulerBookings(deps: {
     if (!pending?.appointment_id || pending.status !== 'booked') return 'unknown';
     const cancelled = await deps.appointments.cancel(pending.owner_id, pending.appointment_id);
     if (!cancelled) return 'already';
-    await tellCaller(pending, (business) => cancelText(business.name, cancelled, business.timeZone));
+    await tellCaller(pending, (business) =>
+      cancelText(business.name, cancelled, business.timeZone, 'none', cancelled.language),
+    );
     return 'cancelled';
   }
 

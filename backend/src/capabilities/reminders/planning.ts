@@ -63,13 +63,18 @@ export function createReminderPlanning(deps: RemindersDeps) {
   }
 
   return {
-    /** A booking or a move just happened: plan its reminders (in the language of its conversation). */
+    /** A booking or a move just happened: plan its reminders (in the booking's language, else its conversation's). */
     async planFor(
       appointment: Appointment,
       context: { timeZone: string; language?: Language | undefined },
     ): Promise<number> {
       const settings = await settingsOf(appointment.owner_id);
-      return plan([appointment], settings, context.timeZone, async () => context.language ?? 'en');
+      return plan(
+        [appointment],
+        settings,
+        context.timeZone,
+        async () => appointment.language ?? context.language ?? 'en',
+      );
     },
 
     /** The settings changed: every upcoming appointment is planned again under them. */
@@ -83,10 +88,13 @@ export function createReminderPlanning(deps: RemindersDeps) {
         0,
         REMINDER_LIMITS.replanMaxAppointments,
       );
+      // The language stored with the booking; bookings made before it was stored: their conversation's.
       return plan(upcoming, settings, reminderBusinessOf(config).timeZone, async (appointment) =>
-        appointment.conversation_id
-          ? ((await data.conversationStates.get(appointment.conversation_id))?.language ?? 'en')
-          : 'en',
+        appointment.language
+          ? appointment.language
+          : appointment.conversation_id
+            ? ((await data.conversationStates.get(appointment.conversation_id))?.language ?? 'en')
+            : 'en',
       );
     },
   };

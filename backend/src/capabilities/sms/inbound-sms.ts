@@ -1,6 +1,7 @@
 import { carrierKeywordOf, keywordKindOfOptOutType } from '@shared/carrier-keywords';
-import { SMS_TEXTS, callerTexts } from '@shared/caller-texts';
+import { callerTexts, inEachLanguage } from '@shared/caller-texts';
 import { detectLanguage } from '@shared/language';
+import { servedLanguages } from '@shared/language-settings';
 import { isSubscribed } from '@shared/plans';
 import {
   SMS_CALLER_HOURLY_LIMIT,
@@ -81,7 +82,9 @@ export async function handleInboundSms(
   deps: InboundSmsDeps,
 ): Promise<{ outcome: InboundSmsOutcome; replies: string[] }> {
   const line = await findAssistantLine(deps.data, message.to);
-  if (!line) return { outcome: 'unknown_number', replies: [SMS_TEXTS.unknownNumber] };
+  // No business to ask which languages it serves: the text's own words decide (decision 174).
+  if (!line)
+    return { outcome: 'unknown_number', replies: [callerTexts(detectLanguage(message.body)).unknownNumber] };
   const { ownerId, config } = line;
 
   if ((await deps.data.blockedNumbers.screen(ownerId, message.from)) === 'blocked') {
@@ -133,7 +136,8 @@ async function decide(
   if (await smsMessaging.isOptedOut(message.to, message.from))
     return { outcome: 'ignored_opted_out', replies: [] };
   const text = message.body.trim();
-  if (!text) return { outcome: 'empty', replies: [SMS_TEXTS.empty] };
+  // A picture alone has no language: a business serving Spanish answers in both, English first.
+  if (!text) return { outcome: 'empty', replies: [inEachLanguage(servedLanguages(config), (t) => t.empty)] };
   // Notices answer in the texter's language, read from this text alone (decision 174).
   const texts = callerTexts(detectLanguage(text));
   if (text.length > SMS_MAX_BODY_CHARS) return { outcome: 'too_long', replies: [texts.tooLong] };

@@ -288,8 +288,17 @@ export const voiceWebhookRoutes = (deps: VoiceDeps) => {
       at,
     });
     // A returning caller hears their name first ("Hi Ana, welcome back! Thanks for calling …"), and a
-    // bilingual business's greeting then offers Spanish (decision 174).
-    const greeting = openingGreeting(personalGreeting(routed, returningOf(recalled)?.name), config);
+    // bilingual business's greeting then offers Spanish (decision 174). A caller remembered as speaking
+    // Spanish, by a business that serves it, is greeted in Spanish and the relay opens in Spanish.
+    const name = returningOf(recalled)?.name;
+    const language: Language =
+      recalled?.language && profile.languages.includes(recalled.language)
+        ? recalled.language
+        : DEFAULT_LANGUAGE;
+    const greeting =
+      language === 'es'
+        ? personalGreeting(profile.spanishGreeting, name, 'es')
+        : openingGreeting(personalGreeting(routed, name), config);
     try {
       // Created straight away (a conditional put): a retry of the webhook finds it in the catch below,
       // so the first delivery, the one a caller waits on, pays no read first.
@@ -302,6 +311,7 @@ export const voiceWebhookRoutes = (deps: VoiceDeps) => {
           externalId: call.CallSid,
           greeting,
           ...(recalled !== undefined ? { recalled } : {}),
+          ...(language !== DEFAULT_LANGUAGE ? { language } : {}),
           route: { ...route, ...(call.ForwardedFrom ? { forwarded: true } : {}) },
         },
         conversationId,
@@ -321,7 +331,7 @@ export const voiceWebhookRoutes = (deps: VoiceDeps) => {
       conversationId,
       route: route.call_route,
     });
-    return relayTwiml(requestUrl, conversationId, greeting, config);
+    return relayTwiml(requestUrl, conversationId, greeting, config, language);
   }
 
   app.post(VOICE_PATHS.incoming, async (c) => {

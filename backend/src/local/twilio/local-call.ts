@@ -135,6 +135,11 @@ export async function startLocalCall(options: LocalCallOptions) {
   }
 
   function openRelay(relayTwiml: NonNullable<ReturnType<typeof readVoiceTwiml>['relay']>) {
+    // As Twilio does: the TwiML's language is the one the greeting is spoken and the caller transcribed in
+    // (a remembered Spanish caller is greeted in Spanish, decision 174); the page hears it before the greeting.
+    const opening = relayTwiml.language ?? RELAY_LANGUAGE;
+    if (opening !== language) options.onEvent({ type: 'language', code: opening });
+    language = opening;
     if (relayTwiml.welcomeGreeting)
       options.onEvent({ type: 'assistant', token: relayTwiml.welcomeGreeting, last: true });
     const socket = new WebSocket(relayTwiml.url, {

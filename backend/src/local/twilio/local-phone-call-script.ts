@@ -89,8 +89,8 @@ function onCallEvent(event) {
   } else if (event.type === 'say') {
     line('assistant', event.text);
   } else if (event.type === 'language') {
-    // ConversationRelay's language message: Twilio now listens and speaks in this language.
-    line('system', 'The assistant switched the call to ' + (event.code.startsWith('es') ? 'Spanish' : 'English') + ' (' + event.code + ').');
+    // ConversationRelay's language (the TwiML's, or a language message): Twilio listens and speaks in it.
+    line('system', 'The call is now in ' + (event.code.startsWith('es') ? 'Spanish' : 'English') + ' (' + event.code + ').');
   } else if (event.type === 'forwarded') {
     line('system', 'Forwarded to the business line ' + event.to + '. You are talking to the business now (simulated).');
     setStatus('Forwarded to ' + event.to, true);

@@ -63,6 +63,8 @@ export function localPhoneRoutes(options: LocalPhoneOptions) {
       name: config?.business_name?.trim() || 'This business',
       phone: formatPhoneForText(config?.phone_number),
       website: config?.website?.trim() || undefined,
+      // A business that serves Spanish answers keywords in English and Spanish (decision 174).
+      languages: config?.languages,
     };
   };
 

@@ -9,6 +9,7 @@ import {
   UpdateCommand,
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
+import type { Language } from '@shared/language';
 import type { Appointment, AppointmentAttendance } from '@shared/schemas/appointment';
 import { APPOINTMENT_PREFIX, keys, userKey } from '../../../platform/dynamo/keys';
 import { isAnyConditionFailure, unlessConditionFails } from '../../../platform/dynamo/condition-failures';
@@ -248,12 +249,14 @@ export function createAppointmentRepository(
     async reschedule(
       ownerId: string,
       id: string,
-      slot: { starts_at: string; ends_at: string },
+      slot: { starts_at: string; ends_at: string; language?: Language | undefined },
     ): Promise<{ ok: true; appointment: Appointment } | { ok: false; reason: 'taken' | 'not_found' }> {
       const current = await repository.get(ownerId, id);
       if (!current || current.status !== 'booked') return { ok: false, reason: 'not_found' };
       const { id: _old, created_at: _created, cancelled_at: _c, status: _s, owner_id: _o, ...rest } = current;
-      const moved = record(ownerId, { ...rest, ...slot });
+      // The booking moves whole, its language too (decision 174), unless the caller now speaks another one.
+      const { language, ...times } = slot;
+      const moved = record(ownerId, { ...rest, ...times, ...(language ? { language } : {}) });
       try {
         await doc.send(
           new TransactWriteCommand({

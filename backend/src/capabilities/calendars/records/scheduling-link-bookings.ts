@@ -1,6 +1,7 @@
 import { GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { isConditionFailure } from '../../../platform/dynamo/condition-failures';
 import { keys } from '../../../platform/dynamo/keys';
+import type { Language } from '@shared/language';
 
 /** A pending booking lasts a week: a caller who never opens the link leaves nothing behind. */
 export const SCHEDULING_LINK_TTL_SECONDS = 7 * 24 * 3_600;
@@ -18,6 +19,8 @@ export type SchedulingLinkBooking = {
   requested_start: string;
   /** A reschedule: the appointment the confirmed booking replaces (cancelled then). */
   replaces?: string;
+  /** The thread's language when the link was sent: the confirmation is texted in it (decision 174). */
+  language?: Language;
   status: 'pending' | 'booked' | 'conflict';
   appointment_id?: string;
   created_at: string;

@@ -136,7 +136,12 @@ export type StartConversation = {
    * What the assistant remembers of this caller, when the channel already read it (the voice webhook, in
    * parallel with the line): null means "read, nothing remembered"; undefined, the engine reads it.
    */
-  recalled?: { name?: string; last_service?: string } | null;
+  recalled?: { name?: string; last_service?: string; language?: Language } | null;
+  /**
+   * The language the conversation opens in: a call greeted in Spanish (a remembered Spanish caller of a
+   * business that serves Spanish, decision 174). Undefined: the remembered language if served, else English.
+   */
+  language?: Language;
   /** A call's route to the assistant and, after ring me first, what the business phone did. */
   route?: { call_route: CallRoute; owner_dial_status?: OwnerDialStatus; forwarded?: boolean };
 };

@@ -91,6 +91,8 @@ export const bookTool: Tool<{ start: string; name: string; phone?: string; servi
       conversation_id: state.id,
       channel: state.channel,
       deposit: null,
+      // Texts sent outside this conversation (reminders, the owner's cancellation) are in it (decision 174).
+      ...(state.language ? { language: state.language } : {}),
     });
     if (!booked.ok)
       return { ok: false, summary: 'Slot was just taken by another caller', data: { reason: 'taken' } };
@@ -143,6 +145,7 @@ export async function sendSchedulingLink(
     service: args.service ?? null,
     requested_start: start.toISOString(),
     ...(args.replaces ? { replaces: args.replaces } : {}),
+    ...(state.language ? { language: state.language } : {}),
   });
   const when = spokenTime(start, business.timeZone);
   const texted =

@@ -51,6 +51,8 @@ export const rescheduleTool: Tool<{ appointment_id?: string; new_start: string }
     const moved = await context.services.appointments.reschedule(context.business.ownerId, current.id, {
       starts_at: start.toISOString(),
       ends_at: new Date(start.getTime() + SLOT_MINUTES * 60_000).toISOString(),
+      // The caller's language now: later texts about it (reminders, the owner's cancellation) follow it.
+      language: context.state.language,
     });
     if (!moved.ok) return { ok: false, summary: 'New time is not available', data: { reason: moved.reason } };
     const { calendar } = context.services;

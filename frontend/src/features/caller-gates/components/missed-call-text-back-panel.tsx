@@ -92,6 +92,12 @@ export function MissedCallTextBackPanel({ userId }: { userId: string }) {
             <p className="dashboard-muted">
               {CALLER_GATES_TEXTS.textBackDefaultLabel}: “{data.default_text}”
             </p>
+            {data.default_text_es ? (
+              <p className="dashboard-muted" data-testid="text-back-default-es">
+                {CALLER_GATES_TEXTS.textBackDefaultSpanishLabel}:{' '}
+                <span lang="es">“{data.default_text_es}”</span>
+              </p>
+            ) : null}
             {failure ? (
               <p className="alert alert-error" role="alert">
                 {failure}
