@@ -230,13 +230,16 @@ describe('POST /webhooks/twilio/sms', async () => {
     expect(await heard(line.ownerId)).toEqual([]);
   });
 
-  it('answers its notices in Spanish to a Spanish text (decision 174)', async () => {
+  it('answers its notices in Spanish to a Spanish text where Spanish is served, else in English (decision 174)', async () => {
     const line = await createAssistantLine(deps);
     const long = 'por favor '.repeat(200);
+    expect(await repliesOf(await post(params(line.assistantNumber, long)))).toEqual([SMS_TEXTS.tooLong]);
+    await deps.data.businessConfigs.updateConfigFields(line.ownerId, { languages: ['en', 'es'] });
     expect(await repliesOf(await post(params(line.assistantNumber, long)))).toEqual([
       CALLER_TEXTS.es.tooLong,
     ]);
     const lapsed = await createAssistantLine(deps, { subscription: 'canceled' });
+    await deps.data.businessConfigs.updateConfigFields(lapsed.ownerId, { languages: ['en', 'es'] });
     expect(await repliesOf(await post(params(lapsed.assistantNumber, '¿Puedo hacer una cita?')))).toEqual([
       CALLER_TEXTS.es.lapsed(lapsed.businessName, '(415) 555-0142'),
     ]);

@@ -1,6 +1,6 @@
 import { carrierKeywordOf, keywordKindOfOptOutType } from '@shared/carrier-keywords';
 import { callerTexts, inEachLanguage } from '@shared/caller-texts';
-import { detectLanguage } from '@shared/language';
+import { callerLanguage, detectLanguage } from '@shared/language';
 import { servedLanguages } from '@shared/language-settings';
 import { isSubscribed } from '@shared/plans';
 import {
@@ -138,8 +138,9 @@ async function decide(
   const text = message.body.trim();
   // A picture alone has no language: a business serving Spanish answers in both, English first.
   if (!text) return { outcome: 'empty', replies: [inEachLanguage(servedLanguages(config), (t) => t.empty)] };
-  // Notices answer in the texter's language, read from this text alone (decision 174).
-  const texts = callerTexts(detectLanguage(text));
+  // Notices answer in the texter's language, read from this text alone, among the languages the business
+  // serves: an English-only business answers in English on every channel (decision 174).
+  const texts = callerTexts(callerLanguage(text, undefined, servedLanguages(config)));
   if (text.length > SMS_MAX_BODY_CHARS) return { outcome: 'too_long', replies: [texts.tooLong] };
 
   const subscription = await deps.data.subscriptions.getSubscription(ownerId);
