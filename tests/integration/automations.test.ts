@@ -34,7 +34,7 @@ describe('automations: API keys and REST hooks', async () => {
     expect(created.status).toBe(201);
     return created.body as { id: string; key: string; prefix: string; scope: string; name: string };
   };
-  /** A call to the public API with an API key (bearer by default, or the X-API-Key header). */
+  /** A call to the public API with an API key as a bearer token, or in the X-API-Key header. */
   const withKey = async (
     key: string | undefined,
     method: string,
@@ -42,21 +42,9 @@ describe('automations: API keys and REST hooks', async () => {
     body?: unknown,
     header: 'bearer' | 'x-api-key' = 'bearer',
   ) => {
-    const headers: Record<string, string> = {};
-    if (key)
-      headers[header === 'bearer' ? 'Authorization' : 'X-API-Key'] =
-        header === 'bearer' ? `Bearer ${key}` : key;
-    if (body !== undefined) headers['Content-Type'] = 'application/json';
-    const response = await app.request(path, {
-      method,
-      headers,
-      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-    });
-    const text = await response.text();
-    return {
-      status: response.status,
-      body: text ? (JSON.parse(text) as never as Record<string, unknown>) : {},
-    };
+    if (header === 'bearer') return callApi(app, method, path, key, body);
+    const response = await app.request(path, { method, headers: key ? { 'X-API-Key': key } : {} });
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
   };
   const subscribeBody = {
     target_url: 'https://hooks.zapier.com/hooks/standard/1/abc/',

@@ -1,6 +1,7 @@
-import { GetCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { HOOKS_PER_OWNER } from '@shared/automations';
 import type { WebhookEvent } from '@shared/schemas/webhook-events';
+import { queryAll } from '../../../platform/dynamo/batch-write';
 import { HOOK_PREFIX, keys, userKey } from '../../../platform/dynamo/keys';
 import { lowerCount, raiseCount, sendCounted } from './counted-write';
 
@@ -29,26 +30,20 @@ export function createHookRepository(
 ) {
   const all = async (ownerId: string, filter?: { attribute: 'event' | 'key_id'; value: string }) => {
     const hooks: StoredHook[] = [];
-    let start: Record<string, unknown> | undefined;
-    do {
-      const page = await doc.send(
-        new QueryCommand({
-          TableName: tableName,
-          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-          ...(filter
-            ? { FilterExpression: '#f = :value', ExpressionAttributeNames: { '#f': filter.attribute } }
-            : {}),
-          ExpressionAttributeValues: {
-            ':pk': userKey(ownerId),
-            ':prefix': HOOK_PREFIX,
-            ...(filter ? { ':value': filter.value } : {}),
-          },
-          ...(start ? { ExclusiveStartKey: start } : {}),
-        }),
-      );
-      hooks.push(...((page.Items ?? []) as StoredHook[]));
-      start = page.LastEvaluatedKey;
-    } while (start);
+    for await (const item of queryAll(doc, {
+      TableName: tableName,
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ...(filter
+        ? { FilterExpression: '#f = :value', ExpressionAttributeNames: { '#f': filter.attribute } }
+        : {}),
+      ExpressionAttributeValues: {
+        ':pk': userKey(ownerId),
+        ':prefix': HOOK_PREFIX,
+        ...(filter ? { ':value': filter.value } : {}),
+      },
+      ConsistentRead: true,
+    }))
+      hooks.push(item as StoredHook);
     return hooks;
   };
 
