@@ -1,9 +1,20 @@
-import { expect, test } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
 import { AUTOMATIONS_TEXTS } from '../../shared/automations';
 import { signUpThroughApi } from './seeded-owner';
 import { apiUrl, appUrl, completeSetupThroughApi, ownerApi } from './support';
 
 test.use({ baseURL: appUrl() });
+
+/** No serious or critical accessibility violation on the screen as it stands. */
+async function expectAccessible(page: Page, screen: string) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const blocking = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    blocking.map((v) => `${v.id}: ${v.help}`),
+    screen,
+  ).toEqual([]);
+}
 
 /**
  * API keys on the dashboard (docs/decisions/179): the owner creates a key on the Integrations tab and sees
@@ -33,6 +44,7 @@ test('an API key is shown once, subscribes a hook and reads samples, and stops w
   await expect(listed).toContainText(`${key.slice(0, 16)}…`);
   await expect(listed).toContainText(AUTOMATIONS_TEXTS.neverUsed);
   await page.screenshot({ path: '.local/test-results/api-keys-created.png', fullPage: true });
+  await expectAccessible(page, 'integrations: a key just created');
 
   // Once dismissed, the key is nowhere on the page, nor after a reload.
   await page.getByRole('button', { name: AUTOMATIONS_TEXTS.done }).click();
@@ -62,6 +74,7 @@ test('an API key is shown once, subscribes a hook and reads samples, and stops w
   await listed.getByRole('button', { name: `${AUTOMATIONS_TEXTS.revoke} Zapier` }).click();
   const dialog = page.getByRole('dialog', { name: AUTOMATIONS_TEXTS.revokeTitle });
   await expect(dialog).toContainText(AUTOMATIONS_TEXTS.revokeConfirm('Zapier'));
+  await expectAccessible(page, 'integrations: the revoke dialog');
   await dialog.getByRole('button', { name: AUTOMATIONS_TEXTS.revoke }).click();
   await expect(listed).toHaveCount(0);
   await expect(page.getByText(AUTOMATIONS_TEXTS.empty)).toBeVisible();
