@@ -11,6 +11,7 @@ import {
 import type { AppEnv } from '../../platform/http/app-env';
 import { requireAuth, requireOwner } from '../../platform/auth/middleware';
 import { HttpError, notFound } from '../../platform/errors/http-error';
+import { enforceUserQuota, TOO_MANY_REQUESTS } from '../../platform/quotas/user-quotas';
 import {
   bearerSecurity,
   errorResponses,
@@ -53,6 +54,7 @@ export const apiKeyRoutes = (deps: AutomationsDeps) => {
       201: jsonContent(createdApiKeySchema, 'Created; `key` is never shown again'),
       ...errorResponses,
       409: jsonContent(apiErrorSchema, 'The owner already has the most keys allowed'),
+      429: jsonContent(apiErrorSchema, 'Too many keys created today'),
     },
   });
   const revokeRoute = createRoute({
@@ -78,6 +80,7 @@ export const apiKeyRoutes = (deps: AutomationsDeps) => {
     .openapi(createKeyRoute, async (c) => {
       const { userId } = c.req.valid('param');
       const { name, scope } = c.req.valid('json');
+      await enforceUserQuota(deps.rateLimiter, 'apiKeyCreates', userId, TOO_MANY_REQUESTS);
       const key = newApiKey();
       const outcome = await data.apiKeys.create(userId, {
         key_id: newKeyId(),

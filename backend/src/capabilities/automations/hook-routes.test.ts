@@ -9,13 +9,13 @@ import { hookRoutes } from './hook-routes';
 import { newApiKey } from './key-material';
 
 /** The deployed rules of POST /api/hooks, on the routes alone: https only, and no secret stored unsealed. */
-function deployedHooks() {
+function deployedHooks(withinRate = true) {
   const subscribe = vi.fn();
   const deps = {
     config: { appEnv: 'aws' },
     logger: createLogger(() => undefined),
     now: () => new Date('2026-11-29T12:00:00.000Z'),
-    rateLimiter: { hit: async () => true, secondsLeft: () => 60 },
+    rateLimiter: { hit: async () => withinRate, secondsLeft: () => 42 },
     data: {
       apiKeys: {
         grantOf: async () => ({ owner_id: 'owner-1', key_id: 'key_1', scope: 'subscribe' }),
@@ -59,6 +59,15 @@ describe('POST /api/hooks deployed', () => {
       error: 'not_configured',
       message: AUTOMATIONS_TEXTS.signingUnavailable,
     });
+    expect(subscribe).not.toHaveBeenCalled();
+  });
+
+  it('answers 429 with Retry-After once the key has made its requests for the minute', async () => {
+    const { post, subscribe } = deployedHooks(false);
+    const answer = await post('https://hooks.zapier.com/hooks/standard/1/x/');
+    expect(answer.status).toBe(429);
+    expect(answer.headers.get('Retry-After')).toBe('42');
+    expect(await answer.json()).toMatchObject({ message: AUTOMATIONS_TEXTS.tooManyRequests });
     expect(subscribe).not.toHaveBeenCalled();
   });
 });
