@@ -263,6 +263,16 @@ describe('automations: API keys and REST hooks', async () => {
     );
     const list = await callApi(app, 'GET', keysPath(owner.sub), owner.tokens.IdToken);
     expect((list.body.keys as Array<{ id: string }>).map((k) => k.id)).not.toContain(subscriber.id);
+    // A subscribe that raced the revocation (its key read before, its write after) stores nothing.
+    const late = await deps.data.hooks.subscribe(owner.sub, {
+      hook_id: 'hook_late',
+      event: 'message.taken',
+      target_url: subscribeBody.target_url,
+      secret_enc: 'sealed',
+      key_id: subscriber.id,
+    });
+    expect(late).toEqual({ kind: 'key_revoked' });
+    expect(await deps.data.hooks.get(owner.sub, 'hook_late')).toBeUndefined();
     expect(
       (await callApi(app, 'DELETE', `${keysPath(owner.sub)}/${subscriber.id}`, owner.tokens.IdToken)).status,
     ).toBe(404);

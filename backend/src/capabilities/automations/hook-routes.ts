@@ -12,7 +12,7 @@ import {
   subscribeHookRequestSchema,
 } from '@shared/schemas/automations';
 import type { AppEnv } from '../../platform/http/app-env';
-import { HttpError, notFound } from '../../platform/errors/http-error';
+import { HttpError, notFound, unauthorized } from '../../platform/errors/http-error';
 import { jsonContent } from '../../platform/http/openapi-helpers';
 import { requireApiKey, type ApiKeyVariables } from './api-key-auth';
 import type { AutomationsDeps } from './deps';
@@ -155,6 +155,8 @@ export const hookRoutes = (deps: AutomationsDeps) => {
         secret_enc: sealed,
         key_id: keyId,
       });
+      // Revoked while this request was on its way: the key is as good as unknown.
+      if (outcome.kind === 'key_revoked') throw unauthorized(AUTOMATIONS_TEXTS.invalidKey);
       if (outcome.kind === 'limit_reached')
         throw new HttpError(409, 'limit_reached', AUTOMATIONS_TEXTS.hookLimitReached(HOOKS_PER_OWNER));
       // The URL stays out of the log: it is often a secret capability URL itself (Zapier's are).

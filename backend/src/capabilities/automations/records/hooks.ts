@@ -16,7 +16,8 @@ export type StoredHook = {
   created_at: string;
 };
 
-export type SubscribeOutcome = { kind: 'subscribed'; hook: StoredHook } | { kind: 'limit_reached' };
+export type SubscribeOutcome =
+  { kind: 'subscribed'; hook: StoredHook } | { kind: 'limit_reached' } | { kind: 'key_revoked' };
 
 /**
  * REST-hook subscriptions (docs/decisions/179): one item per hook under the owner's partition, and the
@@ -48,6 +49,10 @@ export function createHookRepository(
   };
 
   return {
+    /**
+     * Stores a hook while its key still exists (a condition check on the owner's key item in the same
+     * transaction): a key revoked meanwhile leaves no hook behind that its revocation did not see.
+     */
     async subscribe(ownerId: string, hook: Omit<StoredHook, 'created_at'>): Promise<SubscribeOutcome> {
       const stored: StoredHook = { ...hook, created_at: now().toISOString() };
       const failures = await sendCounted(doc, [
@@ -59,7 +64,15 @@ export function createHookRepository(
           },
         },
         raiseCount(tableName, keys.hookCount(ownerId), HOOKS_PER_OWNER),
+        {
+          ConditionCheck: {
+            TableName: tableName,
+            Key: keys.apiKey(ownerId, hook.key_id),
+            ConditionExpression: 'attribute_exists(pk)',
+          },
+        },
       ]);
+      if (failures?.[2]) return { kind: 'key_revoked' };
       if (failures?.[1]) return { kind: 'limit_reached' };
       if (failures) throw new Error('Hook id already taken');
       return { kind: 'subscribed', hook: stored };
