@@ -156,7 +156,7 @@ export function ApiKeysSection({ userId }: { userId: string }) {
       ) : null}
       {list.data && keys.length === 0 ? <p className="dashboard-muted">{TEXTS.empty}</p> : null}
       {keys.length > 0 ? (
-        <ul className="api-keys-list" data-testid="api-keys">
+        <ul className="dashboard-list" data-testid="api-keys">
           {keys.map((key) => (
             <li key={key.id} data-testid="api-key">
               <div>
