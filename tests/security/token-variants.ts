@@ -67,7 +67,7 @@ export function tokenVariants(ctx: SuiteContext) {
         'signed-out session, its access token': session.AccessToken,
       };
 
-      const routes = ctx.operations.filter((op) => op.secured && op.method === 'GET');
+      const routes = ctx.operations.filter((op) => op.secured && !op.apiKey && op.method === 'GET');
       expect(routes.length).toBeGreaterThan(10);
       for (const operation of routes) {
         const path = concretePath(operation.path, owner.sub, {
@@ -97,7 +97,7 @@ export function tokenVariants(ctx: SuiteContext) {
         { confirmation: 'DELETE' },
       );
       expect(deleted.status).toBe(200);
-      const routes = ctx.operations.filter((op) => op.secured && op.method === 'GET');
+      const routes = ctx.operations.filter((op) => op.secured && !op.apiKey && op.method === 'GET');
       for (const operation of routes) {
         const path = concretePath(operation.path, gone.sub, {
           service: 'google_calendar',
@@ -114,6 +114,39 @@ export function tokenVariants(ctx: SuiteContext) {
           expect(response.status, `${routeName(operation)}: ${label}`).toBe(401);
           expect(await response.json()).toMatchObject({ message: SESSION_MESSAGES.accountDeleted });
         }
+      }
+    });
+
+    it('refuses a missing, malformed, made-up or revoked API key and a Cognito token on every API-key route', async () => {
+      const keysPath = `/oauth/users/${owner.sub}/api-keys`;
+      const created = await send(ctx, 'POST', keysPath, owner.tokens.IdToken, {
+        name: 'sec',
+        scope: 'subscribe',
+      });
+      expect(created.status).toBe(201);
+      const { id, key } = (await created.json()) as { id: string; key: string };
+      const live = await send(ctx, 'POST', keysPath, owner.tokens.IdToken, { name: 'live', scope: 'read' });
+      const liveKey = ((await live.json()) as { key: string }).key;
+      expect((await send(ctx, 'DELETE', `${keysPath}/${id}`, owner.tokens.IdToken)).status).toBe(200);
+      const variants: Record<string, string | undefined> = {
+        'no key': undefined,
+        'malformed key': 'rk_live_short',
+        'made-up key': `rk_live_${'Z'.repeat(40)}`,
+        'revoked key': key,
+        "the owner's Cognito ID token": owner.tokens.IdToken,
+      };
+      const routes = ctx.operations.filter((op) => op.apiKey && op.method === 'GET');
+      expect(routes.length).toBeGreaterThanOrEqual(3);
+      for (const operation of routes) {
+        const path = concretePath(operation.path, owner.sub, { event: 'appointment.booked' });
+        for (const [label, token] of Object.entries(variants)) {
+          const response = await send(ctx, 'GET', path, token);
+          summary.record(section, routeName(operation), response.status, label);
+          expect(response.status, `${routeName(operation)}: ${label}`).toBe(401);
+        }
+        const good = await send(ctx, 'GET', path, liveKey);
+        summary.record(section, routeName(operation), good.status, 'live key');
+        expect(good.status, `${routeName(operation)}: live key`).toBe(200);
       }
     });
   });

@@ -3,6 +3,7 @@ import { createSessionRevocationRepository } from '../platform/auth/session-revo
 import { createWebhookFailureRepository } from '../platform/webhooks/webhook-failures';
 import { accountRecords } from '../capabilities/account/records/index';
 import { appointmentsRecords } from '../capabilities/appointments/records/index';
+import { automationsRecords } from '../capabilities/automations/records/index';
 import { billingRecords } from '../capabilities/billing/records/index';
 import { calendarsRecords } from '../capabilities/calendars/records/index';
 import { callerGatesRecords } from '../capabilities/caller-gates/records/index';
@@ -30,6 +31,7 @@ export function createAppData(store: RecordStore) {
     webhookFailures: createWebhookFailureRepository(doc, tableName, now),
     ...accountRecords(store),
     ...appointmentsRecords(store),
+    ...automationsRecords(store),
     ...billingRecords(store),
     ...calendarsRecords(store),
     ...callerGatesRecords(store),

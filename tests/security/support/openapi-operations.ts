@@ -44,6 +44,8 @@ export type Operation = {
   /** The documented path, `{param}` placeholders kept. */
   path: string;
   secured: boolean;
+  /** Secured by an API key (docs/decisions/179) rather than the owner's Cognito token. */
+  apiKey: boolean;
   perUser: boolean;
   /** The JSON body schema, $refs resolved, when the operation takes JSON. */
   jsonBody?: JsonSchema;
@@ -78,6 +80,9 @@ export function operationsOf(doc: OpenApiDocument): Operation[] {
         method: method.toUpperCase(),
         path,
         secured: (operation.security ?? []).length > 0,
+        apiKey: (operation.security ?? []).some((scheme) =>
+          Object.keys(scheme as object).includes('apiKeyBearer'),
+        ),
         perUser: path.includes('{userId}'),
         ...(schema ? { jsonBody: resolve(schema) } : {}),
       };

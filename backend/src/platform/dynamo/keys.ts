@@ -15,6 +15,10 @@ export const APPOINTMENT_PREFIX = 'APPT#';
 export const OWNER_MESSAGE_PREFIX = 'MESSAGE#';
 /** Blocked numbers' sk prefix; the E.164 number follows. */
 export const BLOCKED_NUMBER_PREFIX = 'BLOCKED#';
+/** API keys' sk prefix under the owner (docs/decisions/179); the key's id follows. */
+export const API_KEY_PREFIX_SK = 'APIKEY#';
+/** REST-hook subscriptions' sk prefix under the owner (docs/decisions/179); the hook's id follows. */
+export const HOOK_PREFIX = 'HOOK#';
 /** Caller memories' sk prefix; the caller's E.164 number follows. */
 export const CALLER_MEMORY_PREFIX = 'CALLERMEMORY#';
 
@@ -256,6 +260,22 @@ export const keys = {
     pk: userKey(userId),
     sk: `MISSEDTEXT#${keyPart(day, 'day')}#${keyPart(caller, 'caller')}`,
   }),
+  /** An owner's API key as the dashboard lists it: name, scope, shown prefix, the key's hash. */
+  apiKey: (userId: string, keyId: string) => ({
+    pk: userKey(userId),
+    sk: `${API_KEY_PREFIX_SK}${keyPart(keyId, 'key id')}`,
+  }),
+  /** How many live API keys the owner has: the per-owner limit holds under parallel creates. */
+  apiKeyCount: (userId: string) => ({ pk: userKey(userId), sk: 'APIKEY_COUNT' }),
+  /** A key's SHA-256 → owner and scope: every API call finds its key with one GetItem, never a Scan. */
+  apiKeyLookup: (keyHash: string) => ({ pk: `APIKEY#${keyPart(keyHash, 'key hash')}`, sk: 'KEY' }),
+  /** A REST-hook subscription made with an API key (its target URL, event, sealed signing secret). */
+  hook: (userId: string, hookId: string) => ({
+    pk: userKey(userId),
+    sk: `${HOOK_PREFIX}${keyPart(hookId, 'hook id')}`,
+  }),
+  /** How many hook subscriptions the owner has: the per-owner limit holds under parallel subscribes. */
+  hookCount: (userId: string) => ({ pk: userKey(userId), sk: 'HOOK_COUNT' }),
   /**
    * Issue 10 §7: an account being deleted or deleted. Outside the owner's partition on purpose: deleting
    * every `USER#<sub>` item must not delete the record that keeps refusing the account's tokens.

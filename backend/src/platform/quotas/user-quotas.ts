@@ -30,6 +30,8 @@ export const USER_QUOTAS = {
    * rate-limits the account. A person opens the tab a few times; a stuck loop stops here.
    */
   invoicePreviews: { limit: 30, windowSeconds: 10 * 60 },
+  /** API keys created a day: the live-key cap bounds what is stored, this bounds create-revoke cycling. */
+  apiKeyCreates: { limit: 30, windowSeconds: 24 * 60 * 60 },
 } as const;
 
 /** The 429 text of the per-owner ceilings above (the business-lookup wording of spec §8). */

@@ -1,6 +1,12 @@
 import { DeleteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { queryAll, writeInBatches } from '../../../platform/dynamo/batch-write';
-import { APPOINTMENT_PREFIX, CONVERSATION_PREFIX, keys, userKey } from '../../../platform/dynamo/keys';
+import {
+  API_KEY_PREFIX_SK,
+  APPOINTMENT_PREFIX,
+  CONVERSATION_PREFIX,
+  keys,
+  userKey,
+} from '../../../platform/dynamo/keys';
 import { APP_TABLE } from '../../../platform/dynamo/table-definition';
 import { isConditionFailure } from '../../../platform/dynamo/condition-failures';
 
@@ -18,7 +24,8 @@ type Item = Record<string, unknown>;
  *   referral-code claim, the link as a referee, the engine states of the owner's conversations, the deposit
  *   sessions of their appointments, the connected payout account's owner lookup (`PAYOUTACCOUNT#`), the
  *   A2P brand's owner lookup (`A2PBRAND#`), the Business Calendar feed's token lookup, pending OAuth states (gsi1
- *   `OAUTHSTATE_OWNER#`), and the waitlist entries of the account's e-mail.
+ *   `OAUTHSTATE_OWNER#`), the API keys' hash lookups (`APIKEY#<hash>`), and the waitlist entries of the
+ *   account's e-mail.
  * The items found through the partition go first and the partition last, so a retry after a failure still
  * finds them. Left on purpose: STOP opt-outs (a caller's choice, as in caller erasure) and items that expire
  * within days by TTL without an owner index (handled inbound SMS ids, relay sockets, rate windows).
@@ -64,6 +71,8 @@ export function createOwnerDataErasure(doc: DynamoDBDocumentClient, tableName: s
       } else if (sk === keys.messagingRegistration(ownerId).sk) {
         const brandSid = (item.refs as { brandSid?: unknown } | undefined)?.brandSid;
         if (typeof brandSid === 'string' && brandSid) found.push(keys.messagingBrandOwner(brandSid));
+      } else if (sk.startsWith(API_KEY_PREFIX_SK) && typeof item.key_hash === 'string') {
+        found.push(keys.apiKeyLookup(item.key_hash));
       } else if (sk === keys.calendarFeed(ownerId).sk && typeof item.token_hash === 'string') {
         found.push(keys.calendarFeedToken(item.token_hash));
       } else if (sk.startsWith(APPOINTMENT_PREFIX)) {

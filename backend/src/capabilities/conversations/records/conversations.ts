@@ -32,6 +32,21 @@ const LIST_ATTRIBUTES = [
   'language',
   'sk',
 ] as const;
+/** What the automations' polling list reads of a record: a finished conversation's event, no transcript. */
+const FINISHED_ATTRIBUTES = [
+  'id',
+  'business_id',
+  'channel',
+  'caller',
+  'started_at',
+  'ended_at',
+  'outcome',
+  'summary',
+  'language',
+  'amount_collected_cents',
+  'escalated',
+  'open',
+] as const;
 export type ConversationListItem = Pick<
   Conversation,
   | 'id'
@@ -285,6 +300,40 @@ export function createConversationRepository(doc: DynamoDBDocumentClient, tableN
         if (!startKey) return { items: items.map(stripSk) };
       }
       return { items: items.map(stripSk), nextSk: String(startKey!.sk) };
+    },
+
+    /**
+     * The owner's latest finished conversations with callers, newest first, without transcripts: the
+     * automations' polling list (docs/decisions/179). Test chats and open threads are filtered out in
+     * DynamoDB; at most `MAX_READS_PER_PAGE` reads, so a partition of only test chats stays cheap.
+     */
+    async latestFinished(userId: string, limit: number): Promise<Conversation[]> {
+      const found: Conversation[] = [];
+      let startKey: Record<string, unknown> | undefined;
+      for (let reads = 0; reads < MAX_READS_PER_PAGE && found.length < limit; reads += 1) {
+        const page = await doc.send(
+          new QueryCommand({
+            TableName: tableName,
+            KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+            FilterExpression: '#channel <> :test AND (attribute_not_exists(#open) OR #open = :false)',
+            ProjectionExpression: FINISHED_ATTRIBUTES.map((attribute) => `#${attribute}`).join(', '),
+            ExpressionAttributeNames: Object.fromEntries(FINISHED_ATTRIBUTES.map((a) => [`#${a}`, a])),
+            ExpressionAttributeValues: {
+              ':pk': userKey(userId),
+              ':prefix': CONVERSATION_PREFIX,
+              ':test': 'test',
+              ':false': false,
+            },
+            ScanIndexForward: false,
+            Limit: FILTERED_READ_SIZE,
+            ExclusiveStartKey: startKey,
+          }),
+        );
+        found.push(...((page.Items ?? []) as Conversation[]));
+        startKey = page.LastEvaluatedKey;
+        if (!startKey) break;
+      }
+      return found.slice(0, limit);
     },
 
     /** One whole record (transcript included), by the start time and id the list gave. */

@@ -36,7 +36,7 @@ export function BlockedNumbersPanel({ userId, timeZone }: { userId: string; time
         </p>
       ) : null}
       {numbers.length > 0 ? (
-        <ul className="blocked-numbers-list" data-testid="blocked-numbers">
+        <ul className="dashboard-list" data-testid="blocked-numbers">
           {numbers.map((entry) => (
             <li key={entry.number} data-testid="blocked-number">
               <div>

@@ -1,0 +1,2 @@
+export { createHookTargets } from './hook-targets';
+export type { HookTargetsFor } from './hook-targets';

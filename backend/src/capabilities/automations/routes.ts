@@ -1,0 +1,2 @@
+export { apiKeyRoutes } from './api-key-routes';
+export { hookRoutes } from './hook-routes';

@@ -1,0 +1,3 @@
+// Public entry of the integrations feature: the dashboard's Integrations tab (API keys for Zapier and the
+// owner's own tools, docs/decisions/179-api-keys-and-rest-hooks.md).
+export { IntegrationsTab } from './integrations-tab';
