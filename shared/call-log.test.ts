@@ -60,6 +60,19 @@ describe('callRouteLabel', () => {
       'Answered by your assistant · Forwarded from your business line',
     );
   });
+
+  it('never says the assistant answered a call the caller hung up on before its greeting', () => {
+    expect(callRouteLabel({ call_route: 'assistant', answered: false })).toBe(
+      'Hung up before your assistant answered',
+    );
+    expect(
+      callRouteLabel({ call_route: 'ring_first', owner_dial_status: 'no-answer', answered: false }),
+    ).toBe('You did not pick up, and the caller hung up before your assistant answered');
+    expect(callRouteLabel({ call_route: 'after_hours', answered: false, forwarded: true })).toBe(
+      'After hours: hung up before your assistant answered · Forwarded from your business line',
+    );
+    expect(callRouteLabel({ call_route: 'after_hours', answered: true })).toBe('Answered after hours');
+  });
 });
 
 describe('the caller’s language in the call log (decision 174)', () => {

@@ -115,6 +115,12 @@ export const CALL_ROUTE_LABELS = {
   },
   after_hours: 'Answered after hours',
   forwarded: 'Forwarded from your business line',
+  /** The caller hung up before the assistant's greeting: nobody answered this call. */
+  unanswered: {
+    assistant: 'Hung up before your assistant answered',
+    ring_first: 'You did not pick up, and the caller hung up before your assistant answered',
+    after_hours: 'After hours: hung up before your assistant answered',
+  },
 } as const;
 
 /** The call log's one-line route of a call. */
@@ -122,10 +128,12 @@ export function callRouteLabel(route: {
   call_route?: CallRoute | undefined;
   owner_dial_status?: OwnerDialStatus | undefined;
   forwarded?: boolean | undefined;
+  answered?: boolean | undefined;
 }): string | undefined {
   if (!route.call_route) return undefined;
   const forwarded = route.forwarded ? ` · ${CALL_ROUTE_LABELS.forwarded}` : '';
-  return `${routeOnly(route)}${forwarded}`;
+  const said = route.answered === false ? CALL_ROUTE_LABELS.unanswered[route.call_route] : routeOnly(route);
+  return `${said}${forwarded}`;
 }
 
 function routeOnly(route: {

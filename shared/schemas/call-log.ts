@@ -56,6 +56,8 @@ export const callLogEntrySchema = z.object({
   language: z.enum(LANGUAGES),
   /** How a call reached the assistant (callRouteLabel in shared/call-log.ts says it). */
   call_route: z.enum(CALL_ROUTES).optional(),
+  /** With a route: whether the assistant answered (its greeting went out) before the caller hung up. */
+  answered: z.boolean().optional(),
   owner_dial_status: z.enum(OWNER_DIAL_STATUSES).optional(),
   forwarded: z.boolean().optional(),
 });

@@ -138,6 +138,27 @@ describe('Call log: conversations newest first, paged by key, filtered, one reco
     expect(idsOf(both).filter((id) => id !== 'conv-0500')).toEqual(expected((n) => n % 15 === 0));
   });
 
+  it("says whether the assistant answered a routed call, so a hang-up before the greeting isn't 'answered'", async () => {
+    const routed = await createConfirmedUser(services, 'log-routed');
+    await deps.data.businessConfigs.createConfig(routed.sub, {
+      business_name: 'Routed Salon',
+      phone_number: '+14155550143',
+      address: '2 Main St, San Francisco, CA',
+    });
+    const started = new Date(BASE).toISOString();
+    await deps.data.conversations.saveConversations(routed.sub, [
+      record(1, { channel: 'voice', call_route: 'assistant', transcript: [], outcome: 'abandoned' }),
+      record(2, { channel: 'voice', call_route: 'after_hours', answered_at: started }),
+      record(3, { channel: 'sms' }),
+    ]);
+    const response = await list('', routed, routed.sub);
+    expect(response.status).toBe(200);
+    const byId = Object.fromEntries((response.body as CallLogPage).entries.map((e) => [e.id, e]));
+    expect(byId['conv-0001']).toMatchObject({ call_route: 'assistant', answered: false });
+    expect(byId['conv-0002']).toMatchObject({ call_route: 'after_hours', answered: true });
+    expect(byId['conv-0003']).not.toHaveProperty('answered');
+  });
+
   it('opens one conversation whole: transcript with times, actions and objective results', async () => {
     const entry = (await pageOf('?to=2026-11-01T15:03:00.000Z&limit=1')).entries[0]!;
     const detail = await list(`/${entry.id}?started_at=${encodeURIComponent(entry.started_at)}`);

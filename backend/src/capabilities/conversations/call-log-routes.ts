@@ -44,7 +44,7 @@ const toEntry = (item: ConversationListItem): CallLogEntry => ({
     conversationSummary({ transcript: [], ...(item.outcome ? { outcome: item.outcome } : {}) }),
   open: item.open ?? false,
   language: item.language ?? DEFAULT_LANGUAGE,
-  ...(item.call_route ? { call_route: item.call_route } : {}),
+  ...(item.call_route ? { call_route: item.call_route, answered: Boolean(item.answered_at) } : {}),
   ...(item.owner_dial_status ? { owner_dial_status: item.owner_dial_status } : {}),
   ...(item.forwarded ? { forwarded: true } : {}),
 });

@@ -30,6 +30,7 @@ const LIST_ATTRIBUTES = [
   'owner_dial_status',
   'forwarded',
   'language',
+  'answered_at',
   'sk',
 ] as const;
 /** What the automations' polling list reads of a record: a finished conversation's event, no transcript. */
@@ -62,6 +63,7 @@ export type ConversationListItem = Pick<
   | 'owner_dial_status'
   | 'forwarded'
   | 'language'
+  | 'answered_at'
 >;
 
 export type ConversationPageQuery = {
