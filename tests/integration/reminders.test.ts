@@ -206,6 +206,21 @@ describe('appointment reminders', async () => {
     expect(await remindersTo(quietLine.assistantNumber, early)).toHaveLength(1);
   });
 
+  it('sends nothing to a caller the owner blocked after the booking (decision 176)', async () => {
+    clock = ny(4, 10);
+    const { ownerId, assistantNumber } = await line({ enabled: true, offsets_hours: [24] });
+    const blocked = '+14155550509';
+    const kept = '+14155550510';
+    await book(assistantNumber, blocked, 'Wednesday at 3pm', 'Hal');
+    await book(assistantNumber, kept, 'Wednesday at 4pm', 'Ida');
+    expect(await deps.data.blockedNumbers.block(ownerId, blocked, 'owner')).toMatchObject({
+      kind: 'blocked',
+    });
+    await sweep(ny(5, 16, 1));
+    expect(await remindersTo(assistantNumber, blocked)).toEqual([]);
+    expect(await remindersTo(assistantNumber, kept)).toHaveLength(1);
+  });
+
   it('reminds in the language of the conversation that booked it', async () => {
     clock = ny(4, 10);
     const { assistantNumber, ownerId } = await line({

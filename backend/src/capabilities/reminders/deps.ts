@@ -1,6 +1,7 @@
 import type { PlatformDeps } from '../../platform/deps';
 import type { TelephonyProvider } from '../../providers/telephony/port';
 import type { AppointmentRepository } from '../appointments/records/index';
+import type { BlockedNumberRepository } from '../caller-gates/records/index';
 import type { ConversationStateRepository } from '../receptionist/records/index';
 import type { BusinessConfigRepository } from '../setup/records/index';
 import type { SmsMessagingRepository } from '../sms/records/index';
@@ -19,6 +20,8 @@ export type RemindersDeps = Pick<PlatformDeps, 'logger' | 'now'> & {
     businessConfigs: Pick<BusinessConfigRepository, 'getConfig'>;
     conversationStates: Pick<ConversationStateRepository, 'get'>;
     smsMessaging: Pick<SmsMessagingRepository, 'optedOutAmong'>;
+    /** The owner's block list: a blocked caller is never texted a reminder. */
+    blockedNumbers: Pick<BlockedNumberRepository, 'isBlocked'>;
   };
   telephony: Pick<TelephonyProvider, 'sendSms'>;
   /** Whether texting is allowed from the assistant's number to the caller now (A2P, decision 169). */

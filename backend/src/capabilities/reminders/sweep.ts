@@ -26,7 +26,7 @@ export type OwnerReminderResult = { sent: number; skipped: number; moved: number
  * The sending half of reminders (docs/decisions/175-reminders.md), run by the notification worker for one
  * owner's due reminders. Everything is checked again at send time: the appointment is still booked at that
  * time (a cancelled or moved one is never reminded), the reminder is still in the owner's plan, the caller
- * has not opted out, texting is allowed (the telephony provider's A2P gate). Each reminder is claimed with a
+ * has not opted out nor been blocked, texting is allowed (the telephony provider's A2P gate). Each reminder is claimed with a
  * conditional write before it is sent, so two sweeps at once, or a redelivered batch, send it once.
  */
 export function createReminderSender(deps: RemindersDeps) {
@@ -41,6 +41,8 @@ export function createReminderSender(deps: RemindersDeps) {
   ): Promise<ReminderOutcome | 'failed'> {
     const to = appointment.customer_phone;
     if (optedOut.has(to)) return 'skipped';
+    // The owner blocked this caller after the booking: the business wants no contact (decision 176).
+    if (await data.blockedNumbers.isBlocked(reminder.owner_id, to)) return 'skipped';
     // Texting is not allowed from this number (A2P registration, decision 169): never sent, not retried.
     if (!(await deps.textingGate.allows(from, to))) {
       logger.info('reminders.not_allowed', { owner_id: reminder.owner_id });
