@@ -23,7 +23,7 @@ const BEHAVIOR = {
 
 /** Steps 3 and 5 endpoints, and the setup status they move along (spec §4 step rules). */
 describe('personality, voice, behavior settings and setup status', async () => {
-  const { app, doc, tableName, services } = await createTestApp();
+  const { app, deps, doc, tableName, services } = await createTestApp();
   const [owner, other] = await Promise.all([
     createConfirmedUser(services, 'owner'),
     createConfirmedUser(services, 'other'),
@@ -118,6 +118,26 @@ describe('personality, voice, behavior settings and setup status', async () => {
       expect(response.body.message).toContain(message);
     }
     expect((await stored())?.manager_number).toBeUndefined();
+  });
+
+  it('switching "Remember past callers" off forgets every caller it remembered, and only that owner\'s', async () => {
+    const memories = deps.data.callerMemories;
+    const now = new Date();
+    const callers = Array.from({ length: 30 }, (_, i) => `+1415555${String(2000 + i)}`);
+    await Promise.all(
+      callers.map((caller) => memories.remember(owner.sub, caller, { name: 'Ana' }, now, 30)),
+    );
+    await memories.remember(other.sub, callers[0]!, { name: 'Kept' }, now, 30);
+    const on = await callApi(app, 'PUT', user('behavior-settings'), token, BEHAVIOR);
+    expect(on.status).toBe(200);
+    expect(await memories.get(owner.sub, callers[29]!)).toMatchObject({ name: 'Ana' });
+    const off = await callApi(app, 'PUT', user('behavior-settings'), token, {
+      ...BEHAVIOR,
+      remember_past_callers: false,
+    });
+    expect(off.status).toBe(200);
+    for (const caller of callers) expect(await memories.get(owner.sub, caller)).toBeUndefined();
+    expect(await memories.get(other.sub, callers[0]!)).toMatchObject({ name: 'Kept' });
   });
 
   it('stores behavior settings trimmed; an empty manager number is allowed but leaves step 5 open', async () => {

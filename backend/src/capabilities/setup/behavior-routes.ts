@@ -43,8 +43,11 @@ export const behaviorRoutes = (deps: SetupDeps) => {
 
   const app = new OpenAPIHono<AppEnv>().openapi(behaviorSettingsRoute, async (c) => {
     const { userId } = c.req.valid('param');
-    const config = await data.businessConfigs.updateConfigFields(userId, c.req.valid('json'));
+    const settings = c.req.valid('json');
+    const config = await data.businessConfigs.updateConfigFields(userId, settings);
     if (!config) throw notFound(SETUP_MESSAGES.configNotFound);
+    // Off means forgotten, not only unread: the owner who switches memory off expects no record kept.
+    if (!settings.remember_past_callers) await data.callerMemories.forgetAll(userId);
     // Answered as GET shows it, so the wizard keeps this answer instead of reading the config again.
     return c.json(await withEffectiveModules(data, userId, config), 200);
   });

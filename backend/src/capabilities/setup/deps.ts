@@ -2,6 +2,7 @@ import type { PlatformDeps } from '../../platform/deps';
 import type { Providers } from '../../providers/providers';
 import type { BotCalendarRepository, CalendarConnectionRepository } from '../calendars/records/index';
 import type { PayoutRepository } from '../payouts/records/index';
+import type { CallerMemoryRepository } from '../receptionist/records/index';
 import type { BusinessConfigRepository } from './records/business-config';
 import type { ObjectivesRepository } from './records/objectives';
 import type { AssistantNumberLookup } from '../forwarding/index';
@@ -14,6 +15,8 @@ export type SetupDeps = PlatformDeps & {
   data: {
     botCalendars: BotCalendarRepository;
     businessConfigs: BusinessConfigRepository;
+    /** Turning "Remember past callers" off forgets everyone it remembered. */
+    callerMemories: Pick<CallerMemoryRepository, 'forgetAll'>;
     calendarConnections: CalendarConnectionRepository;
     objectives: ObjectivesRepository;
     payouts: PayoutRepository;

@@ -1,6 +1,7 @@
 import { DeleteCommand, GetCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { LANGUAGES, type Language } from '@shared/language';
-import { keys } from '../../../platform/dynamo/keys';
+import { CALLER_MEMORY_PREFIX, keys, userKey } from '../../../platform/dynamo/keys';
+import { queryAll, writeInBatches } from '../../../platform/dynamo/batch-write';
 import { unlessConditionFails } from '../../../platform/dynamo/condition-failures';
 
 /** Longest name or service a memory keeps (the appointment's own limits). */
@@ -104,6 +105,20 @@ export function createCallerMemoryRepository(doc: DynamoDBDocumentClient, tableN
 
     async forget(ownerId: string, caller: string): Promise<void> {
       await doc.send(new DeleteCommand({ TableName: tableName, Key: keys.callerMemory(ownerId, caller) }));
+    },
+
+    /** Forgets every caller of the owner (memory switched off): how many memories were deleted. */
+    async forgetAll(ownerId: string): Promise<number> {
+      const found: Array<Record<string, unknown>> = [];
+      for await (const item of queryAll(doc, {
+        TableName: tableName,
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        ExpressionAttributeValues: { ':pk': userKey(ownerId), ':prefix': CALLER_MEMORY_PREFIX },
+        ProjectionExpression: 'pk, sk',
+      }))
+        found.push({ DeleteRequest: { Key: { pk: item.pk, sk: item.sk } } });
+      await writeInBatches(doc, tableName, found);
+      return found.length;
     },
   };
 }

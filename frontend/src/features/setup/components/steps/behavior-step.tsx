@@ -121,7 +121,7 @@ export function BehaviorStep({ userId, config, storeConfig }: StepProps) {
         <ToggleSwitch
           id="remember_past_callers"
           label="Remember past callers"
-          description="Greet returning callers by name and recall their last conversation."
+          description="Greet returning callers by name and recall their last conversation. Turning this off forgets every caller it remembered."
           checked={rememberCallers}
           onChange={edited(setRememberCallers)}
         />
