@@ -6,6 +6,7 @@ import type { OwnerCalendar } from '../calendars/index';
 import type { Logger } from '../../platform/logging/logger';
 import type { TelephonyProvider } from '../../providers/telephony/port';
 import type { Receptionist } from '../receptionist/index';
+import { isNorthAmericanPhone } from '@shared/phone/phone-number';
 import { callerTexts } from '@shared/caller-texts';
 import type { AppointmentsBook } from './appointment-routes';
 
@@ -81,7 +82,8 @@ export function appointmentsBook(deps: {
       const from = config?.assistant_phone;
       const to = cancelled.customer_phone;
       let callerNotified = false;
-      if (from && /^\+\d{8,15}$/.test(to) && !(await data.smsMessaging.isOptedOut(from, to))) {
+      // The assistant starts texts to US and Canadian numbers only (decision 166), as reminders do.
+      if (from && isNorthAmericanPhone(to) && !(await data.smsMessaging.isOptedOut(from, to))) {
         // In the caller's language when they booked (decision 174); English for bookings made before that.
         const { language } = cancelled;
         const when = spokenTimeIn(language, new Date(cancelled.starts_at), profile.timeZone);
