@@ -4,6 +4,7 @@ import { CALL_LOG_PAGE_SIZE } from '../call-log';
 import { CONVERSATION_CHANNELS, CONVERSATION_OUTCOMES } from '../conversation';
 import { conversationActionSchema, transcriptTurnSchema } from './conversation';
 import { isPhoneTyping, phoneDigits } from '../phone/phone-number';
+import { HONESTY_KINDS } from './knowledge';
 
 /**
  * The owner's call log (issue 13 §1): every conversation newest first, paged by key, filtered by outcome,
@@ -53,6 +54,8 @@ export const callLogEntrySchema = z.object({
   call_route: z.enum(CALL_ROUTES).optional(),
   owner_dial_status: z.enum(OWNER_DIAL_STATUSES).optional(),
   forwarded: z.boolean().optional(),
+  /** The caller tried to manipulate the assistant (manipulationLabel in shared/call-log.ts says how). */
+  manipulation_attempts: z.array(z.enum(HONESTY_KINDS)).optional(),
 });
 export type CallLogEntry = z.infer<typeof callLogEntrySchema>;
 

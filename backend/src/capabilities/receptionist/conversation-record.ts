@@ -63,5 +63,6 @@ export function conversationRecord(state: ConversationState, business: BusinessP
     ...(state.call_route ? { call_route: state.call_route } : {}),
     ...(state.owner_dial_status ? { owner_dial_status: state.owner_dial_status } : {}),
     ...(state.forwarded ? { forwarded: true } : {}),
+    ...(state.manipulation_attempts?.length ? { manipulation_attempts: state.manipulation_attempts } : {}),
   };
 }

@@ -1,4 +1,5 @@
 import type { PreviewScenario, TraitValues } from '@shared/personality';
+import { suggestEntriesFromText } from '@shared/knowledge';
 import {
   BUSINESS_KINDS,
   businessKind,
@@ -27,6 +28,8 @@ export function createLocalLlm(): LlmProvider {
     personalityResponse: async ({ scenario, traits, business }) =>
       personalityResponse(scenario, traits, business),
     generateObjective: async ({ template, config }) => objectiveFromTemplate(template, config),
+    // Pasted FAQ text split by rules ("Q:"/"A:", questions, headings): no model, same text, same entries.
+    suggestKnowledge: async (text) => suggestEntriesFromText(text),
   };
 }
 

@@ -28,6 +28,7 @@ const LIST_ATTRIBUTES = [
   'call_route',
   'owner_dial_status',
   'forwarded',
+  'manipulation_attempts',
   'sk',
 ] as const;
 export type ConversationListItem = Pick<
@@ -44,6 +45,7 @@ export type ConversationListItem = Pick<
   | 'call_route'
   | 'owner_dial_status'
   | 'forwarded'
+  | 'manipulation_attempts'
 >;
 
 export type ConversationPageQuery = {

@@ -26,6 +26,7 @@ import { ConversationDetail } from './conversation-detail';
 import { PrivacyPanel } from './privacy-panel';
 import { BlockedNumbersPanel } from '../../../caller-gates';
 import './call-log.css';
+import { ManipulationMark } from './manipulation-mark';
 
 /** Typing in the number search waits for a pause before it queries (spec §9 debounce). */
 function useDebounced<T>(value: T): T {
@@ -208,6 +209,7 @@ export function CallLogTab({ userId }: { userId: string }) {
                           {callRouteLabel(entry)}
                         </span>
                       ) : null}
+                      <ManipulationMark entry={entry} />
                     </td>
                   </tr>
                 ))}
