@@ -41,8 +41,27 @@ test('a parking question: "I don\'t know" before the owner adds an entry on the 
   // Plain text, never HTML: the angle brackets show as typed.
   await expect(entry).toContainText('Free parking in the lot behind the salon <after 5 PM>.');
   await expect(editor.getByTestId('knowledge-count')).toHaveText(KNOWLEDGE_UI_TEXTS.count(1, 40));
+
+  // Pasted FAQ text becomes suggestions; one added is an entry like any other.
+  await editor.getByText(KNOWLEDGE_UI_TEXTS.pasteTitle).click();
+  await editor
+    .getByLabel(KNOWLEDGE_UI_TEXTS.pasteLabel)
+    .fill(
+      'Q: Do you take walk-ins?\nA: Walk-ins are welcome on weekdays before 3 PM.\n\nQ: Do you sell gift cards?\nA: Yes, at the front desk.',
+    );
+  await editor.getByRole('button', { name: KNOWLEDGE_UI_TEXTS.suggest }).click();
+  const suggestions = editor.getByTestId('knowledge-suggestions').getByRole('listitem');
+  await expect(suggestions).toHaveCount(2);
+  await editor
+    .getByRole('button', { name: `${KNOWLEDGE_UI_TEXTS.addSuggestion}: Do you take walk-ins?` })
+    .click();
+  await expect(suggestions).toHaveCount(1);
+  await expect(entry).toHaveCount(2);
+  await expect(entry.nth(1)).toContainText('Walk-ins');
   await page.screenshot({ path: '.local/test-results/knowledge-tab.png', fullPage: true });
 
+  await textAssistant(phone, 'Hi! Do you take walk-ins on Saturday?');
+  await expect(received.last()).toContainText('Walk-ins are welcome on weekdays before 3 PM.');
   await textAssistant(phone, 'Where do I park?');
   await expect(received.last()).toContainText('Free parking in the lot behind the salon <after 5 PM>.');
 
