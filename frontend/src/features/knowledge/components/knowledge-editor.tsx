@@ -67,11 +67,7 @@ export function KnowledgeEditor({ userId, headingLevel = 2 }: { userId: string; 
       <Heading id={`${ids}-title`}>{T.title}</Heading>
       <p className="dashboard-muted">{T.intro}</p>
       <p className="dashboard-muted knowledge-honesty">{T.honesty}</p>
-      {base.isError ? (
-        <p className="alert alert-error" role="alert">
-          {T.loadFailed}
-        </p>
-      ) : null}
+      <ErrorAlert text={base.isError ? T.loadFailed : undefined} />
       {base.data ? (
         <p className="knowledge-count" data-testid="knowledge-count">
           {T.count(entries.length, base.data.limits.entries)}
@@ -82,11 +78,7 @@ export function KnowledgeEditor({ userId, headingLevel = 2 }: { userId: string; 
         <ul className="knowledge-list" data-testid="knowledge-entries">
           {entries.map((entry: KnowledgeEntry) => (
             <li key={entry.id} className="knowledge-entry" data-testid="knowledge-entry">
-              <div className="knowledge-entry-text">
-                <span className="knowledge-topic">{KNOWLEDGE_TOPIC_LABELS[entry.topic]}</span>
-                <strong className="knowledge-question">{entry.question}</strong>
-                <p className="knowledge-answer">{entry.answer}</p>
-              </div>
+              <EntryText entry={entry} />
               <div className="knowledge-entry-actions">
                 <button
                   type="button"
@@ -120,11 +112,7 @@ export function KnowledgeEditor({ userId, headingLevel = 2 }: { userId: string; 
 
       <div className="knowledge-form" role="group" aria-labelledby={`${ids}-form-title`}>
         <SubHeading id={`${ids}-form-title`}>{draft.id ? T.editTitle : T.addTitle}</SubHeading>
-        {failure ? (
-          <p className="alert alert-error" role="alert">
-            {failure}
-          </p>
-        ) : null}
+        <ErrorAlert text={failure} />
         <FormField id={`${ids}-topic`} label={T.topic}>
           <select
             id={`${ids}-topic`}
@@ -229,11 +217,7 @@ function PasteSuggestions({
           onChange={(event) => setText(event.target.value)}
         />
       </FormField>
-      {failure ? (
-        <p className="alert alert-error" role="alert">
-          {failure}
-        </p>
-      ) : null}
+      <ErrorAlert text={failure} />
       <div className="row-end">
         <button
           type="button"
@@ -255,11 +239,7 @@ function PasteSuggestions({
           {suggestions.map((suggestion, index) =>
             added.includes(index) ? null : (
               <li key={`${index}-${suggestion.question}`} className="knowledge-entry">
-                <div className="knowledge-entry-text">
-                  <span className="knowledge-topic">{KNOWLEDGE_TOPIC_LABELS[suggestion.topic]}</span>
-                  <strong className="knowledge-question">{suggestion.question}</strong>
-                  <p className="knowledge-answer">{suggestion.answer}</p>
-                </div>
+                <EntryText entry={suggestion} />
                 <div className="knowledge-entry-actions">
                   <button
                     type="button"
@@ -282,4 +262,23 @@ function PasteSuggestions({
       ) : null}
     </details>
   );
+}
+
+/** An entry or a suggestion as plain text: React renders the owner's words as text, never as HTML. */
+function EntryText({ entry }: { entry: KnowledgeSuggestion }) {
+  return (
+    <div className="knowledge-entry-text">
+      <span className="knowledge-topic">{KNOWLEDGE_TOPIC_LABELS[entry.topic]}</span>
+      <strong className="knowledge-question">{entry.question}</strong>
+      <p className="knowledge-answer">{entry.answer}</p>
+    </div>
+  );
+}
+
+function ErrorAlert({ text }: { text: string | undefined }) {
+  return text ? (
+    <p className="alert alert-error" role="alert">
+      {text}
+    </p>
+  ) : null;
 }

@@ -1,17 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { KnowledgeBase, KnowledgeEntry, KnowledgeEntryInput } from '@shared/schemas/knowledge';
-import { ApiClientError, apiFieldErrors } from '../../../lib/api-client';
+import { apiRefusalOf } from '../../../lib/api-client';
 import { knowledgeApi } from '../api/knowledge-api';
 
 export const knowledgeQueryKeys = { base: (userId: string) => ['knowledge', userId] as const };
 
 /** What the API said was wrong, in its words (the field's message first), else the client's failure text. */
-export function knowledgeRefusalOf(error: unknown): string | undefined {
-  if (!error) return undefined;
-  if (!(error instanceof ApiClientError)) return 'Something went wrong. Please try again.';
-  const fields = apiFieldErrors(error);
-  return fields.question ?? fields.answer ?? fields.text ?? fields.topic ?? error.message;
-}
+export const knowledgeRefusalOf = (error: unknown): string | undefined =>
+  apiRefusalOf(error, ['question', 'answer', 'text', 'topic']);
 
 export const useKnowledgeBase = (userId: string) =>
   useQuery({ queryKey: knowledgeQueryKeys.base(userId), queryFn: () => knowledgeApi.list(userId) });
