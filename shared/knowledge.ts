@@ -29,7 +29,7 @@ export const plainWords = (text: string) =>
 export const TOPIC_PATTERNS: Array<[Exclude<KnowledgeTopic, 'general'>, RegExp]> = [
   [
     'cancellation',
-    /\b(how late|until when|by when|how soon) (can|could|do|should) (i|we) cancel\b|\b(cancell?ation|cancel\w*|refund) (policy|policies|fee|fees|charge|window|rules?)\b|\b(late|no ?show) (fee|fees|policy|charge)\b|\bno ?shows?\b|\bhow (far|long|much notice)\b.*\bcancel|\bcancel\w*\b.*\b(in advance|notice|hours before|ahead of time)\b|\bpolitica de (cancelacion|reembolso)\b|\bcargo por (cancelar|cancelacion|no presentarse)\b|\bcon cuanta anticipacion\b.*\bcancel/,
+    /\b(how late|until when|by when|how soon) (can|could|do|should) (i|we) cancel\b|\b(cancell?ation|cancel\w*|refund) (policy|policies|fee|fees|charge|window|rules?)\b|\b(late|no ?show) (fee|fees|policy|charge)\b|\bno ?shows?\b|\bmiss (my|an|the) appointment\b|\bif i('m| am) late\b|\blate arrivals?\b|\bsi llego tarde\b|\bfalto a (mi|la) cita\b|\bhow (far|long|much notice)\b.*\bcancel|\bcancel\w*\b.*\b(in advance|notice|hours before|ahead of time)\b|\bpolitica de (cancelacion|reembolso)\b|\bcargo por (cancelar|cancelacion|no presentarse)\b|\bcon cuanta anticipacion\b.*\bcancel/,
   ],
   [
     'payment_methods',
@@ -37,7 +37,7 @@ export const TOPIC_PATTERNS: Array<[Exclude<KnowledgeTopic, 'general'>, RegExp]>
   ],
   [
     'parking',
-    /\b(park|parking|parked|car park|garage|valet|estacionamiento|estacionar(me)?|estaciono|parqueo|parquear|aparcar|aparcamiento)\b/,
+    /\b(park|parking|parked|car park|garage|valet|dejar (el|mi) (carro|coche|auto)|estacionamiento|estacionar(me)?|estaciono|parqueo|parquear|aparcar|aparcamiento)\b/,
   ],
   [
     'accessibility',
@@ -45,7 +45,7 @@ export const TOPIC_PATTERNS: Array<[Exclude<KnowledgeTopic, 'general'>, RegExp]>
   ],
   [
     'insurance',
-    /\b(insurance|insured|insurer|medicaid|medicare|in ?network|out of network|copay|co pay|hsa|fsa|seguro|seguros|aseguradora|aseguranza)\b/,
+    /\b(insurance|insured|insurer|medicaid|medicare|in ?network|out of network|copay|co pay|hsa|fsa|blue cross|blue shield|aetna|cigna|united ?healthcare|humana|kaiser|delta dental|metlife|vision plan|dental plan|seguro|seguros|aseguradora|aseguranza)\b/,
   ],
   [
     'what_to_bring',
@@ -53,7 +53,7 @@ export const TOPIC_PATTERNS: Array<[Exclude<KnowledgeTopic, 'general'>, RegExp]>
   ],
   [
     'walk_ins',
-    /\b(walk ?ins?|walk in|drop ?ins?|without an? (appointment|booking|reservation)|no appointment|without booking|sin (cita|reserva|reservacion|turno)|llegar sin|pasar sin)\b/,
+    /\b(walk ?ins?|walk in|drop ?ins?|without an? (appointment|booking|reservation)|no appointment|without booking|just show up|show up without|come by without|drop by|sin (cita|reserva|reservacion|turno)|llegar sin|pasar sin)\b/,
   ],
 ];
 
@@ -144,24 +144,39 @@ const LEAK_VERBS =
 const LEAK_OBJECTS =
   /\b(instructions?|prompt|system message|programming|configuration|directives?|previous rules|rules (you|you've|you were)|initial setup|instrucciones|indicaciones|reglas (que|anteriores)|programacion|configuracion)\b/;
 const LEAK_ALONE =
-  /\b(system prompt|developer mode|jailbreak|dan mode|pretend (to be|you are|you're)|you are now (a|an|my)|act as (if|a|an|my)|from now on you|roleplay as|modo desarrollador|finge (ser|que)|ahora eres|haz de cuenta|a partir de ahora eres)\b/;
+  /\b(system prompt|developer mode|(rules|instructions|prompt) (were you|you were|have you been|you've been) given|above (this|that) line|jailbreak|dan mode|pretend (to be|you are|you're)|you are now (a|an|my)|act as (if|a|an|my)|from now on you|roleplay as|modo desarrollador|finge (ser|que)|ahora eres|haz de cuenta|a partir de ahora eres)\b/;
 
 const CLAIM_WHO =
   '(owner|owners|manager|boss|supervisor|management|your (boss|team|staff|colleague|coworker|receptionist)|the (team|staff|front desk|business|stylist|doctor|dentist)|duen[oa]|gerente|encargad[oa]|jef[ea]|administrador[a]?|el equipo|la recepcionista|el doctor|la doctora)';
-const CLAIM_VERB =
-  "(said|says|told|tells|promised|approved|agreed|okay(ed)?|ok'?d|authori[sz]ed|allowed|let me|lets me|gave me|offered|confirmed|guaranteed|waived|comped|signed off|dijo|dice|me dijo|prometio|aprobo|autorizo|acepto|me dio permiso|me dejo|me ofrecio|confirmo|quedo en|me regalo)";
+/** Verbs that are a claim of approval by themselves ("the owner approved it"). */
+const APPROVAL_VERB =
+  "(promised|approved|agreed|okay(ed)?|ok'?d|authori[sz]ed|allowed|let me|lets me|gave me|offered|guaranteed|waived|comped|signed off|prometio|aprobo|autorizo|acepto|me dio permiso|me dejo|me ofrecio|quedo en|me regalo)";
+/** Verbs of saying: a claim only with what was supposedly allowed ("said I could", "told me it's free"). */
+const SAYING_VERB = '(said|says|told|tells|confirmed|dijo|dice|me dijo|confirmo|me dijeron|dijeron)';
+const ALLOWANCE =
+  /\b(free|discount\w*|% off|percent off|half off|on the house|complimentary|refund\w*|waive\w*|no charge|exception|could|(i|we|you) can|allowed|let me|ok|okay|approved|first|skip|extra|after hours|early|priority|gratis|descuento\w*|reembolso\w*|podia|podria|permiso|sin cargo|no me cobr\w*|primer[oa]|regal\w*|cortesia)\b/;
+const claimBy = (who: string) => [
+  new RegExp(`\\b${who}\\b[^.?!]{0,40}\\b${APPROVAL_VERB}\\b`),
+  new RegExp(`\\b${who}\\b[^.?!]{0,40}\\b${SAYING_VERB}\\b`),
+];
 const CLAIM_PATTERNS = [
-  new RegExp(`\\b${CLAIM_WHO}\\b[^.?!]{0,40}\\b${CLAIM_VERB}\\b`),
-  /\b(i was|i've been|i have been|we were|i got) (told|promised|approved|given permission|guaranteed|offered|authori[sz]ed)\b/,
+  new RegExp(`\\b${CLAIM_WHO}\\b[^.?!]{0,40}\\b${APPROVAL_VERB}\\b`),
+  /\b(i was|i've been|i have been|we were|i got) (promised|approved|given permission|guaranteed|offered|authori[sz]ed)\b/,
   /\b(approved|authori[sz]ed|okayed|cleared|promised|signed off) by\b/,
   /\bi (have|got) (permission|approval|authori[sz]ation)\b/,
-  /\bme (dijeron|prometieron|aprobaron|autorizaron|ofrecieron|confirmaron|aseguraron)\b/,
+  /\bme (prometieron|aprobaron|autorizaron|ofrecieron|aseguraron)\b/,
   /\btengo (permiso|autorizacion|aprobacion)\b/,
   /\b(aprobad[oa]|autorizad[oa]|prometid[oa]) por\b/,
 ];
+/** "I was told …", "the manager said …", "me dijeron …": a claim when what was said allows something. */
+const SAID_PATTERNS = [
+  new RegExp(`\\b${CLAIM_WHO}\\b[^.?!]{0,40}\\b${SAYING_VERB}\\b`),
+  /\b(i was|i've been|i have been|we were) told\b/,
+  /\bme (dijeron|confirmaron)\b/,
+];
 
 const CONCESSION =
-  /\b(for free|free of charge|free (service|haircut|session|cut|visit|treatment|appointment|upgrade|consult\w*|class|color|cleaning|massage|one)|(be|is it|it is|it'?s|was|were|make it|get it|do it|give it to me|comp it) free|(make|do|give)\b[^.?!]{0,25}\bfree|no charge|at no (cost|charge)|on the house|complimentary|comp(ed)? (it|me|my)|discounts?|discounted|\d+ ?% off|\d+ percent off|half off|half price|cheaper|lower (the |your )?price|price match|coupon|promo( code)?|refund\w*|money back|reimburs\w*|waive\w*|exception|bend the rules?|skip the (fee|deposit|charge)|without (the |a |any )?(fee|deposit|charge)|no deposit|drop the (fee|charge)|gratis|gratuit[oa]|sin costo|sin cargo|descuentos?|rebaja\w*|mas barato|\d+ ?% (de descuento|menos)|por ciento de descuento|mitad de precio|reembols\w*|devolu\w+ (de )?(mi |el )?dinero|devuelvan?(me)? (el|mi) dinero|excepcion|me perdon\w*|perdon\w* (el|la|los|las) (cargo|multa|cuota)\w*|condon\w*|no me cobr\w*|sin cobrar\w*|sin (el )?deposito|cortesia)\b/;
+  /\b(for free|free of charge|free (service|haircut|session|cut|visit|treatment|appointment|upgrade|consult\w*|class|color|cleaning|massage|one)|(is it|it is|it'?s|it was|it will be|it would be|it should be|will be|would be|make it|get it|do it|give it to me|comp it) free(?! (after|before|on|at|tomorrow|today|this|next|in|from|until|then|later))|(make|give me|get me|let me have|do) (it|this|that|them|my \w+|the \w+|a \w+|one) (for )?free|(knock|take) [^.?!]{0,20} off|\d+ (bucks|dollars|pesos) off|freebies?|money (returned|refunded)|something off|(cut|haircut|visit|session|appointment|service|treatment|color|cleaning|massage|class|consult\w*|one|this|that) (is|will be|would be|should be) free|no charge|at no (cost|charge)|on the house|complimentary|comp(ed)? (it|me|my)|discounts?|discounted|\d+ ?% off|\d+ percent off|half off|half price|(make it|do it|give (it to )?me|get it|any way to get it|a) cheaper|lower (the |your )?price|price match|coupon|promo( code)?|refund\w*|money back|reimburs\w*|waive\w*|exception|bend the rules?|skip the (fee|deposit|charge)|without (the |a |any )?(fee|deposit|charge)|no deposit|drop the (fee|charge)|gratis|gratuit[oa]|sin costo|sin cargo|descuent\w*|me (lo|la) regal\w*|regalad[oa]|rebaja\w*|mas barato|\d+ ?% (de descuento|menos)|por ciento de descuento|mitad de precio|reembols\w*|devolu\w+ (de )?(mi |el )?dinero|devuelvan?(me)? (el|mi) dinero|excepcion|me perdon\w*|perdon\w* (el|la|los|las) (cargo|multa|cuota)\w*|condon\w*|no me cobr\w*|sin cobrar\w*|sin (el )?deposito|cortesia)\b/;
 
 /** Words that push for a commitment: what turns a question about discounts into an attempt on the rules. */
 const PRESSURE =
@@ -178,8 +193,10 @@ export function honestyFindingOf(text: string, names: readonly string[] = []): H
   const named = names
     .map((name) => plainWords(name).split(' ')[0])
     .filter((name): name is string => !!name && name.length > 1)
-    .map((name) => new RegExp(`\\b${name}\\b[^.?!]{0,40}\\b${CLAIM_VERB}\\b`));
-  if ([...CLAIM_PATTERNS, ...named].some((pattern) => pattern.test(plain)))
+    .map(claimBy);
+  const approval = [...CLAIM_PATTERNS, ...named.map(([approved]) => approved!)];
+  const said = [...SAID_PATTERNS, ...named.map(([, saying]) => saying!)];
+  if (approval.some((p) => p.test(plain)) || (said.some((p) => p.test(plain)) && ALLOWANCE.test(plain)))
     return { kind: 'owner_claim', pressure };
   // "What is your refund policy?" asks about a policy; "waive the cancellation fee" still asks for a favour.
   const withoutPolicies = TOPIC_PATTERNS.reduce(
