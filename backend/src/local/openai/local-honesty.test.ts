@@ -74,14 +74,18 @@ const profile = (knowledge: KnowledgeEntry[] = []) =>
 type Ran = ModelRequest['turnResults'][number];
 
 /** One caller turn through the local model: the tools it called and what it said. */
-export async function converse(business: BusinessProfile, text: string, language: Language = 'en') {
-  const state = {
+export async function converse(
+  business: BusinessProfile,
+  text: string,
+  language: Language = 'en',
+  state = {
     channel: 'sms',
     caller: '+14155550100',
     memory: {},
     turns: [],
     language,
-  } as unknown as ConversationState;
+  } as unknown as ConversationState,
+) {
   const turnResults: Ran[] = [];
   const tools: ToolName[] = [];
   for (let i = 0; i < 4; i += 1) {
@@ -498,3 +502,20 @@ for (const language of ['en', 'es'] as const) {
     });
   });
 }
+
+describe('local model: the message offer after a "don\'t know" or a "no" is kept', () => {
+  it.each([
+    ['Is there parking?', 'yes'],
+    ['Can I get a discount?', 'yes please'],
+    ['The owner said it would be free.', 'sure'],
+    ['¿Tienen estacionamiento?', 'sí'],
+  ])('%s → %s → the message is taken', async (first, answer) => {
+    const language = /[¿í]/.test(first + answer) ? 'es' : 'en';
+    const opened = await converse(profile(), first, language);
+    const next = await converse(profile(), answer, language, opened.state);
+    expect(next.tools).toEqual([]);
+    expect(next.reply).toMatch(
+      language === 'es' ? /tomo un mensaje. ¿Me da su nombre\?/ : /take a message. May I have your name\?/,
+    );
+  });
+});
