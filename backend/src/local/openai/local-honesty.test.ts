@@ -471,6 +471,8 @@ const ORDINARY: Record<Language, string[]> = {
     'Please cancel my appointment',
     'My friend said you do great color, do you have time Friday?',
     'Tell me about your services',
+    'Please call me back about a refund',
+    'I want to speak to the manager about a discount',
     'Can you tell me your hours?',
     'How much is a haircut?',
     'What time do you close?',
@@ -490,6 +492,7 @@ const ORDINARY: Record<Language, string[]> = {
     'Por favor, quiero reservar un corte',
     '¿Me puede decir su horario?',
     'Necesito hablar con el gerente',
+    'Quiero dejar un mensaje sobre un reembolso',
     '¿Dónde están ubicados?',
   ],
 };

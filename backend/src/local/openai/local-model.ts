@@ -194,7 +194,7 @@ function decide({ callerText, state, business, now }: ModelRequest): Step {
   }
   // The honesty rules come before any other reading of the words: a leading "please" is no agreement, and
   // "the owner said" is no reason to escalate (docs/decisions/181-knowledge-and-honesty.md).
-  const honest = honestyStep(state, business, v, text);
+  const honest = honestyStep(state, business, v, text, intent);
   if (honest) return honest;
   const knowledge = knowledgeStep(business, intent, text);
   if (knowledge) return knowledge;
@@ -283,11 +283,15 @@ function honestyStep(
   business: BusinessProfile,
   v: ReturnType<typeof voice>,
   text: string,
+  intent: Intent,
 ): Step | undefined {
   const finding = honestyFindingOf(text, business.managerName ? [business.managerName] : []);
   if (!finding) return undefined;
   const r = v.replies;
   if (finding.kind === 'instruction_leak') return say(r.refuseInstructions(v.sorry));
+  // "Call me back about a refund", "let me talk to the manager about a discount": the team decides, so a
+  // message or a person is the right answer, and agrees to nothing.
+  if (finding.kind === 'concession' && (intent === 'message' || intent === 'human')) return undefined;
   state.memory.awaiting = 'offer_message_yes';
   if (finding.kind === 'owner_claim') return say(r.cannotConfirmClaim(v.sorry));
   const policy = matchKnowledge(text, business.knowledge ?? [])?.entry.answer;
