@@ -2,6 +2,7 @@ import type { CallRoute, OwnerDialStatus } from './answer-mode-values';
 import type { ConversationChannel, ConversationOutcome } from './conversation';
 import { DEFAULT_LANGUAGE, LANGUAGE_NAMES, type Language } from './language';
 import type { Conversation } from './schemas/conversation';
+import type { HonestyKind } from './schemas/knowledge';
 
 /**
  * The call log's limits, labels, summaries and texts (issue 13 §1); its request and answer schemas are in
@@ -122,6 +123,23 @@ export const CALL_ROUTE_LABELS = {
     after_hours: 'After hours: hung up before your assistant answered',
   },
 } as const;
+
+/** What a marked conversation's caller tried (docs/decisions/181-knowledge-and-honesty.md). */
+export const MANIPULATION_KIND_LABELS: Record<HonestyKind, string> = {
+  owner_claim: 'claimed the owner had approved something',
+  instruction_leak: 'asked for or tried to change the assistant’s instructions',
+  concession: 'pushed for a discount, a free service, a refund or an exception',
+};
+
+/** The call log's mark, and its longer explanation for the title and screen readers; undefined unmarked. */
+export function manipulationLabel(entry: { manipulation_attempts?: readonly HonestyKind[] }) {
+  const kinds = entry.manipulation_attempts ?? [];
+  if (kinds.length === 0) return undefined;
+  return {
+    mark: 'Manipulation attempt',
+    detail: `The caller ${kinds.map((kind) => MANIPULATION_KIND_LABELS[kind]).join(' and ')}. The assistant declined.`,
+  };
+}
 
 /** The call log's one-line route of a call. */
 export function callRouteLabel(route: {

@@ -5,6 +5,7 @@ import { CONVERSATION_CHANNELS, CONVERSATION_OUTCOMES } from '../conversation';
 import { LANGUAGES } from '../language';
 import { conversationActionSchema, transcriptTurnSchema } from './conversation';
 import { isPhoneTyping, phoneDigits } from '../phone/phone-number';
+import { HONESTY_KINDS } from './knowledge';
 
 /**
  * The owner's call log (issue 13 §1): every conversation newest first, paged by key, filtered by outcome,
@@ -60,6 +61,8 @@ export const callLogEntrySchema = z.object({
   answered: z.boolean().optional(),
   owner_dial_status: z.enum(OWNER_DIAL_STATUSES).optional(),
   forwarded: z.boolean().optional(),
+  /** The caller tried to manipulate the assistant (manipulationLabel in shared/call-log.ts says how). */
+  manipulation_attempts: z.array(z.enum(HONESTY_KINDS)).optional(),
 });
 export type CallLogEntry = z.infer<typeof callLogEntrySchema>;
 

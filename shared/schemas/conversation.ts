@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CALL_ROUTES, OWNER_DIAL_STATUSES } from '../answer-mode-values';
 import { CONVERSATION_CHANNELS, CONVERSATION_OUTCOMES } from '../conversation';
 import { LANGUAGES } from '../language';
+import { HONESTY_KINDS } from './knowledge';
 
 /**
  * One conversation the assistant had on the owner's line (a call or an SMS thread). Analytics are computed
@@ -68,5 +69,10 @@ export const conversationSchema = z.object({
    * Absent on records stored before Spanish existed, which were English.
    */
   language: z.enum(LANGUAGES).optional(),
+  /**
+   * What the caller tried that the honesty rules refused (docs/decisions/181-knowledge-and-honesty.md): a claim
+   * of the owner's approval, an attempt at the instructions, a pushed concession. The call log marks it.
+   */
+  manipulation_attempts: z.array(z.enum(HONESTY_KINDS)).max(HONESTY_KINDS.length).optional(),
 });
 export type Conversation = z.infer<typeof conversationSchema>;

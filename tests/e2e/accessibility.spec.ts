@@ -146,6 +146,7 @@ const DASHBOARD_TABS = [
   'appointments',
   'calls',
   'objectives',
+  'knowledge',
   'analytics',
   'subscription',
   'referrals',

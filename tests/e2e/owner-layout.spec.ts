@@ -67,6 +67,7 @@ test('at 390 px every dashboard tab is in sight (they wrap), and the objective e
     'Appointments',
     'Call Log',
     'Objectives',
+    'Knowledge',
     'Analytics',
     'Notifications',
     'Texting',

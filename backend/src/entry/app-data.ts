@@ -9,6 +9,7 @@ import { calendarsRecords } from '../capabilities/calendars/records/index';
 import { callerGatesRecords } from '../capabilities/caller-gates/records/index';
 import { conversationsRecords } from '../capabilities/conversations/records/index';
 import { forwardingRecords } from '../capabilities/forwarding/records/index';
+import { knowledgeRecords } from '../capabilities/knowledge/records/index';
 import { messagingRegistrationRecords } from '../capabilities/messaging-registration/records/index';
 import { notificationsRecords } from '../capabilities/notifications/records/index';
 import { payoutsRecords } from '../capabilities/payouts/records/index';
@@ -37,6 +38,7 @@ export function createAppData(store: RecordStore) {
     ...callerGatesRecords(store),
     ...conversationsRecords(store),
     ...forwardingRecords(store),
+    ...knowledgeRecords(store),
     ...messagingRegistrationRecords(store),
     ...notificationsRecords(store),
     ...payoutsRecords(store),

@@ -167,3 +167,14 @@ export function apiFieldErrors(error: unknown): Record<string, string> {
   }
   return fields;
 }
+
+/**
+ * What the API said was wrong, in its words: the first of `fields` with a message, else the error's own
+ * message; a failure that is not the API's gets a generic sentence. Undefined without an error.
+ */
+export function apiRefusalOf(error: unknown, fields: readonly string[]): string | undefined {
+  if (!error) return undefined;
+  if (!(error instanceof ApiClientError)) return 'Something went wrong. Please try again.';
+  const messages = apiFieldErrors(error);
+  return fields.map((field) => messages[field]).find(Boolean) ?? error.message;
+}

@@ -47,6 +47,7 @@ const toEntry = (item: ConversationListItem): CallLogEntry => ({
   ...(item.call_route ? { call_route: item.call_route, answered: Boolean(item.answered_at) } : {}),
   ...(item.owner_dial_status ? { owner_dial_status: item.owner_dial_status } : {}),
   ...(item.forwarded ? { forwarded: true } : {}),
+  ...(item.manipulation_attempts?.length ? { manipulation_attempts: item.manipulation_attempts } : {}),
 });
 
 /** Records run up to now; a day of slack keeps a conversation stamped by a slightly fast clock in range. */

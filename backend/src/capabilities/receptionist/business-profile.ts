@@ -8,6 +8,7 @@ import { defaultDepositSettings } from '@shared/schemas/get-paid';
 import { depositAvailabilityOf, depositCentsOf, type DepositAvailability } from '@shared/get-paid';
 import { payoutStateOfItem, type Payouts } from '../payouts/records/index';
 import type { BusinessConfig } from '@shared/schemas/business-config';
+import type { KnowledgeEntry } from '@shared/schemas/knowledge';
 import { priceSentences } from '@shared/capability-sources';
 import type { StoredObjective } from '../setup/records/index';
 import { DEFAULT_RETENTION_DAYS } from '@shared/privacy-retention';
@@ -80,6 +81,11 @@ export type BusinessProfile = {
    * upcoming appointment is known (docs/decisions/177-caller-memory.md). Off unless the owner saved it on.
    */
   rememberCallers: boolean;
+  /**
+   * The owner's knowledge entries (docs/decisions/181-knowledge-and-honesty.md): the only answers to questions
+   * beyond the facts above, quoted as the business's own words, never widened into a promise.
+   */
+  knowledge?: KnowledgeEntry[];
 };
 
 export function objectiveBriefs(objective: StoredObjective | undefined): ObjectiveBrief[] {
@@ -124,6 +130,7 @@ export function businessProfile(
   config: BusinessConfig & { time_zone?: string; deposit_amount_cents?: number },
   objective: StoredObjective | undefined,
   payouts?: Payouts,
+  knowledge: KnowledgeEntry[] = [],
 ): BusinessProfile {
   const kind = BUSINESS_KINDS[businessKind(config)];
   const parsedHours = parseWeeklyHours(config.business_hours?.weekday_text);
@@ -157,6 +164,7 @@ export function businessProfile(
         config.assistant_name?.trim() || 'su asistente',
       ),
     rememberCallers: config.remember_past_callers === true,
+    knowledge,
     priceFacts: priceSentences(config.business_description),
     traits: withDefaultTraits({
       formality: config.formality,

@@ -65,5 +65,6 @@ export function conversationRecord(state: ConversationState, business: BusinessP
     ...(state.forwarded ? { forwarded: true } : {}),
     // The call log and the owner's e-mails name it (docs/decisions/174-spanish.md); none yet = English.
     ...(state.language ? { language: state.language } : {}),
+    ...(state.manipulation_attempts?.length ? { manipulation_attempts: state.manipulation_attempts } : {}),
   };
 }

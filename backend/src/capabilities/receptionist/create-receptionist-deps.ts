@@ -17,6 +17,7 @@ import type { TelephonyProvider } from '../../providers/telephony/port';
 import { chooseReceptionistModel } from './model/choose-model';
 import type { ReminderPlanning } from '../reminders/index';
 import { createReceptionist, type ConversationEvents, type Receptionist } from './receptionist';
+import type { KnowledgeBaseRepository } from '../knowledge/records/index';
 
 /**
  * The receptionist wired to the app's repositories and providers: OpenAI when its key is set, else the local
@@ -35,6 +36,7 @@ export function receptionistFromApp(input: {
     smsMessaging: Pick<SmsMessagingRepository, 'isOptedOut'>;
     payouts: PayoutRepository;
     schedulingLinks: SchedulingLinkBookingRepository;
+    knowledgeBase: Pick<KnowledgeBaseRepository, 'list'>;
   };
   payments: PaymentsProvider;
   telephony: TelephonyProvider;

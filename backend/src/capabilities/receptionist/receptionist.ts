@@ -3,6 +3,7 @@ import type { ReminderPlanning } from '../reminders/index';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { callerTexts } from '@shared/caller-texts';
+import { honestyFindingOf, isManipulationAttempt } from '@shared/knowledge';
 import { spokenTimeIn } from '@shared/receptionist/spoken-time-es';
 import { callerLanguage, DEFAULT_LANGUAGE, isOnlyLanguageRequest, type Language } from '@shared/language';
 import type { Appointment } from '@shared/schemas/appointment';
@@ -21,6 +22,7 @@ import {
 import type { CallerMemoryRepository } from './records/caller-memories';
 import { factsOf, learnFromTool, remembers, returningOf } from './caller-memory';
 import type { PayoutRepository } from '../payouts/records/index';
+import type { KnowledgeBaseRepository } from '../knowledge/records/index';
 import { depositRefunds, type DepositLinks } from './deposit-refunds';
 import type { OwnerCalendar } from '../calendars/index';
 import type { SchedulingLinkBookingRepository } from '../calendars/records/index';
@@ -79,6 +81,8 @@ export type ReceptionistDeps = {
     callerMemories: Pick<CallerMemoryRepository, 'get' | 'remember'>;
     payouts: Pick<PayoutRepository, 'get' | 'addCollected'>;
     schedulingLinks: Pick<SchedulingLinkBookingRepository, 'create' | 'get' | 'settle'>;
+    /** The owner's knowledge base (docs/decisions/181); absent in tests that need none. */
+    knowledgeBase?: Pick<KnowledgeBaseRepository, 'list'>;
   };
   model: ReceptionistModel;
   /** Sends a text from an assistant number; the channel's opt-out list is checked first. */
@@ -151,13 +155,15 @@ export function createReceptionist(deps: ReceptionistDeps) {
   const { data } = deps;
 
   async function profileOf(ownerId: string): Promise<BusinessProfile> {
-    const [config, objective, payouts] = await Promise.all([
+    // The knowledge base is one more read in the same round trip: a voice turn waits no longer for it.
+    const [config, objective, payouts, knowledge] = await Promise.all([
       data.businessConfigs.getConfig(ownerId),
       data.objectives.getObjective(ownerId),
       data.payouts.get(ownerId),
+      data.knowledgeBase?.list(ownerId, { consistent: false }) ?? [],
     ]);
     if (!config) throw new NoBusinessConfigError(ownerId);
-    return businessProfile(ownerId, config, objective, payouts);
+    return businessProfile(ownerId, config, objective, payouts, knowledge);
   }
 
   const refundCancelledDeposit = depositRefunds({
@@ -430,6 +436,10 @@ export function createReceptionist(deps: ReceptionistDeps) {
     const previousLanguage = state.language ?? DEFAULT_LANGUAGE;
     state.language = callerLanguage(text, input.language ?? state.language, business.languages);
     yield { type: 'language', language: state.language, changed: state.language !== previousLanguage };
+    // Marked by the engine from the caller's words, so the call log shows it whichever model answers.
+    const honesty = honestyFindingOf(text, business.managerName ? [business.managerName] : []);
+    if (honesty && isManipulationAttempt(honesty) && !state.manipulation_attempts?.includes(honesty.kind))
+      state.manipulation_attempts = [...(state.manipulation_attempts ?? []), honesty.kind];
 
     if (callerTurns >= RECEPTIONIST_LIMITS.callerTurnsPerConversation) {
       const closing = `We've covered a lot. To keep things clear, please contact ${business.name} again for anything else. Goodbye!`;

@@ -32,6 +32,7 @@ import { forwardingRoutes } from '../../capabilities/forwarding/routes';
 import { reminderRoutes } from '../../capabilities/reminders/routes';
 import { callerGatesRoutes } from '../../capabilities/caller-gates/routes';
 import { apiKeyRoutes, hookRoutes } from '../../capabilities/automations/routes';
+import { knowledgeRoutes } from '../../capabilities/knowledge/routes';
 
 /** The owner-facing API: everything except phone numbers and Twilio's webhooks. */
 export function mountApiRoutes(app: AppBase, deps: AppDeps) {
@@ -70,6 +71,7 @@ export function mountApiRoutes(app: AppBase, deps: AppDeps) {
   app.route('/', callerGatesRoutes(deps));
   app.route('/', apiKeyRoutes(deps));
   app.route('/', hookRoutes(deps));
+  app.route('/', knowledgeRoutes(deps));
   app.route(
     '/',
     appointmentRoutes(

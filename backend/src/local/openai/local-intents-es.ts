@@ -17,7 +17,8 @@ export const SPANISH_RULES: Array<[Intent, RegExp]> = [
   ],
   [
     'human',
-    /\b(persona real|una persona|un humano|alguien|gerente|encargad[oa]|duen[oa]|jefe|jefa|supervisor(a)?|operador(a)?|hablar con|comunicar(me)? con|pasar(me)? con|comuniqueme|paseme)\b/,
+    // As in English, "el dueño dijo …" names the owner without asking for them.
+    /\b(persona real|una persona|un humano|alguien|operador(a)?|hablar con|comunicar(me)? con|pasar(me)? con|comuniqueme|paseme)\b|\b(quiero|quisiera|necesito|puedo|podria|esta|estan|me pasa|me comunica)\b[^.?!]*\b(gerente|encargad[oa]|duen[oa]|jefe|jefa|supervisor(a)?)\b/,
   ],
   ['cancel', /\b(cancel\w*|anular)/],
   [
@@ -30,10 +31,7 @@ export const SPANISH_RULES: Array<[Intent, RegExp]> = [
     /\b(reservar|reserva|reservacion|cita|agendar|apartar|disponib\w*|espacio|turno|me pueden atender|me atienden|pasar hoy|hacer(me)? (un|una))\b/,
   ],
   ['hours', /\b(horario|horarios|abren|abierto|abiertos|abre|cierran|cierra|cerrado|a que hora|que horas)\b/],
-  [
-    'address',
-    /\b(donde|direccion|ubicad[oa]s?|ubicacion|como llego|estacionamiento|parqueo|los encuentro)\b/,
-  ],
+  ['address', /\b(donde|direccion|ubicad[oa]s?|ubicacion|como llego|los encuentro)\b/],
   [
     'prices',
     /\b(precio|precios|cuanto (cuesta|cuestan|cobran|es|sale|vale)|cuesta|cuestan|cobran|tarifas?|costo|costos)\b/,
@@ -48,7 +46,7 @@ export const SPANISH_RULES: Array<[Intent, RegExp]> = [
   ],
   [
     'yes',
-    /^\s*[¡]?(si|claro|dale|vale|de acuerdo|perfecto|esta bien|me parece bien|ok(ay)?|por favor|adelante|correcto|exacto|sale|sip|reservela|agendela)\b/,
+    /^\s*[¡]?(si|claro|dale|vale|de acuerdo|perfecto|esta bien|me parece bien|ok(ay)?|adelante|correcto|exacto|sale|sip|reservela|agendela)\b|^\s*por favor[\s!.]*$/,
   ],
   ['no', /^\s*(no|nop|para nada|no gracias|mejor no|olvidelo|dejelo)\b/],
 ];

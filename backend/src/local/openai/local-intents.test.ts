@@ -89,7 +89,8 @@ describe('intentOf: the same intents in Spanish', () => {
     ['Mándeme el enlace para pagar', 'deposit'],
     ['¿Dónde están ubicados?', 'address'],
     ['¿Cuál es la dirección?', 'address'],
-    ['¿Tienen estacionamiento?', 'address'],
+    // Parking is the knowledge base's question (decision 181), not the street address.
+    ['¿Tienen estacionamiento?', 'unknown'],
     ['¿Tienen página web?', 'website'],
     ['¿Cuál es su número de teléfono?', 'phone'],
     ['¿Quiénes son ustedes?', 'about'],

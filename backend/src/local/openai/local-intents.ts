@@ -20,7 +20,8 @@ const RULES: Array<[Intent, RegExp]> = [
   ],
   [
     'human',
-    /\b(human|real person|a person|live person|someone|somebody|manager|owner|representative|operator|speak (to|with)|talk (to|with))\b/i,
+    // A manager or owner named without asking for them ("the owner said …") is no request to speak to one.
+    /\b(human|real person|a person|live person|someone|somebody|representative|operator|speak (to|with)|talk (to|with)|put me through|transfer me|connect me)\b|\b(want|need|like|get|can i|could i|may i|is|are|let me)\b[^.?!]*\b(manager|owner|boss|supervisor)\b/i,
   ],
   [
     'message',
@@ -37,7 +38,8 @@ const RULES: Array<[Intent, RegExp]> = [
     /\b(book|booking|appointment|schedule|reserve|availab\w*|opening|openings|slot|come in|get in|fit me in|make a time)\b/i,
   ],
   ['hours', /\b(hours|open|close|closing|closed|what time)\b/i],
-  ['address', /\b(where|address|located|location|directions|parking|find you)\b/i],
+  // Parking is a question of its own (the knowledge base's), not the street address.
+  ['address', /\b(where|address|located|location|directions|find you)\b/i],
   ['prices', /\b(price|prices|pricing|cost|costs|how much|rates?|charge|fees?)\b/i],
   ['services', /\b(services?|offer|do you do|treatments?|menu|what do you)\b/i],
   ['website', /\b(website|web site|online|url)\b/i],
@@ -46,7 +48,8 @@ const RULES: Array<[Intent, RegExp]> = [
   ['greeting', /^\s*(hi|hello|hey|hiya|good (morning|afternoon|evening)|yo)( there)?\b[\s!.,]*$/i],
   [
     'yes',
-    /^\s*(yes|yeah|yep|yup|sure|ok(ay)?|please( do)?|sounds good|that works|perfect|great|go ahead|do it|book it|correct)\b/i,
+    // "Please" alone agrees; "please confirm it's free" is a request, not a yes.
+    /^\s*(yes|yeah|yep|yup|sure|ok(ay)?|sounds good|that works|perfect|great|go ahead|do it|book it|correct)\b|^\s*please( do)?[\s!.]*$/i,
   ],
   ['no', /^\s*(no|nope|nah|not really|no thanks|never mind)\b/i],
 ];

@@ -1,4 +1,5 @@
 import type { PreviewScenario, TraitValues } from '@shared/personality';
+import { suggestEntriesFromText } from '@shared/knowledge';
 import {
   BUSINESS_KINDS,
   businessKind,
@@ -29,6 +30,8 @@ export function createLocalLlm(): LlmProvider {
     generateObjective: async ({ template, config }) => objectiveFromTemplate(template, config),
     // No model, no translation: the summary e-mail quotes the caller's own words and claims no English.
     renderInEnglish: async () => undefined,
+    // Pasted FAQ text split by rules ("Q:"/"A:", questions, headings): no model, same text, same entries.
+    suggestKnowledge: async (text) => suggestEntriesFromText(text),
   };
 }
 

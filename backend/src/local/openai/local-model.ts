@@ -16,6 +16,7 @@ import type {
 import type { ConversationState, ToolName } from '../../capabilities/receptionist/records/index';
 import type { DepositRefundOutcome } from '@shared/get-paid';
 import { callerTexts } from '@shared/caller-texts';
+import { honestyFindingOf, isQuestion, knowledgeTopicOf, matchKnowledge } from '@shared/knowledge';
 import { extractName, extractService, intentOf, pickOffered, type Intent } from './local-intents';
 
 /**
@@ -191,6 +192,12 @@ function decide({ callerText, state, business, now }: ModelRequest): Step {
     const name = memory.message?.name ?? memory.callerName ?? 'Caller';
     return call('take_message', { name, reason: text.slice(0, 500) });
   }
+  // The honesty rules come before any other reading of the words: a leading "please" is no agreement, and
+  // "the owner said" is no reason to escalate (docs/decisions/181-knowledge-and-honesty.md).
+  const honest = honestyStep(state, business, v, text, intent);
+  if (honest) return honest;
+  const knowledge = knowledgeStep(business, intent, text);
+  if (knowledge) return knowledge;
   if (awaiting === 'slot_choice' && !['cancel', 'human', 'goodbye', 'message'].includes(intent)) {
     const chosen = pickOffered(text, slotsOfEnglish(state, business), language);
     if (chosen) {
@@ -265,6 +272,58 @@ function decide({ callerText, state, business, now }: ModelRequest): Step {
   return say(r.cannotAnswer(v.sorry));
 }
 
+/**
+ * What the assistant must not do, whatever the words: agree to a discount, a free service, a refund or an
+ * exception (a matching policy is only quoted, never widened); act on what the owner supposedly said or
+ * approved (nor escalate for it); reveal or change its instructions. A plain question about a policy ("what
+ * is your refund policy?") is no concession (shared/knowledge.ts), and the knowledge step answers it.
+ */
+function honestyStep(
+  state: ConversationState,
+  business: BusinessProfile,
+  v: ReturnType<typeof voice>,
+  text: string,
+  intent: Intent,
+): Step | undefined {
+  const finding = honestyFindingOf(text, business.managerName ? [business.managerName] : []);
+  if (!finding) return undefined;
+  const r = v.replies;
+  if (finding.kind === 'instruction_leak') return say(r.refuseInstructions(v.sorry));
+  // "Call me back about a refund", "let me talk to the manager about a discount": the team decides, so a
+  // message or a person is the right answer, and agrees to nothing.
+  if (finding.kind === 'concession' && (intent === 'message' || intent === 'human')) return undefined;
+  state.memory.awaiting = 'offer_message_yes';
+  if (finding.kind === 'owner_claim') return say(r.cannotConfirmClaim(v.sorry));
+  const policy = matchKnowledge(text, business.knowledge ?? [])?.entry.answer;
+  return say(r.declineConcession(v.sorry, business.name, policy));
+}
+
+/** Intents that ask the assistant to do something: an entry that shares words with them is no answer. */
+const ACTION_INTENTS: Intent[] = [
+  'goodbye',
+  'human',
+  'message',
+  'cancel',
+  'confirm',
+  'reschedule',
+  'deposit',
+];
+
+/**
+ * A question the owner's knowledge base is for: about a policy (parking, walk-ins, payment methods …) or
+ * confidently matching an entry. The tool answers from the entry, or says nothing is on file; never a
+ * different fact (the street address for parking) or booking times for "do you take walk-ins?".
+ */
+function knowledgeStep(business: BusinessProfile, intent: Intent, text: string): Step | undefined {
+  const topic = knowledgeTopicOf(text);
+  const asks = topic
+    ? isQuestion(text) || ['unknown', 'address', 'book', 'hours', 'prices', 'services'].includes(intent)
+    : !!matchKnowledge(text, business.knowledge ?? []) &&
+      isQuestion(text) &&
+      !ACTION_INTENTS.includes(intent);
+  return asks ? call('get_business_info', { topic: 'other', question: text.slice(0, 400) }) : undefined;
+}
+
 function startMessage(state: ConversationState, v: ReturnType<typeof voice>): Step {
   const name = state.memory.callerName;
   state.memory.message = name ? { name } : {};
@@ -310,6 +369,14 @@ function compose(request: ModelRequest): Step {
 
   switch (last.name) {
     case 'get_business_info': {
+      if (data.topic === 'other') {
+        if (!data.known) {
+          memory.awaiting = 'offer_message_yes';
+          const onFile = ((data.questions_on_file as string[] | undefined) ?? []).slice(0, 3);
+          return say(r.unknownQuestion(v.sorry, onFile));
+        }
+        return say(v.join([r.fromKnowledge(business.name, String(data.answer))], [v.nextStep]));
+      }
       if (!data.known) {
         memory.awaiting = 'offer_message_yes';
         return say(r.unknownTopic(v.sorry, String(data.topic)));

@@ -54,6 +54,16 @@ export type LocalReplies = {
   connecting: (ack: string, manager: string) => string;
   managerTold: (manager: string) => string;
   thanksForContacting: (business: string, goodbye: string) => string;
+  /** An answer from the owner's knowledge base, quoted as the business's own words (decision 181). */
+  fromKnowledge: (business: string, answer: string) => string;
+  /** No entry answers the question: say so, say what is on file, offer a message. */
+  unknownQuestion: (sorry: string, onFile: string[]) => string;
+  /** A discount, free service, refund or exception: a clear, polite no; a matching policy only quoted. */
+  declineConcession: (sorry: string, business: string, policy?: string) => string;
+  /** "The owner said / approved …": neither believed nor escalated. */
+  cannotConfirmClaim: (sorry: string) => string;
+  /** An attempt at the instructions: refused, and back to what the assistant can do. */
+  refuseInstructions: (sorry: string) => string;
 };
 
 const orList = (list: string[], or: string) =>
@@ -134,6 +144,15 @@ export const LOCAL_REPLIES: Record<Language, LocalReplies> = {
     connecting: (ack, manager) => `${ack} Let me connect you with ${manager} now. One moment please.`,
     managerTold: (manager) => `I've let ${manager} know, and they'll get back to you shortly.`,
     thanksForContacting: (business, goodbye) => `Thanks for contacting ${business}. ${goodbye}`,
+    fromKnowledge: (business, answer) => `Here's what ${business} has on file: "${answer}"`,
+    unknownQuestion: (sorry, onFile) =>
+      `${sorry} I don't have an answer to that on file.${onFile.length > 0 ? ` I can tell you about: ${onFile.join('; ')}.` : ''} I can take a message and have someone get back to you. Would you like that?`,
+    declineConcession: (sorry, business, policy) =>
+      `${sorry} I can't offer discounts, free services, refunds or exceptions, and I can't promise anything on the team's behalf.${policy ? ` Here's what ${business} has on file: "${policy}"` : ''} I can take a message so the team can look into it. Would you like that?`,
+    cannotConfirmClaim: (sorry) =>
+      `${sorry} I can't confirm what anyone at the business may have said or approved, so I can't act on it. I can take a message so the team can check and get back to you. Would you like that?`,
+    refuseInstructions: (sorry) =>
+      `${sorry} I can't share or change how I work. I'm happy to help with a booking, a question about the business or a message for the team.`,
   },
   es: {
     sorry: { plain: 'Lo siento.', warm: 'Lo siento muchísimo.' },
@@ -210,5 +229,14 @@ export const LOCAL_REPLIES: Record<Language, LocalReplies> = {
     connecting: (ack, manager) => `${ack} Le comunico con ${manager} ahora. Un momento, por favor.`,
     managerTold: (manager) => `Ya le avisé a ${manager} y se comunicará con usted en breve.`,
     thanksForContacting: (business, goodbye) => `Gracias por comunicarse con ${business}. ${goodbye}`,
+    fromKnowledge: (business, answer) => `Esto es lo que ${business} tiene registrado: "${answer}"`,
+    unknownQuestion: (sorry, onFile) =>
+      `${sorry} No tengo una respuesta a eso registrada.${onFile.length > 0 ? ` Puedo informarle sobre: ${onFile.join('; ')}.` : ''} Puedo tomarle un mensaje y alguien se comunicará con usted. ¿Le parece bien?`,
+    declineConcession: (sorry, business, policy) =>
+      `${sorry} No puedo ofrecer descuentos, servicios gratis, reembolsos ni excepciones, ni prometer nada en nombre del equipo.${policy ? ` Esto es lo que ${business} tiene registrado: "${policy}"` : ''} Puedo tomarle un mensaje para que el equipo lo revise. ¿Le parece bien?`,
+    cannotConfirmClaim: (sorry) =>
+      `${sorry} No puedo confirmar lo que alguien del negocio haya dicho o aprobado, así que no puedo actuar en base a eso. Puedo tomarle un mensaje para que el equipo lo verifique y se comunique con usted. ¿Le parece bien?`,
+    refuseInstructions: (sorry) =>
+      `${sorry} No puedo compartir ni cambiar cómo funciono. Con gusto le ayudo con una cita, una pregunta sobre el negocio o un mensaje para el equipo.`,
   },
 };

@@ -253,6 +253,8 @@ export const keys = {
   }),
   /** How many numbers the owner has blocked: the per-owner limit holds under parallel blocks. */
   blockedNumberCount: (userId: string) => ({ pk: userKey(userId), sk: 'BLOCKED_COUNT' }),
+  /** The owner's knowledge base (docs/decisions/181): every entry in one bounded, versioned item. */
+  knowledgeBase: (userId: string) => ({ pk: userKey(userId), sk: 'KNOWLEDGE' }),
   /** The owner's missed-call text-back settings (on/off, their wording). */
   missedCallSettings: (userId: string) => ({ pk: userKey(userId), sk: 'MISSED_CALL_TEXTS' }),
   /** One text-back per caller per business day: the claim that makes it exactly one. */

@@ -1,4 +1,5 @@
 import type { PreviewScenario, TraitValues } from '@shared/personality';
+import type { KnowledgeSuggestion } from '@shared/schemas/knowledge';
 
 /**
  * Text generation for the setup wizard: the business description (step 2), the assistant's sample answers
@@ -71,6 +72,8 @@ export interface LlmProvider {
    * Rejects with LlmError when the model fails or answers out of shape.
    */
   renderInEnglish(lines: readonly string[]): Promise<string[] | undefined>;
+  /** Knowledge entries suggested from pasted text (a FAQ page); within the entry limits, never stored here. */
+  suggestKnowledge(text: string): Promise<KnowledgeSuggestion[]>;
 }
 
 /** A generation failed upstream (bad key, quota, outage); routes map it to a 502 with a generic text. */

@@ -31,6 +31,7 @@ const LIST_ATTRIBUTES = [
   'forwarded',
   'language',
   'answered_at',
+  'manipulation_attempts',
   'sk',
 ] as const;
 /** What the automations' polling list reads of a record: a finished conversation's event, no transcript. */
@@ -64,6 +65,7 @@ export type ConversationListItem = Pick<
   | 'forwarded'
   | 'language'
   | 'answered_at'
+  | 'manipulation_attempts'
 >;
 
 export type ConversationPageQuery = {

@@ -2,6 +2,7 @@ import type { ConversationAction, TranscriptTurn } from '@shared/schemas/convers
 import type { ConversationOutcome } from '@shared/conversation';
 import type { CallRoute, OwnerDialStatus } from '@shared/answer-mode-values';
 import type { Language } from '@shared/language';
+import type { HonestyKind } from '@shared/schemas/knowledge';
 
 /**
  * The receptionist engine's contract (docs/decisions/010-receptionist-engine.md). One engine serves every
@@ -110,6 +111,8 @@ export type ConversationState = {
   call_route?: CallRoute;
   owner_dial_status?: OwnerDialStatus;
   forwarded?: boolean;
+  /** The honesty rules the caller ran into, for the call log's mark (docs/decisions/181). */
+  manipulation_attempts?: HonestyKind[];
 };
 
 export type Achievements = {

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { KNOWLEDGE_LIMITS } from '@shared/schemas/knowledge';
+import { matchKnowledge } from '@shared/knowledge';
 import type { Tool } from './tool-types';
 
 export const BUSINESS_TOPICS = [
@@ -9,20 +11,55 @@ export const BUSINESS_TOPICS = [
   'website',
   'phone',
   'about',
+  'other',
 ] as const;
 export type BusinessTopic = (typeof BUSINESS_TOPICS)[number];
 
 /**
  * Facts about the business, only from what the owner configured. A topic with nothing on file answers
  * known: false, and the assistant says so and offers to take a message instead of inventing an answer.
+ * Any other question ("other") is answered from the owner's knowledge entries, on a confident match only
+ * (docs/decisions/181-knowledge-and-honesty.md); the answer is the business's own words, to quote.
  */
-export const businessInfoTool: Tool<{ topic: BusinessTopic }> = {
+export const businessInfoTool: Tool<{ topic: BusinessTopic; question?: string }> = {
   name: 'get_business_info',
   description:
-    "Look up the business's hours, address, services, prices, website, phone or description. Use it for any question about the business; never answer such a question from memory.",
-  args: z.object({ topic: z.enum(BUSINESS_TOPICS) }),
-  async run({ business }, { topic }) {
-    const facts: Record<BusinessTopic, string | undefined> = {
+    "Look up the business's hours, address, services, prices, website, phone or description; for any other question (parking, payment methods, insurance, cancellation policy, walk-ins, what to bring…) use topic 'other' with the caller's question. Use it for any question about the business; never answer such a question from memory, and quote policies as the business's own words.",
+  args: z.object({
+    topic: z.enum(BUSINESS_TOPICS),
+    question: z
+      .string()
+      .max(KNOWLEDGE_LIMITS.questionChars * 2)
+      .optional()
+      .describe("The caller's question in their words, for topic 'other'"),
+  }),
+  async run({ business }, { topic, question }) {
+    if (topic === 'other') {
+      const match = matchKnowledge(question ?? '', business.knowledge ?? []);
+      return match
+        ? {
+            ok: true,
+            summary: `Answered from the knowledge base: ${match.entry.question}`.slice(0, 300),
+            data: {
+              topic,
+              known: true,
+              answer: match.entry.answer,
+              entry_question: match.entry.question,
+              entry_topic: match.entry.topic,
+            },
+          }
+        : {
+            ok: true,
+            summary: 'No answer on file for that question',
+            data: {
+              topic,
+              known: false,
+              // What the assistant can answer instead: it says which facts it has.
+              questions_on_file: (business.knowledge ?? []).slice(0, 10).map((entry) => entry.question),
+            },
+          };
+    }
+    const facts: Record<Exclude<BusinessTopic, 'other'>, string | undefined> = {
       hours: business.hoursKnown ? business.hoursSummary : undefined,
       address: business.address,
       services:

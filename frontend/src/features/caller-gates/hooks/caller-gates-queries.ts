@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BlockedNumbers } from '@shared/schemas/caller-gates';
-import { ApiClientError, apiFieldErrors } from '../../../lib/api-client';
+import { apiRefusalOf } from '../../../lib/api-client';
 import { callerGatesApi } from '../api/caller-gates-api';
 
 export const callerGatesQueryKeys = {
@@ -9,12 +9,8 @@ export const callerGatesQueryKeys = {
 };
 
 /** What the API said was wrong, in its words (the field's message first), else the client's failure text. */
-export function refusalOf(error: unknown): string | undefined {
-  if (!error) return undefined;
-  if (!(error instanceof ApiClientError)) return 'Something went wrong. Please try again.';
-  const fields = apiFieldErrors(error);
-  return fields.number ?? fields.template ?? fields.reason ?? error.message;
-}
+export const refusalOf = (error: unknown): string | undefined =>
+  apiRefusalOf(error, ['number', 'template', 'reason']);
 
 export const useBlockedNumbers = (userId: string) =>
   useQuery({ queryKey: callerGatesQueryKeys.blocked(userId), queryFn: () => callerGatesApi.blocked(userId) });

@@ -8,6 +8,7 @@ import { CenteredStatus } from '../../../components/ui/centered-status';
 import { forgetConversationLink, pendingConversationLink } from '../../../lib/conversation-link';
 import { BetaGate, useAuth } from '../../auth';
 import { IntegrationsTab } from '../../integrations';
+import { KnowledgeTab } from '../../knowledge';
 import { useDashboardGuard } from '../hooks/use-dashboard-guard';
 import { AnalyticsTab } from './tabs/analytics-tab';
 import { AppointmentsTab } from './tabs/appointments-tab';
@@ -27,6 +28,7 @@ const TABS: ReadonlyArray<{ key: string; label: string; Component: ComponentType
   { key: 'appointments', label: 'Appointments', Component: AppointmentsTab },
   { key: 'calls', label: 'Call Log', Component: CallLogTab },
   { key: 'objectives', label: 'Objectives', Component: ObjectivesTab },
+  { key: 'knowledge', label: 'Knowledge', Component: KnowledgeTab },
   { key: 'analytics', label: 'Analytics', Component: AnalyticsTab },
   { key: 'notifications', label: 'Notifications', Component: NotificationsTab },
   { key: REGISTRATION_DASHBOARD_TAB, label: 'Texting', Component: TextingTab },

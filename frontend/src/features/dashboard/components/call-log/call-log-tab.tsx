@@ -28,6 +28,7 @@ import { LanguageBadge } from '../language-badge';
 import { PrivacyPanel } from './privacy-panel';
 import { BlockedNumbersPanel } from '../../../caller-gates';
 import './call-log.css';
+import { ManipulationMark } from './manipulation-mark';
 
 /** Typing in the number search waits for a pause before it queries (spec §9 debounce). */
 function useDebounced<T>(value: T): T {
@@ -230,6 +231,7 @@ export function CallLogTab({ userId }: { userId: string }) {
                           {callRouteLabel(entry)}
                         </span>
                       ) : null}
+                      <ManipulationMark entry={entry} />
                     </td>
                   </tr>
                 ))}

@@ -11,6 +11,7 @@ import { dashboardQueryKeys } from '../../hooks/dashboard-query-keys';
 import { BlockCallerAction } from '../../../caller-gates';
 import { ConversationAppointments } from './conversation-appointments';
 import { LanguageBadge } from '../language-badge';
+import { ManipulationMark } from './manipulation-mark';
 
 /** A success criterion's key as words: "deposit_collected" → "Deposit collected". */
 const criterionLabel = (key: string) => {
@@ -84,6 +85,7 @@ export function ConversationDetail({
                 {callRouteLabel(shown)}
               </span>
             ) : null}
+            <ManipulationMark entry={shown} />
             {shown.amount_collected_cents > 0 ? (
               <span className="call-log-outcome call-log-outcome-deposit_paid">
                 {formatAmount(shown.amount_collected_cents)} collected

@@ -4,6 +4,7 @@ import { generateDescription, updateConfig } from '../../api/setup-api';
 import { useSetDirty, useStepSave, type StepProps } from '../../hooks/wizard-context';
 import { WIZARD_TEXT } from '../../wizard-text';
 import { TEXT_LIMITS } from '@shared/text-limits';
+import { KnowledgeEditor } from '../../../knowledge';
 
 /** Which step-2 field is missing, shown on the field under the spec's 'Missing required business information'. */
 const STEP2_FIELD_TEXT = {
@@ -151,6 +152,10 @@ export function DescriptionStep({ userId, config, storeConfig }: StepProps) {
           }}
         />
       </FormField>
+      {/* Optional: saved entry by entry, apart from the step's own Save (decision 181). */}
+      <div className="card knowledge-setup-section">
+        <KnowledgeEditor userId={userId} headingLevel={3} />
+      </div>
     </div>
   );
 }
