@@ -19,6 +19,8 @@ import { rememberOptOuts } from '../capabilities/sms/index';
 import { receptionistFromApp } from '../capabilities/receptionist/index';
 import { remindersFromApp } from '../capabilities/reminders/index';
 import { referralRewardsFromApp } from '../capabilities/referrals/index';
+import { webhooksFromApp } from '../capabilities/webhooks/index';
+import { signInEmailOf } from '../providers/identity/port';
 import { createAppData } from './app-data';
 import type { AppDeps, StandInFactory } from './app-types';
 
@@ -68,6 +70,19 @@ export function createAppDeps(
   const ownerCalendar = ownerCalendarFromApp(app);
   const messagingRegistrations = messagingRegistrationsFromApp(app);
   const reminders = remindersFromApp({ logger, now, data, telephony: providers.telephony, textingGate });
+  const signInEmail = signInEmailOf(providers.identity);
+  // Signed outbound webhooks (decision 178); REST-hook targets join through webhooksFromApp's second argument.
+  const webhooks = webhooksFromApp({
+    ...platform,
+    data,
+    email: providers.email,
+    ...(local ? { standIns: local } : {}),
+    businessIdOf: async (ownerId) => (await data.businessConfigs.getConfig(ownerId))?.business_id ?? ownerId,
+    ownerEmailOf: async (ownerId) =>
+      (await data.notifications.getPreferences(ownerId))?.email ||
+      (await data.businessConfigs.getConfig(ownerId))?.escalation_email ||
+      (await signInEmail(ownerId)),
+  });
   const receptionist = receptionistFromApp({
     ...platform,
     data,
@@ -94,6 +109,7 @@ export function createAppDeps(
     ownerCalendar,
     notifier,
     reminders,
+    webhooks,
     messagingRegistrations,
     textingGate,
     ...(local ? { standIns: local } : {}),

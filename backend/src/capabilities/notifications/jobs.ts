@@ -19,7 +19,7 @@ export type SqsEvent = z.infer<typeof sqsEventSchema>;
 
 export type NotificationJobsDeps = Pick<
   NotificationsDeps,
-  'config' | 'data' | 'notifier' | 'receptionist' | 'logger' | 'now' | 'standIns' | 'reminders'
+  'config' | 'data' | 'notifier' | 'receptionist' | 'logger' | 'now' | 'standIns' | 'reminders' | 'webhooks'
 >;
 
 /**
@@ -74,12 +74,22 @@ export function createNotificationJobs(deps: NotificationJobsDeps) {
         sweep?: PlanResult & { run_id: string };
         reminders?: PlanResult & { run_id: string };
         digest?: PlanResult & { run_id: string };
+        webhooks?: { queued: number };
       } = {};
       if (jobs.includes('sweep')) {
         const runId = runOf('sweep');
         result.sweep = { run_id: runId, ...(await planner.planSweep(runId, now)) };
         // Reminders ride the sweep's schedule (decision 175): no schedule or queue of their own.
         result.reminders = { run_id: runId, ...(await planner.planReminders(runId, now)) };
+        // Webhook retries due by now (decision 178): queued to the webhooks' own queue and workers.
+        if (deps.webhooks) {
+          try {
+            result.webhooks = await deps.webhooks.sender.sweep(now, options.at);
+          } catch (error) {
+            // The digest still runs; the next sweep finds the same due deliveries.
+            logger.error('webhooks.sweep_failed', { error: String(error) });
+          }
+        }
       }
       if (jobs.includes('digest')) {
         const runId = runOf('digest');

@@ -15,11 +15,11 @@ describe('Standard Webhooks signing', () => {
     const [oldSecret, newSecret] = [newWebhookSecret(), newWebhookSecret()];
     const body = '{"type":"appointment.booked"}';
     const headers = signedHeaders([newSecret, oldSecret], 'evt_1', 1_700_000_000, body);
-    expect(headers['webhook-signature'].split(' ')).toHaveLength(2);
+    expect(headers['webhook-signature']!.split(' ')).toHaveLength(2);
     const given = {
-      id: headers['webhook-id'],
-      timestamp: headers['webhook-timestamp'],
-      signature: headers['webhook-signature'],
+      id: headers['webhook-id']!,
+      timestamp: headers['webhook-timestamp']!,
+      signature: headers['webhook-signature']!,
     };
     expect(verifyWebhook(oldSecret, given, body, 1_700_000_010)).toBe(true);
     expect(verifyWebhook(newSecret, given, body, 1_700_000_010)).toBe(true);

@@ -50,7 +50,7 @@ for (const [network, prefix] of [
 ] as const)
   blocked.addSubnet(network, prefix, 'ipv6');
 
-/** An IPv4 address hidden in an IPv6 one (::ffff:a.b.c.d, ::a.b.c.d, 2002:…​ 6to4), or undefined. */
+/** An IPv4 address hidden in an IPv6 one (::ffff:a.b.c.d, ::a.b.c.d, 2002: 6to4), or undefined. */
 function embeddedIpv4(address: string): string | undefined {
   const lower = address.toLowerCase();
   const dotted = /^::(ffff:(0:)?)?(\d+\.\d+\.\d+\.\d+)$/.exec(lower);

@@ -31,6 +31,7 @@ import { notificationRoutes, unsubscribePages } from '../../capabilities/notific
 import { forwardingRoutes } from '../../capabilities/forwarding/routes';
 import { reminderRoutes } from '../../capabilities/reminders/routes';
 import { callerGatesRoutes } from '../../capabilities/caller-gates/routes';
+import { webhookRoutes } from '../../capabilities/webhooks/routes';
 
 /** The owner-facing API: everything except phone numbers and Twilio's webhooks. */
 export function mountApiRoutes(app: AppBase, deps: AppDeps) {
@@ -67,6 +68,7 @@ export function mountApiRoutes(app: AppBase, deps: AppDeps) {
   app.route('/', forwardingRoutes(deps));
   app.route('/', reminderRoutes(deps));
   app.route('/', callerGatesRoutes(deps));
+  app.route('/', webhookRoutes(deps));
   app.route(
     '/',
     appointmentRoutes(
