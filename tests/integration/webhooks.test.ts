@@ -1,11 +1,16 @@
-import { createHmac, randomUUID } from 'node:crypto';
+import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { WEBHOOK_SAMPLES } from '../../shared/schemas/webhook-events';
 import { WEBHOOK_LIMITS, WEBHOOK_TEXTS } from '../../shared/webhooks';
 import { verifyWebhook } from '../../backend/src/capabilities/webhooks/index';
+import { zonedInstant } from '../../shared/receptionist/business-time';
+import { LOCAL_TWILIO_AUTH_TOKEN } from '../../backend/src/platform/config/env';
+import { LOCAL_TWILIO_ACCOUNT_SID } from '../../backend/src/local/twilio/local-sms-delivery';
+import { signTwilioRequest } from '../../backend/src/providers/telephony/webhook-signature';
 import { callApi } from '../support/api-calls';
+import { createAssistantLine, TEST_API_ORIGIN } from '../support/assistant-line';
 import { createConfirmedUser } from '../support/cognito-users';
 import { createTestApp } from '../support/test-app';
 
@@ -291,5 +296,71 @@ describe('signed outbound webhooks', async () => {
       (mail) => mail.subject === WEBHOOK_TEXTS.failingSubject && mail.text.includes(url),
     );
     expect(mails).toHaveLength(1);
+  });
+
+  it('a texted booking and a STOP reach the owner’s endpoint as signed events', async () => {
+    const NY = 'America/New_York';
+    clock = zonedInstant({ year: 2027, month: 2, day: 1, hour: 10, minute: 0 }, NY); // a Monday
+    const me = await owner('wh-texted');
+    const { ownerId, assistantNumber } = await createAssistantLine(deps, { ownerId: me.sub });
+    await deps.data.businessConfigs.updateConfigFields(ownerId, {
+      time_zone: NY,
+      business_hours: {
+        weekday_text: [
+          'Monday: 9:00 AM – 5:00 PM',
+          'Tuesday: 9:00 AM – 5:00 PM',
+          'Wednesday: 9:00 AM – 5:00 PM',
+          'Thursday: 9:00 AM – 5:00 PM',
+          'Friday: 9:00 AM – 5:00 PM',
+          'Saturday: Closed',
+          'Sunday: Closed',
+        ],
+      },
+    });
+    const created = await callApi(app, 'POST', me.base, me.token, {
+      url: receiver.url('/texted'),
+      events: ['appointment.booked', 'caller.opted_out'],
+    });
+    const secret = created.body.secret as string;
+    const smsUrl = `${TEST_API_ORIGIN}/webhooks/twilio/sms`;
+    const caller = '+14155550481';
+    const text = async (body: string) => {
+      const form: Record<string, string> = {
+        MessageSid: `SM${randomBytes(16).toString('hex')}`,
+        AccountSid: LOCAL_TWILIO_ACCOUNT_SID,
+        From: caller,
+        To: assistantNumber,
+        Body: body,
+        NumMedia: '0',
+      };
+      const response = await app.request(smsUrl, {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/x-www-form-urlencoded',
+          'X-Twilio-Signature': signTwilioRequest(LOCAL_TWILIO_AUTH_TOKEN, smsUrl, form),
+        },
+        body: new URLSearchParams(form).toString(),
+      });
+      expect(response.status).toBe(200);
+    };
+    await text('I want an appointment on Wednesday at 10am');
+    await text('Yes');
+    await text('Ana');
+    await text('STOP');
+    await deps.webhooks.sender.settled();
+    const requests = receiver.on('/texted');
+    const bodies = requests.map((r) => JSON.parse(r.body) as { type: string; data: Record<string, unknown> });
+    expect(bodies.map((b) => b.type)).toEqual(['appointment.booked', 'caller.opted_out']);
+    const [appointment] = await deps.data.appointments.upcoming(ownerId);
+    expect(bodies[0]!.data).toMatchObject({
+      appointment_id: appointment!.id,
+      customer_name: 'Ana',
+      customer_phone: caller,
+      status: 'booked',
+      changed_by: 'assistant',
+      previous_starts_at: null,
+    });
+    expect(bodies[1]!.data).toMatchObject({ caller, keyword: 'STOP' });
+    expect(requests.every((request) => independentlyValid(secret, request))).toBe(true);
   });
 });

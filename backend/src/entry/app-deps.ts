@@ -87,6 +87,7 @@ export function createAppDeps(
     ...platform,
     data,
     reminders: reminders.planning,
+    webhooks,
     notify: notifier,
     calendar: ownerCalendar,
     payments: providers.payments,

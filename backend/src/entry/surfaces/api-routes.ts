@@ -79,6 +79,7 @@ export function mountApiRoutes(app: AppBase, deps: AppDeps) {
         telephony: deps.providers.telephony,
         calendar: deps.ownerCalendar,
         logger: deps.logger,
+        webhooks: deps.webhooks,
       }),
     ),
   );
