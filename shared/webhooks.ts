@@ -64,3 +64,49 @@ export const WEBHOOK_TEXTS = {
   tooManyManualSends: 'Too many test sends and replays: try again in an hour.',
   failingSubject: 'A webhook endpoint is failing',
 } as const;
+
+/** How the dashboard names each event (the event names themselves are the contract). */
+export const WEBHOOK_EVENT_LABELS = {
+  'conversation.completed': 'A conversation ended',
+  'appointment.booked': 'An appointment was booked',
+  'appointment.moved': 'An appointment was moved',
+  'appointment.cancelled': 'An appointment was cancelled',
+  'message.taken': 'A message was taken',
+  'deposit.paid': 'A deposit was paid',
+  'deposit.refunded': 'A deposit was refunded',
+  'caller.opted_out': 'A caller opted out of texts',
+} as const;
+
+/** The dashboard's Integrations tab, webhooks section. */
+export const WEBHOOK_UI_TEXTS = {
+  title: 'Webhooks',
+  intro:
+    'Send events to your own tools as they happen. Each request is signed (Standard Webhooks) with the endpoint’s secret, retried for 24 hours, and delivered in order per conversation.',
+  empty: 'No endpoints yet.',
+  addTitle: 'Add an endpoint',
+  urlLabel: 'Endpoint URL',
+  urlHint: 'An https:// address on the public internet.',
+  eventsLegend: 'Events to send',
+  add: 'Add endpoint',
+  secretTitle: 'Your signing secret',
+  secretNote: 'Copy it now: it will not be shown again.',
+  copy: 'Copy secret',
+  copied: 'Copied',
+  done: 'Done',
+  testSend: 'Send test event',
+  rotate: 'Rotate secret',
+  remove: 'Delete',
+  confirmRemove: 'Delete this endpoint? Its delivery log is kept for 30 days.',
+  deliveries: 'Delivery log',
+  hideDeliveries: 'Hide delivery log',
+  noDeliveries: 'No deliveries yet.',
+  replay: 'Replay',
+  refresh: 'Refresh',
+  failing: 'Failing',
+  active: 'Active',
+  disabled: 'Paused',
+  failingNote:
+    'Deliveries to this endpoint have failed for 24 hours. Fix your receiver, then replay the events it missed.',
+  rotatedNote: (until: string) => `The previous secret also signs until ${until}.`,
+  loadFailed: 'Could not load your webhook endpoints.',
+} as const;

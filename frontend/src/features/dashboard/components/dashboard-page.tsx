@@ -7,6 +7,7 @@ import { SignedInScreen } from '../../../components/layout/signed-in-screen';
 import { CenteredStatus } from '../../../components/ui/centered-status';
 import { forgetConversationLink, pendingConversationLink } from '../../../lib/conversation-link';
 import { BetaGate, useAuth } from '../../auth';
+import { IntegrationsTab } from '../../integrations';
 import { useDashboardGuard } from '../hooks/use-dashboard-guard';
 import { AnalyticsTab } from './tabs/analytics-tab';
 import { AppointmentsTab } from './tabs/appointments-tab';
@@ -31,6 +32,7 @@ const TABS: ReadonlyArray<{ key: string; label: string; Component: ComponentType
   { key: REGISTRATION_DASHBOARD_TAB, label: 'Texting', Component: TextingTab },
   { key: 'subscription', label: 'Subscription', Component: SubscriptionTab },
   { key: 'referrals', label: 'Referrals', Component: ReferralsTab },
+  { key: 'integrations', label: 'Integrations', Component: IntegrationsTab },
 ];
 
 /**
