@@ -99,3 +99,5 @@ export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;
 export const webhookDeliveryListSchema = z.object({ deliveries: z.array(webhookDeliverySchema) });
 
 export const webhookTestSendSchema = z.strictObject({ event: webhookEventSchema.optional() });
+
+export const webhookEndpointDeletedSchema = z.object({ deleted: z.literal(true) });

@@ -3,6 +3,7 @@ import { apiErrorSchema } from '@shared/schemas/api-error';
 import {
   webhookDeliveryListSchema,
   webhookDeliverySchema,
+  webhookEndpointDeletedSchema,
   webhookEndpointCreateSchema,
   webhookEndpointListSchema,
   webhookEndpointSchema,
@@ -142,7 +143,7 @@ export const webhookRoutes = (deps: WebhookRoutesDeps) => {
     summary: 'Delete an endpoint',
     request: { params: endpointParams },
     responses: {
-      200: jsonContent(z.object({ deleted: z.literal(true) }), 'Deleted'),
+      200: jsonContent(webhookEndpointDeletedSchema, 'Deleted'),
       ...errorResponses,
       404: moreErrors[404],
     },

@@ -1,6 +1,7 @@
 import type {
   WebhookEndpointCreate,
   webhookDeliveryListSchema,
+  webhookEndpointDeletedSchema,
   webhookDeliverySchema,
   webhookEndpointListSchema,
   webhookEndpointSchema,
@@ -30,7 +31,10 @@ export const webhooksApi = {
       action: 'change the endpoint',
     }),
   remove: (userId: string, id: string) =>
-    apiRequest(one(userId, id), { method: 'DELETE', action: 'delete the endpoint' }),
+    apiRequest<typeof webhookEndpointDeletedSchema>(one(userId, id), {
+      method: 'DELETE',
+      action: 'delete the endpoint',
+    }),
   rotate: (userId: string, id: string) =>
     apiRequest<typeof webhookEndpointWithSecretSchema>(`${one(userId, id)}/rotate-secret`, {
       method: 'POST',
