@@ -2,7 +2,7 @@ import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
-import { WEBHOOK_SAMPLES } from '../../shared/schemas/webhook-events';
+import { WEBHOOK_EVENTS, WEBHOOK_SAMPLES } from '../../shared/schemas/webhook-events';
 import { WEBHOOK_LIMITS, WEBHOOK_TEXTS } from '../../shared/webhooks';
 import { verifyWebhook } from '../../backend/src/capabilities/webhooks/index';
 import { zonedInstant } from '../../shared/receptionist/business-time';
@@ -119,6 +119,17 @@ describe('signed outbound webhooks', async () => {
     expect((await callApi(app, 'DELETE', `${me.base}/${id}`, me.token)).status).toBe(200);
     expect((await callApi(app, 'DELETE', `${me.base}/${id}`, me.token)).status).toBe(404);
     expect((await callApi(app, 'GET', me.base, me.token)).body.endpoints).toEqual([]);
+  });
+
+  it('documents every event in the OpenAPI document’s webhooks section', async () => {
+    const document = (await (await app.request('/openapi.json')).json()) as {
+      webhooks?: Record<string, { post: { requestBody: { content: Record<string, { schema: unknown }> } } }>;
+    };
+    const names = Object.keys(document.webhooks ?? {}).map((name) => name.replace(/^\//, ''));
+    expect(names.sort()).toEqual([...WEBHOOK_EVENTS].sort());
+    const booked = JSON.stringify(Object.values(document.webhooks!)[1]);
+    expect(booked).toContain('webhook-signature');
+    expect(booked).toContain('previous_starts_at');
   });
 
   it('holds the endpoint limit under parallel creates', async () => {

@@ -24,6 +24,7 @@ import {
   userIdParams,
 } from '../../platform/http/openapi-helpers';
 import { EndpointRefusal, type WebhookEndpoints } from './endpoints';
+import { documentWebhooks } from './openapi-webhooks';
 import type { StoredDelivery } from './records/index';
 import type { WebhookSender } from './sender';
 
@@ -203,7 +204,7 @@ export const webhookRoutes = (deps: WebhookRoutesDeps) => {
     },
   });
 
-  return new OpenAPIHono<AppEnv>()
+  return documentWebhooks(new OpenAPIHono<AppEnv>())
     .openapi(list, async (c) => {
       const { userId } = c.req.valid('param');
       return c.json(
