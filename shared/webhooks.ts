@@ -110,3 +110,18 @@ export const WEBHOOK_UI_TEXTS = {
   rotatedNote: (until: string) => `The previous secret also signs until ${until}.`,
   loadFailed: 'Could not load your webhook endpoints.',
 } as const;
+
+/** The webhook queue in AWS (infra/lib/webhook-queue.ts) and its consumer, the notifications function. */
+export const WEBHOOK_QUEUE = {
+  /** Messages per worker invocation; each is reported failed on its own (ReportBatchItemFailures). */
+  messagesPerInvocation: 10,
+  /** Workers at once: deliveries are short (5 s timeout), so a few workers keep up with bursts. */
+  maxConcurrentWorkers: 10,
+  /** Six times the function's timeout (120 s), AWS's advice for an SQS event source. */
+  visibilityTimeoutSeconds: 720,
+  /** A message that fails this often (a fault, never a receiver's failure: those are recorded) is set aside. */
+  maxReceiveCount: 5,
+  /** The sweep's safety net re-queues any pending delivery, so a short retention loses nothing. */
+  retentionHours: 4,
+  deadLetterRetentionDays: 14,
+} as const;

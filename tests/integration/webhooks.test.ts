@@ -13,6 +13,7 @@ import { callApi } from '../support/api-calls';
 import { createAssistantLine, TEST_API_ORIGIN } from '../support/assistant-line';
 import { createConfirmedUser } from '../support/cognito-users';
 import { createTestApp } from '../support/test-app';
+import { createNotificationJobs } from '../../backend/src/capabilities/notifications/index';
 
 type Received = { headers: http.IncomingHttpHeaders; body: string; path: string };
 
@@ -373,5 +374,32 @@ describe('signed outbound webhooks', async () => {
     });
     expect(bodies[1]!.data).toMatchObject({ caller, keyword: 'STOP' });
     expect(requests.every((request) => independentlyValid(secret, request))).toBe(true);
+  });
+
+  it('the notifications function consumes the webhook queue’s SQS records too', async () => {
+    clock = NOW;
+    const me = await owner('wh-sqs');
+    await callApi(app, 'POST', me.base, me.token, { url: receiver.url('/sqs'), events: ['message.taken'] });
+    const body = JSON.stringify({
+      kind: 'event',
+      owner_id: me.sub,
+      id: 'msg_from_sqs_record',
+      type: 'message.taken',
+      timestamp: NOW.toISOString(),
+      data: WEBHOOK_SAMPLES['message.taken'],
+      order_key: 'conv_sqs',
+    });
+    const result = await createNotificationJobs(deps).consume({
+      Records: [{ messageId: 'm1', body, eventSource: 'aws:sqs' }],
+    });
+    expect(result.batchItemFailures).toEqual([]);
+    await deps.webhooks.sender.settled();
+    const [request] = receiver.on('/sqs');
+    expect(request!.headers['webhook-id']).toBe('msg_from_sqs_record');
+    // A malformed webhook message is reported failed (SQS redelivers it, then dead-letters it).
+    const bad = await createNotificationJobs(deps).consume({
+      Records: [{ messageId: 'm2', body: '{"kind":"deliver"}', eventSource: 'aws:sqs' }],
+    });
+    expect(bad.batchItemFailures).toEqual([{ itemIdentifier: 'm2' }]);
   });
 });

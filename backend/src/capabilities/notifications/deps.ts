@@ -26,5 +26,11 @@ export type NotificationsDeps = PlatformDeps & {
    * Outbound webhooks' retries ride the sweep (docs/decisions/178-outbound-webhooks.md): typed by shape, so
    * neither capability imports the other. `asOf` is a local run's moved clock.
    */
-  webhooks?: { sender: { sweep(at: Date, asOf?: Date): Promise<{ queued: number }> } };
+  webhooks?: {
+    sender: {
+      sweep(at: Date, asOf?: Date): Promise<{ queued: number }>;
+      /** One webhook queue message: this function is that queue's consumer too. */
+      handle(body: string): Promise<void>;
+    };
+  };
 };

@@ -17,6 +17,16 @@ export const sqsEventSchema = z.object({
 });
 export type SqsEvent = z.infer<typeof sqsEventSchema>;
 
+/** A webhook queue message (`{"kind": "event" | "deliver", …}`), told from a notification batch (`job`). */
+function isWebhookMessage(body: string) {
+  try {
+    const kind = (JSON.parse(body) as { kind?: unknown } | null)?.kind;
+    return kind === 'event' || kind === 'deliver';
+  } catch {
+    return false;
+  }
+}
+
 export type NotificationJobsDeps = Pick<
   NotificationsDeps,
   'config' | 'data' | 'notifier' | 'receptionist' | 'logger' | 'now' | 'standIns' | 'reminders' | 'webhooks'
@@ -107,7 +117,9 @@ export function createNotificationJobs(deps: NotificationJobsDeps) {
       const batchItemFailures: Array<{ itemIdentifier: string }> = [];
       for (const record of event.Records) {
         try {
-          await worker.handle(record.body);
+          // This function also consumes the webhook queue (docs/decisions/178): its messages carry a `kind`.
+          if (deps.webhooks && isWebhookMessage(record.body)) await deps.webhooks.sender.handle(record.body);
+          else await worker.handle(record.body);
         } catch (error) {
           logger.warn('notifications.batch_failed', { message_id: record.messageId, error: String(error) });
           batchItemFailures.push({ itemIdentifier: record.messageId });
