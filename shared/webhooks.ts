@@ -105,6 +105,7 @@ export const WEBHOOK_UI_TEXTS = {
   failing: 'Failing',
   active: 'Active',
   disabled: 'Paused',
+  sending: 'Send events',
   failingNote:
     'Deliveries to this endpoint have failed for 24 hours. Fix your receiver, then replay the events it missed.',
   rotatedNote: (until: string) => `The previous secret also signs until ${until}.`,

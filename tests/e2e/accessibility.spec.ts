@@ -150,6 +150,7 @@ const DASHBOARD_TABS = [
   'subscription',
   'referrals',
   'notifications',
+  'integrations',
 ];
 
 test('an owner with a finished setup: every setup step, every dashboard tab and their dialogs', async ({

@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { WEBHOOK_UI_TEXTS } from '../../shared/webhooks';
 import { verifyWebhook } from '../../backend/src/capabilities/webhooks/signing';
@@ -120,6 +121,11 @@ test('an endpoint gets a texted booking as a signed appointment.booked; two fail
     await expect(row).toContainText('Delivered');
     await expect(row).toContainText('200');
     await page.screenshot({ path: '.local/test-results/webhooks-delivery-log.png', fullPage: true });
+    // The tab with an endpoint and its open log passes axe (the accessibility spec checks the empty tab).
+    const axe = await new AxeBuilder({ page }).analyze();
+    expect(
+      axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    ).toEqual([]);
     await row.getByRole('button', { name: /Replay/ }).click();
     await expect.poll(() => receiver.received.length, { timeout: 15_000 }).toBe(4);
     expect(receiver.received[3]!.headers['webhook-id']).toBe(first!.headers['webhook-id']);

@@ -199,7 +199,7 @@ function EndpointItem({
     <li className="webhook-endpoint" data-testid="webhook-endpoint">
       <div className="webhook-endpoint-head">
         <div>
-          <strong className="webhook-url">{endpoint.url}</strong>
+          <h3 className="webhook-url">{endpoint.url}</h3>
           <span className={`webhook-badge webhook-badge-${endpoint.enabled ? endpoint.status : 'paused'}`}>
             {state}
           </span>
@@ -212,7 +212,7 @@ function EndpointItem({
             disabled={enable.isPending}
             onChange={(e) => enable.mutate({ id: endpoint.id, enabled: e.target.checked })}
           />
-          On
+          {T.sending}
         </label>
       </div>
       {endpoint.status === 'failing' ? (
