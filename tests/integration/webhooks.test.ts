@@ -281,6 +281,18 @@ describe('signed outbound webhooks', async () => {
     expect(String(request!.headers['webhook-signature']).split(' ')).toHaveLength(2);
     expect(independentlyValid(oldSecret, request!)).toBe(true);
     expect(independentlyValid(newSecret, request!)).toBe(true);
+    // After the overlap only the new secret signs.
+    clock = minutes(24 * 60 + 1);
+    expect((await callApi(app, 'POST', `${me.base}/${id}/test`, me.token, {})).status).toBe(202);
+    await deps.webhooks.sender.settled();
+    const later = receiver.on('/rotate')[1]!;
+    expect(String(later.headers['webhook-signature']).split(' ')).toHaveLength(1);
+    expect(independentlyValid(newSecret, later)).toBe(true);
+    expect(independentlyValid(oldSecret, later)).toBe(false);
+    const [listed] = (await callApi(app, 'GET', me.base, me.token)).body.endpoints as Array<
+      Record<string, unknown>
+    >;
+    expect(listed!.previous_secret_expires_at).toBeNull();
   });
 
   it('fails after 24 hours of retries, marks the endpoint failing and e-mails the owner once', async () => {
