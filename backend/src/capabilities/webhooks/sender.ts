@@ -162,7 +162,9 @@ export function createWebhookSender(deps: WebhooksDeps, targets: WebhookTargets)
 
   /** One attempt of one delivery, if it is pending, unheld and first in its order. */
   async function attempt(message: DeliverMessage) {
-    const at = message.at ? new Date(message.at) : deps.now();
+    // A moved clock (local runs) is passed on to the next delivery in order; otherwise each worker's own time.
+    const asOf = message.at ? new Date(message.at) : undefined;
+    const at = asOf ?? deps.now();
     const target: TargetRef = { kind: message.target_kind, id: message.target_id };
     const delivery = await data.webhooks.getDelivery(message.owner_id, target, message.delivery_id);
     if (!delivery || delivery.status !== 'pending') return;
@@ -224,7 +226,7 @@ export function createWebhookSender(deps: WebhooksDeps, targets: WebhookTargets)
       status: updated.status,
     });
     if (updated.status === 'pending') return data.webhooks.saveDelivery(updated);
-    await settle(updated, at);
+    await settle(updated, asOf);
     if (target.kind !== 'endpoint') return;
     if (updated.status === 'delivered') await data.webhooks.markHealthy(delivery.owner_id, target.id);
     else if (await data.webhooks.markFailing(delivery.owner_id, target.id, at)) {
@@ -237,10 +239,10 @@ export function createWebhookSender(deps: WebhooksDeps, targets: WebhookTargets)
   }
 
   /** Stores a settled delivery and queues the next one of its order, which waited for it. */
-  async function settle(delivery: StoredDelivery, at?: Date) {
+  async function settle(delivery: StoredDelivery, asOf?: Date) {
     await data.webhooks.saveDelivery(delivery);
     const next = await data.webhooks.pendingInOrder(delivery, 'after');
-    if (next) await enqueue([deliverMessage(next, at)], { wait: false });
+    if (next) await enqueue([deliverMessage(next, asOf)], { wait: false });
   }
 
   return {
