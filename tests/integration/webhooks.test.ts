@@ -414,4 +414,43 @@ describe('signed outbound webhooks', async () => {
     });
     expect(bad.batchItemFailures).toEqual([{ itemIdentifier: 'm2' }]);
   });
+
+  it('a cancellation from the dashboard reaches the endpoint as appointment.cancelled by the owner', async () => {
+    clock = NOW;
+    const me = await owner('wh-cancel');
+    const { ownerId } = await createAssistantLine(deps, { ownerId: me.sub });
+    await callApi(app, 'POST', me.base, me.token, {
+      url: receiver.url('/cancel'),
+      events: ['appointment.cancelled'],
+    });
+    const booked = await deps.data.appointments.book(ownerId, {
+      starts_at: '2027-02-03T15:00:00.000Z',
+      ends_at: '2027-02-03T15:30:00.000Z',
+      customer_name: 'Ana',
+      customer_phone: '+14155550490',
+      service: null,
+      conversation_id: 'conv_cancel',
+      channel: 'sms',
+      deposit: null,
+    });
+    if (!booked.ok) throw new Error('the slot was taken');
+    const cancelled = await callApi(
+      app,
+      'POST',
+      `/oauth/users/${me.sub}/appointments/${booked.appointment.id}/cancel`,
+      me.token,
+    );
+    expect(cancelled.status).toBe(200);
+    await deps.webhooks.sender.settled();
+    const [request] = receiver.on('/cancel');
+    expect(JSON.parse(request!.body)).toMatchObject({
+      type: 'appointment.cancelled',
+      data: {
+        appointment_id: booked.appointment.id,
+        status: 'cancelled',
+        changed_by: 'owner',
+        conversation_id: 'conv_cancel',
+      },
+    });
+  });
 });
