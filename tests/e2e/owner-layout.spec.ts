@@ -72,6 +72,7 @@ test('at 390 px every dashboard tab is in sight (they wrap), and the objective e
     'Texting',
     'Subscription',
     'Referrals',
+    'Integrations',
   ]);
   for (const tab of await tabs.all()) {
     await expect(tab).toBeInViewport({ ratio: 1 });
