@@ -22,6 +22,7 @@ import { formatConfigReadScale, measureConfigReadScale } from './stages/config-r
 import { formatHealthDuringSpeech, measureHealthDuringSpeech } from './stages/health-during-speech';
 import { formatOverviewRead, measureOverviewRead } from './stages/overview-read';
 import { formatReminderSweep, measureReminderSweep } from './stages/reminder-sweep';
+import { formatWebhookFanout, measureWebhookFanout } from './stages/webhook-fanout';
 import { LIGHTHOUSE_PAGES, lighthousePagesNamed, measureLighthouse } from './stages/lighthouse';
 import { formatLighthouse } from './stages/lighthouse-summary';
 
@@ -132,6 +133,10 @@ const stages = {
         log('reminder_sweep'),
       ),
     formatReminderSweep,
+  ),
+  webhook_fanout: stage(
+    () => measureWebhookFanout({ events: 200 }, log('webhook_fanout')),
+    formatWebhookFanout,
   ),
 };
 type StageName = keyof typeof stages;

@@ -6,6 +6,7 @@ import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOTIFICATION_FAN_OUT } from '@shared/notifications-fan-out';
+import { WEBHOOK_QUEUE } from '@shared/webhooks';
 import { ReceptionistStack } from './lib/receptionist-stack';
 import { testApp, testStage } from './test-support';
 
@@ -39,9 +40,11 @@ const notificationsFunctionId = () => {
   return found[0]!;
 };
 
-const queues = () => {
+/** The notifications' queues, or (docs/decisions/178) the outbound webhooks' ones, by construct path. */
+const queues = (owner: 'NotificationQueue' | 'WebhookQueue' = 'NotificationQueue') => {
   const all = template.findResources('AWS::SQS::Queue') as Resources;
-  const entries = Object.entries(all);
+  expect(Object.keys(all)).toHaveLength(4);
+  const entries = Object.entries(all).filter(([id]) => id.startsWith(owner));
   expect(entries).toHaveLength(2);
   const main = entries.find(([, queue]) => queue.Properties.RedrivePolicy)!;
   const dead = entries.find(([, queue]) => !queue.Properties.RedrivePolicy)!;
@@ -108,8 +111,11 @@ describe('the notifications fan-out queue', () => {
 
   it('lets only the notifications function send to the queue', () => {
     const { main } = queues();
-    const senders = Object.values(template.findResources('AWS::IAM::Policy') as Resources).filter((policy) =>
-      JSON.stringify(policy.Properties.PolicyDocument).includes('sqs:SendMessage'),
+    const arn = JSON.stringify({ 'Fn::GetAtt': [main[0], 'Arn'] });
+    const senders = Object.values(template.findResources('AWS::IAM::Policy') as Resources).filter(
+      (policy) =>
+        JSON.stringify(policy.Properties.PolicyDocument).includes('sqs:SendMessage') &&
+        JSON.stringify(policy.Properties.PolicyDocument).includes(arn),
     );
     expect(senders).toHaveLength(1);
     expect(JSON.stringify(senders[0]!.Properties.PolicyDocument)).toContain(
@@ -127,7 +133,11 @@ describe('the notifications fan-out queue', () => {
     const alarms = Object.values(template.findResources('AWS::CloudWatch::Alarm') as Resources).map(
       (alarm) => alarm.Properties,
     );
-    const deadLetters = alarms.find((a) => a.MetricName === 'ApproximateNumberOfMessagesVisible');
+    const deadLetters = alarms.find(
+      (a) =>
+        a.MetricName === 'ApproximateNumberOfMessagesVisible' &&
+        JSON.stringify(a.Dimensions).includes(JSON.stringify(dead[0])),
+    );
     expect(deadLetters).toMatchObject({
       Namespace: 'AWS/SQS',
       Dimensions: [{ Name: 'QueueName', Value: { 'Fn::GetAtt': [dead[0], 'QueueName'] } }],
@@ -152,5 +162,75 @@ describe('the notifications fan-out queue', () => {
   it('passes cdk-nag with no unsuppressed error', () => {
     const errors = Annotations.fromStack(stack).findError('*', Match.stringLikeRegexp('AwsSolutions-'));
     expect(errors.map((error) => `${error.id}: ${String(error.entry.data).split(':')[0]}`)).toEqual([]);
+  });
+});
+
+describe('the outbound webhooks queue (docs/decisions/178-outbound-webhooks.md)', () => {
+  it('is encrypted, redrives faulting messages to its dead-letter queue, and feeds the notifications function', () => {
+    const { main, dead } = queues('WebhookQueue');
+    expect(main[1].Properties).toMatchObject({
+      VisibilityTimeout: WEBHOOK_QUEUE.visibilityTimeoutSeconds,
+      MessageRetentionPeriod: WEBHOOK_QUEUE.retentionHours * 3_600,
+      SqsManagedSseEnabled: true,
+      RedrivePolicy: {
+        deadLetterTargetArn: { 'Fn::GetAtt': [dead[0], 'Arn'] },
+        maxReceiveCount: WEBHOOK_QUEUE.maxReceiveCount,
+      },
+    });
+    expect(dead[1].Properties).toMatchObject({ SqsManagedSseEnabled: true });
+    const fn = notificationsFunctionId();
+    template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      FunctionName: { Ref: fn },
+      EventSourceArn: { 'Fn::GetAtt': [main[0], 'Arn'] },
+      BatchSize: WEBHOOK_QUEUE.messagesPerInvocation,
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+      ScalingConfig: { MaximumConcurrency: WEBHOOK_QUEUE.maxConcurrentWorkers },
+    });
+    for (const [id] of [main, dead])
+      template.hasResourceProperties('AWS::SQS::QueuePolicy', {
+        Queues: [{ Ref: id }],
+        PolicyDocument: {
+          Statement: Match.arrayWith([
+            Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+          ]),
+        },
+      });
+  });
+
+  it('every app function may emit: each has the queue URL and may send to it', () => {
+    const { main } = queues('WebhookQueue');
+    const functions = Object.values(template.findResources('AWS::Lambda::Function') as Resources).filter(
+      (fn) =>
+        (fn.Properties.Environment as { Variables?: Record<string, unknown> } | undefined)?.Variables
+          ?.TABLE_NAME,
+    );
+    expect(functions.length).toBe(4);
+    for (const fn of functions)
+      expect(
+        (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables.WEBHOOKS_QUEUE_URL,
+      ).toEqual({
+        Ref: main[0],
+      });
+    const arn = JSON.stringify({ 'Fn::GetAtt': [main[0], 'Arn'] });
+    const policies = Object.values(template.findResources('AWS::IAM::Policy') as Resources).filter(
+      (policy) =>
+        JSON.stringify(policy.Properties.PolicyDocument).includes('sqs:SendMessage') &&
+        JSON.stringify(policy.Properties.PolicyDocument).includes(arn),
+    );
+    const roles = new Set(
+      policies.flatMap((policy) => (policy.Properties.Roles as Array<{ Ref: string }>).map((r) => r.Ref)),
+    );
+    expect(roles.size).toBe(4);
+  });
+
+  it('alarms the operator on dead letters', () => {
+    const { dead } = queues('WebhookQueue');
+    const topic = Object.keys(template.findResources('AWS::SNS::Topic'))[0]!;
+    template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      MetricName: 'ApproximateNumberOfMessagesVisible',
+      Dimensions: [{ Name: 'QueueName', Value: { 'Fn::GetAtt': [dead[0], 'QueueName'] } }],
+      Threshold: 1,
+      AlarmActions: [{ Ref: topic }],
+    });
   });
 });

@@ -290,6 +290,8 @@ describe('§5 observability', () => {
         'notifications-throttles',
         'notifications-dead-letters',
         'notifications-backlog',
+        // Outbound webhooks' queue (docs/decisions/178-outbound-webhooks.md).
+        'webhooks-dead-letters',
         'api-5xx',
         'api-latency',
         'dynamodb-throttles',

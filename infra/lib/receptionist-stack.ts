@@ -18,6 +18,7 @@ import { Edge } from './edge';
 import type { LambdaName } from './lambda-bundling';
 import { applyNagSuppressions } from './nag-suppressions';
 import { NotificationQueue } from './notification-queue';
+import { WebhookQueue } from './webhook-queue';
 import { Observability } from './observability';
 import { sesIdentityName } from './ses-sender';
 import { DEFAULT_WEB_ASSETS_DIR } from './repo-paths';
@@ -167,6 +168,12 @@ export class ReceptionistStack extends Stack {
       notifications: notificationsFunction,
     } as const;
     const appFunctions = [apiFunction, telephonyFunction, socketFunction, notificationsFunction];
+    // Outbound webhooks (docs/decisions/178): every function may emit; the notifications function delivers.
+    const webhookQueue = new WebhookQueue(this, 'WebhookQueue', {
+      namePrefix,
+      worker: notificationsFunction,
+      senders: appFunctions,
+    });
     // Only the table actions each bundle sends (table-access.ts), never Scan.
     for (const [name, fn] of Object.entries(functionsByBundle))
       grantTableAccess(data.table, name as LambdaName, fn);
@@ -255,6 +262,7 @@ export class ReceptionistStack extends Stack {
       monthlyBudgetUsd: stage.monthlyBudgetUsd,
     });
     notificationQueue.reportTo(this.observability.topic);
+    webhookQueue.reportTo(this.observability.topic);
 
     const outputs: Record<string, [string, string]> = {
       WebUrl: [web.url, 'The web app (CloudFront)'],

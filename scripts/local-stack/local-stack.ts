@@ -97,6 +97,12 @@ export function backendEnv(
     ALLOWED_ORIGINS: `http://localhost:${options.ports.frontend},http://127.0.0.1:${options.ports.frontend}`,
     LOCAL_PROVIDERS: 'true',
     LOCAL_OUTBOX_DIR: path.join(options.stateDir, 'outbox'),
+    // Webhook endpoints on this machine (the e2e's receiver; decision 178): only where asked for, never in AWS.
+    ...(appEnv === 'test'
+      ? { WEBHOOK_LOCAL_ALLOWED_HOSTS: '127.0.0.1' }
+      : process.env.WEBHOOK_LOCAL_ALLOWED_HOSTS
+        ? { WEBHOOK_LOCAL_ALLOWED_HOSTS: process.env.WEBHOOK_LOCAL_ALLOWED_HOSTS }
+        : {}),
   };
 }
 

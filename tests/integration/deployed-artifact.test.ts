@@ -10,6 +10,7 @@ import { signTwilioRequest } from '../../backend/src/providers/telephony/webhook
 import { VOICE_PATHS } from '../../backend/src/capabilities/voice/voice-webhook-routes';
 import { dueHourOf } from '../../backend/src/capabilities/notifications/records/notification-records';
 import { NOTIFICATIONS_QUEUE_URL_SETTING } from '../../shared/notifications-fan-out';
+import { WEBHOOKS_QUEUE_URL_SETTING } from '../../shared/webhooks';
 import { LAMBDA_CHUNK_DIR, LAMBDA_ENTRY_FILE } from '../../infra/lib/lambda-bundling';
 import { ReceptionistStack } from '../../infra/lib/receptionist-stack';
 import { renderToken, testApp, testStage } from '../../infra/test-support';
@@ -77,6 +78,7 @@ let management: Awaited<ReturnType<typeof startFakeManagementApi>>;
 let openAi: Awaited<ReturnType<typeof startFakeOpenAi>>;
 let sqs: Awaited<ReturnType<typeof startFakeSqs>>;
 let notificationsQueueUrl: string;
+let webhooksQueueUrl: string;
 
 beforeAll(async () => {
   const app = testApp(outdir);
@@ -102,6 +104,7 @@ beforeAll(async () => {
   management = await startFakeManagementApi();
   sqs = await startFakeSqs();
   notificationsQueueUrl = sqs.createQueue('notification-batches');
+  webhooksQueueUrl = sqs.createQueue('webhook-deliveries');
   openAi = await startFakeOpenAi({
     apiKey: VENDOR_KEYS.OPENAI_API_KEY,
     reply: () => ASSISTANT_REPLY,
@@ -120,6 +123,8 @@ beforeAll(async () => {
     VOICE_RELAY_URL: RELAY_URL,
     WS_CALLBACK_URL: `${management.url}/${STAGE}`,
     [NOTIFICATIONS_QUEUE_URL_SETTING]: notificationsQueueUrl,
+    // Outbound webhooks (docs/decisions/178): every function may emit to it.
+    [WEBHOOKS_QUEUE_URL_SETTING]: webhooksQueueUrl,
   };
   /**
    * Where the local services answer, through settings the deployed code already honours in AWS: the app's
@@ -433,13 +438,23 @@ describe('the deployed notifications function', () => {
     expect(target!.functionLogicalId).toBe(functions.notifications.logicalId);
     expect(target!.input).toEqual({ jobs: ['sweep'] });
     const queueRef = renderToken(functions.notifications.environment[NOTIFICATIONS_QUEUE_URL_SETTING]);
-    expect(assembly.queueSources()).toEqual([
-      {
-        queueLogicalId: queueRef.replace(/^\$\{(.+)\}$/, '$1'),
-        functionLogicalId: functions.notifications.logicalId,
-        reportsItemFailures: true,
-      },
-    ]);
+    const webhookQueueRef = renderToken(functions.notifications.environment[WEBHOOKS_QUEUE_URL_SETTING]);
+    // Its own batches and the outbound webhooks' queue (docs/decisions/178) both feed it.
+    expect(assembly.queueSources()).toEqual(
+      expect.arrayContaining([
+        {
+          queueLogicalId: queueRef.replace(/^\$\{(.+)\}$/, '$1'),
+          functionLogicalId: functions.notifications.logicalId,
+          reportsItemFailures: true,
+        },
+        {
+          queueLogicalId: webhookQueueRef.replace(/^\$\{(.+)\}$/, '$1'),
+          functionLogicalId: functions.notifications.logicalId,
+          reportsItemFailures: true,
+        },
+      ]),
+    );
+    expect(assembly.queueSources()).toHaveLength(2);
 
     // A due summary whose conversation is gone: the batch's worker looks at it and clears it.
     const conversationId = `artifact-gone-${randomUUID()}`;

@@ -20,6 +20,7 @@ import { remindersRecords } from '../capabilities/reminders/records/index';
 import { setupRecords } from '../capabilities/setup/records/index';
 import { smsRecords } from '../capabilities/sms/records/index';
 import { voiceRecords } from '../capabilities/voice/records/index';
+import { webhooksRecords } from '../capabilities/webhooks/records/index';
 
 /**
  * The repositories over the app table: each capability builds its own from its records/ entry, and a
@@ -49,6 +50,7 @@ export function createAppData(store: RecordStore) {
     ...setupRecords(store),
     ...smsRecords(store),
     ...voiceRecords(store),
+    ...webhooksRecords(store),
   };
 }
 

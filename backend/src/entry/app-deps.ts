@@ -19,6 +19,9 @@ import { rememberOptOuts } from '../capabilities/sms/index';
 import { receptionistFromApp } from '../capabilities/receptionist/index';
 import { remindersFromApp } from '../capabilities/reminders/index';
 import { referralRewardsFromApp } from '../capabilities/referrals/index';
+import { webhooksFromApp } from '../capabilities/webhooks/index';
+import { createHookTargetSource } from '../capabilities/automations/index';
+import { signInEmailOf } from '../providers/identity/port';
 import { createAppData } from './app-data';
 import type { AppDeps, StandInFactory } from './app-types';
 
@@ -68,10 +71,28 @@ export function createAppDeps(
   const ownerCalendar = ownerCalendarFromApp(app);
   const messagingRegistrations = messagingRegistrationsFromApp(app);
   const reminders = remindersFromApp({ logger, now, data, telephony: providers.telephony, textingGate });
+  const signInEmail = signInEmailOf(providers.identity);
+  // Signed outbound webhooks (decision 178), to the owner's endpoints and their REST hooks (decision 179).
+  const webhooks = webhooksFromApp(
+    {
+      ...platform,
+      data,
+      email: providers.email,
+      ...(local ? { standIns: local } : {}),
+      businessIdOf: async (ownerId) =>
+        (await data.businessConfigs.getConfig(ownerId))?.business_id ?? ownerId,
+      ownerEmailOf: async (ownerId) =>
+        (await data.notifications.getPreferences(ownerId))?.email ||
+        (await data.businessConfigs.getConfig(ownerId))?.escalation_email ||
+        (await signInEmail(ownerId)),
+    },
+    createHookTargetSource(app),
+  );
   const receptionist = receptionistFromApp({
     ...platform,
     data,
     reminders: reminders.planning,
+    webhooks,
     notify: notifier,
     calendar: ownerCalendar,
     payments: providers.payments,
@@ -94,6 +115,7 @@ export function createAppDeps(
     ownerCalendar,
     notifier,
     reminders,
+    webhooks,
     messagingRegistrations,
     textingGate,
     ...(local ? { standIns: local } : {}),

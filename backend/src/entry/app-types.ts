@@ -13,6 +13,7 @@ import type { Receptionist, ReceptionistModel } from '../capabilities/receptioni
 import type { ReferralRewardHooks } from '../capabilities/referrals/index';
 import type { Notifier } from '../capabilities/notifications/index';
 import type { Reminders } from '../capabilities/reminders/index';
+import type { Webhooks } from '../capabilities/webhooks/index';
 import type { AppData } from './app-data';
 
 export type { AppData } from './app-data';
@@ -31,6 +32,8 @@ export type AppDeps = PlatformDeps & {
   notifier: Notifier;
   /** Appointment reminders: planned at booking, sent by the notification sweep (docs/decisions/175). */
   reminders: Reminders;
+  /** Signed outbound webhooks: endpoints, the sender and its emit (docs/decisions/178). */
+  webhooks: Webhooks;
   /** Present only where a local entry point built the app: the stand-ins, their pages and local queue. */
   standIns?: StandIns;
   /** Called once when an owner's trial ends in a paid subscription (the referral rule implements it). */

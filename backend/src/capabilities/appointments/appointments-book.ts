@@ -5,7 +5,8 @@ import type { AppointmentsDeps } from './deps';
 import type { OwnerCalendar } from '../calendars/index';
 import type { Logger } from '../../platform/logging/logger';
 import type { TelephonyProvider } from '../../providers/telephony/port';
-import type { Receptionist } from '../receptionist/index';
+import { emitAppointmentChange, type Receptionist } from '../receptionist/index';
+import type { EmitWebhookEvent } from '../webhooks/index';
 import { isNorthAmericanPhone } from '@shared/phone/phone-number';
 import { callerTexts } from '@shared/caller-texts';
 import type { AppointmentsBook } from './appointment-routes';
@@ -42,6 +43,8 @@ export function appointmentsBook(deps: {
   telephony: Pick<TelephonyProvider, 'sendSms'>;
   calendar?: Pick<OwnerCalendar, 'remove'>;
   logger: Logger;
+  /** The owner's webhooks hear of a cancellation from the dashboard (docs/decisions/178). */
+  webhooks?: { emit: EmitWebhookEvent };
 }): AppointmentsBook {
   const { data } = deps;
   return {
@@ -75,6 +78,7 @@ export function appointmentsBook(deps: {
       if (!cancelled) return undefined;
       if (cancelled.calendar_event_id) await deps.calendar?.remove(ownerId, cancelled.calendar_event_id);
       const depositRefund = await deps.receptionist.refundCancelledDeposit(ownerId, cancelled);
+      await emitAppointmentChange(deps.webhooks?.emit, 'cancelled', cancelled, 'owner');
       const [profile, config] = await Promise.all([
         deps.receptionist.profileOf(ownerId),
         data.businessConfigs.getConfig(ownerId),

@@ -24,3 +24,18 @@ export function createHookTargets(deps: Pick<AutomationsDeps, 'data' | 'provider
   };
 }
 export type HookTargetsFor = ReturnType<typeof createHookTargets>;
+
+/**
+ * The REST hooks as the webhook sender's second kind of target (docs/decisions/178, 179): the hooks that want
+ * an event, and one hook by id when a retry or a replay needs its address and secret again.
+ */
+export function createHookTargetSource(deps: Pick<AutomationsDeps, 'data' | 'providers' | 'logger'>) {
+  return {
+    list: createHookTargets(deps),
+    async get(ownerId: string, kind: WebhookTarget['kind'], id: string): Promise<WebhookTarget | undefined> {
+      if (kind !== 'hook') return undefined;
+      const hook = await deps.data.hooks.get(ownerId, id);
+      return hook ? hookTargetOf(deps, ownerId, hook) : undefined;
+    },
+  };
+}

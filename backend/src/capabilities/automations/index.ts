@@ -1,2 +1,2 @@
-export { createHookTargets } from './hook-targets';
+export { createHookTargets, createHookTargetSource } from './hook-targets';
 export type { HookTargetsFor } from './hook-targets';

@@ -22,4 +22,15 @@ export type NotificationsDeps = PlatformDeps & {
   standIns?: { queue: QueueStandIn };
   /** Appointment reminders, sent by the sweep's workers (docs/decisions/175-reminders.md). */
   reminders?: Reminders;
+  /**
+   * Outbound webhooks' retries ride the sweep (docs/decisions/178-outbound-webhooks.md): typed by shape, so
+   * neither capability imports the other. `asOf` is a local run's moved clock.
+   */
+  webhooks?: {
+    sender: {
+      sweep(at: Date, asOf?: Date): Promise<{ queued: number }>;
+      /** One webhook queue message: this function is that queue's consumer too. */
+      handle(body: string): Promise<void>;
+    };
+  };
 };

@@ -17,9 +17,19 @@ export const sqsEventSchema = z.object({
 });
 export type SqsEvent = z.infer<typeof sqsEventSchema>;
 
+/** A webhook queue message (`{"kind": "event" | "deliver", …}`), told from a notification batch (`job`). */
+function isWebhookMessage(body: string) {
+  try {
+    const kind = (JSON.parse(body) as { kind?: unknown } | null)?.kind;
+    return kind === 'event' || kind === 'deliver';
+  } catch {
+    return false;
+  }
+}
+
 export type NotificationJobsDeps = Pick<
   NotificationsDeps,
-  'config' | 'data' | 'notifier' | 'receptionist' | 'logger' | 'now' | 'standIns' | 'reminders'
+  'config' | 'data' | 'notifier' | 'receptionist' | 'logger' | 'now' | 'standIns' | 'reminders' | 'webhooks'
 >;
 
 /**
@@ -74,12 +84,22 @@ export function createNotificationJobs(deps: NotificationJobsDeps) {
         sweep?: PlanResult & { run_id: string };
         reminders?: PlanResult & { run_id: string };
         digest?: PlanResult & { run_id: string };
+        webhooks?: { queued: number };
       } = {};
       if (jobs.includes('sweep')) {
         const runId = runOf('sweep');
         result.sweep = { run_id: runId, ...(await planner.planSweep(runId, now)) };
         // Reminders ride the sweep's schedule (decision 175): no schedule or queue of their own.
         result.reminders = { run_id: runId, ...(await planner.planReminders(runId, now)) };
+        // Webhook retries due by now (decision 178): queued to the webhooks' own queue and workers.
+        if (deps.webhooks) {
+          try {
+            result.webhooks = await deps.webhooks.sender.sweep(now, options.at);
+          } catch (error) {
+            // The digest still runs; the next sweep finds the same due deliveries.
+            logger.error('webhooks.sweep_failed', { error: String(error) });
+          }
+        }
       }
       if (jobs.includes('digest')) {
         const runId = runOf('digest');
@@ -97,7 +117,9 @@ export function createNotificationJobs(deps: NotificationJobsDeps) {
       const batchItemFailures: Array<{ itemIdentifier: string }> = [];
       for (const record of event.Records) {
         try {
-          await worker.handle(record.body);
+          // This function also consumes the webhook queue (docs/decisions/178): its messages carry a `kind`.
+          if (deps.webhooks && isWebhookMessage(record.body)) await deps.webhooks.sender.handle(record.body);
+          else await worker.handle(record.body);
         } catch (error) {
           logger.warn('notifications.batch_failed', { message_id: record.messageId, error: String(error) });
           batchItemFailures.push({ itemIdentifier: record.messageId });

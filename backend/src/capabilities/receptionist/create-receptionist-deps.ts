@@ -16,6 +16,7 @@ import type { PaymentsProvider } from '../../providers/payments/port';
 import type { TelephonyProvider } from '../../providers/telephony/port';
 import { chooseReceptionistModel } from './model/choose-model';
 import type { ReminderPlanning } from '../reminders/index';
+import type { EmitWebhookEvent } from '../webhooks/index';
 import { createReceptionist, type ConversationEvents, type Receptionist } from './receptionist';
 import type { KnowledgeBaseRepository } from '../knowledge/records/index';
 
@@ -44,6 +45,7 @@ export function receptionistFromApp(input: {
   rateLimiter: RateLimiter;
   notify?: ConversationEvents;
   reminders?: Pick<ReminderPlanning, 'planFor'>;
+  webhooks?: { emit: EmitWebhookEvent };
   metrics: Metrics;
   now: () => Date;
   logger: Logger;
@@ -86,6 +88,7 @@ export function receptionistFromApp(input: {
     rateLimiter: input.rateLimiter,
     ...(input.notify ? { notify: input.notify } : {}),
     ...(input.reminders ? { reminders: input.reminders } : {}),
+    ...(input.webhooks ? { webhooks: input.webhooks } : {}),
     metrics: input.metrics,
     now: input.now,
     logger: input.logger,

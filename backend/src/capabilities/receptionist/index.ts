@@ -9,3 +9,4 @@ export { conversationRecord, outcomeOf } from './conversation-record';
 export { smsRepliesOf } from './test-chat/chat-items';
 export type { ToolResult } from './tools/tool-types';
 export { confirmationText } from './tools/book';
+export { emitAppointmentChange } from './webhook-payloads';

@@ -1,4 +1,6 @@
 import { addLogContext } from '../../platform/logging/log-context';
+import type { EmitWebhookEvent } from '../webhooks/index';
+import { conversationPayload, emitAppointmentChange } from './webhook-payloads';
 import type { ReminderPlanning } from '../reminders/index';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
@@ -100,6 +102,8 @@ export type ReceptionistDeps = {
   metrics: Metrics;
   /** Plans a booked or moved appointment's reminders (docs/decisions/175-reminders.md). */
   reminders?: Pick<ReminderPlanning, 'planFor'>;
+  /** Signed outbound webhooks (docs/decisions/178): one queued message per event, never an HTTP call here. */
+  webhooks?: { emit: EmitWebhookEvent };
   now: () => Date;
   logger: Logger;
 };
@@ -166,13 +170,32 @@ export function createReceptionist(deps: ReceptionistDeps) {
     return businessProfile(ownerId, config, objective, payouts, knowledge);
   }
 
-  const refundCancelledDeposit = depositRefunds({
+  const refundDeposit = depositRefunds({
     appointments: data.appointments,
     payouts: data.payouts,
     deposits: deps.deposits,
     now: deps.now,
     logger: deps.logger,
   });
+  /** The owner's refund rule for a cancelled booking; a refund made is also a deposit.refunded event. */
+  const refundCancelledDeposit: typeof refundDeposit = async (ownerId, appointment) => {
+    const outcome = await refundDeposit(ownerId, appointment);
+    if (outcome === 'refunded' && appointment.deposit && deps.webhooks)
+      await deps.webhooks.emit(
+        ownerId,
+        'deposit.refunded',
+        {
+          appointment_id: appointment.id,
+          conversation_id: appointment.conversation_id,
+          amount_cents: appointment.deposit.amount_cents,
+          currency: 'usd',
+          customer_phone: appointment.customer_phone,
+          at: deps.now().toISOString(),
+        },
+        appointment.conversation_id ?? appointment.id,
+      );
+    return outcome;
+  };
 
   /** Texts from an assistant number unless the recipient opted out; false when nothing was sent. */
   async function sendText(from: string | undefined, to: string, body: string, conversationId: string) {
@@ -199,6 +222,8 @@ export function createReceptionist(deps: ReceptionistDeps) {
   function servicesFor(state: ConversationState, business: BusinessProfile): ToolServices {
     return {
       planReminders: (appointment) => planReminders(appointment, business.timeZone, state.language),
+      appointmentChanged: (change, appointment, previousStartsAt) =>
+        emitAppointmentChange(deps.webhooks?.emit, change, appointment, 'assistant', previousStartsAt),
       appointments: data.appointments,
       ...(deps.calendar ? { calendar: deps.calendar } : {}),
       sendSms: (to, body) => sendText(state.assistant_number, to, body, state.id),
@@ -226,6 +251,21 @@ export function createReceptionist(deps: ReceptionistDeps) {
           channel,
           ...(language ? { language } : {}),
         });
+        if (channel !== 'test')
+          await deps.webhooks?.emit(
+            ownerId,
+            'message.taken',
+            {
+              conversation_id: conversationId,
+              caller: callbackNumber,
+              caller_name: name || null,
+              message: reason,
+              urgent: !!state.achieved.escalated,
+              language: state.language ?? 'en',
+              taken_at: deps.now().toISOString(),
+            },
+            conversationId,
+          );
       },
       allow: (key, perDay) => deps.rateLimiter.hit(key, perDay, 86_400),
     };
@@ -242,6 +282,13 @@ export function createReceptionist(deps: ReceptionistDeps) {
   /** Tells the notifications; a failure there is logged and never fails the conversation. */
   async function tell(event: 'conversationEnded', state: ConversationState) {
     try {
+      if (state.channel !== 'test')
+        await deps.webhooks?.emit(
+          state.owner_id,
+          'conversation.completed',
+          conversationPayload(state),
+          state.id,
+        );
       await deps.notify?.[event](state);
     } catch (error) {
       deps.logger.warn('receptionist.notify_failed', {
@@ -648,6 +695,20 @@ export function createReceptionist(deps: ReceptionistDeps) {
       })
       .catch((error: unknown) =>
         deps.logger.warn('receptionist.notify_failed', { event: 'depositPaid', error: String(error) }),
+      );
+    if (conversation?.channel !== 'test' && deps.webhooks)
+      await deps.webhooks.emit(
+        session.ownerId,
+        'deposit.paid',
+        {
+          appointment_id: appointment.id,
+          conversation_id: appointment.conversation_id,
+          amount_cents: session.amountCents,
+          currency: 'usd',
+          customer_phone: appointment.customer_phone,
+          at: deps.now().toISOString(),
+        },
+        appointment.conversation_id ?? appointment.id,
       );
     if (conversation?.channel !== 'test') {
       // The receipt speaks the language of the conversation that took the deposit, else the booking's

@@ -1,4 +1,5 @@
 import type { PlatformDeps } from '../../platform/deps';
+import type { EmitWebhookEvent } from '../webhooks/index';
 import type { SubscriptionRepository } from '../billing/records/index';
 import type { PhoneReservationRepository } from '../phone-numbers/records/index';
 import type { BusinessConfigRepository } from '../setup/records/index';
@@ -11,6 +12,8 @@ import type { BlockedNumberRepository } from '../caller-gates/records/index';
  */
 export type SmsDeps = PlatformDeps & {
   textingGate: OutboundTextGate;
+  /** Signed outbound webhooks (docs/decisions/178): told of opt-outs. */
+  webhooks?: { emit: EmitWebhookEvent };
   data: {
     businessConfigs: BusinessConfigRepository;
     phoneReservations: PhoneReservationRepository;

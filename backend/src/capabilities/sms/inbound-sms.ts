@@ -63,6 +63,8 @@ export type InboundSmsDeps = {
   assistant: SmsAssistant;
   rateLimiter: SmsDeps['rateLimiter'];
   logger: Logger;
+  /** The owner's webhooks hear of an opt-out (caller.opted_out, docs/decisions/178). */
+  webhooks?: SmsDeps['webhooks'];
 };
 
 /**
@@ -125,6 +127,16 @@ async function decide(
   const keyword = keywordKindOfOptOutType(message.optOutType) ?? carrierKeywordOf(message.body);
   if (keyword === 'opt_out') {
     await smsMessaging.optOut(message.to, message.from, ownerId);
+    await deps.webhooks?.emit(
+      ownerId,
+      'caller.opted_out',
+      {
+        caller: message.from,
+        keyword: (message.optOutType ?? message.body).trim().toUpperCase().slice(0, 40),
+        at: new Date().toISOString(),
+      },
+      message.from,
+    );
     return { outcome: 'opted_out', replies: [] };
   }
   if (keyword === 'opt_in') {

@@ -73,7 +73,13 @@ export const smsWebhookRoutes = (deps: SmsDeps, assistant: SmsAssistant) => {
     const { MessageSid, From, To, Body, NumMedia, OptOutType } = parsed.data;
     const result = await handleInboundSms(
       { messageSid: MessageSid, from: From, to: To, body: Body, numMedia: NumMedia, optOutType: OptOutType },
-      { data: deps.data, assistant, rateLimiter: deps.rateLimiter, logger: deps.logger },
+      {
+        data: deps.data,
+        assistant,
+        rateLimiter: deps.rateLimiter,
+        logger: deps.logger,
+        ...(deps.webhooks ? { webhooks: deps.webhooks } : {}),
+      },
     );
     // A reply is a text too: without an approved A2P campaign carriers block it (docs/decisions/169).
     const replies =

@@ -116,6 +116,21 @@ const envSchema = z.object({
   NOTIFICATIONS_QUEUE_URL: z.url().optional(),
   /** Another SQS API host (tests point it at tests/fakes/sqs). */
   SQS_ENDPOINT: z.url().optional(),
+  /** The outbound webhooks' SQS queue (docs/decisions/178): unset locally, where an in-process queue runs. */
+  WEBHOOKS_QUEUE_URL: z.url().optional(),
+  /**
+   * Local only: comma-separated hosts a webhook endpoint may reach over http and on loopback (a receiver on
+   * this machine, e.g. `127.0.0.1`). Ignored in AWS, where endpoints are https and public only.
+   */
+  WEBHOOK_LOCAL_ALLOWED_HOSTS: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((host) => host.trim().toLowerCase())
+        .filter(Boolean),
+    ),
   /** 32 random bytes, base64 (`openssl rand -base64 32`): seals OAuth tokens at rest. Required in AWS. */
   TOKEN_ENCRYPTION_KEY: z
     .string()
@@ -163,6 +178,8 @@ export type AppConfig = {
   ses: { fromAddress: string | undefined; region: string; endpoint: string | undefined };
   /** Where the notification jobs fan out (docs/decisions/162); no URL: the local in-process queue. */
   notificationsQueue: { url: string | undefined; endpoint: string | undefined };
+  /** Outbound webhooks (docs/decisions/178): their queue, and the local receivers' hosts (never in AWS). */
+  webhooks: { queueUrl: string | undefined; localAllowedHosts: string[] };
   /** Where links in e-mails point: PUBLIC_APP_URL, else the first allowed origin. */
   publicAppUrl: string | undefined;
   calendarOAuth: {
@@ -213,6 +230,7 @@ export const LOCAL_ONLY_SETTINGS = [
   'ACUITY_BASE_URL',
   'SES_ENDPOINT',
   'SQS_ENDPOINT',
+  'WEBHOOK_LOCAL_ALLOWED_HOSTS',
 ] as const;
 
 function forAws(env: Record<string, string | undefined>) {
@@ -291,6 +309,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     voiceRelayUrl: e.VOICE_RELAY_URL,
     ses: { fromAddress: e.SES_FROM_ADDRESS, region: e.SES_REGION ?? e.AWS_REGION, endpoint: e.SES_ENDPOINT },
     notificationsQueue: { url: e.NOTIFICATIONS_QUEUE_URL, endpoint: e.SQS_ENDPOINT },
+    webhooks: { queueUrl: e.WEBHOOKS_QUEUE_URL, localAllowedHosts: e.WEBHOOK_LOCAL_ALLOWED_HOSTS },
     publicAppUrl: e.PUBLIC_APP_URL ?? e.ALLOWED_ORIGINS[0],
     calendarOAuth: {
       vendors: {

@@ -187,6 +187,8 @@ export async function afterBooking(
   context: ToolContext,
   appointment: Appointment,
   verb: 'Booked' | 'Rescheduled',
+  /** A move: where it was before (the appointment.moved event says so). */
+  previousStartsAt: string | null = null,
 ): Promise<ToolResult> {
   const { business, state, services } = context;
   state.memory.booked = [...(state.memory.booked ?? []), appointment.id];
@@ -202,6 +204,7 @@ export async function afterBooking(
   if (texted) state.achieved.confirmation_sent = true;
   // The owner's test chat books for real but reminds nobody (its "caller" is the owner).
   if (state.channel !== 'test') await services.planReminders?.(appointment);
+  await services.appointmentChanged?.(verb === 'Booked' ? 'booked' : 'moved', appointment, previousStartsAt);
   const when = spokenTime(new Date(appointment.starts_at), business.timeZone);
   return {
     ok: true,

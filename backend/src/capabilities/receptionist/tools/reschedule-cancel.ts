@@ -68,6 +68,7 @@ export const rescheduleTool: Tool<{ appointment_id?: string; new_start: string }
       context,
       synced && !synced.conflict ? synced.appointment : moved.appointment,
       'Rescheduled',
+      current.starts_at,
     );
   },
 };
@@ -94,6 +95,7 @@ export async function cancelAndNotify(
   if (cancelled.calendar_event_id)
     await context.services.calendar?.remove(context.business.ownerId, cancelled.calendar_event_id);
   const refund = await context.services.refundDeposit(cancelled);
+  await context.services.appointmentChanged?.('cancelled', cancelled, null);
   const texted =
     context.channel !== 'test' && isTextable(cancelled.customer_phone)
       ? await context.services.sendSms(

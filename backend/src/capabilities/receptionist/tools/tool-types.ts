@@ -43,6 +43,12 @@ export type ToolServices = {
   }): Promise<void>;
   /** Plans a booked or moved appointment's reminders (absent in tests that do not need them). */
   planReminders?(appointment: Appointment): Promise<void>;
+  /** Tells the owner's webhooks an appointment was booked, moved or cancelled (docs/decisions/178). */
+  appointmentChanged?(
+    change: 'booked' | 'moved' | 'cancelled',
+    appointment: Appointment,
+    previousStartsAt: string | null,
+  ): Promise<void>;
   /** Counts one use of a per-owner daily allowance; false once it is used up. */
   allow(key: string, perDay: number): Promise<boolean>;
 };

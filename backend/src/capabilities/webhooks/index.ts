@@ -1,0 +1,5 @@
+export { webhooksFromApp, combineTargets } from './webhooks-from-app';
+export type { Webhooks, WebhooksFromApp } from './webhooks-from-app';
+export type { WebhookTargets } from './deps';
+export type { EmitWebhookEvent, WebhookSender } from './sender';
+export { signedHeaders, verifyWebhook } from './signing';
