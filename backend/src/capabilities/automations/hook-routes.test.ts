@@ -1,3 +1,4 @@
+import { WEBHOOK_TEXTS } from '@shared/webhooks';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { describe, expect, it, vi } from 'vitest';
 import { AUTOMATIONS_TEXTS } from '@shared/automations';
@@ -41,8 +42,8 @@ describe('POST /api/hooks deployed', () => {
   it('refuses http and internal hosts with a 400 naming target_url', async () => {
     const { post, subscribe } = deployedHooks();
     for (const [url, message] of [
-      ['http://hooks.zapier.com/x', 'target_url must use https'],
-      ['https://10.0.0.5/x', 'target_url must point at a public host, not a private or local address'],
+      ['http://hooks.zapier.com/x', WEBHOOK_TEXTS.httpsOnly],
+      ['https://10.0.0.5/x', WEBHOOK_TEXTS.privateAddress],
     ]) {
       const answer = await post(url!);
       expect(answer.status).toBe(400);

@@ -17,6 +17,7 @@ import { jsonContent } from '../../platform/http/openapi-helpers';
 import { requireApiKey, type ApiKeyVariables } from './api-key-auth';
 import type { AutomationsDeps } from './deps';
 import { hookTargetProblem } from './hook-target-url';
+import { urlPolicyOf } from '../webhooks/index';
 import { sealHookSecret } from './hook-secrets';
 import { newHookId, newSigningSecret } from './key-material';
 import {
@@ -52,7 +53,7 @@ export const hookRoutes = (deps: AutomationsDeps) => {
   const { data } = deps;
   const read = requireApiKey(deps, 'read');
   const subscribe = requireApiKey(deps, 'subscribe');
-  const httpsOnly = deps.config.appEnv === 'aws';
+  const urlPolicy = urlPolicyOf(deps.config);
 
   const subscribeRoute = createRoute({
     method: 'post',
@@ -137,7 +138,7 @@ export const hookRoutes = (deps: AutomationsDeps) => {
     .openapi(subscribeRoute, async (c) => {
       const { ownerId, keyId } = c.get('apiKey');
       const { target_url: targetUrl, event } = c.req.valid('json');
-      const problem = hookTargetProblem(targetUrl, { httpsOnly });
+      const problem = hookTargetProblem(targetUrl, urlPolicy);
       if (problem)
         throw new HttpError(400, 'invalid_target_url', problem, [{ path: 'target_url', message: problem }]);
       const hookId = newHookId();

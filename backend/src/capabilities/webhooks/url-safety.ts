@@ -17,6 +17,15 @@ export type UrlPolicy = {
   localAllowedHosts: readonly string[];
 };
 
+/** The policy of this deployment: AWS ignores the local allow-list whatever sets it. */
+export const urlPolicyOf = (config: {
+  appEnv: UrlPolicy['appEnv'];
+  webhooks: { localAllowedHosts: readonly string[] };
+}): UrlPolicy => ({
+  appEnv: config.appEnv,
+  localAllowedHosts: config.appEnv === 'aws' ? [] : config.webhooks.localAllowedHosts,
+});
+
 export type UrlVerdict =
   { ok: true; url: URL; host: string; allowLocal: boolean } | { ok: false; reason: string };
 

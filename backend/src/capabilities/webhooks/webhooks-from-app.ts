@@ -11,6 +11,7 @@ import {
 import type { WebhooksDeps, WebhookTargets } from './deps';
 import { createWebhookEndpoints } from './endpoints';
 import { createWebhookPost, systemResolve } from './http-post';
+import { urlPolicyOf } from './url-safety';
 import { createWebhookSender } from './sender';
 import { failingEndpointEmail } from './failing-email';
 
@@ -50,10 +51,7 @@ export function webhooksFromApp(app: WebhooksFromApp, otherTargets?: WebhookTarg
     : config.appEnv === 'aws'
       ? undefined
       : createTokenCipher(localDevelopmentTokenKey());
-  const policy = {
-    appEnv: config.appEnv,
-    localAllowedHosts: config.appEnv === 'aws' ? [] : config.webhooks.localAllowedHosts,
-  };
+  const policy = urlPolicyOf(config);
   const resolve = app.resolve ?? systemResolve;
   let handle: (body: string) => Promise<void> = async () => undefined;
   const localQueue = app.standIns?.queue;
