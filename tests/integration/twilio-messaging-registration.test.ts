@@ -7,6 +7,7 @@ import {
 } from '../../shared/schemas/messaging-registration';
 import { A2P_EVENT_TYPES } from '../../backend/src/capabilities/messaging-registration/a2p-events';
 import {
+  NumberInOtherServiceError,
   RegistrationProviderError,
   RegistrationRejectedError,
 } from '../../backend/src/providers/messaging-registration/port';
@@ -209,6 +210,53 @@ describe('Twilio A2P registration adapter against a fake of Trust Hub and the Me
       inboundSmsUrl: 'https://api.example.com/webhooks/twilio/sms',
     });
     expect(again.messagingServiceSid).toBe(refs.messagingServiceSid);
+  });
+
+  it('puts a changed number into the owner’s service: once, and never into a second service', async () => {
+    const campaignFor = async (ownerId: string, numberSid: string) =>
+      adapter.submitCampaign({
+        ownerId,
+        brandType: 'low_volume_standard',
+        refs: await adapter.submitBrand({
+          ownerId,
+          details,
+          brandType: 'low_volume_standard',
+          refs: {},
+          statusCallbackUrl: CALLBACK,
+        }),
+        businessName: 'Bella Hair Studio',
+        content: campaignContent('Bella Hair Studio', 'low_volume_standard'),
+        number: { sid: numberSid, phoneNumber: '+14155550111' },
+        inboundSmsUrl: 'https://api.example.com/webhooks/twilio/sms',
+      });
+    const [oldSid, newSid, otherSid] = ['6', '7', '8'].map((digit) => `PN${digit.repeat(32)}`);
+    const refs = await campaignFor('owner-6', oldSid!);
+    const other = await campaignFor('owner-7', otherSid!);
+
+    const start = since();
+    await adapter.attachNumber(refs, { sid: newSid!, phoneNumber: '+14155550112' });
+    expect(madeSince(start)).toEqual(['POST /v1/Services/:sid/PhoneNumbers']);
+    expect(fake.requests.at(-1)!.form).toEqual({ PhoneNumberSid: newSid });
+    expect(fake.a2p.services.get(refs.messagingServiceSid!)?.numbers).toEqual([oldSid, newSid]);
+    // Again (a retried attach): Twilio's 21710 is success.
+    await adapter.attachNumber(refs, { sid: newSid!, phoneNumber: '+14155550112' });
+    expect(fake.a2p.services.get(refs.messagingServiceSid!)?.numbers).toEqual([oldSid, newSid]);
+
+    // 21712: a number in another owner's service is not taken out of it.
+    await expect(
+      adapter.attachNumber(refs, { sid: otherSid!, phoneNumber: '+14155550113' }),
+    ).rejects.toBeInstanceOf(NumberInOtherServiceError);
+    expect(fake.a2p.services.get(other.messagingServiceSid!)?.numbers).toEqual([otherSid]);
+    // A service Twilio does not know, or none at all: a provider failure to retry, not the owner's input.
+    await expect(
+      adapter.attachNumber(
+        { ...refs, messagingServiceSid: `MG${'0'.repeat(32)}` },
+        { sid: newSid!, phoneNumber: '+14155550112' },
+      ),
+    ).rejects.toBeInstanceOf(RegistrationProviderError);
+    await expect(
+      adapter.attachNumber({ brandSid: refs.brandSid! }, { sid: newSid!, phoneNumber: '+14155550112' }),
+    ).rejects.toBeInstanceOf(RegistrationProviderError);
   });
 
   it('asks the registry to text a sole proprietor again', async () => {
