@@ -56,7 +56,7 @@ export const REGISTRATION_FORM_TEXTS = {
   title: 'Texting registration',
   /** A changed assistant number not yet in the registered campaign (decision 169, "A changed number"). */
   numberPending:
-    'Your new assistant number is still being added to your registration. Texts to US numbers from it wait until then; this usually takes a few minutes.',
+    'Your new assistant number is still being added to your texting registration. Texts to US numbers from it wait until it is; we keep trying.',
   intro:
     'Carriers ask for the legal details of every business that texts its customers. Enter them exactly as they appear on your tax records.',
   businessSection: 'Your business',

@@ -16,7 +16,8 @@ import {
   createTwilioMessagingRegistration,
 } from '../../backend/src/providers/messaging-registration/twilio';
 import { signTwilioJsonRequest } from '../../backend/src/providers/telephony/webhook-signature';
-import { startFakeTwilio } from '../fakes/twilio/fake-twilio';
+import { startFakeTwilio, type FakeStockNumber } from '../fakes/twilio/fake-twilio';
+import { storeSubscription } from '../support/subscriptions';
 import { callApi } from '../support/api-calls';
 import { createConfirmedUser } from '../support/cognito-users';
 import { createTestApp } from '../support/test-app';
@@ -330,5 +331,74 @@ describe('Twilio A2P registration adapter against a fake of Trust Hub and the Me
       user.tokens.IdToken,
     );
     expect(view.body).toMatchObject({ state: 'approved', textingAllowed: true });
+  });
+});
+
+describe('a changed number joins the service at Twilio (the app against the fake, decision 169)', async () => {
+  const stockNumber = (phone: string): FakeStockNumber => ({
+    phone_number: phone,
+    friendly_name: phone,
+    locality: 'San Francisco',
+    region: 'CA',
+    postal_code: '94105',
+    iso_country: 'US',
+  });
+  const fake = await startFakeTwilio({
+    accountSid,
+    authToken,
+    stock: ['+14155550121', '+14155550122'].map(stockNumber),
+  });
+  afterAll(() => fake.stop());
+  const { app, deps, services } = await createTestApp({
+    TWILIO_ACCOUNT_SID: accountSid,
+    TWILIO_AUTH_TOKEN: authToken,
+    TWILIO_API_BASE: fake.apiBase,
+    TWILIO_PRIMARY_CUSTOMER_PROFILE_SID: primaryProfile,
+    PUBLIC_API_URL: 'https://api.example.com',
+  });
+
+  it('puts the new number into the owner’s service and the released one leaves it', async () => {
+    const user = await createConfirmedUser(services, 'a2p-twilio-change');
+    await deps.data.businessConfigs.createConfig(user.sub, { business_name: 'Bella Hair Studio' });
+    await storeSubscription(deps, user.sub, 'trialing');
+    const pick = (phone: string) =>
+      callApi(app, 'POST', `/oauth/users/${user.sub}/assistant-phone`, user.tokens.IdToken, {
+        assistant_phone: phone,
+      });
+    const sidOf = (phone: string) => [...fake.owned.values()].find((n) => n.phone_number === phone)?.sid;
+    expect((await pick('+14155550121')).status).toBe(200);
+    await callApi(
+      app,
+      'PUT',
+      `/oauth/users/${user.sub}/messaging-registration`,
+      user.tokens.IdToken,
+      DETAILS,
+    );
+    const brandSid = (await deps.data.messagingRegistrations.get(user.sub))!.refs.brandSid!;
+    for (const [type, data] of [
+      [A2P_EVENT_TYPES.brandRegistered, { identitystatus: 'VERIFIED' }],
+      [A2P_EVENT_TYPES.campaignApproved, {}],
+    ] as const) {
+      const body = JSON.stringify([{ id: `NO${type}`, type, data: { brandsid: brandSid, ...data } }]);
+      const signed = signTwilioJsonRequest(authToken, CALLBACK, body);
+      const response = await app.request(signed.url, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-Twilio-Signature': signed.signature },
+        body,
+      });
+      expect(response.status).toBe(200);
+    }
+    const serviceSid = (await deps.data.messagingRegistrations.get(user.sub))!.refs.messagingServiceSid!;
+    const firstSid = sidOf('+14155550121');
+    expect(fake.a2p.services.get(serviceSid)?.numbers).toEqual([firstSid]);
+
+    expect((await pick('+14155550122')).status).toBe(200);
+    expect(fake.owned.has(firstSid!)).toBe(false);
+    expect(fake.a2p.services.get(serviceSid)?.numbers).toEqual([sidOf('+14155550122')]);
+    expect(await deps.data.messagingRegistrations.get(user.sub)).toMatchObject({
+      state: 'approved',
+      serviceNumber: '+14155550122',
+    });
+    expect(await deps.textingGate.allows('+14155550122', '+14155550199')).toBe(true);
   });
 });
