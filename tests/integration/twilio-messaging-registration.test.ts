@@ -30,6 +30,25 @@ const DETAILS = SAMPLE_REGISTRATION_DETAILS;
 const details = businessRegistrationDetailsSchema.parse(DETAILS);
 const CALLBACK = 'https://api.example.com/webhooks/twilio/messaging-registration';
 
+/** Delivers one of Twilio's A2P status events about the brand, signed, to the app's callback route. */
+async function deliverA2pEvent(
+  app: { request: (url: string, init: RequestInit) => Response | Promise<Response> },
+  brandSid: string,
+  type: string,
+  data: Record<string, unknown>,
+) {
+  const body = JSON.stringify([
+    { id: `NO${type.length}${Date.now()}`, type, data: { brandsid: brandSid, ...data } },
+  ]);
+  const signed = signTwilioJsonRequest(authToken, CALLBACK, body);
+  const response = await app.request(signed.url, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-Twilio-Signature': signed.signature },
+    body,
+  });
+  expect(response.status).toBe(200);
+}
+
 describe('Twilio A2P registration adapter against a fake of Trust Hub and the Messaging API', async () => {
   const fake = await startFakeTwilio({ accountSid, authToken, stock: [], rejectedEin: '987654321' });
   afterAll(() => fake.stop());
@@ -308,18 +327,8 @@ describe('Twilio A2P registration adapter against a fake of Trust Hub and the Me
     // Real Twilio drives the states: the local control does not exist.
     expect((await callApi(app, 'POST', `/local/a2p/${user.sub}/approve`)).status).toBe(404);
 
-    const deliver = async (type: string, data: Record<string, unknown>) => {
-      const body = JSON.stringify([
-        { id: `NO${type.length}${Date.now()}`, type, data: { brandsid: brandSid, ...data } },
-      ]);
-      const signed = signTwilioJsonRequest(authToken, CALLBACK, body);
-      const response = await app.request(signed.url, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', 'X-Twilio-Signature': signed.signature },
-        body,
-      });
-      expect(response.status).toBe(200);
-    };
+    const deliver = (type: string, data: Record<string, unknown>) =>
+      deliverA2pEvent(app, brandSid, type, data);
     const campaignsBefore = fake.a2p.campaigns.size;
     await deliver(A2P_EVENT_TYPES.brandRegistered, { identitystatus: 'VERIFIED' });
     expect(fake.a2p.campaigns.size).toBe(campaignsBefore + 1);
@@ -375,19 +384,8 @@ describe('a changed number joins the service at Twilio (the app against the fake
       DETAILS,
     );
     const brandSid = (await deps.data.messagingRegistrations.get(user.sub))!.refs.brandSid!;
-    for (const [type, data] of [
-      [A2P_EVENT_TYPES.brandRegistered, { identitystatus: 'VERIFIED' }],
-      [A2P_EVENT_TYPES.campaignApproved, {}],
-    ] as const) {
-      const body = JSON.stringify([{ id: `NO${type}`, type, data: { brandsid: brandSid, ...data } }]);
-      const signed = signTwilioJsonRequest(authToken, CALLBACK, body);
-      const response = await app.request(signed.url, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', 'X-Twilio-Signature': signed.signature },
-        body,
-      });
-      expect(response.status).toBe(200);
-    }
+    await deliverA2pEvent(app, brandSid, A2P_EVENT_TYPES.brandRegistered, { identitystatus: 'VERIFIED' });
+    await deliverA2pEvent(app, brandSid, A2P_EVENT_TYPES.campaignApproved, {});
     const serviceSid = (await deps.data.messagingRegistrations.get(user.sub))!.refs.messagingServiceSid!;
     const firstSid = sidOf('+14155550121');
     expect(fake.a2p.services.get(serviceSid)?.numbers).toEqual([firstSid]);
