@@ -216,8 +216,13 @@ export const phoneNumberRoutes = (deps: PhoneNumbersDeps) => {
     const updated = await data.businessConfigs.updateConfigFields(userId, { assistant_phone: phoneNumber });
     if (!updated) throw notFound(PHONE_NUMBER_MESSAGES.configNotFound);
     // 4b. The number joins the owner's messaging service. A failure is logged and left waiting (the
-    //     registration view and the next change retry it): the number is bought and active either way.
-    await messagingRegistrations.attachNumber(userId, { sid, phoneNumber });
+    //     registration view and the next change retry it): the number is bought and active either way,
+    //     so even a failed write here must not turn the change into an error or skip the release below.
+    try {
+      await messagingRegistrations.attachNumber(userId, { sid, phoneNumber });
+    } catch (error) {
+      logger.error('messaging_registration.number_attach_failed', { owner_id: userId, error: String(error) });
+    }
 
     // 5. Give the old numbers back to the provider and forget them; a failure leaves them 'releasing'.
     await repairOwnerNumbers(userId, phoneNumber, phoneNumber);
