@@ -54,6 +54,9 @@ export const REGISTRATION_BADGES: Record<RegistrationState, string> = {
 
 export const REGISTRATION_FORM_TEXTS = {
   title: 'Texting registration',
+  /** A changed assistant number not yet in the registered campaign (decision 169, "A changed number"). */
+  numberPending:
+    'Your new assistant number is still being added to your texting registration. Texts to US numbers from it wait until it is; we keep trying.',
   intro:
     'Carriers ask for the legal details of every business that texts its customers. Enter them exactly as they appear on your tax records.',
   businessSection: 'Your business',
@@ -96,5 +99,8 @@ export const TEXTING_PAUSED_TEXTS = {
   why: 'US carriers block texts from businesses that are not registered with them, so your assistant answers calls but sends no texts (confirmations, deposit links, receipts) until your registration is approved.',
 } as const;
 
-/** A review takes days: read the state again this often while it is in review (an approval shows unreloaded). */
+/**
+ * A review takes days: read the state again this often while it is in review (an approval shows unreloaded),
+ * or while a changed number waits to join the registration (each read retries that).
+ */
 export const REGISTRATION_REVIEW_REFRESH_MS = 60_000;

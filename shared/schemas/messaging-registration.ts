@@ -280,6 +280,8 @@ export const messagingRegistrationSchema = z.object({
   submittedAt: z.iso.datetime().optional(),
   updatedAt: z.iso.datetime(),
   textingAllowed: z.boolean(),
+  /** The owner's changed assistant number has not joined the registered campaign yet: its US texts wait. */
+  numberPending: z.boolean().optional(),
 });
 export type MessagingRegistration = z.infer<typeof messagingRegistrationSchema>;
 

@@ -7,6 +7,7 @@ import {
 } from '../../shared/schemas/messaging-registration';
 import { A2P_EVENT_TYPES } from '../../backend/src/capabilities/messaging-registration/a2p-events';
 import {
+  NumberInOtherServiceError,
   RegistrationProviderError,
   RegistrationRejectedError,
 } from '../../backend/src/providers/messaging-registration/port';
@@ -15,7 +16,8 @@ import {
   createTwilioMessagingRegistration,
 } from '../../backend/src/providers/messaging-registration/twilio';
 import { signTwilioJsonRequest } from '../../backend/src/providers/telephony/webhook-signature';
-import { startFakeTwilio } from '../fakes/twilio/fake-twilio';
+import { startFakeTwilio, type FakeStockNumber } from '../fakes/twilio/fake-twilio';
+import { storeSubscription } from '../support/subscriptions';
 import { callApi } from '../support/api-calls';
 import { createConfirmedUser } from '../support/cognito-users';
 import { createTestApp } from '../support/test-app';
@@ -27,6 +29,25 @@ const primaryProfile = `BU${'1'.repeat(32)}`;
 const DETAILS = SAMPLE_REGISTRATION_DETAILS;
 const details = businessRegistrationDetailsSchema.parse(DETAILS);
 const CALLBACK = 'https://api.example.com/webhooks/twilio/messaging-registration';
+
+/** Delivers one of Twilio's A2P status events about the brand, signed, to the app's callback route. */
+async function deliverA2pEvent(
+  app: { request: (url: string, init: RequestInit) => Response | Promise<Response> },
+  brandSid: string,
+  type: string,
+  data: Record<string, unknown>,
+) {
+  const body = JSON.stringify([
+    { id: `NO${type.length}${Date.now()}`, type, data: { brandsid: brandSid, ...data } },
+  ]);
+  const signed = signTwilioJsonRequest(authToken, CALLBACK, body);
+  const response = await app.request(signed.url, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-Twilio-Signature': signed.signature },
+    body,
+  });
+  expect(response.status).toBe(200);
+}
 
 describe('Twilio A2P registration adapter against a fake of Trust Hub and the Messaging API', async () => {
   const fake = await startFakeTwilio({ accountSid, authToken, stock: [], rejectedEin: '987654321' });
@@ -211,6 +232,53 @@ describe('Twilio A2P registration adapter against a fake of Trust Hub and the Me
     expect(again.messagingServiceSid).toBe(refs.messagingServiceSid);
   });
 
+  it('puts a changed number into the owner’s service: once, and never into a second service', async () => {
+    const campaignFor = async (ownerId: string, numberSid: string) =>
+      adapter.submitCampaign({
+        ownerId,
+        brandType: 'low_volume_standard',
+        refs: await adapter.submitBrand({
+          ownerId,
+          details,
+          brandType: 'low_volume_standard',
+          refs: {},
+          statusCallbackUrl: CALLBACK,
+        }),
+        businessName: 'Bella Hair Studio',
+        content: campaignContent('Bella Hair Studio', 'low_volume_standard'),
+        number: { sid: numberSid, phoneNumber: '+14155550111' },
+        inboundSmsUrl: 'https://api.example.com/webhooks/twilio/sms',
+      });
+    const [oldSid, newSid, otherSid] = ['6', '7', '8'].map((digit) => `PN${digit.repeat(32)}`);
+    const refs = await campaignFor('owner-6', oldSid!);
+    const other = await campaignFor('owner-7', otherSid!);
+
+    const start = since();
+    await adapter.attachNumber(refs, { sid: newSid!, phoneNumber: '+14155550112' });
+    expect(madeSince(start)).toEqual(['POST /v1/Services/:sid/PhoneNumbers']);
+    expect(fake.requests.at(-1)!.form).toEqual({ PhoneNumberSid: newSid });
+    expect(fake.a2p.services.get(refs.messagingServiceSid!)?.numbers).toEqual([oldSid, newSid]);
+    // Again (a retried attach): Twilio's 21710 is success.
+    await adapter.attachNumber(refs, { sid: newSid!, phoneNumber: '+14155550112' });
+    expect(fake.a2p.services.get(refs.messagingServiceSid!)?.numbers).toEqual([oldSid, newSid]);
+
+    // 21712: a number in another owner's service is not taken out of it.
+    await expect(
+      adapter.attachNumber(refs, { sid: otherSid!, phoneNumber: '+14155550113' }),
+    ).rejects.toBeInstanceOf(NumberInOtherServiceError);
+    expect(fake.a2p.services.get(other.messagingServiceSid!)?.numbers).toEqual([otherSid]);
+    // A service Twilio does not know, or none at all: a provider failure to retry, not the owner's input.
+    await expect(
+      adapter.attachNumber(
+        { ...refs, messagingServiceSid: `MG${'0'.repeat(32)}` },
+        { sid: newSid!, phoneNumber: '+14155550112' },
+      ),
+    ).rejects.toBeInstanceOf(RegistrationProviderError);
+    await expect(
+      adapter.attachNumber({ brandSid: refs.brandSid! }, { sid: newSid!, phoneNumber: '+14155550112' }),
+    ).rejects.toBeInstanceOf(RegistrationProviderError);
+  });
+
   it('asks the registry to text a sole proprietor again', async () => {
     const sole = businessRegistrationDetailsSchema.parse({
       ...DETAILS,
@@ -259,18 +327,8 @@ describe('Twilio A2P registration adapter against a fake of Trust Hub and the Me
     // Real Twilio drives the states: the local control does not exist.
     expect((await callApi(app, 'POST', `/local/a2p/${user.sub}/approve`)).status).toBe(404);
 
-    const deliver = async (type: string, data: Record<string, unknown>) => {
-      const body = JSON.stringify([
-        { id: `NO${type.length}${Date.now()}`, type, data: { brandsid: brandSid, ...data } },
-      ]);
-      const signed = signTwilioJsonRequest(authToken, CALLBACK, body);
-      const response = await app.request(signed.url, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', 'X-Twilio-Signature': signed.signature },
-        body,
-      });
-      expect(response.status).toBe(200);
-    };
+    const deliver = (type: string, data: Record<string, unknown>) =>
+      deliverA2pEvent(app, brandSid, type, data);
     const campaignsBefore = fake.a2p.campaigns.size;
     await deliver(A2P_EVENT_TYPES.brandRegistered, { identitystatus: 'VERIFIED' });
     expect(fake.a2p.campaigns.size).toBe(campaignsBefore + 1);
@@ -282,5 +340,63 @@ describe('Twilio A2P registration adapter against a fake of Trust Hub and the Me
       user.tokens.IdToken,
     );
     expect(view.body).toMatchObject({ state: 'approved', textingAllowed: true });
+  });
+});
+
+describe('a changed number joins the service at Twilio (the app against the fake, decision 169)', async () => {
+  const stockNumber = (phone: string): FakeStockNumber => ({
+    phone_number: phone,
+    friendly_name: phone,
+    locality: 'San Francisco',
+    region: 'CA',
+    postal_code: '94105',
+    iso_country: 'US',
+  });
+  const fake = await startFakeTwilio({
+    accountSid,
+    authToken,
+    stock: ['+14155550121', '+14155550122'].map(stockNumber),
+  });
+  afterAll(() => fake.stop());
+  const { app, deps, services } = await createTestApp({
+    TWILIO_ACCOUNT_SID: accountSid,
+    TWILIO_AUTH_TOKEN: authToken,
+    TWILIO_API_BASE: fake.apiBase,
+    TWILIO_PRIMARY_CUSTOMER_PROFILE_SID: primaryProfile,
+    PUBLIC_API_URL: 'https://api.example.com',
+  });
+
+  it('puts the new number into the owner’s service and the released one leaves it', async () => {
+    const user = await createConfirmedUser(services, 'a2p-twilio-change');
+    await deps.data.businessConfigs.createConfig(user.sub, { business_name: 'Bella Hair Studio' });
+    await storeSubscription(deps, user.sub, 'trialing');
+    const pick = (phone: string) =>
+      callApi(app, 'POST', `/oauth/users/${user.sub}/assistant-phone`, user.tokens.IdToken, {
+        assistant_phone: phone,
+      });
+    const sidOf = (phone: string) => [...fake.owned.values()].find((n) => n.phone_number === phone)?.sid;
+    expect((await pick('+14155550121')).status).toBe(200);
+    await callApi(
+      app,
+      'PUT',
+      `/oauth/users/${user.sub}/messaging-registration`,
+      user.tokens.IdToken,
+      DETAILS,
+    );
+    const brandSid = (await deps.data.messagingRegistrations.get(user.sub))!.refs.brandSid!;
+    await deliverA2pEvent(app, brandSid, A2P_EVENT_TYPES.brandRegistered, { identitystatus: 'VERIFIED' });
+    await deliverA2pEvent(app, brandSid, A2P_EVENT_TYPES.campaignApproved, {});
+    const serviceSid = (await deps.data.messagingRegistrations.get(user.sub))!.refs.messagingServiceSid!;
+    const firstSid = sidOf('+14155550121');
+    expect(fake.a2p.services.get(serviceSid)?.numbers).toEqual([firstSid]);
+
+    expect((await pick('+14155550122')).status).toBe(200);
+    expect(fake.owned.has(firstSid!)).toBe(false);
+    expect(fake.a2p.services.get(serviceSid)?.numbers).toEqual([sidOf('+14155550122')]);
+    expect(await deps.data.messagingRegistrations.get(user.sub)).toMatchObject({
+      state: 'approved',
+      serviceNumber: '+14155550122',
+    });
+    expect(await deps.textingGate.allows('+14155550122', '+14155550199')).toBe(true);
   });
 });

@@ -35,6 +35,8 @@ export function createLocalStandIns(context: StandInContext): LocalStandIns {
       : {}),
     ...(localMode ? { payments: createLocalPaymentsProvider(doc, config.tableName, now) } : {}),
   };
+  const messagingRegistration = createLocalMessagingRegistration(now);
+  const telephony = createLocalTelephony({ heldAmong: context.heldAmong, account: handles.twilioAccount });
   const standIns: LocalStandIns = {
     handles,
     ...(handles.outbox ? { email: handles.outbox } : {}),
@@ -45,10 +47,17 @@ export function createLocalStandIns(context: StandInContext): LocalStandIns {
     llm: createLocalLlm(),
     speech: createLocalSpeech(),
     places: createLocalPlaces(),
-    telephony: createLocalTelephony({ heldAmong: context.heldAmong, account: handles.twilioAccount }),
+    telephony: {
+      ...telephony,
+      // As at Twilio, a released number leaves the owner's messaging service with it.
+      async release(sid) {
+        await telephony.release(sid);
+        messagingRegistration.numberReleased(sid);
+      },
+    },
     // The local phone's simulated calls may say when they happen; only with the local phone on.
     ...(handles.twilioAccount ? { callClock: localCallClock } : {}),
-    messagingRegistration: createLocalMessagingRegistration(now),
+    messagingRegistration,
     model: createLocalModel,
     queue: (deliver, options) => createLocalQueue(deliver, { ...options, logger }),
     mountRoutes: (app, deps) => mountLocalProviderRoutes(app, deps, handles),

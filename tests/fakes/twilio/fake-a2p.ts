@@ -15,7 +15,8 @@ const sidOf = (prefix: string) => `${prefix}${randomBytes(16).toString('hex')}`;
  * The Trust Hub (trusthub.twilio.com/v1) and Messaging (messaging.twilio.com/v1) resources of Twilio's A2P
  * 10DLC ISV flow, in their wire format: customer profiles and trust products with entity assignments,
  * evaluations and status updates, end users, supporting documents, brand registrations and their SmsOtp,
- * messaging services with phone numbers and the us-app-to-person campaign (Compliance/Usa2p); addresses
+ * messaging services with phone numbers (21710 already in this one, 21712 in another; a released number
+ * leaves its service) and the us-app-to-person campaign (Compliance/Usa2p); addresses
  * live on the 2010-04-01 API. An evaluation is noncompliant when an assigned end user's
  * business_registration_number is `rejectedEin`, with Trust Hub's result shape.
  */
@@ -198,6 +199,15 @@ export function createFakeA2p(options: { accountSid: string; rejectedEin?: strin
         reply(409, { code: 21710, message: 'Phone Number is already in the Messaging Service', status: 409 });
         return true;
       }
+      // A number sits in one messaging service at most.
+      if ([...services.values()].some((other) => other.numbers.includes(form.PhoneNumberSid ?? ''))) {
+        reply(409, {
+          code: 21712,
+          message: 'Phone Number or Short Code is associated with another Messaging Service.',
+          status: 409,
+        });
+        return true;
+      }
       service.numbers.push(form.PhoneNumberSid ?? '');
       created({ sid: form.PhoneNumberSid, service_sid: numbers[1] });
       return true;
@@ -224,7 +234,14 @@ export function createFakeA2p(options: { accountSid: string; rejectedEin?: strin
     return false;
   }
 
-  return { handle, endUsers, assignments, bundles, brands, services, campaigns, otpRequests };
+  /** A released number leaves whichever messaging service held it. */
+  function numberReleased(numberSid: string) {
+    for (const service of services.values()) {
+      service.numbers = service.numbers.filter((sid) => sid !== numberSid);
+    }
+  }
+
+  return { handle, numberReleased, endUsers, assignments, bundles, brands, services, campaigns, otpRequests };
 }
 
 function notFound(reply: Reply) {

@@ -161,6 +161,8 @@ export async function startFakeTwilio(options: {
         const record = owned.get(remove[2]!);
         if (!record) return twilioError(res, 404, 20404, 'The requested resource was not found');
         owned.delete(remove[2]!);
+        // A released number leaves its messaging service, as at Twilio.
+        a2p.numberReleased(remove[2]!);
         return send(res, 204);
       }
 

@@ -7,8 +7,11 @@ import {
   SUBMISSION_LEASE_MS,
   applyEvent,
   claimedSubmission,
+  numberAwaitsService,
   registrationView,
+  sendsFromServiceNumber,
   submitRefusal,
+  withServiceNumber,
 } from './registration-rules';
 import { needsA2pCampaign } from './texting-gate';
 import { SAMPLE_REGISTRATION_DETAILS } from '../../../../tests/support/registration-details';
@@ -185,5 +188,43 @@ describe('the view, the gate’s numbers and the campaign', () => {
     );
     expect(bilingual.helpMessage.startsWith(english.helpMessage)).toBe(true);
     expect(bilingual.helpMessage).toContain('Este número lo atiende un recepcionista con IA.');
+  });
+});
+
+describe('a changed number and the messaging service (decision 169, "A changed number")', () => {
+  const MG = `MG${'b'.repeat(32)}`;
+  const [OLD, NEW] = ['+13125550100', '+13125550101'];
+  const approved = (changes: Partial<StoredRegistration>) =>
+    stored({ state: 'approved', refs: { brandSid: BRAND, messagingServiceSid: MG }, ...changes });
+
+  it('sends only from the number in the service, never from one still waiting to join', () => {
+    expect(sendsFromServiceNumber(approved({ serviceNumber: OLD }), OLD)).toBe(true);
+    expect(sendsFromServiceNumber(approved({ serviceNumber: OLD }), NEW)).toBe(false);
+    expect(sendsFromServiceNumber(approved({ serviceNumber: OLD, awaitingNumber: NEW }), NEW)).toBe(false);
+    // Registered before the service's number was recorded: its number joined with the campaign.
+    expect(sendsFromServiceNumber(approved({}), OLD)).toBe(true);
+    expect(sendsFromServiceNumber(approved({ awaitingNumber: NEW }), NEW)).toBe(false);
+  });
+
+  it('knows when the active number still has to join, and only when there is a service', () => {
+    expect(numberAwaitsService(approved({ serviceNumber: OLD }), OLD)).toBe(false);
+    expect(numberAwaitsService(approved({ serviceNumber: OLD }), NEW)).toBe(true);
+    expect(numberAwaitsService(approved({ awaitingNumber: NEW }), NEW)).toBe(true);
+    expect(numberAwaitsService(approved({}), OLD)).toBe(false);
+    expect(numberAwaitsService(stored({ state: 'approved', approvedBy: 'operator' }), NEW)).toBe(false);
+    expect(numberAwaitsService(approved({ serviceNumber: OLD }), undefined)).toBe(false);
+    expect(numberAwaitsService(undefined, NEW)).toBe(false);
+  });
+
+  it('records the joined number and keeps waiting only for another one', () => {
+    const joined = withServiceNumber(approved({ serviceNumber: OLD, awaitingNumber: NEW }), NEW);
+    expect(joined).toMatchObject({ serviceNumber: NEW });
+    expect(joined.awaitingNumber).toBeUndefined();
+    expect(withServiceNumber(approved({ awaitingNumber: NEW }), OLD)).toMatchObject({
+      serviceNumber: OLD,
+      awaitingNumber: NEW,
+    });
+    expect(registrationView(joined, now, true)).toMatchObject({ numberPending: true, textingAllowed: true });
+    expect(registrationView(joined, now).numberPending).toBeUndefined();
   });
 });

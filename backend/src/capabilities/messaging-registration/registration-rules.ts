@@ -139,7 +139,45 @@ export function applyEvent(current: StoredRegistration, event: RegistrationEvent
 }
 
 /** The owner's view (GET/PUT answers): no provider ids. */
-export function registrationView(stored: StoredRegistration | undefined, now: Date): MessagingRegistration {
+/**
+ * Whether `from` is the number in the owner's messaging service (decision 169, "A changed number"): not one
+ * the owner changed to that has not joined yet, and, once the service's number is recorded, that one.
+ */
+export function sendsFromServiceNumber(stored: StoredRegistration, from: string): boolean {
+  if (stored.awaitingNumber === from) return false;
+  return stored.serviceNumber === undefined || stored.serviceNumber === from;
+}
+
+/** Whether the owner's active number still has to join their messaging service (none yet: nothing to join). */
+export function numberAwaitsService(
+  stored: StoredRegistration | undefined,
+  activeNumber: string | undefined,
+) {
+  if (!stored?.refs.messagingServiceSid || !activeNumber) return false;
+  return (
+    stored.awaitingNumber === activeNumber ||
+    (stored.serviceNumber !== undefined && stored.serviceNumber !== activeNumber)
+  );
+}
+
+/** The registration once `phoneNumber` is in the messaging service. */
+export function withServiceNumber<T extends StoredRegistration | Omit<StoredRegistration, 'version'>>(
+  stored: T,
+  phoneNumber: string,
+): T {
+  const { awaitingNumber, ...rest } = stored;
+  return {
+    ...rest,
+    serviceNumber: phoneNumber,
+    ...(awaitingNumber && awaitingNumber !== phoneNumber ? { awaitingNumber } : {}),
+  } as T;
+}
+
+export function registrationView(
+  stored: StoredRegistration | undefined,
+  now: Date,
+  numberPending = false,
+): MessagingRegistration {
   if (!stored) return { state: 'not_started', updatedAt: now.toISOString(), textingAllowed: false };
   return {
     state: stored.state,
@@ -149,5 +187,6 @@ export function registrationView(stored: StoredRegistration | undefined, now: Da
     ...(stored.submittedAt ? { submittedAt: stored.submittedAt } : {}),
     updatedAt: stored.updatedAt,
     textingAllowed: textingAllowedIn(stored.state),
+    ...(numberPending ? { numberPending: true } : {}),
   };
 }

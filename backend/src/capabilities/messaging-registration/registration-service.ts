@@ -15,7 +15,9 @@ import type { MessagingRegistrationRepository, StoredRegistration } from './reco
 import { HttpError, tooManyRequests } from '../../platform/errors/http-error';
 import type { Logger } from '../../platform/logging/logger';
 import type { EmailSender } from '../../providers/email/port';
+import { randomUUID } from 'node:crypto';
 import {
+  NumberInOtherServiceError,
   RegistrationProviderError,
   RegistrationRejectedError,
   type MessagingRegistrationProvider,
@@ -23,6 +25,8 @@ import {
 import {
   applyEvent,
   claimedSubmission,
+  numberAwaitsService,
+  withServiceNumber,
   registrationView,
   rejectedSubmission,
   submitRefusal,
@@ -70,8 +74,104 @@ export type MessagingRegistrationDeps = {
 export function createMessagingRegistrations(deps: MessagingRegistrationDeps) {
   const { repository, provider, logger } = deps;
 
+  /**
+   * The owner's registration. A changed number that has not joined the messaging service yet is tried again
+   * first (under the owner's number lock, skipped while a change holds it); if it still waits, the view says so.
+   */
   async function view(ownerId: string) {
-    return registrationView(await repository.get(ownerId), deps.now());
+    const stored = await repository.get(ownerId);
+    if (!stored?.refs.messagingServiceSid) return registrationView(stored, deps.now());
+    if (!numberAwaitsService(stored, (await activeNumber(ownerId))?.phoneNumber)) {
+      return registrationView(stored, deps.now());
+    }
+    const outcome = await retryNumberAttach(ownerId);
+    return registrationView(await repository.get(ownerId), deps.now(), outcome !== 'attached');
+  }
+
+  /** The owner's active assistant number with its provider sid, if they have one. */
+  async function activeNumber(ownerId: string) {
+    const held = await deps.data.phoneReservations.heldBy(ownerId);
+    const active = held.find((r) => r.status === 'active' && r.provider_sid);
+    return active ? { sid: active.provider_sid!, phoneNumber: active.phone_number } : undefined;
+  }
+
+  /** Read, decide, write conditionally on the version read; decided again on what won a lost race. */
+  async function update(
+    ownerId: string,
+    decide: (current: StoredRegistration) => Omit<StoredRegistration, 'version'> | undefined,
+  ) {
+    for (let attempt = 0; attempt < EVENT_ATTEMPTS; attempt++) {
+      const current = await repository.get(ownerId);
+      if (!current) return;
+      const next = decide(current);
+      if (!next || (await repository.save(ownerId, next, current.version))) return;
+    }
+    throw new Error('The messaging registration kept changing while its number was recorded');
+  }
+
+  /**
+   * A number change is about to make `phoneNumber` the owner's (before it is activated): when the owner has a
+   * messaging service, the number's US texts wait until it has joined (attachNumber). Without a service
+   * there is nothing to join: the campaign takes the active number when it is submitted.
+   */
+  async function numberChanging(ownerId: string, phoneNumber: string) {
+    await update(ownerId, ({ version: _version, ...current }) =>
+      current.refs.messagingServiceSid && current.serviceNumber !== phoneNumber
+        ? { ...current, awaitingNumber: phoneNumber }
+        : undefined,
+    );
+  }
+
+  /**
+   * Puts the owner's (changed) number into their messaging service and records it as the service's number.
+   * A failure is logged and leaves the number awaiting (the gate holds its US texts); the next view of the
+   * registration or the next number change tries again. Never throws for the provider: the change stands.
+   */
+  async function attachNumber(
+    ownerId: string,
+    number: { sid: string; phoneNumber: string },
+  ): Promise<'attached' | 'pending' | 'no_service'> {
+    const current = await repository.get(ownerId);
+    if (!current?.refs.messagingServiceSid) return 'no_service';
+    try {
+      await provider.attachNumber(current.refs, number);
+    } catch (error) {
+      logger.error('messaging_registration.number_attach_failed', {
+        owner_id: ownerId,
+        in_other_service: error instanceof NumberInOtherServiceError,
+        error: String(error),
+      });
+      return 'pending';
+    }
+    await update(ownerId, ({ version: _version, ...latest }) =>
+      latest.serviceNumber === number.phoneNumber && latest.awaitingNumber !== number.phoneNumber
+        ? undefined
+        : withServiceNumber(latest, number.phoneNumber),
+    );
+    logger.info('messaging_registration.number_attached', { owner_id: ownerId });
+    return 'attached';
+  }
+
+  /** attachNumber only when the number still waits for the service (no provider call otherwise). */
+  async function attachIfAwaiting(ownerId: string, number: { sid: string; phoneNumber: string }) {
+    const stored = await repository.get(ownerId);
+    if (!stored?.refs.messagingServiceSid) return 'no_service';
+    return numberAwaitsService(stored, number.phoneNumber) ? attachNumber(ownerId, number) : 'attached';
+  }
+
+  /**
+   * Tries a waiting number again, under the owner's number-change lock so it never races a change (which
+   * attaches its own number under the same lock): 'busy' while a change runs.
+   */
+  async function retryNumberAttach(ownerId: string): Promise<'attached' | 'pending' | 'no_service' | 'busy'> {
+    const lockToken = randomUUID();
+    if (!(await deps.data.phoneReservations.acquireChangeLock(ownerId, lockToken))) return 'busy';
+    try {
+      const active = await activeNumber(ownerId);
+      return active ? await attachIfAwaiting(ownerId, active) : 'no_service';
+    } finally {
+      await deps.data.phoneReservations.releaseChangeLock(ownerId, lockToken);
+    }
   }
 
   async function submit(
@@ -177,7 +277,7 @@ export function createMessagingRegistrations(deps: MessagingRegistrationDeps) {
       ...(active ? { number: { sid: active.provider_sid!, phoneNumber: active.phone_number } } : {}),
       inboundSmsUrl: deps.urls.inboundSms,
     });
-    return refs;
+    return { refs, serviceNumber: active?.phone_number };
   }
 
   async function emailOwner(ownerId: string, registration: StoredRegistration, kind: 'approved' | 'failed') {
@@ -224,8 +324,13 @@ export function createMessagingRegistrations(deps: MessagingRegistrationDeps) {
       const outcome = applyEvent(current, event, deps.now());
       let next = outcome.next;
       if (outcome.submitCampaign) {
-        const refs = await submitCampaign(ownerId, next ? { ...next, version: current.version } : current);
+        const { refs, serviceNumber } = await submitCampaign(
+          ownerId,
+          next ? { ...next, version: current.version } : current,
+        );
         next = { ...(next ?? current), refs, updatedAt: deps.now().toISOString() };
+        // The number the campaign's service holds is the one US texts may leave from (decision 169).
+        if (serviceNumber) next = withServiceNumber(next, serviceNumber);
       }
       if (!next) return 'ignored';
       const { version: _version, ...toStore } = { ...next, version: 0 };
@@ -250,6 +355,16 @@ export function createMessagingRegistrations(deps: MessagingRegistrationDeps) {
     return registrationView(approved, deps.now());
   }
 
-  return { view, submit, resendVerification, handleEvent, markApproved };
+  return {
+    view,
+    submit,
+    resendVerification,
+    handleEvent,
+    markApproved,
+    numberChanging,
+    attachNumber,
+    attachIfAwaiting,
+    retryNumberAttach,
+  };
 }
 export type MessagingRegistrations = ReturnType<typeof createMessagingRegistrations>;

@@ -3,6 +3,7 @@ import { parsePhone } from '@shared/phone/phone-number';
 import { textingAllowedIn } from '@shared/schemas/messaging-registration';
 import type { MessagingRegistrationData } from './deps';
 import type { MessagingRegistrationRepository } from './records/messaging-registrations';
+import { sendsFromServiceNumber } from './registration-rules';
 import { TelephonyError, withSendSms, type TelephonyProvider } from '../../providers/telephony/port';
 
 /**
@@ -30,8 +31,10 @@ export type TextingGate = OutboundTextGate;
 
 /**
  * The one rule of docs/decisions/169: a text to a US number leaves only from a number whose owner's campaign
- * is approved. The owner is whoever holds the number's active reservation; both reads are strongly
- * consistent, so a text decided after the approval was stored always sees it, and none before does.
+ * is approved, and only while that number is the one in the campaign's messaging service (a changed number
+ * waits until it has joined: "A changed number"). The owner is whoever holds the number's active
+ * reservation; both reads are strongly consistent, so a text decided after the approval was stored always
+ * sees it, and none before does.
  */
 export function createTextingGate(deps: {
   data: Pick<MessagingRegistrationData, 'phoneReservations'>;
@@ -43,7 +46,11 @@ export function createTextingGate(deps: {
       const reservation = await deps.data.phoneReservations.get(from);
       if (!reservation || reservation.status !== 'active') return false;
       const registration = await deps.registrations.get(reservation.owner_id);
-      return registration !== undefined && textingAllowedIn(registration.state);
+      return (
+        registration !== undefined &&
+        textingAllowedIn(registration.state) &&
+        sendsFromServiceNumber(registration, from)
+      );
     },
   };
 }

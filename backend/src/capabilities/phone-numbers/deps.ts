@@ -20,4 +20,16 @@ export type PhoneNumbersDeps = PlatformDeps & {
     phoneReservations: PhoneReservationRepository;
   };
   providers: Pick<Providers, 'telephony'>;
+  messagingRegistrations: NumberChangeRegistrations;
+};
+
+type AssistantNumber = { sid: string; phoneNumber: string };
+/**
+ * A changed number joins the owner's A2P messaging service (decision 169, "A changed number"); the
+ * messaging-registration capability's service fits this shape (named here: importing it would be a cycle).
+ */
+export type NumberChangeRegistrations = {
+  numberChanging(ownerId: string, phoneNumber: string): Promise<void>;
+  attachNumber(ownerId: string, number: AssistantNumber): Promise<unknown>;
+  attachIfAwaiting(ownerId: string, number: AssistantNumber): Promise<unknown>;
 };

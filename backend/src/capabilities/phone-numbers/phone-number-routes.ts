@@ -28,7 +28,7 @@ const conflict = (message: string) => new HttpError(409, 'conflict', message);
 const providerFailed = () => new HttpError(502, 'provider_error', PHONE_NUMBER_MESSAGES.providerFailed);
 
 export const phoneNumberRoutes = (deps: PhoneNumbersDeps) => {
-  const { verifyToken, data, providers, config, logger, rateLimiter } = deps;
+  const { verifyToken, data, providers, config, logger, rateLimiter, messagingRegistrations } = deps;
   const availableRoute = createRoute({
     method: 'get',
     path: '/oauth/phone-numbers/available',
@@ -164,7 +164,13 @@ export const phoneNumberRoutes = (deps: PhoneNumbersDeps) => {
     await repairOwnerNumbers(userId, phoneNumber, configPhone);
     const held = await data.phoneReservations.heldBy(userId);
     const current = held.find((r) => r.phone_number === phoneNumber);
-    if (configPhone === phoneNumber && current?.status === 'active' && held.length === 1) return;
+    if (configPhone === phoneNumber && current?.status === 'active' && held.length === 1) {
+      // Picking the same number again also retries its joining the messaging service, if that failed.
+      if (current.provider_sid) {
+        await messagingRegistrations.attachIfAwaiting(userId, { sid: current.provider_sid, phoneNumber });
+      }
+      return;
+    }
 
     // 1. Reserve: one conditional write decides between two owners picking the same number.
     const claim = await data.phoneReservations.claim(userId, phoneNumber);
@@ -195,7 +201,9 @@ export const phoneNumberRoutes = (deps: PhoneNumbersDeps) => {
     }
 
     // 3. One transaction, only while this change still holds the lock: the new number becomes active and
-    //    every other number the owner held becomes 'releasing'.
+    //    every other number the owner held becomes 'releasing'. Before it, an owner with an A2P messaging
+    //    service marks the number as not in it yet, so the texting gate holds its US texts until step 4b.
+    await messagingRegistrations.numberChanging(userId, phoneNumber);
     const released = held.filter((r) => r.phone_number !== phoneNumber);
     await data.phoneReservations.activate(
       userId,
@@ -207,6 +215,14 @@ export const phoneNumberRoutes = (deps: PhoneNumbersDeps) => {
     // 4. The config points at it; if this fails, the owner's next change (or picking again) repairs it.
     const updated = await data.businessConfigs.updateConfigFields(userId, { assistant_phone: phoneNumber });
     if (!updated) throw notFound(PHONE_NUMBER_MESSAGES.configNotFound);
+    // 4b. The number joins the owner's messaging service. A failure is logged and left waiting (the
+    //     registration view and the next change retry it): the number is bought and active either way,
+    //     so even a failed write here must not turn the change into an error or skip the release below.
+    try {
+      await messagingRegistrations.attachNumber(userId, { sid, phoneNumber });
+    } catch (error) {
+      logger.error('messaging_registration.number_attach_failed', { owner_id: userId, error: String(error) });
+    }
 
     // 5. Give the old numbers back to the provider and forget them; a failure leaves them 'releasing'.
     await repairOwnerNumbers(userId, phoneNumber, phoneNumber);

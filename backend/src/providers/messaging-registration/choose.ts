@@ -35,5 +35,6 @@ export function chooseMessagingRegistrationProvider(
     submitBrand: async (submission) => (await load()).submitBrand(submission),
     submitCampaign: async (submission) => (await load()).submitCampaign(submission),
     resendVerification: async (refs) => (await load()).resendVerification(refs),
+    attachNumber: async (refs, number) => (await load()).attachNumber(refs, number),
   };
 }

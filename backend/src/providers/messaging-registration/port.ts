@@ -66,7 +66,16 @@ export interface MessagingRegistrationProvider {
   submitCampaign(submission: CampaignSubmission): Promise<RegistrationRefs>;
   /** Sole proprietors: texts the registry's verification message to the contact's mobile again. */
   resendVerification(refs: RegistrationRefs): Promise<void>;
+  /**
+   * Puts a (changed) assistant number into the owner's messaging service, so its texts ride the registered
+   * campaign. Idempotent: a number already in this service is fine. A number sits in one service at most:
+   * one in another service throws NumberInOtherServiceError (never moved out of it silently).
+   */
+  attachNumber(refs: RegistrationRefs, number: { sid: string; phoneNumber: string }): Promise<void>;
 }
+
+/** Twilio 21712: the number belongs to another messaging service; it must leave that one first. */
+export class NumberInOtherServiceError extends Error {}
 
 /** The provider refused what was entered: its reason in words, and what the owner should change. */
 export class RegistrationRejectedError extends Error {

@@ -2,6 +2,7 @@ import twilio from 'twilio';
 import type { BusinessType } from '@shared/schemas/messaging-registration';
 import { failureFrom } from './registry-fields';
 import {
+  NumberInOtherServiceError,
   RegistrationProviderError,
   RegistrationRejectedError,
   type BrandSubmission,
@@ -114,6 +115,23 @@ export function createTwilioMessagingRegistration(options: {
       );
     } else {
       await step('bundle submission', () => trusthub.trustProducts(sid).update({ status: 'pending-review' }));
+    }
+  }
+
+  /** Adds the number to the service; 21710 (already in this service) is success, 21712 its own error. */
+  async function addToService(serviceSid: string, phoneNumberSid: string) {
+    try {
+      await messaging.services(serviceSid).phoneNumbers.create({ phoneNumberSid });
+    } catch (error) {
+      const code = (error as TwilioFailure).code;
+      if (code === 21710) return;
+      if (code === 21712) {
+        throw new NumberInOtherServiceError(`Twilio: ${phoneNumberSid} is in another messaging service`);
+      }
+      // A number or service Twilio does not know is not the owner's input: an outage to retry, not a refusal.
+      throw new RegistrationProviderError(
+        `Twilio service number failed: ${(error as TwilioFailure).message ?? String(error)}`,
+      );
     }
   }
 
@@ -294,17 +312,8 @@ export function createTwilioMessagingRegistration(options: {
             }),
           )
         ).sid;
-      if (submission.number) {
-        const number = submission.number;
-        await step('service number', async () => {
-          try {
-            await messaging.services(serviceSid).phoneNumbers.create({ phoneNumberSid: number.sid });
-          } catch (error) {
-            // 21710: the number is in this service already (a retried campaign).
-            if ((error as TwilioFailure).code !== 21710) throw error;
-          }
-        });
-      }
+      // A retried campaign finds its number in the service already (21710), which is fine.
+      if (submission.number) await addToService(serviceSid, submission.number.sid);
       const campaign = await step('campaign', () =>
         messaging.services(serviceSid).usAppToPerson.create({
           brandRegistrationSid: refs.brandSid!,
@@ -329,6 +338,11 @@ export function createTwilioMessagingRegistration(options: {
       await step('verification text', () =>
         messaging.brandRegistrations(refs.brandSid!).brandRegistrationOtps.create(),
       );
+    },
+
+    async attachNumber(refs, number) {
+      if (!refs.messagingServiceSid) throw new RegistrationProviderError('No messaging service to join');
+      await addToService(refs.messagingServiceSid, number.sid);
     },
   };
 }

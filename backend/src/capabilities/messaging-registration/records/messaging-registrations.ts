@@ -29,6 +29,13 @@ export type StoredRegistration = {
   resubmission?: boolean;
   /** Set once the registry verified a sole proprietor's mobile (the contact replied YES). */
   identityVerified?: boolean;
+  /**
+   * The assistant number we last put into the owner's messaging service (E.164); while set, US texts leave
+   * only from it. Absent on registrations from before it was recorded (their number joined with the campaign).
+   */
+  serviceNumber?: string;
+  /** A number the owner changed to that is not in the messaging service yet: its US texts wait (decision 169). */
+  awaitingNumber?: string;
   /** How the registration came to be approved outside the flow (decision 169's migration rule). */
   approvedBy?: 'operator' | 'seed';
   version: number;

@@ -79,6 +79,11 @@ export function RegistrationPanel({
         </span>
       </div>
       <p className="registration-explanation">{texts.explanation}</p>
+      {current.numberPending ? (
+        <p className="alert alert-info" role="status" data-testid="registration-number-pending">
+          {T.numberPending}
+        </p>
+      ) : null}
       {state === 'failed' && failure ? (
         <div className="registration-failure" role="alert" data-testid="registration-failure">
           <p>

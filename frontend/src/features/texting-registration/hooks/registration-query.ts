@@ -7,7 +7,8 @@ export const registrationQueryKey = (userId: string) => ['texting-registration',
 
 /**
  * The owner's registration. While the carriers review it, it is read again now and then (and when the owner
- * comes back to the browser tab), so an approval or a failure shows without a reload.
+ * comes back to the browser tab), so an approval or a failure shows without a reload; so it is while a changed
+ * number waits to join the registration (each read retries that, decision 169).
  */
 export const useRegistration = (userId: string) =>
   useQuery({
@@ -16,7 +17,10 @@ export const useRegistration = (userId: string) =>
     refetchOnWindowFocus: true,
     refetchInterval: (query) => {
       const state = query.state.data?.state;
-      return state === 'in_review' || state === 'resubmitted' || state === 'otp_required'
+      return state === 'in_review' ||
+        state === 'resubmitted' ||
+        state === 'otp_required' ||
+        query.state.data?.numberPending
         ? REGISTRATION_REVIEW_REFRESH_MS
         : false;
     },
