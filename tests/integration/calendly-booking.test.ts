@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { LOCAL_CALENDLY_WEBHOOK_SIGNING_KEY } from '../../backend/src/platform/config/env';
 import { signCalendlyPayload } from '../../backend/src/providers/calendar/calendly-webhook-signature';
 import { collectTurn } from '../../backend/src/capabilities/receptionist/receptionist';
@@ -212,6 +212,8 @@ describe('a connected Calendly: the assistant texts its link; the signed webhook
 
   it('a cancellation on Calendly cancels the booking here, once, and tells the caller', async () => {
     const caller = '+14155550168';
+    // The owner's webhooks hear both, as the calendar's changes (decision 178).
+    const emitted = vi.spyOn(deps.webhooks, 'emit');
     const sms = await deps.receptionist.startConversation({
       ownerId,
       channel: 'sms',
@@ -244,6 +246,13 @@ describe('a connected Calendly: the assistant texts its link; the signed webhook
     expect(await cancelled.text()).toContain('Event cancelled');
     expect((await deps.data.appointments.get(ownerId, booked!.id))?.status).toBe('cancelled');
     expect((await textsTo(caller)).filter((t) => t.includes('is cancelled'))).toHaveLength(1);
+    const changes = emitted.mock.calls
+      .filter(([, type]) => type.startsWith('appointment.'))
+      .map(([owner, type, data]) => [owner, type, (data as { changed_by: string }).changed_by]);
+    expect(changes).toEqual([
+      [ownerId, 'appointment.booked', 'calendar'],
+      [ownerId, 'appointment.cancelled', 'calendar'],
+    ]);
 
     // The same cancellation delivered again changes nothing.
     const again = await deliver({
@@ -260,6 +269,8 @@ describe('a connected Calendly: the assistant texts its link; the signed webhook
     });
     expect(await again.json()).toEqual({ received: true, outcome: 'duplicate' });
     expect((await textsTo(caller)).filter((t) => t.includes('is cancelled'))).toHaveLength(1);
+    expect(emitted.mock.calls.filter(([, type]) => type === 'appointment.cancelled')).toHaveLength(1);
+    emitted.mockRestore();
   });
   it("confirms in the caller's language: the thread's when the link was sent, else the remembered one (decision 174)", async () => {
     const page = `/local/calendly/book/${encodeURIComponent(account)}`;

@@ -740,7 +740,10 @@ export function createReceptionist(deps: ReceptionistDeps) {
     async cancelReplaced(ownerId, appointmentId) {
       const cancelled = await data.appointments.cancel(ownerId, appointmentId);
       if (cancelled?.calendar_event_id) await deps.calendar?.remove(ownerId, cancelled.calendar_event_id);
+      return cancelled;
     },
+    appointmentChanged: (change, appointment, previousStartsAt) =>
+      emitAppointmentChange(deps.webhooks?.emit, change, appointment, 'calendar', previousStartsAt),
     logger: deps.logger,
   });
 

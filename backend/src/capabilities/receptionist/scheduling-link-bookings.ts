@@ -38,8 +38,17 @@ export function schedulerBookings(deps: {
   assistantNumber(ownerId: string): Promise<string | undefined>;
   /** Plans the confirmed booking's reminders (docs/decisions/175-reminders.md). */
   planReminders?(appointment: Appointment, business: BusinessProfile): Promise<void>;
-  /** Cancels the appointment a confirmed reschedule replaces (and its event in the owner's calendar). */
-  cancelReplaced(ownerId: string, appointmentId: string): Promise<void>;
+  /**
+   * Cancels the appointment a confirmed reschedule replaces (and its event in the owner's calendar); the
+   * cancelled one, if it was still booked.
+   */
+  cancelReplaced(ownerId: string, appointmentId: string): Promise<Appointment | undefined>;
+  /** Tells the owner's webhooks (decision 178): a change the scheduler's page made is the calendar's. */
+  appointmentChanged?(
+    change: 'booked' | 'moved' | 'cancelled',
+    appointment: Appointment,
+    previousStartsAt?: string | null,
+  ): Promise<void>;
   /** Where the caller's language is found for links sent before it was stored with them. */
   conversationStates?: Pick<ConversationStateRepository, 'get'>;
   callerMemories?: Pick<CallerMemoryRepository, 'get'>;
@@ -97,7 +106,14 @@ export function schedulerBookings(deps: {
       !(await deps.schedulingLinks.settle(booking.token, { status: 'booked', appointmentId: appointment.id }))
     )
       return 'already';
-    if (pending.replaces) await deps.cancelReplaced(pending.owner_id, pending.replaces);
+    const replaced = pending.replaces
+      ? await deps.cancelReplaced(pending.owner_id, pending.replaces)
+      : undefined;
+    await deps.appointmentChanged?.(
+      replaced ? 'moved' : 'booked',
+      appointment,
+      replaced ? replaced.starts_at : null,
+    );
     await tellCaller(pending, (business) =>
       confirmationText(business.name, appointment, business.timeZone, 'Booked', language),
     );
@@ -112,6 +128,7 @@ export function schedulerBookings(deps: {
     if (!pending?.appointment_id || pending.status !== 'booked') return 'unknown';
     const cancelled = await deps.appointments.cancel(pending.owner_id, pending.appointment_id);
     if (!cancelled) return 'already';
+    await deps.appointmentChanged?.('cancelled', cancelled);
     await tellCaller(pending, (business) =>
       cancelText(business.name, cancelled, business.timeZone, 'none', cancelled.language),
     );
