@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   LOCAL_STRIPE_CONNECT_WEBHOOK_SECRET,
   LOCAL_STRIPE_WEBHOOK_SECRET,
@@ -202,6 +202,10 @@ describe('Get paid: Stripe Connect onboarding, deposits into the owner’s accou
     await deps.data.businessConfigs.updateConfigFields(line.ownerId, { time_zone: NY });
     await saveDepositObjective(deps, line.ownerId);
     const accountId = await onboardLocalPayouts(deps, line.ownerId);
+    // The owner's webhooks hear the money move (decision 178): paid once, refunded once.
+    const emitted = vi.spyOn(deps.webhooks, 'emit');
+    const emittedOf = (type: string) =>
+      emitted.mock.calls.filter(([, t]) => t === type).map(([, , data]) => data);
 
     async function bookAndPay(when: string, caller: string) {
       const sms = await deps.receptionist.startConversation({
@@ -253,6 +257,13 @@ describe('Get paid: Stripe Connect onboarding, deposits into the owner’s accou
     expect((await deps.data.appointments.get(line.ownerId, first.appointment.id))!.deposit?.refund_id).toBe(
       cancelled!.deposit?.refund_id,
     );
+    const deposit = { appointment_id: first.appointment.id, amount_cents: 2500, customer_phone: CALLER };
+    expect(emittedOf('deposit.paid')).toEqual([expect.objectContaining(deposit)]);
+    expect(emittedOf('deposit.refunded')).toEqual([expect.objectContaining(deposit)]);
+    expect(emittedOf('appointment.cancelled')).toEqual([
+      expect.objectContaining({ appointment_id: first.appointment.id, changed_by: 'assistant' }),
+    ]);
+    emitted.mockRestore();
 
     // With a 72-hour window, a cancellation two days ahead keeps the deposit.
     await deps.data.payouts.saveSettings(line.ownerId, {

@@ -1,5 +1,5 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { RECEPTIONIST_LIMITS } from '../../shared/receptionist/limits';
 import { createRecordingMetrics } from '../../backend/src/platform/observability/metrics';
 import { ConversationLimitError } from '../../backend/src/capabilities/receptionist/receptionist';
@@ -207,6 +207,7 @@ describe('receptionist engine with the local model, over DynamoDB Local', async 
 
   it('takes a message and texts the manager; escalation over SMS texts the manager a summary', async () => {
     const { ownerId, assistantNumber } = await line();
+    const emitted = vi.spyOn(deps.webhooks, 'emit');
     const conversation = await receptionist.startConversation({
       ownerId,
       channel: 'sms',
@@ -224,6 +225,21 @@ describe('receptionist engine with the local model, over DynamoDB Local', async 
       reason: 'Please call me about a refund',
       callback_number: CALLER,
     });
+    // The owner's webhooks hear it (decision 178).
+    expect(emitted.mock.calls.filter(([, type]) => type === 'message.taken')).toEqual([
+      [
+        ownerId,
+        'message.taken',
+        expect.objectContaining({
+          conversation_id: conversation.id,
+          caller: CALLER,
+          caller_name: 'Jordan',
+          message: 'Please call me about a refund',
+        }),
+        conversation.id,
+      ],
+    ]);
+    emitted.mockRestore();
 
     const escalation = await turn(conversation.id, 'Actually I need to talk to the manager');
     expect(escalation.reply).toContain("I've let Maria know");

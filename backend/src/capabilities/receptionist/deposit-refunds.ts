@@ -31,6 +31,8 @@ export function depositRefunds(deps: {
   deposits: Pick<DepositLinks, 'refund'>;
   now: () => Date;
   logger: Logger;
+  /** Once per deposit, by whichever cancellation recorded its refund (the owner's deposit.refunded event). */
+  onRefunded?(cancelled: Appointment & { deposit: NonNullable<Appointment['deposit']> }): Promise<void>;
 }) {
   return async function refundCancelledDeposit(
     ownerId: string,
@@ -52,6 +54,7 @@ export function depositRefunds(deps: {
       });
       if (await deps.appointments.markDepositRefunded(ownerId, cancelled.id, refund.id)) {
         await deps.payouts.addCollected(ownerId, -deposit.amount_cents);
+        await deps.onRefunded?.({ ...cancelled, deposit });
       }
       return 'refunded';
     } catch (error) {

@@ -170,19 +170,16 @@ export function createReceptionist(deps: ReceptionistDeps) {
     return businessProfile(ownerId, config, objective, payouts, knowledge);
   }
 
-  const refundDeposit = depositRefunds({
+  /** The owner's refund rule for a cancelled booking; a refund recorded is also one deposit.refunded event. */
+  const refundCancelledDeposit = depositRefunds({
     appointments: data.appointments,
     payouts: data.payouts,
     deposits: deps.deposits,
     now: deps.now,
     logger: deps.logger,
-  });
-  /** The owner's refund rule for a cancelled booking; a refund made is also a deposit.refunded event. */
-  const refundCancelledDeposit: typeof refundDeposit = async (ownerId, appointment) => {
-    const outcome = await refundDeposit(ownerId, appointment);
-    if (outcome === 'refunded' && appointment.deposit && deps.webhooks)
-      await deps.webhooks.emit(
-        ownerId,
+    onRefunded: async (appointment) =>
+      deps.webhooks?.emit(
+        appointment.owner_id,
         'deposit.refunded',
         {
           appointment_id: appointment.id,
@@ -193,9 +190,8 @@ export function createReceptionist(deps: ReceptionistDeps) {
           at: deps.now().toISOString(),
         },
         appointment.conversation_id ?? appointment.id,
-      );
-    return outcome;
-  };
+      ),
+  });
 
   /** Texts from an assistant number unless the recipient opted out; false when nothing was sent. */
   async function sendText(from: string | undefined, to: string, body: string, conversationId: string) {
