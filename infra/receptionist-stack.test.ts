@@ -169,6 +169,8 @@ describe('lambdas', () => {
       'STAGE',
       // Every function may send a notification with an unsubscribe link (decision 130).
       'PUBLIC_API_URL',
+      // Every function may emit an owner's webhook event onto its queue (decision 178).
+      'WEBHOOKS_QUEUE_URL',
     ];
     const socketOnly = ['WS_CALLBACK_URL'];
     // The HTTP functions (API and telephony) check CloudFront's origin-verify header.

@@ -2,6 +2,22 @@
  * Signed outbound webhooks (docs/decisions/178-outbound-webhooks.md): the limits, retry schedule and SSRF
  * rules the sender, the routes, the dashboard and the stack read. One source of truth for each number.
  */
+
+/** The events Ringly sends to the owner's tools; their payloads are in shared/schemas/webhook-events.ts. */
+export const WEBHOOK_EVENTS = [
+  'conversation.completed',
+  'appointment.booked',
+  'appointment.moved',
+  'appointment.cancelled',
+  'message.taken',
+  'deposit.paid',
+  'deposit.refunded',
+  'caller.opted_out',
+] as const;
+export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+/** Payloads change only by adding fields; a breaking change is a new version, sent only to endpoints that ask. */
+export const WEBHOOK_PAYLOAD_VERSION = '2026-11-29';
+
 export const WEBHOOK_LIMITS = {
   /** Endpoints one owner may add (a counter item, conditional writes). */
   endpointsPerOwner: 10,

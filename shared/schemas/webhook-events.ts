@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { CONVERSATION_CHANNELS, CONVERSATION_OUTCOMES } from '../conversation';
 import { LANGUAGES } from '../language';
+import { WEBHOOK_EVENTS, WEBHOOK_PAYLOAD_VERSION, type WebhookEvent } from '../webhooks';
+
+export { WEBHOOK_EVENTS, WEBHOOK_PAYLOAD_VERSION } from '../webhooks';
+export type { WebhookEvent } from '../webhooks';
 
 /**
  * The events Ringly sends to the owner's own tools (issue 40): signed webhooks the owner adds on the dashboard
@@ -8,21 +12,7 @@ import { LANGUAGES } from '../language';
  * truth for the names, the payloads and the samples: the sender, the OpenAPI document's webhooks section,
  * `GET /api/hooks/samples/{event}` and the dashboard read them from here.
  */
-export const WEBHOOK_EVENTS = [
-  'conversation.completed',
-  'appointment.booked',
-  'appointment.moved',
-  'appointment.cancelled',
-  'message.taken',
-  'deposit.paid',
-  'deposit.refunded',
-  'caller.opted_out',
-] as const;
-export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 export const webhookEventSchema = z.enum(WEBHOOK_EVENTS);
-
-/** Payloads change only by adding fields; a breaking change is a new version, sent only to endpoints that ask. */
-export const WEBHOOK_PAYLOAD_VERSION = '2026-11-29';
 
 const conversationData = z.object({
   conversation_id: z.string(),

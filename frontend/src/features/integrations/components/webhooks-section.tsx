@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { WEBHOOK_EVENTS, type WebhookEvent } from '@shared/schemas/webhook-events';
+import { WEBHOOK_EVENTS, type WebhookEvent } from '@shared/webhooks';
 import type { WebhookDelivery, WebhookEndpoint } from '@shared/schemas/webhook-endpoints';
 import { WEBHOOK_EVENT_LABELS, WEBHOOK_UI_TEXTS as T } from '@shared/webhooks';
 import { copyText } from '../../../lib/copy-text';

@@ -1,11 +1,6 @@
 import { useId, useState } from 'react';
-import {
-  KNOWLEDGE_LIMITS,
-  KNOWLEDGE_TOPICS,
-  type KnowledgeEntry,
-  type KnowledgeSuggestion,
-  type KnowledgeTopic,
-} from '@shared/schemas/knowledge';
+import { KNOWLEDGE_LIMITS, KNOWLEDGE_TOPICS, type KnowledgeTopic } from '@shared/knowledge-values';
+import type { KnowledgeEntry, KnowledgeSuggestion } from '@shared/schemas/knowledge';
 import {
   KNOWLEDGE_TOPIC_LABELS,
   KNOWLEDGE_TOPIC_QUESTIONS,
