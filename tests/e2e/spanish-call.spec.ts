@@ -40,9 +40,7 @@ test('a caller who speaks Spanish is answered and booked in Spanish; the call lo
   await expect(phone.getByTestId('call-assistant').first()).toContainText(SPANISH_OFFER);
   const day = DIAS[WEEKDAY_NAMES.indexOf(openDayAhead(2) as (typeof WEEKDAY_NAMES)[number])]!;
   const offer = await sayOnCall(phone, `Quiero una cita para un corte el ${day} a las 10`);
-  await expect(phone.getByTestId('call-transcript')).toContainText(
-    'The assistant switched the call to Spanish (es-US).',
-  );
+  await expect(phone.getByTestId('call-transcript')).toContainText('The call is now in Spanish (es-US).');
   expect(offer).toMatch(new RegExp(`el ${day} \\d+ de \\p{L}+ a las 10:00 de la mañana`, 'u'));
   expect(await sayOnCall(phone, 'Sí, por favor')).toContain('¿A nombre de quién hago la cita?');
   const booked = await sayOnCall(phone, 'Ana López');
