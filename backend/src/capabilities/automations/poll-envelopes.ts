@@ -1,3 +1,4 @@
+import { appointmentPayload } from '@shared/webhook-payloads';
 import type { Appointment } from '@shared/schemas/appointment';
 import type { Conversation } from '@shared/schemas/conversation';
 import {
@@ -61,16 +62,11 @@ export const appointmentEventTime = (appointment: Appointment) =>
  */
 export function appointmentEnvelope(appointment: Appointment, businessId: string): WebhookEnvelope {
   const type = appointment.status === 'cancelled' ? 'appointment.cancelled' : 'appointment.booked';
-  return envelope(type, appointment.id, appointmentEventTime(appointment), businessId, {
-    appointment_id: appointment.id,
-    conversation_id: appointment.conversation_id,
-    starts_at: appointment.starts_at,
-    ends_at: appointment.ends_at,
-    customer_name: appointment.customer_name,
-    customer_phone: appointment.customer_phone,
-    service: appointment.service,
-    status: appointment.status,
-    previous_starts_at: null,
-    changed_by: appointment.conversation_id ? 'assistant' : 'owner',
-  });
+  return envelope(
+    type,
+    appointment.id,
+    appointmentEventTime(appointment),
+    businessId,
+    appointmentPayload(appointment, appointment.conversation_id ? 'assistant' : 'owner'),
+  );
 }

@@ -1,5 +1,6 @@
 import { conversationSummary } from '@shared/call-log';
 import type { Appointment } from '@shared/schemas/appointment';
+import { appointmentPayload, type ChangedBy } from '@shared/webhook-payloads';
 import type { WebhookEventData } from '@shared/schemas/webhook-events';
 import type { EmitWebhookEvent } from '../webhooks/index';
 import { outcomeOf } from './conversation-record';
@@ -10,26 +11,6 @@ import type { ConversationState } from './records/conversation-types';
  * per conversation: its id is the ordering key (an appointment without one orders by its own id).
  */
 export type AppointmentChange = 'booked' | 'moved' | 'cancelled';
-export type ChangedBy = WebhookEventData<'appointment.booked'>['changed_by'];
-
-export function appointmentPayload(
-  appointment: Appointment,
-  changedBy: ChangedBy,
-  previousStartsAt: string | null = null,
-): WebhookEventData<'appointment.booked'> {
-  return {
-    appointment_id: appointment.id,
-    conversation_id: appointment.conversation_id,
-    starts_at: appointment.starts_at,
-    ends_at: appointment.ends_at,
-    customer_name: appointment.customer_name,
-    customer_phone: appointment.customer_phone,
-    service: appointment.service,
-    status: appointment.status,
-    previous_starts_at: previousStartsAt,
-    changed_by: changedBy,
-  };
-}
 
 export const orderingKeyOf = (appointment: Pick<Appointment, 'conversation_id' | 'id'>) =>
   appointment.conversation_id ?? appointment.id;
