@@ -2,30 +2,10 @@ import { expect, test, type Page } from '@playwright/test';
 import { createDynamoClients } from '../../backend/src/platform/dynamo/dynamo-client';
 import { createAppointmentRepository } from '../../backend/src/capabilities/appointments/records/appointments';
 import { ATTENDANCE_TEXTS } from '../../shared/dashboard-appointments';
-import { openDayAhead, openPhone, randomCaller, salonOwner } from './assistant-owner';
+import { openDayAhead, openPhone, randomCaller, salonOwner, sayOnCall as say } from './assistant-owner';
 import { apiFromPage, appUrl } from './support';
 
 test.use({ baseURL: appUrl() });
-
-/** Says something on the call and waits for the assistant's next line, settled. */
-async function say(phone: Page, words: string) {
-  const replies = phone.getByTestId('call-assistant');
-  const before = await replies.count();
-  await phone.getByTestId('call-say-text').fill(words);
-  await phone.getByTestId('call-say-send').click();
-  await expect(replies).toHaveCount(before + 1);
-  const reply = replies.nth(before);
-  let text = '';
-  await expect
-    .poll(async () => {
-      const now = (await reply.textContent()) ?? '';
-      const settled = now === text && now.length > 'Assistant: '.length;
-      text = now;
-      return settled;
-    })
-    .toBe(true);
-  return text;
-}
 
 /** Places a call on the local phone and returns the greeting the assistant opened with. */
 async function callAndHearGreeting(phone: Page) {
