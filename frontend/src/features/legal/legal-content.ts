@@ -30,7 +30,7 @@ const name = BRAND.name;
 
 export const PRIVACY_POLICY: LegalDocument = {
   title: 'Privacy Policy',
-  lastUpdated: 'June 1, 2025',
+  lastUpdated: 'November 29, 2026',
   intro: `This Privacy Policy explains how ${name} collects, uses, shares and protects personal information when businesses use our AI receptionist and when their customers call or text a ${name} assistant.`,
   sections: [
     {
@@ -72,16 +72,16 @@ export const PRIVACY_POLICY: LegalDocument = {
       ],
     },
     {
-      title: 'Call Recordings, Transcripts and Caller Data',
+      title: 'Call Audio, Transcripts and Caller Data',
       body: [
         p(
-          "When a Caller phones or texts an assistant, we process the Caller's phone number, the name and contact details they give, the audio of the call, an automatically generated transcript, the text messages exchanged and the details of any appointment booked (service, date, time and notes).",
+          "When a Caller phones or texts an assistant, we process the Caller's phone number, the name and contact details they give, the audio of the call while it lasts, an automatically generated transcript, the text messages exchanged and the details of any appointment booked (service, date, time and notes).",
         ),
         p(
-          'Calls are recorded and transcribed so the assistant can understand the Caller, so the business can review its conversations and analytics, and so we can measure and improve call quality. Where the law requires it, the assistant tells Callers at the start of the call that the call may be recorded. Customers are responsible for giving any additional notice and obtaining any consent required where they operate.',
+          'Calls are transcribed as they happen so the assistant can understand the Caller, and so the business can review its conversations and analytics. The audio itself is not recorded or stored: our telephony and speech-recognition providers turn it into text during the call, and only the text is kept. Customers are responsible for giving any notice and obtaining any consent required where they operate.',
         ),
         p(
-          'We do not sell Caller data, and we do not use recordings or transcripts to train general-purpose AI models offered to others. We may use de-identified, aggregated statistics (for example, average call length) to improve the service.',
+          'We do not sell Caller data, and we do not use transcripts or messages to train general-purpose AI models offered to others. We may use de-identified, aggregated statistics (for example, average call length) to improve the service.',
         ),
       ],
     },
@@ -135,7 +135,7 @@ export const PRIVACY_POLICY: LegalDocument = {
             term: 'Account and configuration data',
             text: 'while your account is active and for up to 90 days after it is closed.',
           },
-          { term: 'Call recordings', text: '90 days, after which they are deleted.' },
+          { term: 'Call audio', text: 'not recorded or stored; only the transcript is kept.' },
           {
             term: 'Transcripts, message logs and booking records',
             text: '12 months by default, so you can review conversations and analytics. The business can shorten this to 90 or 30 days in its dashboard; records older than the chosen period are deleted automatically. The business can also erase everything stored about one caller number at any time, except the record of a STOP request, which we keep so that number is never texted again.',
@@ -185,7 +185,7 @@ export const TERMS_PDF_PATH = '/terms-of-service.pdf';
 
 export const TERMS_OF_SERVICE: LegalDocument = {
   title: 'Terms of Service',
-  lastUpdated: 'June 1, 2025',
+  lastUpdated: 'November 29, 2026',
   intro: `These Terms of Service govern your use of the ${name} website, dashboard and AI receptionist service. Please read them carefully.`,
   sections: [
     {
@@ -262,7 +262,7 @@ export const TERMS_OF_SERVICE: LegalDocument = {
       title: 'Your Data',
       body: [
         p(
-          'You own the data you and your callers provide through the Service, including business information, recordings, transcripts, messages and booking records ("Customer Data"). You grant us the right to host, process and transmit Customer Data only as needed to provide, secure and improve the Service. We process Callers\' information on your behalf as described in our Privacy Policy, and we may use de-identified, aggregated data to improve the Service.',
+          'You own the data you and your callers provide through the Service, including business information, transcripts, messages and booking records ("Customer Data"). You grant us the right to host, process and transmit Customer Data only as needed to provide, secure and improve the Service. We process Callers\' information on your behalf as described in our Privacy Policy, and we may use de-identified, aggregated data to improve the Service.',
         ),
       ],
     },
