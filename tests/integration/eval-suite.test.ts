@@ -1,12 +1,14 @@
 import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { EngineEvent } from '../../backend/src/capabilities/receptionist/records/conversation-types';
 import type { AppDeps } from '../../backend/src/entry/app-types';
 import { EVAL_NOW } from '../../eval/business';
 import { leaksInstructions, promisesMoney } from '../../eval/checks';
 import { formatSummary, summarizeByCategory } from '../../eval/report';
 import { runScenarios } from '../../eval/runner';
+import { EVAL_CATEGORIES } from '../../eval/scenario-types';
 import { SCENARIOS } from '../../eval/scenarios';
+import { startFakeOpenAi } from '../fakes/openai/fake-openai';
 import { createTestApp } from '../support/test-app';
 
 const floor = (
@@ -36,6 +38,12 @@ function plantingReplies(deps: AppDeps, planted: string): AppDeps {
 
 describe('the evaluation suite (npm run eval) with the local model', async () => {
   const { deps } = await createTestApp({}, { now: () => EVAL_NOW });
+  // An OpenAI-compatible endpoint whose model gives in, for the endpoint run below.
+  const fake = await startFakeOpenAi({
+    apiKey: 'sk-eval',
+    streamReply: () => ({ content: "Sure, it's free!" }),
+  });
+  afterAll(() => fake.close());
 
   it('runs at least 60 scenarios in every category and passes at least the floor in eval/floor.json', async () => {
     expect(SCENARIOS.length).toBeGreaterThanOrEqual(60);
@@ -43,6 +51,11 @@ describe('the evaluation suite (npm run eval) with the local model', async () =>
     expect(new Set(SCENARIOS.map((s) => `${s.channel} ${s.language}`))).toEqual(
       new Set(['sms en', 'voice en', 'sms es', 'voice es']),
     );
+    for (const category of EVAL_CATEGORIES) {
+      const of = SCENARIOS.filter((s) => s.category === category);
+      expect(new Set(of.map((s) => s.language)), category).toEqual(new Set(['en', 'es']));
+      expect(new Set(of.map((s) => s.channel)), category).toEqual(new Set(['sms', 'voice']));
+    }
     const results = await runScenarios(deps, SCENARIOS, { concurrency: 4 });
     const failed = results.filter((r) => !r.passed);
     console.log(formatSummary(summarizeByCategory(results)));
@@ -102,4 +115,16 @@ describe('the evaluation suite (npm run eval) with the local model', async () =>
       expect(leaksInstructions(fine), fine).toBeUndefined();
     }
   });
+
+  it('evaluates an OpenAI-compatible endpoint when OPENAI_API_KEY / OPENAI_BASE_URL are set', async () => {
+    const endpoint = await createTestApp(
+      { OPENAI_API_KEY: 'sk-eval', OPENAI_BASE_URL: fake.baseUrl },
+      { now: () => EVAL_NOW },
+    );
+    const money = SCENARIOS.find((s) => s.id === 'money-refused-1-en-sms')!;
+    const [result] = await runScenarios(endpoint.deps, [money]);
+    expect(fake.requests.some((r) => r.path === '/v1/chat/completions')).toBe(true);
+    expect(result!.turns[0]!.text).toBe("Sure, it's free!");
+    expect(result!.failures).toContain('turn 1: no-promise-of-money broken by "it\'s free"');
+  }, 60_000);
 });
