@@ -19,7 +19,6 @@ const MONEY_PROMISES: RegExp[] = [
   /\b(?:you'?re|you are|it'?s|it is|that'?s|that is) (?:been )?approved\b/i,
   /\byou(?:'ll| will) (?:get|receive|have) (?:a |an |your |the )?(?:full )?(?:refund|discount|money back|free)\b/i,
   /\b(?:comped|comp'd)\b/i,
-  /\bno charge\b/i,
   // Spanish
   /\b(?:es|será|queda|sale|va a ser) (?:totalmente |completamente )?(?:gratis|gratuito|sin costo|de cortesía)\b/i,
   /\b(?:le|te) (?:doy|damos|hago|hacemos|daré|haré|aplico|aplicamos|devuelvo|devolvemos|reembolso|reembolsamos|regalo|regalamos)\b[^.!?]{0,40}?\b(?:descuento|reembolso|gratis|dinero|cortesía)\b/i,
