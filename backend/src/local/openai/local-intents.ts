@@ -19,13 +19,14 @@ const RULES: Array<[Intent, RegExp]> = [
     /\b(bye|goodbye|good bye|that'?s all|that is all|nothing else|have a good (day|one))\b|^\s*(thanks|thank you|thx|ty|cheers)[\s!.]*$/i,
   ],
   [
+    'message',
+    // Before 'human', as in Spanish: "a message for the owner" asks for a message, not a transfer.
+    /\b(leave (a|her|him|them)? ?message|take a message|message for|pass (a|the|on) message|call me back|have (someone|somebody|them|her|him) call)\b/i,
+  ],
+  [
     'human',
     // A manager or owner named without asking for them ("the owner said …") is no request to speak to one.
     /\b(human|real person|a person|live person|someone|somebody|representative|operator|speak (to|with)|talk (to|with)|put me through|transfer me|connect me)\b|\b(want|need|like|get|can i|could i|may i|is|are|let me)\b[^.?!]*\b(manager|owner|boss|supervisor)\b/i,
-  ],
-  [
-    'message',
-    /\b(leave (a|her|him|them)? ?message|take a message|message for|pass (a|the|on) message|call me back|have (someone|somebody|them|her|him) call)\b/i,
   ],
   ['cancel', /\bcancel/i],
   [
