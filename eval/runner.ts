@@ -1,8 +1,5 @@
 import type { AppDeps } from '../backend/src/entry/app-types';
-import type {
-  EngineEvent,
-  ToolName,
-} from '../backend/src/capabilities/receptionist/records/conversation-types';
+import { runOneTurn } from '../backend/src/capabilities/assistant-check/run-turn';
 import { setUpBusiness } from './business';
 import { scenarioFailures } from './checks';
 import type { EvalCategory, EvalScenario, ObservedConversation, Reply } from './scenario-types';
@@ -19,25 +16,6 @@ export type ScenarioResult = {
 
 /** Each scenario's caller number, distinct so no two share a thread or a caller memory. */
 const callerOf = (index: number) => `+1415556${String(1000 + index).padStart(4, '0')}`;
-
-/** One caller turn through the real engine: the reply, the tools it called, and how long it took. */
-async function runOneTurn(deps: AppDeps, conversationId: string, text: string): Promise<Reply> {
-  const started = performance.now();
-  let firstTokenMs: number | null = null;
-  let reply = '';
-  const tools: ToolName[] = [];
-  let transferred = false;
-  for await (const event of deps.receptionist.runTurn(conversationId, {
-    text,
-  }) as AsyncIterable<EngineEvent>) {
-    if (event.type === 'text') {
-      firstTokenMs ??= performance.now() - started;
-      reply += event.delta;
-    } else if (event.type === 'tool_call') tools.push(event.name);
-    else if (event.type === 'transfer') transferred = true;
-  }
-  return { text: reply, tools, transferred, firstTokenMs, turnMs: performance.now() - started };
-}
 
 /** A whole scenario: its own business, its caller's turns, then the owner's records read back. */
 export async function observeScenario(
@@ -57,7 +35,8 @@ export async function observeScenario(
       caller,
       assistantNumber: business.assistantNumber,
     });
-    for (const turn of scenario.turns) replies.push(await runOneTurn(deps, conversation.id, turn.say));
+    for (const turn of scenario.turns)
+      replies.push(await runOneTurn(deps.receptionist, conversation.id, turn.say));
     const appointments = await deps.data.appointments.listBetween(
       ownerId,
       new Date('2026-01-01T00:00:00Z'),

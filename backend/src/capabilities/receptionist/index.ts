@@ -10,3 +10,5 @@ export { smsRepliesOf } from './test-chat/chat-items';
 export type { ToolResult } from './tools/tool-types';
 export { confirmationText } from './tools/book';
 export { emitAppointmentChange } from './webhook-payloads';
+export { TOOL_NAMES } from './records/conversation-types';
+export type { EngineEvent, ToolName } from './records/conversation-types';

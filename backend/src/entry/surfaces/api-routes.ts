@@ -33,6 +33,7 @@ import { reminderRoutes } from '../../capabilities/reminders/routes';
 import { callerGatesRoutes } from '../../capabilities/caller-gates/routes';
 import { apiKeyRoutes, hookRoutes } from '../../capabilities/automations/routes';
 import { knowledgeRoutes } from '../../capabilities/knowledge/routes';
+import { assistantCheckRoutes } from '../../capabilities/assistant-check/routes';
 import { webhookRoutes } from '../../capabilities/webhooks/routes';
 
 /** The owner-facing API: everything except phone numbers and Twilio's webhooks. */
@@ -73,6 +74,7 @@ export function mountApiRoutes(app: AppBase, deps: AppDeps) {
   app.route('/', apiKeyRoutes(deps));
   app.route('/', hookRoutes(deps));
   app.route('/', knowledgeRoutes(deps));
+  app.route('/', assistantCheckRoutes(deps));
   app.route('/', webhookRoutes(deps));
   app.route(
     '/',

@@ -1,3 +1,4 @@
+import { ASSISTANT_CHECK_HOURLY_LIMIT } from '@shared/schemas/assistant-check';
 import type { RateLimiter } from '../dynamo/rate-limits';
 import { tooManyRequests } from '../errors/http-error';
 
@@ -32,6 +33,8 @@ export const USER_QUOTAS = {
   invoicePreviews: { limit: 30, windowSeconds: 10 * 60 },
   /** API keys created a day: the live-key cap bounds what is stored, this bounds create-revoke cycling. */
   apiKeyCreates: { limit: 30, windowSeconds: 24 * 60 * 60 },
+  /** "Check my assistant" runs: each is ten conversations, with OpenAI ten and more model calls. */
+  assistantChecks: { limit: ASSISTANT_CHECK_HOURLY_LIMIT, windowSeconds: 60 * 60 },
 } as const;
 
 /** The 429 text of the per-owner ceilings above (the business-lookup wording of spec §8). */

@@ -1,0 +1,1 @@
+export { assistantCheckRoutes } from './assistant-check-routes';
