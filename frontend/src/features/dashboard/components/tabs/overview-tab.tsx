@@ -10,6 +10,7 @@ import { assistantTelHref, formatAssistantPhone } from '../../assistant-phone';
 import { dashboardQueryKeys } from '../../hooks/dashboard-query-keys';
 import { useGuardedDashboardConfig } from '../../hooks/use-dashboard-config';
 import { CallLogsModal } from './call-logs-modal';
+import { AssistantCheckPanel } from '../overview/assistant-check-panel';
 import { GetPaidPanel } from '../overview/get-paid-panel';
 import { LivePanel } from '../overview/live-panel';
 import { ForwardingPanel } from '../overview/forwarding-panel';
@@ -165,6 +166,7 @@ export function OverviewTab({ userId }: { userId: string }) {
           </button>
         </div>
       </section>
+      <AssistantCheckPanel userId={userId} />
       {shownOverview ? (
         <>
           <LivePanel overview={shownOverview} />
