@@ -52,7 +52,8 @@ export async function runAssistantChecks(
       id: check.id,
       title: check.title,
       passed: failures.length === 0,
-      failures,
+      // The plain sentence first; the suite's detail (which turn, what was missing) after it.
+      failures: failures.length > 0 ? [check.expected, ...failures] : [],
       transcript: check.turns.flatMap((turn, i) => [
         { speaker: 'caller' as const, text: turn.say },
         ...(replies[i] ? [{ speaker: 'assistant' as const, text: replies[i].text }] : []),

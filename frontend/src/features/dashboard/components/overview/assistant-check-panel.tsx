@@ -21,7 +21,11 @@ export function AssistantCheckPanel({ userId }: { userId: string }) {
   const answer = run.data;
 
   return (
-    <section className="card dashboard-panel assistant-check" aria-labelledby="assistant-check-title">
+    <section
+      // With results shown, the card takes the whole row so titles and transcripts read on one line.
+      className={`card dashboard-panel assistant-check${answer ? ' assistant-check-wide' : ''}`}
+      aria-labelledby="assistant-check-title"
+    >
       <h2 id="assistant-check-title">{T.title}</h2>
       <p className="dashboard-muted">{T.intro}</p>
       <button type="button" className="btn btn-primary" onClick={() => run.mutate()} disabled={run.isPending}>
