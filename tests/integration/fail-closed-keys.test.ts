@@ -125,7 +125,7 @@ describe('fail closed in AWS without OPENAI_API_KEY', async () => {
     expect(counted.some((m) => m.name === 'EmailUnavailable')).toBe(false);
   });
 
-  it("answers the owner's test chat and test call with 503 naming the key, storing nothing", async () => {
+  it("answers the owner's test chat, test call and assistant check with 503 naming the key, storing nothing", async () => {
     const owner = await createConfirmedUser(services, 'nokeychat');
     await deps.data.businessConfigs.createConfig(owner.sub, { business_name: 'Bella Hair Studio' });
     const before = unavailableCounts('chat');
@@ -133,6 +133,7 @@ describe('fail closed in AWS without OPENAI_API_KEY', async () => {
     for (const [path, body] of [
       [`/oauth/users/${owner.sub}/test-chat`, JSON.stringify({ text: 'Are you open on Saturday?' })],
       [`/oauth/users/${owner.sub}/test-call`, undefined],
+      [`/oauth/users/${owner.sub}/assistant-check`, undefined],
     ] as const) {
       const response = await api.request(path, { method: 'POST', headers, ...(body ? { body } : {}) });
       expect(response.status).toBe(503);
@@ -141,7 +142,7 @@ describe('fail closed in AWS without OPENAI_API_KEY', async () => {
       expect(error.message).toContain('OPENAI_API_KEY is missing');
       expect(error.details).toEqual({ provider: 'assistant', missing_keys: ['OPENAI_API_KEY'] });
     }
-    expect(unavailableCounts('chat')).toBe(before + 2);
+    expect(unavailableCounts('chat')).toBe(before + 3);
     expect(await deps.data.conversations.listConversations(owner.sub, new Date(0), new Date())).toEqual([]);
   });
 
