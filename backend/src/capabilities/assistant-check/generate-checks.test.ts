@@ -65,6 +65,14 @@ describe('generateChecks: ten conversations from the owner’s own configuration
     expect(bare.find((c) => c.id === 'knowledge')!.turns[0]!.expect!.says).toHaveLength(1);
     expect(bare.find((c) => c.id === 'booking')!.timesWithin).toBeUndefined();
   });
+
+  it('expects no opening time for a day open around the clock', () => {
+    const allDay = generateChecks({
+      weekdayText: ['Monday: Open 24 hours', 'Sunday: Closed'],
+      knowledge: [],
+    });
+    expect(allDay[0]!.turns[0]).toEqual({ say: 'Are you open on Monday?', expect: { says: [] } });
+  });
 });
 
 describe('timesOutside', () => {

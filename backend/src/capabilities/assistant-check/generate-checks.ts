@@ -75,7 +75,9 @@ export function generateChecks(config: CheckConfig): AssistantCheck[] {
   const unknown = UNLIKELY_TOPICS.find((t) => !t.word.test(configText)) ?? UNLIKELY_TOPICS[0]!;
   const price = priceQuestion(config.description);
   const entry = config.knowledge[0];
-  const opensAt = openDay?.intervals[0] ? clock(openDay.intervals[0].start) : undefined;
+  const first = openDay?.intervals[0];
+  // A day open around the clock has no opening time to say ("Open 24 hours"): only the answer's rules apply.
+  const opensAt = first && first.end - first.start < 1440 ? clock(first.start) : undefined;
 
   const checks: AssistantCheck[] = [
     {
