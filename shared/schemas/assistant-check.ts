@@ -20,23 +20,4 @@ export const assistantCheckResponseSchema = z.object({
 });
 export type AssistantCheckResponse = z.infer<typeof assistantCheckResponseSchema>;
 
-/** Runs per owner per hour: each run is ten conversations (with OpenAI, real model calls). */
-export const ASSISTANT_CHECK_HOURLY_LIMIT = 5;
-
-export const ASSISTANT_CHECK_TEXTS = {
-  title: 'Check my assistant',
-  intro:
-    'Runs 10 test conversations built from your hours, services, address and knowledge base, and shows whether your assistant handled each one. Nothing is booked, stored or texted.',
-  run: 'Check my assistant',
-  runAgain: 'Check again',
-  running: 'Running 10 test conversations…',
-  failed: 'The check could not run. Please try again.',
-  tooMany: `You have run the check ${ASSISTANT_CHECK_HOURLY_LIMIT} times this hour. Please try again later.`,
-  summary: (passed: number, total: number) => `${passed} of ${total} conversations passed`,
-  showTranscript: 'Show transcript',
-  hideTranscript: 'Hide transcript',
-  pass: 'Pass',
-  fail: 'Fail',
-  caller: 'Caller',
-  assistant: 'Assistant',
-} as const;
+export { ASSISTANT_CHECK_HOURLY_LIMIT, ASSISTANT_CHECK_TEXTS } from '../assistant-check';

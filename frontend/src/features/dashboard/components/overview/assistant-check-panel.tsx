@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { ASSISTANT_CHECK_TEXTS, type AssistantCheckResult } from '@shared/schemas/assistant-check';
+import { ASSISTANT_CHECK_TEXTS } from '@shared/assistant-check';
+import type { AssistantCheckResult } from '@shared/schemas/assistant-check';
 import { assistantCheckApi } from '../../api/assistant-check-api';
 import { assistantFailureText } from '../../api/assistant-failure';
 import './assistant-check-panel.css';
