@@ -16,6 +16,7 @@ import { queryAll } from '../../../platform/dynamo/batch-write';
 import {
   isConditionFailure,
   transactionConditionFailures,
+  unlessConditionFails,
 } from '../../../platform/dynamo/condition-failures';
 
 /**
@@ -246,8 +247,8 @@ export function createWebhookRepository(doc: DynamoDBDocumentClient, tableName: 
 
     /** Active → failing, once: true only for the write that changed it (that one tells the owner). */
     async markFailing(ownerId: string, id: string, at: Date): Promise<boolean> {
-      try {
-        await doc.send(
+      return unlessConditionFails(() =>
+        doc.send(
           new UpdateCommand({
             TableName: tableName,
             Key: endpointKey(ownerId, id),
@@ -260,18 +261,14 @@ export function createWebhookRepository(doc: DynamoDBDocumentClient, tableName: 
               ':at': at.toISOString(),
             },
           }),
-        );
-        return true;
-      } catch (error) {
-        if (isConditionFailure(error)) return false;
-        throw error;
-      }
+        ),
+      );
     },
 
     /** A delivery got through: a failing endpoint works again. */
     async markHealthy(ownerId: string, id: string): Promise<void> {
-      try {
-        await doc.send(
+      await unlessConditionFails(() =>
+        doc.send(
           new UpdateCommand({
             TableName: tableName,
             Key: endpointKey(ownerId, id),
@@ -280,10 +277,8 @@ export function createWebhookRepository(doc: DynamoDBDocumentClient, tableName: 
             ExpressionAttributeNames: { '#status': 'status' },
             ExpressionAttributeValues: { ':failing': 'failing', ':active': 'active', ':none': null },
           }),
-        );
-      } catch (error) {
-        if (!isConditionFailure(error)) throw error;
-      }
+        ),
+      );
     },
 
     /**
@@ -432,8 +427,8 @@ export function createWebhookRepository(doc: DynamoDBDocumentClient, tableName: 
      */
     async claim(delivery: StoredDelivery, at: Date): Promise<boolean> {
       const target = { kind: delivery.target_kind, id: delivery.target_id };
-      try {
-        await doc.send(
+      return unlessConditionFails(() =>
+        doc.send(
           new UpdateCommand({
             TableName: tableName,
             Key: deliveryKey(delivery.owner_id, target, delivery.id),
@@ -447,12 +442,8 @@ export function createWebhookRepository(doc: DynamoDBDocumentClient, tableName: 
               ':until': new Date(at.getTime() + WEBHOOK_DELIVERY.leaseSeconds * 1000).toISOString(),
             },
           }),
-        );
-        return true;
-      } catch (error) {
-        if (isConditionFailure(error)) return false;
-        throw error;
-      }
+        ),
+      );
     },
 
     /** Stores a delivery's new state (after an attempt, a wait or a replay reset); drops any hold. */
