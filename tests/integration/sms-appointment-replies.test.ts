@@ -1,18 +1,14 @@
-import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { CALLER_TEXTS, SMS_TEXTS } from '../../shared/caller-texts';
 import { zonedInstant } from '../../shared/receptionist/business-time';
-import { LOCAL_TWILIO_AUTH_TOKEN } from '../../backend/src/platform/config/env';
-import { LOCAL_TWILIO_ACCOUNT_SID } from '../../backend/src/local/twilio/local-sms-delivery';
 import { messagesInTwiml } from '../../backend/src/providers/telephony/twiml-reader';
-import { signTwilioRequest } from '../../backend/src/providers/telephony/webhook-signature';
-import { createAssistantLine, TEST_API_ORIGIN } from '../support/assistant-line';
+import { createAssistantLine } from '../support/assistant-line';
 import { createTestApp } from '../support/test-app';
+import { postSignedSms } from '../support/signed-sms';
 
 const NY = 'America/New_York';
 /** Monday 2026-11-23, 10:00 in New York. */
 const clock = zonedInstant({ year: 2026, month: 11, day: 23, hour: 10, minute: 0 }, NY);
-const SMS_URL = `${TEST_API_ORIGIN}/webhooks/twilio/sms`;
 const HOURS = [
   'Monday: 9:00 AM – 5:00 PM',
   'Tuesday: 9:00 AM – 5:00 PM',
@@ -39,23 +35,8 @@ describe('texting a booking: Yes, CHANGE, CANCEL APPT, and a bare Cancel', async
     return created;
   }
   const text = async (to: string, from: string, body: string, optOutType?: string) => {
-    const form: Record<string, string> = {
-      MessageSid: `SM${randomBytes(16).toString('hex')}`,
-      AccountSid: LOCAL_TWILIO_ACCOUNT_SID,
-      From: from,
-      To: to,
-      Body: body,
-      NumMedia: '0',
-      ...(optOutType ? { OptOutType: optOutType } : {}),
-    };
-    const response = await app.request(SMS_URL, {
-      method: 'POST',
-      headers: {
-        'Content-Type': 'application/x-www-form-urlencoded',
-        'X-Twilio-Signature': signTwilioRequest(LOCAL_TWILIO_AUTH_TOKEN, SMS_URL, form),
-      },
-      body: new URLSearchParams(form).toString(),
-    });
+    const extra: Record<string, string> = optOutType ? { OptOutType: optOutType } : {};
+    const response = await postSignedSms(app, { from, to, body, extra });
     expect(response.status).toBe(200);
     return messagesInTwiml(await response.text()).join(' ');
   };

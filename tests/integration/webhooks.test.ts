@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, randomUUID } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -6,13 +6,11 @@ import { WEBHOOK_EVENTS, WEBHOOK_SAMPLES } from '../../shared/schemas/webhook-ev
 import { WEBHOOK_LIMITS, WEBHOOK_TEXTS } from '../../shared/webhooks';
 import { verifyWebhook } from '../../backend/src/capabilities/webhooks/index';
 import { zonedInstant } from '../../shared/receptionist/business-time';
-import { LOCAL_TWILIO_AUTH_TOKEN } from '../../backend/src/platform/config/env';
-import { LOCAL_TWILIO_ACCOUNT_SID } from '../../backend/src/local/twilio/local-sms-delivery';
-import { signTwilioRequest } from '../../backend/src/providers/telephony/webhook-signature';
 import { callApi } from '../support/api-calls';
-import { createAssistantLine, TEST_API_ORIGIN } from '../support/assistant-line';
+import { createAssistantLine } from '../support/assistant-line';
 import { createConfirmedUser } from '../support/cognito-users';
 import { createTestApp } from '../support/test-app';
+import { postSignedSms } from '../support/signed-sms';
 import { createNotificationJobs } from '../../backend/src/capabilities/notifications/index';
 
 type Received = { headers: http.IncomingHttpHeaders; body: string; path: string };
@@ -386,25 +384,9 @@ describe('signed outbound webhooks', async () => {
       events: ['appointment.booked', 'caller.opted_out'],
     });
     const secret = created.body.secret as string;
-    const smsUrl = `${TEST_API_ORIGIN}/webhooks/twilio/sms`;
     const caller = '+14155550481';
     const text = async (body: string) => {
-      const form: Record<string, string> = {
-        MessageSid: `SM${randomBytes(16).toString('hex')}`,
-        AccountSid: LOCAL_TWILIO_ACCOUNT_SID,
-        From: caller,
-        To: assistantNumber,
-        Body: body,
-        NumMedia: '0',
-      };
-      const response = await app.request(smsUrl, {
-        method: 'POST',
-        headers: {
-          'Content-Type': 'application/x-www-form-urlencoded',
-          'X-Twilio-Signature': signTwilioRequest(LOCAL_TWILIO_AUTH_TOKEN, smsUrl, form),
-        },
-        body: new URLSearchParams(form).toString(),
-      });
+      const response = await postSignedSms(app, { from: caller, to: assistantNumber, body });
       expect(response.status).toBe(200);
     };
     await text('I want an appointment on Wednesday at 10am');

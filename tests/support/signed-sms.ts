@@ -1,0 +1,36 @@
+import { randomBytes } from 'node:crypto';
+import { LOCAL_TWILIO_AUTH_TOKEN } from '../../backend/src/platform/config/env';
+import { LOCAL_TWILIO_ACCOUNT_SID } from '../../backend/src/local/twilio/local-sms-delivery';
+import { signTwilioRequest } from '../../backend/src/providers/telephony/webhook-signature';
+import { TEST_API_ORIGIN } from './assistant-line';
+
+export const SMS_WEBHOOK_URL = `${TEST_API_ORIGIN}/webhooks/twilio/sms`;
+
+/**
+ * A text from a caller to an assistant number, as Twilio delivers it: a form signed with the local auth
+ * token, posted to the app's SMS webhook. Extra fields (OptOutType …) join the form and the signature.
+ */
+export function postSignedSms(
+  app: { request: (url: string, init: RequestInit) => Response | Promise<Response> },
+  text: { from: string; to: string; body: string; extra?: Record<string, string> },
+): Promise<Response> {
+  const form: Record<string, string> = {
+    MessageSid: `SM${randomBytes(16).toString('hex')}`,
+    AccountSid: LOCAL_TWILIO_ACCOUNT_SID,
+    From: text.from,
+    To: text.to,
+    Body: text.body,
+    NumMedia: '0',
+    ...text.extra,
+  };
+  return Promise.resolve(
+    app.request(SMS_WEBHOOK_URL, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/x-www-form-urlencoded',
+        'X-Twilio-Signature': signTwilioRequest(LOCAL_TWILIO_AUTH_TOKEN, SMS_WEBHOOK_URL, form),
+      },
+      body: new URLSearchParams(form).toString(),
+    }),
+  );
+}
