@@ -72,3 +72,24 @@ export function parseWeeklyHours(weekdayText: readonly string[] | undefined): We
   }
   return found ? hours : undefined;
 }
+
+/**
+ * The hours every reader uses (issue 34): the owner's edited hours, else the lookup's lines parsed, else the
+ * booking default. `stated` says whether the assistant may say them as the business's hours (docs/decisions/010).
+ */
+export function resolveWeeklyHours(config: {
+  opening_hours?: readonly (readonly OpenInterval[])[] | undefined;
+  business_hours?: { weekday_text?: readonly string[] } | undefined;
+}): { hours: WeeklyHours; stated: boolean } {
+  if (config.opening_hours) {
+    const [mon, tue, wed, thu, fri, sat, sun] = config.opening_hours;
+    const day = (d: readonly OpenInterval[] | undefined) =>
+      (d ?? []).map((i) => ({ start: i.start, end: i.end }));
+    return {
+      hours: { 0: day(mon), 1: day(tue), 2: day(wed), 3: day(thu), 4: day(fri), 5: day(sat), 6: day(sun) },
+      stated: true,
+    };
+  }
+  const parsed = parseWeeklyHours(config.business_hours?.weekday_text);
+  return parsed ? { hours: parsed, stated: true } : { hours: DEFAULT_WEEKLY_HOURS, stated: false };
+}

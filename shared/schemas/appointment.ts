@@ -50,6 +50,17 @@ export const appointmentSchema = z.object({
    * conversation (the owner's cancellation, reminders) are in it. Absent: English.
    */
   language: z.enum(LANGUAGES).optional(),
+  /**
+   * The calendar model (issue 34, docs/decisions/183): the service booked (its name stays in `service`), the
+   * staff member who does it (absent: the implicit staff member of a business without staff; the name is
+   * kept so history reads well after a rename or removal), the time kept free after it, and the resource it
+   * holds. Absent on appointments booked before services existed: 30 minutes, no buffer, no resource.
+   */
+  service_id: z.string().max(40).optional(),
+  staff_id: z.string().max(40).optional(),
+  staff_name: z.string().max(100).optional(),
+  buffer_minutes: z.number().int().min(0).max(240).optional(),
+  resource_id: z.string().max(40).optional(),
 });
 export type Appointment = z.infer<typeof appointmentSchema>;
 

@@ -6,6 +6,7 @@ import { answerModeSchema, greetingsSchema, greetingTextSchema, ringSecondsSchem
 import { businessHoursSchema } from './business-hours';
 import { forwardingRecordSchema } from './forwarding';
 import { retentionDaysSchema } from './privacy';
+import { closuresSchema, slotGridMinutesSchema, weeklyHoursSchema } from './calendar-model';
 
 /**
  * The business config of spec §3, as stored and as the API returns it. Every field but business_id is
@@ -23,6 +24,15 @@ export const businessConfigSchema = z.object({
   website: z.string().max(500).optional(),
   address: z.string().max(500).optional(),
   business_hours: businessHoursSchema.optional(),
+  /**
+   * The hours the owner set in the hours editor (issue 34): absent, business_hours' lines (the Places lookup)
+   * are parsed, then DEFAULT_WEEKLY_HOURS (resolveWeeklyHours). Every reader goes through resolveWeeklyHours.
+   */
+  opening_hours: weeklyHoursSchema.optional(),
+  /** Dates (or parts of them) the business is closed, with what the assistant says (issue 34). */
+  closures: closuresSchema.optional(),
+  /** The grid bookable start times fall on; absent: DEFAULT_SLOT_GRID_MINUTES. */
+  slot_grid_minutes: slotGridMinutesSchema.optional(),
   /** IANA time zone of the business (issue 9 §4): booking, "today" and after-hours analytics use it. */
   time_zone: z.string().max(64).optional(),
   /** Deposit per booking in cents, when the objectives collect deposits (default DEFAULT_DEPOSIT_CENTS). */

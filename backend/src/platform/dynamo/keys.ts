@@ -29,6 +29,8 @@ export const localCalendarPartition = (service: string, account: string) => `LOC
 
 export const keys = {
   businessConfig: (userId: string) => ({ pk: userKey(userId), sk: 'CONFIG' }),
+  /** Services, staff and resources (issue 34): one item, written whole with a version check. */
+  calendarModel: (userId: string) => ({ pk: userKey(userId), sk: 'CALENDAR_MODEL' }),
   /** Billing (issue 4): the owner's subscription, customer link, plan selection and engagement answers. */
   subscription: (userId: string) => ({ pk: userKey(userId), sk: 'SUBSCRIPTION' }),
   billingCustomer: (userId: string) => ({ pk: userKey(userId), sk: 'BILLING_CUSTOMER' }),
