@@ -53,9 +53,10 @@ const closure = fc
     fc.integer({ min: 0, max: 8 }),
     fc.integer({ min: 0, max: 1 }),
     fc.option(fc.tuple(fc.integer({ min: 18, max: 38 }), fc.integer({ min: 1, max: 6 })), { nil: undefined }),
+    fc.integer({ min: 0, max: 9 }),
   )
-  .map(([offset, extra, part], n): Closure => ({
-    id: `cl_property${n}`,
+  .map(([offset, extra, part, tag]): Closure => ({
+    id: `cl_property${tag}`,
     from: isoDateOf(addDays(TODAY, offset)),
     to: isoDateOf(addDays(TODAY, offset + extra)),
     start_minute: part ? part[0] * 30 : null,
