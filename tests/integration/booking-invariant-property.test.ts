@@ -84,8 +84,9 @@ const scenario = fc.record({
       asked: fc.option(fc.nat(), { nil: undefined }),
       day: fc.integer({ min: 0, max: 4 }),
       pick: fc.nat(),
-      /** An arbitrary booking: a staff member, a start (5-minute steps of the UTC day), a length. */
+      /** An arbitrary booking: a staff member, a start (5-minute steps of the UTC day, or near a booking), a length. */
       attack: fc.record({
+        near: fc.boolean(),
         staff: fc.nat(),
         minute: fc.integer({ min: 0, max: 287 }),
         minutes: fc.integer({ min: 1, max: 24 }),
@@ -197,7 +198,12 @@ describe('Property: random services, hours, closures and bookings never double-b
           // An arbitrary booking: it stands exactly when it overlaps nothing of that staff member.
           const now = await booked();
           const who = staffId(action.attack.staff % s.staff.length);
-          const start = Date.parse(`${isoDateOf(day)}T00:00:00.000Z`) + action.attack.minute * 5 * MINUTE;
+          // Half of them aimed near an existing booking (up to an hour before or after its start).
+          const target = now[action.attack.minute % Math.max(1, now.length)];
+          const start =
+            action.attack.near && target
+              ? Date.parse(target.starts_at) + ((action.attack.minute % 25) - 12) * 5 * MINUTE
+              : Date.parse(`${isoDateOf(day)}T00:00:00.000Z`) + action.attack.minute * 5 * MINUTE;
           const minutes = action.attack.minutes * 5;
           const expected = !overlapsBooked(now, who, start, start + minutes * MINUTE);
           const result = await appointments.book(ownerId, booking(start, minutes, who, 0));
@@ -217,8 +223,8 @@ describe('Property: random services, hours, closures and bookings never double-b
       }),
       { numRuns: 25 },
     );
-    expect(seen.offeredBooked).toBeGreaterThan(10);
-    expect(seen.refused).toBeGreaterThan(3);
-    expect(seen.accepted).toBeGreaterThan(3);
+    expect(seen.offeredBooked).toBeGreaterThan(5);
+    expect(seen.refused).toBeGreaterThan(5);
+    expect(seen.accepted).toBeGreaterThan(5);
   }, 240_000);
 });
