@@ -1,9 +1,6 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import fc from 'fast-check';
-import { describe, expect, inject, it } from 'vitest';
-import { createAppointmentRepository } from '../../backend/src/capabilities/appointments/records/index';
-import { ensureAppTable } from '../../backend/src/platform/dynamo/create-tables';
-import { createDynamoClients } from '../../backend/src/platform/dynamo/dynamo-client';
+import { describe, expect, it } from 'vitest';
 import {
   busyOfAppointments,
   findAvailability,
@@ -13,6 +10,7 @@ import { addDays, isoDateOf, zonedParts } from '../../shared/receptionist/busine
 import type { OpenInterval, WeeklyHours } from '../../shared/receptionist/opening-hours';
 import type { Appointment } from '../../shared/schemas/appointment';
 import type { Closure } from '../../shared/schemas/calendar-model';
+import { appointmentInput, appointmentsTable } from '../support/booking-table';
 
 /**
  * Property: for random services, staff hours, closures and bookings, every slot the engine offers respects
@@ -20,11 +18,7 @@ import type { Closure } from '../../shared/schemas/calendar-model';
  * an arbitrary booking succeeds exactly when it overlaps nothing of that staff member, and in the end no
  * two booked appointments of one staff member overlap (docs/decisions/183-calendar-model.md).
  */
-const services = inject('localServices');
-const tableName = `test-${randomUUID().slice(0, 8)}`;
-const { client, doc } = createDynamoClients({ region: 'us-east-1', endpoint: services.dynamoDbEndpoint });
-await ensureAppTable(client, tableName, { timeToLive: false });
-const appointments = createAppointmentRepository(doc, tableName);
+const { appointments } = await appointmentsTable();
 
 const NY = 'America/New_York';
 const MINUTE = 60_000;
@@ -102,18 +96,8 @@ const heldUntil = (a: Pick<Appointment, 'ends_at' | 'buffer_minutes'>) =>
 const overlapsBooked = (booked: Appointment[], staff: string, start: number, end: number) =>
   booked.some((a) => a.staff_id === staff && Date.parse(a.starts_at) < end && start < heldUntil(a));
 
-const booking = (start: number, minutes: number, staff: string, buffer: number) => ({
-  starts_at: new Date(start).toISOString(),
-  ends_at: new Date(start + minutes * MINUTE).toISOString(),
-  customer_name: 'Caller',
-  customer_phone: '+14155550100',
-  service: null,
-  conversation_id: null,
-  channel: 'sms',
-  deposit: null,
-  staff_id: staff,
-  buffer_minutes: buffer,
-});
+const booking = (start: number, minutes: number, staff: string, buffer: number) =>
+  appointmentInput(start, minutes, { staff_id: staff, buffer_minutes: buffer });
 
 describe('Property: random services, hours, closures and bookings never double-book a staff member', () => {
   it('offers only valid slots, books them, and refuses exactly the overlapping bookings', async () => {

@@ -1,25 +1,16 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { describe, expect, inject, it } from 'vitest';
-import {
-  createAppointmentRepository,
-  type AppointmentRepository,
-} from '../../backend/src/capabilities/appointments/records/index';
-import { ensureAppTable } from '../../backend/src/platform/dynamo/create-tables';
-import { createDynamoClients } from '../../backend/src/platform/dynamo/dynamo-client';
+import { describe, expect, it } from 'vitest';
 import { keys } from '../../backend/src/platform/dynamo/keys';
 import type { Appointment } from '../../shared/schemas/appointment';
+import { appointmentInput as booking, appointmentsTable } from '../support/booking-table';
 
 /**
  * The booking invariant against DynamoDB Local (docs/decisions/183-calendar-model.md "Booking invariant"):
  * no staff member or resource is ever double-booked, also when bookings of different lengths overlap partly
  * and callers book, move and cancel in parallel; appointments stored before ledgers existed keep working.
  */
-const services = inject('localServices');
-const tableName = `test-${randomUUID().slice(0, 8)}`;
-const { client, doc } = createDynamoClients({ region: 'us-east-1', endpoint: services.dynamoDbEndpoint });
-await ensureAppTable(client, tableName, { timeToLive: false });
-const appointments: AppointmentRepository = createAppointmentRepository(doc, tableName);
+const { doc, tableName, appointments } = await appointmentsTable();
 
 const owner = () => `owner-${randomBytes(6).toString('hex')}`;
 const MINUTE = 60_000;
@@ -27,22 +18,6 @@ const MINUTE = 60_000;
 const t = (clock: string, day = '2027-03-10') => new Date(`${day}T${clock}:00.000Z`);
 const JORDAN = 'st_jordan001';
 const SAM = 'st_sam000001';
-
-const booking = (
-  start: Date,
-  minutes: number,
-  extra: Partial<Appointment> = {},
-): Parameters<AppointmentRepository['book']>[1] => ({
-  starts_at: start.toISOString(),
-  ends_at: new Date(start.getTime() + minutes * MINUTE).toISOString(),
-  customer_name: 'Caller',
-  customer_phone: '+14155550100',
-  service: null,
-  conversation_id: null,
-  channel: 'sms',
-  deposit: null,
-  ...extra,
-});
 
 /** Every booked appointment of one staff member, with no two overlapping (start to end plus buffer). */
 async function assertNoOverlap(ownerId: string, day = '2027-03-10') {
