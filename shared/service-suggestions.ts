@@ -76,7 +76,8 @@ export function serviceSuggestions(
 ): SuggestedService[] {
   const found: SuggestedService[] = [];
   for (const sentence of priceSentences(description)) {
-    for (const clause of sentence.split(/[,;:]|\band\b(?=[^$]*\$)/i)) {
+    // Commas split clauses, not the thousands of "$1,200".
+    for (const clause of sentence.split(/(?<!\d),|,(?!\d{3})|[;:]|\band\b(?=[^$]*\$)/i)) {
       const suggestion = suggestionOf(clause, sentence);
       if (!suggestion) continue;
       if ([...existingNames, ...found.map((s) => s.name)].some((n) => sameName(n, suggestion.name))) continue;
