@@ -34,6 +34,7 @@ export const CALENDAR_UI_TEXTS = {
     'What you offer, who does it and when you’re open. The assistant books, quotes prices and says your closures from here.',
   loadFailed: 'We couldn’t load your calendar settings. Please reload the page.',
   saved: 'Saved.',
+  fixFields: 'Please fix the highlighted fields.',
   services: {
     title: 'Services',
     intro: 'Each service has its own length and price. The assistant asks callers which one they want.',

@@ -32,6 +32,7 @@ export function OpeningHoursSection({ userId }: { userId: string }) {
       {hours ? (
         <WeeklyHoursEditor
           label={H.title}
+          legendHidden
           value={hours}
           onChange={(next) => {
             setSaved(false);
@@ -75,8 +76,17 @@ type ClosureDraft = {
   end: number;
   note: string;
 };
+/** "Thu, Nov 25, 2027" for a local date (read at noon UTC, so no zone moves it a day). */
+const dayLabel = (iso: string) =>
+  new Date(`${iso}T12:00:00Z`).toLocaleDateString('en-US', {
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
 const closureLabel = (closure: Closure) =>
-  `${closure.from === closure.to ? closure.from : `${closure.from} – ${closure.to}`}${
+  `${closure.from === closure.to ? dayLabel(closure.from) : `${dayLabel(closure.from)} – ${dayLabel(closure.to)}`}${
     closure.start_minute === null || closure.end_minute === null
       ? ''
       : `, ${clockLabel(closure.start_minute)} – ${clockLabel(closure.end_minute)}`
@@ -249,7 +259,7 @@ export function ClosuresSection({ userId }: { userId: string }) {
         </div>
       ) : null}
       <WriteOutcome write={write} timeZone={settings.data?.time_zone ?? undefined} />
-      <div className="calendar-actions">
+      <div className={draft ? 'calendar-actions' : 'calendar-actions calendar-actions-start'}>
         {draft ? (
           <>
             <button type="button" className="btn btn-secondary" onClick={() => setDraft(undefined)}>

@@ -353,7 +353,7 @@ export function ResourcesEditor({ userId }: { userId: string }) {
         </div>
       ) : null}
       <WriteOutcome write={write} />
-      <div className="calendar-actions">
+      <div className={draft ? 'calendar-actions' : 'calendar-actions calendar-actions-start'}>
         {draft ? (
           <>
             <button type="button" className="btn btn-secondary" onClick={() => setDraft(undefined)}>

@@ -38,12 +38,15 @@ export function WeeklyHoursEditor({
   errors = {},
   errorPrefix,
   label,
+  legendHidden = false,
 }: {
   value: WeeklyHoursInput;
   onChange: (hours: WeeklyHoursInput) => void;
   errors?: Record<string, string>;
   errorPrefix: string;
   label: string;
+  /** The section's own heading already says what these hours are. */
+  legendHidden?: boolean;
 }) {
   const ids = useId();
   const setDay = (index: number, day: Interval[]) =>
@@ -52,7 +55,7 @@ export function WeeklyHoursEditor({
 
   return (
     <fieldset className="hours-editor" data-testid="hours-editor">
-      <legend className="hours-editor-legend">{label}</legend>
+      <legend className={legendHidden ? 'sr-only' : 'hours-editor-legend'}>{label}</legend>
       {value.map((day, index) => {
         const name = WEEKDAY_NAMES[index]!;
         const dayError = errorAt(index);

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { CALENDAR_UI_TEXTS } from '@shared/calendar-model-texts';
 import type { CalendarModel } from '@shared/schemas/calendar-model';
 import type { AffectedAppointment, CalendarSettings } from '@shared/schemas/calendar-model-api';
 import { ApiClientError, apiFieldErrors } from '../../../lib/api-client';
@@ -34,9 +35,10 @@ export function strandedBy(error: unknown): AffectedAppointment[] | undefined {
   return body?.error === 'appointments_affected' ? body.affected : undefined;
 }
 
-/** The API's words for a failed write: its own message (field messages go on the fields). */
+/** The API's words for a failed write; for wrong fields (whose messages go on them), one line pointing there. */
 export function refusalText(error: unknown): string | undefined {
   if (!error) return undefined;
+  if (Object.keys(apiFieldErrors(error)).length > 0) return CALENDAR_UI_TEXTS.fixFields;
   if (error instanceof ApiClientError) return error.serverError ?? error.message;
   return 'Something went wrong. Please try again.';
 }
