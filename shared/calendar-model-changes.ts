@@ -1,7 +1,7 @@
 import { addDays, isoDateOf, zonedParts, type LocalDate } from './receptionist/business-time';
 import type { OpenInterval, WeeklyHours } from './receptionist/opening-hours';
 import type { Appointment } from './schemas/appointment';
-import type { Closure } from './schemas/calendar-model';
+import type { Closure, WeeklyHoursInput } from './schemas/calendar-model';
 
 /**
  * Which upcoming appointments an edit of the calendar model would strand (docs/decisions/183, "Editing the
@@ -102,3 +102,9 @@ export function affectedAppointments(
       staff_name: appointment.staff_name ?? null,
     }));
 }
+
+/** WeeklyHours (keyed by weekday) as the stored Monday-first list the editors and the API use. */
+export const weeklyHoursList = (hours: WeeklyHours): WeeklyHoursInput =>
+  ([0, 1, 2, 3, 4, 5, 6] as const).map((day) =>
+    hours[day].map(({ start, end }) => ({ start, end })),
+  ) as WeeklyHoursInput;

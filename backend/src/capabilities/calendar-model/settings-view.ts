@@ -1,14 +1,9 @@
 import { DEFAULT_SLOT_GRID_MINUTES } from '@shared/calendar-model';
+import { weeklyHoursList } from '@shared/calendar-model-changes';
 import { resolveWeeklyHours, type WeeklyHours } from '@shared/receptionist/opening-hours';
 import type { BusinessConfig } from '@shared/schemas/business-config';
 import type { CalendarSettings } from '@shared/schemas/calendar-model-api';
 import type { WeeklyHoursInput } from '@shared/schemas/calendar-model';
-
-/** WeeklyHours (keyed by weekday) as the stored Monday-first tuple. */
-export const hoursTuple = (hours: WeeklyHours): WeeklyHoursInput =>
-  [0, 1, 2, 3, 4, 5, 6].map((day) =>
-    hours[day as keyof WeeklyHours].map(({ start, end }) => ({ start, end })),
-  ) as WeeklyHoursInput;
 
 /** The Monday-first tuple as WeeklyHours (what resolveWeeklyHours and the change checks read). */
 export const weeklyHoursOf = (hours: WeeklyHoursInput): WeeklyHours =>
@@ -18,7 +13,7 @@ export const weeklyHoursOf = (hours: WeeklyHoursInput): WeeklyHours =>
 export function calendarSettingsOf(config: BusinessConfig): Omit<CalendarSettings, 'cancelled'> {
   const { hours, stated } = resolveWeeklyHours(config);
   return {
-    opening_hours: hoursTuple(hours),
+    opening_hours: weeklyHoursList(hours),
     hours_source: config.opening_hours ? 'owner' : stated ? 'lookup' : 'default',
     closures: [...(config.closures ?? [])].sort((a, b) => a.from.localeCompare(b.from)),
     slot_grid_minutes: config.slot_grid_minutes ?? DEFAULT_SLOT_GRID_MINUTES,

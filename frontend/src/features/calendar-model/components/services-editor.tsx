@@ -11,6 +11,7 @@ import {
   useServiceSuggestions,
 } from '../hooks/calendar-queries';
 import { WriteOutcome } from './affected-list';
+import './calendar.css';
 
 const T = CALENDAR_UI_TEXTS.services;
 

@@ -3,6 +3,7 @@ import { CALENDAR_LIMITS } from '@shared/calendar-model';
 import { CALENDAR_UI_TEXTS } from '@shared/calendar-model-texts';
 import { WEEKDAY_NAMES } from '@shared/receptionist/business-time';
 import type { WeeklyHoursInput } from '@shared/schemas/calendar-model';
+import './calendar.css';
 
 const T = CALENDAR_UI_TEXTS.hours;
 type Interval = { start: number; end: number };
