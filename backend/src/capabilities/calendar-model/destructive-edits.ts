@@ -25,16 +25,17 @@ export async function clearStrandedAppointments(
   deps: Pick<CalendarModelDeps, 'data'>,
   owner: OwnerCancel,
   ownerId: string,
-  change: CalendarModelChange,
-  cancelAffected: boolean,
+  change: CalendarModelChange | undefined,
+  query: { cancel_affected?: 'true' | 'false' | undefined },
 ): Promise<{ refused: StrandedRefusal } | { cancelled: CancelledAppointment[] | undefined }> {
+  if (!change) return { cancelled: undefined };
   const [upcoming, timeZone] = await Promise.all([
     deps.data.appointments.upcoming(ownerId, LOOK_AHEAD_DAYS),
     owner.timeZone(ownerId),
   ]);
   const affected = affectedAppointments(change, upcoming, { timeZone });
   if (affected.length === 0) return { cancelled: undefined };
-  if (!cancelAffected) {
+  if (query.cancel_affected !== 'true') {
     return {
       refused: {
         error: 'appointments_affected',

@@ -83,18 +83,9 @@ export const calendarModelRoutes = (deps: CalendarModelDeps, owner: OwnerCancel)
     const outcome = applyModelEdit(model, edit);
     if (!outcome.ok) throw modelRefusal(outcome);
     const change = await changeOf?.(model);
-    let cancelled;
-    if (change) {
-      const cleared = await clearStrandedAppointments(
-        deps,
-        owner,
-        ownerId,
-        change,
-        query.cancel_affected === 'true',
-      );
-      if ('refused' in cleared) return cleared;
-      cancelled = cleared.cancelled;
-    }
+    const cleared = await clearStrandedAppointments(deps, owner, ownerId, change, query);
+    if ('refused' in cleared) return cleared;
+    const { cancelled } = cleared;
     const { services, staff, resources } = outcome;
     const saved = await data.calendarModel.save(ownerId, { services, staff, resources }, model.version);
     if (!saved) throw versionConflict();

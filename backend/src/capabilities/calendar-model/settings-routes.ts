@@ -71,18 +71,9 @@ export const calendarSettingsRoutes = (deps: CalendarModelDeps, owner: OwnerCanc
     change: CalendarModelChange | undefined,
     store: () => Promise<BusinessConfig | undefined>,
   ): Promise<SettingsWrite> {
-    let cancelled;
-    if (change) {
-      const cleared = await clearStrandedAppointments(
-        deps,
-        owner,
-        ownerId,
-        change,
-        query.cancel_affected === 'true',
-      );
-      if ('refused' in cleared) return cleared;
-      cancelled = cleared.cancelled;
-    }
+    const cleared = await clearStrandedAppointments(deps, owner, ownerId, change, query);
+    if ('refused' in cleared) return cleared;
+    const { cancelled } = cleared;
     const stored = await store();
     if (!stored) throw versionConflict();
     return { saved: { ...calendarSettingsOf(stored), ...(cancelled ? { cancelled } : {}) } };

@@ -6,6 +6,7 @@ import type { CalendarSettings } from '@shared/schemas/calendar-model-api';
 import { FormField } from '../../../components/ui/form-field';
 import { fieldErrorsOf, useCalendarSettings, useCalendarWrite } from '../hooks/calendar-queries';
 import { WriteOutcome } from './affected-list';
+import { ItemActions } from './item-actions';
 import { clockLabel, WeeklyHoursEditor } from './weekly-hours-editor';
 
 const H = CALENDAR_UI_TEXTS.hours;
@@ -133,36 +134,23 @@ export function ClosuresSection({ userId }: { userId: string }) {
                 <strong>{closureLabel(closure)}</strong>
                 {closure.note ? <span className="calendar-muted">“{closure.note}”</span> : null}
               </span>
-              <span className="calendar-item-actions">
-                <button
-                  type="button"
-                  className="btn btn-secondary btn-small"
-                  aria-label={`${CALENDAR_UI_TEXTS.services.edit}: ${closureLabel(closure)}`}
-                  onClick={() =>
-                    setDraft({
-                      id: closure.id,
-                      from: closure.from,
-                      to: closure.to,
-                      partDay: closure.start_minute !== null,
-                      start: closure.start_minute ?? 720,
-                      end: closure.end_minute ?? 1020,
-                      note: closure.note,
-                    })
-                  }
-                >
-                  {CALENDAR_UI_TEXTS.services.edit}
-                </button>
-                <button
-                  type="button"
-                  className="btn btn-secondary btn-small"
-                  aria-label={`${CALENDAR_UI_TEXTS.services.delete}: ${closureLabel(closure)}`}
-                  onClick={() =>
-                    void write.save({ method: 'DELETE', path: `closures/${closure.id}` }).catch(() => {})
-                  }
-                >
-                  {CALENDAR_UI_TEXTS.services.delete}
-                </button>
-              </span>
+              <ItemActions
+                name={closureLabel(closure)}
+                onEdit={() =>
+                  setDraft({
+                    id: closure.id,
+                    from: closure.from,
+                    to: closure.to,
+                    partDay: closure.start_minute !== null,
+                    start: closure.start_minute ?? 720,
+                    end: closure.end_minute ?? 1020,
+                    note: closure.note,
+                  })
+                }
+                onDelete={() =>
+                  void write.save({ method: 'DELETE', path: `closures/${closure.id}` }).catch(() => {})
+                }
+              />
             </li>
           ))}
         </ul>

@@ -11,6 +11,7 @@ import {
   useServiceSuggestions,
 } from '../hooks/calendar-queries';
 import { WriteOutcome } from './affected-list';
+import { ItemActions } from './item-actions';
 import './calendar.css';
 
 const T = CALENDAR_UI_TEXTS.services;
@@ -130,27 +131,14 @@ export function ServicesEditor({ userId, headingLevel = 3 }: { userId: string; h
                     .join(' · ')}
                 </span>
               </span>
-              <span className="calendar-item-actions">
-                <button
-                  type="button"
-                  className="btn btn-secondary btn-small"
-                  aria-label={`${T.edit}: ${service.name}`}
-                  onClick={() => setDraft(draftOf(service))}
-                >
-                  {T.edit}
-                </button>
-                <button
-                  type="button"
-                  className="btn btn-secondary btn-small"
-                  aria-label={`${T.delete}: ${service.name}`}
-                  disabled={write.pending}
-                  onClick={() =>
-                    void write.save({ method: 'DELETE', path: `services/${service.id}` }).catch(() => {})
-                  }
-                >
-                  {T.delete}
-                </button>
-              </span>
+              <ItemActions
+                name={service.name}
+                onEdit={() => setDraft(draftOf(service))}
+                onDelete={() =>
+                  void write.save({ method: 'DELETE', path: `services/${service.id}` }).catch(() => {})
+                }
+                disabled={write.pending}
+              />
             </li>
           ))}
         </ul>

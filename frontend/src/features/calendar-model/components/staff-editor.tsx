@@ -12,6 +12,7 @@ import {
   useCalendarWrite,
 } from '../hooks/calendar-queries';
 import { WriteOutcome } from './affected-list';
+import { ItemActions } from './item-actions';
 import { WeeklyHoursEditor } from './weekly-hours-editor';
 
 const T = CALENDAR_UI_TEXTS.staff;
@@ -105,27 +106,14 @@ export function StaffEditor({ userId }: { userId: string }) {
                   {member.calendar ? ` · ${CALENDAR_SERVICE_NAMES[member.calendar.service]}` : ''}
                 </span>
               </span>
-              <span className="calendar-item-actions">
-                <button
-                  type="button"
-                  className="btn btn-secondary btn-small"
-                  aria-label={`${CALENDAR_UI_TEXTS.services.edit}: ${member.name}`}
-                  onClick={() => open(member)}
-                >
-                  {CALENDAR_UI_TEXTS.services.edit}
-                </button>
-                <button
-                  type="button"
-                  className="btn btn-secondary btn-small"
-                  aria-label={`${CALENDAR_UI_TEXTS.services.delete}: ${member.name}`}
-                  disabled={write.pending}
-                  onClick={() =>
-                    void write.save({ method: 'DELETE', path: `staff/${member.id}` }).catch(() => {})
-                  }
-                >
-                  {CALENDAR_UI_TEXTS.services.delete}
-                </button>
-              </span>
+              <ItemActions
+                name={member.name}
+                onEdit={() => open(member)}
+                onDelete={() =>
+                  void write.save({ method: 'DELETE', path: `staff/${member.id}` }).catch(() => {})
+                }
+                disabled={write.pending}
+              />
             </li>
           ))}
         </ul>
@@ -302,28 +290,15 @@ export function ResourcesEditor({ userId }: { userId: string }) {
                   {R.capacity}: {resource.capacity}
                 </span>
               </span>
-              <span className="calendar-item-actions">
-                <button
-                  type="button"
-                  className="btn btn-secondary btn-small"
-                  aria-label={`${CALENDAR_UI_TEXTS.services.edit}: ${resource.name}`}
-                  onClick={() =>
-                    setDraft({ id: resource.id, name: resource.name, capacity: String(resource.capacity) })
-                  }
-                >
-                  {CALENDAR_UI_TEXTS.services.edit}
-                </button>
-                <button
-                  type="button"
-                  className="btn btn-secondary btn-small"
-                  aria-label={`${CALENDAR_UI_TEXTS.services.delete}: ${resource.name}`}
-                  onClick={() =>
-                    void write.save({ method: 'DELETE', path: `resources/${resource.id}` }).catch(() => {})
-                  }
-                >
-                  {CALENDAR_UI_TEXTS.services.delete}
-                </button>
-              </span>
+              <ItemActions
+                name={resource.name}
+                onEdit={() =>
+                  setDraft({ id: resource.id, name: resource.name, capacity: String(resource.capacity) })
+                }
+                onDelete={() =>
+                  void write.save({ method: 'DELETE', path: `resources/${resource.id}` }).catch(() => {})
+                }
+              />
             </li>
           ))}
         </ul>
