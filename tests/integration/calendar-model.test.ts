@@ -212,6 +212,24 @@ describe('calendar model API', async () => {
     expect(await stored()).toEqual(current);
   });
 
+  it('renames a resource and deletes one no service uses', async () => {
+    const room = await api('POST', `${model}/resources`, { name: 'Room', capacity: 1 });
+    const roomId = (room.body as CalendarModel).resources.at(-1)!.id;
+    const renamed = await api('PUT', `${model}/resources/${roomId}`, { name: 'Quiet room', capacity: 3 });
+    expect(renamed.status).toBe(200);
+    expect((renamed.body as CalendarModel).resources.at(-1)).toEqual({
+      id: roomId,
+      name: 'Quiet room',
+      capacity: 3,
+    });
+    const tooBig = await api('PUT', `${model}/resources/${roomId}`, { name: 'Hall', capacity: 99 });
+    expect(tooBig.status).toBe(400);
+    expect(tooBig.body.details).toEqual([expect.objectContaining({ path: 'capacity' })]);
+    expect((await api('DELETE', `${model}/resources/${roomId}`)).status).toBe(200);
+    expect((await stored()).resources.map((r) => r.id)).not.toContain(roomId);
+    expect((await api('DELETE', `${model}/resources/${roomId}`)).status).toBe(404);
+  });
+
   it('toggles the services a staff member does from their own editor', async () => {
     const current = await stored();
     const riley = current.staff.find((s) => s.name === 'Riley')!;
