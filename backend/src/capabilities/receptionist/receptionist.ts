@@ -33,7 +33,7 @@ import type { RateLimiter } from '../../platform/dynamo/rate-limits';
 import type { Logger } from '../../platform/logging/logger';
 import type { MetricDimensions, Metrics } from '../../platform/observability/metrics';
 import { businessProfile, type BusinessProfile } from './business-profile';
-import { buildInstructions } from './instructions';
+import { buildInstructions, buildTurnContext } from './instructions';
 import type { ModelMessage, ReceptionistModel, ToolSpec } from './model/model-types';
 import { conversationRecord } from './conversation-record';
 import { TOOLS } from './tools/all-tools';
@@ -513,7 +513,8 @@ export function createReceptionist(deps: ReceptionistDeps) {
     );
     const context: ToolContext = { business, state, now, services: servicesFor(state, business) };
     const turnResults: Array<{ name: ToolName; args: Record<string, unknown>; result: ToolResult }> = [];
-    const instructions = buildInstructions(business, state.channel, now, state.returning);
+    const instructions = buildInstructions(business, state.channel);
+    const turnContext = buildTurnContext(business, state.channel, now, state.returning);
     let reply = '';
     let transfer: { to: string; summary: string } | undefined;
     let end: { reason: string } | undefined;
@@ -525,6 +526,7 @@ export function createReceptionist(deps: ReceptionistDeps) {
       let said = '';
       for await (const event of deps.model.respond({
         instructions,
+        context: turnContext,
         messages,
         tools: toolSpecsForModel(),
         business,
