@@ -51,7 +51,7 @@ export type VoiceTurnFigure = {
 };
 
 /** One signed incoming-call webhook; returns the elapsed time and the TwiML's relay. */
-async function answerCall(apiUrl: string, assistantNumber: string, index: number, callTime?: Date) {
+export async function answerCall(apiUrl: string, assistantNumber: string, index: number, callTime?: Date) {
   const url = `${apiUrl}/webhooks/twilio/voice`;
   const form = {
     CallSid: `CA${randomBytes(16).toString('hex')}`,

@@ -379,6 +379,45 @@ describe('relay session (ConversationRelay protocol)', () => {
     expect(quick.sent.map((m) => (m.type === 'text' ? m.token : m.type))).toEqual(['I have 3pm.', '']);
   });
 
+  it('counts the model’s answer after the tool in the wait, and speaks the filler once per wait', async () => {
+    // The tool returns at once; the model then takes long to answer from its result.
+    const slowModel = harness({
+      script: () => [
+        { type: 'tool_call', id: 't1', name: 'find_open_slots', args: {} },
+        { type: 'tool_result', id: 't1', name: 'find_open_slots', ok: true, summary: '3 slots' },
+        { pause: 120 },
+        { type: 'tool_call', id: 't2', name: 'get_business_info', args: {} },
+        { type: 'tool_result', id: 't2', name: 'get_business_info', ok: true, summary: 'hours' },
+        { pause: 120 },
+        { type: 'text', delta: 'I have 3pm.' },
+      ],
+    });
+    await slowModel.setup();
+    await slowModel.message({ type: 'prompt', voicePrompt: 'Anything tomorrow?', last: true });
+    expect(slowModel.sent.map((m) => (m.type === 'text' ? m.token : m.type))).toEqual([
+      `${CALLER_TEXTS.en.voice.filler} `,
+      'I have 3pm.',
+      '',
+    ]);
+    // Two short steps that together pass the threshold: the wait is counted from the first tool call.
+    const twoSteps = harness({
+      script: () => [
+        { type: 'tool_call', id: 't1', name: 'find_open_slots', args: {} },
+        { pause: 20 },
+        { type: 'tool_result', id: 't1', name: 'find_open_slots', ok: true, summary: '3 slots' },
+        { pause: 20 },
+        { type: 'text', delta: 'I have 3pm.' },
+      ],
+    });
+    await twoSteps.setup();
+    await twoSteps.message({ type: 'prompt', voicePrompt: 'Anything tomorrow?', last: true });
+    expect(twoSteps.sent.map((m) => (m.type === 'text' ? m.token : m.type))).toEqual([
+      `${CALLER_TEXTS.en.voice.filler} `,
+      'I have 3pm.',
+      '',
+    ]);
+  });
+
   it('a socket dropped mid-turn still lets the engine finish (and store) the turn', async () => {
     const h = harness({
       failSendAfter: 1,

@@ -128,23 +128,35 @@ export function createRelaySession(
         // The socket is gone: keep draining so the engine stores the turn whole.
       }
     };
-    let waitingOnTool = false;
+    // From a tool call to the next words the caller hears, the wait is the tool's run AND the model's answer
+    // after it: the filler plays once that whole wait passes the threshold (docs/decisions/185-model-latency.md),
+    // at most once until words come.
+    let fillerDue: number | undefined;
+    let fillerSpoken = false;
     for (;;) {
       const next = events.next();
       let result: IteratorResult<EngineEvent>;
-      if (waitingOnTool && !gone) {
+      if (fillerDue !== undefined && !gone) {
         let timer: NodeJS.Timeout | undefined;
         const filler = new Promise<'filler'>((resolve) => {
-          timer = setTimeout(() => resolve('filler'), fillerAfterMs);
+          timer = setTimeout(() => resolve('filler'), Math.max(0, fillerDue! - Date.now()));
         });
         const first = await Promise.race([next, filler]);
         clearTimeout(timer);
-        if (first === 'filler') await speak(`${callerTexts(language).voice.filler} `);
+        if (first === 'filler') {
+          fillerDue = undefined;
+          fillerSpoken = true;
+          await speak(`${callerTexts(language).voice.filler} `);
+        }
         result = await next;
       } else result = await next;
       if (result.done) break;
       const event = result.value;
-      waitingOnTool = event.type === 'tool_call';
+      if (event.type === 'tool_call' && !fillerSpoken) fillerDue ??= Date.now() + fillerAfterMs;
+      else if (event.type === 'text') {
+        fillerDue = undefined;
+        fillerSpoken = false;
+      }
       if (event.type === 'language') {
         language = event.language;
         // Twilio transcribes and speaks the new language from the reply on (docs/decisions/174-spanish.md).
