@@ -439,25 +439,28 @@ export function createReceptionist(deps: ReceptionistDeps) {
     addLogContext({ conversation_id: conversationId });
     const holder = randomUUID();
     const waitUntil = Date.now() + TURN_WAIT_MS;
-    while (!(await data.conversationStates.acquireTurn(conversationId, holder, deps.now(), TURN_LEASE_MS))) {
+    let state: ConversationState | undefined;
+    while (
+      !(state = await data.conversationStates.acquireTurn(conversationId, holder, deps.now(), TURN_LEASE_MS))
+    ) {
       if (!(await data.conversationStates.get(conversationId)))
         throw new ConversationNotFoundError(conversationId);
       if (Date.now() > waitUntil) throw new ConversationBusyError(conversationId);
       await sleep(20 + Math.floor(Math.random() * 40));
     }
     try {
-      yield* turn(conversationId, input);
+      yield* turn(state, input);
     } finally {
       await data.conversationStates.releaseTurn(conversationId, holder);
     }
   }
 
+  /** One turn on the state read as its lease was taken. */
   async function* turn(
-    conversationId: string,
+    leased: ConversationState,
     input: { text: string; language?: Language },
   ): AsyncGenerator<EngineEvent> {
-    let state = await data.conversationStates.get(conversationId);
-    if (!state) throw new ConversationNotFoundError(conversationId);
+    let state = leased;
     if (state.ended_at) {
       yield { type: 'end', reason: 'already_ended' };
       return;
@@ -580,7 +583,7 @@ export function createReceptionist(deps: ReceptionistDeps) {
       state = await store(state, business);
     } catch (error) {
       if (error instanceof StaleConversationError) {
-        deps.logger.warn('receptionist.stale_turn', { conversation_id: conversationId });
+        deps.logger.warn('receptionist.stale_turn', { conversation_id: state.id });
       }
       throw error;
     }
