@@ -86,6 +86,28 @@ describe('receptionist engine with the local model, over DynamoDB Local', async 
     ).toEqual([...lines].sort());
   });
 
+  it('reads the business beside the lease with the owner a channel knows, and ignores a wrong one', async () => {
+    const { ownerId, assistantNumber } = await line();
+    const conversation = await receptionist.startConversation({
+      ownerId,
+      channel: 'sms',
+      caller: '+14155550189',
+      assistantNumber,
+    });
+    const reply = async (hint: string) => {
+      const events: EngineEvent[] = [];
+      for await (const event of receptionist.runTurn(conversation.id, {
+        text: 'What are your hours?',
+        ownerId: hint,
+      }))
+        events.push(event);
+      return events.flatMap((e) => (e.type === 'text' ? [e.delta] : [])).join('');
+    };
+    expect(await reply(ownerId)).toContain('Monday to Friday 9:00 AM – 5:00 PM');
+    // Another owner's id (a wrong hint) must not answer with another business: the state's owner decides.
+    expect(await reply('owner-without-a-business')).toContain('Monday to Friday 9:00 AM – 5:00 PM');
+  });
+
   it('answers from the business facts and never invents one', async () => {
     const { ownerId, assistantNumber } = await line();
     const conversation = await receptionist.startConversation({

@@ -52,9 +52,11 @@ export async function collectTurn(
   receptionist: Pick<Receptionist, 'runTurn'>,
   conversationId: string,
   text: string,
+  ownerId?: string,
 ): Promise<EngineEvent[]> {
   const events: EngineEvent[] = [];
-  for await (const event of receptionist.runTurn(conversationId, { text })) events.push(event);
+  for await (const event of receptionist.runTurn(conversationId, { text, ...(ownerId ? { ownerId } : {}) }))
+    events.push(event);
   return events;
 }
 
@@ -431,12 +433,19 @@ export function createReceptionist(deps: ReceptionistDeps) {
     throw new ConversationNotFoundError(claimed);
   }
 
-  /** One turn at a time per conversation: waits for the turn before it, then runs. */
+  /**
+   * One turn at a time per conversation: waits for the turn before it, then runs. `ownerId`: the
+   * conversation's owner when the channel knows it already; the business profile's reads then go out beside
+   * the lease's instead of after them (docs/decisions/185-model-latency.md).
+   */
   async function* runTurn(
     conversationId: string,
-    input: { text: string; language?: Language },
+    input: { text: string; language?: Language; ownerId?: string },
   ): AsyncGenerator<EngineEvent> {
     addLogContext({ conversation_id: conversationId });
+    const early = input.ownerId ? profileOf(input.ownerId) : undefined;
+    // Awaited by the turn, or dropped if the lease is never taken: a failure must not go unhandled meanwhile.
+    early?.catch(() => undefined);
     const holder = randomUUID();
     const waitUntil = Date.now() + TURN_WAIT_MS;
     let state: ConversationState | undefined;
@@ -449,16 +458,18 @@ export function createReceptionist(deps: ReceptionistDeps) {
       await sleep(20 + Math.floor(Math.random() * 40));
     }
     try {
-      yield* turn(state, input);
+      // A profile read for another owner than the state's (a wrong hint) is not used.
+      yield* turn(state, input, state.owner_id === input.ownerId ? early : undefined);
     } finally {
       await data.conversationStates.releaseTurn(conversationId, holder);
     }
   }
 
-  /** One turn on the state read as its lease was taken. */
+  /** One turn on the state read as its lease was taken (and the profile, when read beside the lease). */
   async function* turn(
     leased: ConversationState,
     input: { text: string; language?: Language },
+    profile: Promise<BusinessProfile> | undefined,
   ): AsyncGenerator<EngineEvent> {
     let state = leased;
     if (state.ended_at) {
@@ -469,7 +480,7 @@ export function createReceptionist(deps: ReceptionistDeps) {
     // A returning caller's upcoming appointment is looked up once, beside the profile: no extra wait.
     const lookUpcoming = callerTurns === 0 && state.returning && state.returning.upcoming === undefined;
     const [business, upcoming] = await Promise.all([
-      profileOf(state.owner_id),
+      profile ?? profileOf(state.owner_id),
       lookUpcoming ? upcomingOf(state) : undefined,
     ]);
     if (state.returning && upcoming !== undefined) state.returning.upcoming = upcoming;

@@ -22,7 +22,11 @@ export type RelaySender = (message: RelayOutgoing) => Promise<void>;
 export type RelaySessionDeps = {
   receptionist: {
     /** `language`: what Twilio transcribed the words in (the prompt's `lang`). */
-    runTurn(conversationId: string, input: { text: string; language?: Language }): AsyncIterable<EngineEvent>;
+    /** `ownerId`: the conversation's owner, stored at setup (the engine reads the business beside the lease). */
+    runTurn(
+      conversationId: string,
+      input: { text: string; language?: Language; ownerId?: string },
+    ): AsyncIterable<EngineEvent>;
     finish(conversationId: string, reason: string): Promise<void>;
   };
   conversations: {
@@ -98,7 +102,9 @@ export function createRelaySession(
         ? state.channel === 'voice' && state.external_id === message.callSid
         : state.channel === 'test' && state.owner_id === call.caller.sub);
     if (!allowed) return protocolError('unknown or closed conversation');
-    if (!(await deps.relayCalls.setUp(connection.connectionId, conversationId, message.callSid)))
+    if (
+      !(await deps.relayCalls.setUp(connection.connectionId, conversationId, message.callSid, state.owner_id))
+    )
       return protocolError('setup was already received');
     deps.logger.info('voice_relay.setup', { connectionId: connection.connectionId, conversationId });
     // Twilio speaks the welcome greeting as the relay connects: the call is answered now (the Overview's
@@ -112,10 +118,11 @@ export function createRelaySession(
   }
 
   /** Runs one engine turn, streaming its text; the turn runs to its end even if the caller hangs up. */
-  async function turn(conversationId: string, text: string, heardIn?: Language) {
+  async function turn(call: RelayCall, conversationId: string, text: string, heardIn?: Language) {
     const run = deps.receptionist.runTurn(conversationId, {
       text,
       ...(heardIn ? { language: heardIn } : {}),
+      ...(call.ownerId ? { ownerId: call.ownerId } : {}),
     });
     const events = run[Symbol.asyncIterator]();
     let language: Language | undefined;
@@ -231,10 +238,10 @@ export function createRelaySession(
         await send({ type: 'text', token: callerTexts(language).voice.promptTooLong, last: true });
         return;
       }
-      return turn(conversationId, text, languageOfRelayCode(message.lang));
+      return turn(call, conversationId, text, languageOfRelayCode(message.lang));
     }
     if (message.type === 'interrupt') return interrupt(conversationId, message.utteranceUntilInterrupt);
-    if (message.digit === '0') return turn(conversationId, VOICE_RELAY.dtmfPersonRequest);
+    if (message.digit === '0') return turn(call, conversationId, VOICE_RELAY.dtmfPersonRequest);
   }
 
   return {
