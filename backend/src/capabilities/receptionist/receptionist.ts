@@ -477,10 +477,11 @@ export function createReceptionist(deps: ReceptionistDeps) {
       return;
     }
     const callerTurns = state.turns.filter((t) => t.speaker === 'caller').length;
-    // A returning caller's upcoming appointment is looked up once, beside the profile: no extra wait.
+    // A returning caller's upcoming appointment is looked up once, beside the profile: no extra wait. A
+    // profile read beside the lease that failed is read once more here.
     const lookUpcoming = callerTurns === 0 && state.returning && state.returning.upcoming === undefined;
     const [business, upcoming] = await Promise.all([
-      profile ?? profileOf(state.owner_id),
+      profile?.catch(() => profileOf(state.owner_id)) ?? profileOf(state.owner_id),
       lookUpcoming ? upcomingOf(state) : undefined,
     ]);
     if (state.returning && upcoming !== undefined) state.returning.upcoming = upcoming;
