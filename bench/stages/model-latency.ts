@@ -1,10 +1,7 @@
-import WebSocket from 'ws';
+import type WebSocket from 'ws';
 import { callerTexts } from '../../shared/caller-texts';
 import { relayOutgoingSchema, VOICE_RELAY } from '../../shared/voice-relay';
-import { LOCAL_TWILIO_AUTH_TOKEN } from '../../backend/src/platform/config/env';
-import { signTwilioRequest } from '../../backend/src/providers/telephony/webhook-signature';
 import { formatTable } from '../report';
-import { percentile, round } from '../stats';
 import { prefixShare, promptTokens, type PrefixShare } from '../prompt-prefix';
 import {
   approximateTokens,
@@ -14,7 +11,7 @@ import {
 } from '../servers/openai-stream-plan';
 import { startOpenAiStreamServer, type StreamedRequest } from '../servers/openai-stream-server';
 import { withAssistantLine } from './assistant-line-stack';
-import { answerCall } from './voice-call';
+import { answerCall, openRelay, summary, type Percentiles } from './voice-call';
 import { textAssistant } from './sms-webhook';
 
 const API_KEY = 'sk-bench-model-latency';
@@ -34,16 +31,6 @@ export const MODEL_GOALS = {
   toolTurnOverTwoTtftMs: 40,
   prefixShare: 0.9,
 } as const;
-
-type Percentiles = { p50: number; p99: number; max: number };
-const summary = (samples: number[]): Percentiles => {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return {
-    p50: round(percentile(sorted, 50)),
-    p99: round(percentile(sorted, 99)),
-    max: round(sorted.at(-1)!),
-  };
-};
 
 export type ModelLatencyFigure = {
   measuredAt: string;
@@ -128,18 +115,7 @@ async function talk(
   lines: string[],
   beforeLine: (index: number) => void,
 ): Promise<LineTiming[]> {
-  const socket = new WebSocket(call.relay.url, {
-    headers: { 'X-Twilio-Signature': signTwilioRequest(LOCAL_TWILIO_AUTH_TOKEN, call.relay.url, {}) },
-  });
-  await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
-  socket.send(
-    JSON.stringify({
-      type: 'setup',
-      sessionId: 'VXbench',
-      callSid: call.callSid,
-      customParameters: call.relay.parameters,
-    }),
-  );
+  const socket = await openRelay(call);
   const timings: LineTiming[] = [];
   try {
     for (const [index, line] of lines.entries()) {
