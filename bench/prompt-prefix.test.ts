@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { commonPrefixLength, prefixShare, promptTokens, renderPrompt } from './prompt-prefix';
+import { commonPrefixLength, prefixShare, prefixShares, promptTokens, renderPrompt } from './prompt-prefix';
 
 const tools = [{ type: 'function', function: { name: 'find_open_slots', parameters: {} } }];
 const body = (messages: unknown[]) => ({ tools, messages });
@@ -50,5 +50,30 @@ describe('the shared prefix of consecutive requests', () => {
       [['x'], ['y', 'z']],
     ]);
     expect(share).toEqual({ pairs: 2, sharedTokens: 2, promptTokens: 6, share: 2 / 6, min: 0 });
+  });
+});
+
+describe('the shares the bench prints', () => {
+  const system = { role: 'system', content: 'You are Sam, the receptionist of Harbor Lane Hair Studio.' };
+  const request = (label: string, ...said: string[]) => ({
+    label,
+    body: body([system, ...said.map((content) => ({ role: 'user', content }))]),
+  });
+
+  it('pair consecutive requests, those of one conversation, and the first requests of two callers', () => {
+    const shares = prefixShares([
+      request('voice:0#0', 'Hi'),
+      request('voice:0#1', 'Hi', 'Book me'),
+      request('voice:1#0', 'Hello'),
+      request('sms:0#0', 'Hey'),
+      request('sms:1#0', 'Yo'),
+    ]);
+    expect(shares.consecutive.pairs).toBe(4);
+    expect(shares.sameConversation.pairs).toBe(1);
+    // voice:0 → voice:1 and sms:0 → sms:1; the voice → sms switch is not two callers of one channel.
+    expect(shares.differentCallers.pairs).toBe(2);
+    // Within the conversation the second request repeats the whole first one.
+    const first = promptTokens(request('voice:0#0', 'Hi').body);
+    expect(shares.sameConversation.sharedTokens).toBe(first.length);
   });
 });

@@ -64,3 +64,36 @@ export function prefixShare(pairs: Array<[readonly string[], readonly string[]]>
     min: pairs.length === 0 ? 0 : min,
   };
 }
+
+/** A request as the bench's model server saw it: `label` is "<channel>:<conversation>#<line>". */
+type LabelledRequest = { label: string; body: ChatBody };
+const conversationOf = (label: string) => label.split('#')[0]!;
+const channelOf = (label: string) => label.split(':')[0]!;
+
+/**
+ * The shares over requests in the order the model server received them: every consecutive pair; the pairs
+ * within one conversation (turns and tool steps); and the first requests of consecutive conversations on the
+ * same channel (two callers of one business).
+ */
+export function prefixShares(requests: LabelledRequest[]) {
+  const measured = requests.map((r) => ({ label: r.label, tokens: promptTokens(r.body) }));
+  type Measured = (typeof measured)[number];
+  const pairsOf = (pairs: Array<readonly [Measured, Measured]>) =>
+    prefixShare(pairs.map(([a, b]) => [a.tokens, b.tokens]));
+  const consecutive = measured.slice(1).map((r, i) => [measured[i]!, r] as const);
+  const firsts = measured.filter(
+    (r, i) => i === 0 || conversationOf(measured[i - 1]!.label) !== conversationOf(r.label),
+  );
+  return {
+    consecutive: pairsOf(consecutive),
+    sameConversation: pairsOf(
+      consecutive.filter(([a, b]) => conversationOf(a.label) === conversationOf(b.label)),
+    ),
+    differentCallers: pairsOf(
+      firsts
+        .slice(1)
+        .map((r, i) => [firsts[i]!, r] as const)
+        .filter(([a, b]) => channelOf(a.label) === channelOf(b.label)),
+    ),
+  };
+}

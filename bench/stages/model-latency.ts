@@ -2,7 +2,7 @@ import type WebSocket from 'ws';
 import { callerTexts } from '../../shared/caller-texts';
 import { relayOutgoingSchema, VOICE_RELAY } from '../../shared/voice-relay';
 import { formatTable } from '../report';
-import { prefixShare, promptTokens, type PrefixShare } from '../prompt-prefix';
+import { prefixShares, type PrefixShare } from '../prompt-prefix';
 import {
   approximateTokens,
   REALISTIC_TIMING,
@@ -152,32 +152,6 @@ async function talk(
 
 const streamed = (requests: StreamedRequest[]) =>
   requests.filter((r) => r.body.stream === true && r.firstChunkAt !== undefined);
-const conversationOf = (label: string) => label.split('#')[0]!;
-const channelOf = (label: string) => label.split(':')[0]!;
-
-/** The prefix shares over the measured requests, in the order the model server received them. */
-export function prefixShares(requests: StreamedRequest[]) {
-  const measured = requests.map((r) => ({ label: r.label, tokens: promptTokens(r.body) }));
-  const consecutive = measured.slice(1).map((r, i) => [measured[i]!, r] as const);
-  const firsts = measured.filter(
-    (r, i) => i === 0 || conversationOf(measured[i - 1]!.label) !== conversationOf(r.label),
-  );
-  const pairsOf = (pairs: ReadonlyArray<readonly [(typeof measured)[number], (typeof measured)[number]]>) =>
-    prefixShare(pairs.map(([a, b]) => [a.tokens, b.tokens]));
-  return {
-    consecutive: pairsOf(consecutive),
-    sameConversation: pairsOf(
-      consecutive.filter(([a, b]) => conversationOf(a.label) === conversationOf(b.label)),
-    ),
-    differentCallers: pairsOf(
-      firsts
-        .slice(1)
-        .map((r, i) => [firsts[i]!, r] as const)
-        .filter(([a, b]) => channelOf(a.label) === channelOf(b.label)),
-    ),
-  };
-}
-
 /**
  * `model_latency` (issue 41 §1, docs/decisions/185-model-latency.md): the voice relay and the SMS channel
  * against an OpenAI-compatible streaming server with a hosted model's timing (350 ms to the first token,
