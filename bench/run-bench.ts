@@ -24,6 +24,7 @@ import { formatOverviewRead, measureOverviewRead } from './stages/overview-read'
 import { formatReminderSweep, measureReminderSweep } from './stages/reminder-sweep';
 import { formatWebhookFanout, measureWebhookFanout } from './stages/webhook-fanout';
 import { formatFindSlots, measureFindSlots } from './stages/find-slots';
+import { formatModelLatency, measureModelLatency } from './stages/model-latency';
 import { LIGHTHOUSE_PAGES, lighthousePagesNamed, measureLighthouse } from './stages/lighthouse';
 import { formatLighthouse } from './stages/lighthouse-summary';
 
@@ -52,6 +53,7 @@ function readSettings() {
     },
     coldInitSamples: numberFromEnv('BENCH_COLD_INIT_SAMPLES', 10, { integer: true, min: 1 }),
     voiceStreams: numberFromEnv('BENCH_VOICE_STREAMS', 50, { integer: true, min: 1 }),
+    modelCalls: numberFromEnv('BENCH_MODEL_CALLS', 12, { integer: true, min: 1 }),
     lighthouseRuns: numberFromEnv('BENCH_LIGHTHOUSE_RUNS', 3, { integer: true, min: 1 }),
     // Unset: calibrated to this machine's benchmarkIndex (bench/README.md); a number: that fixed factor.
     lighthouseCpu: process.env.BENCH_LIGHTHOUSE_CPU
@@ -134,6 +136,14 @@ const stages = {
         log('reminder_sweep'),
       ),
     formatReminderSweep,
+  ),
+  model_latency: stage(
+    (s) =>
+      measureModelLatency(
+        { calls: s.modelCalls, texts: 3 * Math.ceil(s.modelCalls / 2), fillerCalls: 4 },
+        log('model_latency'),
+      ),
+    formatModelLatency,
   ),
   webhook_fanout: stage(
     () => measureWebhookFanout({ events: 200 }, log('webhook_fanout')),

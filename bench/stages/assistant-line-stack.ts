@@ -23,7 +23,13 @@ import { businessConfigFixture } from '../fixtures/business-config';
  * `run` gets the app's base URL and the number; everything is stopped afterwards, even on failure.
  */
 export async function withAssistantLine<T>(
-  options: { tableName: string; server: string; log: (line: string) => void },
+  options: {
+    tableName: string;
+    server: string;
+    log: (line: string) => void;
+    /** More environment for the app (e.g. OPENAI_BASE_URL for the model_latency stage's model server). */
+    env?: Record<string, string>;
+  },
   run: (line: {
     apiUrl: string;
     assistantNumber: string;
@@ -118,6 +124,7 @@ export async function withAssistantLine<T>(
       PUBLIC_API_URL: apiUrl,
       // Twilio's webhooks are the telephony function's (the bench app server builds the API's otherwise).
       BENCH_APP_SURFACE: 'telephony',
+      ...options.env,
     });
     cleanups.unshift(() => appServer.stop());
     const updateConfig = async (fields: Record<string, unknown>) => {

@@ -67,7 +67,7 @@ export async function measureReceptionistEngine(
         states.set(state.id, structuredClone(next));
         return next;
       },
-      acquireTurn: async () => true,
+      acquireTurn: async (id: string) => structuredClone(states.get(id)),
       releaseTurn: async () => undefined,
     } as unknown as ConversationStateRepository,
     appointments: {

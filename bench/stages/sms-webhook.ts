@@ -26,6 +26,38 @@ export type SmsWebhookFigure = {
   method: string;
 };
 
+/** One inbound text as Twilio posts it (signed form); the time to the TwiML and the replies in it. */
+export async function textAssistant(apiUrl: string, line: { from: string; to: string }, body: string) {
+  const smsUrl = `${apiUrl}/webhooks/twilio/sms`;
+  const sid = `SM${randomBytes(16).toString('hex')}`;
+  const params = {
+    MessageSid: sid,
+    SmsSid: sid,
+    AccountSid: LOCAL_TWILIO_ACCOUNT_SID,
+    From: line.from,
+    To: line.to,
+    Body: body,
+    NumMedia: '0',
+    ApiVersion: '2010-04-01',
+  };
+  const started = performance.now();
+  const response = await fetch(smsUrl, {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/x-www-form-urlencoded',
+      'X-Twilio-Signature': signTwilioRequest(LOCAL_TWILIO_AUTH_TOKEN, smsUrl, params),
+    },
+    body: new URLSearchParams(params).toString(),
+  });
+  const twiml = await response.text();
+  return {
+    elapsed: performance.now() - started,
+    status: response.status,
+    twiml,
+    replies: messagesInTwiml(twiml),
+  };
+}
+
 /**
  * `receptionist_turn_sms`: an inbound SMS webhook → the assistant's reply, end to end. The app server runs
  * in its own process against DynamoDB Local with the local engine; each message is signed exactly as Twilio
@@ -39,38 +71,17 @@ export async function measureSmsWebhook(
   return withAssistantLine(
     { tableName: 'bench-sms', server: 'bench/servers/app-server.ts', log },
     async ({ apiUrl, assistantNumber }) => {
-      const smsUrl = `${apiUrl}/webhooks/twilio/sms`;
       let sent = 0;
       const textOnce = async () => {
         const index = sent++;
         const caller = `+1628555${String(1000 + Math.floor(index / THREAD.length)).padStart(4, '0')}`;
-        const sid = `SM${randomBytes(16).toString('hex')}`;
-        const params = {
-          MessageSid: sid,
-          SmsSid: sid,
-          AccountSid: LOCAL_TWILIO_ACCOUNT_SID,
-          From: caller,
-          To: assistantNumber,
-          Body: THREAD[index % THREAD.length]!,
-          NumMedia: '0',
-          ApiVersion: '2010-04-01',
-        };
-        const started = performance.now();
-        const response = await fetch(smsUrl, {
-          method: 'POST',
-          headers: {
-            'Content-Type': 'application/x-www-form-urlencoded',
-            'X-Twilio-Signature': signTwilioRequest(LOCAL_TWILIO_AUTH_TOKEN, smsUrl, params),
-          },
-          body: new URLSearchParams(params).toString(),
-        });
-        const twiml = await response.text();
-        const elapsed = performance.now() - started;
-        const replies = messagesInTwiml(twiml);
-        if (response.status !== 200 || replies.length === 0) {
-          throw new Error(
-            `message ${index} answered ${response.status} without a reply: ${twiml.slice(0, 300)}`,
-          );
+        const { elapsed, status, twiml, replies } = await textAssistant(
+          apiUrl,
+          { from: caller, to: assistantNumber },
+          THREAD[index % THREAD.length]!,
+        );
+        if (status !== 200 || replies.length === 0) {
+          throw new Error(`message ${index} answered ${status} without a reply: ${twiml.slice(0, 300)}`);
         }
         return elapsed;
       };

@@ -15,8 +15,9 @@ import { withAssistantLine } from './assistant-line-stack';
 const CALL = ['Hi, are you open on Saturday?', 'How much is a haircut?', 'Where are you located?', 'Thanks!'];
 const WARMUP = 3;
 
-type Percentiles = { p50: number; p99: number; max: number };
-const summary = (samples: number[]): Percentiles => {
+export type Percentiles = { p50: number; p99: number; max: number };
+/** p50, p99 (nearest rank) and max of unsorted samples, rounded for the results file. */
+export const summary = (samples: number[]): Percentiles => {
   const sorted = [...samples].sort((a, b) => a - b);
   return {
     p50: round(percentile(sorted, 50)),
@@ -51,7 +52,7 @@ export type VoiceTurnFigure = {
 };
 
 /** One signed incoming-call webhook; returns the elapsed time and the TwiML's relay. */
-async function answerCall(apiUrl: string, assistantNumber: string, index: number, callTime?: Date) {
+export async function answerCall(apiUrl: string, assistantNumber: string, index: number, callTime?: Date) {
   const url = `${apiUrl}/webhooks/twilio/voice`;
   const form = {
     CallSid: `CA${randomBytes(16).toString('hex')}`,
@@ -78,8 +79,8 @@ async function answerCall(apiUrl: string, assistantNumber: string, index: number
   return { elapsed, relay: twiml.relay, callSid: form.CallSid };
 }
 
-/** A call as Twilio carries it: signed handshake, setup, then each line timed to its first and last token. */
-async function talk(call: Awaited<ReturnType<typeof answerCall>>) {
+/** The relay socket as Twilio opens it: the signed handshake, then `setup` with the TwiML's parameters. */
+export async function openRelay(call: Awaited<ReturnType<typeof answerCall>>): Promise<WebSocket> {
   const socket = new WebSocket(call.relay.url, {
     headers: { 'X-Twilio-Signature': signTwilioRequest(LOCAL_TWILIO_AUTH_TOKEN, call.relay.url, {}) },
   });
@@ -92,6 +93,12 @@ async function talk(call: Awaited<ReturnType<typeof answerCall>>) {
       customParameters: call.relay.parameters,
     }),
   );
+  return socket;
+}
+
+/** A call as Twilio carries it: signed handshake, setup, then each line timed to its first and last token. */
+async function talk(call: Awaited<ReturnType<typeof answerCall>>) {
+  const socket = await openRelay(call);
   const timings: Array<{ first: number; last: number }> = [];
   try {
     for (const line of CALL) {

@@ -62,6 +62,52 @@ describe('receptionist engine with the local model, over DynamoDB Local', async 
       .filter((m) => m.direction === 'outbound')
       .map((m) => m.body);
 
+  it('runs parallel turns of one conversation one after the other, each on the state the one before stored', async () => {
+    // The turn lease hands back the state it was taken on (docs/decisions/185-model-latency.md): no turn may
+    // start from a state read before the previous turn stored its own.
+    const { ownerId, assistantNumber } = await line();
+    const conversation = await receptionist.startConversation({
+      ownerId,
+      channel: 'sms',
+      caller: '+14155550188',
+      assistantNumber,
+    });
+    const lines = ['What are your hours?', 'How much is a haircut?', 'Where are you located?'];
+    const replies = await Promise.all(lines.map((text) => turn(conversation.id, text)));
+    expect(replies.every((r) => r.reply.length > 0)).toBe(true);
+    const stored = await receptionist.getConversation(conversation.id);
+    const speakers = stored!.turns.map((t) => t.speaker);
+    expect(speakers).toEqual(['caller', 'assistant', 'caller', 'assistant', 'caller', 'assistant']);
+    expect(
+      stored!.turns
+        .filter((t) => t.speaker === 'caller')
+        .map((t) => t.text)
+        .sort(),
+    ).toEqual([...lines].sort());
+  });
+
+  it('reads the business beside the lease with the owner a channel knows, and ignores a wrong one', async () => {
+    const { ownerId, assistantNumber } = await line();
+    const conversation = await receptionist.startConversation({
+      ownerId,
+      channel: 'sms',
+      caller: '+14155550189',
+      assistantNumber,
+    });
+    const reply = async (hint: string) => {
+      const events: EngineEvent[] = [];
+      for await (const event of receptionist.runTurn(conversation.id, {
+        text: 'What are your hours?',
+        ownerId: hint,
+      }))
+        events.push(event);
+      return events.flatMap((e) => (e.type === 'text' ? [e.delta] : [])).join('');
+    };
+    expect(await reply(ownerId)).toContain('Monday to Friday 9:00 AM – 5:00 PM');
+    // Another owner's id (a wrong hint) must not answer with another business: the state's owner decides.
+    expect(await reply('owner-without-a-business')).toContain('Monday to Friday 9:00 AM – 5:00 PM');
+  });
+
   it('answers from the business facts and never invents one', async () => {
     const { ownerId, assistantNumber } = await line();
     const conversation = await receptionist.startConversation({

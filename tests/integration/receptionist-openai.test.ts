@@ -78,6 +78,21 @@ describe('receptionist with the OpenAI model (real SDK, local fake API)', async 
       tool_calls: [{ id: 'call_fake_0', function: { name: 'get_business_info' } }],
     });
     expect(second.messages.at(-1)).toMatchObject({ role: 'tool', tool_call_id: 'call_fake_0' });
+
+    // The stable prefix (docs/decisions/185-model-latency.md): tools before messages, instructions without
+    // the time, this turn's time just before the caller's words, and the tool step repeats the whole first
+    // request, so the provider's prompt cache can serve all of it.
+    expect(Object.keys(first).indexOf('tools')).toBeLessThan(Object.keys(first).indexOf('messages'));
+    expect(first.messages[0]!.content).not.toMatch(/It is now/);
+    expect(first.messages.slice(1)).toEqual([
+      { role: 'system', content: 'It is now Monday, November 23 at 10:00 AM (America/New_York).' },
+      { role: 'user', content: 'When are you open?' },
+    ]);
+    expect(second.messages.slice(0, first.messages.length)).toEqual(first.messages);
+    const key = (first as { prompt_cache_key?: string }).prompt_cache_key;
+    expect(key).toMatch(/^[\w-]{32}$/);
+    expect(key).not.toContain(ownerId);
+    expect((second as { prompt_cache_key?: string }).prompt_cache_key).toBe(key);
   });
 
   it('fails the turn clearly when the API fails, leaving the stored conversation whole', async () => {

@@ -114,13 +114,12 @@ export function returningCallerNotes(
  * The model's instructions, built from the owner's configuration: who the business is, what it knows, how to
  * speak (the five traits), what to aim for (objectives with weights and success criteria), what it may do
  * (tools and capabilities) and the hard rules (no invented facts, dates from tools, deposits only by link).
+ * Nothing in them changes from turn to turn or caller to caller: they are the byte-identical start of every
+ * request for one business and channel, so the provider's prompt cache serves them; the channel's note comes
+ * last so calls and texts share the rest. What changes (the time, the caller's memory) is `buildTurnContext`
+ * (docs/decisions/185-model-latency.md).
  */
-export function buildInstructions(
-  business: BusinessProfile,
-  channel: Channel,
-  now: Date,
-  returning?: ReturningCaller,
-): string {
+export function buildInstructions(business: BusinessProfile, channel: Channel): string {
   const t = business.traits;
   const facts = [
     `Business: ${business.name}, a ${business.kindNoun}.`,
@@ -143,8 +142,7 @@ export function buildInstructions(
     ? `Escalation: ${business.managerName ?? 'The manager'} can take over. Use escalate_to_manager when the caller asks for a person or you cannot help.`
     : 'Escalation: no manager number is set; offer to take a message instead.';
   return [
-    `You are ${business.assistantName}, the receptionist of ${business.name}. It is now ${spokenTime(now, business.timeZone)} (${business.timeZone}).`,
-    CHANNEL_NOTES[channel],
+    `You are ${business.assistantName}, the receptionist of ${business.name}.`,
     `Style: ${[t.formality, t.verbosity, t.empathy, t.proactivity, t.humor].map((v) => STYLE[v]).join(' ')}`,
     LANGUAGE_RULE,
     'What you know (the only facts you may state):',
@@ -157,9 +155,26 @@ export function buildInstructions(
       ? `Deposits: every booking needs a ${formatDollars(business.depositCents)} deposit. After booking, call send_deposit_link. Never say it is paid. A cancellation at least ${business.refundWindowHours} hours before the appointment gets the deposit back; cancel_appointment's deposit_refund says what happened, tell the caller.`
       : 'Deposits: none are taken.',
     escalation,
-    ...returningCallerNotes(returning, channel, business.timeZone),
     knowledgeNotes(business),
     HONESTY_RULES,
     'Rules: never invent facts; if something is not on file say so and offer to take a message. Never compute dates yourself: pass the caller’s words to find_open_slots and offer only the times it returns. Book only after the caller chose a time and gave a name. End with end_conversation after a goodbye.',
+    CHANNEL_NOTES[channel],
+  ].join('\n');
+}
+
+/**
+ * What is true of this turn only: the time on the business's clock and what the assistant remembers of this
+ * caller. Sent after the stable instructions, just before the caller's latest words, so it never breaks the
+ * shared prefix (docs/decisions/185-model-latency.md).
+ */
+export function buildTurnContext(
+  business: Pick<BusinessProfile, 'timeZone'>,
+  channel: Channel,
+  now: Date,
+  returning?: ReturningCaller,
+): string {
+  return [
+    `It is now ${spokenTime(now, business.timeZone)} (${business.timeZone}).`,
+    ...returningCallerNotes(returning, channel, business.timeZone),
   ].join('\n');
 }

@@ -33,7 +33,7 @@ import type { RateLimiter } from '../../platform/dynamo/rate-limits';
 import type { Logger } from '../../platform/logging/logger';
 import type { MetricDimensions, Metrics } from '../../platform/observability/metrics';
 import { businessProfile, type BusinessProfile } from './business-profile';
-import { buildInstructions } from './instructions';
+import { buildInstructions, buildTurnContext } from './instructions';
 import type { ModelMessage, ReceptionistModel, ToolSpec } from './model/model-types';
 import { conversationRecord } from './conversation-record';
 import { TOOLS } from './tools/all-tools';
@@ -52,9 +52,11 @@ export async function collectTurn(
   receptionist: Pick<Receptionist, 'runTurn'>,
   conversationId: string,
   text: string,
+  ownerId?: string,
 ): Promise<EngineEvent[]> {
   const events: EngineEvent[] = [];
-  for await (const event of receptionist.runTurn(conversationId, { text })) events.push(event);
+  for await (const event of receptionist.runTurn(conversationId, { text, ...(ownerId ? { ownerId } : {}) }))
+    events.push(event);
   return events;
 }
 
@@ -431,42 +433,55 @@ export function createReceptionist(deps: ReceptionistDeps) {
     throw new ConversationNotFoundError(claimed);
   }
 
-  /** One turn at a time per conversation: waits for the turn before it, then runs. */
+  /**
+   * One turn at a time per conversation: waits for the turn before it, then runs. `ownerId`: the
+   * conversation's owner when the channel knows it already; the business profile's reads then go out beside
+   * the lease's instead of after them (docs/decisions/185-model-latency.md).
+   */
   async function* runTurn(
     conversationId: string,
-    input: { text: string; language?: Language },
+    input: { text: string; language?: Language; ownerId?: string },
   ): AsyncGenerator<EngineEvent> {
     addLogContext({ conversation_id: conversationId });
+    const early = input.ownerId ? profileOf(input.ownerId) : undefined;
+    // Awaited by the turn, or dropped if the lease is never taken: a failure must not go unhandled meanwhile.
+    early?.catch(() => undefined);
     const holder = randomUUID();
     const waitUntil = Date.now() + TURN_WAIT_MS;
-    while (!(await data.conversationStates.acquireTurn(conversationId, holder, deps.now(), TURN_LEASE_MS))) {
+    let state: ConversationState | undefined;
+    while (
+      !(state = await data.conversationStates.acquireTurn(conversationId, holder, deps.now(), TURN_LEASE_MS))
+    ) {
       if (!(await data.conversationStates.get(conversationId)))
         throw new ConversationNotFoundError(conversationId);
       if (Date.now() > waitUntil) throw new ConversationBusyError(conversationId);
       await sleep(20 + Math.floor(Math.random() * 40));
     }
     try {
-      yield* turn(conversationId, input);
+      // A profile read for another owner than the state's (a wrong hint) is not used.
+      yield* turn(state, input, state.owner_id === input.ownerId ? early : undefined);
     } finally {
       await data.conversationStates.releaseTurn(conversationId, holder);
     }
   }
 
+  /** One turn on the state read as its lease was taken (and the profile, when read beside the lease). */
   async function* turn(
-    conversationId: string,
+    leased: ConversationState,
     input: { text: string; language?: Language },
+    profile: Promise<BusinessProfile> | undefined,
   ): AsyncGenerator<EngineEvent> {
-    let state = await data.conversationStates.get(conversationId);
-    if (!state) throw new ConversationNotFoundError(conversationId);
+    let state = leased;
     if (state.ended_at) {
       yield { type: 'end', reason: 'already_ended' };
       return;
     }
     const callerTurns = state.turns.filter((t) => t.speaker === 'caller').length;
-    // A returning caller's upcoming appointment is looked up once, beside the profile: no extra wait.
+    // A returning caller's upcoming appointment is looked up once, beside the profile: no extra wait. A
+    // profile read beside the lease that failed is read once more here.
     const lookUpcoming = callerTurns === 0 && state.returning && state.returning.upcoming === undefined;
     const [business, upcoming] = await Promise.all([
-      profileOf(state.owner_id),
+      profile?.catch(() => profileOf(state.owner_id)) ?? profileOf(state.owner_id),
       lookUpcoming ? upcomingOf(state) : undefined,
     ]);
     if (state.returning && upcoming !== undefined) state.returning.upcoming = upcoming;
@@ -513,7 +528,8 @@ export function createReceptionist(deps: ReceptionistDeps) {
     );
     const context: ToolContext = { business, state, now, services: servicesFor(state, business) };
     const turnResults: Array<{ name: ToolName; args: Record<string, unknown>; result: ToolResult }> = [];
-    const instructions = buildInstructions(business, state.channel, now, state.returning);
+    const instructions = buildInstructions(business, state.channel);
+    const turnContext = buildTurnContext(business, state.channel, now, state.returning);
     let reply = '';
     let transfer: { to: string; summary: string } | undefined;
     let end: { reason: string } | undefined;
@@ -525,6 +541,7 @@ export function createReceptionist(deps: ReceptionistDeps) {
       let said = '';
       for await (const event of deps.model.respond({
         instructions,
+        context: turnContext,
         messages,
         tools: toolSpecsForModel(),
         business,
@@ -578,7 +595,7 @@ export function createReceptionist(deps: ReceptionistDeps) {
       state = await store(state, business);
     } catch (error) {
       if (error instanceof StaleConversationError) {
-        deps.logger.warn('receptionist.stale_turn', { conversation_id: conversationId });
+        deps.logger.warn('receptionist.stale_turn', { conversation_id: state.id });
       }
       throw error;
     }

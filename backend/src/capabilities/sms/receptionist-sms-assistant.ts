@@ -19,7 +19,7 @@ export const receptionistSmsAssistant = (receptionist: Receptionist, logger: Log
         assistantNumber: turn.assistantNumber,
         windowHours: SMS_THREAD_WINDOW_HOURS,
       });
-      return smsRepliesOf(await collectTurn(receptionist, conversation.id, turn.text));
+      return smsRepliesOf(await collectTurn(receptionist, conversation.id, turn.text, turn.ownerId));
     } catch (error) {
       if (error instanceof ConversationLimitError) {
         logger.warn('SMS not answered: conversation limit', { messageSid: turn.messageSid });

@@ -13,7 +13,10 @@ export type ModelMessage =
 export type ToolSpec = { name: ToolName; description: string; parameters: Record<string, unknown> };
 
 export type ModelRequest = {
+  /** The same for every turn and caller of a business on a channel: the cacheable prefix. */
   instructions: string;
+  /** This turn's volatile facts (the time, the caller's memory), sent after the prefix. */
+  context: string;
   messages: ModelMessage[];
   tools: ToolSpec[];
   /** What the local model reasons over directly (the OpenAI model reads the same facts in `instructions`). */

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { lazyOpenAiClient } from '../../../providers/openai-client';
 import type { ChatCompletionMessageParam, ChatCompletionTool } from 'openai/resources/chat/completions';
 import { OPENAI_CHAT_MODEL } from '../../../providers/llm/openai';
@@ -16,28 +17,50 @@ function parseArguments(json: string): Record<string, unknown> {
   }
 }
 
-/** The engine's messages in OpenAI's chat format. */
+/**
+ * The engine's messages in OpenAI's chat format: the stable instructions first, the conversation, and this
+ * turn's context (time, caller memory) as a system message just before the caller's latest words. So a
+ * request starts with what the previous one held (the instructions, then the earlier turns) and the
+ * provider's prompt cache serves that part; a tool step within a turn repeats the whole previous request
+ * (docs/decisions/185-model-latency.md).
+ */
 export function toOpenAiMessages(request: ModelRequest): ChatCompletionMessageParam[] {
+  const conversation = request.messages.map((message): ChatCompletionMessageParam => {
+    if (message.role === 'tool') {
+      return { role: 'tool', tool_call_id: message.toolCallId, content: message.content };
+    }
+    if (message.role === 'assistant' && message.toolCalls?.length) {
+      return {
+        role: 'assistant',
+        content: message.content || null,
+        tool_calls: message.toolCalls.map((call) => ({
+          id: call.id,
+          type: 'function',
+          function: { name: call.name, arguments: JSON.stringify(call.args) },
+        })),
+      };
+    }
+    return { role: message.role, content: message.content };
+  });
+  const latestCaller = conversation.findLastIndex((message) => message.role === 'user');
+  const at = latestCaller === -1 ? conversation.length : latestCaller;
   return [
     { role: 'system', content: request.instructions },
-    ...request.messages.map((message): ChatCompletionMessageParam => {
-      if (message.role === 'tool') {
-        return { role: 'tool', tool_call_id: message.toolCallId, content: message.content };
-      }
-      if (message.role === 'assistant' && message.toolCalls?.length) {
-        return {
-          role: 'assistant',
-          content: message.content || null,
-          tool_calls: message.toolCalls.map((call) => ({
-            id: call.id,
-            type: 'function',
-            function: { name: call.name, arguments: JSON.stringify(call.args) },
-          })),
-        };
-      }
-      return { role: message.role, content: message.content };
-    }),
+    ...conversation.slice(0, at),
+    { role: 'system', content: request.context },
+    ...conversation.slice(at),
   ];
+}
+
+/**
+ * Routes a business's requests to the provider's machines that hold its prefix: one key per business (calls
+ * and texts share all but the channel's note at the instructions' end), hashed so no owner id leaves.
+ */
+export function promptCacheKey(request: { state: Pick<ModelRequest['state'], 'owner_id'> }): string {
+  return createHash('sha256')
+    .update(`ringly-prompt:${request.state.owner_id}`)
+    .digest('base64url')
+    .slice(0, 32);
 }
 
 /**
@@ -61,14 +84,16 @@ export function createOpenAiModel(options: {
       }));
       let stream;
       try {
+        // Tools before messages, as the provider renders them into the prompt: the stable part leads.
         stream = await (
           await client()
         ).chat.completions.create({
           model,
           temperature: 0.4,
           stream: true,
-          messages: toOpenAiMessages(request),
           tools,
+          messages: toOpenAiMessages(request),
+          prompt_cache_key: promptCacheKey(request),
         });
       } catch (error) {
         throw new ModelError(`OpenAI chat failed: ${(error as Error).message}`);

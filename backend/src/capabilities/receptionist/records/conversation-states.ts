@@ -33,6 +33,12 @@ export type TransactItem = NonNullable<
   ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']
 >[number];
 
+/** The state in a stored item: its keys, expiry and turn lease are the table's, not the conversation's. */
+function stateOfItem(item: Record<string, unknown>): ConversationState {
+  const { pk: _pk, sk: _sk, expires_at: _e, lock_holder: _h, lock_until: _u, ...state } = item;
+  return state as ConversationState;
+}
+
 export function createConversationStateRepository(doc: DynamoDBDocumentClient, tableName: string) {
   const expiresAt = (state: ConversationState) =>
     Math.floor(new Date(state.last_at).getTime() / 1000) + STATE_DAYS * 86_400;
@@ -64,9 +70,7 @@ export function createConversationStateRepository(doc: DynamoDBDocumentClient, t
       const { Item } = await doc.send(
         new GetCommand({ TableName: tableName, Key: keys.conversationState(id), ConsistentRead: true }),
       );
-      if (!Item) return undefined;
-      const { pk: _pk, sk: _sk, expires_at: _e, lock_holder: _h, lock_until: _u, ...state } = Item;
-      return state as ConversationState;
+      return Item ? stateOfItem(Item) : undefined;
     },
 
     /** Stores the next version of the state; StaleConversationError when another turn stored one first. */
@@ -90,12 +94,19 @@ export function createConversationStateRepository(doc: DynamoDBDocumentClient, t
 
     /**
      * Takes the conversation's turn lease: one turn at a time per conversation, across instances, so two
-     * texts arriving together are answered one after the other instead of racing. False while another
-     * holder's lease is live; a lease left by a crashed turn expires after `leaseMs`.
+     * texts arriving together are answered one after the other instead of racing. Undefined while another
+     * holder's lease is live (a lease left by a crashed turn expires after `leaseMs`); otherwise the state as
+     * the lease was taken, read in the same request, so a turn waits for one round trip, not two, before its
+     * model is asked (docs/decisions/185-model-latency.md).
      */
-    async acquireTurn(id: string, holder: string, now: Date, leaseMs: number): Promise<boolean> {
+    async acquireTurn(
+      id: string,
+      holder: string,
+      now: Date,
+      leaseMs: number,
+    ): Promise<ConversationState | undefined> {
       try {
-        await doc.send(
+        const { Attributes } = await doc.send(
           new UpdateCommand({
             TableName: tableName,
             Key: keys.conversationState(id),
@@ -107,11 +118,12 @@ export function createConversationStateRepository(doc: DynamoDBDocumentClient, t
               ':until': now.getTime() + leaseMs,
               ':now': now.getTime(),
             },
+            ReturnValues: 'ALL_NEW',
           }),
         );
-        return true;
+        return Attributes ? stateOfItem(Attributes) : undefined;
       } catch (error) {
-        if (isConditionFailure(error)) return false;
+        if (isConditionFailure(error)) return undefined;
         throw error;
       }
     },

@@ -13,6 +13,8 @@ export type RelayCall = {
   /** Set by the `setup` message. */
   conversationId?: string;
   callSid?: string;
+  /** The conversation's owner, stored at `setup`: a turn reads the business beside its lease. */
+  ownerId?: string;
   /** The session was ended (by us or by the caller); later messages only get a clean end. */
   ended?: boolean;
 };
@@ -47,19 +49,29 @@ export function createRelayCallRepository(
         caller: Item.caller as RelayCaller,
         ...(Item.conversation_id ? { conversationId: Item.conversation_id as string } : {}),
         ...(Item.call_sid ? { callSid: Item.call_sid as string } : {}),
+        ...(Item.owner_id ? { ownerId: Item.owner_id as string } : {}),
         ...(Item.ended ? { ended: true } : {}),
       };
     },
     /** Binds the socket to its conversation once: a second `setup` on the same socket is refused. */
-    async setUp(connectionId: string, conversationId: string, callSid: string): Promise<boolean> {
+    async setUp(
+      connectionId: string,
+      conversationId: string,
+      callSid: string,
+      ownerId?: string,
+    ): Promise<boolean> {
       try {
         await doc.send(
           new UpdateCommand({
             TableName: tableName,
             Key: key(connectionId),
-            UpdateExpression: 'SET conversation_id = :c, call_sid = :s',
+            UpdateExpression: `SET conversation_id = :c, call_sid = :s${ownerId ? ', owner_id = :o' : ''}`,
             ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(conversation_id)',
-            ExpressionAttributeValues: { ':c': conversationId, ':s': callSid },
+            ExpressionAttributeValues: {
+              ':c': conversationId,
+              ':s': callSid,
+              ...(ownerId ? { ':o': ownerId } : {}),
+            },
           }),
         );
         return true;

@@ -34,16 +34,22 @@ function conversation(overrides: Partial<ConversationState> = {}): ConversationS
 function scriptedEngine(script: (text: string) => Array<EngineEvent | { pause: number }>) {
   const turns: string[] = [];
   const heardIn: Array<string | undefined> = [];
+  const owners: Array<string | undefined> = [];
   const finished: string[] = [];
   let completedTurns = 0;
   return {
     turns,
     heardIn,
+    owners,
     finished,
     completed: () => completedTurns,
-    async *runTurn(_id: string, input: { text: string; language?: string }): AsyncGenerator<EngineEvent> {
+    async *runTurn(
+      _id: string,
+      input: { text: string; language?: string; ownerId?: string },
+    ): AsyncGenerator<EngineEvent> {
       turns.push(input.text);
       heardIn.push(input.language);
+      owners.push(input.ownerId);
       for (const step of script(input.text)) {
         if ('pause' in step) await new Promise((resolve) => setTimeout(resolve, step.pause));
         else yield step;
@@ -84,9 +90,9 @@ function harness(options: {
       },
       relayCalls: {
         get: async () => ({ ...call }),
-        async setUp(_c, conversationId, callSid) {
+        async setUp(_c, conversationId, callSid, ownerId) {
           if (call.conversationId) return false;
-          Object.assign(call, { conversationId, callSid });
+          Object.assign(call, { conversationId, callSid, ownerId });
           return true;
         },
         async end() {
@@ -377,6 +383,54 @@ describe('relay session (ConversationRelay protocol)', () => {
     await quick.setup();
     await quick.message({ type: 'prompt', voicePrompt: 'Anything tomorrow?', last: true });
     expect(quick.sent.map((m) => (m.type === 'text' ? m.token : m.type))).toEqual(['I have 3pm.', '']);
+  });
+
+  it('hands the engine the conversation’s owner stored at setup, so it reads the business beside the lease', async () => {
+    const h = harness({});
+    await h.setup();
+    expect(h.call.ownerId).toBe('owner-1');
+    await h.message({ type: 'prompt', voicePrompt: 'Hello?', last: true });
+    await h.message({ type: 'dtmf', digit: '0' });
+    expect(h.engine.owners).toEqual(['owner-1', 'owner-1']);
+  });
+
+  it('counts the model’s answer after the tool in the wait, and speaks the filler once per wait', async () => {
+    // The tool returns at once; the model then takes long to answer from its result.
+    const slowModel = harness({
+      script: () => [
+        { type: 'tool_call', id: 't1', name: 'find_open_slots', args: {} },
+        { type: 'tool_result', id: 't1', name: 'find_open_slots', ok: true, summary: '3 slots' },
+        { pause: 120 },
+        { type: 'tool_call', id: 't2', name: 'get_business_info', args: {} },
+        { type: 'tool_result', id: 't2', name: 'get_business_info', ok: true, summary: 'hours' },
+        { pause: 120 },
+        { type: 'text', delta: 'I have 3pm.' },
+      ],
+    });
+    await slowModel.setup();
+    await slowModel.message({ type: 'prompt', voicePrompt: 'Anything tomorrow?', last: true });
+    expect(slowModel.sent.map((m) => (m.type === 'text' ? m.token : m.type))).toEqual([
+      `${CALLER_TEXTS.en.voice.filler} `,
+      'I have 3pm.',
+      '',
+    ]);
+    // Two short steps that together pass the threshold: the wait is counted from the first tool call.
+    const twoSteps = harness({
+      script: () => [
+        { type: 'tool_call', id: 't1', name: 'find_open_slots', args: {} },
+        { pause: 20 },
+        { type: 'tool_result', id: 't1', name: 'find_open_slots', ok: true, summary: '3 slots' },
+        { pause: 20 },
+        { type: 'text', delta: 'I have 3pm.' },
+      ],
+    });
+    await twoSteps.setup();
+    await twoSteps.message({ type: 'prompt', voicePrompt: 'Anything tomorrow?', last: true });
+    expect(twoSteps.sent.map((m) => (m.type === 'text' ? m.token : m.type))).toEqual([
+      `${CALLER_TEXTS.en.voice.filler} `,
+      'I have 3pm.',
+      '',
+    ]);
   });
 
   it('a socket dropped mid-turn still lets the engine finish (and store) the turn', async () => {

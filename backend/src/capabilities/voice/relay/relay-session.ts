@@ -22,7 +22,11 @@ export type RelaySender = (message: RelayOutgoing) => Promise<void>;
 export type RelaySessionDeps = {
   receptionist: {
     /** `language`: what Twilio transcribed the words in (the prompt's `lang`). */
-    runTurn(conversationId: string, input: { text: string; language?: Language }): AsyncIterable<EngineEvent>;
+    /** `ownerId`: the conversation's owner, stored at setup (the engine reads the business beside the lease). */
+    runTurn(
+      conversationId: string,
+      input: { text: string; language?: Language; ownerId?: string },
+    ): AsyncIterable<EngineEvent>;
     finish(conversationId: string, reason: string): Promise<void>;
   };
   conversations: {
@@ -98,7 +102,9 @@ export function createRelaySession(
         ? state.channel === 'voice' && state.external_id === message.callSid
         : state.channel === 'test' && state.owner_id === call.caller.sub);
     if (!allowed) return protocolError('unknown or closed conversation');
-    if (!(await deps.relayCalls.setUp(connection.connectionId, conversationId, message.callSid)))
+    if (
+      !(await deps.relayCalls.setUp(connection.connectionId, conversationId, message.callSid, state.owner_id))
+    )
       return protocolError('setup was already received');
     deps.logger.info('voice_relay.setup', { connectionId: connection.connectionId, conversationId });
     // Twilio speaks the welcome greeting as the relay connects: the call is answered now (the Overview's
@@ -112,10 +118,11 @@ export function createRelaySession(
   }
 
   /** Runs one engine turn, streaming its text; the turn runs to its end even if the caller hangs up. */
-  async function turn(conversationId: string, text: string, heardIn?: Language) {
+  async function turn(call: RelayCall, conversationId: string, text: string, heardIn?: Language) {
     const run = deps.receptionist.runTurn(conversationId, {
       text,
       ...(heardIn ? { language: heardIn } : {}),
+      ...(call.ownerId ? { ownerId: call.ownerId } : {}),
     });
     const events = run[Symbol.asyncIterator]();
     let language: Language | undefined;
@@ -128,23 +135,35 @@ export function createRelaySession(
         // The socket is gone: keep draining so the engine stores the turn whole.
       }
     };
-    let waitingOnTool = false;
+    // From a tool call to the next words the caller hears, the wait is the tool's run AND the model's answer
+    // after it: the filler plays once that whole wait passes the threshold (docs/decisions/185-model-latency.md),
+    // at most once until words come.
+    let fillerDue: number | undefined;
+    let fillerSpoken = false;
     for (;;) {
       const next = events.next();
       let result: IteratorResult<EngineEvent>;
-      if (waitingOnTool && !gone) {
+      if (fillerDue !== undefined && !gone) {
         let timer: NodeJS.Timeout | undefined;
         const filler = new Promise<'filler'>((resolve) => {
-          timer = setTimeout(() => resolve('filler'), fillerAfterMs);
+          timer = setTimeout(() => resolve('filler'), Math.max(0, fillerDue! - Date.now()));
         });
         const first = await Promise.race([next, filler]);
         clearTimeout(timer);
-        if (first === 'filler') await speak(`${callerTexts(language).voice.filler} `);
+        if (first === 'filler') {
+          fillerDue = undefined;
+          fillerSpoken = true;
+          await speak(`${callerTexts(language).voice.filler} `);
+        }
         result = await next;
       } else result = await next;
       if (result.done) break;
       const event = result.value;
-      waitingOnTool = event.type === 'tool_call';
+      if (event.type === 'tool_call' && !fillerSpoken) fillerDue ??= Date.now() + fillerAfterMs;
+      else if (event.type === 'text') {
+        fillerDue = undefined;
+        fillerSpoken = false;
+      }
       if (event.type === 'language') {
         language = event.language;
         // Twilio transcribes and speaks the new language from the reply on (docs/decisions/174-spanish.md).
@@ -219,10 +238,10 @@ export function createRelaySession(
         await send({ type: 'text', token: callerTexts(language).voice.promptTooLong, last: true });
         return;
       }
-      return turn(conversationId, text, languageOfRelayCode(message.lang));
+      return turn(call, conversationId, text, languageOfRelayCode(message.lang));
     }
     if (message.type === 'interrupt') return interrupt(conversationId, message.utteranceUntilInterrupt);
-    if (message.digit === '0') return turn(conversationId, VOICE_RELAY.dtmfPersonRequest);
+    if (message.digit === '0') return turn(call, conversationId, VOICE_RELAY.dtmfPersonRequest);
   }
 
   return {

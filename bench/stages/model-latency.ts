@@ -1,0 +1,367 @@
+import type WebSocket from 'ws';
+import { callerTexts } from '../../shared/caller-texts';
+import { relayOutgoingSchema, VOICE_RELAY } from '../../shared/voice-relay';
+import { formatTable } from '../report';
+import { prefixShares, type PrefixShare } from '../prompt-prefix';
+import {
+  approximateTokens,
+  REALISTIC_TIMING,
+  type ModelTiming,
+  type PlannedReply,
+} from '../servers/openai-stream-plan';
+import { startOpenAiStreamServer, type StreamedRequest } from '../servers/openai-stream-server';
+import { withAssistantLine } from './assistant-line-stack';
+import { answerCall, openRelay, summary, type Percentiles } from './voice-call';
+import { textAssistant } from './sms-webhook';
+
+const API_KEY = 'sk-bench-model-latency';
+/** The line that needs a tool: the model asks find_open_slots, then answers from its result. */
+const TOOL_LINE = 'Can I book a haircut tomorrow afternoon?';
+const CALL = ['Hi, are you open on Saturday?', TOOL_LINE, 'How much is a haircut?', 'Thanks!'];
+const THREAD = ['Hi, are you open on Saturday?', TOOL_LINE, 'Thanks!'];
+const TOOL_ARGUMENTS = JSON.stringify({ when: 'tomorrow afternoon' });
+const WARMUP_CALLS = 2;
+/** The model's answer after a tool when it is slower than the filler's threshold. */
+const SLOW_TTFT_MS = VOICE_RELAY.fillerAfterMs + 800;
+const FILLER = callerTexts('en').voice.filler.trim();
+
+/** Issue 41's goals: the app adds little to what the model itself takes; the prefix is shared. */
+export const MODEL_GOALS = {
+  firstTokenOverTtftMs: 20,
+  toolTurnOverTwoTtftMs: 40,
+  prefixShare: 0.9,
+} as const;
+
+export type ModelLatencyFigure = {
+  measuredAt: string;
+  timing: ModelTiming;
+  calls: number;
+  /** Voice, a line answered without a tool: final prompt sent → first text token over the relay socket. */
+  textTurnFirstTokenMs: Percentiles;
+  /** … the same less the model's own time to first token, as the model server timed it: the app's part. */
+  textTurnAppMs: Percentiles;
+  /** Of that: prompt sent → the model's request received (relay, turn lease, state, profile, SDK). */
+  textTurnBeforeRequestMs: Percentiles;
+  /** … and the model's first chunk written → its token received over the relay (SDK stream, engine, relay). */
+  textTurnAfterFirstChunkMs: Percentiles;
+  /** Voice, the find-slots line: prompt → the answer's first token (a filler, if any, not counted). */
+  toolTurnFirstTokenMs: Percentiles;
+  /**
+   * The model's own time in that turn: the first request's whole stream (the tool call's arguments come
+   * token by token) plus the second request's time to first token, as the model server timed them.
+   */
+  toolTurnModelMs: Percentiles;
+  toolTurnAppMs: Percentiles;
+  toolArgumentTokens: number;
+  filler: {
+    thresholdMs: number;
+    slowTtftMs: number;
+    /** Slow model after the tool: turns in which the filler was spoken before the answer. */
+    slowTurns: number;
+    slowTurnsWithFiller: number;
+    /** The first request's last chunk → the filler received (the threshold plus the tool's run). */
+    afterToolCallMs?: Percentiles;
+    /** Realistic model: turns in which a filler was spoken (should be none). */
+    fastTurnsWithFiller: number;
+    fastTurns: number;
+  };
+  sms: {
+    texts: number;
+    /** Signed webhook → TwiML with the reply (the whole reply is generated first). */
+    replyMs: Percentiles;
+    /** … less the model's streams (request received → last chunk): the app's part. */
+    appMs: Percentiles;
+  };
+  prefix: {
+    method: string;
+    /** Every pair of consecutive requests the app sent to the model, calls and texts. */
+    consecutive: PrefixShare;
+    /** Consecutive requests of one conversation (turns and tool steps). */
+    sameConversation: PrefixShare;
+    /** The first request of a conversation and of the one before it: two callers of one business. */
+    differentCallers: PrefixShare;
+  };
+  nonStreamedRequests: number;
+  method: string;
+};
+
+/** The bench's model: a fixed script over the caller's words, so every run asks the same things. */
+function scriptedReply(body: Record<string, unknown>, count: number): PlannedReply {
+  const messages = body.messages as Array<{ role: string; content: string | null }>;
+  const last = messages.at(-1);
+  if (last?.role === 'tool')
+    return {
+      content: 'I have openings tomorrow at 2:00 PM, 3:30 PM and 4:15 PM. Which of those works best for you?',
+    };
+  const said = String(last?.content ?? '');
+  if (said === TOOL_LINE)
+    return {
+      toolCalls: [{ id: `call_bench_${count}`, name: 'find_open_slots', arguments: TOOL_ARGUMENTS }],
+    };
+  if (/how much/i.test(said))
+    return { content: 'A haircut is $45 and takes about 45 minutes. Would you like me to find you a time?' };
+  if (/open/i.test(said))
+    return {
+      content: "Yes, we're open on Saturday from 9:00 AM to 5:00 PM. Is there anything else I can help with?",
+    };
+  return { content: "You're welcome! Have a lovely day." };
+}
+
+type LineTiming = { first: number; last: number; fillerAt?: number; sentAt: number };
+
+/** A call as Twilio carries it; each line's first answer token, filler and last token, in bench time. */
+async function talk(
+  call: Awaited<ReturnType<typeof answerCall>>,
+  lines: string[],
+  beforeLine: (index: number) => void,
+): Promise<LineTiming[]> {
+  const socket = await openRelay(call);
+  const timings: LineTiming[] = [];
+  try {
+    for (const [index, line] of lines.entries()) {
+      beforeLine(index);
+      const sentAt = performance.now();
+      timings.push(
+        await new Promise<LineTiming>((resolve, reject) => {
+          let first: number | undefined;
+          let fillerAt: number | undefined;
+          const timer = setTimeout(() => reject(new Error(`no reply to "${line}" within 15 s`)), 15_000);
+          const onMessage = (data: WebSocket.RawData) => {
+            const now = performance.now();
+            const message = relayOutgoingSchema.parse(JSON.parse(data.toString()));
+            if (message.type === 'language') return;
+            if (message.type !== 'text') return reject(new Error(`unexpected ${data.toString()}`));
+            if (message.token.trim() === FILLER) fillerAt ??= now;
+            else if (message.token && first === undefined) first = now;
+            if (message.last) {
+              clearTimeout(timer);
+              socket.off('message', onMessage);
+              resolve({ first: first ?? now, last: now, sentAt, ...(fillerAt ? { fillerAt } : {}) });
+            }
+          };
+          socket.on('message', onMessage);
+          socket.send(JSON.stringify({ type: 'prompt', voicePrompt: line, lang: 'en-US', last: true }));
+        }),
+      );
+    }
+  } finally {
+    socket.close();
+  }
+  return timings;
+}
+
+const streamed = (requests: StreamedRequest[]) =>
+  requests.filter((r) => r.body.stream === true && r.firstChunkAt !== undefined);
+/**
+ * `model_latency` (issue 41 §1, docs/decisions/185-model-latency.md): the voice relay and the SMS channel
+ * against an OpenAI-compatible streaming server with a hosted model's timing (350 ms to the first token,
+ * 50 tokens/s, tool calls streamed as OpenAI streams them), through the real OpenAI adapter (the SDK, with
+ * OPENAI_BASE_URL), the app in its own process (backend/src/entry/server.ts) on DynamoDB Local.
+ */
+export async function measureModelLatency(
+  settings: { calls: number; texts: number; fillerCalls: number },
+  log: (line: string) => void,
+): Promise<ModelLatencyFigure> {
+  let slowAfterTool = false;
+  const model = await startOpenAiStreamServer({
+    apiKey: API_KEY,
+    reply: (body) => scriptedReply(body, model.requests.length),
+    timing: (body) =>
+      slowAfterTool && (body.messages as Array<{ role: string }>).at(-1)?.role === 'tool'
+        ? { ...REALISTIC_TIMING, ttftMs: SLOW_TTFT_MS }
+        : REALISTIC_TIMING,
+  });
+  try {
+    return await withAssistantLine(
+      {
+        tableName: 'bench-model',
+        server: 'backend/src/entry/server.ts',
+        log,
+        env: { OPENAI_API_KEY: API_KEY, OPENAI_BASE_URL: model.baseUrl },
+      },
+      async ({ apiUrl, assistantNumber }) => {
+        const requestsOf = (label: string) => streamed(model.requests).filter((r) => r.label === label);
+        const calls = async (count: number, prefix: string, lines: string[], from: number) => {
+          const results: Array<{ label: string; timing: LineTiming; line: string }> = [];
+          for (let i = 0; i < count; i++) {
+            const call = await answerCall(apiUrl, assistantNumber, from + i);
+            const labels = lines.map((_, index) => `voice:${prefix}${i}#${index}`);
+            const timings = await talk(call, lines, (index) => model.setLabel(labels[index]!));
+            timings.forEach((timing, index) =>
+              results.push({ label: labels[index]!, timing, line: lines[index]! }),
+            );
+          }
+          return results;
+        };
+
+        log(`warming up with ${WARMUP_CALLS} calls…`);
+        await calls(WARMUP_CALLS, 'warmup-', CALL, 0);
+        const firstMeasured = model.requests.length;
+        log(`placing ${settings.calls} calls of ${CALL.length} lines against the streaming model…`);
+        const voice = await calls(settings.calls, '', CALL, WARMUP_CALLS);
+
+        log(`texting ${settings.texts} messages in threads of ${THREAD.length}…`);
+        const sms: Array<{ elapsed: number; modelMs: number }> = [];
+        for (let i = 0; i < settings.texts; i++) {
+          const thread = Math.floor(i / THREAD.length);
+          const label = `sms:${thread}#${i % THREAD.length}`;
+          model.setLabel(label);
+          // Canadian texters: a reply to a US number waits for an A2P campaign the bench owner has not got.
+          const from = `+1604220${String(1000 + thread).padStart(4, '0')}`;
+          const text = await textAssistant(apiUrl, { from, to: assistantNumber }, THREAD[i % THREAD.length]!);
+          if (text.status !== 200 || text.replies.length === 0)
+            throw new Error(`text ${i} answered ${text.status}: ${text.twiml.slice(0, 300)}`);
+          const modelMs = requestsOf(label).reduce((sum, r) => sum + (r.lastChunkAt! - r.receivedAt), 0);
+          sms.push({ elapsed: text.elapsed, modelMs });
+        }
+        const measuredRequests = streamed(model.requests.slice(firstMeasured));
+
+        log(
+          `${settings.fillerCalls} calls with the model slower than the filler's threshold after the tool…`,
+        );
+        slowAfterTool = true;
+        const slow = await calls(settings.fillerCalls, 'slow-', [TOOL_LINE], 1_000);
+        slowAfterTool = false;
+
+        const textTurns = voice.filter((v) => v.line !== TOOL_LINE);
+        const toolTurns = voice.filter((v) => v.line === TOOL_LINE);
+        const textApp = textTurns.map(({ label, timing }) => {
+          const [request] = requestsOf(label);
+          return timing.first - timing.sentAt - (request!.firstChunkAt! - request!.receivedAt);
+        });
+        const textRequests = textTurns.map(({ label, timing }) => ({
+          request: requestsOf(label)[0]!,
+          timing,
+        }));
+        const toolModel = toolTurns.map(({ label }) => {
+          const [call, answer] = requestsOf(label);
+          if (!call || !answer) throw new Error(`the tool turn ${label} did not make two model requests`);
+          return call.lastChunkAt! - call.receivedAt + (answer.firstChunkAt! - answer.receivedAt);
+        });
+        const toolFirst = toolTurns.map(({ timing }) => timing.first - timing.sentAt);
+        const shares = prefixShares(measuredRequests);
+        const fillerDelays = slow.flatMap(({ label, timing }) =>
+          timing.fillerAt === undefined ? [] : [timing.fillerAt - requestsOf(label)[0]!.lastChunkAt!],
+        );
+        return {
+          measuredAt: new Date().toISOString(),
+          timing: REALISTIC_TIMING,
+          calls: settings.calls,
+          textTurnFirstTokenMs: summary(textTurns.map(({ timing }) => timing.first - timing.sentAt)),
+          textTurnAppMs: summary(textApp),
+          textTurnBeforeRequestMs: summary(textRequests.map((t) => t.request.receivedAt - t.timing.sentAt)),
+          textTurnAfterFirstChunkMs: summary(
+            textRequests.map((t) => t.timing.first - t.request.firstChunkAt!),
+          ),
+          toolTurnFirstTokenMs: summary(toolFirst),
+          toolTurnModelMs: summary(toolModel),
+          toolTurnAppMs: summary(toolFirst.map((first, i) => first - toolModel[i]!)),
+          toolArgumentTokens: approximateTokens(TOOL_ARGUMENTS).length,
+          filler: {
+            thresholdMs: VOICE_RELAY.fillerAfterMs,
+            slowTtftMs: SLOW_TTFT_MS,
+            slowTurns: slow.length,
+            slowTurnsWithFiller: slow.filter(
+              ({ timing }) => timing.fillerAt !== undefined && timing.fillerAt < timing.first,
+            ).length,
+            ...(fillerDelays.length > 0 ? { afterToolCallMs: summary(fillerDelays) } : {}),
+            fastTurns: voice.length,
+            fastTurnsWithFiller: voice.filter(({ timing }) => timing.fillerAt !== undefined).length,
+          },
+          sms: {
+            texts: sms.length,
+            replyMs: summary(sms.map((s) => s.elapsed)),
+            appMs: summary(sms.map((s) => s.elapsed - s.modelMs)),
+          },
+          prefix: {
+            method:
+              'each request rendered as the model reads it (tools, then messages), split into approximate BPE tokens (bench/prompt-prefix.ts); shared = longest common prefix with the request before it',
+            ...shares,
+          },
+          nonStreamedRequests: model.requests.filter((r) => r.body.stream !== true).length,
+          method:
+            'sequential, from the bench process: Twilio side over HTTP and ws to backend/src/entry/server.ts (tsx), its OpenAI adapter to the in-process streaming model server',
+        };
+      },
+    );
+  } finally {
+    await model.close();
+  }
+}
+
+const mark = (ok: boolean) => (ok ? '✓' : '✗');
+const pct = (share: number) => `${(share * 100).toFixed(1)} %`;
+
+export function formatModelLatency(figure: ModelLatencyFigure): string {
+  const g = MODEL_GOALS;
+  const ttft = figure.timing.ttftMs;
+  const textGoal = ttft + g.firstTokenOverTtftMs;
+  const toolGoal = 2 * ttft + g.toolTurnOverTwoTtftMs;
+  const f = figure.filler;
+  const fillerOk = f.slowTurnsWithFiller === f.slowTurns && f.fastTurnsWithFiller === 0;
+  const row = (name: string, p: Percentiles, goal = '') => [
+    name,
+    `${p.p50} ms`,
+    `${p.p99} ms`,
+    `${p.max} ms`,
+    goal,
+  ];
+  const share = (name: string, s: PrefixShare, goal = '') => [
+    name,
+    pct(s.share),
+    `min ${pct(s.min)}`,
+    `${s.pairs} pairs`,
+    goal,
+  ];
+  return [
+    `model_latency  model: ${ttft} ms to the first token, ${figure.timing.tokensPerSecond} tokens/s, ` +
+      `through the OpenAI adapter; ${figure.calls} calls of ${CALL.length} lines, ${figure.sms.texts} texts`,
+    formatTable([
+      ['', 'p50', 'p99', 'max', 'goal'],
+      row(
+        'voice, no tool: prompt → first token',
+        figure.textTurnFirstTokenMs,
+        `p50 ≤ TTFT + ${g.firstTokenOverTtftMs} ms = ${textGoal} ms ${mark(figure.textTurnFirstTokenMs.p50 <= textGoal)}`,
+      ),
+      row('  beyond the model’s TTFT (the app)', figure.textTurnAppMs),
+      row('    prompt → the model’s request', figure.textTurnBeforeRequestMs),
+      row('    its first chunk → the relay’s token', figure.textTurnAfterFirstChunkMs),
+      row(
+        'voice, find_open_slots: → answer’s first token',
+        figure.toolTurnFirstTokenMs,
+        `p50 ≤ 2 × TTFT + ${g.toolTurnOverTwoTtftMs} ms = ${toolGoal} ms ${mark(figure.toolTurnFirstTokenMs.p50 <= toolGoal)}`,
+      ),
+      row(
+        `  the model’s own (2 TTFT + ${figure.toolArgumentTokens} argument tokens)`,
+        figure.toolTurnModelMs,
+      ),
+      row(
+        '  beyond the model’s own (the app)',
+        figure.toolTurnAppMs,
+        `p50 ≤ ${g.toolTurnOverTwoTtftMs} ms ${mark(figure.toolTurnAppMs.p50 <= g.toolTurnOverTwoTtftMs)}`,
+      ),
+      row('sms: webhook → TwiML with the reply', figure.sms.replyMs),
+      row('  beyond the model’s streams (the app)', figure.sms.appMs),
+    ]),
+    formatTable([
+      ['filler', 'turns with the filler', 'goal'],
+      [
+        `model ${f.slowTtftMs} ms after the tool (threshold ${f.thresholdMs} ms)`,
+        `${f.slowTurnsWithFiller} / ${f.slowTurns}` +
+          (f.afterToolCallMs ? `, ${f.afterToolCallMs.p50} ms after the tool call (p50)` : ''),
+        `plays when the model is slower than its threshold ${mark(fillerOk)}`,
+      ],
+      ['realistic model', `${f.fastTurnsWithFiller} / ${f.fastTurns}`, 'and only then'],
+    ]),
+    formatTable([
+      ['shared prompt prefix', 'share', 'worst pair', 'pairs', 'goal'],
+      share(
+        'consecutive requests',
+        figure.prefix.consecutive,
+        `≥ ${pct(g.prefixShare)} ${mark(figure.prefix.consecutive.share >= g.prefixShare)}`,
+      ),
+      share('  within a conversation', figure.prefix.sameConversation),
+      share('  two callers, first requests', figure.prefix.differentCallers),
+    ]),
+  ].join('\n');
+}
