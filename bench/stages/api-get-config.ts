@@ -30,8 +30,20 @@ export type ApiSettings = {
 
 type TargetName = 'baseline' | 'app';
 
-/** Issue 16 §4: the goals hold at 50 connections; a run with another count reports no goal. */
-export const API_GOALS = { connections: 50, rpsRatioAtLeast: 0.9, p99RatioAtMost: 1.1 } as const;
+/**
+ * The goals against the authenticated baseline (docs/decisions/187-config-one-read.md): throughput at 50
+ * connections (CPU per request at saturation) and the median latency of one request at a time (how a
+ * Lambda instance serves). A run with another connection count reports no goal.
+ */
+export const API_GOALS = [
+  { connections: 50, rpsRatioAtLeast: 0.85 },
+  { connections: 1, p50RatioAtMost: 1.2 },
+] as const;
+export type ApiGoal = { connections: number; rpsRatioAtLeast?: number; p50RatioAtMost?: number };
+
+/** The goal for this many connections, if there is one. */
+export const apiGoalFor = (connections: number): ApiGoal | undefined =>
+  API_GOALS.find((goal) => goal.connections === connections);
 
 export type ApiGetConfigFigure = {
   measuredAt: string;
@@ -42,7 +54,7 @@ export type ApiGetConfigFigure = {
   ratios: { p50: number; p99: number; rps: number };
   /** Each measured run in order: how far they spread tells how much to trust the ratios. */
   runs: Array<{ target: TargetName; rps: number; p50Ms: number; p99Ms: number }>;
-  goals?: typeof API_GOALS;
+  goals?: ApiGoal;
 };
 
 /**
@@ -140,16 +152,16 @@ export async function measureApiGetConfig(
     );
 
     const pathname = `/oauth/users/${encodeURIComponent(user.sub)}/config`;
+    // Both verify the same ID token: the baseline does what any authenticated API must (servers/baseline-server.ts).
+    const headers = { Authorization: `Bearer ${user.tokens.IdToken}` };
     const targets: Record<TargetName, LoadTarget> = {
-      baseline: { url: `http://127.0.0.1:${basePort}${pathname}`, headers: {} },
-      app: {
-        url: `http://127.0.0.1:${appPort}${pathname}`,
-        headers: { Authorization: `Bearer ${user.tokens.IdToken}` },
-      },
+      baseline: { url: `http://127.0.0.1:${basePort}${pathname}`, headers },
+      app: { url: `http://127.0.0.1:${appPort}${pathname}`, headers },
     };
     // The app also answers the modules in effect (issue 12 §4): none for this fixture (no calendar, no
-    // assistant number, no grants), found with two more reads than the baseline's one.
-    await assertSameAnswer(targets, { baseline: config, app: { ...config, authorized_modules: [] } });
+    // assistant number, no grants), from the setup sources kept on the config item, which it does not show.
+    const { setup_sources: _sources, ...shown } = config;
+    await assertSameAnswer(targets, { baseline: config, app: { ...shown, authorized_modules: [] } });
 
     const load = { connections: settings.connections };
     if (settings.warmupSeconds > 0) {
@@ -191,14 +203,14 @@ export async function measureApiGetConfig(
         rps: round(app.rps / baseline.rps),
       },
       runs: perRunFigures,
-      ...(settings.connections === API_GOALS.connections ? { goals: API_GOALS } : {}),
+      ...(apiGoalFor(settings.connections) ? { goals: apiGoalFor(settings.connections) } : {}),
     };
   } finally {
     for (const cleanup of cleanups) await cleanup().catch(() => undefined);
   }
 }
 
-/** Both servers must return the seeded item, and the app must refuse an anonymous call: else the comparison is void. */
+/** Both servers must return the seeded item and refuse an anonymous call: else the comparison is void. */
 async function assertSameAnswer(
   targets: Record<TargetName, LoadTarget>,
   expected: Record<TargetName, Record<string, unknown>>,
@@ -210,7 +222,9 @@ async function assertSameAnswer(
       throw new Error(`${name} answered ${response.status} ${JSON.stringify(body).slice(0, 300)}`);
     }
   }
-  const anonymous = await fetch(targets.app.url);
-  if (anonymous.status !== 401)
-    throw new Error(`app answered ${anonymous.status} without a token, expected 401`);
+  for (const name of ['baseline', 'app'] as const) {
+    const anonymous = await fetch(targets[name].url);
+    if (anonymous.status !== 401)
+      throw new Error(`${name} answered ${anonymous.status} without a token, expected 401`);
+  }
 }
