@@ -1,5 +1,5 @@
-import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { describe, expect, it } from 'vitest';
+import { DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { describe, expect, it, vi } from 'vitest';
 import { createBusinessConfigRepository } from '../../backend/src/capabilities/setup/records/business-config';
 import { createBotCalendarRepository } from '../../backend/src/capabilities/calendars/records/bot-calendars';
 import { createCalendarConnectionRepository } from '../../backend/src/capabilities/calendars/records/calendar-connections';
@@ -17,6 +17,8 @@ const PENDING = { ...READY, charges_enabled: false, payouts_enabled: false };
  * writer of those items updates the map in its own transaction, and a config without the map is migrated
  * once on read without ever storing a stale value.
  */
+const sendForReal = DynamoDBDocumentClient.prototype.send as (command: unknown) => Promise<unknown>;
+
 describe('setup sources kept on the config item', async () => {
   const { app, doc, tableName, services } = await createTestApp();
   const configs = createBusinessConfigRepository(doc, tableName);
@@ -228,5 +230,38 @@ describe('setup sources kept on the config item', async () => {
     const answer = await get();
     expect(answer.authorized_modules).toEqual(['booking']);
     expect(answer).not.toHaveProperty('setup_sources');
+  });
+
+  it('a signed-in config request reads the config once, and the revocation check at most once a second', async () => {
+    const owner = await createConfirmedUser(services, 'sources-count-owner');
+    await configs.createConfig(owner.sub, { business_name: 'Count Salon' });
+    const get = () =>
+      app.request(`/oauth/users/${owner.sub}/config`, {
+        headers: { Authorization: `Bearer ${owner.tokens.IdToken}` },
+      });
+    expect((await get()).status).toBe(200); // migrates the map, verifies and caches the token
+    const sent: Array<{ name: string; input: string }> = [];
+    const send = vi.spyOn(DynamoDBDocumentClient.prototype, 'send').mockImplementation(function (
+      this: DynamoDBDocumentClient,
+      command: unknown,
+    ) {
+      const { constructor, input } = command as { constructor: { name: string }; input: unknown };
+      sent.push({ name: constructor.name, input: JSON.stringify(input) });
+      return sendForReal.call(this, command);
+    } as never);
+    const started = performance.now();
+    try {
+      for (let i = 0; i < 20; i += 1) expect((await get()).status).toBe(200);
+    } finally {
+      send.mockRestore();
+    }
+    const seconds = (performance.now() - started) / 1000;
+    const ofOwner = sent.filter((call) => call.input.includes(owner.sub));
+    const configReads = ofOwner.filter((call) => call.input.includes('"CONFIG"'));
+    expect(configReads.map((call) => call.name)).toEqual(Array(20).fill('GetCommand'));
+    // Everything else this owner's requests read is the session-revocation check, cached for 1 s.
+    const others = ofOwner.filter((call) => !call.input.includes('"CONFIG"'));
+    expect(others.every((call) => call.name === 'BatchGetCommand')).toBe(true);
+    expect(others.length).toBeLessThanOrEqual(Math.ceil(seconds) + 1);
   });
 });
