@@ -58,6 +58,12 @@ export function formatApi(figure: ApiGetConfigFigure): string {
       ],
     ]),
     `     req/s per run: ${figure.runs.map((r) => `${r.target} ${fixed(r.rps, 0)}`).join(', ')}`,
+    ...(figure.cpuMsPerRequest
+      ? [
+          `     server CPU per request: baseline ${fixed(figure.cpuMsPerRequest.baseline, 3)} ms, app ` +
+            `${fixed(figure.cpuMsPerRequest.app, 3)} ms (app / baseline ${fixed(figure.cpuMsPerRequest.ratio)}x)`,
+        ]
+      : []),
     ...(g
       ? [
           `     goal at ${g.connections} connection${g.connections === 1 ? '' : 's'}: ${apiGoalText(figure, g)}`,

@@ -19,6 +19,7 @@ import { killGroup, register, startTsServer } from '../children';
 import { businessConfigFixture } from '../fixtures/business-config';
 import { runLoad, summarize, type LoadRun, type LoadSummary, type LoadTarget } from '../load-test';
 import { round } from '../stats';
+import { processGroupCpuMs } from '../process-cpu';
 
 export type ApiSettings = {
   connections: number;
@@ -53,7 +54,13 @@ export type ApiGetConfigFigure = {
   app: LoadSummary;
   ratios: { p50: number; p99: number; rps: number };
   /** Each measured run in order: how far they spread tells how much to trust the ratios. */
-  runs: Array<{ target: TargetName; rps: number; p50Ms: number; p99Ms: number }>;
+  runs: Array<{ target: TargetName; rps: number; p50Ms: number; p99Ms: number; cpuMsPerRequest?: number }>;
+  /**
+   * Each server's own CPU time per answered request over its measured runs (its process group, from
+   * /proc; absent off Linux). Throughput on a shared machine follows the neighbours' load; CPU per request
+   * hardly does, so on a busy machine this ratio says more than the req/s one.
+   */
+  cpuMsPerRequest?: { baseline: number; app: number; ratio: number };
   goals?: ApiGoal;
 };
 
@@ -133,18 +140,20 @@ export async function measureApiGetConfig(
     const [basePort, appPort] = [await freePort(), await freePort()];
     const envFor = (port: number) =>
       backendEnv({ ports: { ...ports, backend: port }, stateDir, tableName }, 'test');
+    // BENCH_CPU_PROF=<dir>: a V8 CPU profile of each server under this load, in <dir>/app and <dir>/baseline.
+    const profile = (name: TargetName) =>
+      process.env.BENCH_CPU_PROF
+        ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF, name)}`]
+        : [];
     const [baselineServer, appServer] = await Promise.all([
-      startTsServer('baseline-server', 'bench/servers/baseline-server.ts', basePort, envFor(basePort)),
       startTsServer(
-        'app-server',
-        'bench/servers/app-server.ts',
-        appPort,
-        envFor(appPort),
-        // BENCH_CPU_PROF=<dir>: a V8 CPU profile of the app server under this load (bench/README.md).
-        process.env.BENCH_CPU_PROF
-          ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`]
-          : [],
+        'baseline-server',
+        'bench/servers/baseline-server.ts',
+        basePort,
+        envFor(basePort),
+        profile('baseline'),
       ),
+      startTsServer('app-server', 'bench/servers/app-server.ts', appPort, envFor(appPort), profile('app')),
     ]);
     cleanups.unshift(
       () => baselineServer.stop(),
@@ -176,9 +185,22 @@ export async function measureApiGetConfig(
     const perRun = settings.durationSeconds / settings.rounds;
     const runs: Record<TargetName, LoadRun[]> = { baseline: [], app: [] };
     const perRunFigures: ApiGetConfigFigure['runs'] = [];
+    const groups: Record<TargetName, number | undefined> = {
+      baseline: baselineServer.child.pid,
+      app: appServer.child.pid,
+    };
+    const cpu: Record<TargetName, { ms: number; requests: number } | undefined> = {
+      baseline: { ms: 0, requests: 0 },
+      app: { ms: 0, requests: 0 },
+    };
     for (const [index, name] of order.entries()) {
       log(`run ${index + 1}/${order.length}: ${name}, ${settings.connections} connections for ${perRun} s…`);
+      const cpuBefore = processGroupCpuMs(groups[name]);
       const run = await runLoad(targets[name], { ...load, durationSeconds: perRun });
+      const cpuAfter = processGroupCpuMs(groups[name]);
+      const cpuMs = cpuBefore === undefined || cpuAfter === undefined ? undefined : cpuAfter - cpuBefore;
+      if (cpuMs === undefined) cpu[name] = undefined;
+      else if (cpu[name]) cpu[name] = { ms: cpu[name].ms + cpuMs, requests: cpu[name].requests + run.ok };
       if (run.errors > 0 || run.non2xx > 0) {
         throw new Error(
           `${name}: ${run.errors} errors (${run.timeouts} timeouts), non-2xx ${JSON.stringify(run.statusCodes)}`,
@@ -186,8 +208,19 @@ export async function measureApiGetConfig(
       }
       runs[name].push(run);
       const { rps, p50Ms, p99Ms } = summarize([run]);
-      perRunFigures.push({ target: name, rps, p50Ms, p99Ms });
+      perRunFigures.push({
+        target: name,
+        rps,
+        p50Ms,
+        p99Ms,
+        ...(cpuMs !== undefined && run.ok > 0 ? { cpuMsPerRequest: round(cpuMs / run.ok, 3) } : {}),
+      });
     }
+    const cpuPerRequest = (name: TargetName) => {
+      const used = cpu[name];
+      return used && used.requests > 0 ? used.ms / used.requests : undefined;
+    };
+    const [baselineCpu, appCpu] = [cpuPerRequest('baseline'), cpuPerRequest('app')];
 
     const baseline = summarize(runs.baseline);
     const app = summarize(runs.app);
@@ -203,6 +236,15 @@ export async function measureApiGetConfig(
         rps: round(app.rps / baseline.rps),
       },
       runs: perRunFigures,
+      ...(baselineCpu && appCpu
+        ? {
+            cpuMsPerRequest: {
+              baseline: round(baselineCpu, 3),
+              app: round(appCpu, 3),
+              ratio: round(appCpu / baselineCpu),
+            },
+          }
+        : {}),
       ...(apiGoalFor(settings.connections) ? { goals: apiGoalFor(settings.connections) } : {}),
     };
   } finally {
