@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { formatApi } from './report';
-import { API_GOALS, type ApiGetConfigFigure } from './stages/api-get-config';
+import { apiGoalFor, type ApiGetConfigFigure } from './stages/api-get-config';
 
-const summary = (rps: number, p99Ms: number) => ({
-  p50Ms: 30,
+const summary = (rps: number, p99Ms: number, p50Ms = 30) => ({
+  p50Ms,
   p99Ms,
   meanMs: 31,
   rps,
@@ -13,26 +13,32 @@ const summary = (rps: number, p99Ms: number) => ({
   measuredSeconds: 10,
 });
 
-function figure(connections: number, appRps: number, appP99: number): ApiGetConfigFigure {
+function figure(connections: number, appRps: number, appP99: number, appP50 = 30): ApiGetConfigFigure {
+  const goals = apiGoalFor(connections);
   return {
     measuredAt: '2026-11-26T00:00:00.000Z',
     request: 'GET /config',
     settings: { connections, durationSeconds: 10, rounds: 2, warmupSeconds: 5, order: ['baseline', 'app'] },
     baseline: summary(1000, 50),
-    app: summary(appRps, appP99),
-    ratios: { p50: 1, p99: appP99 / 50, rps: appRps / 1000 },
+    app: summary(appRps, appP99, appP50),
+    ratios: { p50: appP50 / 30, p99: appP99 / 50, rps: appRps / 1000 },
     runs: [],
-    ...(connections === API_GOALS.connections ? { goals: API_GOALS } : {}),
+    ...(goals ? { goals } : {}),
   };
 }
 
 describe('formatApi', () => {
-  it('marks each goal met or missed at 50 connections', () => {
-    expect(formatApi(figure(50, 950, 54))).toContain('req/s ratio ≥ 0.9 ✓, p99 ratio ≤ 1.10 ✓');
-    expect(formatApi(figure(50, 600, 80))).toContain('req/s ratio ≥ 0.9 ✗, p99 ratio ≤ 1.10 ✗');
+  it('marks the throughput goal met or missed at 50 connections', () => {
+    expect(formatApi(figure(50, 860, 54))).toContain('goal at 50 connections: req/s ratio ≥ 0.85 ✓');
+    expect(formatApi(figure(50, 840, 54))).toContain('goal at 50 connections: req/s ratio ≥ 0.85 ✗');
+  });
+
+  it('marks the median latency goal met or missed at one connection', () => {
+    expect(formatApi(figure(1, 700, 60, 36))).toContain('goal at 1 connection: p50 ratio ≤ 1.20 ✓');
+    expect(formatApi(figure(1, 700, 60, 37))).toContain('goal at 1 connection: p50 ratio ≤ 1.20 ✗');
   });
 
   it('prints no goal for a run at another connection count', () => {
-    expect(formatApi(figure(1, 700, 60))).not.toContain('goal');
+    expect(formatApi(figure(10, 700, 60))).not.toContain('goal');
   });
 });

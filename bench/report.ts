@@ -1,4 +1,4 @@
-import type { ApiGetConfigFigure } from './stages/api-get-config';
+import type { ApiGetConfigFigure, ApiGoal } from './stages/api-get-config';
 import type { LambdaBundleFigure, LambdaRow } from './stages/lambda-bundle';
 import type { LandingJsFigure } from './stages/landing-js';
 
@@ -20,6 +20,18 @@ export function formatTable(rows: string[][]): string {
 
 const fixed = (value: number, digits = 2) => value.toFixed(digits);
 
+const mark = (met: boolean) => (met ? '✓' : '✗');
+
+/** Each goal this run has, with ✓ or ✗. */
+function apiGoalText(figure: ApiGetConfigFigure, g: ApiGoal): string {
+  const parts: string[] = [];
+  if (g.rpsRatioAtLeast !== undefined)
+    parts.push(`req/s ratio ≥ ${g.rpsRatioAtLeast} ${mark(figure.ratios.rps >= g.rpsRatioAtLeast)}`);
+  if (g.p50RatioAtMost !== undefined)
+    parts.push(`p50 ratio ≤ ${fixed(g.p50RatioAtMost)} ${mark(figure.ratios.p50 <= g.p50RatioAtMost)}`);
+  return parts.join(', ');
+}
+
 export function formatApi(figure: ApiGetConfigFigure): string {
   const { settings: s, goals: g } = figure;
   const row = (name: string, r: ApiGetConfigFigure['app']) => [
@@ -35,7 +47,7 @@ export function formatApi(figure: ApiGetConfigFigure): string {
       `(${s.order.join(' → ')}), ${s.warmupSeconds} s warm-up each`,
     formatTable([
       ['', 'p50 ms', 'p99 ms', 'req/s', 'requests'],
-      row('baseline (node:http, no auth)', figure.baseline),
+      row('baseline (node:http, JWT + GetItem)', figure.baseline),
       row('app (Hono + JWT auth)', figure.app),
       [
         'app / baseline',
@@ -46,11 +58,15 @@ export function formatApi(figure: ApiGetConfigFigure): string {
       ],
     ]),
     `     req/s per run: ${figure.runs.map((r) => `${r.target} ${fixed(r.rps, 0)}`).join(', ')}`,
+    ...(figure.cpuMsPerRequest
+      ? [
+          `     server CPU per request: baseline ${fixed(figure.cpuMsPerRequest.baseline, 3)} ms, app ` +
+            `${fixed(figure.cpuMsPerRequest.app, 3)} ms (app / baseline ${fixed(figure.cpuMsPerRequest.ratio)}x)`,
+        ]
+      : []),
     ...(g
       ? [
-          `     goal at ${g.connections} connections: req/s ratio ≥ ${g.rpsRatioAtLeast} ` +
-            `${figure.ratios.rps >= g.rpsRatioAtLeast ? '✓' : '✗'}, p99 ratio ≤ ${fixed(g.p99RatioAtMost)} ` +
-            `${figure.ratios.p99 <= g.p99RatioAtMost ? '✓' : '✗'}`,
+          `     goal at ${g.connections} connection${g.connections === 1 ? '' : 's'}: ${apiGoalText(figure, g)}`,
         ]
       : []),
   ].join('\n');

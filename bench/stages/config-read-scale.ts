@@ -45,7 +45,8 @@ async function seed(
 }
 
 /**
- * `config_read_scale` (issue 16 §6): the config read (`getConfig`, the config route's own read) in a table
+ * `config_read_scale` (issue 16 §6): the config read (`getConfigWithSetup`, the config route's own read: one
+ * GetItem, the setup sources kept on the item, docs/decisions/187-config-one-read.md) in a table
  * of 10,000 owners ÷ the same in a table of 10, both in one DynamoDB Local, owners read in rotation and
  * the two tables interleaved sample by sample. A read by key costs the same whatever the table holds; a
  * Scan would grow with it (backend/src/entry/access-patterns.test.ts keeps Scans out of the backend).
@@ -64,7 +65,8 @@ export async function measureConfigReadScale(
       let next = 0;
       return async () => {
         const owner = ownerId((next = (next + 7919) % owners)); // a prime step: every owner in turn, spread out
-        if (!(await repository.getConfig(owner))) throw new Error(`no config for ${owner} in ${tableName}`);
+        const { config } = await repository.getConfigWithSetup(owner);
+        if (!config) throw new Error(`no config for ${owner} in ${tableName}`);
       };
     };
     log('timing config reads…');

@@ -145,7 +145,7 @@ export const configRoutes = ({ verifyToken, data }: SetupDeps) => {
 
   return new OpenAPIHono<AppEnv>()
     .openapi(getConfigRoute, async (c) => {
-      const { config, ...setup } = await configs.getConfigWithSetup(c.req.valid('param').userId);
+      const { config, setup } = await configs.getConfigWithSetup(c.req.valid('param').userId);
       if (!config && c.req.valid('query').if_missing === 'null') return c.json(null, 200);
       if (!config) throw notFound(SETUP_MESSAGES.configNotFound);
       return c.json(effectiveConfig(config, sourcesOf(setup, config)), 200);

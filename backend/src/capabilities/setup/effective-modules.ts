@@ -2,6 +2,7 @@ import { effectiveModules, priceSentences, type SetupSources } from '@shared/cap
 import type { BusinessConfig } from '@shared/schemas/business-config';
 import type { SetupDeps } from './deps';
 import { payoutStateOfItem } from '../payouts/records/index';
+import type { StoredSetupSources } from '../../platform/dynamo/setup-sources';
 
 type SourceFields = Pick<BusinessConfig, 'assistant_phone' | 'manager_number' | 'business_description'>;
 
@@ -20,19 +21,23 @@ export async function setupSources(
     data.payouts.get(ownerId),
   ]);
   return sourcesOf(
-    { botCalendar: Boolean(botCalendar), connections, payoutsReady: payoutStateOfItem(payouts) === 'ready' },
+    {
+      bot_calendar: Boolean(botCalendar),
+      calendar_connected: connections.some((c) => c.status === 'connected'),
+      payouts_ready: payoutStateOfItem(payouts) === 'ready',
+    },
     config,
   );
 }
 
-/** Pure: the setup sources from what was read (getConfigWithSetup reads it with the config). */
-export const sourcesOf = (
-  setup: { botCalendar: boolean; connections: Array<{ status: string }>; payoutsReady: boolean },
-  config: SourceFields,
-): SetupSources => ({
-  calendar: setup.botCalendar || setup.connections.some((c) => c.status === 'connected'),
+/**
+ * Pure: the setup sources from what the other items say (kept on the config item as `setup_sources`,
+ * which getConfigWithSetup reads with it) and from the config's own fields.
+ */
+export const sourcesOf = (setup: StoredSetupSources, config: SourceFields): SetupSources => ({
+  calendar: setup.bot_calendar || setup.calendar_connected,
   phoneNumber: Boolean(config.assistant_phone?.trim()),
-  payouts: setup.payoutsReady,
+  payouts: setup.payouts_ready,
   managerNumber: Boolean(config.manager_number?.trim()),
   prices: priceSentences(config.business_description).length > 0,
 });

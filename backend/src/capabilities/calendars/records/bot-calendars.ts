@@ -2,6 +2,7 @@ import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/li
 import type { BotCalendar } from '@shared/schemas/calendar';
 import { keys } from '../../../platform/dynamo/keys';
 import { isConditionFailure } from '../../../platform/dynamo/condition-failures';
+import { transactWithSetupSources } from '../../../platform/dynamo/setup-sources';
 
 export type StoredBotCalendar = BotCalendar & { assistant_phone: string };
 
@@ -23,25 +24,25 @@ export function createBotCalendarRepository(
       return Item ? stripKeys(Item) : undefined;
     },
 
-    /** Creates the calendar once; a repeated call returns the first one unchanged. */
+    /**
+     * Creates the calendar once; a repeated call returns the first one unchanged. The config's setup
+     * sources learn of it in the same transaction (docs/decisions/187-config-one-read.md).
+     */
     async createOnce(
       userId: string,
       calendar: Omit<StoredBotCalendar, 'created_at'>,
     ): Promise<{ calendar: StoredBotCalendar; created: boolean }> {
       const item = { ...calendar, created_at: now().toISOString() };
-      try {
-        await doc.send(
-          new PutCommand({
+      const created = await transactWithSetupSources({ doc, tableName }, userId, { bot_calendar: true }, [
+        {
+          Put: {
             TableName: tableName,
             Item: { ...keys.botCalendar(userId), ...item },
             ConditionExpression: 'attribute_not_exists(pk)',
-          }),
-        );
-        return { calendar: item, created: true };
-      } catch (error) {
-        if (!isConditionFailure(error)) throw error;
-        return { calendar: (await this.get(userId))!, created: false };
-      }
+          },
+        },
+      ]);
+      return created ? { calendar: item, created } : { calendar: (await this.get(userId))!, created };
     },
 
     /** Records a share; false when the calendar was already shared with that address. */

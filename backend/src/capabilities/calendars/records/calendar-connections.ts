@@ -1,11 +1,7 @@
-import {
-  QueryCommand,
-  TransactWriteCommand,
-  UpdateCommand,
-  type DynamoDBDocumentClient,
-} from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { CALENDAR_SERVICES, type CalendarService, type ConnectionStatus } from '@shared/calendar';
 import { CALENDAR_CONNECTION_PREFIX, keys, userKey } from '../../../platform/dynamo/keys';
+import { transactWithSetupSources, type TransactItem } from '../../../platform/dynamo/setup-sources';
 
 /** A stored connection. Token fields hold AES-256-GCM ciphertexts (providers/calendar/token-cipher.ts). */
 export type CalendarConnectionRecord = {
@@ -29,17 +25,6 @@ export type SealedTokens = Pick<
   'access_token_enc' | 'refresh_token_enc' | 'token_expires_at' | 'scope'
 >;
 
-const isTransactionConflict = (error: unknown) => {
-  const { name, CancellationReasons } = error as {
-    name?: string;
-    CancellationReasons?: Array<{ Code?: string }>;
-  };
-  return (
-    name === 'TransactionCanceledException' &&
-    (CancellationReasons ?? []).some((reason) => reason.Code === 'TransactionConflict')
-  );
-};
-
 const withoutUndefined = (fields: Record<string, unknown>) =>
   Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
 
@@ -48,6 +33,33 @@ export function createCalendarConnectionRepository(
   tableName: string,
   now: () => Date = () => new Date(),
 ) {
+  const store = { doc, tableName };
+  /**
+   * Updates an existing connection and, in the same transaction, whether the config's setup sources count
+   * a connected calendar (docs/decisions/187-config-one-read.md): an owner has one connection at a time.
+   */
+  const setStatus = async (
+    userId: string,
+    service: CalendarService,
+    connected: boolean,
+    update: { UpdateExpression: string } & Pick<
+      NonNullable<TransactItem['Update']>,
+      'ExpressionAttributeNames' | 'ExpressionAttributeValues'
+    >,
+  ) => {
+    const written = await transactWithSetupSources(store, userId, { calendar_connected: connected }, [
+      {
+        Update: {
+          TableName: tableName,
+          Key: keys.calendarConnection(userId, service),
+          ConditionExpression: 'attribute_exists(pk)',
+          ...update,
+        },
+      },
+    ]);
+    if (!written) throw new Error(`No ${service} connection to update`);
+  };
+
   return {
     async list(userId: string): Promise<CalendarConnectionRecord[]> {
       const { Items = [] } = await doc.send(
@@ -79,69 +91,45 @@ export function createCalendarConnectionRepository(
       tokens: SealedTokens & { account?: string; scheduling_url?: string },
     ): Promise<void> {
       const timestamp = now().toISOString();
-      const write = () =>
-        doc.send(
-          new TransactWriteCommand({
-            TransactItems: [
-              {
-                Put: {
-                  TableName: tableName,
-                  Item: withoutUndefined({
-                    ...keys.calendarConnection(userId, service),
-                    service,
-                    status: 'connected',
-                    ...tokens,
-                    connected_at: timestamp,
-                    updated_at: timestamp,
-                  }),
-                },
-              },
-              ...CALENDAR_SERVICES.filter((other) => other !== service).map((other) => ({
-                Delete: { TableName: tableName, Key: keys.calendarConnection(userId, other) },
-              })),
-            ],
-          }),
-        );
       // A racing save for another service makes DynamoDB cancel one transaction (TransactionConflict):
       // it is retried after the other, so the later callback wins instead of failing.
-      for (let attempt = 1; ; attempt += 1) {
-        try {
-          await write();
-          return;
-        } catch (error) {
-          if (attempt >= 4 || !isTransactionConflict(error)) throw error;
-          await new Promise((resolve) => setTimeout(resolve, 20 * attempt));
-        }
-      }
+      await transactWithSetupSources(store, userId, { calendar_connected: true }, [
+        {
+          Put: {
+            TableName: tableName,
+            Item: withoutUndefined({
+              ...keys.calendarConnection(userId, service),
+              service,
+              status: 'connected',
+              ...tokens,
+              connected_at: timestamp,
+              updated_at: timestamp,
+            }),
+          },
+        },
+        ...CALENDAR_SERVICES.filter((other) => other !== service).map((other) => ({
+          Delete: { TableName: tableName, Key: keys.calendarConnection(userId, other) },
+        })),
+      ]);
     },
 
     /** After a refresh: new access token and expiry; the refresh token only when the vendor rotated it. */
     async updateTokens(userId: string, service: CalendarService, tokens: SealedTokens): Promise<void> {
       const fields = withoutUndefined({ ...tokens, status: 'connected', updated_at: now().toISOString() });
       const entries = Object.entries(fields);
-      await doc.send(
-        new UpdateCommand({
-          TableName: tableName,
-          Key: keys.calendarConnection(userId, service),
-          UpdateExpression: `SET ${entries.map((_, i) => `#f${i} = :v${i}`).join(', ')}`,
-          ConditionExpression: 'attribute_exists(pk)',
-          ExpressionAttributeNames: Object.fromEntries(entries.map(([key], i) => [`#f${i}`, key])),
-          ExpressionAttributeValues: Object.fromEntries(entries.map(([, value], i) => [`:v${i}`, value])),
-        }),
-      );
+      await setStatus(userId, service, true, {
+        UpdateExpression: `SET ${entries.map((_, i) => `#f${i} = :v${i}`).join(', ')}`,
+        ExpressionAttributeNames: Object.fromEntries(entries.map(([key], i) => [`#f${i}`, key])),
+        ExpressionAttributeValues: Object.fromEntries(entries.map(([, value], i) => [`:v${i}`, value])),
+      });
     },
 
     async markExpired(userId: string, service: CalendarService): Promise<void> {
-      await doc.send(
-        new UpdateCommand({
-          TableName: tableName,
-          Key: keys.calendarConnection(userId, service),
-          UpdateExpression: 'SET #status = :expired, updated_at = :now',
-          ConditionExpression: 'attribute_exists(pk)',
-          ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: { ':expired': 'expired', ':now': now().toISOString() },
-        }),
-      );
+      await setStatus(userId, service, false, {
+        UpdateExpression: 'SET #status = :expired, updated_at = :now',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':expired': 'expired', ':now': now().toISOString() },
+      });
     },
   };
 }

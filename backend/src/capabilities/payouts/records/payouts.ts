@@ -1,13 +1,8 @@
-import {
-  GetCommand,
-  TransactWriteCommand,
-  UpdateCommand,
-  type DynamoDBDocumentClient,
-} from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { DepositSettings } from '@shared/schemas/get-paid';
 import { payoutStateOf, type PayoutAccountFlags, type PayoutState } from '@shared/get-paid';
-import { isAnyConditionFailure, isConditionFailure } from '../../../platform/dynamo/condition-failures';
 import { keys } from '../../../platform/dynamo/keys';
+import { transactWithSetupSources } from '../../../platform/dynamo/setup-sources';
 
 /** The provider's view of a connected account that we keep (refreshed on every account.updated). */
 export type PayoutAccountSnapshot = PayoutAccountFlags & { requirements_due: string[] };
@@ -41,6 +36,7 @@ export function createPayoutRepository(
   tableName: string,
   now: () => Date = () => new Date(),
 ) {
+  const store = { doc, tableName };
   return {
     async get(ownerId: string): Promise<Payouts> {
       const { Item } = await doc.send(
@@ -60,64 +56,62 @@ export function createPayoutRepository(
       accountId: string,
     ): Promise<{ result: 'claimed' | 'same' | 'other'; accountId: string }> {
       const at = now().toISOString();
-      try {
-        await doc.send(
-          new TransactWriteCommand({
-            TransactItems: [
-              {
-                Update: {
-                  TableName: tableName,
-                  Key: keys.payouts(ownerId),
-                  UpdateExpression:
-                    'SET account_id = :a, details_submitted = :f, charges_enabled = :f, payouts_enabled = :f, requirements_due = :none, updated_at = :at',
-                  ConditionExpression: 'attribute_not_exists(account_id)',
-                  ExpressionAttributeValues: { ':a': accountId, ':f': false, ':none': [], ':at': at },
-                },
-              },
-              {
-                Put: {
-                  TableName: tableName,
-                  Item: { ...keys.payoutAccountOwner(accountId), owner_id: ownerId, created_at: at },
-                  ConditionExpression: 'attribute_not_exists(pk)',
-                },
-              },
-            ],
-          }),
-        );
-        return { result: 'claimed', accountId };
-      } catch (error) {
-        if (!isAnyConditionFailure(error)) throw error;
-        const held = (await this.get(ownerId)).account_id;
-        if (!held) throw error;
-        return { result: held === accountId ? 'same' : 'other', accountId: held };
-      }
-    },
-
-    /** Stores the provider's current flags for the owner's account; false when it is not their account. */
-    async syncAccount(ownerId: string, accountId: string, snapshot: PayoutAccountSnapshot): Promise<boolean> {
-      try {
-        await doc.send(
-          new UpdateCommand({
+      // A new account cannot take payments yet: the config's setup sources say so in the same transaction.
+      const claimed = await transactWithSetupSources(store, ownerId, { payouts_ready: false }, [
+        {
+          Update: {
             TableName: tableName,
             Key: keys.payouts(ownerId),
             UpdateExpression:
-              'SET details_submitted = :d, charges_enabled = :c, payouts_enabled = :p, requirements_due = :r, updated_at = :at',
-            ConditionExpression: 'account_id = :a',
-            ExpressionAttributeValues: {
-              ':a': accountId,
-              ':d': snapshot.details_submitted,
-              ':c': snapshot.charges_enabled,
-              ':p': snapshot.payouts_enabled,
-              ':r': snapshot.requirements_due.slice(0, 50),
-              ':at': now().toISOString(),
+              'SET account_id = :a, details_submitted = :f, charges_enabled = :f, payouts_enabled = :f, requirements_due = :none, updated_at = :at',
+            ConditionExpression: 'attribute_not_exists(account_id)',
+            ExpressionAttributeValues: { ':a': accountId, ':f': false, ':none': [], ':at': at },
+          },
+        },
+        {
+          Put: {
+            TableName: tableName,
+            Item: { ...keys.payoutAccountOwner(accountId), owner_id: ownerId, created_at: at },
+            ConditionExpression: 'attribute_not_exists(pk)',
+          },
+        },
+      ]);
+      if (claimed) return { result: 'claimed', accountId };
+      const held = (await this.get(ownerId)).account_id;
+      if (!held) throw new Error(`Payout account ${accountId} is already another owner's`);
+      return { result: held === accountId ? 'same' : 'other', accountId: held };
+    },
+
+    /**
+     * Stores the provider's current flags for the owner's account, and whether it can take deposits on the
+     * config's setup sources in the same transaction (docs/decisions/187-config-one-read.md); false when it
+     * is not their account.
+     */
+    async syncAccount(ownerId: string, accountId: string, snapshot: PayoutAccountSnapshot): Promise<boolean> {
+      return transactWithSetupSources(
+        store,
+        ownerId,
+        { payouts_ready: payoutStateOf(snapshot) === 'ready' },
+        [
+          {
+            Update: {
+              TableName: tableName,
+              Key: keys.payouts(ownerId),
+              UpdateExpression:
+                'SET details_submitted = :d, charges_enabled = :c, payouts_enabled = :p, requirements_due = :r, updated_at = :at',
+              ConditionExpression: 'account_id = :a',
+              ExpressionAttributeValues: {
+                ':a': accountId,
+                ':d': snapshot.details_submitted,
+                ':c': snapshot.charges_enabled,
+                ':p': snapshot.payouts_enabled,
+                ':r': snapshot.requirements_due.slice(0, 50),
+                ':at': now().toISOString(),
+              },
             },
-          }),
-        );
-        return true;
-      } catch (error) {
-        if (isConditionFailure(error)) return false;
-        throw error;
-      }
+          },
+        ],
+      );
     },
 
     /** Whose connected account this is (undefined for an account we never created). */

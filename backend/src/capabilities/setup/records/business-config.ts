@@ -12,22 +12,56 @@ import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { BusinessConfig } from '@shared/schemas/business-config';
 import { toE164BusinessPhone } from '@shared/schemas/business-info';
 import { APP_TABLE } from '../../../platform/dynamo/table-definition';
-import { CALENDAR_SERVICES, type ConnectionStatus } from '@shared/calendar';
+import { CALENDAR_SERVICES } from '@shared/calendar';
 import { CALENDAR_CONNECTION_PREFIX, keys } from '../../../platform/dynamo/keys';
 import {
   isConditionFailure,
   transactionConditionFailures,
 } from '../../../platform/dynamo/condition-failures';
+import {
+  NO_SETUP_SOURCES,
+  SETUP_SOURCES_ATTRIBUTE,
+  storedSetupSources,
+  type StoredSetupSources,
+} from '../../../platform/dynamo/setup-sources';
 
 /** A stored business config, without the table's key attributes. The full field set is spec §3. */
 export type StoredBusinessConfig = BusinessConfig;
 
 const KEY_ATTRIBUTES = ['pk', 'sk', 'gsi1pk', 'gsi1sk', 'expires_at'];
+/** Kept on the item for the server (docs/decisions/187-config-one-read.md), never part of an answer. */
+const HIDDEN_ATTRIBUTES = [...KEY_ATTRIBUTES, SETUP_SOURCES_ATTRIBUTE];
+/** The payouts item's attributes its state is derived from (payoutStateOfItem). */
+const PAYOUT_STATE_ATTRIBUTES = ['account_id', 'details_submitted', 'charges_enabled', 'payouts_enabled'];
+
+/**
+ * A condition that holds while an item is as it was read: still missing, or still there with these
+ * attributes equal to what was read (or still absent).
+ */
+function unchangedSince(item: Record<string, unknown> | undefined, attributes: readonly string[]) {
+  if (!item) return { ConditionExpression: 'attribute_not_exists(pk)' };
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = {};
+  const parts = ['attribute_exists(pk)'];
+  attributes.forEach((attribute, i) => {
+    names[`#a${i}`] = attribute;
+    if (item[attribute] === undefined) parts.push(`attribute_not_exists(#a${i})`);
+    else {
+      values[`:a${i}`] = item[attribute];
+      parts.push(`#a${i} = :a${i}`);
+    }
+  });
+  return {
+    ConditionExpression: parts.join(' AND '),
+    ...(attributes.length ? { ExpressionAttributeNames: names } : {}),
+    ...(Object.keys(values).length ? { ExpressionAttributeValues: values } : {}),
+  };
+}
 /** Drops key attributes; number sets (marked_steps) come back from DynamoDB as Sets and leave as lists. */
 const stripKeys = (item: Record<string, unknown>) =>
   Object.fromEntries(
     Object.entries(item)
-      .filter(([key]) => !KEY_ATTRIBUTES.includes(key))
+      .filter(([key]) => !HIDDEN_ATTRIBUTES.includes(key))
       .map(([key, value]) =>
         value instanceof Set ? [key, [...value].sort((a: number, b: number) => a - b)] : [key, value],
       ),
@@ -63,7 +97,7 @@ export function createBusinessConfigRepository(
   const updateInput = (userId: string, fields: UpdatableFields) => {
     const entries = Object.entries({ ...fields, updated_at: now().toISOString() }).filter(
       ([key, value]) =>
-        value !== undefined && !['business_id', 'created_at', ...KEY_ATTRIBUTES].includes(key),
+        value !== undefined && !['business_id', 'created_at', ...HIDDEN_ATTRIBUTES].includes(key),
     );
     return {
       TableName: tableName,
@@ -75,6 +109,21 @@ export function createBusinessConfigRepository(
     };
   };
 
+  /** A consistent BatchGet of these keys, retrying what DynamoDB leaves unprocessed. */
+  const batchGetConsistent = async (wanted: Array<Record<string, string>>) => {
+    const items: Array<Record<string, unknown>> = [];
+    let request = { [tableName]: { Keys: wanted, ConsistentRead: true } };
+    for (let attempt = 0; ; attempt += 1) {
+      const { Responses, UnprocessedKeys } = await doc.send(new BatchGetCommand({ RequestItems: request }));
+      items.push(...(Responses?.[tableName] ?? []));
+      const rest = UnprocessedKeys?.[tableName]?.Keys ?? [];
+      if (rest.length === 0) return items;
+      if (attempt >= 5) throw new Error('The config read kept being throttled');
+      await new Promise((resolve) => setTimeout(resolve, 20 * 2 ** attempt));
+      request = { [tableName]: { Keys: rest as Array<Record<string, string>>, ConsistentRead: true } };
+    }
+  };
+
   const repository = {
     async getConfig(userId: string): Promise<StoredBusinessConfig | undefined> {
       const { Item } = await doc.send(
@@ -84,49 +133,77 @@ export function createBusinessConfigRepository(
     },
 
     /**
-     * The config with what the owner's setup has turned on (the Business Calendar, calendar connections),
-     * read in one consistent BatchGet: the config answer shows the modules in effect (issue 12 §4), and
-     * reading them after the config had cut that answer's throughput to a quarter (issue 16).
+     * The config with what the owner's setup has turned on (the Business Calendar, a connected calendar,
+     * payouts): the config answer shows the modules in effect (issue 12 §4). One consistent GetItem: the
+     * writers of those items keep them on the config (`setup_sources`, docs/decisions/187-config-one-read.md).
+     * A config without the map is read the old way once and the map stored (backfillSetupSources).
      */
     async getConfigWithSetup(userId: string): Promise<{
       config: StoredBusinessConfig | undefined;
-      botCalendar: boolean;
-      connections: Array<{ status: ConnectionStatus }>;
-      payoutsReady: boolean;
+      setup: StoredSetupSources;
     }> {
-      const items: Array<Record<string, unknown>> = [];
-      let request: Record<string, { Keys: Array<Record<string, string>>; ConsistentRead: true }> = {
-        [tableName]: {
-          Keys: [
-            keys.businessConfig(userId),
-            keys.botCalendar(userId),
-            keys.payouts(userId),
-            ...CALENDAR_SERVICES.map((service) => keys.calendarConnection(userId, service)),
-          ],
-          ConsistentRead: true,
-        },
-      };
-      for (let attempt = 0; ; attempt += 1) {
-        const { Responses, UnprocessedKeys } = await doc.send(new BatchGetCommand({ RequestItems: request }));
-        items.push(...(Responses?.[tableName] ?? []));
-        const rest = UnprocessedKeys?.[tableName]?.Keys ?? [];
-        if (rest.length === 0) break;
-        if (attempt >= 5) throw new Error('The config read kept being throttled');
-        await new Promise((resolve) => setTimeout(resolve, 20 * 2 ** attempt));
-        request = { [tableName]: { Keys: rest as Array<Record<string, string>>, ConsistentRead: true } };
-      }
-      const config = items.find((item) => item.sk === keys.businessConfig(userId).sk);
+      const { Item } = await doc.send(
+        new GetCommand({ TableName: tableName, Key: keys.businessConfig(userId), ConsistentRead: true }),
+      );
+      if (!Item) return { config: undefined, setup: NO_SETUP_SOURCES };
+      const stored = storedSetupSources(Item[SETUP_SOURCES_ATTRIBUTE]);
       return {
-        config: config ? stripKeys(config) : undefined,
-        botCalendar: items.some((item) => item.sk === keys.botCalendar(userId).sk),
-        payoutsReady:
-          payoutStateOfItem(
-            items.find((item) => item.sk === keys.payouts(userId).sk) as Payouts | undefined,
-          ) === 'ready',
-        connections: items
-          .filter((item) => String(item.sk).startsWith(CALENDAR_CONNECTION_PREFIX))
-          .map((item) => ({ status: item.status as ConnectionStatus })),
+        config: stripKeys(Item),
+        setup: stored ?? (await repository.backfillSetupSources(userId)),
       };
+    },
+
+    /**
+     * Migration of a config without `setup_sources`: reads the source items (one consistent BatchGet) and
+     * stores what they say on the config, in one transaction that checks each item is still as read and
+     * the map still missing. A writer that changed an item meanwhile wrote it together with a check that
+     * the map was missing (transactWithSetupSources), so one of the two transactions sees the other: the
+     * map never keeps a stale value. A refused store is left for the next read; the answer stands.
+     */
+    async backfillSetupSources(userId: string): Promise<StoredSetupSources> {
+      const sourceKeys = [
+        keys.botCalendar(userId),
+        keys.payouts(userId),
+        ...CALENDAR_SERVICES.map((service) => keys.calendarConnection(userId, service)),
+      ];
+      const items = await batchGetConsistent(sourceKeys);
+      const itemAt = (key: { sk: string }) => items.find((item) => item.sk === key.sk);
+      const setup: StoredSetupSources = {
+        bot_calendar: Boolean(itemAt(keys.botCalendar(userId))),
+        calendar_connected: items.some(
+          (item) => String(item.sk).startsWith(CALENDAR_CONNECTION_PREFIX) && item.status === 'connected',
+        ),
+        payouts_ready: payoutStateOfItem(itemAt(keys.payouts(userId)) as Payouts | undefined) === 'ready',
+      };
+      const unchanged = (key: { pk: string; sk: string }, attributes: readonly string[]) => ({
+        ConditionCheck: { TableName: tableName, Key: key, ...unchangedSince(itemAt(key), attributes) },
+      });
+      try {
+        await doc.send(
+          new TransactWriteCommand({
+            TransactItems: [
+              {
+                Update: {
+                  TableName: tableName,
+                  Key: keys.businessConfig(userId),
+                  UpdateExpression: 'SET #s = :s',
+                  ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(#s)',
+                  ExpressionAttributeNames: { '#s': SETUP_SOURCES_ATTRIBUTE },
+                  ExpressionAttributeValues: { ':s': setup },
+                },
+              },
+              unchanged(keys.botCalendar(userId), []),
+              unchanged(keys.payouts(userId), PAYOUT_STATE_ATTRIBUTES),
+              ...CALENDAR_SERVICES.map((service) =>
+                unchanged(keys.calendarConnection(userId, service), ['status']),
+              ),
+            ],
+          }),
+        );
+      } catch (error) {
+        if (!transactionConditionFailures(error)) throw error;
+      }
+      return setup;
     },
 
     /** Creates the owner's config once; a second call returns the existing one unchanged. */
