@@ -2,7 +2,7 @@ import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { apiErrorSchema } from '@shared/schemas/api-error';
 import { DEFAULT_RETENTION_DAYS } from '@shared/privacy-retention';
 import type { AppEnv } from '../../platform/http/app-env';
-import { badRequest } from '../../platform/errors/http-error';
+import { parseOrBadRequest } from '../../platform/http/parse-input';
 import { errorResponses, jsonContent } from '../../platform/http/openapi-helpers';
 import { TWILIO_WEBHOOK_PATHS } from '../../platform/http/webhook-paths';
 import { readSignedTwilioRequest } from '../../providers/telephony/twilio-request';
@@ -48,15 +48,7 @@ export const recordingWebhookRoutes = (deps: RecordingsDeps) => {
       authToken: deps.config.twilioWebhookAuthToken,
       publicApiUrl: deps.config.publicApiUrl,
     });
-    const parsed = recordingCallbackSchema.safeParse(form);
-    if (!parsed.success) {
-      const details = parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
-      throw badRequest(
-        `Invalid request: ${details.map((d) => `${d.path}: ${d.message}`).join('; ')}`,
-        details,
-      );
-    }
-    const callback = parsed.data;
+    const callback = parseOrBadRequest(recordingCallbackSchema, form);
     const conversationId = conversationIdOfCall(callback.CallSid);
     const state = await deps.data.conversationStates.get(conversationId);
     if (!state || state.channel !== 'voice' || state.external_id !== callback.CallSid) {

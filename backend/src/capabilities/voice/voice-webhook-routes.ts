@@ -22,7 +22,7 @@ import {
 } from '@shared/voice-relay';
 import type { VoiceDeps } from './deps';
 import type { AppEnv } from '../../platform/http/app-env';
-import { badRequest } from '../../platform/errors/http-error';
+import { parseOrBadRequest } from '../../platform/http/parse-input';
 import {
   connectRelayTwiml,
   dialTwiml,
@@ -132,12 +132,8 @@ const documented = (path: string, summary: string) =>
     },
   });
 
-function parse<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
-  const parsed = schema.safeParse(value);
-  if (parsed.success) return parsed.data;
-  const details = parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
-  throw badRequest(`Invalid request: ${details.map((d) => `${d.path}: ${d.message}`).join('; ')}`, details);
-}
+/** A signed webhook's form, read after its signature is checked: 400 naming the failing fields. */
+const parse = parseOrBadRequest;
 
 /**
  * Twilio's voice webhooks (docs/decisions/030-voice-channel.md), each verified by X-Twilio-Signature

@@ -66,6 +66,23 @@ export function createCallRecordingRepository(doc: DynamoDBDocumentClient, table
       new DeleteCommand({ TableName: tableName, Key: keys.callRecordingDue(day, ownerId, conversationId) }),
     );
 
+  /** The owner's recordings, only one caller's when `caller` is given. */
+  async function ownerRecordings(ownerId: string, caller?: string): Promise<StoredRecording[]> {
+    const found: StoredRecording[] = [];
+    for await (const item of queryAll(doc, {
+      TableName: tableName,
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ...(caller ? { FilterExpression: 'caller = :caller' } : {}),
+      ExpressionAttributeValues: {
+        ':pk': userKey(ownerId),
+        ':prefix': CALL_RECORDING_PREFIX,
+        ...(caller ? { ':caller': caller } : {}),
+      },
+    }))
+      found.push(toRecording(item));
+    return found;
+  }
+
   const repository = {
     /**
      * Counts one more recording in the owner's month unless the limit is reached: false means this call
@@ -125,33 +142,10 @@ export function createCallRecordingRepository(doc: DynamoDBDocumentClient, table
     },
 
     /** Every recording of one caller of the owner (a Query of the owner's partition, never a Scan). */
-    async ofCaller(ownerId: string, caller: string): Promise<StoredRecording[]> {
-      const found: StoredRecording[] = [];
-      for await (const item of queryAll(doc, {
-        TableName: tableName,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        FilterExpression: 'caller = :caller',
-        ExpressionAttributeValues: {
-          ':pk': userKey(ownerId),
-          ':prefix': CALL_RECORDING_PREFIX,
-          ':caller': caller,
-        },
-      }))
-        found.push(toRecording(item));
-      return found;
-    },
+    ofCaller: (ownerId: string, caller: string) => ownerRecordings(ownerId, caller),
 
     /** Every recording of the owner. */
-    async ofOwner(ownerId: string): Promise<StoredRecording[]> {
-      const found: StoredRecording[] = [];
-      for await (const item of queryAll(doc, {
-        TableName: tableName,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': userKey(ownerId), ':prefix': CALL_RECORDING_PREFIX },
-      }))
-        found.push(toRecording(item));
-      return found;
-    },
+    ofOwner: (ownerId: string) => ownerRecordings(ownerId),
 
     /** Forgets a recording whose audio is gone at the provider: its item and its due marker. */
     async remove(recording: Pick<StoredRecording, 'owner_id' | 'conversation_id' | 'due_day'>) {
