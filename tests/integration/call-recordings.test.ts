@@ -1,5 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { RECORDING_DISCLOSURE } from '../../shared/call-recordings';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { RECORDING_DISCLOSURE, RECORDINGS_PER_MONTH } from '../../shared/call-recordings';
+import { keys } from '../../backend/src/platform/dynamo/keys';
 import { LOCAL_TWILIO_AUTH_TOKEN } from '../../backend/src/platform/config/env';
 import { TWILIO_WEBHOOK_PATHS } from '../../backend/src/platform/http/webhook-paths';
 import { startLocalCall, type LocalCallEvent } from '../../backend/src/local/twilio/local-call';
@@ -21,7 +23,7 @@ import { startRelayStack } from '../support/relay-stack';
  * expiry.
  */
 const CALLER = '+14155550166';
-const { app, deps, services, close } = await startRelayStack();
+const { app, deps, doc, tableName, services, close } = await startRelayStack();
 afterAll(close);
 const recordings = deps.localRecordings!;
 
@@ -215,6 +217,28 @@ describe('call recordings', () => {
     expect((await sweep(new Date(in90.getTime() + 3_600_000))).deleted).toBeGreaterThanOrEqual(1);
     expect(await recordings.exists(stored.recording_sid)).toBe(false);
     expect(await deps.data.callRecordings.get(owner.sub, conversationId)).toBeUndefined();
+  });
+
+  it('a Spanish-serving business discloses in both languages; past the monthly limit a call is neither recorded nor disclosed', async () => {
+    const { owner, line } = await recordedOwner('rec-es', true);
+    await deps.data.businessConfigs.updateConfigFields(owner.sub, { languages: ['en', 'es'] });
+    const both = await placeCall(line.assistantNumber, []);
+    const greeting = both.events[0];
+    expect(greeting?.type === 'assistant' && greeting.token).toMatch(
+      /^This call may be recorded\. Esta llamada puede ser grabada\. /,
+    );
+    const month = new Date().toISOString().slice(0, 7);
+    // The month's count at the limit, as a thousand recorded calls would leave it.
+    await doc.send(
+      new PutCommand({
+        TableName: tableName,
+        Item: { ...keys.callRecordingMonth(owner.sub, month), count: RECORDINGS_PER_MONTH },
+      }),
+    );
+    const over = await placeCall(line.assistantNumber, []);
+    const unrecorded = over.events[0];
+    expect(unrecorded?.type === 'assistant' && unrecorded.token).not.toContain('recorded');
+    expect(over.call.recordingSid).toBeUndefined();
   });
 
   it('holds the monthly limit under parallel calls', async () => {
