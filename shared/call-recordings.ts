@@ -46,11 +46,8 @@ export const recordingMonthOf = (at: Date) => at.toISOString().slice(0, 7);
 export const CALL_RECORDING_TEXTS = {
   label: 'Record calls',
   hint: 'Off by default. When on, every call starts with “This call may be recorded.” and both sides of the call are recorded on two channels. Recordings are kept as long as transcripts and are deleted with them, when you erase a caller, and when you delete your account.',
-  on: 'Recording calls. Callers hear “This call may be recorded.” first.',
-  off: 'Calls are not recorded.',
   saved: (on: boolean) =>
     on ? 'Saved. Calls are recorded from the next call on.' : 'Saved. Calls are no longer recorded.',
-  failed: 'Failed to save. Please try again.',
   player: 'Call recording',
   playerHint: 'Caller on the left channel, assistant on the right.',
   processing: 'The recording is being processed. Check back in a minute.',

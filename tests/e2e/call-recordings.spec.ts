@@ -27,6 +27,7 @@ test('turn recordings on, place a local call, play its recording, erase the call
   await toggle.check();
   await expect(page.getByRole('status')).toHaveText(CALL_RECORDING_TEXTS.saved(true));
   await expect(toggle).toBeChecked();
+  await page.locator('.privacy-panel').screenshot({ path: '.local/test-results/call-recording-switch.png' });
 
   // The call opens with the disclosure, and the caller and the assistant talk.
   const phone = await context.newPage();

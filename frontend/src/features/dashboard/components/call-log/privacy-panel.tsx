@@ -92,7 +92,10 @@ export function PrivacyPanel({ userId }: { userId: string }) {
           <input
             id="privacy-call-recording"
             type="checkbox"
-            checked={recordingSetting.data?.call_recording ?? false}
+            // The owner's choice shows at once while it is saved; a failed save puts the stored one back.
+            checked={
+              recording.isPending ? recording.variables : (recordingSetting.data?.call_recording ?? false)
+            }
             disabled={!recordingSetting.data || recording.isPending}
             aria-describedby="privacy-call-recording-hint"
             onChange={(e) => recording.mutate(e.target.checked)}
