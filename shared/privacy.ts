@@ -15,13 +15,15 @@ export const PRIVACY_TEXTS = {
     `Saved. Conversations are kept for ${days === 365 ? '1 year' : `${days} days`}.`,
   eraseLabel: 'Erase everything about a caller',
   eraseHint:
-    'Deletes their conversations, transcripts, appointments and messages. Their STOP opt-out is kept so they are never texted again.',
+    'Deletes their conversations, transcripts, call recordings, appointments and messages. Their STOP opt-out is kept so they are never texted again.',
   eraseButton: 'Erase caller',
   eraseConfirm: (phone: string) =>
-    `Erase everything about ${phone}? This deletes their conversations, appointments and messages and cannot be undone.`,
+    `Erase everything about ${phone}? This deletes their conversations, call recordings, appointments and messages and cannot be undone.`,
   erased: (r: EraseCallerResponse['erased']) =>
-    `Erased ${r.conversations} conversation${r.conversations === 1 ? '' : 's'}, ${r.appointments} appointment${r.appointments === 1 ? '' : 's'} and ${r.messages} message${r.messages === 1 ? '' : 's'}.`,
+    `Erased ${r.conversations} conversation${r.conversations === 1 ? '' : 's'}, ${r.recordings} call recording${r.recordings === 1 ? '' : 's'}, ${r.appointments} appointment${r.appointments === 1 ? '' : 's'} and ${r.messages} message${r.messages === 1 ? '' : 's'}.`,
   failed: 'Failed to save. Please try again.',
+  eraseFailed:
+    'The call recordings could not all be deleted at the phone provider, and nothing else was erased yet. Please try again.',
 } as const;
 
 /** Epoch seconds at which a record started at `startedAtIso` expires under a retention period. */

@@ -68,6 +68,8 @@ export const businessConfigSchema = z.object({
   manager_name: z.string().max(100).optional(),
   escalation_email: z.string().max(320).optional(),
   remember_past_callers: z.boolean().optional(),
+  /** Calls are recorded, with the disclosure said first (docs/decisions/184-call-recordings.md); absent: off. */
+  call_recording: z.boolean().optional(),
   text_escalation_to_manager: z.boolean().optional(),
   business_objective_id: z.string().optional(),
   objective_template: z.string().optional(),

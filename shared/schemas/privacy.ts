@@ -32,6 +32,8 @@ export const eraseCallerResponseSchema = z.object({
     conversations: z.number().int().min(0),
     appointments: z.number().int().min(0),
     messages: z.number().int().min(0),
+    /** Call recordings, deleted at the telephony provider too (docs/decisions/184-call-recordings.md). */
+    recordings: z.number().int().min(0),
   }),
 });
 export type EraseCallerResponse = z.infer<typeof eraseCallerResponseSchema>;

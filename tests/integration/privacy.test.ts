@@ -138,7 +138,7 @@ describe('Privacy: retention by TTL and erasing one caller', async () => {
     expect(erased.status).toBe(200);
     expect(erased.body).toEqual({
       phone: CALLER,
-      erased: { conversations: 2, appointments: 1, messages: 1 },
+      erased: { conversations: 2, appointments: 1, messages: 1, recordings: 0 },
     });
     expect(mentions(await partition(), CALLER)).toEqual([]);
     expect(await deps.data.conversationStates.get('gone-1')).toBeUndefined();
@@ -148,6 +148,7 @@ describe('Privacy: retention by TTL and erasing one caller', async () => {
       conversations: 0,
       appointments: 0,
       messages: 0,
+      recordings: 0,
     });
     expect((await call('POST', '/callers/erase', { phone: '12' })).status).toBe(400);
     expect(

@@ -7,6 +7,12 @@ import {
   telephonyWebhookUrls,
 } from '../../backend/src/providers/telephony/port';
 import { startFakeTwilio, type FakeStockNumber } from '../fakes/twilio/fake-twilio';
+import { ACCOUNT_DELETION_WORD } from '../../shared/account-deletion';
+import { createTwilioCallRecordings } from '../../backend/src/providers/call-recordings/twilio';
+import {
+  RecordingNotFoundError,
+  RecordingProviderError,
+} from '../../backend/src/providers/call-recordings/port';
 import { createConfirmedUser } from '../support/cognito-users';
 import { storeSubscription } from '../support/subscriptions';
 import { createTestApp } from '../support/test-app';
@@ -242,5 +248,109 @@ describe('the app with Twilio configured but no PUBLIC_API_URL', async () => {
       SmsUrl: 'https://abc123.execute-api.us-east-1.amazonaws.com/webhooks/twilio/sms',
       StatusCallback: 'https://abc123.execute-api.us-east-1.amazonaws.com/webhooks/twilio/voice/status',
     });
+  });
+});
+
+describe('Twilio call recordings adapter against the fake REST API', async () => {
+  const fake = await startFakeTwilio({ accountSid, authToken, stock: [] });
+  afterAll(() => fake.stop());
+  const adapter = createTwilioCallRecordings({ accountSid, authToken, apiBase: fake.apiBase });
+  const sid = `RE${'0123abcd'.repeat(4)}`;
+
+  it("fetches a recording's audio with the account's credentials, and deletes it for good", async () => {
+    const wav = new Uint8Array([82, 73, 70, 70, 1, 2, 3]);
+    fake.recordings.set(sid, wav);
+    const fetched = await adapter.fetchAudio(sid);
+    expect(fetched).toEqual({ audio: wav, mimeType: 'audio/x-wav' });
+    const get = fake.requests.at(-1)!;
+    expect([get.method, get.path]).toEqual(['GET', `${accountPath}/Recordings/${sid}.wav`]);
+    expect(get.authorization).toBe(`Basic ${Buffer.from(`${accountSid}:${authToken}`).toString('base64')}`);
+
+    await adapter.delete(sid);
+    expect([fake.requests.at(-1)!.method, fake.requests.at(-1)!.path]).toEqual([
+      'DELETE',
+      `${accountPath}/Recordings/${sid}.json`,
+    ]);
+    expect(fake.recordings.has(sid)).toBe(false);
+    // Gone: fetching says so, deleting again is no error.
+    await expect(adapter.fetchAudio(sid)).rejects.toBeInstanceOf(RecordingNotFoundError);
+    await expect(adapter.delete(sid)).resolves.toBeUndefined();
+  });
+
+  it('reports bad credentials as a provider failure, never as a missing recording', async () => {
+    const wrong = createTwilioCallRecordings({ accountSid, authToken: 'wrong', apiBase: fake.apiBase });
+    fake.recordings.set(sid, new Uint8Array([1]));
+    await expect(wrong.fetchAudio(sid)).rejects.toBeInstanceOf(RecordingProviderError);
+    await expect(wrong.delete(sid)).rejects.toMatchObject({ status: 401 });
+    expect(fake.recordings.has(sid)).toBe(true);
+  });
+});
+
+describe('the app with Twilio configured: recordings are deleted at Twilio', async () => {
+  const fake = await startFakeTwilio({ accountSid, authToken, stock: [] });
+  afterAll(() => fake.stop());
+  const { app, deps, services } = await createTestApp({
+    TWILIO_ACCOUNT_SID: accountSid,
+    TWILIO_AUTH_TOKEN: authToken,
+    TWILIO_API_BASE: fake.apiBase,
+  });
+  const caller = '+14155550177';
+  /** A completed recording of one call of the owner, as its status callback leaves it, held at Twilio. */
+  async function recorded(ownerId: string, n: number) {
+    const sid = `RE${String(n).padStart(32, '0')}`;
+    fake.recordings.set(sid, new Uint8Array([n]));
+    const at = new Date().toISOString();
+    await deps.data.callRecordings.saveStatus({
+      owner_id: ownerId,
+      conversation_id: `call-CA${String(n).padStart(32, '0')}`,
+      recording_sid: sid,
+      call_sid: `CA${String(n).padStart(32, '0')}`,
+      caller,
+      conversation_started_at: at,
+      status: 'completed',
+      duration_seconds: 12,
+      channels: 2,
+      created_at: at,
+      updated_at: at,
+      due_day: at.slice(0, 10),
+    });
+    return sid;
+  }
+
+  it('erasing the caller deletes their recordings at Twilio, and plays them before that', async () => {
+    expect(deps.providers.callRecordings.name).toBe('twilio');
+    const owner = await createConfirmedUser(services, 'twilio-recordings');
+    await deps.data.businessConfigs.createConfig(owner.sub, { business_name: 'Twilio Salon' });
+    const sid = await recorded(owner.sub, 1);
+    const headers = { Authorization: `Bearer ${owner.tokens.IdToken}`, 'Content-Type': 'application/json' };
+    const audio = await app.request(
+      `/oauth/users/${owner.sub}/conversations/call-CA${'0'.repeat(31)}1/recording/audio`,
+      { headers },
+    );
+    expect(audio.status).toBe(200);
+    expect(new Uint8Array(await audio.arrayBuffer())).toEqual(new Uint8Array([1]));
+    const erased = await app.request(`/oauth/users/${owner.sub}/callers/erase`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ phone: caller }),
+    });
+    expect(((await erased.json()) as { erased: { recordings: number } }).erased.recordings).toBe(1);
+    expect(fake.recordings.has(sid)).toBe(false);
+    expect(
+      fake.requests.some((r) => r.method === 'DELETE' && r.path.endsWith(`/Recordings/${sid}.json`)),
+    ).toBe(true);
+  });
+
+  it('deleting the account deletes every recording at Twilio', async () => {
+    const owner = await createConfirmedUser(services, 'twilio-recordings-gone');
+    await deps.data.businessConfigs.createConfig(owner.sub, { business_name: 'Twilio Salon' });
+    const sids = [await recorded(owner.sub, 2), await recorded(owner.sub, 3)];
+    const deleted = await app.request(`/oauth/users/${owner.sub}/account`, {
+      method: 'DELETE',
+      headers: { Authorization: `Bearer ${owner.tokens.IdToken}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ confirmation: ACCOUNT_DELETION_WORD }),
+    });
+    expect(deleted.status).toBe(200);
+    for (const sid of sids) expect(fake.recordings.has(sid)).toBe(false);
   });
 });

@@ -15,6 +15,7 @@ export type TestAppDeps = AppDeps & {
   localOutbox?: LocalHandles['outbox'];
   localTwilioAccount?: LocalHandles['twilioAccount'];
   localPayments?: LocalHandles['payments'];
+  localRecordings?: LocalHandles['recordings'];
 };
 
 /**
@@ -56,6 +57,7 @@ export async function createTestApp(
     localOutbox: handles.outbox,
     localTwilioAccount: handles.twilioAccount,
     localPayments: handles.payments,
+    localRecordings: handles.recordings,
   });
   return { app: createApp(deps), deps, doc, client, tableName, logLines, services };
 }

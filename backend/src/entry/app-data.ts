@@ -16,6 +16,7 @@ import { notificationsRecords } from '../capabilities/notifications/records/inde
 import { payoutsRecords } from '../capabilities/payouts/records/index';
 import { phoneNumbersRecords } from '../capabilities/phone-numbers/records/index';
 import { receptionistRecords } from '../capabilities/receptionist/records/index';
+import { recordingsRecords } from '../capabilities/recordings/records/index';
 import { referralsRecords } from '../capabilities/referrals/records/index';
 import { remindersRecords } from '../capabilities/reminders/records/index';
 import { setupRecords } from '../capabilities/setup/records/index';
@@ -47,6 +48,7 @@ export function createAppData(store: RecordStore) {
     ...payoutsRecords(store),
     ...phoneNumbersRecords(store),
     ...receptionistRecords(store),
+    ...recordingsRecords(store),
     ...referralsRecords(store),
     ...remindersRecords(store),
     ...setupRecords(store),

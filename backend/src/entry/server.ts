@@ -20,7 +20,7 @@ if (config.appEnv !== 'aws') {
 }
 const local = keptLocalStandIns();
 const deps = createAppDeps(config, {}, local.factory);
-const { twilioAccount } = local.handles();
+const { twilioAccount, recordings } = local.handles();
 const app = createApp(deps);
 
 const server = serveLocally(app, { port: config.port });
@@ -54,6 +54,7 @@ const localCalls =
         speech: { speech: deps.providers.speech, rateLimiter: deps.rateLimiter, logger: deps.logger },
         voiceFor: localCallVoice(deps.data),
         logger: deps.logger,
+        ...(recordings ? { recordings } : {}),
       })
     : undefined;
 // What EventBridge runs in AWS (decisions 130, 162): the sweep and the digests, here every minute.

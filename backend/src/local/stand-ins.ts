@@ -9,6 +9,7 @@ import { createLocalQueue } from './sqs/local-queue';
 import { createLocalSpeech } from './speech/local-speech';
 import { createLocalPaymentsProvider } from './stripe/local-payments';
 import { createLocalTwilioAccount } from './twilio/local-account';
+import { createLocalRecordings } from './twilio/local-recordings';
 import { createLocalTelephony } from './twilio/local-telephony';
 import { localCallClock } from './twilio/local-call-clock';
 import { createLocalMessagingRegistration } from './twilio/local-messaging-registration';
@@ -31,7 +32,10 @@ export function createLocalStandIns(context: StandInContext): LocalStandIns {
   const handles: LocalHandles = {
     ...(localMode ? { outbox: createLocalOutbox(config.localOutboxDir) } : {}),
     ...(localMode && !config.twilio.accountSid
-      ? { twilioAccount: createLocalTwilioAccount(doc, config.tableName, now) }
+      ? {
+          twilioAccount: createLocalTwilioAccount(doc, config.tableName, now),
+          recordings: createLocalRecordings(config.localRecordingsDir),
+        }
       : {}),
     ...(localMode ? { payments: createLocalPaymentsProvider(doc, config.tableName, now) } : {}),
   };
@@ -58,6 +62,7 @@ export function createLocalStandIns(context: StandInContext): LocalStandIns {
     // The local phone's simulated calls may say when they happen; only with the local phone on.
     ...(handles.twilioAccount ? { callClock: localCallClock } : {}),
     messagingRegistration,
+    ...(handles.recordings ? { callRecordings: handles.recordings } : {}),
     model: createLocalModel,
     queue: (deliver, options) => createLocalQueue(deliver, { ...options, logger }),
     mountRoutes: (app, deps) => mountLocalProviderRoutes(app, deps, handles),

@@ -7,6 +7,8 @@ import type { PaymentsProvider } from './payments/port';
 import type { PlacesProvider } from './places/port';
 import type { SpeechProvider } from './speech/port';
 import type { TelephonyProvider } from './telephony/port';
+import type { CallRecordingsProvider } from './call-recordings/port';
+import { chooseCallRecordings } from './call-recordings/choose';
 import type { AppConfig } from '../platform/config/env';
 import type { Logger } from '../platform/logging/logger';
 import { missingKeys, type ProviderName } from '../platform/config/provider-requirements';
@@ -40,6 +42,8 @@ export type Providers = {
   identity: IdentityAdmin;
   /** A2P 10DLC registration: Twilio's Trust Hub and Messaging APIs (docs/decisions/169). */
   messagingRegistration: MessagingRegistrationProvider;
+  /** Call recordings' audio at the telephony provider (docs/decisions/184-call-recordings.md). */
+  callRecordings: CallRecordingsProvider;
 };
 
 /**
@@ -55,6 +59,8 @@ export type ProviderStandIns = {
   places: PlacesProvider;
   telephony: TelephonyProvider;
   messagingRegistration: MessagingRegistrationProvider;
+  /** The local phone's recordings (WAV files of its calls); absent without the local phone. */
+  callRecordings?: CallRecordingsProvider;
 };
 
 /**
@@ -89,6 +95,10 @@ export function createProviders(
     // Twilio's keys, like telephony: in AWS without them registration answers 503 naming them.
     messagingRegistration: real('telephony', () =>
       chosen('telephony', chooseMessagingRegistrationProvider(config.twilio, local?.messagingRegistration)),
+    ),
+    // Twilio's keys, like telephony: deployed without them a recording is a clear 503, never a local file.
+    callRecordings: real('telephony', () =>
+      chosen('telephony', chooseCallRecordings(config.twilio, local?.callRecordings)),
     ),
   };
 }

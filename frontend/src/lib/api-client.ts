@@ -102,6 +102,14 @@ export async function apiDownload(
   window.setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
+/**
+ * Media the API streams with the bearer token (a call recording): a blob for an object URL, since an
+ * <audio src> cannot send the token itself.
+ */
+export async function apiBlob(path: string, options: RequestOptions & { accept: string }): Promise<Blob> {
+  return (await send(path, options, options.accept)).blob();
+}
+
 async function send(path: string, options: RequestOptions, accept: string): Promise<Response> {
   const { action, auth = true } = options;
   const bearer = auth ? await bearerToken() : undefined;

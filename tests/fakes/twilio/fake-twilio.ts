@@ -26,7 +26,8 @@ export type RecordedRequest = {
 /**
  * A local fake of the Twilio REST API (2010-04-01) for phone numbers: AvailablePhoneNumbers/{country}/Local
  * (AreaCode, InRegion, InLocality, InPostalCode, PageSize), IncomingPhoneNumbers create (form-encoded),
- * list, update and delete, and Messages create (21610 for an opted-out recipient). Basic auth with the account sid and token is required; errors use Twilio's JSON error shape, e.g.
+ * list, update and delete, Messages create (21610 for an opted-out recipient), and Recordings (the audio
+ * as WAV, delete). Basic auth with the account sid and token is required; errors use Twilio's JSON error shape, e.g.
  * 21422 when the number is not in stock any more. The A2P 10DLC resources (Trust Hub and Messaging, same
  * host) are in fake-a2p.ts.
  */
@@ -51,6 +52,8 @@ export async function startFakeTwilio(options: {
     status_callback: string;
   };
   const owned = new Map<string, Owned>();
+  /** Call recordings on the account, by sid: their audio (a WAV). */
+  const recordings = new Map<string, Uint8Array>();
   /** `${from}|${to}` pairs whose recipient texted STOP to that number. */
   const optedOut = new Set<string>();
   const expectedAuth = `Basic ${Buffer.from(`${options.accountSid}:${options.authToken}`).toString('base64')}`;
@@ -176,6 +179,22 @@ export async function startFakeTwilio(options: {
         return send(res, 201, { sid, from, to, body, status: 'queued', account_sid: options.accountSid });
       }
 
+      // Recordings: the audio as WAV (GET …/Recordings/{RE}.wav), and DELETE …/Recordings/{RE}.json (204).
+      const recording = url.pathname.match(/^(.*)\/Recordings\/(RE[0-9a-f]{32})\.(wav|json)$/);
+      if (recording?.[1] === accountPath) {
+        const audio = recordings.get(recording[2]!);
+        if (!audio) return twilioError(res, 404, 20404, 'The requested resource was not found');
+        if (req.method === 'GET' && recording[3] === 'wav') {
+          res.statusCode = 200;
+          res.setHeader('Content-Type', 'audio/x-wav');
+          return res.end(Buffer.from(audio));
+        }
+        if (req.method === 'DELETE' && recording[3] === 'json') {
+          recordings.delete(recording[2]!);
+          return send(res, 204);
+        }
+      }
+
       if (a2p.handle(request, (status, body) => send(res, status, body))) return;
 
       twilioError(res, 404, 20404, 'The requested resource was not found');
@@ -192,6 +211,8 @@ export async function startFakeTwilio(options: {
     optOut: (from: string, to: string) => optedOut.add(`${from}|${to}`),
     /** The A2P registration resources created on the fake account. */
     a2p,
+    /** Call recordings on the fake account (a test adds one as a recorded call would). */
+    recordings,
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

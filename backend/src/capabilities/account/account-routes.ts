@@ -17,6 +17,8 @@ import { HttpError, tooManyRequests } from '../../platform/errors/http-error';
 import { IdentityError } from '../../providers/identity/port';
 import { PaymentProviderError } from '../../providers/payments/port';
 import { TelephonyError } from '../../providers/telephony/port';
+import { RecordingProviderError } from '../../providers/call-recordings/port';
+import { deleteOwnerRecordings } from '../recordings/index';
 import {
   bearerSecurity,
   errorResponses,
@@ -47,7 +49,10 @@ const route = createRoute({
 
 /** A provider that failed half-way: the marker stays, and the retry (same token) finishes the job. */
 const isProviderFailure = (error: unknown) =>
-  error instanceof IdentityError || error instanceof PaymentProviderError || error instanceof TelephonyError;
+  error instanceof IdentityError ||
+  error instanceof PaymentProviderError ||
+  error instanceof TelephonyError ||
+  error instanceof RecordingProviderError;
 
 /**
  * DELETE /oauth/users/{userId}/account (issue 10 §7). The token must be the owner's; an account whose
@@ -83,6 +88,7 @@ export const accountRoutes = (deps: AccountDeps) =>
             identity: deps.providers.identity,
             payments: deps.providers.payments,
             telephony: deps.providers.telephony,
+            deleteRecordings: (ownerId) => deleteOwnerRecordings(deps, ownerId),
             logger: deps.logger,
           },
           { sub: user.sub, username: username ?? user.sub, email: user.email },

@@ -18,6 +18,8 @@ export type AccountDeletionDeps = {
   identity: IdentityAdmin;
   payments: Pick<PaymentsProvider, 'listSubscriptions' | 'retrieveSubscription' | 'cancelSubscription'>;
   telephony: Pick<TelephonyProvider, 'release'>;
+  /** Deletes every call recording of the owner at the provider (docs/decisions/184-call-recordings.md). */
+  deleteRecordings: (ownerId: string) => Promise<number>;
   logger: Logger;
 };
 
@@ -44,7 +46,8 @@ const ENDED = new Set(['canceled', 'incomplete_expired']);
  * 2. every session ends at the identity service (refresh tokens revoked);
  * 3. live subscriptions are cancelled at once at the payment provider (listed there, so a retry skips
  *    the ones already cancelled);
- * 4. the assistant numbers are released at the provider (releasing a released number is a no-op);
+ * 4. the assistant numbers are released at the provider (releasing a released number is a no-op), and the
+ *    call recordings are deleted there (each record goes once its audio is gone, so a retry finds the rest);
  * 5. the owner's data goes (data/owner-data-erasure.ts), the reservations with it;
  * 6. the identity user is deleted; then the marker records the end (kept until old tokens expire).
  */
@@ -62,6 +65,7 @@ export async function deleteAccount(
     await deps.identity.signOutEverywhere(account.username);
     const subscriptionsCancelled = await cancelSubscriptions(deps, account.sub);
     const phoneNumbersReleased = await releaseNumbers(deps, account.sub);
+    const recordingsDeleted = await deps.deleteRecordings(account.sub);
     const items = await deps.erasure.erase(account.sub, account.email);
     await deps.identity.deleteUser(account.username);
     await deps.accountDeletions.complete(account.sub, lease);
@@ -70,6 +74,7 @@ export async function deleteAccount(
       items,
       phone_numbers_released: phoneNumbersReleased,
       subscriptions_cancelled: subscriptionsCancelled,
+      recordings_deleted: recordingsDeleted,
     });
     return { outcome: 'deleted', items, phoneNumbersReleased, subscriptionsCancelled };
   } catch (error) {

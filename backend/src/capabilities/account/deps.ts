@@ -5,6 +5,7 @@ import type { SubscriptionRepository } from '../billing/records/index';
 import type { PhoneReservationRepository } from '../phone-numbers/records/index';
 import type { AccountDeletionRepository } from './records/account-deletions';
 import type { OwnerDataErasure } from './records/owner-data-erasure';
+import type { CallRecordingRepository } from '../recordings/records/index';
 
 /**
  * What the account capability takes from the wiring: the platform, and the few repositories and providers
@@ -17,6 +18,7 @@ export type AccountDeps = PlatformDeps & {
     phoneReservations: PhoneReservationRepository;
     sessionRevocations: SessionRevocationRepository;
     subscriptions: SubscriptionRepository;
+    callRecordings: CallRecordingRepository;
   };
-  providers: Pick<Providers, 'identity' | 'payments' | 'telephony'>;
+  providers: Pick<Providers, 'identity' | 'payments' | 'telephony' | 'callRecordings'>;
 };

@@ -1,4 +1,6 @@
 import type { PlatformDeps } from '../../platform/deps';
+import type { Providers } from '../../providers/providers';
+import type { CallRecordingRepository } from '../recordings/records/index';
 import type { BusinessConfigRepository } from '../setup/records/index';
 import type { CallerErasure } from './records/caller-erasure';
 import type { ConversationRepository } from './records/conversations';
@@ -12,5 +14,8 @@ export type ConversationsDeps = PlatformDeps & {
     businessConfigs: BusinessConfigRepository;
     callerErasure: CallerErasure;
     conversations: ConversationRepository;
+    callRecordings: CallRecordingRepository;
   };
+  /** Erasing a caller deletes their call recordings at the provider too (docs/decisions/184). */
+  providers: Pick<Providers, 'callRecordings'>;
 };

@@ -7,11 +7,14 @@ import {
   privacySettingsSchema,
 } from '@shared/schemas/privacy';
 import { DEFAULT_RETENTION_DAYS } from '@shared/privacy-retention';
+import { PRIVACY_TEXTS } from '@shared/privacy';
 import { SETUP_MESSAGES } from '@shared/setup-messages';
 import type { ConversationsDeps } from './deps';
 import type { AppEnv } from '../../platform/http/app-env';
 import { requireAuth, requireOwner } from '../../platform/auth/middleware';
-import { notFound } from '../../platform/errors/http-error';
+import { HttpError, notFound } from '../../platform/errors/http-error';
+import { RecordingProviderError } from '../../providers/call-recordings/port';
+import { eraseCallerRecordings, restampRecordings } from '../recordings/index';
 import {
   bearerSecurity,
   errorResponses,
@@ -25,7 +28,8 @@ const jsonBody = <T extends Parameters<typeof jsonContent>[0]>(schema: T) => ({
 const noConfig = { 404: jsonContent(apiErrorSchema, 'The owner has no business config yet') };
 
 /** Issue 13 §5: the owner's retention period for conversation records, and erasing one caller. */
-export const privacyRoutes = ({ verifyToken, data }: ConversationsDeps) => {
+export const privacyRoutes = (deps: ConversationsDeps) => {
+  const { verifyToken, data } = deps;
   const auth = requireAuth(verifyToken);
 
   const getRoute = createRoute({
@@ -84,12 +88,20 @@ export const privacyRoutes = ({ verifyToken, data }: ConversationsDeps) => {
       await data.businessConfigs.updateConfigFields(userId, { transcript_retention_days: days });
       if (days === previous) return c.json({ transcript_retention_days: days }, 200);
       const updated = await data.conversations.applyRetention(userId, days);
+      // Recordings follow their transcripts (docs/decisions/184-call-recordings.md).
+      await restampRecordings(deps, userId, days);
       return c.json({ transcript_retention_days: days, records_updated: updated }, 200);
     })
     .openapi(eraseRoute, async (c) => {
       const { userId } = c.req.valid('param');
       const { phone } = c.req.valid('json');
+      // The recordings first, at the provider: if it fails, nothing else is gone yet and the retry erases all.
+      const recordings = await eraseCallerRecordings(deps, userId, phone).catch((error: unknown) => {
+        if (!(error instanceof RecordingProviderError)) throw error;
+        deps.logger.warn('recordings.erase_failed', { owner_id: userId, error: String(error) });
+        throw new HttpError(502, 'provider_error', PRIVACY_TEXTS.eraseFailed);
+      });
       const erased = await data.callerErasure.erase(userId, phone);
-      return c.json({ phone, erased }, 200);
+      return c.json({ phone, erased: { ...erased, recordings } }, 200);
     });
 };

@@ -6,6 +6,9 @@ import { chooseQueue } from '../../providers/queue/choose';
 import { runIdOf, type NotificationJob } from './fan-out';
 import { createNotificationPlanner, type PlanResult } from './planner';
 import { createNotificationWorker } from './worker';
+import type { Providers } from '../../providers/providers';
+import type { CallRecordingRepository } from '../recordings/records/index';
+import { expireDueRecordings } from '../recordings/index';
 
 export { NOTIFICATION_JOBS, type NotificationJob } from './fan-out';
 
@@ -29,8 +32,12 @@ function isWebhookMessage(body: string) {
 
 export type NotificationJobsDeps = Pick<
   NotificationsDeps,
-  'config' | 'data' | 'notifier' | 'receptionist' | 'logger' | 'now' | 'standIns' | 'reminders' | 'webhooks'
->;
+  'config' | 'notifier' | 'receptionist' | 'logger' | 'now' | 'standIns' | 'reminders' | 'webhooks'
+> & {
+  /** With the recordings' records and provider, the sweep also deletes expired call recordings (decision 184). */
+  data: NotificationsDeps['data'] & { callRecordings?: CallRecordingRepository };
+  providers?: Pick<Providers, 'callRecordings'>;
+};
 
 /**
  * The scheduled notification jobs, fanned out (docs/decisions/162-notification-fan-out.md): `run` lists the
@@ -82,6 +89,7 @@ export function createNotificationJobs(deps: NotificationJobsDeps) {
         options.runId ?? (options.freshRun ? randomUUID() : runIdOf(job, now));
       const result: {
         sweep?: PlanResult & { run_id: string };
+        recordings?: { deleted: number };
         reminders?: PlanResult & { run_id: string };
         digest?: PlanResult & { run_id: string };
         webhooks?: { queued: number };
@@ -99,6 +107,19 @@ export function createNotificationJobs(deps: NotificationJobsDeps) {
             // The digest still runs; the next sweep finds the same due deliveries.
             logger.error('webhooks.sweep_failed', { error: String(error) });
           }
+        }
+      }
+      // Call recordings past their retention are deleted at the provider (docs/decisions/184), on the sweep's
+      // schedule: each due marker is a day's bucket, so a run reads a week of small partitions.
+      const { callRecordings } = deps.data;
+      if (jobs.includes('sweep') && callRecordings && deps.providers) {
+        try {
+          result.recordings = await expireDueRecordings(
+            { data: { ...deps.data, callRecordings }, providers: deps.providers, logger },
+            now,
+          );
+        } catch (error) {
+          logger.error('recordings.sweep_failed', { error: String(error) });
         }
       }
       if (jobs.includes('digest')) {

@@ -11,6 +11,7 @@ import type { CallClock } from '../../providers/telephony/port';
 import type { BlockedNumberRepository, MissedCallTextRepository } from '../caller-gates/records/index';
 import type { SmsMessagingRepository } from '../sms/records/index';
 import type { OutboundTextGate } from '../sms/index';
+import type { CallRecordingRepository } from '../recordings/records/index';
 
 /**
  * What the voice capability takes from the wiring: the platform, and the few repositories and providers
@@ -29,6 +30,8 @@ export type VoiceDeps = PlatformDeps & {
     blockedNumbers: BlockedNumberRepository;
     missedCallTexts: MissedCallTextRepository;
     smsMessaging: SmsMessagingRepository;
+    /** The month's recording count, claimed when a call of an owner who records it starts (decision 184). */
+    callRecordings: Pick<CallRecordingRepository, 'claimMonthlySlot'>;
   };
   providers: Pick<Providers, 'telephony'>;
   /** The A2P gate the missed-call text-back consults before it claims the day's text (decision 169). */

@@ -8,7 +8,7 @@ import { isNorthAmericanPhone, toE164Phone } from '@shared/phone/phone-number';
 import { callerPhoneSchema } from '@shared/schemas/phone-number';
 import { callerTexts } from '@shared/caller-texts';
 import { DEFAULT_LANGUAGE, LANGUAGE_NAMES, type Language } from '@shared/language';
-import { openingGreeting } from '@shared/language-settings';
+import { openingGreeting, servedLanguages } from '@shared/language-settings';
 import type { BusinessConfig } from '@shared/schemas/business-config';
 import {
   FINAL_CALL_STATUSES,
@@ -22,7 +22,7 @@ import {
 } from '@shared/voice-relay';
 import type { VoiceDeps } from './deps';
 import type { AppEnv } from '../../platform/http/app-env';
-import { badRequest } from '../../platform/errors/http-error';
+import { parseOrBadRequest } from '../../platform/http/parse-input';
 import {
   connectRelayTwiml,
   dialTwiml,
@@ -50,6 +50,8 @@ import { readSignedTwilioRequest } from '../../providers/telephony/twilio-reques
 import { noteForwardedCall } from '../forwarding/index';
 import { textBackMissedCall } from '../caller-gates/index';
 import { missedCallOf } from '@shared/caller-gates';
+import { disclosedGreeting } from '@shared/call-recordings';
+import { claimsRecording } from '../recordings/index';
 
 export const TWILIO_VOICE_WEBHOOK_PATH = TWILIO_WEBHOOK_PATHS.voice;
 export const VOICE_PATHS = {
@@ -130,12 +132,8 @@ const documented = (path: string, summary: string) =>
     },
   });
 
-function parse<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
-  const parsed = schema.safeParse(value);
-  if (parsed.success) return parsed.data;
-  const details = parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
-  throw badRequest(`Invalid request: ${details.map((d) => `${d.path}: ${d.message}`).join('; ')}`, details);
-}
+/** A signed webhook's form, read after its signature is checked: 400 naming the failing fields. */
+const parse = parseOrBadRequest;
 
 /**
  * Twilio's voice webhooks (docs/decisions/030-voice-channel.md), each verified by X-Twilio-Signature
@@ -179,8 +177,13 @@ export const voiceWebhookRoutes = (deps: VoiceDeps) => {
     welcomeGreeting: string,
     config: BusinessConfig | undefined,
     language: Language = DEFAULT_LANGUAGE,
+    recorded = false,
   ) =>
     connectRelayTwiml({
+      // Recorded calls start their recording before the relay (docs/decisions/184-call-recordings.md).
+      ...(recorded
+        ? { recordingStatusCallback: `${baseOf(requestUrl)}${TWILIO_WEBHOOK_PATHS.voiceRecording}` }
+        : {}),
       relayUrl: relayUrlOf(requestUrl),
       actionUrl: `${baseOf(requestUrl)}${VOICE_PATHS.after}?conversationId=${encodeURIComponent(conversationId)}`,
       welcomeGreeting,
@@ -295,10 +298,14 @@ export const voiceWebhookRoutes = (deps: VoiceDeps) => {
       recalled?.language && profile.languages.includes(recalled.language)
         ? recalled.language
         : DEFAULT_LANGUAGE;
-    const greeting =
+    const greeted =
       language === 'es'
         ? personalGreeting(profile.spanishGreeting, name, 'es')
         : openingGreeting(personalGreeting(routed, name), config);
+    // A recorded call says so first, in every language the business serves (decision 184); one past the
+    // month's recording limit is answered unrecorded, and then says nothing of it.
+    const recorded = await claimsRecording(deps, ownerId, config, at);
+    const greeting = recorded ? disclosedGreeting(greeted, language, servedLanguages(config)) : greeted;
     try {
       // Created straight away (a conditional put): a retry of the webhook finds it in the catch below,
       // so the first delivery, the one a caller waits on, pays no read first.
@@ -331,7 +338,7 @@ export const voiceWebhookRoutes = (deps: VoiceDeps) => {
       conversationId,
       route: route.call_route,
     });
-    return relayTwiml(requestUrl, conversationId, greeting, config, language);
+    return relayTwiml(requestUrl, conversationId, greeting, config, language, recorded);
   }
 
   app.post(VOICE_PATHS.incoming, async (c) => {

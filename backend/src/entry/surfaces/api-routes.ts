@@ -31,6 +31,7 @@ import { notificationRoutes, unsubscribePages } from '../../capabilities/notific
 import { forwardingRoutes } from '../../capabilities/forwarding/routes';
 import { reminderRoutes } from '../../capabilities/reminders/routes';
 import { callerGatesRoutes } from '../../capabilities/caller-gates/routes';
+import { recordingRoutes } from '../../capabilities/recordings/routes';
 import { apiKeyRoutes, hookRoutes } from '../../capabilities/automations/routes';
 import { knowledgeRoutes } from '../../capabilities/knowledge/routes';
 import { calendarModelRoutes, calendarSettingsRoutes } from '../../capabilities/calendar-model/routes';
@@ -72,6 +73,7 @@ export function mountApiRoutes(app: AppBase, deps: AppDeps) {
   app.route('/', forwardingRoutes(deps));
   app.route('/', reminderRoutes(deps));
   app.route('/', callerGatesRoutes(deps));
+  app.route('/', recordingRoutes(deps));
   app.route('/', apiKeyRoutes(deps));
   app.route('/', hookRoutes(deps));
   app.route('/', knowledgeRoutes(deps));

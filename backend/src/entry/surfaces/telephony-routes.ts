@@ -7,6 +7,7 @@ import { phoneNumberRoutes } from '../../capabilities/phone-numbers/routes';
 import { receptionistSmsAssistant, smsWebhookRoutes } from '../../capabilities/sms/routes';
 import { countTwilioWebhookFailures } from '../../providers/telephony/twilio-request';
 import { voiceWebhookRoutes } from '../../capabilities/voice/routes';
+import { recordingWebhookRoutes } from '../../capabilities/recordings/routes';
 
 /**
  * The telephony function's routes (TELEPHONY_HTTP_ROUTES): phone numbers and Twilio's webhooks. In AWS API
@@ -29,5 +30,6 @@ export function mountTelephonyRoutes(app: AppBase, deps: AppDeps) {
   });
   app.route('/', smsWebhookRoutes(deps, assistant));
   app.route('/', voiceWebhookRoutes(deps));
+  app.route('/', recordingWebhookRoutes(deps));
   app.route('/', a2pStatusWebhookRoutes(deps, deps.messagingRegistrations));
 }

@@ -15,6 +15,8 @@ import { startLocalCall, type LocalCall } from './local-call';
 import { UnknownLocalNumberError } from './local-sms-delivery';
 import { createVoiceStreamSession, type VoiceStreamSessionDeps } from '../../capabilities/voice/index';
 import { LOCAL_CALL_PATH } from './local-phone-page';
+import { createLocalCallRecorder } from './local-call-recorder';
+import type { LocalRecordings } from './local-recordings';
 
 const e164 = e164PhoneSchema({ rule: 'possible', message: 'must be a phone number in +15551234567 form' });
 
@@ -79,6 +81,8 @@ export function attachLocalCallServer(
     logger: Logger;
     /** How long a ringing line waits before it rings out (default: the TwiML's seconds, as Twilio). */
     ringMs?: (timeoutSeconds: number) => number;
+    /** Where recorded calls are kept (docs/decisions/184-call-recordings.md); absent: none are recorded. */
+    recordings?: LocalRecordings;
   },
 ) {
   const sockets = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
@@ -147,6 +151,16 @@ export function attachLocalCallServer(
               ...(command.at ? { callTime: new Date(command.at) } : {}),
               ...(command.hang_up_before_greeting ? { hangUpBeforeGreeting: true } : {}),
               ...(deps.ringMs ? { ringMs: deps.ringMs } : {}),
+              // Recorded in the voice the page hears (espeak-ng), when the TwiML starts a recording.
+              ...(deps.recordings
+                ? {
+                    recorder: createLocalCallRecorder({
+                      speech: deps.speech.speech,
+                      recordings: deps.recordings,
+                      assistantVoice: voice,
+                    }),
+                  }
+                : {}),
               onEvent: (event) => {
                 if (event.type === 'assistant') {
                   reply += event.token;

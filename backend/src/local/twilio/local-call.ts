@@ -6,6 +6,7 @@ import { LOCAL_TWILIO_ACCOUNT_SID, UnknownLocalNumberError } from './local-sms-d
 import { readVoiceTwiml } from '../../providers/telephony/twiml-reader';
 import { signTwilioRequest } from '../../providers/telephony/webhook-signature';
 import { LOCAL_CALL_TIME_HEADER } from './local-call-clock';
+import type { LocalCallRecorder, RecordedTurn } from './local-call-recorder';
 
 /** What the person on the local phone page sees and hears of the call. */
 export type LocalCallEvent =
@@ -56,10 +57,15 @@ export type LocalCallOptions = {
    * the missed call the text-back is for (docs/decisions/176).
    */
   hangUpBeforeGreeting?: boolean;
+  /**
+   * Records the call when its TwiML says <Start><Recording> (docs/decisions/184-call-recordings.md);
+   * without one such TwiML is followed but nothing is recorded, and the callback reports `failed`.
+   */
+  recorder?: Pick<LocalCallRecorder, 'finish'>;
 };
 
 type DialStatus = 'completed' | 'no-answer' | 'busy';
-const sid = (prefix: 'CA' | 'VX') => `${prefix}${randomBytes(16).toString('hex')}`;
+const sid = (prefix: 'CA' | 'VX' | 'RE') => `${prefix}${randomBytes(16).toString('hex')}`;
 /** Twilio answers a Dial that nobody picks up after this long unless the TwiML says otherwise. */
 const DEFAULT_DIAL_TIMEOUT_SECONDS = 30;
 
@@ -87,6 +93,14 @@ export async function startLocalCall(options: LocalCallOptions) {
   let ended = false;
   /** Messages for a relay socket still opening. */
   const pending: string[] = [];
+  /** The call's recording once a <Start><Recording> began it: what was said, in order. */
+  let recording:
+    | { sid: string; statusCallback?: string; events: string[]; startedAt: number; turns: RecordedTurn[] }
+    | undefined;
+  /** The assistant's reply being spoken, token by token, until its last. */
+  let assistantReply = '';
+  const recordTurn = (speaker: RecordedTurn['speaker'], text: string) =>
+    recording?.turns.push({ speaker, text, languageCode: language });
 
   const post = async (url: string, params: Record<string, string>) => {
     // Twilio posts the call's own From and To with every request about it, action callbacks included.
@@ -129,9 +143,42 @@ export async function startLocalCall(options: LocalCallOptions) {
         From: options.from,
         To: options.to,
       });
+      await finishRecording();
     } finally {
       options.onEvent({ type: 'ended', reason });
     }
+  }
+
+  /** Twilio's recording status callback, when the TwiML asked for this event. */
+  async function reportRecording(status: string, fields: Record<string, string> = {}) {
+    if (!recording?.statusCallback || !recording.events.includes(status)) return;
+    // As at Twilio, a callback our app refuses never affects the call (Twilio notes it in its debugger).
+    await post(recording.statusCallback, {
+      RecordingSid: recording.sid,
+      RecordingStatus: status,
+      RecordingUrl: `https://api.twilio.com/2010-04-01/Accounts/${LOCAL_TWILIO_ACCOUNT_SID}/Recordings/${recording.sid}`,
+      RecordingStartTime: new Date(recording.startedAt).toUTCString(),
+      RecordingSource: 'StartCallRecordingTWIML',
+      RecordingTrack: 'both',
+      ...fields,
+    }).catch(() => undefined);
+  }
+
+  /** The call is over: its recording is rendered and kept, then reported completed (absent, or failed). */
+  async function finishRecording() {
+    if (!recording) return;
+    let outcome: Awaited<ReturnType<LocalCallRecorder['finish']>>;
+    try {
+      if (!options.recorder) throw new Error('no recorder on this local line');
+      outcome = await options.recorder.finish(recording.sid, recording.turns);
+    } catch {
+      return reportRecording('failed', { ErrorCode: '0' });
+    }
+    if (!outcome) return reportRecording('absent', { RecordingDuration: '0', RecordingChannels: '2' });
+    await reportRecording('completed', {
+      RecordingDuration: String(outcome.durationSeconds),
+      RecordingChannels: String(outcome.channels),
+    });
   }
 
   function openRelay(relayTwiml: NonNullable<ReturnType<typeof readVoiceTwiml>['relay']>) {
@@ -140,8 +187,10 @@ export async function startLocalCall(options: LocalCallOptions) {
     const opening = relayTwiml.language ?? RELAY_LANGUAGE;
     if (opening !== language) options.onEvent({ type: 'language', code: opening });
     language = opening;
-    if (relayTwiml.welcomeGreeting)
+    if (relayTwiml.welcomeGreeting) {
+      recordTurn('assistant', relayTwiml.welcomeGreeting);
       options.onEvent({ type: 'assistant', token: relayTwiml.welcomeGreeting, last: true });
+    }
     const socket = new WebSocket(relayTwiml.url, {
       headers: { 'X-Twilio-Signature': signTwilioRequest(options.authToken, relayTwiml.url, {}) },
     });
@@ -168,9 +217,14 @@ export async function startLocalCall(options: LocalCallOptions) {
       const parsed = relayOutgoingSchema.safeParse(JSON.parse(data.toString()));
       if (!parsed.success) return;
       const message = parsed.data;
-      if (message.type === 'text')
+      if (message.type === 'text') {
+        assistantReply += message.token;
+        if (message.last) {
+          recordTurn('assistant', assistantReply);
+          assistantReply = '';
+        }
         options.onEvent({ type: 'assistant', token: message.token, last: message.last });
-      else if (message.type === 'language') {
+      } else if (message.type === 'language') {
         // As Twilio does: later prompts are transcribed, and labelled, in the new language.
         language = message.transcriptionLanguage;
         options.onEvent({ type: 'language', code: message.ttsLanguage });
@@ -239,7 +293,21 @@ export async function startLocalCall(options: LocalCallOptions) {
       options.onEvent({ type: 'rejected' });
       return end('rejected', twiml.reject === 'busy' ? 'busy' : 'no-answer');
     }
-    if (twiml.say) options.onEvent({ type: 'say', text: twiml.say });
+    if (twiml.recording && !recording) {
+      // <Start><Recording>: Twilio records from here until the call ends, whatever TwiML follows.
+      recording = {
+        sid: sid('RE'),
+        events: twiml.recording.events,
+        startedAt: now(),
+        turns: [],
+        ...(twiml.recording.statusCallback ? { statusCallback: twiml.recording.statusCallback } : {}),
+      };
+      await reportRecording('in-progress');
+    }
+    if (twiml.say) {
+      recordTurn('assistant', twiml.say);
+      options.onEvent({ type: 'say', text: twiml.say });
+    }
     if (twiml.relay && options.hangUpBeforeGreeting) return end('caller hung up before the greeting');
     if (twiml.relay) return openRelay(twiml.relay);
     // The line rings on while the call goes on (the caller can hang up meanwhile): not awaited here.
@@ -268,8 +336,15 @@ export async function startLocalCall(options: LocalCallOptions) {
 
   return {
     callSid,
+    /** The call's recording sid, once its TwiML started one. */
+    get recordingSid() {
+      return recording?.sid;
+    },
     /** What the person said, as Twilio's speech recognition would deliver it. */
-    say: (text: string) => sendToRelay({ type: 'prompt', voicePrompt: text, lang: language, last: true }),
+    say: (text: string) => {
+      recordTurn('caller', text);
+      sendToRelay({ type: 'prompt', voicePrompt: text, lang: language, last: true });
+    },
     digit: (digit: string) => sendToRelay({ type: 'dtmf', digit }),
     /** The ringing line (the manager's, or the business's own) picks up. */
     answerManager: () => ringing?.resolve('completed'),

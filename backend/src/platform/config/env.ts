@@ -38,6 +38,8 @@ const envSchema = z.object({
     .optional()
     .transform((value) => value),
   LOCAL_OUTBOX_DIR: z.string().default('.local/outbox'),
+  /** Where the local phone's call recordings are kept (docs/decisions/184-call-recordings.md). */
+  LOCAL_RECORDINGS_DIR: z.string().default('.local/recordings'),
   /** Frontend log events accepted per client per minute. */
   FRONTEND_LOG_RATE_LIMIT: z.coerce.number().int().min(1).default(60),
   /** Stripe (plans, checkout, billing portal); the local payments provider runs when unset. */
@@ -151,6 +153,7 @@ export type AppConfig = {
   allowedOrigins: string[];
   localProviders: boolean;
   localOutboxDir: string;
+  localRecordingsDir: string;
   frontendLogRateLimit: number;
   stripe: {
     secretKey: string | undefined;
@@ -274,6 +277,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     allowedOrigins: e.ALLOWED_ORIGINS,
     localProviders: e.LOCAL_PROVIDERS ? e.LOCAL_PROVIDERS === 'true' : e.APP_ENV !== 'aws',
     localOutboxDir: e.LOCAL_OUTBOX_DIR,
+    localRecordingsDir: e.LOCAL_RECORDINGS_DIR,
     frontendLogRateLimit: e.FRONTEND_LOG_RATE_LIMIT,
     stripe: {
       secretKey: e.STRIPE_SECRET_KEY,

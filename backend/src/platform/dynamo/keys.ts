@@ -23,11 +23,16 @@ export const API_KEY_PREFIX_SK = 'APIKEY#';
 export const HOOK_PREFIX = 'HOOK#';
 /** Caller memories' sk prefix; the caller's E.164 number follows. */
 export const CALLER_MEMORY_PREFIX = 'CALLERMEMORY#';
+/** Call recordings' sk prefix under the owner; the call's conversation id follows (docs/decisions/184). */
+export const CALL_RECORDING_PREFIX = 'RECORDING#';
 
 /** The operator's list of webhook events whose handling failed (ops CLI). */
 export const WEBHOOK_FAILURES_PK = 'OPS#WEBHOOK_FAILURES';
 
 export const localCalendarPartition = (service: string, account: string) => `LOCALCAL#${service}#${account}`;
+
+/** The partition of the recordings whose retention ends on one UTC day (keys.callRecordingDue). */
+const recordingDueDayKey = (day: string) => `RECORDINGDUE#${keyPart(day, 'day')}`;
 
 export const keys = {
   businessConfig: (userId: string) => ({ pk: userKey(userId), sk: 'CONFIG' }),
@@ -280,6 +285,26 @@ export const keys = {
     pk: userKey(userId),
     sk: `MISSEDTEXT#${keyPart(day, 'day')}#${keyPart(caller, 'caller')}`,
   }),
+  /** One call's recording (docs/decisions/184-call-recordings.md), under the owner: account deletion takes it. */
+  callRecording: (userId: string, conversationId: string) => ({
+    pk: userKey(userId),
+    sk: `${CALL_RECORDING_PREFIX}${keyPart(conversationId, 'conversation id')}`,
+  }),
+  /** Recordings the owner started in one UTC month: the per-owner limit holds under parallel calls. */
+  callRecordingMonth: (userId: string, month: string) => ({
+    pk: userKey(userId),
+    sk: `RECORDING_COUNT#${keyPart(month, 'month')}`,
+  }),
+  /**
+   * A recording to delete at the provider once its retention is over, bucketed by the UTC day it is due:
+   * the sweep queries the buckets, never a Scan. Outside the owner's partition, so it outlives an erasure of
+   * the owner's items and the sweep then finds nothing left to delete.
+   */
+  callRecordingDue: (day: string, userId: string, conversationId: string) => ({
+    pk: recordingDueDayKey(day),
+    sk: `${keyPart(userId, 'user id')}#${keyPart(conversationId, 'conversation id')}`,
+  }),
+  callRecordingDueDay: (day: string) => recordingDueDayKey(day),
   /** An owner's API key as the dashboard lists it: name, scope, shown prefix, the key's hash. */
   apiKey: (userId: string, keyId: string) => ({
     pk: userKey(userId),

@@ -13,6 +13,8 @@ export const TWILIO_WEBHOOK_PATHS = {
   voiceDialResult: '/webhooks/twilio/voice/dial-result',
   /** Ring me first: the business phone's leg ended (docs/decisions/173-answer-modes.md). */
   voiceOwnerDialResult: '/webhooks/twilio/voice/owner-dial-result',
+  /** A call recording's status: in progress, completed, absent (docs/decisions/184-call-recordings.md). */
+  voiceRecording: '/webhooks/twilio/voice/recording',
   sms: '/webhooks/twilio/sms',
   /** A2P 10DLC brand and campaign status events (Event Streams webhook sink, docs/decisions/169). */
   messagingRegistration: '/webhooks/twilio/messaging-registration',

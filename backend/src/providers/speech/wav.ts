@@ -102,3 +102,37 @@ export function joinWavs(files: readonly Uint8Array[], gapMs: number): Uint8Arra
   }
   return joined;
 }
+
+/**
+ * A two-channel WAV of a conversation's turns, as a dual-channel call recording holds it: each turn (a mono
+ * 16-bit WAV) in order, `gapMs` apart, on its own channel (0: the caller, 1: the assistant) with silence on
+ * the other. All turns must share one sample rate.
+ */
+export function dualChannelWav(turns: ReadonlyArray<{ channel: 0 | 1; wav: Uint8Array }>, gapMs: number) {
+  if (turns.length === 0) throw new Error('Nothing to record');
+  const format = readWavInfo(turns[0]!.wav);
+  const gapFrames = Math.round((format.sampleRate * gapMs) / 1000);
+  const tracks = turns.map(({ channel, wav }) => {
+    const info = readWavInfo(wav);
+    if (info.channels !== 1 || info.bitsPerSample !== 16 || info.sampleRate !== format.sampleRate)
+      throw new Error('Only mono 16-bit turns of one sample rate can be laid on two channels');
+    const samples = wavSamples(wav);
+    return {
+      channel,
+      samples: new Int16Array(samples.buffer.slice(samples.byteOffset, samples.byteOffset + samples.length)),
+    };
+  });
+  const frames = tracks.reduce((sum, t) => sum + t.samples.length, 0) + gapFrames * (tracks.length - 1);
+  const interleaved = new Int16Array(frames * 2);
+  let at = 0;
+  for (const [index, { channel, samples }] of tracks.entries()) {
+    if (index > 0) at += gapFrames;
+    for (let i = 0; i < samples.length; i += 1) interleaved[(at + i) * 2 + channel] = samples[i]!;
+    at += samples.length;
+  }
+  const data = new Uint8Array(interleaved.buffer);
+  const wav = new Uint8Array(44 + data.length);
+  wav.set(wavHeader({ channels: 2, sampleRate: format.sampleRate, bitsPerSample: 16 }, data.length), 0);
+  wav.set(data, 44);
+  return wav;
+}

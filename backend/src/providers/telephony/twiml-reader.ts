@@ -107,7 +107,16 @@ export function readVoiceTwiml(twiml: string) {
       parameters[parameter.attributes.name] = parameter.attributes.value ?? '';
   }
   const dialed = text('Dial')?.trim();
+  const recording = first(root, 'Start') && first(root, 'Recording');
   return {
+    /** <Start><Recording>: the call is recorded from here on, with its status callback and channels. */
+    recording: recording
+      ? {
+          statusCallback: recording.attributes.recordingStatusCallback,
+          events: (recording.attributes.recordingStatusCallbackEvent ?? 'completed').split(/\s+/),
+          channels: recording.attributes.channels ?? 'mono',
+        }
+      : undefined,
     say: text('Say'),
     // A <Dial> to a bare number holds it as text; a transfer names it in a <Number> (with its whisper URL).
     dial: dialed ? dialed : text('Number'),

@@ -15,6 +15,31 @@ const NAME = `Tom & Jerry's <b>"Best"</b> > Cuts`;
 const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>';
 
 describe('voice TwiML', () => {
+  it('starts a dual-channel recording before the relay when the call is recorded, and none otherwise', () => {
+    const base = {
+      relayUrl: 'wss://api.example.com/relay',
+      actionUrl: 'https://api.example.com/after',
+      welcomeGreeting: 'This call may be recorded. Hi!',
+      language: 'en-US',
+      parameters: { conversationId: 'c1' },
+    };
+    const recorded = connectRelayTwiml({
+      ...base,
+      recordingStatusCallback: 'https://api.example.com/webhooks/twilio/voice/recording',
+    });
+    expect(recorded).toContain(
+      '<Start><Recording channels="dual" track="both" recordingStatusCallback="https://api.example.com/webhooks/twilio/voice/recording" recordingStatusCallbackMethod="POST" recordingStatusCallbackEvent="in-progress completed absent"/></Start><Connect',
+    );
+    expect(readVoiceTwiml(recorded).recording).toEqual({
+      statusCallback: 'https://api.example.com/webhooks/twilio/voice/recording',
+      events: ['in-progress', 'completed', 'absent'],
+      channels: 'dual',
+    });
+    const unrecorded = connectRelayTwiml(base);
+    expect(unrecorded).not.toContain('<Start>');
+    expect(readVoiceTwiml(unrecorded).recording).toBeUndefined();
+  });
+
   it('connects to ConversationRelay with greeting, voice, interruptions, DTMF and the conversation parameter', () => {
     const twiml = connectRelayTwiml({
       relayUrl: 'wss://api.example.com/relay',

@@ -17,11 +17,27 @@ export type RelayTwiml = {
   parameters: Record<string, string>;
   /** The languages the session may switch to (a <Language> each), when the owner serves more than one. */
   languages?: readonly RelayLanguage[];
+  /**
+   * Record the call (docs/decisions/184-call-recordings.md): <Start><Recording> before the relay, both
+   * sides on two channels, its status posted (signed) to this URL.
+   */
+  recordingStatusCallback?: string;
 };
 
 /** Voice TwiML: the caller talks to the assistant through ConversationRelay; interruptions and DTMF on. */
 export function connectRelayTwiml(options: RelayTwiml): string {
   const response = new VoiceResponse();
+  if (options.recordingStatusCallback) {
+    response.start().recording(
+      xmlSafeAttributes({
+        channels: 'dual',
+        track: 'both',
+        recordingStatusCallback: options.recordingStatusCallback,
+        recordingStatusCallbackMethod: 'POST',
+        recordingStatusCallbackEvent: ['in-progress', 'completed', 'absent'],
+      } satisfies VoiceResponse.RecordingAttributes),
+    );
+  }
   const relay = response
     .connect(xmlSafeAttributes({ action: options.actionUrl, method: 'POST' }))
     .conversationRelay(

@@ -75,13 +75,13 @@ export const PRIVACY_POLICY: LegalDocument = {
       title: 'Call Audio, Transcripts and Caller Data',
       body: [
         p(
-          "When a Caller phones or texts an assistant, we process the Caller's phone number, the name and contact details they give, the audio of the call while it lasts, an automatically generated transcript, the text messages exchanged and the details of any appointment booked (service, date, time and notes).",
+          "When a Caller phones or texts an assistant, we process the Caller's phone number, the name and contact details they give, the audio of the call while it lasts, an automatically generated transcript, a recording of the call when the business has turned call recording on, the text messages exchanged and the details of any appointment booked (service, date, time and notes).",
         ),
         p(
-          'Calls are transcribed as they happen so the assistant can understand the Caller, and so the business can review its conversations and analytics. The audio itself is not recorded or stored: our telephony and speech-recognition providers turn it into text during the call, and only the text is kept. Customers are responsible for giving any notice and obtaining any consent required where they operate.',
+          'Calls are transcribed as they happen so the assistant can understand the Caller, and so the business can review its conversations and analytics. Call audio is not recorded unless the business turns call recording on in its dashboard; it is off by default. While it is on, every call starts with the assistant saying "This call may be recorded." (in Spanish too for businesses that serve Spanish-speaking Callers), and our telephony provider (Twilio) records the whole call, the Caller and the assistant on two separate channels. The recording stays with our telephony provider; only the business can play it, in its dashboard, through our service. Customers are responsible for giving any further notice and obtaining any consent required where they operate.',
         ),
         p(
-          'We do not sell Caller data, and we do not use transcripts or messages to train general-purpose AI models offered to others. We may use de-identified, aggregated statistics (for example, average call length) to improve the service.',
+          'We do not sell Caller data, and we do not use recordings, transcripts or messages to train general-purpose AI models offered to others. We may use de-identified, aggregated statistics (for example, average call length) to improve the service.',
         ),
       ],
     },
@@ -135,7 +135,10 @@ export const PRIVACY_POLICY: LegalDocument = {
             term: 'Account and configuration data',
             text: 'while your account is active and for up to 90 days after it is closed.',
           },
-          { term: 'Call audio', text: 'not recorded or stored; only the transcript is kept.' },
+          {
+            term: 'Call recordings',
+            text: 'only made when the business turns call recording on; kept for the same period as the transcript of the call, then deleted, at our telephony provider too. Erasing a caller deletes their recordings with the rest of their data, and deleting the account deletes every recording.',
+          },
           {
             term: 'Transcripts, message logs and booking records',
             text: '12 months by default, so you can review conversations and analytics. The business can shorten this to 90 or 30 days in its dashboard; records older than the chosen period are deleted automatically. The business can also erase everything stored about one caller number at any time, except the record of a STOP request, which we keep so that number is never texted again.',
@@ -247,6 +250,9 @@ export const TERMS_OF_SERVICE: LegalDocument = {
       title: 'Acceptable Use and Call Compliance',
       body: [
         p(
+          'Call recording is off unless you turn it on. When you do, the assistant tells every Caller at the start of the call that it may be recorded; you are responsible for any further notice or consent the law requires where you and your Callers are (some places require every party to consent).',
+        ),
+        p(
           'You are responsible for using the Service lawfully, including laws on call recording and consent, telemarketing and text messaging (such as the TCPA and CASL), consumer protection and privacy. You agree not to:',
         ),
         list(
@@ -262,7 +268,7 @@ export const TERMS_OF_SERVICE: LegalDocument = {
       title: 'Your Data',
       body: [
         p(
-          'You own the data you and your callers provide through the Service, including business information, transcripts, messages and booking records ("Customer Data"). You grant us the right to host, process and transmit Customer Data only as needed to provide, secure and improve the Service. We process Callers\' information on your behalf as described in our Privacy Policy, and we may use de-identified, aggregated data to improve the Service.',
+          'You own the data you and your callers provide through the Service, including business information, call recordings, transcripts, messages and booking records ("Customer Data"). You grant us the right to host, process and transmit Customer Data only as needed to provide, secure and improve the Service. We process Callers\' information on your behalf as described in our Privacy Policy, and we may use de-identified, aggregated data to improve the Service.',
         ),
       ],
     },

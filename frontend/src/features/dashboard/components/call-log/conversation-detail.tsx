@@ -12,6 +12,7 @@ import { BlockCallerAction } from '../../../caller-gates';
 import { ConversationAppointments } from './conversation-appointments';
 import { LanguageBadge } from '../language-badge';
 import { ManipulationMark } from './manipulation-mark';
+import { CallRecordingPlayer } from './call-recording-player';
 
 /** A success criterion's key as words: "deposit_collected" → "Deposit collected". */
 const criterionLabel = (key: string) => {
@@ -121,6 +122,9 @@ export function ConversationDetail({
                 </li>
               ))}
             </ol>
+            {detail.data.channel === 'voice' ? (
+              <CallRecordingPlayer userId={userId} conversationId={target.id} />
+            ) : null}
           </div>
           <div>
             <h3>{CALL_LOG_TEXTS.actions}</h3>

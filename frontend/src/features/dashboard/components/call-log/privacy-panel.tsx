@@ -2,9 +2,11 @@ import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { isPhone } from '@shared/phone/phone-number';
 import { PRIVACY_TEXTS } from '@shared/privacy';
+import { CALL_RECORDING_TEXTS } from '@shared/call-recordings';
 import { RETENTION_CHOICES, type RetentionDays } from '@shared/privacy-retention';
 import { Modal } from '../../../../components/ui/modal';
 import { privacyApi } from '../../api/privacy-api';
+import { recordingsApi } from '../../api/recordings-api';
 
 /** A whole number of any country, as the erasure's own schema reads it (shared/schemas/privacy.ts). */
 const isCallerPhone = (typed: string) => isPhone(typed, 'possible');
@@ -14,6 +16,12 @@ export function PrivacyPanel({ userId }: { userId: string }) {
   const queryClient = useQueryClient();
   const key = ['dashboard', 'privacy', userId];
   const settings = useQuery({ queryKey: key, queryFn: () => privacyApi.get(userId), retry: false });
+  const recordingKey = ['dashboard', 'call-recording-setting', userId];
+  const recordingSetting = useQuery({
+    queryKey: recordingKey,
+    queryFn: () => recordingsApi.setting(userId),
+    retry: false,
+  });
   const [notice, setNotice] = useState<string | undefined>();
   const [phone, setPhone] = useState('');
   const [confirming, setConfirming] = useState(false);
@@ -23,6 +31,13 @@ export function PrivacyPanel({ userId }: { userId: string }) {
     onSuccess: (saved) => {
       queryClient.setQueryData(key, saved);
       setNotice(PRIVACY_TEXTS.retentionSaved(saved.transcript_retention_days));
+    },
+  });
+  const recording = useMutation({
+    mutationFn: (on: boolean) => recordingsApi.save(userId, on),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(recordingKey, saved);
+      setNotice(CALL_RECORDING_TEXTS.saved(saved.call_recording));
     },
   });
   const erase = useMutation({
@@ -36,7 +51,7 @@ export function PrivacyPanel({ userId }: { userId: string }) {
     },
     onError: () => setConfirming(false),
   });
-  const failure = retention.error ?? erase.error;
+  const failure = retention.error ?? recording.error ?? erase.error;
 
   const askToErase = (event: FormEvent) => {
     event.preventDefault();
@@ -71,6 +86,25 @@ export function PrivacyPanel({ userId }: { userId: string }) {
           ))}
         </select>
         <p className="field-hint">{PRIVACY_TEXTS.retentionHint}</p>
+      </div>
+      <div className="field">
+        <label className="privacy-toggle" htmlFor="privacy-call-recording">
+          <input
+            id="privacy-call-recording"
+            type="checkbox"
+            // The owner's choice shows at once while it is saved; a failed save puts the stored one back.
+            checked={
+              recording.isPending ? recording.variables : (recordingSetting.data?.call_recording ?? false)
+            }
+            disabled={!recordingSetting.data || recording.isPending}
+            aria-describedby="privacy-call-recording-hint"
+            onChange={(e) => recording.mutate(e.target.checked)}
+          />
+          {CALL_RECORDING_TEXTS.label}
+        </label>
+        <p className="field-hint" id="privacy-call-recording-hint">
+          {CALL_RECORDING_TEXTS.hint}
+        </p>
       </div>
       <form className="privacy-erase" onSubmit={askToErase}>
         <div className="field">

@@ -70,8 +70,8 @@ export function CallLogsModal({ onClose }: { onClose: () => void }) {
           </p>
         ) : (
           <p>
-            Call logs with the transcript of every conversation are on their way. Would you like them on your
-            dashboard?
+            Call logs with the transcript of every conversation, and the recording of every call once you turn
+            call recording on, are on their way. Would you like them on your dashboard?
           </p>
         )}
         {record.isError ? (

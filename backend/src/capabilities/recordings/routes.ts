@@ -1,0 +1,2 @@
+export { recordingRoutes } from './recording-routes';
+export { recordingWebhookRoutes } from './recording-webhook-routes';
