@@ -143,6 +143,19 @@ describe('Privacy: retention by TTL and erasing one caller', async () => {
     expect(mentions(await partition(), CALLER)).toEqual([]);
     expect(await deps.data.conversationStates.get('gone-1')).toBeUndefined();
     expect(mentions(await partition(), OTHER_CALLER)).toHaveLength(2);
+    // The erased booking's time is free again: its hold left the staff member's ledger with it.
+    const rebooked = await deps.data.appointments.book(owner.sub, {
+      starts_at: start.toISOString(),
+      ends_at: new Date(start.getTime() + 1_800_000).toISOString(),
+      customer_name: 'Next',
+      customer_phone: '+14155550999',
+      service: 'Cut',
+      conversation_id: null,
+      channel: 'sms',
+      deposit: null,
+    });
+    expect(rebooked.ok).toBe(true);
+    await deps.data.appointments.release(owner.sub, rebooked.ok ? rebooked.appointment.id : '');
     // Erasing again finds nothing; a malformed number or another owner is refused.
     expect((await call('POST', '/callers/erase', { phone: CALLER })).body.erased).toEqual({
       conversations: 0,

@@ -101,7 +101,30 @@ export const privacyRoutes = (deps: ConversationsDeps) => {
         deps.logger.warn('recordings.erase_failed', { owner_id: userId, error: String(error) });
         throw new HttpError(502, 'provider_error', PRIVACY_TEXTS.eraseFailed);
       });
+      const released = await releaseUpcomingHolds(deps, userId, phone);
       const erased = await data.callerErasure.erase(userId, phone);
-      return c.json({ phone, erased: { ...erased, recordings } }, 200);
+      return c.json(
+        { phone, erased: { ...erased, appointments: erased.appointments + released, recordings } },
+        200,
+      );
     });
 };
+
+/** How far ahead a caller's bookings can hold a time (the booking horizon, with room to spare). */
+const HOLD_HORIZON_DAYS = 400;
+
+/**
+ * A caller's upcoming bookings go through the repository's release, which deletes each one together with the
+ * time it held on its staff member's (and resource's) ledger: deleted as plain items, the time would stay
+ * blocked. The erasure then deletes what is left (the past ones).
+ */
+async function releaseUpcomingHolds(deps: ConversationsDeps, ownerId: string, phone: string) {
+  const from = deps.now();
+  const to = new Date(from.getTime() + HOLD_HORIZON_DAYS * 86_400_000);
+  const upcoming = await deps.data.appointments.matching(ownerId, from, to, {
+    attribute: 'customer_phone',
+    value: phone,
+  });
+  for (const appointment of upcoming) await deps.data.appointments.release(ownerId, appointment.id);
+  return upcoming.length;
+}
