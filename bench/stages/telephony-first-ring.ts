@@ -54,11 +54,16 @@ export type TelephonyFirstRingFigure = {
  */
 const PROBE = `
 const cpu = process.cpuUsage();
+// Monotonic microseconds, the clock of a --cpu-prof profile's timestamps: to split a profile by phase.
+const us = () => Number(process.hrtime.bigint() / 1000n);
+const marksUs = [us()];
 const started = performance.now();
 const mod = await import(process.env.BENCH_BUNDLE_URL);
 const imported = performance.now();
+marksUs.push(us());
 const response = await mod.handler(JSON.parse(process.env.BENCH_EVENT), { awsRequestId: 'bench', getRemainingTimeInMillis: () => 10000 });
 const answered = performance.now();
+marksUs.push(us());
 const { user, system } = process.cpuUsage(cpu);
 // For comparison, not in the figure: the same request on the now-warm instance.
 const again = JSON.parse(process.env.BENCH_EVENT_AGAIN ?? 'null');
@@ -72,7 +77,7 @@ if (response?.statusCode !== 200 || !body.includes(process.env.BENCH_EXPECT)) {
 }
 console.log(JSON.stringify({
   initMs: imported - started, firstResponseMs: answered - imported, totalMs: answered - started,
-  cpuMs: (user + system) / 1000, warmResponseMs: again ? warmMs : 0,
+  cpuMs: (user + system) / 1000, warmResponseMs: again ? warmMs : 0, marksUs, pid: process.pid,
 }));
 process.exit(0);
 `;
@@ -125,8 +130,8 @@ export async function measureTelephonyFirstRing(
     // BENCH_FIRST_RING_NODE_ARGS: flags for the telephony process alone, e.g. `--cpu-prof --cpu-prof-dir=…`.
     const nodeArgs = (process.env.BENCH_FIRST_RING_NODE_ARGS ?? '').split(' ').filter(Boolean);
     let call = 0;
-    const ring = () =>
-      probe(
+    const ring = async () => {
+      const side = await probe(
         telephonyDir,
         {
           ...env,
@@ -136,6 +141,10 @@ export async function measureTelephonyFirstRing(
         '<ConversationRelay',
         nodeArgs,
       );
+      // With a profiler's flags: each process's id and phase marks, to split its profile by phase.
+      if (nodeArgs.length > 0) log(`probe ${JSON.stringify(side)}`);
+      return side;
+    };
     const bare = () =>
       probe(
         baselineDir,
