@@ -124,7 +124,7 @@ export async function measureTelephonyFirstRing(
       TWILIO_AUTH_TOKEN,
       OPENAI_API_KEY: 'sk-bench-first-ring-never-sent',
       STRIPE_SECRET_KEY: 'sk_test_bench_first_ring_never_sent',
-      // Logs go to stdout as in Lambda; only the probe's last line is read.
+      // The SDK warns about Node < 22 on stderr when a client is created; nodejs24.x never does.
       AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
     };
     // BENCH_FIRST_RING_NODE_ARGS: flags for the telephony process alone, e.g. `--cpu-prof --cpu-prof-dir=…`.
