@@ -72,4 +72,25 @@ describe('the telephony function at cold start', () => {
         module,
       ).toBe(true);
   });
+
+  /** A call's webhooks are built from their own dependencies; the app's whole wiring loads on first use. */
+  it("answers a call without the app's whole wiring, which is in the asset for the first call that needs it", async () => {
+    const { startInputs, lazyInputs } = await (inputs ??= telephonyInputs());
+    const wiringOnly = [
+      'backend/src/entry/app-deps.ts',
+      'backend/src/capabilities/webhooks/index.ts',
+      'backend/src/capabilities/referrals/index.ts',
+      'backend/src/capabilities/messaging-registration/index.ts',
+      'backend/src/providers/providers.ts',
+      'backend/src/platform/auth/token-verifier.ts',
+    ];
+    expect(startInputs.some((input) => input.endsWith('backend/src/entry/call-answer-deps.ts'))).toBe(true);
+    expect(startInputs.filter((input) => wiringOnly.some((module) => input.endsWith(module)))).toEqual([]);
+    expect(startInputs.filter((input) => input.includes('node_modules/jose/'))).toEqual([]);
+    for (const module of wiringOnly)
+      expect(
+        lazyInputs.some((input) => input.endsWith(module)),
+        module,
+      ).toBe(true);
+  });
 });

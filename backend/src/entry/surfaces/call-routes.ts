@@ -4,6 +4,7 @@ import { TWILIO_WEBHOOK_PATHS } from '../../platform/http/webhook-paths';
 import { preloadTwimlBuilders } from '../../providers/telephony/twiml-on-demand';
 import { countTwilioWebhookFailures } from '../../providers/telephony/twilio-request';
 import { voiceWebhookRoutes } from '../../capabilities/voice/routes';
+import type { VoiceDeps } from '../../capabilities/voice/index';
 
 /**
  * A call's webhooks: the incoming call a caller waits on, and the callbacks of the same call (status, the
@@ -28,7 +29,7 @@ export function mountTwilioWebhookGuards(app: AppBase, deps: Pick<AppDeps, 'metr
 }
 
 /** The telephony function's app at cold start: a call's webhooks and nothing else. */
-export function mountCallRoutes(app: AppBase, deps: AppDeps) {
+export function mountCallRoutes(app: AppBase, deps: VoiceDeps) {
   mountTwilioWebhookGuards(app, deps);
   app.route('/', voiceWebhookRoutes(deps));
 }
