@@ -13,6 +13,7 @@ import { mergeResults, RESULTS_FILE } from './results-file';
 import { measureApiGetConfig } from './stages/api-get-config';
 import { measureLambdaBundle } from './stages/lambda-bundle';
 import { measureLandingJs } from './stages/landing-js';
+import { formatTelephonyFirstRing, measureTelephonyFirstRing } from './stages/telephony-first-ring';
 import { formatVoiceStream, measureVoiceStream } from './stages/voice-stream';
 import { formatGreeting, formatVoiceTurn, measureVoiceCalls } from './stages/voice-call';
 import { formatReceptionistEngine, measureReceptionistEngine } from './stages/receptionist-engine';
@@ -89,6 +90,10 @@ const stages = {
   lambda_bundle: stage(
     (s) => measureLambdaBundle({ samples: s.coldInitSamples }, log('lambda_bundle')),
     formatLambda,
+  ),
+  telephony_first_ring: stage(
+    (s) => measureTelephonyFirstRing({ samples: s.coldInitSamples }, log('telephony_first_ring')),
+    formatTelephonyFirstRing,
   ),
   landing_js: stage(() => measureLandingJs(log('landing_js')), formatLanding),
   lighthouse: stage(

@@ -1,9 +1,13 @@
-/** `npx tsx infra/print-cost-tables.ts`: docs/capacity.md's "Monthly cost" table for the stack as it is now. */
+/**
+ * `npx tsx infra/print-cost-tables.ts`: docs/capacity.md's "Monthly cost" and "Memory sizes" tables for the
+ * stack as it is now.
+ */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Template } from 'aws-cdk-lib/assertions';
 import { costSettingsOf, renderCostTable } from './lib/cost-model';
+import { renderMemoryTable } from './lib/memory-sizing';
 import { ReceptionistStack } from './lib/receptionist-stack';
 import { testApp, testStage } from './test-support';
 
@@ -23,4 +27,5 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const settings = defaultStageCostSettings();
   console.log(JSON.stringify(settings, null, 2));
   console.log(renderCostTable(settings));
+  console.log(`\n${renderMemoryTable()}`);
 }

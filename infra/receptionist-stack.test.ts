@@ -153,7 +153,13 @@ describe('lambdas', () => {
         Handler: 'index.handler',
       });
     }
-    template.hasResourceProperties('AWS::Lambda::Function', { MemorySize: 512, Timeout: 29 });
+    template.hasResourceProperties('AWS::Lambda::Function', { Timeout: 29 });
+    // Sized from measured init and request times (infra/lib/memory-sizing.ts, docs/capacity.md).
+    const memoryOf = (prefix: string) =>
+      functions.find(([id]) => id.startsWith(prefix))?.[1].Properties.MemorySize;
+    expect(
+      ['ApiFunction', 'TelephonyFunction', 'SocketFunction', 'NotificationsFunction'].map(memoryOf),
+    ).toEqual([1024, 1769, 1024, 512]);
   });
 
   it('configures every function with the backend environment, the secret only by ARN', () => {

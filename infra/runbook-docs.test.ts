@@ -13,6 +13,7 @@ import {
   USAGE_PER_OWNER,
   type CostSettings,
 } from './lib/cost-model';
+import { chosenMemoryMb, REQUEST_PROFILES, renderMemoryTable } from './lib/memory-sizing';
 import { SES_IDENTITY_KINDS } from './lib/ses-sender';
 import { ReceptionistStack } from './lib/receptionist-stack';
 import { REPO_ROOT } from './lib/repo-paths';
@@ -68,7 +69,7 @@ beforeAll(() => {
 describe('docs/capacity.md "Monthly cost"', () => {
   it('reads the cost-bearing settings from the synthesized stack', () => {
     expect(settings).toMatchObject({
-      memoryGb: { api: 0.5, telephony: 0.5, socket: 0.5, notifications: 0.5 },
+      memoryGb: { api: 1, telephony: 1769 / 1024, socket: 1, notifications: 0.5 },
       // The sweep every 2 minutes and the digest every hour.
       scheduledRunsPerMonth: 21_600 + 720,
       cognitoTier: 'PLUS',
@@ -91,13 +92,25 @@ describe('docs/capacity.md "Monthly cost"', () => {
     expect(tableCells(marked![1]!)).toEqual(tableCells(renderCostTable(settings)));
   });
 
+  it('shows the memory sizes the stack uses, each with the wait it was chosen for', () => {
+    const marked = /<!-- memory-table:start -->([\s\S]*?)<!-- memory-table:end -->/.exec(capacity);
+    expect(marked).not.toBeNull();
+    expect(tableCells(marked![1]!)).toEqual(tableCells(renderMemoryTable()));
+    expect(settings.memoryGb).toEqual({
+      api: chosenMemoryMb('api') / 1024,
+      telephony: chosenMemoryMb('telephony') / 1024,
+      socket: chosenMemoryMb('socket') / 1024,
+      notifications: chosenMemoryMb('notifications') / 1024,
+    });
+  });
+
   it('states the per-owner usage the table is computed from', () => {
     const costSection = section(capacity, '## Monthly cost');
     const u = USAGE_PER_OWNER;
     for (const claim of [
       `${u.calls} answered calls of ${u.callMinutes} minutes`,
       `${u.relayPromptsPerCall} caller prompts per call`,
-      `${u.relayTurnSeconds} s each`,
+      `${(REQUEST_PROFILES.relayTurn.cpuMs + REQUEST_PROFILES.relayTurn.waitMs) / 1000} s each`,
       `${u.relayTextMessagesPerReply} \`text\` messages per reply`,
       `${u.twilioWebhooksPerCall} Twilio webhooks per call`,
       `${u.textsReceived} texts received`,

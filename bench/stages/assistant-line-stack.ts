@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { ensureAppTable } from '../../backend/src/platform/dynamo/create-tables';
 import { createDynamoClients } from '../../backend/src/platform/dynamo/dynamo-client';
 import { keys } from '../../backend/src/platform/dynamo/keys';
@@ -85,16 +85,7 @@ export async function withAssistantLine<T>(
     const { client, doc } = createDynamoClients({ region: 'us-east-1', endpoint: stack.urls.dynamodb });
     await ensureAppTable(client, tableName);
     const ownerId = `${tableName}-owner`;
-    await doc.send(
-      new PutCommand({
-        TableName: tableName,
-        Item: { ...keys.businessConfig(ownerId), ...businessConfigFixture(ownerId) },
-      }),
-    );
-    const assistantNumber = localStockPage('415', 0, 1)[0]!.phone_number;
-    const reservations = createPhoneReservationRepository(doc, tableName);
-    await reservations.claim(ownerId, assistantNumber);
-    await reservations.activate(ownerId, assistantNumber, 'PNbench', []);
+    const assistantNumber = await seedAnsweringOwner(doc, tableName, ownerId);
     const webhooks = telephonyWebhookUrls(apiUrl);
     await createLocalTwilioAccount(doc, tableName).recordNumber({
       phone_number: assistantNumber,
@@ -102,18 +93,6 @@ export async function withAssistantLine<T>(
       sms_url: webhooks.smsUrl,
       voice_url: webhooks.voiceUrl,
       status_callback_url: webhooks.statusCallbackUrl,
-    });
-    const seconds = Math.floor(Date.now() / 1000);
-    await createSubscriptionRepository(doc, tableName).syncFromProvider(ownerId, {
-      id: 'sub_bench',
-      customerId: 'cus_bench',
-      status: 'trialing',
-      priceId: 'price_pro_monthly',
-      planName: 'Pro',
-      currentPeriodEnd: seconds + 14 * 86_400,
-      trialEnd: seconds + 14 * 86_400,
-      cancelAtPeriodEnd: false,
-      metadata: {},
     });
     client.destroy();
 
@@ -148,4 +127,38 @@ export async function withAssistantLine<T>(
   } finally {
     for (const cleanup of cleanups) await cleanup().catch(() => undefined);
   }
+}
+
+/**
+ * An owner on a trial whose assistant answers a local number (reserved and active): what a call or a text
+ * to that number needs to reach the assistant. Returns the number.
+ */
+export async function seedAnsweringOwner(
+  doc: DynamoDBDocumentClient,
+  tableName: string,
+  ownerId: string,
+): Promise<string> {
+  await doc.send(
+    new PutCommand({
+      TableName: tableName,
+      Item: { ...keys.businessConfig(ownerId), ...businessConfigFixture(ownerId) },
+    }),
+  );
+  const assistantNumber = localStockPage('415', 0, 1)[0]!.phone_number;
+  const reservations = createPhoneReservationRepository(doc, tableName);
+  await reservations.claim(ownerId, assistantNumber);
+  await reservations.activate(ownerId, assistantNumber, 'PNbench', []);
+  const seconds = Math.floor(Date.now() / 1000);
+  await createSubscriptionRepository(doc, tableName).syncFromProvider(ownerId, {
+    id: 'sub_bench',
+    customerId: 'cus_bench',
+    status: 'trialing',
+    priceId: 'price_pro_monthly',
+    planName: 'Pro',
+    currentPeriodEnd: seconds + 14 * 86_400,
+    trialEnd: seconds + 14 * 86_400,
+    cancelAtPeriodEnd: false,
+    metadata: {},
+  });
+  return assistantNumber;
 }

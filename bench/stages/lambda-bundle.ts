@@ -13,7 +13,7 @@ import { kb, median, round } from '../stats';
  * when the bundle lives below the repository root.
  */
 const OUT_DIR = path.join(REPO_ROOT, '.local', 'bench', 'lambda');
-const BASELINE_ENTRY = 'bench/servers/baseline-lambda.ts';
+export const BASELINE_ENTRY = 'bench/servers/baseline-lambda.ts';
 /** Goals of issue 16: the API function's code loaded at init, and its cold init over the bare handler's. */
 export const LAMBDA_GOALS = { apiInitKb: 1024, coldInitRatio: 1.5 } as const;
 

@@ -26,7 +26,7 @@ type Clients = ReturnType<typeof createDynamoClients>;
 /** A DynamoDB Local of the stage's own with these tables, stopped however the stage ends. */
 export async function withBenchTables<T>(
   tableNames: string[],
-  run: (clients: Clients) => Promise<T>,
+  run: (clients: Clients, endpoint: string) => Promise<T>,
 ): Promise<T> {
   assertJava();
   const dynamodb = await startDynamoDbLocal({
@@ -39,7 +39,7 @@ export async function withBenchTables<T>(
     const clients = createDynamoClients({ region: 'us-east-1', endpoint: dynamodb.endpoint });
     for (const tableName of tableNames) await ensureAppTable(clients.client, tableName);
     try {
-      return await run(clients);
+      return await run(clients, dynamodb.endpoint);
     } finally {
       clients.client.destroy();
     }

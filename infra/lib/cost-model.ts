@@ -6,6 +6,8 @@
  * (`npx tsx infra/print-cost-tables.ts` prints the current tables).
  */
 
+import { REQUEST_PROFILES, secondsAt, type RequestProfile } from './memory-sizing';
+
 /** us-east-1 list prices in USD, without free tiers (they are per account and shared with everything else). */
 export const PRICES = {
   lambdaArmGbSecond: 0.0000133334,
@@ -46,17 +48,12 @@ export const USAGE_PER_OWNER = {
   /** ConversationRelay `prompt`s per call (one socket invocation each) and `text` messages per reply. */
   relayPromptsPerCall: 30,
   relayTextMessagesPerReply: 8,
-  /** Socket function time per prompt: mostly waiting for the model while the reply streams. */
-  relayTurnSeconds: 2,
   /** Twilio webhooks per call (incoming call, status callback, end of the relay session). */
   twilioWebhooksPerCall: 3,
-  twilioWebhookSeconds: 0.2,
   /** Texts received (each one webhook whose reply the assistant writes before answering). */
   textsReceived: 120,
-  smsTurnSeconds: 2.5,
   /** Dashboard: API requests through CloudFront, page loads of the site. */
   dashboardRequests: 600,
-  apiRequestSeconds: 0.1,
   sitePageLoads: 20,
   siteFilesPerLoad: 15,
   siteMbPerLoad: 0.4,
@@ -193,12 +190,16 @@ export function monthlyCost(settings: CostSettings, owners: number): CostLine[] 
   const p = PRICES;
   const n = owners;
   const prompts = u.calls * u.relayPromptsPerCall;
+  // A request's billed time depends on the memory it runs with: its CPU-bound part scales (memory-sizing.ts).
+  const gbSecondsOf = (request: RequestProfile, memoryGb: number) =>
+    secondsAt(request, memoryGb * 1024) * memoryGb;
+  const r = REQUEST_PROFILES;
   const gbSeconds =
     n *
-      (prompts * u.relayTurnSeconds * settings.memoryGb.socket +
-        (u.calls * u.twilioWebhooksPerCall * u.twilioWebhookSeconds + u.textsReceived * u.smsTurnSeconds) *
-          settings.memoryGb.telephony +
-        u.dashboardRequests * u.apiRequestSeconds * settings.memoryGb.api) +
+      (prompts * gbSecondsOf(r.relayTurn, settings.memoryGb.socket) +
+        u.calls * u.twilioWebhooksPerCall * gbSecondsOf(r.twilioWebhook, settings.memoryGb.telephony) +
+        u.textsReceived * gbSecondsOf(r.smsTurn, settings.memoryGb.telephony) +
+        u.dashboardRequests * gbSecondsOf(r.apiRequest, settings.memoryGb.api)) +
     settings.scheduledRunsPerMonth *
       (SCHEDULED_RUN_SECONDS + n * u.sweepSecondsPerOwner) *
       settings.memoryGb.notifications;

@@ -16,6 +16,8 @@ import { Data } from './data';
 import { ProductHttpApi } from './http-api';
 import { Edge } from './edge';
 import type { LambdaName } from './lambda-bundling';
+// Each size from measured init and request times, the cost written down (docs/capacity.md, "Memory sizes").
+import { chosenMemoryMb } from './memory-sizing';
 import { applyNagSuppressions } from './nag-suppressions';
 import { NotificationQueue } from './notification-queue';
 import { WebhookQueue } from './webhook-queue';
@@ -98,7 +100,7 @@ export class ReceptionistStack extends Stack {
     const apiFunction = new BackendFunction(this, 'ApiFunction', {
       lambda: 'api',
       description: 'AI receptionist HTTP API (Hono app)',
-      memorySize: 512,
+      memorySize: chosenMemoryMb('api'),
       // API Gateway gives up after 30 s; the function stops just before, so its logs show the timeout.
       timeout: Duration.seconds(29),
       environment,
@@ -111,7 +113,7 @@ export class ReceptionistStack extends Stack {
     const telephonyFunction = new BackendFunction(this, 'TelephonyFunction', {
       lambda: 'telephony',
       description: 'AI receptionist telephony: phone numbers and Twilio webhooks (Hono app)',
-      memorySize: 512,
+      memorySize: chosenMemoryMb('telephony'),
       timeout: Duration.seconds(29),
       environment,
     }).function;
@@ -119,7 +121,7 @@ export class ReceptionistStack extends Stack {
     const socketFunction = new BackendFunction(this, 'SocketFunction', {
       lambda: 'websocket',
       description: 'AI receptionist sockets: voice preview stream and voice relay (ConversationRelay)',
-      memorySize: 512,
+      memorySize: chosenMemoryMb('socket'),
       // Replies go out through PostToConnection, so streaming a long reply may outlive the 29 s
       // integration timeout of the route that started it.
       timeout: Duration.seconds(60),
@@ -132,7 +134,7 @@ export class ReceptionistStack extends Stack {
     const notificationsFunction = new BackendFunction(this, 'NotificationsFunction', {
       lambda: 'notifications',
       description: 'AI receptionist notifications: summary sweep and daily digest (scheduled)',
-      memorySize: 512,
+      memorySize: chosenMemoryMb('notifications'),
       timeout: Duration.seconds(NOTIFICATION_FAN_OUT.functionTimeoutSeconds),
       environment,
     }).function;

@@ -12,7 +12,7 @@ import {
   requestBodyLimit,
 } from '../platform/http/request-guards';
 import { htmlContentSecurityPolicy } from '../platform/http/page-security';
-import { popupPageHeaders } from '../capabilities/calendars/routes';
+import { popupPageHeaders } from '../capabilities/calendars/index';
 import { healthRoutes } from '../capabilities/health/routes';
 
 export const OPENAPI_PATH = '/openapi.json';
@@ -23,7 +23,10 @@ export const OPENAPI_PATH = '/openapi.json';
  * Lambda entry passes only its own (surfaces/), so its bundle holds and evaluates only the code its routes
  * need; app.ts composes them all for Node and the tests.
  */
-export function createAppCore(deps: AppDeps, mountRoutes: (app: AppBase) => void): AppBase {
+export function createAppCore(
+  deps: Pick<AppDeps, 'config' | 'logger' | 'databaseProbe'>,
+  mountRoutes: (app: AppBase) => void,
+): AppBase {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   app.onError(createErrorHandler(deps.logger));
   app.notFound(notFoundHandler);

@@ -5,7 +5,7 @@ import { createDynamoClients } from '../platform/dynamo/dynamo-client';
 import { createDatabaseProbe } from '../platform/dynamo/database-probe';
 import { createRateLimiter } from '../platform/dynamo/rate-limits';
 import { createLogger } from '../platform/logging/logger';
-import { createEmfMetrics, type Metrics } from '../platform/observability/metrics';
+import type { Metrics } from '../platform/observability/metrics';
 import { withAccessTokenIdentity } from '../providers/identity/access-token-identity';
 import { createProviders } from '../providers/providers';
 import { ownerCalendarFromApp } from '../capabilities/calendars/index';
@@ -23,6 +23,7 @@ import { webhooksFromApp } from '../capabilities/webhooks/index';
 import { createHookTargetSource } from '../capabilities/automations/index';
 import { signInEmailOf } from '../providers/identity/port';
 import { createAppData } from './app-data';
+import { appMetrics } from './app-metrics';
 import type { AppDeps, StandInFactory } from './app-types';
 
 /**
@@ -40,15 +41,7 @@ export function createAppDeps(
   const { doc } = createDynamoClients({ region: config.region, endpoint: config.dynamoDbEndpoint });
   const logger = overrides.logger ?? createLogger();
   const now = overrides.now ?? (() => new Date());
-  // In AWS EMF lines go to stdout (CloudWatch reads them); elsewhere they stay in the debug log.
-  const metrics =
-    overrides.metrics ??
-    createEmfMetrics(
-      config.stage,
-      config.appEnv === 'aws'
-        ? undefined
-        : (line) => logger.debug('metric', JSON.parse(line) as Record<string, unknown>),
-    );
+  const metrics = overrides.metrics ?? appMetrics(config, logger);
   const rateLimiter = createRateLimiter(doc, config.tableName);
   const platform = { config, logger, metrics, now, rateLimiter };
   const data = createAppData({ doc, tableName: config.tableName, now });

@@ -5,6 +5,7 @@ export { createRelaySession } from './relay/relay-session';
 export type { RelaySessionDeps } from './relay/relay-session';
 export { routeSocketEvents } from './relay/socket-router';
 export { createSocketConnectionRepository } from './socket-connections';
+export type { VoiceDeps } from './deps';
 export { createSocketHandler } from './stream/api-gateway-transport';
 export { createVoiceStreamSession } from './stream/session';
 export type { VoiceStreamSessionDeps } from './stream/session';
