@@ -8,6 +8,7 @@ import { VOICE_RELAY, type RelayOutgoing } from '../../shared/voice-relay';
 import { messagesInTwiml, readVoiceTwiml } from '../../backend/src/providers/telephony/twiml-reader';
 import { signTwilioRequest } from '../../backend/src/providers/telephony/webhook-signature';
 import { VOICE_PATHS } from '../../backend/src/capabilities/voice/voice-webhook-routes';
+import { TWILIO_WEBHOOK_PATHS } from '../../backend/src/platform/http/webhook-paths';
 import { dueHourOf } from '../../backend/src/capabilities/notifications/records/notification-records';
 import { NOTIFICATIONS_QUEUE_URL_SETTING } from '../../shared/notifications-fan-out';
 import { WEBHOOKS_QUEUE_URL_SETTING } from '../../shared/webhooks';
@@ -393,6 +394,16 @@ describe('the deployed socket function', () => {
     expect(voice.statusCode).toBe(200);
     const twiml = readVoiceTwiml(voice.body);
     expect(twiml.relay?.url).toBe(RELAY_URL);
+    // The recording's status callback is a call's webhook too: the cold-start call routes serve it (a signed
+    // callback that names no recording sid is refused by its own check, not unrouted).
+    const recording = await signedTwilioPost(TWILIO_WEBHOOK_PATHS.voiceRecording, {
+      CallSid: callSid,
+      AccountSid: VENDOR_KEYS.TWILIO_ACCOUNT_SID,
+      RecordingStatus: 'completed',
+    });
+    expect(recording.routedTo).toBe(functions.telephony.logicalId);
+    expect(recording.statusCode).toBe(400);
+    expect(recording.body).toContain('RecordingSid');
 
     const connectionId = `Art${randomBytes(6).toString('base64url')}=`;
     const query = { [VOICE_RELAY.channelQuery.name]: VOICE_RELAY.channelQuery.value };

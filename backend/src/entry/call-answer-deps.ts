@@ -7,7 +7,7 @@ import type { TokenVerifier } from '../platform/auth/token-verifier';
 import type { RecordStore } from '../platform/dynamo/record-store';
 import { notifierFromApp } from '../capabilities/notifications/index';
 import { receptionistFromApp } from '../capabilities/receptionist/index';
-import type { RecordingsDeps } from '../capabilities/recordings/deps';
+import type { RecordingsDeps } from '../capabilities/recordings/index';
 import type { VoiceDeps } from '../capabilities/voice/index';
 import { appointmentsRecords } from '../capabilities/appointments/records/index';
 import { billingRecords } from '../capabilities/billing/records/index';

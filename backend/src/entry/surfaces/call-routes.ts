@@ -5,8 +5,7 @@ import { preloadTwimlBuilders } from '../../providers/telephony/twiml-on-demand'
 import { countTwilioWebhookFailures } from '../../providers/telephony/twilio-request';
 import { voiceWebhookRoutes } from '../../capabilities/voice/routes';
 import type { VoiceDeps } from '../../capabilities/voice/index';
-import { recordingWebhookRoutes } from '../../capabilities/recordings/routes';
-import type { RecordingsDeps } from '../../capabilities/recordings/deps';
+import { recordingWebhookRoutes, type RecordingsDeps } from '../../capabilities/recordings/index';
 
 /**
  * A call's webhooks: the incoming call a caller waits on, and the callbacks of the same call (status, the
