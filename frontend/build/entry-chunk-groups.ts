@@ -18,6 +18,10 @@ const APP_COMMON_MODULES = [
   'frontend/src/components/ui/centered-status',
   'frontend/src/components/ui/logo',
   'frontend/src/app/preloadable-lazy',
+  // The dashboard's remembered heading, which the entry paints (docs/decisions/188), and what it reads.
+  'frontend/src/lib/remembered-dashboard',
+  'frontend/src/lib/stored-tokens',
+  'frontend/src/lib/jwt',
   'shared/client-timings',
   'shared/brand',
   'shared/auth-messages',
