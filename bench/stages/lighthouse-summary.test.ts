@@ -156,14 +156,14 @@ it('formatLighthouse marks each score against the goal and says why a page is be
 it('formatLighthouse marks the median LCP against its goal, and a page meets its goals only with both', () => {
   const fast = summarise(page, [run(report({ performance: 97, lcpMs: 2500 }))]);
   const slow = summarise({ name: 'dashboard', path: '/dashboard', visitor: 'complete-owner' }, [
-    run(report({ performance: 96, lcpMs: 2510 })),
+    run(report({ performance: 96, lcpMs: 2510 }), 3.02),
   ]);
   const text = formatLighthouse({
     measuredAt: '2026-11-29T00:00:00.000Z',
     goal: 95,
     lcpGoalMs: 2500,
     runsPerPage: 1,
-    cpu: 4,
+    cpu: 'calibrated',
     allMet: false,
     lighthouseVersion: '13.5.0',
     chromium: '156.0.0.0',
@@ -171,6 +171,7 @@ it('formatLighthouse marks the median LCP against its goal, and a page meets its
     pages: [fast, slow],
     method: 'test',
   });
+  expect(text).toContain('CPU calibrated (3.02-8.8×)');
   expect(text).toContain('LCP: median of the runs, goal ≤ 2500 ms');
   expect(text).toMatch(/^plans\s+\/plans\s+97 ✓\s+100 ✓\s+100 ✓\s+2500 ✓/m);
   expect(text).toMatch(/^dashboard\s+\/dashboard\s+96 ✓\s+100 ✓\s+100 ✓\s+2510 ✗/m);

@@ -155,10 +155,17 @@ export const formatScores = (s: Scores) => CATEGORIES.map((c) => `${c} ${s[c]}`)
 export const pageMeetsGoals = (page: Pick<LighthousePage, 'scores' | 'lcpMs'>) =>
   CATEGORIES.every((c) => page.scores[c] >= LIGHTHOUSE_GOAL) && page.lcpMs <= LIGHTHOUSE_LCP_GOAL_MS;
 
+/** The calibrated runs' CPU factors: the one factor, or the lowest and highest (5 runs × 4 pages of them). */
+function cpuRange(figure: LighthouseFigure): string {
+  const factors = figure.pages.flatMap((p) => p.runs.map((r) => r.cpuMultiplier));
+  const [low, high] = [Math.min(...factors), Math.max(...factors)];
+  return low === high ? String(low) : `${low}-${high}`;
+}
+
 export function formatLighthouse(figure: LighthouseFigure): string {
   const mark = (value: number) => `${String(value).padStart(3)} ${value >= figure.goal ? '✓' : '✗'}`;
   const lines = [
-    `Lighthouse  mobile, simulated throttling, CPU ${figure.cpu === 'calibrated' ? `calibrated (${[...new Set(figure.pages.flatMap((p) => p.runs.map((r) => r.cpuMultiplier)))].join('/')}×)` : `${figure.cpu}×`}, ` +
+    `Lighthouse  mobile, simulated throttling, CPU ${figure.cpu === 'calibrated' ? `calibrated (${cpuRange(figure)}×)` : `${figure.cpu}×`}, ` +
       `median of ${figure.runsPerPage} run(s) per page; goal ≥ ${figure.goal} each ` +
       `(Lighthouse ${figure.lighthouseVersion}, Chromium ${figure.chromium}, benchmarkIndex ${figure.benchmarkIndex})`,
     `LCP: median of the runs, goal ≤ ${figure.lcpGoalMs} ms; FCP, TBT and CLS: the median performance run's`,
