@@ -25,6 +25,12 @@ const APP_COMMON_MODULES = [
   'shared/client-timings',
   'shared/brand',
   'shared/auth-messages',
+  // /plans' terms dialog and setup's opening step, which the entry paints too (docs/decisions/188).
+  'frontend/src/lib/terms-dialog-due',
+  'frontend/src/lib/remembered-setup-step',
+  'shared/terms-dialog',
+  'shared/setup-screen-texts',
+  'shared/signup-rules',
 ];
 
 /**

@@ -1,4 +1,5 @@
 import { forgetDashboard } from './remembered-dashboard';
+import { forgetSetupStep } from './remembered-setup-step';
 import { runtimeConfig } from './runtime-config';
 import { amplifyStorageKeys, storedTokensOf, unexpiredSessionOf } from './stored-tokens';
 
@@ -18,10 +19,11 @@ export const unexpiredStoredSession = (marginMs = 0) => unexpiredSessionOf(clien
 
 /**
  * Removes every Amplify session key for this client (stale sessions, spec §4 "Login"; sign-out), and the
- * dashboard's remembered heading with them. Storage the browser refuses holds no session to remove.
+ * dashboard's remembered heading and the wizard's remembered step with them. Storage the browser refuses holds no session to remove.
  */
 export function clearStoredSession() {
   forgetDashboard();
+  forgetSetupStep();
   const { prefix } = amplifyStorageKeys(clientId());
   try {
     for (const key of Object.keys(localStorage)) if (key.startsWith(prefix)) localStorage.removeItem(key);

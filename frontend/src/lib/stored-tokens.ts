@@ -41,3 +41,22 @@ export function unexpiredSessionOf(
     return undefined;
   return { userId: claims.sub, idToken };
 }
+
+const LAST_AUTH_USER = /^CognitoIdentityServiceProvider\.([^.]+)\.LastAuthUser$/;
+
+/**
+ * The claims of the stored session's unexpired ID token when exactly one app client has a stored session:
+ * the entry asks before config.json, so before it knows which client is this site's (app/remembered-screen.ts).
+ * Undefined otherwise, and where the browser refuses storage.
+ */
+export function soleStoredSessionClaims(): Readonly<Record<string, unknown>> | undefined {
+  try {
+    const clients = Object.keys(localStorage).flatMap((key) => LAST_AUTH_USER.exec(key)?.[1] ?? []);
+    if (clients.length !== 1) return undefined;
+    const { idToken } = storedTokensOf(clients[0]!);
+    const claims = idToken ? decodeJwtClaims(idToken) : undefined;
+    return claims && !isTokenExpired(claims) && typeof claims.sub === 'string' ? claims : undefined;
+  } catch {
+    return undefined;
+  }
+}
