@@ -27,7 +27,7 @@ import { formatWebhookFanout, measureWebhookFanout } from './stages/webhook-fano
 import { formatFindSlots, measureFindSlots } from './stages/find-slots';
 import { formatModelLatency, measureModelLatency } from './stages/model-latency';
 import { LIGHTHOUSE_PAGES, lighthousePagesNamed, measureLighthouse } from './stages/lighthouse';
-import { formatLighthouse } from './stages/lighthouse-summary';
+import { formatLighthouse, LIGHTHOUSE_DEFAULT_RUNS } from './stages/lighthouse-summary';
 
 function numberFromEnv(name: string, fallback: number, { integer = false, min = 0 } = {}): number {
   const raw = process.env[name];
@@ -55,7 +55,10 @@ function readSettings() {
     coldInitSamples: numberFromEnv('BENCH_COLD_INIT_SAMPLES', 10, { integer: true, min: 1 }),
     voiceStreams: numberFromEnv('BENCH_VOICE_STREAMS', 50, { integer: true, min: 1 }),
     modelCalls: numberFromEnv('BENCH_MODEL_CALLS', 12, { integer: true, min: 1 }),
-    lighthouseRuns: numberFromEnv('BENCH_LIGHTHOUSE_RUNS', 3, { integer: true, min: 1 }),
+    lighthouseRuns: numberFromEnv('BENCH_LIGHTHOUSE_RUNS', LIGHTHOUSE_DEFAULT_RUNS, {
+      integer: true,
+      min: 1,
+    }),
     // Unset: calibrated to this machine's benchmarkIndex (bench/README.md); a number: that fixed factor.
     lighthouseCpu: process.env.BENCH_LIGHTHOUSE_CPU
       ? numberFromEnv('BENCH_LIGHTHOUSE_CPU', 4, { min: 1 })

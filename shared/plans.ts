@@ -12,8 +12,8 @@ export const MOST_POPULAR_LABEL = 'Most Popular';
 /** The server's error message when a checkout names a business the owner does not have (spec §8). */
 export const BUSINESS_ID_NOT_FOUND = 'business_id not found';
 
-/** The terms-accepted flag kept in browser storage (spec §3 "Browser-kept session data"). */
-export const TERMS_ACCEPTED_STORAGE_KEY = 'ringly.termsAccepted';
+// The terms-accepted flag lives beside the terms dialog's texts, which the entry reads (shared/terms-dialog.ts).
+export { TERMS_ACCEPTED_STORAGE_KEY } from './terms-dialog';
 
 export const PLAN_MESSAGES = {
   loadFailed: 'Failed to load subscription plans. Please try again.',

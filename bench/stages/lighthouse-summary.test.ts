@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   calibratedCpuMultiplier,
   formatLighthouse,
+  pageMeetsGoals,
   readRun,
   summarise,
   type Lhr,
@@ -99,6 +100,19 @@ describe('summarise', () => {
     expect(summary.runs.map((r) => r.performance)).toEqual([79, 85, 81]);
   });
 
+  it("takes the median of the runs' LCP, whichever run has the median score", () => {
+    const summary = summarise(page, [
+      run(report({ performance: 96, lcpMs: 2400 })),
+      run(report({ performance: 90, lcpMs: 2700 })),
+      run(report({ performance: 97, lcpMs: 2300 })),
+      run(report({ performance: 95, lcpMs: 2450 })),
+      run(report({ performance: 80, lcpMs: 3900 })),
+    ]);
+    expect(summary.scores.performance).toBe(95);
+    expect(summary.lcpMs).toBe(2450);
+    expect(summary.runs.map((r) => r.lcpMs)).toEqual([2400, 2700, 2300, 2450, 3900]);
+  });
+
   it('explains each category by its own median run and leaves out categories that meet the goal', () => {
     const summary = summarise(page, [
       run(report({ performance: 96, accessibility: 90 })),
@@ -118,6 +132,7 @@ it('formatLighthouse marks each score against the goal and says why a page is be
   const figure: LighthouseFigure = {
     measuredAt: '2026-11-26T00:00:00.000Z',
     goal: 95,
+    lcpGoalMs: 2500,
     runsPerPage: 1,
     cpu: 'calibrated',
     allMet: false,
@@ -138,6 +153,33 @@ it('formatLighthouse marks each score against the goal and says why a page is be
   expect(text).toContain('Goal NOT met on every page.');
 });
 
+it('formatLighthouse marks the median LCP against its goal, and a page meets its goals only with both', () => {
+  const fast = summarise(page, [run(report({ performance: 97, lcpMs: 2500 }))]);
+  const slow = summarise({ name: 'dashboard', path: '/dashboard', visitor: 'complete-owner' }, [
+    run(report({ performance: 96, lcpMs: 2510 }), 3.02),
+  ]);
+  const text = formatLighthouse({
+    measuredAt: '2026-11-29T00:00:00.000Z',
+    goal: 95,
+    lcpGoalMs: 2500,
+    runsPerPage: 1,
+    cpu: 'calibrated',
+    allMet: false,
+    lighthouseVersion: '13.5.0',
+    chromium: '156.0.0.0',
+    benchmarkIndex: 2645,
+    pages: [fast, slow],
+    method: 'test',
+  });
+  expect(text).toContain('CPU calibrated (3.02-8.8×)');
+  expect(text).toContain('LCP: median of the runs, goal ≤ 2500 ms');
+  expect(text).toMatch(/^plans\s+\/plans\s+97 ✓\s+100 ✓\s+100 ✓\s+2500 ✓/m);
+  expect(text).toMatch(/^dashboard\s+\/dashboard\s+96 ✓\s+100 ✓\s+100 ✓\s+2510 ✗/m);
+  expect(pageMeetsGoals(fast)).toBe(true);
+  expect(pageMeetsGoals(slow)).toBe(false);
+  expect(pageMeetsGoals({ ...fast, scores: { ...fast.scores, performance: 94 } })).toBe(false);
+});
+
 it('formatLighthouse names the pages a partial run left out', () => {
   const landing = summarise({ name: 'landing', path: '/', visitor: 'signed-out' }, [
     run(report({ performance: 97 })),
@@ -145,6 +187,7 @@ it('formatLighthouse names the pages a partial run left out', () => {
   const text = formatLighthouse({
     measuredAt: '2026-11-26T00:00:00.000Z',
     goal: 95,
+    lcpGoalMs: 2500,
     runsPerPage: 1,
     cpu: 4,
     allMet: true,

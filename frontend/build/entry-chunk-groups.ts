@@ -18,9 +18,19 @@ const APP_COMMON_MODULES = [
   'frontend/src/components/ui/centered-status',
   'frontend/src/components/ui/logo',
   'frontend/src/app/preloadable-lazy',
+  // The dashboard's remembered heading, which the entry paints (docs/decisions/188), and what it reads.
+  'frontend/src/lib/remembered-dashboard',
+  'frontend/src/lib/stored-tokens',
+  'frontend/src/lib/jwt',
   'shared/client-timings',
   'shared/brand',
   'shared/auth-messages',
+  // /plans' terms dialog and setup's opening step, which the entry paints too (docs/decisions/188).
+  'frontend/src/lib/terms-dialog-due',
+  'frontend/src/lib/remembered-setup-step',
+  'shared/terms-dialog',
+  'shared/setup-screen-texts',
+  'shared/signup-rules',
 ];
 
 /**

@@ -2,6 +2,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import './app/styles.css';
 import { App } from './app/app';
+import { paintRememberedScreen } from './app/remembered-screen';
 import { preloadAccountScreen } from './app/router';
 
 /** How long the first render of an account screen waits for its chunks before rendering lazily anyway. */
@@ -10,9 +11,11 @@ const ACCOUNT_CHUNKS_WAIT_MS = 10_000;
 // The public pages render at once: they need no runtime config, and the account screens load it themselves
 // (app/signed-in-shell.tsx), so the landing page's first paint waits for nothing but its own chunk.
 // `/` arrives prerendered (landing.html, docs/decisions/092): its markup is hydrated, not drawn again. Every
-// other page arrives with a static "Loading..." (index.html), which the first render replaces.
-const accountScreen = preloadAccountScreen(window.location.pathname);
+// other page arrives with a static "Loading..." (index.html), which the first render replaces; /dashboard,
+// opened again by the owner who last saw it, shows its remembered heading instead (docs/decisions/188).
 const container = document.getElementById('root')!;
+paintRememberedScreen(container, window.location.pathname);
+const accountScreen = preloadAccountScreen(window.location.pathname);
 const app = (
   <StrictMode>
     <App />

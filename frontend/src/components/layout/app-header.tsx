@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Logo } from '../ui/logo';
-import './app-header.css';
+// Its stylesheet (app-header.css) is the entry's: the entry paints this frame before any signed-in screen's
+// code has arrived (app/remembered-screen.ts, docs/decisions/188).
 
 /**
  * Top bar of the signed-in screens: brand, the screen's own links, Sign Out (to the site root). The screen

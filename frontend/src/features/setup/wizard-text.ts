@@ -1,9 +1,11 @@
+import { SETUP_TITLE } from '@shared/setup-screen-texts';
+
 /**
  * The wizard screen's own texts of spec §2, §5 and §8, word for word. Texts the API shares live in
  * shared/setup-messages.ts and shared/calendar.ts (imported from there).
  */
 export const WIZARD_TEXT = {
-  title: 'Setup Your Assistant',
+  title: SETUP_TITLE,
   saveAndContinue: 'Save & Continue →',
   completeSetup: 'Complete Setup',
   saveChanges: 'Save Changes',

@@ -1,4 +1,4 @@
-import { useDeferredValue, useEffect, type ComponentType } from 'react';
+import { useDeferredValue, useEffect, useState, type ComponentType } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router-dom';
 import { AUTH_MESSAGES } from '@shared/auth-messages';
 import { DASHBOARD_MESSAGES } from '@shared/dashboard-messages';
@@ -6,6 +6,12 @@ import { REGISTRATION_DASHBOARD_TAB } from '@shared/messaging-registration-form'
 import { SignedInScreen } from '../../../components/layout/signed-in-screen';
 import { CenteredStatus } from '../../../components/ui/centered-status';
 import { forgetConversationLink, pendingConversationLink } from '../../../lib/conversation-link';
+import {
+  forgetDashboard,
+  rememberDashboard,
+  rememberedDashboardHeading,
+} from '../../../lib/remembered-dashboard';
+import { runtimeConfig } from '../../../lib/runtime-config';
 import { BetaGate, useAuth } from '../../auth';
 import { CalendarTab } from '../../calendar-model';
 import { IntegrationsTab } from '../../integrations';
@@ -59,15 +65,23 @@ export default function DashboardPage() {
   useEffect(() => {
     if (shown) forgetConversationLink();
   }, [shown]);
+  const businessName = guard.businessName ?? user?.attributes['custom:business_name'] ?? '';
+  const heading = DASHBOARD_MESSAGES.welcome(businessName);
+  // The heading the next cold load paints before the dashboard's code arrives (app/remembered-screen.ts),
+  // kept while the guard lets the owner in and dropped when it sends them elsewhere.
+  useEffect(() => {
+    if (shown && user)
+      rememberDashboard({ clientId: runtimeConfig().cognito.userPoolClientId, userId: user.userId, heading });
+    else if (guard.redirect) forgetDashboard();
+  }, [shown, user, heading, guard.redirect]);
   if (guard.redirect) return <Navigate to={guard.redirect} replace />;
-  if (!shown || !user) return <CenteredStatus>{AUTH_MESSAGES.loading}</CenteredStatus>;
+  if (!shown || !user) return <DashboardLoading onSignOut={logout} />;
   if (pendingLink && !searchParams.get('conversation')) return <Navigate to={pendingLink} replace />;
   const active = TABS.find((tab) => tab.key === searchParams.get('tab')) ?? TABS[0]!;
-  const businessName = guard.businessName ?? user.attributes['custom:business_name'] ?? '';
   return (
     <SignedInScreen links={<Link to="/setup">Setup</Link>} onSignOut={logout}>
       <BetaGate />
-      <h1 className="dashboard-heading">{DASHBOARD_MESSAGES.welcome(businessName)}</h1>
+      <h1 className="dashboard-heading">{heading}</h1>
       <div className="dashboard-tabs" role="tablist" aria-label="Dashboard sections">
         {TABS.map((tab) => (
           <button
@@ -87,6 +101,21 @@ export default function DashboardPage() {
       <div role="tabpanel" id={`panel-${active.key}`} aria-labelledby={`tab-${active.key}`}>
         <active.Component userId={user.userId} />
       </div>
+    </SignedInScreen>
+  );
+}
+
+/**
+ * While the guard waits for the config: the remembered heading in the dashboard's frame, as the entry painted
+ * it (so the first render does not take it away again), or "Loading..." when there is none.
+ */
+function DashboardLoading({ onSignOut }: { onSignOut: () => Promise<void> }) {
+  const [remembered] = useState(rememberedDashboardHeading);
+  if (!remembered) return <CenteredStatus>{AUTH_MESSAGES.loading}</CenteredStatus>;
+  return (
+    <SignedInScreen links={<Link to="/setup">Setup</Link>} onSignOut={onSignOut}>
+      <h1 className="dashboard-heading">{remembered}</h1>
+      <CenteredStatus>{AUTH_MESSAGES.loading}</CenteredStatus>
     </SignedInScreen>
   );
 }

@@ -18,7 +18,6 @@ import { COUNTRY_CODES, SUPPORTED_COUNTRY_CODE } from '@shared/signup-rules';
 import { SUBSCRIPTION_PLAN_FEATURE } from '@shared/feature-engagement';
 import type { Plan } from '@shared/schemas/subscription';
 import { SignedInScreen } from '../../../components/layout/signed-in-screen';
-import { CenteredStatus } from '../../../components/ui/centered-status';
 import { PaymentFailedNotice } from '../../../components/billing/payment-failed-notice';
 import { hasVerifiedAccess, useAuth, type AuthUser } from '../../auth';
 import { plansApi } from '../api/plans-api';
@@ -141,7 +140,9 @@ function PlansScreen({ user }: { user: AuthUser }) {
     checkout.mutate(plan);
   };
 
-  if (status.isPending) return <CenteredStatus>Loading...</CenteredStatus>;
+  // The page and its dialog do not wait for the status: which dialog shows depends only on the owner's
+  // token and this browser's stored acceptance, and the dialog is the page's largest content (its LCP,
+  // issue 41 §4; docs/decisions/188). Only a subscribed owner, sent on to the dashboard, sees it go again.
   if (subscribed) return <Navigate to="/dashboard" replace />;
 
   const modal = outsideRegion ? (
@@ -225,7 +226,8 @@ function PlansScreen({ user }: { user: AuthUser }) {
         ) : null}
         {/* While the plans load, only a status line: the switch, the cards and the trial list then appear
             together below it instead of pushing a half-drawn layout down (Lighthouse CLS was 0.66). */}
-        {paymentFailed ? null : products.isPending ? (
+        {/* The cards wait for the status too: it says whether the trial was used and whether a renewal failed. */}
+        {paymentFailed ? null : status.isPending || products.isPending ? (
           <p role="status">Loading plans...</p>
         ) : (
           <div className="plans-layout">

@@ -1,38 +1,39 @@
 import { Link } from 'react-router-dom';
+import { TERMS_DIALOG_TEXT as TEXT } from '@shared/terms-dialog';
 import { BlockingDialog } from '../../../components/ui/blocking-dialog';
 
-/** The terms must be accepted before choosing a plan: Agree stores the flag, Cancel logs out (spec §4). */
+/**
+ * The terms must be accepted before choosing a plan: Agree stores the flag, Cancel logs out (spec §4). The
+ * entry paints the same dialog before this code arrives (app/remembered-screen.ts): keep the two alike.
+ */
 export function TermsModal({ onAgree, onCancel }: { onAgree: () => void; onCancel: () => void }) {
   return (
     <BlockingDialog
       testId="terms-modal"
-      title="Terms of Service"
+      title={TEXT.title}
       actions={
         <>
           <button type="button" className="btn btn-secondary" onClick={onCancel}>
-            Cancel
+            {TEXT.cancel}
           </button>
           <button type="button" className="btn btn-primary" onClick={onAgree}>
-            Agree
+            {TEXT.agree}
           </button>
         </>
       }
     >
       <p>
-        Before you choose a plan, please read and accept our{' '}
+        {TEXT.readAndAccept}{' '}
         <Link to="/toc" target="_blank" rel="noreferrer">
-          Terms of Service
+          {TEXT.termsLink}
         </Link>{' '}
-        and{' '}
+        {TEXT.and}{' '}
         <Link to="/privacy" target="_blank" rel="noreferrer">
-          Privacy Policy
+          {TEXT.privacyLink}
         </Link>
         .
       </p>
-      <p>
-        Subscriptions are billed in advance and are non-refundable. Your card is only charged when your free
-        trial ends, and you can cancel any time before then.
-      </p>
+      <p>{TEXT.billing}</p>
     </BlockingDialog>
   );
 }

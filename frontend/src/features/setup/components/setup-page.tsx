@@ -1,14 +1,13 @@
 import { useState } from 'react';
 import { SignedInScreen } from '../../../components/layout/signed-in-screen';
-import { CenteredStatus } from '../../../components/ui/centered-status';
 import { BetaGate, useAuth } from '../../auth';
 import { useSetupConfig } from '../hooks/use-setup-config';
 import { WIZARD_TEXT } from '../wizard-text';
-import { SetupWizard } from './setup-wizard';
+import { SetupWizard, SetupWizardLoading } from './setup-wizard';
 import { PaymentReturnAlert } from './payment-return-alert';
 import './setup.css';
 
-/** /setup: the top bar (brand link, Sign Out), the title and the wizard once the config has loaded. */
+/** /setup: the top bar (brand link, Sign Out), the title and the wizard (its likely step's frame until the config has loaded). */
 export default function SetupPage() {
   const { user, logout } = useAuth();
   // The payment-return notice belongs to the step it was shown on: moving on removes it.
@@ -40,7 +39,7 @@ function SetupContent({
   onStepChange: () => void;
 }) {
   const { data, isPending, isError, error, refetch, storeConfig } = useSetupConfig(userId);
-  if (isPending) return <CenteredStatus>Loading...</CenteredStatus>;
+  if (isPending) return <SetupWizardLoading userId={userId} />;
   if (isError) {
     return (
       <div className="alert alert-error" role="alert">

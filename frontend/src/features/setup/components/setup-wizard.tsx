@@ -1,7 +1,11 @@
-import { useCallback, useMemo, useRef, useState, type ComponentType } from 'react';
+import { SETUP_STEP_INTROS } from '@shared/setup-screen-texts';
+import { useCallback, useEffect, useMemo, useRef, useState, type ComponentType } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { BusinessConfig } from '@shared/schemas/business-config';
 import { setupProgress, TOTAL_SETUP_STEPS } from '@shared/setup-steps';
+import { rememberedSetupStep, rememberSetupStep } from '../../../lib/remembered-setup-step';
+import { CenteredStatus } from '../../../components/ui/centered-status';
+import { AUTH_MESSAGES } from '@shared/auth-messages';
 import { markStepComplete } from '../api/setup-api';
 import { WizardContext, type StepProps, type StepSave } from '../hooks/wizard-context';
 import { WIZARD_TEXT } from '../wizard-text';
@@ -62,6 +66,12 @@ export function SetupWizard({
   latestConfig.current = config;
   const stepChanged = useRef(onStepChange);
   stepChanged.current = onStepChange;
+
+  // The next cold load of /setup draws this step's frame while its config read is on the way.
+  useEffect(
+    () => rememberSetupStep(userId, { step: currentStep, setupComplete }),
+    [userId, currentStep, setupComplete],
+  );
 
   const wizardContext = useMemo(
     () => ({
@@ -208,5 +218,33 @@ export function SetupWizard({
         />
       ) : null}
     </WizardContext.Provider>
+  );
+}
+
+/**
+ * The wizard's frame while the config read is on the way: the step dots, the title and the introduction of
+ * the step the owner most likely opens (the one the wizard last showed them on this browser, or step 1 for
+ * a new owner; a `?step=` link as the wizard would follow it), with "Loading..." for the step's content. The
+ * introduction is the screen's largest content (its LCP, issue 41 §4); drawn here in the place and size the
+ * step gives it, it no longer waits for the API (docs/decisions/188). The config's answer then opens the
+ * wizard where it says.
+ */
+export function SetupWizardLoading({ userId }: { userId: string }) {
+  const [searchParams] = useSearchParams();
+  const [guess] = useState(() => {
+    const remembered = rememberedSetupStep(userId) ?? { step: 1, setupComplete: false };
+    const step = openingStep(searchParams.get('step'), remembered.step, remembered.setupComplete);
+    return { step: Math.min(step, TOTAL_SETUP_STEPS), setupComplete: remembered.setupComplete };
+  });
+  return (
+    <div className="setup-wizard">
+      <StepNav currentStep={guess.step} setupComplete={guess.setupComplete} onGoTo={() => undefined} />
+      <section className="setup-step card" aria-busy="true">
+        <div className="step-body">
+          <p className="step-intro">{SETUP_STEP_INTROS[guess.step]}</p>
+          <CenteredStatus>{AUTH_MESSAGES.loading}</CenteredStatus>
+        </div>
+      </section>
+    </div>
   );
 }

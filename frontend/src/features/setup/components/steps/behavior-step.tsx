@@ -1,3 +1,4 @@
+import { SETUP_STEP_INTROS } from '@shared/setup-screen-texts';
 import { useState } from 'react';
 import { FormField } from '../../../../components/ui/form-field';
 import { ToggleSwitch } from '../../../../components/ui/toggle-switch';
@@ -72,7 +73,7 @@ export function BehaviorStep({ userId, config, storeConfig }: StepProps) {
 
   return (
     <div className="step-body">
-      <p className="step-intro">Tell your assistant who to involve when a caller needs a person.</p>
+      <p className="step-intro">{SETUP_STEP_INTROS[5]}</p>
       {errors.form ? (
         <div className="alert alert-error" role="alert">
           {errors.form}

@@ -1,3 +1,4 @@
+import { SETUP_STEP_INTROS } from '@shared/setup-screen-texts';
 import { useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -183,9 +184,7 @@ export function BusinessInfoStep({ userId, config, storeConfig }: StepProps) {
   const zoneLabel = knownZone?.label ?? timeZone;
   return (
     <div className="step-body">
-      <p className="step-intro">
-        Tell your assistant about your business. Search for it by name, or enter the details yourself.
-      </p>
+      <p className="step-intro">{SETUP_STEP_INTROS[1]}</p>
       {saveError ? (
         <div className="alert alert-error" role="alert">
           {saveError}

@@ -1,3 +1,4 @@
+import { SETUP_STEP_INTROS } from '@shared/setup-screen-texts';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
@@ -65,9 +66,7 @@ export function ConnectionsStep({ userId, email, config }: StepProps) {
 
   return (
     <div className="step-body">
-      <p className="step-intro">
-        Connect the calendar your assistant books into, and meet its e-mail address.
-      </p>
+      <p className="step-intro">{SETUP_STEP_INTROS[7]}</p>
       <div className="assistant-email card-inset">
         <span className="muted small">Your assistant's e-mail</span>
         <strong data-testid="assistant-email">{assistantEmail(phone)}</strong>

@@ -1,3 +1,4 @@
+import { SETUP_STEP_INTROS } from '@shared/setup-screen-texts';
 import { useEffect, useRef, useState } from 'react';
 import { FormField } from '../../../../components/ui/form-field';
 import { generateDescription, updateConfig } from '../../api/setup-api';
@@ -91,10 +92,7 @@ export function DescriptionStep({ userId, config, storeConfig }: StepProps) {
 
   return (
     <div className="step-body">
-      <p className="step-intro">
-        Your assistant uses this description to answer questions about your business. Edit it until it sounds
-        right.
-      </p>
+      <p className="step-intro">{SETUP_STEP_INTROS[2]}</p>
       {notice ? (
         <div className="alert alert-info" role="status">
           {notice}

@@ -1,3 +1,4 @@
+import { SETUP_STEP_INTROS } from '@shared/setup-screen-texts';
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { coverageGaps } from '@shared/capability-sources';
@@ -70,7 +71,7 @@ export function ObjectivesStep({ userId, config, storeConfig }: StepProps) {
   const gaps = objective ? coverageGaps(objective.required_capabilities, modules) : null;
   return (
     <div className="step-body">
-      <p className="step-intro">What should your assistant achieve on each call? Start from a template.</p>
+      <p className="step-intro">{SETUP_STEP_INTROS[6]}</p>
       {message ? (
         <div className={`alert alert-${message.tone}`} role={message.tone === 'error' ? 'alert' : 'status'}>
           {message.text}

@@ -1,3 +1,4 @@
+import { SETUP_STEP_INTROS } from '@shared/setup-screen-texts';
 import type { BusinessConfig } from '@shared/schemas/business-config';
 import { useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
@@ -96,7 +97,7 @@ export function PersonalityVoiceStep({ userId, config, storeConfig }: StepProps)
 
   return (
     <div className="step-body">
-      <p className="step-intro">Choose how your assistant sounds and behaves on calls.</p>
+      <p className="step-intro">{SETUP_STEP_INTROS[3]}</p>
       <div className="customize-grid">
         <PersonalityPanel traits={traits} onChange={changeTraits} />
         <div className="customize-side">

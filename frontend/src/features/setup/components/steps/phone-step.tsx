@@ -1,3 +1,4 @@
+import { SETUP_STEP_INTROS } from '@shared/setup-screen-texts';
 import { Suspense, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import {
@@ -81,7 +82,7 @@ export function PhoneStep({ userId, email, config, storeConfig }: StepProps) {
   const list = numbers.isError ? SAMPLE_PHONE_NUMBERS : (numbers.data ?? []).slice(0, NUMBERS_PER_PAGE);
   return (
     <div className="step-body">
-      <p className="step-intro">Pick the number your customers will call and text to reach your assistant.</p>
+      <p className="step-intro">{SETUP_STEP_INTROS[4]}</p>
       {chosen ? (
         <div className="phone-confirmation" data-testid="phone-confirmation">
           <span className="phone-confirmation-icon" aria-hidden="true">
