@@ -5,6 +5,7 @@ import { accountRecords } from '../capabilities/account/records/index';
 import { appointmentsRecords } from '../capabilities/appointments/records/index';
 import { automationsRecords } from '../capabilities/automations/records/index';
 import { billingRecords } from '../capabilities/billing/records/index';
+import { calendarModelRecords } from '../capabilities/calendar-model/records/index';
 import { calendarsRecords } from '../capabilities/calendars/records/index';
 import { callerGatesRecords } from '../capabilities/caller-gates/records/index';
 import { conversationsRecords } from '../capabilities/conversations/records/index';
@@ -35,6 +36,7 @@ export function createAppData(store: RecordStore) {
     ...appointmentsRecords(store),
     ...automationsRecords(store),
     ...billingRecords(store),
+    ...calendarModelRecords(store),
     ...calendarsRecords(store),
     ...callerGatesRecords(store),
     ...conversationsRecords(store),

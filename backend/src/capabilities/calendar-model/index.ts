@@ -1,0 +1,2 @@
+export { createCalendarModelRepository } from './records/index';
+export type { CalendarModelRepository } from './records/index';

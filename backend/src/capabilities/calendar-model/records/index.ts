@@ -1,0 +1,9 @@
+import type { RecordStore } from '../../../platform/dynamo/record-store';
+import { createCalendarModelRepository } from './calendar-model';
+export { createCalendarModelRepository } from './calendar-model';
+export type { CalendarModelRepository } from './calendar-model';
+
+/** The owner's services, staff and resources (hours, closures and the grid live on the business config). */
+export function calendarModelRecords({ doc, tableName, now }: RecordStore) {
+  return { calendarModel: createCalendarModelRepository(doc, tableName, now) };
+}
