@@ -9,6 +9,7 @@ import { honestyFindingOf, isManipulationAttempt } from '@shared/knowledge';
 import { spokenTimeIn } from '@shared/receptionist/spoken-time-es';
 import { callerLanguage, DEFAULT_LANGUAGE, isOnlyLanguageRequest, type Language } from '@shared/language';
 import type { Appointment } from '@shared/schemas/appointment';
+import { EMPTY_CALENDAR_MODEL, type CalendarModel } from '@shared/schemas/calendar-model';
 import { formatDollars } from '@shared/receptionist/deposits';
 import { RECEPTIONIST_LIMITS } from '@shared/receptionist/limits';
 import { spokenTime } from '@shared/receptionist/business-time';
@@ -85,6 +86,8 @@ export type ReceptionistDeps = {
     schedulingLinks: Pick<SchedulingLinkBookingRepository, 'create' | 'get' | 'settle'>;
     /** The owner's knowledge base (docs/decisions/181); absent in tests that need none. */
     knowledgeBase?: Pick<KnowledgeBaseRepository, 'list'>;
+    /** The owner's services, staff and resources (docs/decisions/183); absent: a business without any. */
+    calendarModel?: { get(ownerId: string, options?: { consistent?: boolean }): Promise<CalendarModel> };
   };
   model: ReceptionistModel;
   /** Sends a text from an assistant number; the channel's opt-out list is checked first. */
@@ -160,14 +163,16 @@ export function createReceptionist(deps: ReceptionistDeps) {
 
   async function profileOf(ownerId: string): Promise<BusinessProfile> {
     // The knowledge base is one more read in the same round trip: a voice turn waits no longer for it.
-    const [config, objective, payouts, knowledge] = await Promise.all([
+    // The knowledge base and the calendar model are more reads in the same round trip.
+    const [config, objective, payouts, knowledge, calendar] = await Promise.all([
       data.businessConfigs.getConfig(ownerId),
       data.objectives.getObjective(ownerId),
       data.payouts.get(ownerId),
       data.knowledgeBase?.list(ownerId, { consistent: false }) ?? [],
+      data.calendarModel?.get(ownerId, { consistent: false }) ?? EMPTY_CALENDAR_MODEL,
     ]);
     if (!config) throw new NoBusinessConfigError(ownerId);
-    return businessProfile(ownerId, config, objective, payouts, knowledge);
+    return businessProfile(ownerId, config, objective, payouts, knowledge, calendar);
   }
 
   /** The owner's refund rule for a cancelled booking; a refund recorded is also one deposit.refunded event. */

@@ -1,7 +1,7 @@
 import type { RecordStore } from '../../../platform/dynamo/record-store';
 import { createAppointmentRepository } from './appointments';
 export { createAppointmentRepository } from './appointments';
-export type { AppointmentRepository } from './appointments';
+export type { AppointmentRepository, BookResult, NewAppointment } from './appointments';
 
 /** Bookings. */
 export function appointmentsRecords({ doc, tableName, now }: RecordStore) {
