@@ -276,10 +276,13 @@ function decide({ callerText, state, business, now }: ModelRequest): Step {
       ...(service ? { service } : {}),
       ...(asked.staff ? { staff: asked.staff } : {}),
       ...(givenName ? { name: givenName } : {}),
+      // Kept while the service or the staff member is still being chosen.
+      ...(business.calendar.services.length > 0 || business.calendar.staff.length > 0
+        ? { when: when ? text : 'soon' }
+        : {}),
     };
     // A business with services asks which one before it looks for times (a move keeps its own).
     if (business.calendar.services.length > 0 && !service && !moving.rescheduleOf) {
-      memory.draft.when = when ? text : 'soon';
       memory.awaiting = 'service_choice';
       return say(r.whichService(business.calendar.services.map((s) => s.name)));
     }
@@ -403,7 +406,7 @@ function findSlotsFor(
   asked: { service?: string | undefined; staff?: string | undefined },
   when: string,
 ): Step {
-  const { when: _when, staff: _staff, ...draft } = state.memory.draft ?? {};
+  const { staff: _staff, ...draft } = state.memory.draft ?? {};
   state.memory.draft = {
     ...draft,
     ...(asked.service ? { service: asked.service } : {}),
