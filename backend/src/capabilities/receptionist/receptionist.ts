@@ -35,6 +35,7 @@ import type { Logger } from '../../platform/logging/logger';
 import type { MetricDimensions, Metrics } from '../../platform/observability/metrics';
 import { businessProfile, type BusinessProfile } from './business-profile';
 import { buildInstructions } from './instructions';
+import { ownerBookings } from './owner-bookings';
 import type { ModelMessage, ReceptionistModel, ToolSpec } from './model/model-types';
 import { conversationRecord } from './conversation-record';
 import { TOOLS } from './tools/all-tools';
@@ -766,8 +767,24 @@ export function createReceptionist(deps: ReceptionistDeps) {
     return welcomeGreeting(await profileOf(ownerId));
   }
 
+  /** The owner's own bookings and moves from the dashboard, through the assistant's engine and invariant. */
+  const bookingsByOwner = ownerBookings({
+    profileOf,
+    appointments: data.appointments,
+    ...(deps.calendar ? { calendar: deps.calendar } : {}),
+    assistantNumber: async (ownerId) => (await data.businessConfigs.getConfig(ownerId))?.assistant_phone,
+    sendText,
+    planReminders: (appointment, business) =>
+      planReminders(appointment, business.timeZone, appointment.language),
+    appointmentChanged: (change, appointment, previousStartsAt) =>
+      emitAppointmentChange(deps.webhooks?.emit, change, appointment, 'owner', previousStartsAt),
+    allow: (key, perDay) => deps.rateLimiter.hit(key, perDay, 86_400),
+    now: deps.now,
+  });
+
   return {
     kind: deps.model.kind,
+    ownerBookings: bookingsByOwner,
     refusal,
     startConversation,
     conversationForThread,

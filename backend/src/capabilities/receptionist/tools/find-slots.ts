@@ -33,7 +33,7 @@ export async function availabilityFor(
   context: Pick<ToolContext, 'business' | 'now' | 'services'>,
   choice: BookingChoice,
   when: WhenRequest | undefined,
-  options: { ignoreAppointmentId?: string } = {},
+  options: { ignoreAppointmentId?: string; limit?: number } = {},
 ): Promise<{ answer: AvailabilityAnswer; around: Awaited<ReturnType<typeof bookingsAround>> }> {
   const { business, now } = context;
   const around = await bookingsAround(context);
@@ -51,6 +51,7 @@ export async function availabilityFor(
       appointments: around.appointments,
       calendarBusy: around.calendarBusy,
       ignoreAppointmentId: options.ignoreAppointmentId,
+      ...(options.limit ? { limit: options.limit } : {}),
     }),
   );
   return { answer, around };
