@@ -23,6 +23,7 @@ import { formatHealthDuringSpeech, measureHealthDuringSpeech } from './stages/he
 import { formatOverviewRead, measureOverviewRead } from './stages/overview-read';
 import { formatReminderSweep, measureReminderSweep } from './stages/reminder-sweep';
 import { formatWebhookFanout, measureWebhookFanout } from './stages/webhook-fanout';
+import { formatFindSlots, measureFindSlots } from './stages/find-slots';
 import { LIGHTHOUSE_PAGES, lighthousePagesNamed, measureLighthouse } from './stages/lighthouse';
 import { formatLighthouse } from './stages/lighthouse-summary';
 
@@ -138,6 +139,7 @@ const stages = {
     () => measureWebhookFanout({ events: 200 }, log('webhook_fanout')),
     formatWebhookFanout,
   ),
+  find_slots: stage(() => measureFindSlots({ samples: 300 }, log('find_slots')), formatFindSlots),
 };
 type StageName = keyof typeof stages;
 

@@ -10,12 +10,12 @@ let slot = 0;
 
 /** A booked appointment starting `hours` from now (negative: already started), as the booking tool stores it. */
 const book = async (deps: AppDeps, ownerId: string, hours: number, conversationId: string | null = null) => {
-  // Distinct minutes per booking, so two bookings never share a slot key.
+  // Distinct minutes per booking, each a minute long: no two overlap (one staff member is never double-booked).
   slot += 1;
   const start = new Date(Math.floor(Date.now() / HOUR) * HOUR + hours * HOUR + slot * 60_000);
   const result = await deps.data.appointments.book(ownerId, {
     starts_at: start.toISOString(),
-    ends_at: new Date(start.getTime() + 30 * 60_000).toISOString(),
+    ends_at: new Date(start.getTime() + 60_000).toISOString(),
     customer_name: 'Sam Lee',
     customer_phone: CALLER,
     service: 'Haircut',

@@ -11,6 +11,8 @@ export const CALENDAR_CONNECTION_PREFIX = 'OAUTH#';
 export const CONVERSATION_PREFIX = 'CONV#';
 export const REFERRAL_PREFIX = 'REFERRAL#';
 export const APPOINTMENT_PREFIX = 'APPT#';
+/** Booking ledgers' sk prefix: a staff member's or resource's held intervals of one day. */
+export const BOOKING_LEDGER_PREFIX = 'LEDGER#';
 /** Owner messages' sk prefix; the ISO time the message was taken follows. */
 export const OWNER_MESSAGE_PREFIX = 'MESSAGE#';
 /** Blocked numbers' sk prefix; the E.164 number follows. */
@@ -143,10 +145,24 @@ export const keys = {
     pk: `LOCALOAUTH#${service}#${kind}#${secretHash}`,
     sk: 'GRANT',
   }),
-  /** Issue 9: one appointment per slot start; the sk sorts an owner's appointments by time. */
-  appointment: (userId: string, startsAtIso: string) => ({
+  /**
+   * One appointment per start and staff member; the sk sorts an owner's appointments by time. The implicit
+   * staff member of a business without staff keeps the plain APPT#<start> (existing items keep their key);
+   * a named one's follows it (APPT#<start>#<staffId>), so two stylists can both book 10:00
+   * (docs/decisions/183-calendar-model.md "Booking invariant").
+   */
+  appointment: (userId: string, startsAtIso: string, staffId?: string) => ({
     pk: userKey(userId),
-    sk: `${APPOINTMENT_PREFIX}${keyPart(startsAtIso, 'start')}`,
+    sk: `${APPOINTMENT_PREFIX}${keyPart(startsAtIso, 'start')}${staffId ? `#${keyPart(staffId, 'staff id')}` : ''}`,
+  }),
+  /**
+   * What one staff member (or resource) holds on one UTC day: the intervals [start, end + buffer) of its
+   * booked appointments and a version, so every booking, move and cancellation that touches the day is one
+   * conditional transaction with it (docs/decisions/183-calendar-model.md "Booking invariant").
+   */
+  bookingLedger: (userId: string, kind: 'STAFF' | 'RESOURCE', id: string, utcDate: string) => ({
+    pk: userKey(userId),
+    sk: `${BOOKING_LEDGER_PREFIX}${kind}#${keyPart(id, 'ledger id')}#${keyPart(utcDate, 'date')}`,
   }),
   /**
    * What the assistant remembers of one caller of one owner (docs/decisions/177-caller-memory.md): one item,
