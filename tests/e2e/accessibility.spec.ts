@@ -144,6 +144,7 @@ test('the beta prompt and the dialog for an owner outside the served countries',
 const DASHBOARD_TABS = [
   'overview',
   'appointments',
+  'calendar',
   'calls',
   'objectives',
   'knowledge',

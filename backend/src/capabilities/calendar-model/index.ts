@@ -1,2 +1,3 @@
 export { createCalendarModelRepository } from './records/index';
 export type { CalendarModelRepository } from './records/index';
+export type { OwnerCancel } from './deps';

@@ -33,6 +33,7 @@ import { reminderRoutes } from '../../capabilities/reminders/routes';
 import { callerGatesRoutes } from '../../capabilities/caller-gates/routes';
 import { apiKeyRoutes, hookRoutes } from '../../capabilities/automations/routes';
 import { knowledgeRoutes } from '../../capabilities/knowledge/routes';
+import { calendarModelRoutes, calendarSettingsRoutes } from '../../capabilities/calendar-model/routes';
 import { assistantCheckRoutes } from '../../capabilities/assistant-check/routes';
 import { webhookRoutes } from '../../capabilities/webhooks/routes';
 
@@ -76,20 +77,18 @@ export function mountApiRoutes(app: AppBase, deps: AppDeps) {
   app.route('/', knowledgeRoutes(deps));
   app.route('/', assistantCheckRoutes(deps));
   app.route('/', webhookRoutes(deps));
-  app.route(
-    '/',
-    appointmentRoutes(
-      deps,
-      appointmentsBook({
-        data: deps.data,
-        receptionist: deps.receptionist,
-        telephony: deps.providers.telephony,
-        calendar: deps.ownerCalendar,
-        logger: deps.logger,
-        webhooks: deps.webhooks,
-      }),
-    ),
-  );
+  const appointmentsBookOfOwner = appointmentsBook({
+    data: deps.data,
+    receptionist: deps.receptionist,
+    telephony: deps.providers.telephony,
+    calendar: deps.ownerCalendar,
+    logger: deps.logger,
+    webhooks: deps.webhooks,
+  });
+  app.route('/', appointmentRoutes(deps, appointmentsBookOfOwner));
+  // A destructive calendar edit cancels through the Appointments tab's cancel: the callers are texted.
+  app.route('/', calendarModelRoutes(deps, appointmentsBookOfOwner));
+  app.route('/', calendarSettingsRoutes(deps, appointmentsBookOfOwner));
   app.route(
     '/',
     testChatRoutes(

@@ -7,6 +7,7 @@ import { SignedInScreen } from '../../../components/layout/signed-in-screen';
 import { CenteredStatus } from '../../../components/ui/centered-status';
 import { forgetConversationLink, pendingConversationLink } from '../../../lib/conversation-link';
 import { BetaGate, useAuth } from '../../auth';
+import { CalendarTab } from '../../calendar-model';
 import { IntegrationsTab } from '../../integrations';
 import { KnowledgeTab } from '../../knowledge';
 import { useDashboardGuard } from '../hooks/use-dashboard-guard';
@@ -27,6 +28,7 @@ const TABS: ReadonlyArray<{ key: string; label: string; Component: ComponentType
   { key: 'overview', label: 'Overview', Component: OverviewTab },
   { key: 'appointments', label: 'Appointments', Component: AppointmentsTab },
   { key: 'calls', label: 'Call Log', Component: CallLogTab },
+  { key: 'calendar', label: 'Calendar', Component: CalendarTab },
   { key: 'objectives', label: 'Objectives', Component: ObjectivesTab },
   { key: 'knowledge', label: 'Knowledge', Component: KnowledgeTab },
   { key: 'analytics', label: 'Analytics', Component: AnalyticsTab },

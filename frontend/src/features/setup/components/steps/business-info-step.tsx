@@ -19,6 +19,11 @@ import { onDemand } from '../../../../lib/chunk-load';
 import { useSetDirty, useStepSave, type StepProps } from '../../hooks/wizard-context';
 import { WIZARD_TEXT } from '../../wizard-text';
 import { TEXT_LIMITS } from '@shared/text-limits';
+import { CALENDAR_UI_TEXTS } from '@shared/calendar-model-texts';
+import { weeklyHoursList } from '@shared/calendar-model-changes';
+import { resolveWeeklyHours } from '@shared/receptionist/opening-hours';
+import type { WeeklyHoursInput } from '@shared/schemas/calendar-model';
+import { calendarModelApi, WeeklyHoursEditor } from '../../../calendar-model';
 
 /** Spec §8 business-lookup texts by status. */
 function lookupError(error: unknown) {
@@ -51,6 +56,13 @@ export function BusinessInfoStep({ userId, config, storeConfig }: StepProps) {
   const hasInfo = Boolean(config && STEP_REQUIREMENTS[1](config));
   const [mode, setMode] = useState<Mode>(hasInfo ? 'summary' : 'search');
   const [hours, setHours] = useState<string[] | undefined>(config?.business_hours?.weekday_text);
+  // The hours every reader uses (the owner's, else the listing's, else the default), always editable; only
+  // an edit is saved as the owner's hours, so an untouched listing keeps being read from its lines.
+  const [openingHours, setOpeningHours] = useState<WeeklyHoursInput>(() =>
+    weeklyHoursList(resolveWeeklyHours(config ?? {}).hours),
+  );
+  const [hoursEdited, setHoursEdited] = useState(false);
+  const [hoursErrors, setHoursErrors] = useState<Record<string, string>>({});
   // Stays a guess from the address or phone until the owner picks one (issue 9 §4).
   const [chosenZone, setChosenZone] = useState<string | undefined>(config?.time_zone);
   const [saveError, setSaveError] = useState('');
@@ -75,6 +87,7 @@ export function BusinessInfoStep({ userId, config, storeConfig }: StepProps) {
       address: populated.address ?? '',
     });
     setHours(populated.business_hours?.weekday_text);
+    if (!hoursEdited) setOpeningHours(weeklyHoursList(resolveWeeklyHours(populated).hours));
     setDirty(true);
     // Anything the maps service did not know is completed by hand.
     const { businessInfoFormSchema } = await businessInfoChecks.get();
@@ -133,6 +146,29 @@ export function BusinessInfoStep({ userId, config, storeConfig }: StepProps) {
       }
       return false;
     }
+    if (hoursEdited) {
+      try {
+        await calendarModelApi.writeSettings(
+          userId,
+          'PUT',
+          'opening-hours',
+          { opening_hours: openingHours },
+          {},
+        );
+        setHoursErrors({});
+        setHoursEdited(false);
+      } catch (error) {
+        setHoursErrors(apiFieldErrors(error));
+        setSaveError(
+          Object.keys(apiFieldErrors(error)).length > 0
+            ? SHARED_SETUP_MESSAGES.fixHighlightedFields
+            : error instanceof Error
+              ? error.message
+              : String(error),
+        );
+        return false;
+      }
+    }
     form.reset(form.getValues());
     setDirty(false);
     setMode('summary');
@@ -169,18 +205,6 @@ export function BusinessInfoStep({ userId, config, storeConfig }: StepProps) {
             <dd>{values.address}</dd>
             <dt>Time zone</dt>
             <dd data-testid="time-zone-summary">{zoneLabel}</dd>
-            {hours?.length ? (
-              <>
-                <dt>Hours</dt>
-                <dd>
-                  <ul className="hours-list">
-                    {hours.map((line) => (
-                      <li key={line}>{line}</li>
-                    ))}
-                  </ul>
-                </dd>
-              </>
-            ) : null}
           </dl>
           <button type="button" className="btn btn-secondary" onClick={() => setMode('manual')}>
             {WIZARD_TEXT.editInfo}
@@ -289,6 +313,28 @@ export function BusinessInfoStep({ userId, config, storeConfig }: StepProps) {
           )}
         </>
       )}
+      {mode !== 'search' ? (
+        <section className="card setup-hours-section" aria-label={CALENDAR_UI_TEXTS.hours.title}>
+          <WeeklyHoursEditor
+            label={CALENDAR_UI_TEXTS.hours.title}
+            value={openingHours}
+            onChange={(next) => {
+              setOpeningHours(next);
+              setHoursEdited(true);
+              setDirty(true);
+            }}
+            errors={hoursErrors}
+            errorPrefix="opening_hours"
+          />
+          <p className="field-hint">
+            {config?.opening_hours || hoursEdited
+              ? CALENDAR_UI_TEXTS.hours.intro
+              : hours?.length
+                ? CALENDAR_UI_TEXTS.hours.fromLookup
+                : CALENDAR_UI_TEXTS.hours.defaulted}
+          </p>
+        </section>
+      ) : null}
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { useSetDirty, useStepSave, type StepProps } from '../../hooks/wizard-con
 import { WIZARD_TEXT } from '../../wizard-text';
 import { TEXT_LIMITS } from '@shared/text-limits';
 import { KnowledgeEditor } from '../../../knowledge';
+import { ServicesEditor } from '../../../calendar-model';
 
 /** Which step-2 field is missing, shown on the field under the spec's 'Missing required business information'. */
 const STEP2_FIELD_TEXT = {
@@ -152,6 +153,12 @@ export function DescriptionStep({ userId, config, storeConfig }: StepProps) {
           }}
         />
       </FormField>
+      {/* Optional: services saved one by one, apart from the step's own Save (decision 183). */}
+      {config ? (
+        <div className="card services-setup-section">
+          <ServicesEditor userId={userId} headingLevel={3} />
+        </div>
+      ) : null}
       {/* Optional: saved entry by entry, apart from the step's own Save (decision 181). */}
       <div className="card knowledge-setup-section">
         <KnowledgeEditor userId={userId} headingLevel={3} />

@@ -1,0 +1,2 @@
+export { calendarModelRoutes } from './model-routes';
+export { calendarSettingsRoutes } from './settings-routes';
