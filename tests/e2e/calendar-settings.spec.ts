@@ -1,7 +1,8 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { CALENDAR_UI_TEXTS as T } from '../../shared/calendar-model-texts';
 import { openDayAhead, openPhone, randomCaller, salonOwner, textAssistant } from './assistant-owner';
-import { appUrl } from './support';
+import { signUpThroughApi } from './seeded-owner';
+import { apiFromPage, appUrl, uniqueEmail } from './support';
 
 test.use({ baseURL: appUrl() });
 
@@ -99,4 +100,39 @@ test('the owner edits services, staff, split-day hours and closures; a change ov
   await expect(thread).toContainText('has been cancelled');
   await page.reload();
   await expect(dayRow(section(page, T.hours.title), day).getByRole('checkbox')).not.toBeChecked();
+});
+
+/**
+ * Setup step 1's hours (docs/decisions/183): filled in from the maps listing, always editable; an edit (a
+ * split Friday) is saved as the owner's hours with the step.
+ */
+test('setup step 1 fills the hours from the listing and saves the owner’s edit', async ({ page }) => {
+  const { userId } = await signUpThroughApi(page, { email: uniqueEmail('hours') });
+  await page.goto('/setup');
+  await page.getByRole('textbox', { name: 'Business name' }).fill('golden gate dental');
+  await page.getByRole('textbox', { name: 'City, State (optional)' }).fill('San Francisco, CA');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await page.getByRole('button', { name: /Golden Gate Dental Care/ }).click();
+
+  const hours = page.getByTestId('hours-editor');
+  await expect(hours.getByLabel('Monday Opens 1')).toHaveValue('480');
+  await expect(hours.getByLabel('Friday Closes 1')).toHaveValue('900');
+  await expect(dayRow(hours, 'Saturday').getByRole('checkbox')).not.toBeChecked();
+  await expect(page.getByText(T.hours.fromLookup)).toBeVisible();
+  const friday = dayRow(hours, 'Friday');
+  await friday.getByLabel('Friday Closes 1').selectOption({ label: '12:00 PM' });
+  await friday.getByRole('button', { name: `${T.hours.addPeriod}: Friday` }).click();
+  await friday.getByLabel('Friday Opens 2').selectOption({ label: '1:00 PM' });
+  await friday.getByLabel('Friday Closes 2').selectOption({ label: '3:00 PM' });
+  await page.getByRole('button', { name: 'Save & Continue →', exact: true }).click();
+  await expect(page.getByTestId('step-label')).toHaveText('Step 2 of 7');
+
+  const { body } = await apiFromPage(page, 'GET', `/oauth/users/${userId}/calendar-settings`);
+  expect(body).toMatchObject({ hours_source: 'owner' });
+  expect((body.opening_hours as unknown[])[4]).toEqual([
+    { start: 480, end: 720 },
+    { start: 780, end: 900 },
+  ]);
+  // Step 2 offers services as an optional section.
+  await expect(page.getByTestId('services-editor')).toBeVisible();
 });

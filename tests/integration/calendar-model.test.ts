@@ -13,12 +13,13 @@ const ZONE = 'America/Los_Angeles';
 const WEEKDAYS_9_TO_5 = [0, 1, 2, 3, 4].map(() => [{ start: 540, end: 1020 }]);
 const NINE_TO_FIVE = [...WEEKDAYS_9_TO_5, [], []];
 
-/** The next Wednesday at least a week ahead, at `hour` in the business's zone. */
-function nextWednesdayAt(hour: number, minute = 0) {
+/** The next Wednesday at least a week ahead (or `daysAfter` it), at `hour` in the business's zone. */
+function nextWednesdayAt(hour: number, daysAfter = 0) {
   const today = zonedParts(new Date(), ZONE);
   let date = addDays(today, 7);
   while (weekdayOf(date) !== 2) date = addDays(date, 1);
-  return { date, start: zonedInstant({ ...date, hour, minute }, ZONE) };
+  date = addDays(date, daysAfter);
+  return { date, start: zonedInstant({ ...date, hour, minute: 0 }, ZONE) };
 }
 const isoDay = (d: { year: number; month: number; day: number }) =>
   `${d.year}-${String(d.month).padStart(2, '0')}-${String(d.day).padStart(2, '0')}`;
@@ -211,6 +212,24 @@ describe('calendar model API', async () => {
     expect(await stored()).toEqual(current);
   });
 
+  it('renames a resource and deletes one no service uses', async () => {
+    const room = await api('POST', `${model}/resources`, { name: 'Room', capacity: 1 });
+    const roomId = (room.body as CalendarModel).resources.at(-1)!.id;
+    const renamed = await api('PUT', `${model}/resources/${roomId}`, { name: 'Quiet room', capacity: 3 });
+    expect(renamed.status).toBe(200);
+    expect((renamed.body as CalendarModel).resources.at(-1)).toEqual({
+      id: roomId,
+      name: 'Quiet room',
+      capacity: 3,
+    });
+    const tooBig = await api('PUT', `${model}/resources/${roomId}`, { name: 'Hall', capacity: 99 });
+    expect(tooBig.status).toBe(400);
+    expect(tooBig.body.details).toEqual([expect.objectContaining({ path: 'capacity' })]);
+    expect((await api('DELETE', `${model}/resources/${roomId}`)).status).toBe(200);
+    expect((await stored()).resources.map((r) => r.id)).not.toContain(roomId);
+    expect((await api('DELETE', `${model}/resources/${roomId}`)).status).toBe(404);
+  });
+
   it('toggles the services a staff member does from their own editor', async () => {
     const current = await stored();
     const riley = current.staff.find((s) => s.name === 'Riley')!;
@@ -370,6 +389,23 @@ describe('calendar model API', async () => {
     expect(parallel.every((r) => r.status === 201 || r.status === 409)).toBe(true);
     expect((await api('DELETE', `${closures}/${closure.id}`)).status).toBe(200);
     expect((await api('DELETE', `${closures}/${closure.id}`)).status).toBe(404);
+
+    // The per-owner limit: a full list refuses one more, storing nothing.
+    const full = Array.from({ length: CALENDAR_LIMITS.closures }, (_, n) => ({
+      id: `cl_full${String(n).padStart(5, '0')}`,
+      from: '2028-02-01',
+      to: '2028-02-01',
+      start_minute: null,
+      end_minute: null,
+      note: `Closed ${n}`,
+    }));
+    await deps.data.businessConfigs.updateConfigFields(owner.sub, { closures: full });
+    const refused = await api('POST', closures, { ...full[0], id: undefined });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(CALENDAR_API_TEXTS.limit('closures', CALENDAR_LIMITS.closures));
+    expect((await deps.data.businessConfigs.getConfig(owner.sub))!.closures).toHaveLength(
+      CALENDAR_LIMITS.closures,
+    );
   });
 
   it('refuses an edit that strands upcoming bookings with them listed, and cancel_affected texts the callers', async () => {
@@ -426,6 +462,21 @@ describe('calendar model API', async () => {
       calendar: null,
     });
     expect(jordanAfternoons.body).toMatchObject({ affected: [expected] });
+    // Deleting the service it was booked for strands it too.
+    const colour = await as('POST', '/calendar-model/services', serviceBody({ name: 'Colour' }));
+    const colourId = (colour.body as CalendarModel).services[0]!.id;
+    const { start: thursday } = nextWednesdayAt(11, 1);
+    const colourBooking = await book(deps, destructive.sub, thursday, {
+      service_id: colourId,
+      phone: '+14155550192',
+      name: 'Drew Colour',
+    });
+    const serviceRefused = await as('DELETE', `/calendar-model/services/${colourId}`);
+    expect(serviceRefused.status).toBe(409);
+    expect(serviceRefused.body.affected).toEqual([
+      expect.objectContaining({ id: colourBooking.id, customer_name: 'Drew Colour' }),
+    ]);
+    expect((await deps.data.calendarModel.get(destructive.sub)).services).toHaveLength(1);
     // Deleting Jordan strands it too.
     const refused = await as('DELETE', `/calendar-model/staff/${jordanId}`);
     expect(refused.status).toBe(409);

@@ -87,6 +87,10 @@ export function useCalendarWrite(userId: string, target: 'model' | 'settings') {
     onError: (error, { write }) => {
       const affected = strandedBy(error);
       if (affected) setBlocked({ write, affected });
+      // Changed in another tab: the list is reloaded, so the owner's next save is made on what they see.
+      if (error instanceof ApiClientError && error.status === 409 && !affected) {
+        void queryClient.invalidateQueries({ queryKey: calendarQueryKeys[target](userId) });
+      }
     },
   });
   return {
