@@ -7,6 +7,7 @@ import {
   WEEKDAY_NAMES,
 } from '../../shared/receptionist/business-time';
 import { openPhone, randomCaller, salonOwner, textAssistant as text } from './assistant-owner';
+import { OWNER_BOOKING_TEXTS } from '../../shared/dashboard-appointments';
 import { appUrl, ownerApi } from './support';
 
 test.use({ baseURL: appUrl() });
@@ -124,4 +125,24 @@ test('two stylists take two 10:00 balayages, a third is refused, Jordan’s 90 m
     'Balayage with Sam',
   );
   await page.screenshot({ path: '.local/test-results/calendar-appointments-tab.png', fullPage: true });
+
+  // The owner books Sam's 12:00 haircut from the tab: open times come from the same engine.
+  await page.getByRole('button', { name: OWNER_BOOKING_TEXTS.newAppointment }).click();
+  const dialog = page.getByTestId('owner-booking');
+  await dialog.getByLabel(OWNER_BOOKING_TEXTS.service).selectOption({ label: 'Haircut' });
+  await dialog.getByLabel(OWNER_BOOKING_TEXTS.staff).selectOption({ label: 'Sam' });
+  await dialog.getByLabel(OWNER_BOOKING_TEXTS.date).fill(target.date);
+  const times = dialog.getByLabel(OWNER_BOOKING_TEXTS.time);
+  // Sam's balayage holds 10:00 to 11:30: those half hours are not offered.
+  await expect(times.locator('option', { hasText: '12:00 PM' })).toHaveCount(1);
+  await expect(times.locator('option', { hasText: '10:30 AM' })).toHaveCount(0);
+  await times.selectOption({ label: '12:00 PM (Sam)' });
+  await dialog.getByLabel(OWNER_BOOKING_TEXTS.callerName).fill('Cleo');
+  await dialog.getByLabel(OWNER_BOOKING_TEXTS.callerPhone).fill('(628) 555-0199');
+  await page.screenshot({ path: '.local/test-results/calendar-new-appointment.png', fullPage: true });
+  await page.getByRole('button', { name: OWNER_BOOKING_TEXTS.book }).click();
+  await expect(page.getByRole('status')).toContainText('Booked. Cleo');
+  await expect(page.getByTestId('appointment-row').filter({ hasText: 'Cleo' })).toContainText(
+    'Haircut with Sam',
+  );
 });
