@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { OWNER_BOOKING_TEXTS } from '@shared/dashboard-appointments';
+import { isoDateOf, zonedParts } from '@shared/receptionist/business-time';
 import type { DashboardAppointment, OwnerBookingResponse } from '@shared/schemas/dashboard-appointments';
 import { Modal } from '../../../../components/ui/modal';
 import { ApiClientError } from '../../../../lib/api-client';
@@ -50,7 +51,10 @@ export function OwnerBookingDialog({
   const staff = model.data?.staff ?? [];
   const [serviceId, setServiceId] = useState(moving?.service_id ?? '');
   const [staffId, setStaffId] = useState(moving?.staff_id ?? '');
-  const [date, setDate] = useState(moving ? moving.starts_at.slice(0, 10) : tomorrow());
+  // A move opens on its own day, on the business's calendar.
+  const [date, setDate] = useState(
+    moving ? isoDateOf(zonedParts(new Date(moving.starts_at), timeZone)) : tomorrow(),
+  );
   const [start, setStart] = useState('');
   const [name, setName] = useState('');
   const [phone, setPhone] = useState('');
