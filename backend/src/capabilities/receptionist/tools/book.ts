@@ -179,7 +179,15 @@ export async function bookFirstFree(
   while (left.length > 0) {
     const staffId = pickStaff(left, choice.staffId, start, business.timeZone, free.appointments);
     if (!staffId) break;
-    result = await services.appointments.book(business.ownerId, input(staffId));
+    // A shared resource (a room, a chair) holds up to its capacity at once: the ledger checks it.
+    const resource = choice.service?.resource_id
+      ? business.calendar.resources.find((r) => r.id === choice.service!.resource_id)
+      : undefined;
+    result = await services.appointments.book(
+      business.ownerId,
+      input(staffId),
+      resource ? { resourceCapacity: resource.capacity } : {},
+    );
     if (result.ok || choice.staffId) return result;
     left.splice(left.indexOf(staffId), 1);
   }
