@@ -1,5 +1,7 @@
 import { addDays, isoDateOf, localMidnight, zonedParts } from './receptionist/business-time';
-import { parseWeeklyHours, type WeeklyHours } from './receptionist/opening-hours';
+import { resolveWeeklyHours, type OpenInterval, type WeeklyHours } from './receptionist/opening-hours';
+import { closedPeriodsOf, inClosedPeriod, type ClosedPeriod } from './receptionist/closed-periods';
+import type { Closure } from './schemas/calendar-model';
 import { DEFAULT_TIME_ZONE } from './receptionist/time-zones';
 import type { Analytics, AppointmentRates, AppointmentRatesPeriod, Suggestion } from './schemas/analytics';
 import type { Appointment } from './schemas/appointment';
@@ -197,7 +199,12 @@ const percent = (value: number) => `${Math.round(value * 100)}%`;
 const IMPACT_ORDER: Record<SuggestionImpact, number> = { high: 0, medium: 1, low: 2 };
 
 /** The business's clock: its time zone and, when the owner gave them, its opening hours. */
-export type BusinessClock = { timeZone: string; hours?: WeeklyHours };
+export type BusinessClock = {
+  timeZone: string;
+  hours?: WeeklyHours;
+  /** The owner's closures as instants: a closed day counts as after hours (docs/decisions/183). */
+  closed?: ClosedPeriod[];
+};
 const UTC_CLOCK: BusinessClock = { timeZone: 'UTC' };
 
 /**
@@ -207,18 +214,30 @@ const UTC_CLOCK: BusinessClock = { timeZone: 'UTC' };
 export const isAfterHours = (iso: string, clock: BusinessClock = UTC_CLOCK) => {
   const local = zonedParts(new Date(iso), clock.timeZone);
   const minute = local.hour * 60 + local.minute;
+  if (clock.closed && inClosedPeriod(Date.parse(iso), clock.closed)) return true;
   if (clock.hours)
     return !clock.hours[local.weekday].some((open) => minute >= open.start && minute < open.end);
   return local.hour < BUSINESS_HOURS_UTC.start || local.hour >= BUSINESS_HOURS_UTC.end;
 };
 
-/** A config's clock: its time zone (or the default) and its opening hours when they parse. */
+/**
+ * A config's clock: its time zone (or the default), its opening hours when known (resolveWeeklyHours: the
+ * edited ones, else the lookup's lines) and its closures.
+ */
 export function businessClockOf(config: {
   time_zone?: string | undefined;
   business_hours?: { weekday_text: string[] } | undefined;
+  opening_hours?: readonly (readonly OpenInterval[])[] | undefined;
+  closures?: readonly Closure[] | undefined;
 }): BusinessClock {
-  const hours = parseWeeklyHours(config.business_hours?.weekday_text);
-  return { timeZone: config.time_zone ?? DEFAULT_TIME_ZONE, ...(hours ? { hours } : {}) };
+  const resolved = resolveWeeklyHours(config);
+  const timeZone = config.time_zone ?? DEFAULT_TIME_ZONE;
+  const closed = closedPeriodsOf(config.closures, timeZone);
+  return {
+    timeZone,
+    ...(resolved.stated ? { hours: resolved.hours } : {}),
+    ...(closed.length > 0 ? { closed } : {}),
+  };
 }
 
 const afterHoursWindow = (clock: BusinessClock) =>

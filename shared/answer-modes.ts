@@ -1,6 +1,10 @@
 import { businessClockOf, type BusinessClock } from './analytics';
 import { DEFAULT_ANSWER_MODE, RING_SECONDS, type AnswerMode, type CallRoute } from './answer-mode-values';
 import { addDays, WEEKDAY_NAMES, weekdayOf, zonedInstant, zonedParts } from './receptionist/business-time';
+import { inClosedPeriod, type ClosedPeriod } from './receptionist/closed-periods';
+import type { OpenInterval } from './receptionist/opening-hours';
+import type { Closure } from './schemas/calendar-model';
+export type { ClosedPeriod } from './receptionist/closed-periods';
 
 /**
  * When the assistant answers (docs/decisions/173-answer-modes.md): always (the assistant picks up every call),
@@ -10,12 +14,6 @@ import { addDays, WEEKDAY_NAMES, weekdayOf, zonedInstant, zonedParts } from './r
  * dashboard's explanation and the tests share it.
  */
 
-/**
- * A period the business is closed although its weekly hours say open (holidays, a closure the owner adds):
- * [from, to) as instants. None exist yet; the rule takes them so closures plug in without changing it.
- */
-export type ClosedPeriod = { from: string; to: string };
-
 /** What the answer rule reads of the business config. */
 export type AnswerConfig = {
   answer_mode?: AnswerMode | undefined;
@@ -24,6 +22,9 @@ export type AnswerConfig = {
   phone_number?: string | undefined;
   time_zone?: string | undefined;
   business_hours?: { weekday_text: string[] } | undefined;
+  /** The owner's edited hours and closures (docs/decisions/183): the clock reads them first. */
+  opening_hours?: readonly (readonly OpenInterval[])[] | undefined;
+  closures?: readonly Closure[] | undefined;
 };
 
 /** Where one call goes. */
@@ -39,15 +40,16 @@ const E164 = /^\+[1-9]\d{6,14}$/;
 export const businessLineOf = (config: Pick<AnswerConfig, 'phone_number'>) =>
   config.phone_number && E164.test(config.phone_number) ? config.phone_number : undefined;
 
-const inClosure = (at: number, closures: readonly ClosedPeriod[]) =>
-  closures.some((c) => at >= Date.parse(c.from) && at < Date.parse(c.to));
+/** The periods given plus the clock's own closures (the owner's). */
+const inClosure = (at: number, closures: readonly ClosedPeriod[], clock?: BusinessClock) =>
+  inClosedPeriod(at, closures) || inClosedPeriod(at, clock?.closed ?? []);
 
 /**
  * Whether the business is open at `at` on its own clock: inside one of that weekday's opening intervals and in
  * no closure. Unknown hours never count as open (the caller decides what that means).
  */
 export function isOpenAt(clock: BusinessClock, at: Date, closures: readonly ClosedPeriod[] = []): boolean {
-  if (!clock.hours || inClosure(at.getTime(), closures)) return false;
+  if (!clock.hours || inClosure(at.getTime(), closures, clock)) return false;
   const local = zonedParts(at, clock.timeZone);
   const minute = local.hour * 60 + local.minute;
   return clock.hours[local.weekday].some((open) => minute >= open.start && minute < open.end);
@@ -110,7 +112,7 @@ export function nextOpening(
         { ...date, hour: Math.floor(open.start / 60), minute: open.start % 60 },
         clock.timeZone,
       );
-      if (start.getTime() > at.getTime() && !inClosure(start.getTime(), closures)) return start;
+      if (start.getTime() > at.getTime() && !inClosure(start.getTime(), closures, clock)) return start;
     }
   }
   return undefined;

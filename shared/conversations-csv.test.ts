@@ -19,7 +19,7 @@ const conversation = (overrides: Partial<Conversation>): Conversation => ({
 });
 
 describe('conversationsCsv', () => {
-  it('writes one row per conversation, oldest first, on the business clock, with the caller’s language last (absent = English)', () => {
+  it('writes one row per conversation, oldest first, on the business clock, with the caller’s language, then the service and staff booked (absent = English, none)', () => {
     const csv = conversationsCsv(
       [
         conversation({
@@ -31,6 +31,8 @@ describe('conversationsCsv', () => {
           amount_collected_cents: 0,
           summary: 'Asked: “¿Abren el domingo?”',
           language: 'es',
+          booked_service: 'Balayage',
+          booked_staff: 'Jordan',
         }),
         conversation({}),
       ],
@@ -38,13 +40,13 @@ describe('conversationsCsv', () => {
     );
     const lines = csv.split('\r\n');
     expect(lines[0]).toBe(
-      'Started (America/Los_Angeles),Ended (America/Los_Angeles),Channel,Caller,Duration (s),Outcome,Revenue (USD),Transferred,Summary,Language',
+      'Started (America/Los_Angeles),Ended (America/Los_Angeles),Channel,Caller,Duration (s),Outcome,Revenue (USD),Transferred,Summary,Language,Service,Staff',
     );
     expect(lines[1]).toBe(
-      '2026-11-22 18:30,2026-11-22 18:32,Call,+14155550100,125,Deposit paid,25.00,no,Deposit of $25 paid,English',
+      '2026-11-22 18:30,2026-11-22 18:32,Call,+14155550100,125,Deposit paid,25.00,no,Deposit of $25 paid,English,,',
     );
     expect(lines[2]).toBe(
-      '2026-11-24 10:00,2026-11-24 10:00,SMS,+14155550100,40,Answered,0.00,no,Asked: “¿Abren el domingo?”,Spanish',
+      '2026-11-24 10:00,2026-11-24 10:00,SMS,+14155550100,40,Answered,0.00,no,Asked: “¿Abren el domingo?”,Spanish,Balayage,Jordan',
     );
     expect(lines).toHaveLength(4);
     expect(lines[3]).toBe('');

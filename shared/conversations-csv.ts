@@ -42,6 +42,8 @@ export function conversationsCsv(conversations: readonly Conversation[], timeZon
     'Transferred',
     'Summary',
     'Language',
+    'Service',
+    'Staff',
   ];
   const rows = [...conversations]
     .sort((a, b) => a.started_at.localeCompare(b.started_at))
@@ -56,6 +58,8 @@ export function conversationsCsv(conversations: readonly Conversation[], timeZon
       c.escalated ? 'yes' : 'no',
       c.summary ?? conversationSummary(c),
       languageLabel(c.language),
+      c.booked_service ?? '',
+      c.booked_staff ?? '',
     ]);
   return [header, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
 }

@@ -51,3 +51,34 @@ export const ATTENDANCE_TEXTS = {
   markFailed: 'Failed to mark the appointment. Please try again.',
   conversationTitle: 'Appointments from this conversation',
 } as const;
+
+/** The Appointments tab's new appointment and move (docs/decisions/183-calendar-model.md "The assistant"). */
+export const OWNER_BOOKING_TEXTS = {
+  newAppointment: 'New appointment',
+  move: 'Move',
+  service: 'Service',
+  staff: 'Staff member',
+  anyone: 'Anyone available',
+  date: 'Date',
+  time: 'Open time',
+  noTimes: 'No open times that day. Try another date.',
+  loadingTimes: 'Finding open times…',
+  callerName: 'Caller’s name',
+  callerPhone: 'Caller’s phone',
+  phoneHint: 'We text them the confirmation. Add the country code for numbers outside the US and Canada.',
+  book: 'Book appointment',
+  saveMove: 'Move appointment',
+  close: 'Close',
+  chooseTime: 'Choose an open time.',
+  /** 409: another caller or tab took the time between the list and the click. */
+  taken: 'That time was just taken. Please choose another open time.',
+  unknownService: 'That service no longer exists. Please choose another.',
+  unknownStaff: 'That staff member no longer exists. Please choose another.',
+  failed: 'Something went wrong. Please try again.',
+  dailyLimit: 'You have reached today’s booking limit. Please try again tomorrow.',
+  booked: (who: string, notified: boolean) =>
+    notified ? `Booked. ${who} was sent a confirmation text.` : `Booked. ${who} could not be texted.`,
+  moved: (who: string, notified: boolean) =>
+    notified ? `Moved. ${who} was sent a text with the new time.` : `Moved. ${who} could not be texted.`,
+  withStaff: (name: string) => `with ${name}`,
+} as const;

@@ -24,5 +24,8 @@ export function appointmentPayload(
     status: appointment.status,
     previous_starts_at: previousStartsAt,
     changed_by: changedBy,
+    service_id: appointment.service_id ?? null,
+    staff_id: appointment.staff_id ?? null,
+    staff_name: appointment.staff_name ?? null,
   };
 }

@@ -63,6 +63,9 @@ export const callLogEntrySchema = z.object({
   forwarded: z.boolean().optional(),
   /** The caller tried to manipulate the assistant (manipulationLabel in shared/call-log.ts says how). */
   manipulation_attempts: z.array(z.enum(HONESTY_KINDS)).optional(),
+  /** What the conversation booked: the service and who does it (docs/decisions/183). */
+  service: z.string().optional(),
+  staff: z.string().optional(),
 });
 export type CallLogEntry = z.infer<typeof callLogEntrySchema>;
 

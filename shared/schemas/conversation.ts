@@ -74,5 +74,11 @@ export const conversationSchema = z.object({
    * of the owner's approval, an attempt at the instructions, a pushed concession. The call log marks it.
    */
   manipulation_attempts: z.array(z.enum(HONESTY_KINDS)).max(HONESTY_KINDS.length).optional(),
+  /**
+   * What the conversation booked (docs/decisions/183-calendar-model.md): the service and the staff member of
+   * its latest booking or move, for the call log, the e-mails and analytics. Absent when nothing was booked.
+   */
+  booked_service: z.string().max(100).optional(),
+  booked_staff: z.string().max(100).optional(),
 });
 export type Conversation = z.infer<typeof conversationSchema>;

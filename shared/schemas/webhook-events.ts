@@ -40,6 +40,13 @@ const appointmentData = z.object({
   previous_starts_at: z.iso.datetime().nullable(),
   /** Who made the change: the assistant (a caller), the owner (dashboard) or a connected calendar. */
   changed_by: z.enum(['assistant', 'owner', 'calendar']),
+  /**
+   * The calendar model (docs/decisions/183): the service's id and the staff member who does it; null for a
+   * booking without a service or a business without staff. Added fields: receivers that ignore them are fine.
+   */
+  service_id: z.string().nullable(),
+  staff_id: z.string().nullable(),
+  staff_name: z.string().nullable(),
 });
 
 const messageData = z.object({
@@ -117,6 +124,9 @@ const sampleAppointment: WebhookEventData<'appointment.booked'> = {
   status: 'booked',
   previous_starts_at: null,
   changed_by: 'assistant',
+  service_id: 'sv_haircut01',
+  staff_id: 'st_jordan001',
+  staff_name: 'Jordan',
 };
 const sampleDeposit: WebhookEventData<'deposit.paid'> = {
   appointment_id: sampleAppointment.appointment_id,

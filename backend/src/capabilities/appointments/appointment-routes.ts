@@ -2,6 +2,14 @@ import type { DepositRefundOutcome } from '@shared/get-paid';
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { apiErrorSchema } from '@shared/schemas/api-error';
 import {
+  createAppointmentSchema,
+  moveAppointmentSchema,
+  ownerBookingResponseSchema,
+  ownerSlotsQuerySchema,
+  ownerSlotsResponseSchema,
+  type CreateAppointment,
+  type OwnerSlotsQuery,
+  type OwnerSlotsResponse,
   cancelAppointmentResponseSchema,
   dashboardAppointmentsResponseSchema,
   markAttendanceResponseSchema,
@@ -9,12 +17,12 @@ import {
   pastAppointmentsResponseSchema,
   type DashboardAppointment,
 } from '@shared/schemas/dashboard-appointments';
-import { PAST_APPOINTMENT_DAYS } from '@shared/dashboard-appointments';
+import { OWNER_BOOKING_TEXTS, PAST_APPOINTMENT_DAYS } from '@shared/dashboard-appointments';
 import type { AppointmentAttendance } from '@shared/schemas/appointment';
 import type { AppointmentsDeps } from './deps';
 import type { AppEnv } from '../../platform/http/app-env';
 import { requireAuth, requireOwner } from '../../platform/auth/middleware';
-import { HttpError, notFound } from '../../platform/errors/http-error';
+import { HttpError, notFound, tooManyRequests } from '../../platform/errors/http-error';
 import {
   bearerSecurity,
   errorResponses,
@@ -36,6 +44,19 @@ export type AppointmentsBook = {
     | { appointment: DashboardAppointment; callerNotified: boolean; depositRefund: DepositRefundOutcome }
     | undefined
   >;
+  /** The open times of one day for a service and staff member (the same engine as the assistant's). */
+  openSlots(ownerId: string, query: OwnerSlotsQuery): Promise<Outcome<OwnerSlotsResponse>>;
+  /** A new appointment through the booking invariant; 'taken' when the time went meanwhile. */
+  create(
+    ownerId: string,
+    input: CreateAppointment,
+  ): Promise<Outcome<{ appointment: DashboardAppointment; callerNotified: boolean }>>;
+  /** Moves an upcoming appointment to an open time of its staff member; the caller is texted. */
+  move(
+    ownerId: string,
+    appointmentId: string,
+    start: string,
+  ): Promise<Outcome<{ appointment: DashboardAppointment; callerNotified: boolean }>>;
   /** Booked appointments that started within the last `days`, latest first. */
   past(ownerId: string, days: number): Promise<DashboardAppointment[]>;
   /** The appointments a conversation booked (any status), starting between from and to. */
@@ -55,6 +76,24 @@ export type AppointmentsBook = {
     | { ok: false; reason: 'not_found' | 'cancelled' | 'not_started' }
   >;
 };
+
+type Outcome<T> =
+  | { ok: true; value: T }
+  | {
+      ok: false;
+      reason: 'not_found' | 'unknown_service' | 'unknown_staff' | 'not_open' | 'taken' | 'daily_limit';
+    };
+
+/** The owner's booking refused: a 404 for a gone appointment, else a 409 or 422 that says what to do. */
+function refusal(reason: Exclude<Outcome<unknown>, { ok: true }>['reason']): HttpError {
+  if (reason === 'not_found') return notFound('Appointment not found');
+  if (reason === 'unknown_service')
+    return new HttpError(422, 'unknown_service', OWNER_BOOKING_TEXTS.unknownService);
+  if (reason === 'unknown_staff')
+    return new HttpError(422, 'unknown_staff', OWNER_BOOKING_TEXTS.unknownStaff);
+  if (reason === 'daily_limit') return tooManyRequests(OWNER_BOOKING_TEXTS.dailyLimit);
+  return new HttpError(409, 'slot_taken', OWNER_BOOKING_TEXTS.taken);
+}
 
 /** How far after a conversation its bookings can start (the slot finder's horizon, with room to spare). */
 const CONVERSATION_BOOKING_HORIZON_DAYS = 366;
@@ -140,7 +179,77 @@ export const appointmentRoutes = (deps: AppointmentsDeps, book: AppointmentsBook
     },
   });
 
+  const slotsRoute = createRoute({
+    method: 'get',
+    path: '/oauth/users/{userId}/appointments/open-slots',
+    tags: ['appointments'],
+    summary: 'Open times of one day for a service and staff member (the assistant’s engine)',
+    security: bearerSecurity,
+    middleware: [auth, requireOwner()] as const,
+    request: { params: userIdParams, query: ownerSlotsQuerySchema },
+    responses: {
+      200: jsonContent(ownerSlotsResponseSchema, 'Open times, earliest first'),
+      ...errorResponses,
+      422: jsonContent(apiErrorSchema, 'The service or staff member does not exist'),
+    },
+  });
+  const createAppointmentRoute = createRoute({
+    method: 'post',
+    path: '/oauth/users/{userId}/appointments',
+    tags: ['appointments'],
+    summary: 'Book an appointment at an open time: the caller is texted a confirmation',
+    security: bearerSecurity,
+    middleware: [auth, requireOwner()] as const,
+    request: {
+      params: userIdParams,
+      body: { content: { 'application/json': { schema: createAppointmentSchema } }, required: true },
+    },
+    responses: {
+      201: jsonContent(ownerBookingResponseSchema, 'Booked'),
+      ...errorResponses,
+      409: jsonContent(apiErrorSchema, 'The time was taken meanwhile'),
+      422: jsonContent(apiErrorSchema, 'The service or staff member does not exist'),
+      429: jsonContent(apiErrorSchema, 'The daily booking limit is reached'),
+    },
+  });
+  const moveRoute = createRoute({
+    method: 'post',
+    path: '/oauth/users/{userId}/appointments/{appointmentId}/move',
+    tags: ['appointments'],
+    summary: 'Move an upcoming appointment to an open time of its staff member: the caller is texted',
+    security: bearerSecurity,
+    middleware: [auth, requireOwner()] as const,
+    request: {
+      params: appointmentParams,
+      body: { content: { 'application/json': { schema: moveAppointmentSchema } }, required: true },
+    },
+    responses: {
+      200: jsonContent(ownerBookingResponseSchema, 'Moved'),
+      ...errorResponses,
+      404: jsonContent(apiErrorSchema, 'No such upcoming appointment of this owner'),
+      409: jsonContent(apiErrorSchema, 'The time was taken meanwhile'),
+    },
+  });
+
   return new OpenAPIHono<AppEnv>()
+    .openapi(slotsRoute, async (c) => {
+      const { userId } = c.req.valid('param');
+      const found = await book.openSlots(userId, c.req.valid('query'));
+      if (!found.ok) throw refusal(found.reason);
+      return c.json(found.value, 200);
+    })
+    .openapi(createAppointmentRoute, async (c) => {
+      const { userId } = c.req.valid('param');
+      const done = await book.create(userId, c.req.valid('json'));
+      if (!done.ok) throw refusal(done.reason);
+      return c.json({ appointment: done.value.appointment, caller_notified: done.value.callerNotified }, 201);
+    })
+    .openapi(moveRoute, async (c) => {
+      const { userId, appointmentId } = c.req.valid('param');
+      const done = await book.move(userId, appointmentId, c.req.valid('json').start);
+      if (!done.ok) throw refusal(done.reason);
+      return c.json({ appointment: done.value.appointment, caller_notified: done.value.callerNotified }, 200);
+    })
     .openapi(pastRoute, async (c) => {
       const { userId } = c.req.valid('param');
       const [timeZone, past] = await Promise.all([

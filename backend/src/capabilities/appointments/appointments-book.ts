@@ -30,6 +30,9 @@ export const appointmentView = (appointment: Appointment): DashboardAppointment 
   channel: appointment.channel,
   confirmed_at: appointment.confirmed_at ?? null,
   ...(appointment.attendance ? { attendance: appointment.attendance } : {}),
+  ...(appointment.service_id ? { service_id: appointment.service_id } : {}),
+  ...(appointment.staff_id ? { staff_id: appointment.staff_id } : {}),
+  ...(appointment.staff_name ? { staff_name: appointment.staff_name } : {}),
 });
 
 /**
@@ -39,7 +42,7 @@ export const appointmentView = (appointment: Appointment): DashboardAppointment 
  */
 export function appointmentsBook(deps: {
   data: Pick<AppointmentsDeps['data'], 'appointments' | 'businessConfigs' | 'smsMessaging'>;
-  receptionist: Pick<Receptionist, 'profileOf' | 'refundCancelledDeposit'>;
+  receptionist: Pick<Receptionist, 'profileOf' | 'refundCancelledDeposit' | 'ownerBookings'>;
   telephony: Pick<TelephonyProvider, 'sendSms'>;
   calendar?: Pick<OwnerCalendar, 'remove'>;
   logger: Logger;
@@ -66,6 +69,22 @@ export function appointmentsBook(deps: {
         value: conversationId,
       });
       return found.map(appointmentView);
+    },
+
+    openSlots: (ownerId, query) => deps.receptionist.ownerBookings.openSlots(ownerId, query),
+
+    async create(ownerId, input) {
+      const done = await deps.receptionist.ownerBookings.create(ownerId, input);
+      return done.ok
+        ? { ok: true, value: { ...done.value, appointment: appointmentView(done.value.appointment) } }
+        : done;
+    },
+
+    async move(ownerId, appointmentId, start) {
+      const done = await deps.receptionist.ownerBookings.move(ownerId, appointmentId, start);
+      return done.ok
+        ? { ok: true, value: { ...done.value, appointment: appointmentView(done.value.appointment) } }
+        : done;
     },
 
     async mark(ownerId, appointmentId, attendance) {

@@ -1,4 +1,5 @@
 import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
+import { resolveWeeklyHours } from '@shared/receptionist/opening-hours';
 import { toE164Phone } from '@shared/phone/phone-number';
 import { apiErrorSchema } from '@shared/schemas/api-error';
 import { ASSISTANT_CHECK_TEXTS, assistantCheckResponseSchema } from '@shared/schemas/assistant-check';
@@ -54,8 +55,10 @@ export const assistantCheckRoutes = (deps: AssistantCheckDeps) => {
     if (!config) throw notFound('Business configuration not found. Please complete setup first.');
     await enforceUserQuota(deps.rateLimiter, 'assistantChecks', userId, ASSISTANT_CHECK_TEXTS.tooMany);
     const knowledge = await deps.data.knowledgeBase.list(userId);
+    const hours = resolveWeeklyHours(config);
     const checks = generateChecks({
       weekdayText: config.business_hours?.weekday_text,
+      ...(hours.stated ? { hours: hours.hours } : {}),
       description: config.business_description,
       address: config.address,
       managerName: config.manager_name,

@@ -1,5 +1,5 @@
 import { WEEKDAY_NAMES } from '@shared/receptionist/business-time';
-import { parseWeeklyHours, type OpenInterval } from '@shared/receptionist/opening-hours';
+import { parseWeeklyHours, type OpenInterval, type WeeklyHours } from '@shared/receptionist/opening-hours';
 import type { ToolName } from '../receptionist/index';
 import { DONT_KNOW, MESSAGE_OFFER, NOT_BELIEVED, POLITE_NO, REFUSED } from './phrases';
 import type { EvalScenario } from './scenario-types';
@@ -7,6 +7,8 @@ import type { EvalScenario } from './scenario-types';
 /** What the checks are generated from: the owner's own configuration, as stored. */
 export type CheckConfig = {
   weekdayText?: readonly string[];
+  /** The hours every reader uses (resolveWeeklyHours), when known: they win over weekdayText. */
+  hours?: WeeklyHours;
   description?: string;
   address?: string;
   managerName?: string;
@@ -61,7 +63,7 @@ function priceQuestion(description: string | undefined) {
 
 /** The ten checks for this owner's configuration (issue 35 §3), in the order the dashboard lists them. */
 export function generateChecks(config: CheckConfig): AssistantCheck[] {
-  const hours = parseWeeklyHours(config.weekdayText);
+  const hours = config.hours ?? parseWeeklyHours(config.weekdayText);
   const days = WEEKDAY_NAMES.map((name, i) => ({ name, intervals: hours?.[i as 0] ?? [] }));
   const openDay = hours ? days.find((d) => d.intervals.length > 0) : undefined;
   const closedDay = hours ? days.find((d) => d.intervals.length === 0) : undefined;

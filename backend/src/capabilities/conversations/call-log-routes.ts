@@ -48,6 +48,8 @@ const toEntry = (item: ConversationListItem): CallLogEntry => ({
   ...(item.owner_dial_status ? { owner_dial_status: item.owner_dial_status } : {}),
   ...(item.forwarded ? { forwarded: true } : {}),
   ...(item.manipulation_attempts?.length ? { manipulation_attempts: item.manipulation_attempts } : {}),
+  ...(item.booked_service ? { service: item.booked_service } : {}),
+  ...(item.booked_staff ? { staff: item.booked_staff } : {}),
 });
 
 /** Records run up to now; a day of slack keeps a conversation stamped by a slightly fast clock in range. */

@@ -3,7 +3,9 @@ import { servedLanguages, suggestedSpanishGreeting } from '@shared/language-sett
 import { withDefaultTraits, type TraitValues } from '@shared/personality';
 import { DEFAULT_TIME_ZONE } from '@shared/receptionist/time-zones';
 import { isValidTimeZone } from '@shared/receptionist/business-time';
-import { DEFAULT_WEEKLY_HOURS, parseWeeklyHours, type WeeklyHours } from '@shared/receptionist/opening-hours';
+import { resolveWeeklyHours, type WeeklyHours } from '@shared/receptionist/opening-hours';
+import { WEEKDAY_NAMES } from '@shared/receptionist/business-time';
+import { EMPTY_CALENDAR_MODEL, type CalendarModel, type Closure } from '@shared/schemas/calendar-model';
 import { defaultDepositSettings } from '@shared/schemas/get-paid';
 import { depositAvailabilityOf, depositCentsOf, type DepositAvailability } from '@shared/get-paid';
 import { payoutStateOfItem, type Payouts } from '../payouts/records/index';
@@ -47,9 +49,18 @@ export type BusinessProfile = {
   businessPhone?: string;
   /** Human summary of the configured hours; undefined when the owner gave none. */
   hoursSummary?: string;
-  /** Hours used for booking: the configured ones, or weekdays 9–5 when none were given. */
+  /** Hours used for booking (resolveWeeklyHours): the edited ones, the lookup's, or weekdays 9–5. */
   weeklyHours: WeeklyHours;
   hoursKnown: boolean;
+  /** Dates the business is closed, with the note the assistant says (docs/decisions/183-calendar-model.md). */
+  closures: Closure[];
+  /** The grid bookable start times fall on; undefined: the default half hour. */
+  slotGridMinutes?: number;
+  /**
+   * Services, staff and resources (docs/decisions/183): empty for a business that defines none, which then
+   * books and quotes exactly as before (the description's prices, 30-minute slots, one calendar).
+   */
+  calendar: Pick<CalendarModel, 'services' | 'staff' | 'resources'>;
   timeZone: string;
   /** Sentences of the description that mention prices: the only prices the assistant may quote. */
   priceFacts: string[];
@@ -121,6 +132,16 @@ export function objectiveBriefs(objective: StoredObjective | undefined): Objecti
   return briefs;
 }
 
+/**
+ * The deposit a booking of this service asks (cents): the service's own amount overrides the business's
+ * default (0: none for it), and nothing is asked unless the business takes deposits at all.
+ */
+export function depositFor(business: Pick<BusinessProfile, 'depositCents' | 'calendar'>, serviceId?: string) {
+  if (business.depositCents <= 0) return 0;
+  const service = serviceId ? business.calendar.services.find((s) => s.id === serviceId) : undefined;
+  return service?.deposit_cents ?? business.depositCents;
+}
+
 /** Whether any of the owner's objectives collects deposits. */
 export const wantsDeposits = (objectives: ObjectiveBrief[]) =>
   objectives.some((o) => o.required_capabilities.includes('deposit_collection'));
@@ -131,9 +152,14 @@ export function businessProfile(
   objective: StoredObjective | undefined,
   payouts?: Payouts,
   knowledge: KnowledgeEntry[] = [],
+  calendar: Pick<CalendarModel, 'services' | 'staff' | 'resources'> = EMPTY_CALENDAR_MODEL,
 ): BusinessProfile {
   const kind = BUSINESS_KINDS[businessKind(config)];
-  const parsedHours = parseWeeklyHours(config.business_hours?.weekday_text);
+  const hours = resolveWeeklyHours(config);
+  // Edited hours are said from the hours themselves; the lookup's lines as the owner saw them in setup.
+  const hoursSummary = config.opening_hours
+    ? summarizeHours(weekdayLinesOf(hours.hours))
+    : summarizeHours(config.business_hours?.weekday_text);
   const objectives = objectiveBriefs(objective);
   const deposits = depositAvailabilityOf(wantsDeposits(objectives), payoutStateOfItem(payouts));
   const settings = payouts?.settings ?? defaultDepositSettings(config.deposit_amount_cents);
@@ -149,11 +175,12 @@ export function businessProfile(
     ...(config.address?.trim() ? { address: config.address.trim() } : {}),
     ...(spokenWebsite(config.website) ? { website: spokenWebsite(config.website) } : {}),
     ...(readablePhone(config.phone_number) ? { businessPhone: readablePhone(config.phone_number) } : {}),
-    ...(summarizeHours(config.business_hours?.weekday_text)
-      ? { hoursSummary: summarizeHours(config.business_hours?.weekday_text) }
-      : {}),
-    weeklyHours: parsedHours ?? DEFAULT_WEEKLY_HOURS,
-    hoursKnown: parsedHours !== undefined,
+    ...(hoursSummary ? { hoursSummary } : {}),
+    weeklyHours: hours.hours,
+    hoursKnown: hours.stated,
+    closures: config.closures ?? [],
+    ...(config.slot_grid_minutes ? { slotGridMinutes: config.slot_grid_minutes } : {}),
+    calendar: { services: calendar.services, staff: calendar.staff, resources: calendar.resources },
     timeZone: zone,
     retentionDays: config.transcript_retention_days ?? DEFAULT_RETENTION_DAYS,
     languages: servedLanguages(config),
@@ -183,4 +210,20 @@ export function businessProfile(
     ...(deposits === 'on' && payouts?.account_id ? { payoutAccountId: payouts.account_id } : {}),
     refundWindowHours: settings.refund_window_hours,
   };
+}
+
+const clock = (minute: number) => {
+  const hour = Math.floor(minute / 60) % 24;
+  const suffix = hour < 12 ? 'AM' : 'PM';
+  return `${hour % 12 === 0 ? 12 : hour % 12}:${String(minute % 60).padStart(2, '0')} ${suffix}`;
+};
+
+/** Edited hours as the lookup's weekday lines ("Monday: 9:00 AM – 12:00 PM, 1:00 PM – 5:00 PM"). */
+export function weekdayLinesOf(hours: WeeklyHours): string[] {
+  return WEEKDAY_NAMES.map((day, index) => {
+    const open = hours[index as keyof WeeklyHours];
+    if (open.length === 0) return `${day}: Closed`;
+    if (open.length === 1 && open[0]!.start === 0 && open[0]!.end === 1440) return `${day}: Open 24 hours`;
+    return `${day}: ${open.map((i) => `${clock(i.start)} – ${clock(i.end)}`).join(', ')}`;
+  });
 }

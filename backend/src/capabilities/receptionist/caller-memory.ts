@@ -43,14 +43,16 @@ export function learnFromTool(
 ): boolean {
   if (!result.ok) return false;
   const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : undefined);
-  if (name === 'book_appointment') {
-    const given = text(args.name);
-    const service = text(args.service);
+  if (name === 'book_appointment' || name === 'reschedule_appointment') {
+    const given = name === 'book_appointment' ? text(args.name) : undefined;
+    // The booking's own service (the owner's name for it) over the caller's words.
+    const service = text(result.data?.service) ?? text(args.service);
+    const staff = text(result.data?.staff);
     if (given) state.memory.callerName = given;
     if (service) state.memory.lastService = service;
+    if (staff) state.memory.lastStaff = staff;
     return true;
   }
-  if (name === 'reschedule_appointment') return true;
   if (name === 'take_message' && text(args.name)) {
     state.memory.callerName = text(args.name);
     return true;

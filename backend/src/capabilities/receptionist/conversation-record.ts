@@ -66,5 +66,9 @@ export function conversationRecord(state: ConversationState, business: BusinessP
     // The call log and the owner's e-mails name it (docs/decisions/174-spanish.md); none yet = English.
     ...(state.language ? { language: state.language } : {}),
     ...(state.manipulation_attempts?.length ? { manipulation_attempts: state.manipulation_attempts } : {}),
+    ...(state.achieved.booked && state.memory.lastService
+      ? { booked_service: state.memory.lastService }
+      : {}),
+    ...(state.achieved.booked && state.memory.lastStaff ? { booked_staff: state.memory.lastStaff } : {}),
   };
 }

@@ -1,4 +1,5 @@
 import type { ReceptionistModel } from './model/model-types';
+import type { CalendarModel } from '@shared/schemas/calendar-model';
 import type { OwnerCalendar } from '../calendars/index';
 import type { SchedulingLinkBookingRepository } from '../calendars/records/index';
 import { publicBaseUrl, type AppConfig } from '../../platform/config/env';
@@ -38,6 +39,7 @@ export function receptionistFromApp(input: {
     payouts: PayoutRepository;
     schedulingLinks: SchedulingLinkBookingRepository;
     knowledgeBase: Pick<KnowledgeBaseRepository, 'list'>;
+    calendarModel?: { get(ownerId: string, options?: { consistent?: boolean }): Promise<CalendarModel> };
   };
   payments: PaymentsProvider;
   telephony: TelephonyProvider;

@@ -1,6 +1,8 @@
 import { APPOINTMENT_REPLY_WORDS, APPOINTMENT_REPLY_WORDS_ES } from '@shared/carrier-keywords';
 import { formatDollars } from '@shared/receptionist/deposits';
-import { spokenTime } from '@shared/receptionist/business-time';
+import { isoDateOf, spokenTime, zonedParts } from '@shared/receptionist/business-time';
+import { serviceQuote, upcomingClosures } from '@shared/receptionist/booking-choices';
+import { closureSentence } from './tools/business-info';
 import type { BusinessProfile } from './business-profile';
 import type { Channel, ReturningCaller } from './records/conversation-types';
 
@@ -111,6 +113,34 @@ export function returningCallerNotes(
 }
 
 /**
+ * Services, staff and closures (docs/decisions/183-calendar-model.md "The assistant"): with services, the
+ * prices and durations to quote are theirs, and the caller picks one before any times are looked for; a
+ * business without services keeps the description's prices, as before.
+ */
+export function calendarNotes(business: Pick<BusinessProfile, 'calendar' | 'priceFacts'>): string[] {
+  const { services, staff } = business.calendar;
+  return [
+    ...(services.length > 0
+      ? [
+          'Services (the only prices and durations you may quote):',
+          ...services.map((service) => `- ${service.name}: ${serviceQuote(service)}`),
+          "Booking: when the caller has not said which service they want, ask which one before looking for times. Pass the service name to find_open_slots and book_appointment. When moving an appointment, pass reschedule (its appointment_id, or 'next') to find_open_slots instead of a service.",
+        ]
+      : [
+          business.priceFacts.length > 0
+            ? `Prices you may quote: ${business.priceFacts.join(' ')}`
+            : 'Prices: none on file; do not quote any.',
+        ]),
+    ...(staff.length > 0
+      ? [
+          `Staff: ${staff.map((member) => member.name).join(', ')}. A caller may ask for one by name ("with ${staff[0]!.name}") or take anyone: pass the name as staff to find_open_slots and book_appointment, or leave it out. If the tool says the person is not on the staff or doesn't do that service, say who does.`,
+        ]
+      : []),
+    'Closed days: when find_open_slots returns closure_note, say it first (e.g. "We\'re closed on Thanksgiving.") and then offer the times it returns for the next open day.',
+  ];
+}
+
+/**
  * The model's instructions, built from the owner's configuration: who the business is, what it knows, how to
  * speak (the five traits), what to aim for (objectives with weights and success criteria), what it may do
  * (tools and capabilities) and the hard rules (no invented facts, dates from tools, deposits only by link).
@@ -130,9 +160,7 @@ export function buildInstructions(business: BusinessProfile, channel: Channel): 
       : 'Opening hours: not on file (do not state any; booking still only offers times the tools return).',
     business.website && `Website: ${business.website}`,
     business.businessPhone && `Business phone: ${business.businessPhone}`,
-    business.priceFacts.length > 0
-      ? `Prices you may quote: ${business.priceFacts.join(' ')}`
-      : 'Prices: none on file; do not quote any.',
+    ...calendarNotes(business),
   ].filter(Boolean);
   const objectives = business.objectives.map(
     (o) =>
@@ -152,7 +180,7 @@ export function buildInstructions(business: BusinessProfile, channel: Channel): 
       : 'Objective: help every caller and book appointments when they want one.',
     ...objectives,
     business.depositCents > 0
-      ? `Deposits: every booking needs a ${formatDollars(business.depositCents)} deposit. After booking, call send_deposit_link. Never say it is paid. A cancellation at least ${business.refundWindowHours} hours before the appointment gets the deposit back; cancel_appointment's deposit_refund says what happened, tell the caller.`
+      ? `Deposits: every booking needs a ${formatDollars(business.depositCents)} deposit${business.calendar.services.some((s) => s.deposit_cents !== null) ? ' unless its service says otherwise (book_appointment returns deposit_cents; 0 means none)' : ''}. After booking, call send_deposit_link. Never say it is paid. A cancellation at least ${business.refundWindowHours} hours before the appointment gets the deposit back; cancel_appointment's deposit_refund says what happened, tell the caller.`
       : 'Deposits: none are taken.',
     escalation,
     knowledgeNotes(business),
@@ -168,13 +196,21 @@ export function buildInstructions(business: BusinessProfile, channel: Channel): 
  * shared prefix (docs/decisions/185-model-latency.md).
  */
 export function buildTurnContext(
-  business: Pick<BusinessProfile, 'timeZone'>,
+  business: Pick<BusinessProfile, 'timeZone' | 'closures'>,
   channel: Channel,
   now: Date,
   returning?: ReturningCaller,
 ): string {
   return [
     `It is now ${spokenTime(now, business.timeZone)} (${business.timeZone}).`,
+    // Which closures are coming up changes with the date, so they travel with the time, not the instructions.
+    ...upcomingClosureNotes(business, now),
     ...returningCallerNotes(returning, channel, business.timeZone),
   ].join('\n');
+}
+
+function upcomingClosureNotes(business: Pick<BusinessProfile, 'timeZone' | 'closures'>, now: Date): string[] {
+  const today = isoDateOf(zonedParts(now, business.timeZone));
+  const closures = upcomingClosures(business.closures, today, 5).map((c) => `- ${closureSentence(c)}.`);
+  return closures.length > 0 ? ['Closures coming up (say them when they matter):', ...closures] : [];
 }

@@ -9,6 +9,7 @@ import { honestyFindingOf, isManipulationAttempt } from '@shared/knowledge';
 import { spokenTimeIn } from '@shared/receptionist/spoken-time-es';
 import { callerLanguage, DEFAULT_LANGUAGE, isOnlyLanguageRequest, type Language } from '@shared/language';
 import type { Appointment } from '@shared/schemas/appointment';
+import { EMPTY_CALENDAR_MODEL, type CalendarModel } from '@shared/schemas/calendar-model';
 import { formatDollars } from '@shared/receptionist/deposits';
 import { RECEPTIONIST_LIMITS } from '@shared/receptionist/limits';
 import { spokenTime } from '@shared/receptionist/business-time';
@@ -34,6 +35,7 @@ import type { Logger } from '../../platform/logging/logger';
 import type { MetricDimensions, Metrics } from '../../platform/observability/metrics';
 import { businessProfile, type BusinessProfile } from './business-profile';
 import { buildInstructions, buildTurnContext } from './instructions';
+import { ownerBookings } from './owner-bookings';
 import type { ModelMessage, ReceptionistModel, ToolSpec } from './model/model-types';
 import { conversationRecord } from './conversation-record';
 import { TOOLS } from './tools/all-tools';
@@ -87,6 +89,8 @@ export type ReceptionistDeps = {
     schedulingLinks: Pick<SchedulingLinkBookingRepository, 'create' | 'get' | 'settle'>;
     /** The owner's knowledge base (docs/decisions/181); absent in tests that need none. */
     knowledgeBase?: Pick<KnowledgeBaseRepository, 'list'>;
+    /** The owner's services, staff and resources (docs/decisions/183); absent: a business without any. */
+    calendarModel?: { get(ownerId: string, options?: { consistent?: boolean }): Promise<CalendarModel> };
   };
   model: ReceptionistModel;
   /** Sends a text from an assistant number; the channel's opt-out list is checked first. */
@@ -162,14 +166,16 @@ export function createReceptionist(deps: ReceptionistDeps) {
 
   async function profileOf(ownerId: string): Promise<BusinessProfile> {
     // The knowledge base is one more read in the same round trip: a voice turn waits no longer for it.
-    const [config, objective, payouts, knowledge] = await Promise.all([
+    // The knowledge base and the calendar model are more reads in the same round trip.
+    const [config, objective, payouts, knowledge, calendar] = await Promise.all([
       data.businessConfigs.getConfig(ownerId),
       data.objectives.getObjective(ownerId),
       data.payouts.get(ownerId),
       data.knowledgeBase?.list(ownerId, { consistent: false }) ?? [],
+      data.calendarModel?.get(ownerId, { consistent: false }) ?? EMPTY_CALENDAR_MODEL,
     ]);
     if (!config) throw new NoBusinessConfigError(ownerId);
-    return businessProfile(ownerId, config, objective, payouts, knowledge);
+    return businessProfile(ownerId, config, objective, payouts, knowledge, calendar);
   }
 
   /** The owner's refund rule for a cancelled booking; a refund recorded is also one deposit.refunded event. */
@@ -778,8 +784,24 @@ export function createReceptionist(deps: ReceptionistDeps) {
     return welcomeGreeting(await profileOf(ownerId));
   }
 
+  /** The owner's own bookings and moves from the dashboard, through the assistant's engine and invariant. */
+  const bookingsByOwner = ownerBookings({
+    profileOf,
+    appointments: data.appointments,
+    ...(deps.calendar ? { calendar: deps.calendar } : {}),
+    assistantNumber: async (ownerId) => (await data.businessConfigs.getConfig(ownerId))?.assistant_phone,
+    sendText,
+    planReminders: (appointment, business) =>
+      planReminders(appointment, business.timeZone, appointment.language),
+    appointmentChanged: (change, appointment, previousStartsAt) =>
+      emitAppointmentChange(deps.webhooks?.emit, change, appointment, 'owner', previousStartsAt),
+    allow: (key, perDay) => deps.rateLimiter.hit(key, perDay, 86_400),
+    now: deps.now,
+  });
+
   return {
     kind: deps.model.kind,
+    ownerBookings: bookingsByOwner,
     refusal,
     startConversation,
     conversationForThread,

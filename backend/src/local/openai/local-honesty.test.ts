@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { EMPTY_CALENDAR_MODEL } from '@shared/schemas/calendar-model';
 import { zonedInstant } from '@shared/receptionist/business-time';
 import type { KnowledgeEntry, KnowledgeTopic } from '@shared/schemas/knowledge';
 import type { Language } from '@shared/language';
@@ -60,6 +61,8 @@ const profile = (knowledge: KnowledgeEntry[] = []) =>
     depositCents: 0,
     priceFacts: [],
     hoursKnown: false,
+    calendar: EMPTY_CALENDAR_MODEL,
+    closures: [],
     managerName: 'Dana',
     knowledge,
     traits: {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { EMPTY_CALENDAR_MODEL } from '@shared/schemas/calendar-model';
 import { zonedInstant } from '@shared/receptionist/business-time';
 import { createLocalModel } from './local-model';
 import { LOCAL_REPLIES } from './local-replies';
@@ -17,6 +18,8 @@ const business = {
   timeZone: NY,
   languages: ['en', 'es'],
   depositCents: 0,
+  calendar: EMPTY_CALENDAR_MODEL,
+  closures: [],
   traits: {
     formality: 'Business Casual',
     empathy: 'Polite and Neutral',

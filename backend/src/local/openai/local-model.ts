@@ -18,6 +18,7 @@ import type { DepositRefundOutcome } from '@shared/get-paid';
 import { callerTexts } from '@shared/caller-texts';
 import { honestyFindingOf, isQuestion, knowledgeTopicOf, matchKnowledge } from '@shared/knowledge';
 import { extractName, extractService, intentOf, pickOffered, type Intent } from './local-intents';
+import { askedStaffName, matchService, matchStaff } from '@shared/receptionist/booking-choices';
 
 /**
  * The local model: a deterministic intent engine over the business's own data that calls the same tools as
@@ -198,6 +199,12 @@ function decide({ callerText, state, business, now }: ModelRequest): Step {
   if (honest) return honest;
   const knowledge = knowledgeStep(business, intent, text);
   if (knowledge) return knowledge;
+  if (awaiting === 'service_choice' && !['cancel', 'human', 'goodbye', 'message'].includes(intent)) {
+    const asked = bookingAsk(business, text, memory.draft);
+    if (asked.service) return findSlotsFor(business, state, asked, memory.draft?.when ?? 'soon');
+    memory.awaiting = 'service_choice';
+    return say(r.whichService(business.calendar.services.map((s) => s.name)));
+  }
   if (awaiting === 'slot_choice' && !['cancel', 'human', 'goodbye', 'message'].includes(intent)) {
     const chosen = pickOffered(text, slotsOfEnglish(state, business), language);
     if (chosen) {
@@ -211,7 +218,8 @@ function decide({ callerText, state, business, now }: ModelRequest): Step {
     if (intent === 'no') {
       return say(r.noProblemWhen);
     }
-    if (resolveWhen(text, now, business.timeZone, language)) return call('find_open_slots', { when: text });
+    if (resolveWhen(text, now, business.timeZone, language))
+      return call('find_open_slots', { when: text, ...draftChoice(business, memory.draft) });
     memory.awaiting = 'slot_choice';
     return say(r.whichOffered(slotsOf(state, v).map((s) => s.spoken)));
   }
@@ -230,7 +238,8 @@ function decide({ callerText, state, business, now }: ModelRequest): Step {
       return call('confirm_appointment', {});
     case 'reschedule':
       memory.draft = { ...memory.draft, rescheduleOf: 'next' };
-      if (resolveWhen(text, now, business.timeZone, language)) return call('find_open_slots', { when: text });
+      if (resolveWhen(text, now, business.timeZone, language))
+        return call('find_open_slots', { when: text, ...draftChoice(business, memory.draft) });
       memory.awaiting = 'slot_choice';
       memory.offered = [];
       return say(r.whenInstead);
@@ -242,9 +251,9 @@ function decide({ callerText, state, business, now }: ModelRequest): Step {
     case 'address':
       return call('get_business_info', { topic: 'address' });
     case 'prices':
-      return call('get_business_info', { topic: 'prices' });
+      return call('get_business_info', { topic: 'prices', question: text.slice(0, 200) });
     case 'services':
-      return call('get_business_info', { topic: 'services' });
+      return call('get_business_info', { topic: 'services', question: text.slice(0, 200) });
     case 'website':
       return call('get_business_info', { topic: 'website' });
     case 'phone':
@@ -258,13 +267,26 @@ function decide({ callerText, state, business, now }: ModelRequest): Step {
   }
   const when = resolveWhen(text, now, business.timeZone, language);
   if (intent === 'book' || when || intent === 'hours') {
-    const service = extractService(text, language);
+    const moving = memory.draft?.rescheduleOf ? memory.draft : {};
+    // With services, the service is the owner's name for it; the caller's words are matched against them.
+    const asked = bookingAsk(business, text, moving);
+    const service = business.calendar.services.length > 0 ? asked.service : extractService(text, language);
     memory.draft = {
-      ...(memory.draft?.rescheduleOf ? memory.draft : {}),
+      ...moving,
       ...(service ? { service } : {}),
+      ...(asked.staff ? { staff: asked.staff } : {}),
       ...(givenName ? { name: givenName } : {}),
+      // Kept while the service or the staff member is still being chosen.
+      ...(business.calendar.services.length > 0 || business.calendar.staff.length > 0
+        ? { when: when ? text : 'soon' }
+        : {}),
     };
-    return call('find_open_slots', { when: when ? text : 'soon' });
+    // A business with services asks which one before it looks for times (a move keeps its own).
+    if (business.calendar.services.length > 0 && !service && !moving.rescheduleOf) {
+      memory.awaiting = 'service_choice';
+      return say(r.whichService(business.calendar.services.map((s) => s.name)));
+    }
+    return call('find_open_slots', { when: when ? text : 'soon', ...draftChoice(business, memory.draft) });
   }
   if (intent === 'yes') return say(r.whatCanIHelpWith(v.ack));
   if (intent === 'no') return say(`${v.ack} ${v.nextStep}`);
@@ -341,15 +363,66 @@ function bookDraft(state: ConversationState, name: string): Step {
     start: draft.start,
     name,
     ...(draft.service ? { service: draft.service } : {}),
+    ...(draft.staff ? { staff: draft.staff } : {}),
   });
+}
+
+type Draft = NonNullable<ConversationState['memory']['draft']>;
+
+/**
+ * The service and staff member in the caller's words ("a balayage with Jordan"), over what the draft
+ * already holds: a service of the business's by name, a staff member by name ("with Jordan", "con Jordan",
+ * or just "Jordan" when answering), and "anyone" dropping an earlier pick.
+ */
+function bookingAsk(business: BusinessProfile, text: string, draft: Draft | undefined) {
+  const { services, staff } = business.calendar;
+  const service = matchService(services, text)?.name ?? draft?.service;
+  if (staff.length === 0) return { service, staff: undefined };
+  const named = askedStaffName(text);
+  const member = matchStaff(staff, named ?? text);
+  // A name that isn't on the staff still goes to the tool, which says who is available.
+  if (typeof member === 'object') return { service, staff: member.name };
+  if (named) return { service, staff: named };
+  return { service, staff: member === 'anyone' ? undefined : draft?.staff };
+}
+
+/**
+ * What the draft is for, as find_open_slots' arguments: a move keeps its appointment's service; a business
+ * without services or staff asks for times alone, as it always did.
+ */
+function draftChoice(business: BusinessProfile, draft: Draft | undefined): Record<string, string> {
+  const { services, staff } = business.calendar;
+  if (services.length === 0 && staff.length === 0) return {};
+  if (draft?.rescheduleOf) return { reschedule: draft.rescheduleOf };
+  return {
+    ...(draft?.service && services.length > 0 ? { service: draft.service } : {}),
+    ...(draft?.staff && staff.length > 0 ? { staff: draft.staff } : {}),
+  };
+}
+
+function findSlotsFor(
+  business: BusinessProfile,
+  state: ConversationState,
+  asked: { service?: string | undefined; staff?: string | undefined },
+  when: string,
+): Step {
+  const { staff: _staff, ...draft } = state.memory.draft ?? {};
+  state.memory.draft = {
+    ...draft,
+    ...(asked.service ? { service: asked.service } : {}),
+    ...(asked.staff ? { staff: asked.staff } : {}),
+  };
+  return call('find_open_slots', { when, ...draftChoice(business, state.memory.draft) });
 }
 
 /** A second tool the same turn needs: the deposit right after a booking, when the business takes one. */
 function followUp({ turnResults, business }: ModelRequest): Step | undefined {
   const last = turnResults.at(-1)!;
   const booked = ['book_appointment', 'reschedule_appointment'].includes(last.name) && last.result.ok;
+  // The booking says its deposit: the service's own amount overrides the business's (0: none).
+  const deposit = Number(last.result.data?.deposit_cents ?? business.depositCents);
   // A booking waiting on the scheduler's page (Calendly) has no appointment to take a deposit for yet.
-  if (booked && business.depositCents > 0 && last.name === 'book_appointment' && !last.result.data?.pending) {
+  if (booked && deposit > 0 && last.name === 'book_appointment' && !last.result.data?.pending) {
     return call('send_deposit_link', { appointment_id: last.result.data?.appointment_id });
   }
   return undefined;
@@ -387,9 +460,35 @@ function compose(request: ModelRequest): Step {
       return say(v.join([lead?.(answer) ?? answer], [v.nextStep]));
     }
     case 'find_open_slots': {
-      const slots = ((data.slots as Array<{ start: string; spoken: string }> | undefined) ?? []).map((s) =>
-        v.language === 'en' ? s : { ...s, spoken: v.spoken(s.start) },
-      );
+      if (data.reason === 'which_service') {
+        memory.awaiting = 'service_choice';
+        return say(r.whichService((data.services as string[] | undefined) ?? []));
+      }
+      if (data.reason === 'unknown_staff' || data.reason === 'staff_not_for_service') {
+        const asked = (data.asked as string | undefined) ?? memory.draft?.staff;
+        if (memory.draft) memory.draft = { ...memory.draft, staff: undefined };
+        memory.awaiting = 'service_choice';
+        return say(
+          r.staffUnavailable(
+            asked,
+            (data.staff as string[] | undefined) ?? [],
+            data.service as string | undefined,
+          ),
+        );
+      }
+      const asked = data.staff as string | undefined;
+      const slots = ((data.slots as Array<{ start: string; spoken: string }> | undefined) ?? []).map((s) => {
+        const spoken = v.language === 'en' ? s.spoken : v.spoken(s.start);
+        return { ...s, spoken: asked ? `${spoken} ${r.withStaff(asked)}` : spoken };
+      });
+      // A closed day: the owner's note first ("We're closed on Thanksgiving."), then the next open day.
+      // The note is the owner's own words, said as written ("We're closed on Thanksgiving.").
+      const note = typeof data.closure_note === 'string' ? data.closure_note.trim() : undefined;
+      const closed = note === undefined ? '' : !note ? r.closedDay : /[.!?]$/.test(note) ? note : `${note}.`;
+      if (closed && slots.length > 0) {
+        memory.awaiting = 'slot_choice';
+        return say(`${closed} ${r.whichWorks(r.nextOpenLead, r.options(slots.map((s) => s.spoken)))}`);
+      }
       if (slots.length === 0) {
         memory.awaiting = 'offer_message_yes';
         return say(r.noOpenings(v.sorry));

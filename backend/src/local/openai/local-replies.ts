@@ -28,6 +28,15 @@ export type LocalReplies = {
   openingsLead: Record<'closed' | 'past' | 'beyond_horizon' | 'have' | 'next', string>;
   whichWorks: (lead: string, options: string) => string;
   slotTaken: (sorry: string) => string;
+  /** A business with services: which one, before any times (docs/decisions/183). */
+  whichService: (services: string[]) => string;
+  /** A staff member the caller named who isn't on the staff, or doesn't do the service. */
+  staffUnavailable: (asked: string | undefined, staff: string[], service: string | undefined) => string;
+  /** The asked day is closed and the owner wrote no note for it; then the next open day's times. */
+  closedDay: string;
+  nextOpenLead: string;
+  /** Who an offered time is with, when the caller asked for someone. */
+  withStaff: (name: string) => string;
   noUpcoming: string;
   /** A returning caller's upcoming appointment, offered to keep, move or cancel (decision 177). */
   upcomingOffer: (service: string | null, when: string) => string;
@@ -112,6 +121,16 @@ export const LOCAL_REPLIES: Record<Language, LocalReplies> = {
     },
     whichWorks: (lead, options) => `${lead} ${options}. Which works best?`,
     slotTaken: (sorry) => `${sorry} that time was just taken. What other day or time would work for you?`,
+    whichService: (services) => `Sure! Which service would you like: ${orList(services, 'or')}?`,
+    staffUnavailable: (asked, staff, service) =>
+      `${asked ? `${asked} isn't available${service ? ` for ${service}` : ''}.` : ''} ${
+        staff.length > 0
+          ? `${service ? `${service} is` : 'Appointments are'} with ${orList(staff, 'or')}. Who would you like, or is anyone fine?`
+          : 'Would anyone else be fine?'
+      }`.trim(),
+    closedDay: "We're closed that day.",
+    nextOpenLead: 'The next open day, I have',
+    withStaff: (name) => `with ${name}`,
     noUpcoming: "I couldn't find an upcoming appointment for this number. Would you like to book a new one?",
     upcomingOffer: (service, when) =>
       `I see your ${service ? `${service} appointment` : 'appointment'} on ${when}. Would you like to keep it, move it or cancel it?`,
@@ -196,6 +215,16 @@ export const LOCAL_REPLIES: Record<Language, LocalReplies> = {
     },
     whichWorks: (lead, options) => `${lead} ${options}. ¿Cuál le queda mejor?`,
     slotTaken: (sorry) => `${sorry} Esa hora se acaba de ocupar. ¿Qué otro día u hora le funciona?`,
+    whichService: (services) => `¡Claro! ¿Qué servicio desea: ${orList(services, 'o')}?`,
+    staffUnavailable: (asked, staff, service) =>
+      `${asked ? `${asked} no está disponible${service ? ` para ${service}` : ''}.` : ''} ${
+        staff.length > 0
+          ? `${service ? `${service} lo hace` : 'Las citas son con'} ${orList(staff, 'o')}. ¿Con quién la quiere, o le da igual?`
+          : '¿Le sirve con otra persona?'
+      }`.trim(),
+    closedDay: 'Ese día estamos cerrados.',
+    nextOpenLead: 'El próximo día que abrimos, tengo',
+    withStaff: (name) => `con ${name}`,
     noUpcoming: 'No encontré ninguna cita próxima para este número. ¿Quiere hacer una nueva?',
     upcomingOffer: (service, when) =>
       `Veo su cita${service ? ` de ${service}` : ''} ${when}. ¿Quiere mantenerla, cambiarla o cancelarla?`,

@@ -13,7 +13,8 @@ export const firstName = (fullName: string) => fullName.trim().split(/\s+/)[0]?.
 
 export function appointmentEvent(appointment: Appointment, uidDomain: string): IcsEvent {
   const who = firstName(appointment.customer_name);
-  const what = appointment.service?.trim() || 'Appointment';
+  // The staff member's name says whose column the booking is in (a salon with several stylists).
+  const what = `${appointment.service?.trim() || 'Appointment'}${appointment.staff_name ? ` (${appointment.staff_name})` : ''}`;
   const cancelled = appointment.status === 'cancelled';
   return {
     uid: `${appointment.id}@${uidDomain}`,

@@ -32,6 +32,8 @@ const LIST_ATTRIBUTES = [
   'language',
   'answered_at',
   'manipulation_attempts',
+  'booked_service',
+  'booked_staff',
   'sk',
 ] as const;
 /** What the automations' polling list reads of a record: a finished conversation's event, no transcript. */
@@ -66,6 +68,8 @@ export type ConversationListItem = Pick<
   | 'language'
   | 'answered_at'
   | 'manipulation_attempts'
+  | 'booked_service'
+  | 'booked_staff'
 >;
 
 export type ConversationPageQuery = {

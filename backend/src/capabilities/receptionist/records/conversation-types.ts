@@ -48,12 +48,28 @@ export type ConversationMemory = {
   /** Slots last offered, ISO, in the order offered. */
   offered?: string[];
   /** A booking being put together. */
-  draft?: { start?: string; name?: string; service?: string; rescheduleOf?: string };
+  draft?: {
+    start?: string;
+    name?: string;
+    service?: string;
+    /** The staff member the caller asked for ("with Jordan"); absent: anyone. */
+    staff?: string;
+    /** The caller's words about when, kept while the assistant asks which service. */
+    when?: string;
+    rescheduleOf?: string;
+  };
   /** A message being taken. */
   message?: { name?: string; reason?: string };
   /** What the assistant just asked for, so a bare answer ("Sam", "yes") is understood. */
   awaiting?:
-    'slot_choice' | 'name' | 'message_name' | 'message_reason' | 'offer_message_yes' | 'upcoming_choice';
+    | 'slot_choice'
+    | 'name'
+    | 'message_name'
+    | 'message_reason'
+    | 'offer_message_yes'
+    | 'upcoming_choice'
+    /** Which of the business's services (asked before looking for times). */
+    | 'service_choice';
   /** Appointment ids this conversation booked, latest last. */
   booked?: string[];
   /** Appointment found for a cancellation awaiting confirmation. */
@@ -62,6 +78,8 @@ export type ConversationMemory = {
   callerName?: string;
   /** The service of the caller's latest booking in this conversation (what the caller memory keeps). */
   lastService?: string;
+  /** Who does the caller's latest booking in this conversation (a business with staff). */
+  lastStaff?: string;
   /** The assistant offered a returning caller to keep, move or cancel their upcoming appointment. */
   upcomingOffered?: boolean;
 };

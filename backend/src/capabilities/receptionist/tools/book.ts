@@ -4,29 +4,62 @@ import { callerTexts } from '@shared/caller-texts';
 import type { Language } from '@shared/language';
 import { spokenTimeIn } from '@shared/receptionist/spoken-time-es';
 import { isoDateOf, spokenTime, zonedParts } from '@shared/receptionist/business-time';
-import { SLOT_MINUTES, findOpenSlots } from '@shared/receptionist/slots';
+import { pickStaff, serviceMinutes } from '@shared/receptionist/booking-choices';
 import {
   MAX_BOOKINGS_PER_OWNER_PER_DAY,
   MAX_UPCOMING_APPOINTMENTS_PER_CALLER,
   type Appointment,
 } from '@shared/schemas/appointment';
 import { calendarEventFor } from '../../calendars/index';
-import { busyRanges } from './find-slots';
+import type { BookResult, NewAppointment } from '../../appointments/records/index';
+import { availabilityFor } from './find-slots';
+import { bookingChoiceOf, type BookingChoice } from './booking-choice';
+import { depositFor } from '../business-profile';
 import { isTextable, phoneArgSchema, type Tool, type ToolContext, type ToolResult } from './tool-types';
 
-/** A start the slot finder itself would offer now: inside hours, on the grid, not past, not taken. */
-async function isOfferable(context: ToolContext, start: Date) {
-  const { business, now } = context;
-  const local = zonedParts(start, business.timeZone);
+/**
+ * Who is free at a start the engine itself would offer now (inside hours, on the grid, not past, not in a
+ * closure, the whole service long): the staff ids in the order to offer them; empty when it isn't open.
+ */
+export async function freeStaffAt(
+  context: Pick<ToolContext, 'business' | 'now' | 'services'>,
+  choice: BookingChoice,
+  start: Date,
+  options: { ignoreAppointmentId?: string } = {},
+) {
+  const local = zonedParts(start, context.business.timeZone);
   const day = { year: local.year, month: local.month, day: local.day };
-  const { exact } = findOpenSlots({
-    when: { from: day, to: day, time: local.hour * 60 + local.minute },
-    now,
-    timeZone: business.timeZone,
-    hours: business.weeklyHours,
-    busy: await busyRanges(context),
-  });
-  return exact?.getTime() === start.getTime();
+  const { answer, around } = await availabilityFor(
+    context,
+    choice,
+    { from: day, to: day, time: local.hour * 60 + local.minute },
+    options,
+  );
+  const exact = answer.exact?.start.getTime() === start.getTime() ? answer.exact : undefined;
+  return { staffIds: exact?.staffIds ?? [], appointments: around.appointments };
+}
+
+/** The booking's service and staff fields (none for a business without services or staff). */
+export function bookedWith(
+  business: ToolContext['business'],
+  choice: BookingChoice,
+  staffId: string | undefined,
+) {
+  const member = business.calendar.staff.find((m) => m.id === staffId);
+  const { duration, buffer } = serviceMinutes(choice.service);
+  return {
+    duration,
+    fields: {
+      ...(choice.service
+        ? {
+            service_id: choice.service.id,
+            buffer_minutes: buffer,
+            ...(choice.service.resource_id ? { resource_id: choice.service.resource_id } : {}),
+          }
+        : {}),
+      ...(member ? { staff_id: member.id, staff_name: member.name } : {}),
+    },
+  };
 }
 
 /** The caller's confirmation: its words (CHANGE, CANCEL APPT) are the ones the assistant reads back. */
@@ -50,21 +83,37 @@ export function confirmationText(
  * Books a slot: checked against hours and bookings, then claimed with the conditional write (a race lost to
  * another caller answers 'taken' and fresh alternatives). The caller gets a text confirming it.
  */
-export const bookTool: Tool<{ start: string; name: string; phone?: string; service?: string }> = {
+export const bookTool: Tool<{
+  start: string;
+  name: string;
+  phone?: string;
+  service?: string;
+  staff?: string;
+}> = {
   name: 'book_appointment',
   description:
-    'Book an appointment at a start time returned by find_open_slots, once the caller has chosen it and given their name. The phone defaults to the number they are calling from.',
+    'Book an appointment at a start time returned by find_open_slots, once the caller has chosen it and given their name. Pass the same service and staff member as to find_open_slots. The phone defaults to the number they are calling from.',
   args: z.object({
     start: z.iso.datetime(),
     name: z.string().trim().min(1).max(100),
     phone: phoneArgSchema.optional(),
     service: z.string().trim().max(100).optional(),
+    staff: z
+      .string()
+      .trim()
+      .max(100)
+      .optional()
+      .describe('The staff member the caller asked for; omit for whoever is free'),
   }),
   async run(context, args) {
     const { business, state, services } = context;
     const start = new Date(args.start);
     const phone = args.phone ?? state.caller;
-    if (!(await isOfferable(context, start))) {
+    const chosen = bookingChoiceOf(business, args);
+    if (!chosen.ok) return chosen.result;
+    const { choice } = chosen;
+    const free = await freeStaffAt(context, choice, start);
+    if (free.staffIds.length === 0) {
       return { ok: false, summary: 'Requested time is not open', data: { reason: 'not_open' } };
     }
     const upcoming = (await services.appointments.upcoming(business.ownerId)).filter(
@@ -82,17 +131,21 @@ export const bookTool: Tool<{ start: string; name: string; phone?: string; servi
     }
     const schedulingLink = await services.calendar?.bookingLink(business.ownerId);
     if (schedulingLink) return sendSchedulingLink(context, schedulingLink, start, { ...args, phone });
-    const booked = await services.appointments.book(business.ownerId, {
-      starts_at: start.toISOString(),
-      ends_at: new Date(start.getTime() + SLOT_MINUTES * 60_000).toISOString(),
-      customer_name: args.name,
-      customer_phone: phone,
-      service: args.service ?? null,
-      conversation_id: state.id,
-      channel: state.channel,
-      deposit: null,
-      // Texts sent outside this conversation (reminders, the owner's cancellation) are in it (decision 174).
-      ...(state.language ? { language: state.language } : {}),
+    const booked = await bookFirstFree(context, choice, start, free, (staffId) => {
+      const { duration, fields } = bookedWith(business, choice, staffId);
+      return {
+        starts_at: start.toISOString(),
+        ends_at: new Date(start.getTime() + duration * 60_000).toISOString(),
+        customer_name: args.name,
+        customer_phone: phone,
+        service: choice.service?.name ?? args.service ?? null,
+        conversation_id: state.id,
+        channel: state.channel,
+        deposit: null,
+        // Texts sent outside this conversation (reminders, the owner's cancellation) are in it (decision 174).
+        ...(state.language ? { language: state.language } : {}),
+        ...fields,
+      };
     });
     if (!booked.ok)
       return { ok: false, summary: 'Slot was just taken by another caller', data: { reason: 'taken' } };
@@ -108,6 +161,38 @@ export const bookTool: Tool<{ start: string; name: string; phone?: string; servi
     return afterBooking(context, mirrored.appointment, 'Booked');
   },
 };
+
+/**
+ * Books the first free staff member in the fair order (the one asked for, else the least booked that day);
+ * when another caller took that one a moment ago, the next one free at that time gets it.
+ */
+export async function bookFirstFree(
+  context: Pick<ToolContext, 'business' | 'services'>,
+  choice: BookingChoice,
+  start: Date,
+  free: { staffIds: string[]; appointments: Appointment[] },
+  input: (staffId: string | undefined) => NewAppointment,
+): Promise<BookResult> {
+  const { business, services } = context;
+  const left = [...free.staffIds];
+  let result: BookResult = { ok: false, reason: 'taken' };
+  while (left.length > 0) {
+    const staffId = pickStaff(left, choice.staffId, start, business.timeZone, free.appointments);
+    if (!staffId) break;
+    // A shared resource (a room, a chair) holds up to its capacity at once: the ledger checks it.
+    const resource = choice.service?.resource_id
+      ? business.calendar.resources.find((r) => r.id === choice.service!.resource_id)
+      : undefined;
+    result = await services.appointments.book(
+      business.ownerId,
+      input(staffId),
+      resource ? { resourceCapacity: resource.capacity } : {},
+    );
+    if (result.ok || choice.staffId) return result;
+    left.splice(left.indexOf(staffId), 1);
+  }
+  return result;
+}
 
 /**
  * A scheduler without a booking API (Calendly, docs/decisions/151): the caller gets the owner's scheduling
@@ -208,12 +293,14 @@ export async function afterBooking(
   const when = spokenTime(new Date(appointment.starts_at), business.timeZone);
   return {
     ok: true,
-    summary: `${verb} ${appointment.service ? `${appointment.service} ` : ''}for ${appointment.customer_name} on ${when}`,
+    summary: `${verb} ${appointment.service ? `${appointment.service} ` : ''}${appointment.staff_name ? `with ${appointment.staff_name} ` : ''}for ${appointment.customer_name} on ${when}`,
     data: {
       appointment_id: appointment.id,
       when,
       confirmation_texted: texted,
-      deposit_cents: business.depositCents,
+      deposit_cents: depositFor(business, appointment.service_id),
+      ...(appointment.service ? { service: appointment.service } : {}),
+      ...(appointment.staff_name ? { staff: appointment.staff_name } : {}),
     },
   };
 }

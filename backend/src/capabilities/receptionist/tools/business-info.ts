@@ -1,7 +1,31 @@
 import { z } from 'zod';
 import { KNOWLEDGE_LIMITS } from '@shared/schemas/knowledge';
 import { matchKnowledge } from '@shared/knowledge';
+import { matchService, serviceQuote, upcomingClosures } from '@shared/receptionist/booking-choices';
+import { isoDateOf, zonedParts } from '@shared/receptionist/business-time';
+import type { Closure } from '@shared/schemas/calendar-model';
 import type { Tool } from './tool-types';
+
+const listOf = (names: string[]) =>
+  names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+
+const dayName = (iso: string) =>
+  new Date(`${iso}T12:00:00Z`).toLocaleDateString('en-US', {
+    weekday: 'long',
+    month: 'long',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
+
+/** A closure as the hours answer says it: its note when the owner wrote one, else its dates. */
+export function closureSentence(closure: Closure): string {
+  const note = closure.note.trim().replace(/[.!]+$/, '');
+  const days =
+    closure.from === closure.to
+      ? `on ${dayName(closure.from)}`
+      : `from ${dayName(closure.from)} to ${dayName(closure.to)}`;
+  return note ? `${note} (${days})` : `We're closed ${days}`;
+}
 
 export const BUSINESS_TOPICS = [
   'hours',
@@ -31,9 +55,11 @@ export const businessInfoTool: Tool<{ topic: BusinessTopic; question?: string }>
       .string()
       .max(KNOWLEDGE_LIMITS.questionChars * 2)
       .optional()
-      .describe("The caller's question in their words, for topic 'other'"),
+      .describe(
+        "The caller's question in their words: for topic 'other', and for prices or services of one service",
+      ),
   }),
-  async run({ business }, { topic, question }) {
+  async run({ business, now }, { topic, question }) {
     if (topic === 'other') {
       const match = matchKnowledge(question ?? '', business.knowledge ?? []);
       return match
@@ -59,12 +85,31 @@ export const businessInfoTool: Tool<{ topic: BusinessTopic; question?: string }>
             },
           };
     }
+    // Services, when the owner defined them, are the prices and durations to quote; else the description's.
+    const { services } = business.calendar;
+    // "How much is a balayage?": that service's quote alone.
+    const asked = matchService(services, question);
+    const quotes = (asked ? [asked] : services).map((service) => serviceQuote(service));
+    const today = isoDateOf(zonedParts(now, business.timeZone));
+    const closed = upcomingClosures(business.closures, today).map((c) => closureSentence(c));
     const facts: Record<Exclude<BusinessTopic, 'other'>, string | undefined> = {
-      hours: business.hoursKnown ? business.hoursSummary : undefined,
+      hours: business.hoursKnown
+        ? [business.hoursSummary, ...closed].filter(Boolean).join('. ') || undefined
+        : undefined,
       address: business.address,
       services:
-        business.description ?? `${business.name} is a ${business.kindNoun} offering ${business.offers}.`,
-      prices: business.priceFacts.length > 0 ? business.priceFacts.join(' ') : undefined,
+        services.length > 0
+          ? asked
+            ? quotes.join(' ')
+            : `We offer ${listOf(services.map((s) => s.name))}. ${quotes.join(' ')}`
+          : (business.description ??
+            `${business.name} is a ${business.kindNoun} offering ${business.offers}.`),
+      prices:
+        services.length > 0
+          ? quotes.join(' ')
+          : business.priceFacts.length > 0
+            ? business.priceFacts.join(' ')
+            : undefined,
       website: business.website,
       phone: business.businessPhone,
       about: business.description,

@@ -5,7 +5,8 @@ import {
   MAX_DEPOSIT_CENTS,
   MAX_DEPOSIT_LINKS_PER_OWNER_PER_DAY,
 } from '@shared/receptionist/deposits';
-import { callersAppointment } from './reschedule-cancel';
+import { depositFor } from '../business-profile';
+import { callersAppointment } from './booking-choice';
 import { isTextable, type Tool } from './tool-types';
 
 /**
@@ -19,14 +20,18 @@ export const depositTool: Tool<{ appointment_id?: string }> = {
   args: z.object({ appointment_id: z.string().max(100).optional() }),
   async run(context, args) {
     const { business, state, services } = context;
-    const amount = business.depositCents;
-    if (amount <= 0) return { ok: false, summary: 'Deposits are not taken', data: { reason: 'no_deposit' } };
-    if (amount > MAX_DEPOSIT_CENTS)
-      return { ok: false, summary: 'Deposit amount is over the limit', data: { reason: 'over_limit' } };
+    if (business.depositCents <= 0)
+      return { ok: false, summary: 'Deposits are not taken', data: { reason: 'no_deposit' } };
     const id = args.appointment_id ?? state.memory.booked?.at(-1);
     const appointment = await callersAppointment(context, id);
     if (!appointment)
       return { ok: false, summary: 'No booking to take a deposit for', data: { reason: 'not_found' } };
+    // The service's own deposit overrides the business's (0: none for this service).
+    const amount = depositFor(business, appointment.service_id);
+    if (amount <= 0)
+      return { ok: false, summary: 'No deposit for this service', data: { reason: 'no_deposit' } };
+    if (amount > MAX_DEPOSIT_CENTS)
+      return { ok: false, summary: 'Deposit amount is over the limit', data: { reason: 'over_limit' } };
     if (appointment.deposit?.paid)
       return { ok: true, summary: 'Deposit already paid', data: { already_paid: true } };
     if (!isTextable(appointment.customer_phone) && state.channel !== 'test') {

@@ -4,28 +4,11 @@ import { spokenTimeIn } from '@shared/receptionist/spoken-time-es';
 import type { DepositRefundOutcome } from '@shared/get-paid';
 import { z } from 'zod';
 import { spokenTime } from '@shared/receptionist/business-time';
-import { SLOT_MINUTES } from '@shared/receptionist/slots';
+import { IMPLICIT_STAFF_ID } from '@shared/calendar-model';
 import type { Appointment } from '@shared/schemas/appointment';
-import { afterBooking, mirrorInCalendar, sendSchedulingLink } from './book';
+import { afterBooking, freeStaffAt, mirrorInCalendar, sendSchedulingLink } from './book';
+import { appointmentMinutes, callersAppointment, choiceOfAppointment } from './booking-choice';
 import { isTextable, type Tool, type ToolContext } from './tool-types';
-
-/** The caller's appointment: the id given, else their next upcoming one (found by their number). */
-export async function callersAppointment(
-  context: ToolContext,
-  id: string | undefined,
-): Promise<Appointment | undefined> {
-  const { business, state, services } = context;
-  if (id) {
-    const found = await services.appointments.get(business.ownerId, id);
-    return found &&
-      found.status === 'booked' &&
-      (found.customer_phone === state.caller || state.memory.booked?.includes(id))
-      ? found
-      : undefined;
-  }
-  const upcoming = await services.appointments.upcoming(business.ownerId);
-  return upcoming.find((a) => a.customer_phone === state.caller);
-}
 
 export const rescheduleTool: Tool<{ appointment_id?: string; new_start: string }> = {
   name: 'reschedule_appointment',
@@ -48,9 +31,14 @@ export const rescheduleTool: Tool<{ appointment_id?: string; new_start: string }
         replaces: current.id,
       });
     }
+    // The same service with the same staff member, at a time the engine would offer (the old time aside).
+    const choice = choiceOfAppointment(context.business, current);
+    const free = await freeStaffAt(context, choice, start, { ignoreAppointmentId: current.id });
+    if (!free.staffIds.includes(current.staff_id ?? IMPLICIT_STAFF_ID))
+      return { ok: false, summary: 'New time is not available', data: { reason: 'not_open' } };
     const moved = await context.services.appointments.reschedule(context.business.ownerId, current.id, {
       starts_at: start.toISOString(),
-      ends_at: new Date(start.getTime() + SLOT_MINUTES * 60_000).toISOString(),
+      ends_at: new Date(start.getTime() + appointmentMinutes(current) * 60_000).toISOString(),
       // The caller's language now: later texts about it (reminders, the owner's cancellation) follow it.
       language: context.state.language,
     });

@@ -1,4 +1,7 @@
 import type {
+  CreateAppointment,
+  ownerBookingResponseSchema,
+  ownerSlotsResponseSchema,
   cancelAppointmentResponseSchema,
   dashboardAppointmentsResponseSchema,
   markAttendanceResponseSchema,
@@ -35,5 +38,22 @@ export const appointmentsApi = {
     apiRequest<typeof markAttendanceResponseSchema>(
       `${ownerPath(userId)}/appointments/${encodeURIComponent(appointmentId)}/attendance`,
       { method: 'POST', body: { attendance } satisfies MarkAttendance, action: 'mark the appointment' },
+    ),
+  /** Open times of one day for a service and staff member (docs/decisions/183, "The assistant"). */
+  openSlots: (userId: string, query: { date: string; service_id?: string; staff_id?: string }) =>
+    apiRequest<typeof ownerSlotsResponseSchema>(
+      `${ownerPath(userId)}/appointments/open-slots?${new URLSearchParams(query).toString()}`,
+      { action: 'load open times' },
+    ),
+  create: (userId: string, body: CreateAppointment) =>
+    apiRequest<typeof ownerBookingResponseSchema>(`${ownerPath(userId)}/appointments`, {
+      method: 'POST',
+      body,
+      action: 'book the appointment',
+    }),
+  move: (userId: string, appointmentId: string, start: string) =>
+    apiRequest<typeof ownerBookingResponseSchema>(
+      `${ownerPath(userId)}/appointments/${encodeURIComponent(appointmentId)}/move`,
+      { method: 'POST', body: { start }, action: 'move the appointment' },
     ),
 };

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { DashboardAppointment } from '@shared/schemas/dashboard-appointments';
-import { APPOINTMENTS_TEXTS, ATTENDANCE_TEXTS } from '@shared/dashboard-appointments';
+import { APPOINTMENTS_TEXTS, ATTENDANCE_TEXTS, OWNER_BOOKING_TEXTS } from '@shared/dashboard-appointments';
 import { appointmentsApi } from '../../api/appointments-api';
 import { dayLabel, timeLabel } from '../../appointment-times';
 import { dashboardQueryKeys } from '../../hooks/dashboard-query-keys';
@@ -40,8 +40,11 @@ export function ConversationAppointments({
         {appointments.map((appointment) => (
           <li key={appointment.id} className="conversation-appointment">
             <span>
-              {appointment.service ?? 'Appointment'} · {who(appointment)} ·{' '}
-              {dayLabel(appointment.starts_at, timeZone)} {timeLabel(appointment.starts_at, timeZone)}
+              {appointment.service ?? 'Appointment'}
+              {appointment.staff_name
+                ? ` ${OWNER_BOOKING_TEXTS.withStaff(appointment.staff_name)}`
+                : ''} · {who(appointment)} · {dayLabel(appointment.starts_at, timeZone)}{' '}
+              {timeLabel(appointment.starts_at, timeZone)}
             </span>
             <AttendanceActions
               userId={userId}

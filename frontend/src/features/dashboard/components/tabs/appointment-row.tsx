@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { DashboardAppointment } from '@shared/schemas/dashboard-appointments';
-import { APPOINTMENTS_TEXTS } from '@shared/dashboard-appointments';
+import { APPOINTMENTS_TEXTS, OWNER_BOOKING_TEXTS } from '@shared/dashboard-appointments';
 import { formatAssistantPhone } from '../../assistant-phone';
 
 /** The caller's name as the dashboard says it, or that it is unknown. */
@@ -28,7 +28,10 @@ export function AppointmentRow({
     <li className="appointment-row" data-testid={testId}>
       <div className="appointment-time">{time}</div>
       <div className="appointment-details">
-        <strong>{appointment.service ?? 'Appointment'}</strong>
+        <strong>
+          {appointment.service ?? 'Appointment'}
+          {appointment.staff_name ? ` ${OWNER_BOOKING_TEXTS.withStaff(appointment.staff_name)}` : ''}
+        </strong>
         <span>
           {appointmentWho(appointment)}
           {appointment.customer_phone ? ` · ${formatAssistantPhone(appointment.customer_phone)}` : ''}

@@ -2,12 +2,13 @@ import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatAmount } from '@shared/plans';
 import type { DashboardAppointment } from '@shared/schemas/dashboard-appointments';
-import { APPOINTMENTS_TEXTS, refundNotice } from '@shared/dashboard-appointments';
+import { APPOINTMENTS_TEXTS, OWNER_BOOKING_TEXTS, refundNotice } from '@shared/dashboard-appointments';
 import { Modal } from '../../../../components/ui/modal';
 import { appointmentsApi } from '../../api/appointments-api';
 import { dayLabel, groupByBusinessDay, timeLabel, zoneLabel } from '../../appointment-times';
 import { dashboardQueryKeys } from '../../hooks/dashboard-query-keys';
 import { RecentAppointments } from './recent-appointments';
+import { OwnerBookingDialog } from './owner-booking-dialog';
 import { AppointmentRow, AppointmentsLoadFailed, appointmentWho } from './appointment-row';
 import './appointments-tab.css';
 
@@ -19,6 +20,8 @@ export function AppointmentsTab({ userId }: { userId: string }) {
   const [confirming, setConfirming] = useState<DashboardAppointment | undefined>();
   const [notice, setNotice] = useState<string | undefined>();
   const [error, setError] = useState<string | undefined>();
+  /** The new-appointment or move dialog: 'new', the appointment being moved, or closed. */
+  const [booking, setBooking] = useState<'new' | DashboardAppointment | undefined>();
 
   const cancel = useMutation({
     mutationFn: (appointment: DashboardAppointment) => appointmentsApi.cancel(userId, appointment.id),
@@ -46,7 +49,20 @@ export function AppointmentsTab({ userId }: { userId: string }) {
   return (
     <>
       <section className="card dashboard-panel appointments" aria-labelledby="appointments-title">
-        <h2 id="appointments-title">{APPOINTMENTS_TEXTS.title}</h2>
+        <div className="appointments-header">
+          <h2 id="appointments-title">{APPOINTMENTS_TEXTS.title}</h2>
+          <button
+            type="button"
+            className="btn btn-primary"
+            onClick={() => {
+              setNotice(undefined);
+              setError(undefined);
+              setBooking('new');
+            }}
+          >
+            {OWNER_BOOKING_TEXTS.newAppointment}
+          </button>
+        </div>
         <p className="dashboard-muted">
           {APPOINTMENTS_TEXTS.intro}
           {firstStart ? ` Times are ${zoneLabel(firstStart, timeZone)} (${timeZone}).` : ''}
@@ -101,27 +117,62 @@ export function AppointmentsTab({ userId }: { userId: string }) {
                     </>
                   }
                   action={
-                    <button
-                      type="button"
-                      className="btn btn-secondary appointment-cancel"
-                      onClick={() => {
-                        setNotice(undefined);
-                        setError(undefined);
-                        setConfirming(appointment);
-                      }}
-                    >
-                      {APPOINTMENTS_TEXTS.cancel}
-                      <span className="sr-only">
-                        {' '}
-                        {appointmentWho(appointment)} at {timeLabel(appointment.starts_at, timeZone)}
-                      </span>
-                    </button>
+                    <div className="appointment-actions">
+                      <button
+                        type="button"
+                        className="btn btn-secondary appointment-move"
+                        onClick={() => {
+                          setNotice(undefined);
+                          setError(undefined);
+                          setBooking(appointment);
+                        }}
+                      >
+                        {OWNER_BOOKING_TEXTS.move}
+                        <span className="sr-only">
+                          {' '}
+                          {appointmentWho(appointment)} at {timeLabel(appointment.starts_at, timeZone)}
+                        </span>
+                      </button>
+                      <button
+                        type="button"
+                        className="btn btn-secondary appointment-cancel"
+                        onClick={() => {
+                          setNotice(undefined);
+                          setError(undefined);
+                          setConfirming(appointment);
+                        }}
+                      >
+                        {APPOINTMENTS_TEXTS.cancel}
+                        <span className="sr-only">
+                          {' '}
+                          {appointmentWho(appointment)} at {timeLabel(appointment.starts_at, timeZone)}
+                        </span>
+                      </button>
+                    </div>
                   }
                 />
               ))}
             </ul>
           </div>
         ))}
+        {booking ? (
+          <OwnerBookingDialog
+            userId={userId}
+            timeZone={timeZone}
+            {...(booking === 'new' ? {} : { moving: booking })}
+            onClose={() => setBooking(undefined)}
+            onDone={(result) => {
+              const who = appointmentWho(result.appointment);
+              setNotice(
+                booking === 'new'
+                  ? OWNER_BOOKING_TEXTS.booked(who, result.caller_notified)
+                  : OWNER_BOOKING_TEXTS.moved(who, result.caller_notified),
+              );
+              setBooking(undefined);
+              void queryClient.invalidateQueries({ queryKey: key });
+            }}
+          />
+        ) : null}
         {confirming ? (
           <Modal
             title="Cancel appointment?"
