@@ -47,7 +47,7 @@ describe('capacity model', () => {
       ...SIGNED_WEBHOOK_PATHS.map(() => CAPACITY.throttles.webhook),
     ];
     const total = throttles.reduce((sum, throttle) => sum + throttle.rateLimit, 0);
-    expect(total).toBe(4750);
+    expect(total).toBe(4900);
     expect(total).toBeLessThanOrEqual(API_GATEWAY_ACCOUNT_QUOTA.rateLimit);
     for (const throttle of throttles)
       expect(throttle.burstLimit).toBeLessThanOrEqual(API_GATEWAY_ACCOUNT_QUOTA.burstLimit);
@@ -63,7 +63,7 @@ describe('capacity model', () => {
       `${formatted(Math.round(CAPACITY.socketMessagesPerSecond))} /s**`,
       `${formatted(Math.round(CAPACITY.twilioWebhooksPerSecond))} /s**`,
       `${formatted(CAPACITY.dashboardRequestsPerSecond)} /s**`,
-      `add up to ${formatted(4750)} requests/s`,
+      `add up to ${formatted(4900)} requests/s`,
     ])
       expect(text).toContain(value);
     for (const throttle of Object.values(CAPACITY.throttles)) {
