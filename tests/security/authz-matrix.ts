@@ -57,10 +57,11 @@ export function authzMatrix(ctx: SuiteContext) {
     });
 
     it("does not reach another owner's records through id-addressed routes", async () => {
-      const before = await ctx.ownerItems(victim.sub);
       const victimConfig = (await (
         await send(ctx, 'GET', `/oauth/users/${victim.sub}/config`, victim.tokens.IdToken)
       ).json()) as { business_id: string; phone_number: string };
+      // Taken after the victim's own read: a config's first read may store its setup sources (decision 187).
+      const before = await ctx.ownerItems(victim.sub);
       const attempts: Array<[string, string, unknown?]> = [
         ['GET', `/oauth/config/get/${victimConfig.business_id}`],
         ['POST', `/oauth/config/mark-step-complete/${victimConfig.business_id}`, { step: 1 }],
