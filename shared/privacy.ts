@@ -20,7 +20,7 @@ export const PRIVACY_TEXTS = {
   eraseConfirm: (phone: string) =>
     `Erase everything about ${phone}? This deletes their conversations, call recordings, appointments and messages and cannot be undone.`,
   erased: (r: EraseCallerResponse['erased']) =>
-    `Erased ${r.conversations} conversation${r.conversations === 1 ? '' : 's'}, ${r.recordings} call recording${r.recordings === 1 ? '' : 's'}, ${r.appointments} appointment${r.appointments === 1 ? '' : 's'} and ${r.messages} message${r.messages === 1 ? '' : 's'}.`,
+    `Erased ${r.conversations} conversation${r.conversations === 1 ? '' : 's'}, ${r.recordings > 0 ? `${r.recordings} call recording${r.recordings === 1 ? '' : 's'}, ` : ''}${r.appointments} appointment${r.appointments === 1 ? '' : 's'} and ${r.messages} message${r.messages === 1 ? '' : 's'}.`,
   failed: 'Failed to save. Please try again.',
   eraseFailed:
     'The call recordings could not all be deleted at the phone provider, and nothing else was erased yet. Please try again.',

@@ -66,6 +66,7 @@ test('at 390 px every dashboard tab is in sight (they wrap), and the objective e
     'Overview',
     'Appointments',
     'Call Log',
+    'Calendar',
     'Objectives',
     'Knowledge',
     'Analytics',
