@@ -5,6 +5,7 @@ import { createLocalCalendarEventStore } from '../../backend/src/local/calendars
 import type { CalendarApi } from '../../backend/src/providers/calendar/calendar-api-types';
 import { createConnectionTokens } from '../../backend/src/capabilities/calendars/connection-tokens';
 import { localCalendarPagePath } from '../../backend/src/local/calendars/local-calendar-page';
+import type { CalendarModel } from '../../shared/schemas/calendar-model';
 import {
   codeChallengeS256,
   createCodeVerifier,
@@ -32,6 +33,30 @@ const tuesday = (hour: number, minute = 0): LocalDateTime => ({
   hour,
   minute,
 });
+/** A salon with two stylists who both cut hair (issue 34): its bookings carry a staff member. */
+const TWO_STYLISTS: CalendarModel = {
+  services: [
+    {
+      id: 'sv_haircut0001',
+      name: 'Haircut',
+      description: '',
+      duration_minutes: 30,
+      price_kind: 'fixed',
+      price_cents: 4500,
+      deposit_cents: null,
+      buffer_minutes: 0,
+      staff_ids: [],
+      resource_id: null,
+    },
+  ],
+  staff: [
+    { id: 'st_jordan001', name: 'Jordan', hours: null, calendar: null },
+    { id: 'st_sam000001', name: 'Sam', hours: null, calendar: null },
+  ],
+  resources: [],
+  version: 0,
+  updated_at: null,
+};
 const HOURS = ['Monday: 9:00 AM – 5:00 PM', 'Tuesday: 9:00 AM – 5:00 PM', 'Wednesday: 9:00 AM – 5:00 PM'];
 
 /**
@@ -114,12 +139,13 @@ describe.each(VENDORS)(
       expect(response.status).toBe(303);
     };
 
-    async function salon(options: { calendar?: ToolServices['calendar'] } = {}) {
+    async function salon(options: { calendar?: ToolServices['calendar']; twoStylists?: boolean } = {}) {
       const { ownerId } = await createAssistantLine(deps, { businessName: 'Bella Hair Studio' });
       await deps.data.businessConfigs.updateConfigFields(ownerId, {
         time_zone: NY,
         business_hours: { weekday_text: HOURS },
       });
+      if (options.twoStylists) await deps.data.calendarModel.save(ownerId, TWO_STYLISTS, 0);
       const profile = await deps.receptionist.profileOf(ownerId);
       const account = `owner-${ownerId.slice(0, 8)}@example.com`;
       await connect(ownerId, account);
@@ -244,6 +270,24 @@ describe.each(VENDORS)(
       expect((await deps.data.appointments.upcoming(line.ownerId)).length).toBe(0);
       const again = await findSlotsTool.run(line.context(), { when: 'tomorrow at 1pm' });
       expect(again.data).toMatchObject({ requested_time_free: false });
+    });
+
+    it('two stylists booked at the same time both stay booked: the calendar mirrors them side by side', async () => {
+      const { ownerId, account, context } = await salon({ twoStylists: true });
+      const start = zonedInstant(tuesday(10), NY).toISOString();
+      for (const [name, staff] of [
+        ['Ana', 'Jordan'],
+        ['Bo', 'Sam'],
+      ] as const) {
+        const booked = await bookTool.run(context(), { start, name, service: 'Haircut', staff });
+        expect(booked.ok, `${name} with ${staff}`).toBe(true);
+      }
+      const upcoming = await deps.data.appointments.upcoming(ownerId);
+      expect(upcoming.map((a) => [a.staff_name, Boolean(a.calendar_event_id)]).sort()).toEqual([
+        ['Jordan', true],
+        ['Sam', true],
+      ]);
+      expect((await events.list(service, account)).filter((e) => e.start === start)).toHaveLength(2);
     });
 
     it('revoked consent flips the connection to expired, and the assistant books into the internal calendar', async () => {

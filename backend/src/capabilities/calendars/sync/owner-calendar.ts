@@ -20,8 +20,14 @@ export type OwnerCalendar = {
   /**
    * Mirrors a new booking. `conflict`: the calendar already held something at that time (booked there
    * directly a moment ago); the owner's calendar wins, so no event is left and the booking must be undone.
+   * `mirrorOnly`: a booking of a named staff member, whose times the owner's calendar does not decide (it
+   * holds every stylist's bookings side by side), so nothing there is a conflict (docs/decisions/183).
    */
-  add(ownerId: string, event: NewCalendarEvent): Promise<{ eventId?: string; conflict: boolean }>;
+  add(
+    ownerId: string,
+    event: NewCalendarEvent,
+    options?: { mirrorOnly?: boolean },
+  ): Promise<{ eventId?: string; conflict: boolean }>;
   move(ownerId: string, eventId: string, slot: { start: Date; end: Date }): Promise<void>;
   remove(ownerId: string, eventId: string): Promise<void>;
   /** The connected scheduler's booking page when bookings must be made there (Calendly), else undefined. */
@@ -79,9 +85,10 @@ export function createOwnerCalendar(deps: {
       return found.ok ? found.value : [];
     },
 
-    async add(ownerId, event) {
+    async add(ownerId, event, options) {
       const done = await withCalendar(ownerId, 'add', async (api, token) => {
         const { id } = await api.createEvent(token, event);
+        if (options?.mirrorOnly) return { eventId: id, conflict: false };
         // Google has no conditional insert: read the slot back. Anything else there now was booked in the
         // calendar itself at the same moment, and the owner's calendar is the truth.
         const others = (await api.events(token, event.start, event.end)).filter((e) => e.id !== id);

@@ -28,7 +28,9 @@ export async function mirrorUnsyncedBookings(
     .filter((appointment) => !appointment.calendar_event_id)
     .slice(0, RESYNC_LIMIT);
   for (const appointment of unsynced) {
-    const added = await deps.ownerCalendar.add(ownerId, calendarEventFor(businessName, appointment));
+    const added = await deps.ownerCalendar.add(ownerId, calendarEventFor(businessName, appointment), {
+      mirrorOnly: Boolean(appointment.staff_id),
+    });
     if (added.eventId) {
       await deps.appointments.setCalendarEvent(ownerId, appointment.id, added.eventId);
       outcome.mirrored += 1;

@@ -260,7 +260,10 @@ export async function mirrorInCalendar(
   appointment: Appointment,
 ): Promise<{ conflict: true } | { conflict: false; appointment: Appointment }> {
   if (!services.calendar) return { conflict: false, appointment };
-  const added = await services.calendar.add(business.ownerId, calendarEventFor(business.name, appointment));
+  // A named staff member's booking: the owner's calendar mirrors it beside the other stylists' (decision 183).
+  const added = await services.calendar.add(business.ownerId, calendarEventFor(business.name, appointment), {
+    mirrorOnly: Boolean(appointment.staff_id),
+  });
   if (added.conflict) return { conflict: true };
   if (!added.eventId) return { conflict: false, appointment };
   await services.appointments.setCalendarEvent(business.ownerId, appointment.id, added.eventId);
