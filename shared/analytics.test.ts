@@ -228,6 +228,37 @@ describe('computeAppointmentRates (decision 175)', () => {
   const from = new Date('2026-11-20T00:00:00.000Z');
   const to = new Date('2026-12-10T00:00:00.000Z');
 
+  it('counts the range’s appointments by service and by staff member, most first, no-shows beside', () => {
+    const rates = computeAppointmentRates(
+      [
+        appt('s1', '2026-11-21T15:00:00.000Z', { service: 'Haircut', staff_name: 'Jordan' }),
+        appt('s2', '2026-11-22T15:00:00.000Z', {
+          service: 'Haircut',
+          staff_name: 'Sam',
+          attendance: 'no_show',
+        }),
+        appt('s3', '2026-11-23T15:00:00.000Z', { service: 'Balayage', staff_name: 'Jordan' }),
+        appt('s4', '2026-11-24T15:00:00.000Z'),
+        // Moved away and outside the range: in neither breakdown.
+        appt('m1', '2026-11-25T15:00:00.000Z', { service: 'Balayage', rescheduled_to: 's3' }),
+        appt('x1', '2026-11-01T15:00:00.000Z', { service: 'Haircut', staff_name: 'Sam' }),
+      ],
+      null,
+      from,
+      to,
+    );
+    expect(rates.by_service).toEqual([
+      { name: 'Haircut', appointments: 2, no_shows: 1 },
+      { name: 'Balayage', appointments: 1, no_shows: 0 },
+      { name: null, appointments: 1, no_shows: 0 },
+    ]);
+    expect(rates.by_staff).toEqual([
+      { name: 'Jordan', appointments: 2, no_shows: 0 },
+      { name: 'Sam', appointments: 1, no_shows: 1 },
+      { name: null, appointments: 1, no_shows: 0 },
+    ]);
+  });
+
   it('splits at the switch-on time: confirmed ÷ reminded and no-shows ÷ marked', () => {
     const rates = computeAppointmentRates(
       [

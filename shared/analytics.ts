@@ -3,7 +3,13 @@ import { resolveWeeklyHours, type OpenInterval, type WeeklyHours } from './recep
 import { closedPeriodsOf, inClosedPeriod, type ClosedPeriod } from './receptionist/closed-periods';
 import type { Closure } from './schemas/calendar-model';
 import { DEFAULT_TIME_ZONE } from './receptionist/time-zones';
-import type { Analytics, AppointmentRates, AppointmentRatesPeriod, Suggestion } from './schemas/analytics';
+import type {
+  Analytics,
+  AppointmentRates,
+  AppointmentRatesPeriod,
+  AppointmentShare,
+  Suggestion,
+} from './schemas/analytics';
 import type { Appointment } from './schemas/appointment';
 import type { Conversation } from './schemas/conversation';
 import type { SuggestionImpact } from './suggestion-impacts';
@@ -126,6 +132,12 @@ export const APPOINTMENT_RATES_TEXTS = {
   counts: (p: AppointmentRatesPeriod) =>
     `${p.appointments} appointments · ${p.reminded} reminded · ${p.confirmed} confirmed · ${p.marked} marked · ${p.no_shows} no-shows`,
   loadFailed: 'Failed to load appointment rates',
+  byService: 'By service',
+  byStaff: 'By staff member',
+  noService: 'No service named',
+  noStaff: 'You (no staff member)',
+  share: (share: AppointmentShare) =>
+    `${share.appointments} appointment${share.appointments === 1 ? '' : 's'}${share.no_shows > 0 ? ` · ${share.no_shows} no-show${share.no_shows === 1 ? '' : 's'}` : ''}`,
 } as const;
 
 /** A moved appointment's old item is cancelled with `rescheduled_to`: it is counted as its new item only. */
@@ -167,7 +179,31 @@ export function computeAppointmentRates(
     reminders_enabled_since: enabledSince,
     before: periodOf(counted.filter((a) => Date.parse(a.starts_at) < split)),
     after: periodOf(counted.filter((a) => Date.parse(a.starts_at) >= split)),
+    by_service: sharesBy(counted, (a) => a.service),
+    by_staff: sharesBy(counted, (a) => a.staff_name ?? null),
   };
+}
+
+/** Appointments grouped by a name (service, staff member). */
+function sharesBy(
+  appointments: readonly CountedAppointment[],
+  nameOf: (appointment: CountedAppointment) => string | null,
+): AppointmentShare[] {
+  const shares = new Map<string | null, AppointmentShare>();
+  for (const appointment of appointments) {
+    const name = nameOf(appointment);
+    const share = shares.get(name) ?? { name, appointments: 0, no_shows: 0 };
+    share.appointments += 1;
+    if (appointment.attendance === 'no_show') share.no_shows += 1;
+    shares.set(name, share);
+  }
+  // Most first; among equals, named ones by name and the unnamed last.
+  return [...shares.values()].sort(
+    (a, b) =>
+      b.appointments - a.appointments ||
+      Number(a.name === null) - Number(b.name === null) ||
+      (a.name ?? '').localeCompare(b.name ?? ''),
+  );
 }
 
 // ---- Optimization suggestions ----

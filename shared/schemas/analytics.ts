@@ -51,11 +51,25 @@ export const appointmentRatesPeriodSchema = z.object({
 });
 export type AppointmentRatesPeriod = z.infer<typeof appointmentRatesPeriodSchema>;
 
+/** How many of the range's appointments one service or staff member had, and how many were no-shows. */
+export const appointmentShareSchema = z.object({
+  name: z.string().nullable(),
+  appointments: z.number().int().min(0),
+  no_shows: z.number().int().min(0),
+});
+export type AppointmentShare = z.infer<typeof appointmentShareSchema>;
+
 /** GET /api/analytics/appointments: the range's rates, split where reminders were switched on. */
 export const appointmentRatesSchema = z.object({
   /** When reminders were last switched on; null when never (then everything is "before"). */
   reminders_enabled_since: z.iso.datetime().nullable(),
   before: appointmentRatesPeriodSchema,
   after: appointmentRatesPeriodSchema,
+  /**
+   * The range's appointments by service and by staff member (issue 34), most first; a booking without one
+   * counts under null ("No service", the owner themselves for a business without staff).
+   */
+  by_service: z.array(appointmentShareSchema),
+  by_staff: z.array(appointmentShareSchema),
 });
 export type AppointmentRates = z.infer<typeof appointmentRatesSchema>;

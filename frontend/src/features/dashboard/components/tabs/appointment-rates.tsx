@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { APPOINTMENT_RATES_TEXTS as T, type AnalyticsTimeRange } from '@shared/analytics';
-import type { AppointmentRatesPeriod } from '@shared/schemas/analytics';
+import type { AppointmentRatesPeriod, AppointmentShare } from '@shared/schemas/analytics';
 import { analyticsApi } from '../../api/analytics-api';
 
 const percent = (value: number | null) => (value === null ? T.none : `${(value * 100).toFixed(1)}%`);
@@ -16,6 +16,34 @@ function Period({ id, title, period }: { id: string; title: string; period: Appo
         <dd data-testid={`${id}-no-show`}>{percent(period.no_show_rate)}</dd>
       </dl>
       <p className="dashboard-muted">{T.counts(period)}</p>
+    </div>
+  );
+}
+
+/** The range's appointments by service or staff member (issue 34); shown once there is more than one. */
+function Shares({
+  id,
+  title,
+  shares,
+  unnamed,
+}: {
+  id: string;
+  title: string;
+  shares: AppointmentShare[];
+  unnamed: string;
+}) {
+  if (shares.length < 2) return null;
+  return (
+    <div className="appointment-rates-period" data-testid={id}>
+      <h4>{title}</h4>
+      <dl>
+        {shares.map((share) => (
+          <div key={share.name ?? ''} className="appointment-share">
+            <dt>{share.name ?? unnamed}</dt>
+            <dd>{T.share(share)}</dd>
+          </div>
+        ))}
+      </dl>
     </div>
   );
 }
@@ -54,6 +82,15 @@ export function AppointmentRates({ range }: { range: AnalyticsTimeRange }) {
           <p className="field-hint">
             {T.confirmationRate}: {T.confirmationHint}. {T.noShowRate}: {T.noShowHint}.
           </p>
+          <div className="appointment-rates">
+            <Shares
+              id="rates-by-service"
+              title={T.byService}
+              shares={rates.data.by_service}
+              unnamed={T.noService}
+            />
+            <Shares id="rates-by-staff" title={T.byStaff} shares={rates.data.by_staff} unnamed={T.noStaff} />
+          </div>
         </>
       ) : null}
     </section>
