@@ -11,7 +11,7 @@ export const refundNotice = (outcome: DepositRefundOutcome) =>
 
 export const APPOINTMENTS_TEXTS = {
   title: 'Upcoming appointments',
-  intro: 'Bookings your assistant made, shown in your business time zone.',
+  intro: 'Bookings your assistant made and the ones you added, shown in your business time zone.',
   empty: 'No upcoming appointments yet. When callers book through your assistant, they appear here.',
   loadFailed: 'Failed to load appointments',
   cancel: 'Cancel',
