@@ -139,6 +139,9 @@ export function bookingQuery(input: BookingQueryInput): AvailabilityQuery {
     (a) => a.status === 'booked' && a.id !== input.ignoreAppointmentId,
   );
   const { duration, buffer } = serviceMinutes(input.service);
+  // Bookings with no staff member in a business that now has staff (made before the owner added them): whose
+  // they are is unknown, so they block everyone rather than risk a double booking (docs/decisions/183).
+  const unassigned = input.model.staff.length > 0 ? busyOfAppointments(booked, IMPLICIT_STAFF_ID) : [];
   const staff: BookableStaff[] = staffForService(
     { services: input.service ? [input.service] : [], staff: input.model.staff },
     input.service?.id,
@@ -149,7 +152,7 @@ export function bookingQuery(input: BookingQueryInput): AvailabilityQuery {
     hours: resolveStaffHours(input.businessHours, member.hours),
     busy: [
       ...busyOfAppointments(booked, member.id),
-      ...(member.id === IMPLICIT_STAFF_ID ? input.calendarBusy : []),
+      ...(member.id === IMPLICIT_STAFF_ID ? input.calendarBusy : unassigned),
     ],
   }));
   const resource = input.service?.resource_id
