@@ -82,13 +82,14 @@ export function createCalendlyApi(options: CalendarApiOptions = {}): CalendarApi
       return (await me(accessToken)).email;
     },
 
-    async busy(accessToken, from, to) {
-      const user = await me(accessToken);
+    async busy(accessToken, from, to, calendarRef) {
+      // Another member of the owner's organisation is named by their user URI (a staff member's Calendly).
+      const user = calendarRef ?? (await me(accessToken)).uri;
       const busy = [];
       for (let start = from.getTime(); start < to.getTime(); start += BUSY_WINDOW_MS) {
         const end = Math.min(start + BUSY_WINDOW_MS, to.getTime());
         const query = new URLSearchParams({
-          user: user.uri,
+          user,
           start_time: new Date(start).toISOString(),
           end_time: new Date(end).toISOString(),
         });

@@ -8,6 +8,8 @@ import {
 } from '../../../providers/calendar/calendar-api-types';
 import type { ConnectionTokens } from '../connection-tokens';
 import type { CalendarProviders } from '../../../providers/calendar/port';
+import type { CalendarService } from '@shared/calendar';
+import type { StaffMember } from '@shared/schemas/calendar-model';
 
 /**
  * The owner's connected calendar as the assistant uses it (docs/decisions/142): its busy times count against
@@ -17,6 +19,11 @@ import type { CalendarProviders } from '../../../providers/calendar/port';
  */
 export type OwnerCalendar = {
   busy(ownerId: string, from: Date, to: Date): Promise<BusyInterval[]>;
+  /**
+   * A staff member's own calendar's busy times, read through the owner's connection of that vendor
+   * (docs/decisions/183). Not connected or the vendor down: none (their bookings still block), never throws.
+   */
+  busyOf(ownerId: string, calendar: StaffCalendar, from: Date, to: Date): Promise<BusyInterval[]>;
   /**
    * Mirrors a new booking. `conflict`: the calendar already held something at that time (booked there
    * directly a moment ago); the owner's calendar wins, so no event is left and the booking must be undone.
@@ -34,6 +41,9 @@ export type OwnerCalendar = {
   bookingLink(ownerId: string): Promise<string | undefined>;
 };
 
+/** Where a staff member's own calendar lives: one of the owner's connected vendors, and its id there. */
+export type StaffCalendar = NonNullable<StaffMember['calendar']>;
+
 type Outcome<T> = { ok: true; value: T } | { ok: false };
 
 export function createOwnerCalendar(deps: {
@@ -42,13 +52,25 @@ export function createOwnerCalendar(deps: {
   tokens: Pick<ConnectionTokens, 'accessToken'>;
   logger: Logger;
 }): OwnerCalendar {
-  /** Runs `work` on the owner's connected calendar; a refused token is refreshed once, then given up. */
+  /**
+   * Runs `work` on the owner's connected calendar (of `service`, when given); a refused token is refreshed
+   * once, then given up.
+   */
   async function withCalendar<T>(
     ownerId: string,
     action: string,
     work: (api: CalendarApi, token: string) => Promise<T>,
+    service?: CalendarService,
   ): Promise<Outcome<T>> {
-    const record = (await deps.connections.list(ownerId)).find((c) => c.status === 'connected');
+    const record = (await deps.connections.list(ownerId)).find(
+      (c) => c.status === 'connected' && (!service || c.service === service),
+    );
+    if (service && !record)
+      deps.logger.warn('A staff calendar’s service is not connected; only their bookings block them', {
+        ownerId,
+        service,
+        action,
+      });
     const api = record && deps.calendar.apiFor(record.service);
     if (!record || !api) return { ok: false };
     try {
@@ -83,6 +105,22 @@ export function createOwnerCalendar(deps: {
     async busy(ownerId, from, to) {
       const found = await withCalendar(ownerId, 'busy', (api, token) => api.busy(token, from, to));
       return found.ok ? found.value : [];
+    },
+
+    async busyOf(ownerId, calendar, from, to) {
+      try {
+        const found = await withCalendar(
+          ownerId,
+          'staff busy',
+          (api, token) => api.busy(token, from, to, calendar.calendar_ref),
+          calendar.service,
+        );
+        return found.ok ? found.value : [];
+      } catch (error) {
+        // The connections table unreadable: a staff calendar never stops a search.
+        deps.logger.warn('Staff calendar unavailable', { ownerId, reason: (error as Error).message });
+        return [];
+      }
     },
 
     async add(ownerId, event, options) {

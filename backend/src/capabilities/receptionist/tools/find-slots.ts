@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IMPLICIT_STAFF_ID } from '@shared/calendar-model';
+import { CALENDAR_LIMITS, IMPLICIT_STAFF_ID } from '@shared/calendar-model';
 import { findAvailability, type AvailabilityAnswer } from '@shared/receptionist/availability';
 import { bookingQuery } from '@shared/receptionist/booking-choices';
 import { spokenTime } from '@shared/receptionist/business-time';
@@ -13,7 +13,10 @@ import {
 } from './booking-choice';
 import type { Tool, ToolContext } from './tool-types';
 
-/** Booked appointments and the connected calendar's busy times over the booking horizon. */
+/**
+ * Booked appointments, the connected calendar's busy times and each staff member's own calendar's busy
+ * times over the booking horizon, read in parallel once per search (at most one call per staff member).
+ */
 export async function bookingsAround({
   business,
   now,
@@ -21,11 +24,17 @@ export async function bookingsAround({
 }: Pick<ToolContext, 'business' | 'now' | 'services'>) {
   const from = new Date(now.getTime() - 86_400_000);
   const until = new Date(now.getTime() + (BOOKING_HORIZON_DAYS + 2) * 86_400_000);
-  const [booked, calendarBusy] = await Promise.all([
+  const calendar = services.calendar;
+  const withCalendars = calendar
+    ? business.calendar.staff.filter((member) => member.calendar).slice(0, CALENDAR_LIMITS.staff)
+    : [];
+  const [booked, calendarBusy, ...ofStaff] = await Promise.all([
     services.appointments.listBetween(business.ownerId, from, until),
-    services.calendar?.busy(business.ownerId, from, until) ?? [],
+    calendar?.busy(business.ownerId, from, until) ?? [],
+    ...withCalendars.map((member) => calendar!.busyOf(business.ownerId, member.calendar!, from, until)),
   ]);
-  return { appointments: booked.filter((a) => a.status === 'booked'), calendarBusy };
+  const staffCalendarBusy = Object.fromEntries(withCalendars.map((member, i) => [member.id, ofStaff[i]!]));
+  return { appointments: booked.filter((a) => a.status === 'booked'), calendarBusy, staffCalendarBusy };
 }
 
 /** The engine's answer for a choice: the business's hours, closures and grid, and the bookings made. */
@@ -50,6 +59,7 @@ export async function availabilityFor(
       when,
       appointments: around.appointments,
       calendarBusy: around.calendarBusy,
+      staffCalendarBusy: around.staffCalendarBusy,
       ignoreAppointmentId: options.ignoreAppointmentId,
       ...(options.limit ? { limit: options.limit } : {}),
     }),
