@@ -2,17 +2,19 @@ import { describe, expect, it } from 'vitest';
 import { zonedInstant, type LocalDateTime } from '../../shared/receptionist/business-time';
 import type { CalendarService } from '../../shared/calendar';
 import type { CalendarModel, StaffMember } from '../../shared/schemas/calendar-model';
-import { localCalendarPagePath } from '../../backend/src/local/calendars/local-calendar-page';
 import { bookTool } from '../../backend/src/capabilities/receptionist/tools/book';
 import { findSlotsTool } from '../../backend/src/capabilities/receptionist/tools/find-slots';
 import type { ToolContext } from '../../backend/src/capabilities/receptionist/tools/tool-types';
-import type { ConversationState } from '../../backend/src/capabilities/receptionist/records/conversation-types';
 import { createOwnerCalendar } from '../../backend/src/capabilities/calendars/sync/owner-calendar';
 import { createConnectionTokens } from '../../backend/src/capabilities/calendars/connection-tokens';
 import { CalendarUnavailableError } from '../../backend/src/providers/calendar/calendar-api-types';
 import { createLogger } from '../../backend/src/platform/logging/logger';
 import { createAssistantLine } from '../support/assistant-line';
-import { connectThroughCallback } from '../support/calendar-connect';
+import {
+  addLocalCalendarEvent,
+  calendarToolContext,
+  connectThroughCallback,
+} from '../support/calendar-connect';
 import { createTestApp } from '../support/test-app';
 
 const NY = 'America/New_York';
@@ -72,21 +74,13 @@ const VENDORS: ReadonlyArray<{ service: CalendarService; refOf: (account: string
 describe.each(VENDORS)("a stylist's own $service calendar blocks their times", async ({ service, refOf }) => {
   const { app, deps } = await createTestApp({}, { now: () => clock });
 
-  /** A person adding an event in their calendar: the local calendar page's form. */
-  const addInCalendar = async (account: string, start: LocalDateTime, minutes: number) => {
-    const pad = (n: number) => String(n).padStart(2, '0');
-    const response = await app.request(`${localCalendarPagePath(service, account)}/events`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        title: 'Jordan: dentist',
-        start: `${start.year}-${pad(start.month)}-${pad(start.day)}T${pad(start.hour)}:${pad(start.minute)}`,
-        minutes: String(minutes),
-        tz: NY,
-      }).toString(),
-    });
-    expect(response.status).toBe(303);
-  };
+  /** Jordan adding an event in their own calendar (the local calendar page's form). */
+  const addInCalendar = (account: string, start: LocalDateTime, minutes: number) =>
+    addLocalCalendarEvent(
+      app,
+      { service, account },
+      { start, minutes, title: 'Jordan: dentist', timeZone: NY },
+    );
 
   async function salon(
     jordansCalendar: (jordan: string) => StaffMember['calendar'],
@@ -106,28 +100,7 @@ describe.each(VENDORS)("a stylist's own $service calendar blocks their times", a
       `owner-${ownerId.slice(0, 8)}@bella.example`,
     );
     const profile = await deps.receptionist.profileOf(ownerId);
-    const state = {
-      id: `conv-${ownerId}`,
-      channel: 'test',
-      caller: '+14155550123',
-      memory: {},
-      achieved: {},
-    } as unknown as ConversationState;
-    const context = (): ToolContext => ({
-      business: profile,
-      state,
-      now: clock,
-      services: {
-        appointments: deps.data.appointments,
-        calendar,
-        sendSms: async () => false,
-        createDepositLink: async () => ({ url: 'http://pay.example/cs', sessionId: 'cs', accountId: 'acct' }),
-        refundDeposit: async () => 'none' as const,
-        recordSchedulingLink: async () => undefined,
-        saveMessage: async () => undefined,
-        allow: async () => true,
-      },
-    });
+    const context = calendarToolContext(deps, profile, calendar, () => clock);
     return { ownerId, jordan, context };
   }
 
@@ -266,17 +239,11 @@ describe("a stylist's own Calendly blocks their times", async () => {
     };
     const until = new Date(clock.getTime() + 3 * 86_400_000);
     expect(await deps.ownerCalendar.busyOf(ownerId, jordansCalendar, clock, until)).toEqual([]);
-    const added = await app.request(`${localCalendarPagePath('calendly', jordan)}/events`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        title: 'Jordan: dentist',
-        start: '2026-11-24T10:00',
-        minutes: '60',
-        tz: NY,
-      }).toString(),
-    });
-    expect(added.status).toBe(303);
+    await addLocalCalendarEvent(
+      app,
+      { service: 'calendly', account: jordan },
+      { start: tuesday(10), minutes: 60, title: 'Jordan: dentist', timeZone: NY },
+    );
     expect(await deps.ownerCalendar.busyOf(ownerId, jordansCalendar, clock, until)).toEqual([
       { start: ten, end: zonedInstant(tuesday(11), NY) },
     ]);
