@@ -171,6 +171,25 @@ describe.each(VENDORS)("a stylist's own $service calendar blocks their times", a
     expect(offeredStarts(forJordan.data)).not.toContain(zonedInstant(tuesday(11), NY).getTime());
   });
 
+  it('reads only the calendars of who can take the booking, once per search', async () => {
+    const read: string[] = [];
+    const counting: ToolContext['services']['calendar'] = {
+      ...deps.ownerCalendar,
+      busyOf: async (ownerId, calendar, from, to) => {
+        read.push(calendar.calendar_ref);
+        return deps.ownerCalendar.busyOf(ownerId, calendar, from, to);
+      },
+    };
+    const { jordan, context } = await salon(
+      (account) => ({ service, calendar_ref: refOf(account) }),
+      counting,
+    );
+    await findSlotsTool.run(context(), { when: 'tomorrow at 10am', service: 'Haircut', staff: 'Sam' });
+    expect(read).toEqual([]);
+    await findSlotsTool.run(context(), { when: 'tomorrow at 10am', service: 'Haircut' });
+    expect(read).toEqual([refOf(jordan)]);
+  });
+
   it("the vendor failing on Jordan's calendar: a warning, no error, and Jordan's bookings still block", async () => {
     const lines: string[] = [];
     const down = createOwnerCalendar({
