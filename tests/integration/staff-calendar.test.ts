@@ -270,3 +270,67 @@ describe("a stylist's own Calendly blocks their times", async () => {
     expect(await deps.ownerCalendar.busy(ownerId, clock, until)).toEqual([]);
   });
 });
+
+describe('staff calendars on the same connection as the owner', async () => {
+  let now = clock;
+  const { app, deps } = await createTestApp({}, { now: () => now });
+
+  it('a search with a stale access token refreshes it once, though three calendars are read in parallel', async () => {
+    const service = 'google_calendar';
+    const { ownerId } = await createAssistantLine(deps, { businessName: 'Bella Hair Studio' });
+    await deps.data.businessConfigs.updateConfigFields(ownerId, {
+      time_zone: NY,
+      business_hours: { weekday_text: HOURS },
+    });
+    const model = salonModel(null);
+    model.staff = model.staff.map((member) => ({
+      ...member,
+      calendar: {
+        service,
+        calendar_ref: `${member.name.toLowerCase()}-${ownerId.slice(0, 8)}@bella.example`,
+      },
+    }));
+    await deps.data.calendarModel.save(ownerId, model, 0);
+    await connectThroughCallback(
+      { app, deps },
+      ownerId,
+      service,
+      `owner-${ownerId.slice(0, 8)}@bella.example`,
+    );
+    let refreshes = 0;
+    const calendar = createOwnerCalendar({
+      connections: deps.data.calendarConnections,
+      calendar: deps.providers.calendar,
+      tokens: createConnectionTokens({
+        connections: deps.data.calendarConnections,
+        calendar: {
+          tokenCipher: deps.providers.calendar.tokenCipher,
+          forService: (name) => {
+            const provider = deps.providers.calendar.forService(name)!;
+            return {
+              ...provider,
+              refresh: (token: string) => {
+                refreshes += 1;
+                return provider.refresh(token);
+              },
+            };
+          },
+        },
+        logger: deps.logger,
+        now: () => now,
+      }),
+      logger: deps.logger,
+    });
+    now = new Date(clock.getTime() + 2 * 3_600_000); // the one-hour access token is stale
+    const context = calendarToolContext(
+      deps,
+      await deps.receptionist.profileOf(ownerId),
+      calendar,
+      () => now,
+    );
+    const asked = await findSlotsTool.run(context(), { when: 'tomorrow at 10am', service: 'Haircut' });
+    expect(asked.data).toMatchObject({ requested_time_free: true });
+    expect(refreshes).toBe(1);
+    expect((await deps.data.calendarConnections.list(ownerId))[0]?.status).toBe('connected');
+  });
+});

@@ -1,4 +1,4 @@
-import type { CalendarConnectionRepository } from '../records/calendar-connections';
+import type { CalendarConnectionRecord, CalendarConnectionRepository } from '../records/calendar-connections';
 import type { Logger } from '../../../platform/logging/logger';
 import {
   CalendarAuthError,
@@ -53,6 +53,23 @@ export function createOwnerCalendar(deps: {
   logger: Logger;
 }): OwnerCalendar {
   /**
+   * One token request at a time per connection: a search reads the owner's calendar and every staff
+   * calendar of the same connection in parallel, and parallel refreshes would spend a single-use refresh
+   * token twice (Calendly), leaving the connection expired. Callers that arrive meanwhile share the answer.
+   */
+  const pending = new Map<string, Promise<string | undefined>>();
+  function accessToken(ownerId: string, record: CalendarConnectionRecord, refresh: boolean) {
+    const key = `${ownerId}\u0000${record.service}\u0000${refresh}`;
+    const inFlight = pending.get(key);
+    if (inFlight) return inFlight;
+    const asked = deps.tokens
+      .accessToken(ownerId, record, refresh ? { refresh: true } : undefined)
+      .finally(() => pending.delete(key));
+    pending.set(key, asked);
+    return asked;
+  }
+
+  /**
    * Runs `work` on the owner's connected calendar (of `service`, when given); a refused token is refreshed
    * once, then given up.
    */
@@ -74,13 +91,13 @@ export function createOwnerCalendar(deps: {
     const api = record && deps.calendar.apiFor(record.service);
     if (!record || !api) return { ok: false };
     try {
-      const token = await deps.tokens.accessToken(ownerId, record);
+      const token = await accessToken(ownerId, record, false);
       if (!token) return { ok: false };
       try {
         return { ok: true, value: await work(api, token) };
       } catch (error) {
         if (!(error instanceof CalendarAuthError)) throw error;
-        const renewed = await deps.tokens.accessToken(ownerId, record, { refresh: true });
+        const renewed = await accessToken(ownerId, record, true);
         if (!renewed) return { ok: false };
         try {
           return { ok: true, value: await work(api, renewed) };
