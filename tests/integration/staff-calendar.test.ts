@@ -266,6 +266,10 @@ describe("a stylist's own Calendly blocks their times", async () => {
     expect(await deps.ownerCalendar.busyOf(ownerId, jordansCalendar, clock, until)).toEqual([
       { start: ten, end: zonedInstant(tuesday(11), NY) },
     ]);
+    // The owner may type Jordan's e-mail instead: it is looked up among the organisation's members.
+    expect(
+      await deps.ownerCalendar.busyOf(ownerId, { service: 'calendly', calendar_ref: jordan }, clock, until),
+    ).toEqual([{ start: ten, end: zonedInstant(tuesday(11), NY) }]);
     // The owner's own busy times are not Jordan's.
     expect(await deps.ownerCalendar.busy(ownerId, clock, until)).toEqual([]);
   });

@@ -24,6 +24,7 @@ type Dispatch = (request: Request) => Promise<Response>;
 const calendlyError = (c: Context, status: 400 | 401 | 404 | 409, title: string, message: string) =>
   c.json({ title, message }, status);
 
+const LOCAL_ORGANIZATION = 'https://api.calendly.local/organizations/local';
 const USER_URI_PREFIX = 'https://api.calendly.local/users/';
 const userUri = (account: string) => `${USER_URI_PREFIX}${encodeURIComponent(account)}`;
 const eventUri = (id: string) => `https://api.calendly.local/scheduled_events/${id}`;
@@ -101,7 +102,7 @@ export function createLocalCalendly(
         email: c.get('account'),
         scheduling_url: `${options.publicBaseUrl}${LOCAL_CALENDLY_BOOK_PATH}/${encodeURIComponent(c.get('account'))}`,
         timezone: 'UTC',
-        current_organization: 'https://api.calendly.local/organizations/local',
+        current_organization: LOCAL_ORGANIZATION,
       },
     }),
   );
@@ -121,6 +122,23 @@ export function createLocalCalendly(
       new Date(String(parsed.data[to])),
     );
   };
+  // Every local account is a member of the one local organisation (a salon's stylists of the owner's).
+  api.get('/organization_memberships', (c) => {
+    const email = c.req.query('email') ?? c.get('account');
+    if (!c.req.query('organization') && !c.req.query('user'))
+      return calendlyError(c, 400, 'Invalid Argument', 'organization or user is required');
+    return c.json({
+      collection: [
+        {
+          uri: `https://api.calendly.local/organization_memberships/${encodeURIComponent(email)}`,
+          role: email === c.get('account') ? 'owner' : 'user',
+          organization: LOCAL_ORGANIZATION,
+          user: { uri: userUri(email), email, name: email },
+        },
+      ],
+      pagination: { next_page: null },
+    });
+  });
   api.get('/user_busy_times', async (c) => {
     // `user` (required, as Calendly's): a user URI of the organisation, the owner's own or a staff member's
     // (another local account, whose events its local calendar page holds).
