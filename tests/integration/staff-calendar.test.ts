@@ -279,7 +279,7 @@ describe('staff calendars on the same connection as the owner', async () => {
   let now = clock;
   const { app, deps } = await createTestApp({}, { now: () => now });
 
-  it('a search with a stale access token refreshes it once, though three calendars are read in parallel', async () => {
+  it('a search with a stale access token reads the connections once and refreshes a stale token once, though three calendars are read in parallel', async () => {
     const service = 'google_calendar';
     const { ownerId } = await createAssistantLine(deps, { businessName: 'Bella Hair Studio' });
     await deps.data.businessConfigs.updateConfigFields(ownerId, {
@@ -302,8 +302,15 @@ describe('staff calendars on the same connection as the owner', async () => {
       `owner-${ownerId.slice(0, 8)}@bella.example`,
     );
     let refreshes = 0;
+    let listed = 0;
     const calendar = createOwnerCalendar({
-      connections: deps.data.calendarConnections,
+      connections: {
+        list: (id) => {
+          listed += 1;
+          return deps.data.calendarConnections.list(id);
+        },
+        markExpired: (id, name) => deps.data.calendarConnections.markExpired(id, name),
+      },
       calendar: deps.providers.calendar,
       tokens: createConnectionTokens({
         connections: deps.data.calendarConnections,
@@ -335,6 +342,7 @@ describe('staff calendars on the same connection as the owner', async () => {
     const asked = await findSlotsTool.run(context(), { when: 'tomorrow at 10am', service: 'Haircut' });
     expect(asked.data).toMatchObject({ requested_time_free: true });
     expect(refreshes).toBe(1);
+    expect(listed).toBe(1); // one connections query for the owner's and both stylists' calendars
     expect((await deps.data.calendarConnections.list(ownerId))[0]?.status).toBe('connected');
   });
 });

@@ -69,6 +69,16 @@ export function createOwnerCalendar(deps: {
     return asked;
   }
 
+  /** The owner's connections; parallel reads of one search (owner's and staff calendars) share one query. */
+  const listing = new Map<string, ReturnType<typeof deps.connections.list>>();
+  function connectionsOf(ownerId: string) {
+    const inFlight = listing.get(ownerId);
+    if (inFlight) return inFlight;
+    const asked = deps.connections.list(ownerId).finally(() => listing.delete(ownerId));
+    listing.set(ownerId, asked);
+    return asked;
+  }
+
   /**
    * Runs `work` on the owner's connected calendar (of `service`, when given); a refused token is refreshed
    * once, then given up.
@@ -79,7 +89,7 @@ export function createOwnerCalendar(deps: {
     work: (api: CalendarApi, token: string) => Promise<T>,
     service?: CalendarService,
   ): Promise<Outcome<T>> {
-    const record = (await deps.connections.list(ownerId)).find(
+    const record = (await connectionsOf(ownerId)).find(
       (c) => c.status === 'connected' && (!service || c.service === service),
     );
     if (service && !record)
