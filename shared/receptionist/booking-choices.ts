@@ -123,6 +123,8 @@ export type BookingQueryInput = {
   appointments: readonly Appointment[];
   /** The owner's connected calendar's busy times: they block the implicit staff member (a one-person shop). */
   calendarBusy: readonly Busy[];
+  /** Busy times of staff members' own connected calendars, by staff id (docs/decisions/183). */
+  staffCalendarBusy?: Readonly<Record<string, readonly Busy[]>> | undefined;
   /** A move: the appointment being moved does not block its own new time. */
   ignoreAppointmentId?: string | undefined;
   limit?: number;
@@ -132,7 +134,8 @@ export type BookingQueryInput = {
  * The availability query for a service. A business without staff books its one implicit staff member, whose
  * busy times are every booking and the connected calendar, exactly as before services existed. With staff,
  * each one is busy with their own bookings (the owner's calendar mirrors everyone's bookings, so its busy
- * times would block every stylist at once: it counts for the one-person shop only).
+ * times would block every stylist at once: it counts for the one-person shop only), plus their own
+ * connected calendar's busy times when they have one.
  */
 export function bookingQuery(input: BookingQueryInput): AvailabilityQuery {
   const booked = input.appointments.filter(
@@ -153,6 +156,7 @@ export function bookingQuery(input: BookingQueryInput): AvailabilityQuery {
     busy: [
       ...busyOfAppointments(booked, member.id),
       ...(member.id === IMPLICIT_STAFF_ID ? input.calendarBusy : unassigned),
+      ...(input.staffCalendarBusy?.[member.id] ?? []),
     ],
   }));
   const resource = input.service?.resource_id

@@ -17,10 +17,13 @@ import {
   cancelTool,
   rescheduleTool,
 } from '../../backend/src/capabilities/receptionist/tools/reschedule-cancel';
-import type { ToolContext, ToolServices } from '../../backend/src/capabilities/receptionist/tools/tool-types';
-import type { ConversationState } from '../../backend/src/capabilities/receptionist/records/conversation-types';
+import type { ToolServices } from '../../backend/src/capabilities/receptionist/tools/tool-types';
 import { createAssistantLine } from '../support/assistant-line';
-import { connectThroughCallback } from '../support/calendar-connect';
+import {
+  addLocalCalendarEvent,
+  calendarToolContext,
+  connectThroughCallback,
+} from '../support/calendar-connect';
 import { createTestApp } from '../support/test-app';
 
 const NY = 'America/New_York';
@@ -119,25 +122,8 @@ describe.each(VENDORS)(
     }
 
     /** A person adding an event in their calendar: the local calendar page's form. */
-    const addInCalendar = async (
-      account: string,
-      start: LocalDateTime,
-      minutes: number,
-      title = 'Dentist',
-    ) => {
-      const pad = (n: number) => String(n).padStart(2, '0');
-      const response = await app.request(`${localCalendarPagePath(service, account)}/events`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({
-          title,
-          start: `${start.year}-${pad(start.month)}-${pad(start.day)}T${pad(start.hour)}:${pad(start.minute)}`,
-          minutes: String(minutes),
-          tz: NY,
-        }).toString(),
-      });
-      expect(response.status).toBe(303);
-    };
+    const addInCalendar = (account: string, start: LocalDateTime, minutes: number, title = 'Dentist') =>
+      addLocalCalendarEvent(app, { service, account }, { start, minutes, title, timeZone: NY });
 
     async function salon(options: { calendar?: ToolServices['calendar']; twoStylists?: boolean } = {}) {
       const { ownerId } = await createAssistantLine(deps, { businessName: 'Bella Hair Studio' });
@@ -149,32 +135,7 @@ describe.each(VENDORS)(
       const profile = await deps.receptionist.profileOf(ownerId);
       const account = `owner-${ownerId.slice(0, 8)}@example.com`;
       await connect(ownerId, account);
-      const state = {
-        id: `conv-${ownerId}`,
-        channel: 'test',
-        caller: '+14155550123',
-        memory: {},
-        achieved: {},
-      } as unknown as ConversationState;
-      const context = (): ToolContext => ({
-        business: profile,
-        state,
-        now: clock,
-        services: {
-          appointments: deps.data.appointments,
-          calendar: options.calendar ?? deps.ownerCalendar,
-          sendSms: async () => false,
-          createDepositLink: async () => ({
-            url: 'http://pay.example/cs',
-            sessionId: 'cs',
-            accountId: 'acct',
-          }),
-          refundDeposit: async () => 'none' as const,
-          recordSchedulingLink: async () => undefined,
-          saveMessage: async () => undefined,
-          allow: async () => true,
-        },
-      });
+      const context = calendarToolContext(deps, profile, options.calendar ?? deps.ownerCalendar, () => clock);
       return { ownerId, account, context };
     }
 

@@ -1,6 +1,10 @@
 import { expect } from 'vitest';
 import type { CalendarService } from '../../shared/calendar';
 import { createCalendarOAuthFlow } from '../../backend/src/capabilities/calendars/calendar-oauth-flow';
+import type { LocalDateTime } from '../../shared/receptionist/business-time';
+import { localCalendarPagePath } from '../../backend/src/local/calendars/local-calendar-page';
+import type { ToolContext, ToolServices } from '../../backend/src/capabilities/receptionist/tools/tool-types';
+import type { ConversationState } from '../../backend/src/capabilities/receptionist/records/conversation-types';
 import type { createTestApp } from './test-app';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
@@ -43,4 +47,56 @@ export async function answerConsent(app: TestApp['app'], authUrl: URL, decision:
   });
   expect(answered.status).toBe(302);
   return new URL(answered.headers.get('Location')!);
+}
+
+/** A person adding an event on a local vendor's calendar page (its form), at `start` in `timeZone`. */
+export async function addLocalCalendarEvent(
+  app: TestApp['app'],
+  calendar: { service: CalendarService; account: string },
+  event: { start: LocalDateTime; minutes: number; title: string; timeZone: string },
+) {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const { start } = event;
+  const response = await app.request(`${localCalendarPagePath(calendar.service, calendar.account)}/events`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      title: event.title,
+      start: `${start.year}-${pad(start.month)}-${pad(start.day)}T${pad(start.hour)}:${pad(start.minute)}`,
+      minutes: String(event.minutes),
+      tz: event.timeZone,
+    }).toString(),
+  });
+  expect(response.status).toBe(303);
+}
+
+/** The assistant's tools' context for one caller's conversation, against the test app's data and `calendar`. */
+export function calendarToolContext(
+  deps: TestApp['deps'],
+  business: ToolContext['business'],
+  calendar: ToolServices['calendar'],
+  now: () => Date,
+): () => ToolContext {
+  const state = {
+    id: `conv-${business.ownerId}`,
+    channel: 'test',
+    caller: '+14155550123',
+    memory: {},
+    achieved: {},
+  } as unknown as ConversationState;
+  return () => ({
+    business,
+    state,
+    now: now(),
+    services: {
+      appointments: deps.data.appointments,
+      calendar,
+      sendSms: async () => false,
+      createDepositLink: async () => ({ url: 'http://pay.example/cs', sessionId: 'cs', accountId: 'acct' }),
+      refundDeposit: async () => 'none' as const,
+      recordSchedulingLink: async () => undefined,
+      saveMessage: async () => undefined,
+      allow: async () => true,
+    },
+  });
 }

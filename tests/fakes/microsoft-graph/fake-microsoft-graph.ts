@@ -43,6 +43,21 @@ const utcInstant = (value: { dateTime: string; timeZone: string }) =>
     ? Date.parse(`${value.dateTime.slice(0, 23)}Z`)
     : Number.NaN;
 
+type FakeEventInput = { subject: string; start: string; end: string; showAs?: string; isCancelled?: boolean };
+
+const fakeEvent = (input: FakeEventInput): FakeEvent => {
+  const at = (iso: string) => ({ dateTime: `${iso.slice(0, 19)}.0000000`, timeZone: 'UTC' });
+  return {
+    id: `AAMk${randomBytes(24).toString('base64url')}`,
+    subject: input.subject,
+    body: { contentType: 'text', content: '' },
+    start: at(input.start),
+    end: at(input.end),
+    showAs: input.showAs ?? 'busy',
+    isCancelled: input.isCancelled ?? false,
+  };
+};
+
 /**
  * The Microsoft identity platform's token endpoint and Microsoft Graph's calendar endpoints on one local
  * port, in their wire formats and with their rules: codes bound to the PKCE challenge and redirect URI,
@@ -55,6 +70,8 @@ export async function startFakeMicrosoftGraph(options: { clientId: string; clien
   const refreshTokens = new Set<string>();
   const accessTokens = new Set<string>();
   const events = new Map<string, FakeEvent>();
+  /** Other mailboxes of the tenant, by lower-cased address: getSchedule answers their free/busy too. */
+  const mailboxes = new Map<string, FakeEvent[]>();
   const seen: GraphRequest[] = [];
   const user = { mail: 'dana@contoso.example' as string | null, userPrincipalName: 'dana@contoso.example' };
   let throttle: { status: 429 | 503; retryAfter: string } | undefined;
@@ -182,12 +199,15 @@ export async function startFakeMicrosoftGraph(options: { clientId: string; clien
           'The time period to look up must be less than 42 days.',
         );
       const own = user.mail ?? user.userPrincipalName;
+      // The signed-in mailbox, or another mailbox of the tenant (a colleague's, shared free/busy).
+      const held = (address: string) =>
+        address === own ? [...events.values()] : mailboxes.get(address.toLowerCase());
       return reply(200, {
         value: schedules.map((address) =>
-          address === own
+          held(address)
             ? {
                 scheduleId: address,
-                scheduleItems: [...events.values()]
+                scheduleItems: held(address)!
                   .filter((e) => utcInstant(e.start) < to && utcInstant(e.end) > from)
                   .map((e) => ({ status: e.showAs, subject: e.subject, start: e.start, end: e.end })),
               }
@@ -293,19 +313,16 @@ export async function startFakeMicrosoftGraph(options: { clientId: string; clien
       return code;
     },
     /** An event the owner put in Outlook themselves. */
-    addEvent(input: { subject: string; start: string; end: string; showAs?: string; isCancelled?: boolean }) {
-      const id = `AAMk${token()}`;
-      const at = (iso: string) => ({ dateTime: `${iso.slice(0, 19)}.0000000`, timeZone: 'UTC' });
-      events.set(id, {
-        id,
-        subject: input.subject,
-        body: { contentType: 'text', content: '' },
-        start: at(input.start),
-        end: at(input.end),
-        showAs: input.showAs ?? 'busy',
-        isCancelled: input.isCancelled ?? false,
-      });
-      return id;
+    addEvent(input: FakeEventInput) {
+      const event = fakeEvent(input);
+      events.set(event.id, event);
+      return event.id;
+    },
+    /** An event in another mailbox of the tenant (a colleague's calendar), seen only through getSchedule. */
+    addMailboxEvent(address: string, input: FakeEventInput) {
+      const list = mailboxes.get(address.toLowerCase()) ?? [];
+      list.push(fakeEvent(input));
+      mailboxes.set(address.toLowerCase(), list);
     },
     /** The next Graph request answers `status` with this Retry-After. */
     throttleNext: (status: 429 | 503, retryAfter: string) => (throttle = { status, retryAfter }),

@@ -18,7 +18,11 @@ type Env = { Variables: { account: string } };
 const acuityError = (c: Context, status: 400 | 401 | 404, error: string, message: string) =>
   c.json({ status_code: status, error, message }, status);
 
-const rangeQuery = z.object({ minDate: z.iso.datetime(), maxDate: z.iso.datetime() });
+const rangeQuery = z.object({
+  minDate: z.iso.datetime(),
+  maxDate: z.iso.datetime(),
+  calendarID: z.string().min(1).max(320).optional(),
+});
 const createBody = z.object({
   appointmentTypeID: z.number().int(),
   datetime: z.iso.datetime({ offset: true }),
@@ -61,9 +65,11 @@ export function createLocalAcuityServer(grants: LocalOAuthGrantStore, events: Lo
   api.get('/api/v1/appointments', async (c) => {
     const parsed = rangeQuery.safeParse(c.req.query());
     if (!parsed.success) return acuityError(c, 400, 'invalid_date', 'minDate and maxDate are required');
+    // `calendarID`: one of the account's calendars (a staff member's). Locally each calendar is another
+    // local account, whose events its local calendar page holds.
     const found = await events.overlapping(
       SERVICE,
-      c.get('account'),
+      parsed.data.calendarID ?? c.get('account'),
       new Date(parsed.data.minDate),
       new Date(parsed.data.maxDate),
     );

@@ -24,7 +24,9 @@ type Dispatch = (request: Request) => Promise<Response>;
 const calendlyError = (c: Context, status: 400 | 401 | 404 | 409, title: string, message: string) =>
   c.json({ title, message }, status);
 
-const userUri = (account: string) => `https://api.calendly.local/users/${encodeURIComponent(account)}`;
+const LOCAL_ORGANIZATION = 'https://api.calendly.local/organizations/local';
+const USER_URI_PREFIX = 'https://api.calendly.local/users/';
+const userUri = (account: string) => `${USER_URI_PREFIX}${encodeURIComponent(account)}`;
 const eventUri = (id: string) => `https://api.calendly.local/scheduled_events/${id}`;
 const hookKey = (account: string, url: string) => ({
   pk: `LOCALCALENDLY#HOOKS#${account}`,
@@ -100,23 +102,52 @@ export function createLocalCalendly(
         email: c.get('account'),
         scheduling_url: `${options.publicBaseUrl}${LOCAL_CALENDLY_BOOK_PATH}/${encodeURIComponent(c.get('account'))}`,
         timezone: 'UTC',
-        current_organization: 'https://api.calendly.local/organizations/local',
+        current_organization: LOCAL_ORGANIZATION,
       },
     }),
   );
   /** The account's events overlapping the range the query names, or undefined when it names none. */
-  const eventsInQueryRange = async (c: Context<Env>, from: string, to: string) => {
+  const eventsInQueryRange = async (
+    c: Context<Env>,
+    from: string,
+    to: string,
+    account = c.get('account'),
+  ) => {
     const parsed = rangeQuery(from, to).safeParse(c.req.query());
     if (!parsed.success) return undefined;
     return events.overlapping(
       SERVICE,
-      c.get('account'),
+      account,
       new Date(String(parsed.data[from])),
       new Date(String(parsed.data[to])),
     );
   };
+  // Every local account is a member of the one local organisation (a salon's stylists of the owner's).
+  api.get('/organization_memberships', (c) => {
+    const email = c.req.query('email') ?? c.get('account');
+    if (!c.req.query('organization') && !c.req.query('user'))
+      return calendlyError(c, 400, 'Invalid Argument', 'organization or user is required');
+    return c.json({
+      collection: [
+        {
+          uri: `https://api.calendly.local/organization_memberships/${encodeURIComponent(email)}`,
+          role: email === c.get('account') ? 'owner' : 'user',
+          organization: LOCAL_ORGANIZATION,
+          user: { uri: userUri(email), email, name: email },
+        },
+      ],
+      pagination: { next_page: null },
+    });
+  });
   api.get('/user_busy_times', async (c) => {
-    const found = await eventsInQueryRange(c, 'start_time', 'end_time');
+    // `user` (required, as Calendly's): a user URI of the organisation, the owner's own or a staff member's
+    // (another local account, whose events its local calendar page holds).
+    const user = c.req.query('user') ?? '';
+    const account = user.startsWith(USER_URI_PREFIX)
+      ? decodeURIComponent(user.slice(USER_URI_PREFIX.length))
+      : undefined;
+    if (!account) return calendlyError(c, 400, 'Invalid Argument', 'user must be a user URI');
+    const found = await eventsInQueryRange(c, 'start_time', 'end_time', account);
     if (!found) return calendlyError(c, 400, 'Invalid Argument', 'start_time and end_time are required');
     return c.json({
       collection: found.map((e) => ({ type: 'calendly', start_time: e.start, end_time: e.end })),

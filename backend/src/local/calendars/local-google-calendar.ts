@@ -38,6 +38,13 @@ const rangeQuery = z.object({
   timeMin: z.iso.datetime({ offset: true }),
   timeMax: z.iso.datetime({ offset: true }),
 });
+/** Google answers up to 50 calendars per freeBusy query. */
+const freeBusyBody = rangeQuery.extend({
+  items: z
+    .array(z.object({ id: z.string().min(1).max(320) }))
+    .min(1)
+    .max(50),
+});
 
 const wire = (event: LocalCalendarEvent) => ({
   kind: 'calendar#event',
@@ -72,16 +79,21 @@ export function createLocalGoogleCalendarServer(
     c.json({ kind: 'calendar#calendar', id: c.get('account'), summary: c.get('account'), timeZone: 'UTC' }),
   );
   api.post('/calendar/v3/freeBusy', async (c) => {
-    const parsed = rangeQuery.safeParse(await c.req.json().catch(() => undefined));
-    if (!parsed.success) return badRequest(c, 'timeMin and timeMax are required');
-    const { timeMin, timeMax } = parsed.data;
-    const busy = await events.overlapping(SERVICE, c.get('account'), new Date(timeMin), new Date(timeMax));
-    return c.json({
-      kind: 'calendar#freeBusy',
-      timeMin,
-      timeMax,
-      calendars: { primary: { busy: busy.map((event) => ({ start: event.start, end: event.end })) } },
-    });
+    const parsed = freeBusyBody.safeParse(await c.req.json().catch(() => undefined));
+    if (!parsed.success) return badRequest(c, 'timeMin, timeMax and items are required');
+    const { timeMin, timeMax, items } = parsed.data;
+    // Every local account shares its calendar with the others (as a staff member shares theirs with the
+    // owner): a calendar id other than 'primary' is another local account, whose page holds its events.
+    const calendars = Object.fromEntries(
+      await Promise.all(
+        items.map(async ({ id }) => {
+          const account = id === 'primary' ? c.get('account') : id;
+          const busy = await events.overlapping(SERVICE, account, new Date(timeMin), new Date(timeMax));
+          return [id, { busy: busy.map((event) => ({ start: event.start, end: event.end })) }] as const;
+        }),
+      ),
+    );
+    return c.json({ kind: 'calendar#freeBusy', timeMin, timeMax, calendars });
   });
   api.get('/calendar/v3/calendars/primary/events', async (c) => {
     const parsed = rangeQuery.safeParse(c.req.query());

@@ -13,6 +13,8 @@ const SERVICE = 'outlook_calendar';
 export const LOCAL_MICROSOFT_GRAPH_API_BASE = '/local/microsoft-graph';
 /** Graph's getSchedule looks up less than 42 days at a time (its "limits and error conditions"). */
 const MAX_SCHEDULE_MS = 42 * 24 * 60 * 60 * 1000;
+/** What the local tenant takes for a mailbox: an e-mail address (a staff member's local account). */
+const MAILBOX_ADDRESS = /^[^\s@]+@[^\s@]+$/;
 
 type Env = { Variables: { account: string; scope: string } };
 type GraphStatus = 400 | 401 | 403 | 404;
@@ -122,33 +124,37 @@ export function createLocalMicrosoftGraphServer(
       );
     const interval = (parsed.data.availabilityViewInterval ?? 30) * 60_000;
     const own = c.get('account');
-    const busy = await events.overlapping(SERVICE, own, slot.from, slot.to);
-    const value = parsed.data.schedules.map((address) => {
-      // Only the signed-in mailbox is known here; Graph answers other addresses with an error entry.
-      if (address.toLowerCase() !== own.toLowerCase())
+    const value = await Promise.all(
+      parsed.data.schedules.map(async (address) => {
+        // The local tenant's mailboxes are its local accounts (a staff member's is theirs, its events on their
+        // local calendar page); Graph answers an address that is no mailbox with an error entry.
+        if (!MAILBOX_ADDRESS.test(address))
+          return {
+            scheduleId: address,
+            availabilityView: '',
+            scheduleItems: [],
+            error: { message: 'The recipient was not found.', responseCode: 'ErrorMailRecipientNotFound' },
+          };
+        const mailbox = address.toLowerCase() === own.toLowerCase() ? own : address;
+        const busy = await events.overlapping(SERVICE, mailbox, slot.from, slot.to);
+        let view = '';
+        for (let at = slot.from.getTime(); at < slot.to.getTime(); at += interval) {
+          const taken = busy.some((e) => Date.parse(e.start) < at + interval && Date.parse(e.end) > at);
+          view += taken ? '2' : '0';
+        }
         return {
           scheduleId: address,
-          availabilityView: '',
-          scheduleItems: [],
-          error: { message: 'The recipient was not found.', responseCode: 'ErrorMailRecipientNotFound' },
+          availabilityView: view,
+          scheduleItems: busy.map((event) => ({
+            isPrivate: false,
+            status: 'busy',
+            subject: event.summary,
+            start: graphUtc(event.start),
+            end: graphUtc(event.end),
+          })),
         };
-      let view = '';
-      for (let at = slot.from.getTime(); at < slot.to.getTime(); at += interval) {
-        const taken = busy.some((e) => Date.parse(e.start) < at + interval && Date.parse(e.end) > at);
-        view += taken ? '2' : '0';
-      }
-      return {
-        scheduleId: address,
-        availabilityView: view,
-        scheduleItems: busy.map((event) => ({
-          isPrivate: false,
-          status: 'busy',
-          subject: event.summary,
-          start: graphUtc(event.start),
-          end: graphUtc(event.end),
-        })),
-      };
-    });
+      }),
+    );
     return c.json({ '@odata.context': '…/$metadata#Collection(microsoft.graph.scheduleInformation)', value });
   });
 

@@ -52,6 +52,30 @@ describe('Acuity adapter against a fake of its API v1', () => {
     ]);
   });
 
+  it("reads one calendar's appointments and blocks (a staff member's) by its calendarID", async () => {
+    fake.seen.length = 0;
+    // As Acuity: calendarID narrows both lists to that calendar.
+    fake.answer(({ url }) => {
+      const jordans = new URL(url, 'http://x').searchParams.get('calendarID') === '4242';
+      if (url.startsWith('/api/v1/blocks'))
+        return {
+          status: 200,
+          body: jordans ? [{ start: '2026-11-24T09:00:00-0500', end: '2026-11-24T09:30:00-0500' }] : [],
+        };
+      return {
+        status: 200,
+        body: jordans ? [] : [{ id: 9, datetime: '2026-11-24T13:00:00-0500', duration: '30' }],
+      };
+    });
+    expect(await api.busy('at-1', from, to, '4242')).toEqual([
+      { start: new Date('2026-11-24T14:00:00Z'), end: new Date('2026-11-24T14:30:00Z') },
+    ]);
+    expect(fake.seen.every((r) => r.url.includes('calendarID=4242'))).toBe(true);
+    expect(await api.busy('at-1', from, to)).toEqual([
+      { start: new Date('2026-11-24T18:00:00Z'), end: new Date('2026-11-24T18:30:00Z') },
+    ]);
+  });
+
   it('books as the admin with the appointment type of the slot length, the client named, and no Acuity e-mail', async () => {
     fake.answer(({ url }) =>
       url === '/api/v1/appointment-types'

@@ -41,13 +41,24 @@ export function createAcuityApi(options: CalendarApiOptions = {}): CalendarApi {
     fetch: options.fetch,
     forbiddenIsAuth: () => true,
   });
-  const range = (from: Date, to: Date) =>
-    new URLSearchParams({ minDate: from.toISOString(), maxDate: to.toISOString(), max: '1000' });
+  /** `calendarID` narrows both appointments and blocks to one of the account's calendars (a staff member's). */
+  const range = (from: Date, to: Date, calendarRef?: string) =>
+    new URLSearchParams({
+      minDate: from.toISOString(),
+      maxDate: to.toISOString(),
+      max: '1000',
+      ...(calendarRef ? { calendarID: calendarRef } : {}),
+    });
 
-  async function appointments(accessToken: string, from: Date, to: Date): Promise<CalendarEvent[]> {
+  async function appointments(
+    accessToken: string,
+    from: Date,
+    to: Date,
+    calendarRef?: string,
+  ): Promise<CalendarEvent[]> {
     const list = parse(
       z.array(appointmentSchema),
-      await call(accessToken, 'GET', `/appointments?${range(from, to)}`),
+      await call(accessToken, 'GET', `/appointments?${range(from, to, calendarRef)}`),
     );
     return list
       .filter((a) => !a.canceled)
@@ -68,10 +79,10 @@ export function createAcuityApi(options: CalendarApiOptions = {}): CalendarApi {
       return parse(z.object({ email: z.string() }), await call(accessToken, 'GET', '/me')).email;
     },
 
-    async busy(accessToken, from, to) {
+    async busy(accessToken, from, to, calendarRef) {
       const [booked, blocks] = await Promise.all([
-        appointments(accessToken, from, to),
-        call(accessToken, 'GET', `/blocks?${range(from, to)}`).then((body) =>
+        appointments(accessToken, from, to, calendarRef),
+        call(accessToken, 'GET', `/blocks?${range(from, to, calendarRef)}`).then((body) =>
           parse(z.array(blockSchema), body),
         ),
       ]);

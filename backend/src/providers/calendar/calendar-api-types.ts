@@ -35,7 +35,12 @@ export type NewCalendarEvent = {
 export interface CalendarApi {
   /** The account's calendar id (Google: the account's e-mail), shown to the owner as "connected as". */
   account(accessToken: string): Promise<string>;
-  busy(accessToken: string, from: Date, to: Date): Promise<BusyInterval[]>;
+  /**
+   * Busy times of the account's own calendar, or of `calendarRef`: another calendar the account can see (a
+   * staff member's own calendar, docs/decisions/183). The ref is the vendor's id for it: Google a calendar
+   * id, Microsoft a mailbox address, Acuity a calendarID, Calendly a user URI.
+   */
+  busy(accessToken: string, from: Date, to: Date, calendarRef?: string): Promise<BusyInterval[]>;
   /** Events that overlap [from, to), cancelled and free ("transparent") ones left out. */
   events(accessToken: string, from: Date, to: Date): Promise<CalendarEvent[]>;
   createEvent(accessToken: string, event: NewCalendarEvent): Promise<{ id: string }>;

@@ -53,6 +53,74 @@ describe('Calendly adapter against a fake of its API v2', () => {
     expect(busyCalls[0]!.auth).toBe('Bearer at-1');
   });
 
+  it("reads another member's busy times (a staff member's) by their user URI", async () => {
+    fake.seen.length = 0;
+    const jordan = 'https://api.calendly.com/users/U2';
+    fake.answer(({ url }) =>
+      me(url)
+        ? { status: 200, body: ME }
+        : {
+            status: 200,
+            body: {
+              collection:
+                new URL(url, 'http://x').searchParams.get('user') === jordan
+                  ? [{ start_time: '2026-11-24T16:00:00.000000Z', end_time: '2026-11-24T17:00:00.000000Z' }]
+                  : [],
+            },
+          },
+    );
+    const from = new Date('2026-11-24T00:00:00Z');
+    const to = new Date('2026-11-25T00:00:00Z');
+    expect(await api.busy('at-1', from, to, jordan)).toEqual([
+      { start: new Date('2026-11-24T16:00:00Z'), end: new Date('2026-11-24T17:00:00Z') },
+    ]);
+    // The ref is the user: no need to ask who the token's user is.
+    expect(fake.seen.map((r) => r.url.split('?')[0])).toEqual(['/user_busy_times']);
+    expect(await api.busy('at-1', from, to)).toEqual([]);
+  });
+
+  it("finds a member's user URI by their e-mail in the owner's organisation, and refuses a stranger", async () => {
+    fake.seen.length = 0;
+    const jordan = 'https://api.calendly.com/users/U2';
+    fake.answer(({ url }) => {
+      const query = new URL(url, 'http://x').searchParams;
+      if (me(url)) return { status: 200, body: ME };
+      if (url.startsWith('/organization_memberships'))
+        return {
+          status: 200,
+          body: {
+            collection:
+              query.get('organization') === ME.resource.current_organization &&
+              query.get('email') === 'jordan@salon.example'
+                ? [{ user: { uri: jordan, email: 'jordan@salon.example' } }]
+                : [],
+          },
+        };
+      return {
+        status: 200,
+        body: {
+          collection:
+            query.get('user') === jordan
+              ? [{ start_time: '2026-11-24T16:00:00.000000Z', end_time: '2026-11-24T17:00:00.000000Z' }]
+              : [],
+        },
+      };
+    });
+    const from = new Date('2026-11-24T00:00:00Z');
+    const to = new Date('2026-11-25T00:00:00Z');
+    expect(await api.busy('at-1', from, to, 'jordan@salon.example')).toEqual([
+      { start: new Date('2026-11-24T16:00:00Z'), end: new Date('2026-11-24T17:00:00Z') },
+    ]);
+    expect(fake.seen.map((r) => r.url.split('?')[0])).toEqual([
+      '/users/me',
+      '/organization_memberships',
+      '/user_busy_times',
+    ]);
+    await expect(api.busy('at-1', from, to, 'stranger@elsewhere.example')).rejects.toBeInstanceOf(
+      CalendarUnavailableError,
+    );
+  });
+
   it('cannot book or move (the link does), cancels scheduled events, and subscribes once', async () => {
     await expect(
       api.createEvent('at-1', { start: new Date(), end: new Date(), summary: 's', description: 'd' }),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   BookingNotSupportedError,
+  CalendarUnavailableError,
   type CalendarApi,
   type CalendarApiOptions,
   type CalendarEvent,
@@ -37,6 +38,12 @@ const eventsSchema = z.object({
   ),
 });
 
+const membershipsSchema = z.object({
+  collection: z.array(z.object({ user: z.object({ uri: z.string(), email: z.string().optional() }) })),
+});
+/** A Calendly user URI (…/users/<uuid>), as opposed to an e-mail. */
+const USER_URI = /^https?:\/\/[^/]+\/users\/[^/?#]+$/;
+
 /** A scheduled event's uuid, the last part of its uri (what our appointment keeps as its event id). */
 export const calendlyEventUuid = (uri: string) => uri.replace(/\/+$/, '').split('/').at(-1) ?? uri;
 
@@ -55,6 +62,21 @@ export function createCalendlyApi(options: CalendarApiOptions = {}): CalendarApi
   });
   const me = async (accessToken: string) =>
     parse(meSchema, await call(accessToken, 'GET', '/users/me')).resource;
+
+  /** The user URI of the organisation's member with this e-mail. */
+  async function memberUri(accessToken: string, email: string) {
+    const query = new URLSearchParams({
+      organization: (await me(accessToken)).current_organization,
+      email: email.trim(),
+    });
+    const members = parse(
+      membershipsSchema,
+      await call(accessToken, 'GET', `/organization_memberships?${query}`),
+    );
+    const found = members.collection[0]?.user.uri;
+    if (!found) throw new CalendarUnavailableError(`No member of the Calendly organization is ${email}`);
+    return found;
+  }
 
   async function events(accessToken: string, from: Date, to: Date): Promise<CalendarEvent[]> {
     const user = await me(accessToken);
@@ -82,13 +104,19 @@ export function createCalendlyApi(options: CalendarApiOptions = {}): CalendarApi
       return (await me(accessToken)).email;
     },
 
-    async busy(accessToken, from, to) {
-      const user = await me(accessToken);
+    async busy(accessToken, from, to, calendarRef) {
+      // Another member of the owner's organisation (a staff member's Calendly): their user URI, or their
+      // e-mail, looked up among the organisation's members.
+      const user = !calendarRef
+        ? (await me(accessToken)).uri
+        : USER_URI.test(calendarRef)
+          ? calendarRef
+          : await memberUri(accessToken, calendarRef);
       const busy = [];
       for (let start = from.getTime(); start < to.getTime(); start += BUSY_WINDOW_MS) {
         const end = Math.min(start + BUSY_WINDOW_MS, to.getTime());
         const query = new URLSearchParams({
-          user: user.uri,
+          user,
           start_time: new Date(start).toISOString(),
           end_time: new Date(end).toISOString(),
         });

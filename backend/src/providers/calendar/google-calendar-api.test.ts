@@ -31,6 +31,38 @@ describe('Google Calendar adapter against a fake of its REST API', () => {
     });
   });
 
+  it("reads free/busy of another calendar (a staff member's) by its id, keyed by that id", async () => {
+    // As Google: the answer holds each calendar asked for under its own id.
+    fake.answer(({ body }) => {
+      const ids = (body as { items: Array<{ id: string }> }).items.map((item) => item.id);
+      const busyOf = (id: string) =>
+        id === 'jordan@bella.example'
+          ? [{ start: '2026-11-24T15:00:00Z', end: '2026-11-24T16:00:00Z' }]
+          : [{ start: '2026-11-24T18:00:00Z', end: '2026-11-24T19:00:00Z' }];
+      return {
+        status: 200,
+        body: { calendars: Object.fromEntries(ids.map((id) => [id, { busy: busyOf(id) }])) },
+      };
+    });
+    expect(await api.busy('at-1', from, to, 'jordan@bella.example')).toEqual([
+      { start: new Date('2026-11-24T15:00:00Z'), end: new Date('2026-11-24T16:00:00Z') },
+    ]);
+    expect(fake.seen.at(-1)).toMatchObject({ body: { items: [{ id: 'jordan@bella.example' }] } });
+    expect(await api.busy('at-1', from, to)).toEqual([
+      { start: new Date('2026-11-24T18:00:00Z'), end: new Date('2026-11-24T19:00:00Z') },
+    ]);
+  });
+
+  it('a calendar the account cannot see is an error, not an empty day', async () => {
+    fake.answer(() => ({
+      status: 200,
+      body: { calendars: { 'x@bella.example': { busy: [], errors: [{ reason: 'notFound' }] } } },
+    }));
+    await expect(api.busy('at-1', from, to, 'x@bella.example')).rejects.toBeInstanceOf(
+      CalendarUnavailableError,
+    );
+  });
+
   it('lists events, leaving out cancelled and free ones, and follows pages', async () => {
     fake.answer(({ url }) =>
       url.includes('pageToken=p2')

@@ -54,16 +54,18 @@ export function createGoogleCalendarApi(options: CalendarApiOptions = {}): Calen
       return parse(z.object({ id: z.string() }), await call(accessToken, 'GET', '/calendars/primary')).id;
     },
 
-    async busy(accessToken, from, to) {
+    async busy(accessToken, from, to, calendarRef) {
+      const id = calendarRef ?? 'primary';
       const answer = parse(
         freeBusySchema,
         await call(accessToken, 'POST', '/freeBusy', {
           timeMin: from.toISOString(),
           timeMax: to.toISOString(),
-          items: [{ id: 'primary' }],
+          items: [{ id }],
         }),
       );
-      const primary = answer.calendars.primary ?? Object.values(answer.calendars)[0];
+      // Google keys the answer by the id asked for (the primary calendar may come back under its address).
+      const primary = answer.calendars[id] ?? Object.values(answer.calendars)[0];
       if (!primary || primary.errors?.length)
         throw new CalendarUnavailableError(
           `Google free/busy failed: ${primary?.errors?.[0]?.reason ?? 'no calendar'}`,

@@ -151,6 +151,26 @@ describe('Outlook (Microsoft 365) adapters against a fake of Microsoft identity 
     });
   });
 
+  it("reads another mailbox's free/busy (a staff member's) by its address, not the signed-in one's", async () => {
+    fake.addMailboxEvent('jordan@contoso.example', {
+      subject: 'Jordan: school run',
+      start: '2026-11-24T15:00:00Z',
+      end: '2026-11-24T15:30:00Z',
+    });
+    expect(await api.busy(accessToken, from, to, 'jordan@contoso.example')).toEqual([
+      { start: new Date('2026-11-24T15:00:00Z'), end: new Date('2026-11-24T15:30:00Z') },
+    ]);
+    expect(fake.seen.at(-1)).toMatchObject({
+      url: '/v1.0/me/calendar/getSchedule',
+      body: { schedules: ['jordan@contoso.example'] },
+    });
+    // The owner's own busy times are not the staff member's.
+    expect(await api.busy(accessToken, from, to)).not.toContainEqual({
+      start: new Date('2026-11-24T15:00:00Z'),
+      end: new Date('2026-11-24T15:30:00Z'),
+    });
+  });
+
   it('asks getSchedule in parts of less than 42 days when the window is longer (the booking horizon is 60)', async () => {
     fake.addEvent({ subject: 'Late', start: '2027-01-20T16:00:00Z', end: '2027-01-20T17:00:00Z' });
     const before = fake.seen.length;

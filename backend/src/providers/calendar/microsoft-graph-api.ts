@@ -110,8 +110,9 @@ export function createMicrosoftGraphApi(options: CalendarApiOptions = {}): Calen
   return {
     account,
 
-    async busy(accessToken, from, to) {
-      const address = await account(accessToken);
+    async busy(accessToken, from, to, calendarRef) {
+      // Another mailbox's free/busy (a staff member's) is asked the same way: getSchedule takes any address.
+      const address = calendarRef ?? (await account(accessToken));
       const windows: Array<{ start: Date; end: Date }> = [];
       for (let start = from.getTime(); start < to.getTime(); start += SCHEDULE_WINDOW_MS)
         windows.push({

@@ -1,4 +1,4 @@
-import type { CalendarConnectionRepository } from '../records/calendar-connections';
+import type { CalendarConnectionRecord, CalendarConnectionRepository } from '../records/calendar-connections';
 import type { Logger } from '../../../platform/logging/logger';
 import {
   CalendarAuthError,
@@ -8,6 +8,8 @@ import {
 } from '../../../providers/calendar/calendar-api-types';
 import type { ConnectionTokens } from '../connection-tokens';
 import type { CalendarProviders } from '../../../providers/calendar/port';
+import type { CalendarService } from '@shared/calendar';
+import type { StaffMember } from '@shared/schemas/calendar-model';
 
 /**
  * The owner's connected calendar as the assistant uses it (docs/decisions/142): its busy times count against
@@ -17,6 +19,11 @@ import type { CalendarProviders } from '../../../providers/calendar/port';
  */
 export type OwnerCalendar = {
   busy(ownerId: string, from: Date, to: Date): Promise<BusyInterval[]>;
+  /**
+   * A staff member's own calendar's busy times, read through the owner's connection of that vendor
+   * (docs/decisions/183). Not connected or the vendor down: none (their bookings still block), never throws.
+   */
+  busyOf(ownerId: string, calendar: StaffCalendar, from: Date, to: Date): Promise<BusyInterval[]>;
   /**
    * Mirrors a new booking. `conflict`: the calendar already held something at that time (booked there
    * directly a moment ago); the owner's calendar wins, so no event is left and the booking must be undone.
@@ -34,6 +41,9 @@ export type OwnerCalendar = {
   bookingLink(ownerId: string): Promise<string | undefined>;
 };
 
+/** Where a staff member's own calendar lives: one of the owner's connected vendors, and its id there. */
+export type StaffCalendar = NonNullable<StaffMember['calendar']>;
+
 type Outcome<T> = { ok: true; value: T } | { ok: false };
 
 export function createOwnerCalendar(deps: {
@@ -42,23 +52,62 @@ export function createOwnerCalendar(deps: {
   tokens: Pick<ConnectionTokens, 'accessToken'>;
   logger: Logger;
 }): OwnerCalendar {
-  /** Runs `work` on the owner's connected calendar; a refused token is refreshed once, then given up. */
+  /**
+   * One token request at a time per connection: a search reads the owner's calendar and every staff
+   * calendar of the same connection in parallel, and parallel refreshes would spend a single-use refresh
+   * token twice (Calendly), leaving the connection expired. Callers that arrive meanwhile share the answer.
+   */
+  const pending = new Map<string, Promise<string | undefined>>();
+  function accessToken(ownerId: string, record: CalendarConnectionRecord, refresh: boolean) {
+    const key = `${ownerId}\u0000${record.service}\u0000${refresh}`;
+    const inFlight = pending.get(key);
+    if (inFlight) return inFlight;
+    const asked = deps.tokens
+      .accessToken(ownerId, record, refresh ? { refresh: true } : undefined)
+      .finally(() => pending.delete(key));
+    pending.set(key, asked);
+    return asked;
+  }
+
+  /** The owner's connections; parallel reads of one search (owner's and staff calendars) share one query. */
+  const listing = new Map<string, ReturnType<typeof deps.connections.list>>();
+  function connectionsOf(ownerId: string) {
+    const inFlight = listing.get(ownerId);
+    if (inFlight) return inFlight;
+    const asked = deps.connections.list(ownerId).finally(() => listing.delete(ownerId));
+    listing.set(ownerId, asked);
+    return asked;
+  }
+
+  /**
+   * Runs `work` on the owner's connected calendar (of `service`, when given); a refused token is refreshed
+   * once, then given up.
+   */
   async function withCalendar<T>(
     ownerId: string,
     action: string,
     work: (api: CalendarApi, token: string) => Promise<T>,
+    service?: CalendarService,
   ): Promise<Outcome<T>> {
-    const record = (await deps.connections.list(ownerId)).find((c) => c.status === 'connected');
+    const record = (await connectionsOf(ownerId)).find(
+      (c) => c.status === 'connected' && (!service || c.service === service),
+    );
+    if (service && !record)
+      deps.logger.warn('A staff calendar’s service is not connected; only their bookings block them', {
+        ownerId,
+        service,
+        action,
+      });
     const api = record && deps.calendar.apiFor(record.service);
     if (!record || !api) return { ok: false };
     try {
-      const token = await deps.tokens.accessToken(ownerId, record);
+      const token = await accessToken(ownerId, record, false);
       if (!token) return { ok: false };
       try {
         return { ok: true, value: await work(api, token) };
       } catch (error) {
         if (!(error instanceof CalendarAuthError)) throw error;
-        const renewed = await deps.tokens.accessToken(ownerId, record, { refresh: true });
+        const renewed = await accessToken(ownerId, record, true);
         if (!renewed) return { ok: false };
         try {
           return { ok: true, value: await work(api, renewed) };
@@ -83,6 +132,22 @@ export function createOwnerCalendar(deps: {
     async busy(ownerId, from, to) {
       const found = await withCalendar(ownerId, 'busy', (api, token) => api.busy(token, from, to));
       return found.ok ? found.value : [];
+    },
+
+    async busyOf(ownerId, calendar, from, to) {
+      try {
+        const found = await withCalendar(
+          ownerId,
+          'staff busy',
+          (api, token) => api.busy(token, from, to, calendar.calendar_ref),
+          calendar.service,
+        );
+        return found.ok ? found.value : [];
+      } catch (error) {
+        // The connections table unreadable: a staff calendar never stops a search.
+        deps.logger.warn('Staff calendar unavailable', { ownerId, reason: (error as Error).message });
+        return [];
+      }
     },
 
     async add(ownerId, event, options) {

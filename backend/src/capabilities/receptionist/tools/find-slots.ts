@@ -1,6 +1,10 @@
 import { z } from 'zod';
-import { IMPLICIT_STAFF_ID } from '@shared/calendar-model';
-import { findAvailability, type AvailabilityAnswer } from '@shared/receptionist/availability';
+import { CALENDAR_LIMITS, IMPLICIT_STAFF_ID } from '@shared/calendar-model';
+import {
+  findAvailability,
+  staffForService,
+  type AvailabilityAnswer,
+} from '@shared/receptionist/availability';
 import { bookingQuery } from '@shared/receptionist/booking-choices';
 import { spokenTime } from '@shared/receptionist/business-time';
 import { resolveWhen, type WhenRequest } from '@shared/receptionist/date-phrases';
@@ -13,19 +17,30 @@ import {
 } from './booking-choice';
 import type { Tool, ToolContext } from './tool-types';
 
-/** Booked appointments and the connected calendar's busy times over the booking horizon. */
-export async function bookingsAround({
-  business,
-  now,
-  services,
-}: Pick<ToolContext, 'business' | 'now' | 'services'>) {
+/**
+ * Booked appointments, the connected calendar's busy times and each staff member's own calendar's busy
+ * times over the booking horizon, read in parallel once per search (at most one call per staff member).
+ */
+export async function bookingsAround(
+  { business, now, services }: Pick<ToolContext, 'business' | 'now' | 'services'>,
+  /** Only these staff members' calendars are read (those who can take the booking); undefined: everyone's. */
+  staffIds?: readonly string[],
+) {
   const from = new Date(now.getTime() - 86_400_000);
   const until = new Date(now.getTime() + (BOOKING_HORIZON_DAYS + 2) * 86_400_000);
-  const [booked, calendarBusy] = await Promise.all([
+  const calendar = services.calendar;
+  const withCalendars = calendar
+    ? business.calendar.staff
+        .filter((member) => member.calendar && (!staffIds || staffIds.includes(member.id)))
+        .slice(0, CALENDAR_LIMITS.staff)
+    : [];
+  const [booked, calendarBusy, ...ofStaff] = await Promise.all([
     services.appointments.listBetween(business.ownerId, from, until),
-    services.calendar?.busy(business.ownerId, from, until) ?? [],
+    calendar?.busy(business.ownerId, from, until) ?? [],
+    ...withCalendars.map((member) => calendar!.busyOf(business.ownerId, member.calendar!, from, until)),
   ]);
-  return { appointments: booked.filter((a) => a.status === 'booked'), calendarBusy };
+  const staffCalendarBusy = Object.fromEntries(withCalendars.map((member, i) => [member.id, ofStaff[i]!]));
+  return { appointments: booked.filter((a) => a.status === 'booked'), calendarBusy, staffCalendarBusy };
 }
 
 /** The engine's answer for a choice: the business's hours, closures and grid, and the bookings made. */
@@ -36,7 +51,13 @@ export async function availabilityFor(
   options: { ignoreAppointmentId?: string; limit?: number } = {},
 ): Promise<{ answer: AvailabilityAnswer; around: Awaited<ReturnType<typeof bookingsAround>> }> {
   const { business, now } = context;
-  const around = await bookingsAround(context);
+  // A caller asking for Jordan, or a service two of five stylists do, needs only those calendars read.
+  const candidates = staffForService(
+    { services: choice.service ? [choice.service] : [], staff: business.calendar.staff },
+    choice.service?.id,
+    choice.staffId,
+  ).map((member) => member.id);
+  const around = await bookingsAround(context, candidates);
   const answer = findAvailability(
     bookingQuery({
       model: business.calendar,
@@ -50,6 +71,7 @@ export async function availabilityFor(
       when,
       appointments: around.appointments,
       calendarBusy: around.calendarBusy,
+      staffCalendarBusy: around.staffCalendarBusy,
       ignoreAppointmentId: options.ignoreAppointmentId,
       ...(options.limit ? { limit: options.limit } : {}),
     }),
