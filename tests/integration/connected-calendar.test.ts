@@ -5,7 +5,6 @@ import { createLocalCalendarEventStore } from '../../backend/src/local/calendars
 import type { CalendarApi } from '../../backend/src/providers/calendar/calendar-api-types';
 import { createConnectionTokens } from '../../backend/src/capabilities/calendars/connection-tokens';
 import { localCalendarPagePath } from '../../backend/src/local/calendars/local-calendar-page';
-import type { CalendarModel } from '../../shared/schemas/calendar-model';
 import {
   codeChallengeS256,
   createCodeVerifier,
@@ -23,6 +22,7 @@ import {
   addLocalCalendarEvent,
   calendarToolContext,
   connectThroughCallback,
+  twoStylistSalon,
 } from '../support/calendar-connect';
 import { createTestApp } from '../support/test-app';
 
@@ -36,30 +36,6 @@ const tuesday = (hour: number, minute = 0): LocalDateTime => ({
   hour,
   minute,
 });
-/** A salon with two stylists who both cut hair (issue 34): its bookings carry a staff member. */
-const TWO_STYLISTS: CalendarModel = {
-  services: [
-    {
-      id: 'sv_haircut0001',
-      name: 'Haircut',
-      description: '',
-      duration_minutes: 30,
-      price_kind: 'fixed',
-      price_cents: 4500,
-      deposit_cents: null,
-      buffer_minutes: 0,
-      staff_ids: [],
-      resource_id: null,
-    },
-  ],
-  staff: [
-    { id: 'st_jordan001', name: 'Jordan', hours: null, calendar: null },
-    { id: 'st_sam000001', name: 'Sam', hours: null, calendar: null },
-  ],
-  resources: [],
-  version: 0,
-  updated_at: null,
-};
 const HOURS = ['Monday: 9:00 AM – 5:00 PM', 'Tuesday: 9:00 AM – 5:00 PM', 'Wednesday: 9:00 AM – 5:00 PM'];
 
 /**
@@ -131,7 +107,7 @@ describe.each(VENDORS)(
         time_zone: NY,
         business_hours: { weekday_text: HOURS },
       });
-      if (options.twoStylists) await deps.data.calendarModel.save(ownerId, TWO_STYLISTS, 0);
+      if (options.twoStylists) await deps.data.calendarModel.save(ownerId, twoStylistSalon(), 0);
       const profile = await deps.receptionist.profileOf(ownerId);
       const account = `owner-${ownerId.slice(0, 8)}@example.com`;
       await connect(ownerId, account);

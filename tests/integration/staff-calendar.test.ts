@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { zonedInstant, type LocalDateTime } from '../../shared/receptionist/business-time';
 import type { CalendarService } from '../../shared/calendar';
-import type { CalendarModel, StaffMember } from '../../shared/schemas/calendar-model';
+import type { StaffMember } from '../../shared/schemas/calendar-model';
 import { bookTool } from '../../backend/src/capabilities/receptionist/tools/book';
 import { findSlotsTool } from '../../backend/src/capabilities/receptionist/tools/find-slots';
 import type { ToolContext } from '../../backend/src/capabilities/receptionist/tools/tool-types';
@@ -14,6 +14,7 @@ import {
   addLocalCalendarEvent,
   calendarToolContext,
   connectThroughCallback,
+  twoStylistSalon,
 } from '../support/calendar-connect';
 import { createTestApp } from '../support/test-app';
 
@@ -30,31 +31,6 @@ const tuesday = (hour: number, minute = 0): LocalDateTime => ({
 const ten = zonedInstant(tuesday(10), NY);
 const tenThirty = zonedInstant(tuesday(10, 30), NY);
 const HOURS = ['Monday: 9:00 AM – 5:00 PM', 'Tuesday: 9:00 AM – 5:00 PM', 'Wednesday: 9:00 AM – 5:00 PM'];
-
-/** A salon with two stylists who both cut hair; Jordan has a calendar of their own (issue 34 §2). */
-const salonModel = (jordansCalendar: StaffMember['calendar']): CalendarModel => ({
-  services: [
-    {
-      id: 'sv_haircut0001',
-      name: 'Haircut',
-      description: '',
-      duration_minutes: 30,
-      price_kind: 'fixed',
-      price_cents: 4500,
-      deposit_cents: null,
-      buffer_minutes: 0,
-      staff_ids: [],
-      resource_id: null,
-    },
-  ],
-  staff: [
-    { id: 'st_jordan001', name: 'Jordan', hours: null, calendar: jordansCalendar },
-    { id: 'st_sam000001', name: 'Sam', hours: null, calendar: null },
-  ],
-  resources: [],
-  version: 0,
-  updated_at: null,
-});
 
 /**
  * Each vendor's id for a staff member's calendar, as the owner types it on the Calendar tab: locally it
@@ -92,7 +68,7 @@ describe.each(VENDORS)("a stylist's own $service calendar blocks their times", a
       time_zone: NY,
       business_hours: { weekday_text: HOURS },
     });
-    await deps.data.calendarModel.save(ownerId, salonModel(jordansCalendar(jordan)), 0);
+    await deps.data.calendarModel.save(ownerId, twoStylistSalon(jordansCalendar(jordan)), 0);
     await connectThroughCallback(
       { app, deps },
       ownerId,
@@ -286,7 +262,7 @@ describe('staff calendars on the same connection as the owner', async () => {
       time_zone: NY,
       business_hours: { weekday_text: HOURS },
     });
-    const model = salonModel(null);
+    const model = twoStylistSalon(null);
     model.staff = model.staff.map((member) => ({
       ...member,
       calendar: {

@@ -5,6 +5,7 @@ import type { LocalDateTime } from '../../shared/receptionist/business-time';
 import { localCalendarPagePath } from '../../backend/src/local/calendars/local-calendar-page';
 import type { ToolContext, ToolServices } from '../../backend/src/capabilities/receptionist/tools/tool-types';
 import type { ConversationState } from '../../backend/src/capabilities/receptionist/records/conversation-types';
+import type { CalendarModel, StaffMember } from '../../shared/schemas/calendar-model';
 import type { createTestApp } from './test-app';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
@@ -100,3 +101,31 @@ export function calendarToolContext(
     },
   });
 }
+
+/**
+ * A salon with two stylists, Jordan and Sam, who both cut hair (issue 34); Jordan may have a calendar of their
+ * own (§2).
+ */
+export const twoStylistSalon = (jordansCalendar: StaffMember['calendar'] = null): CalendarModel => ({
+  services: [
+    {
+      id: 'sv_haircut0001',
+      name: 'Haircut',
+      description: '',
+      duration_minutes: 30,
+      price_kind: 'fixed',
+      price_cents: 4500,
+      deposit_cents: null,
+      buffer_minutes: 0,
+      staff_ids: [],
+      resource_id: null,
+    },
+  ],
+  staff: [
+    { id: 'st_jordan001', name: 'Jordan', hours: null, calendar: jordansCalendar },
+    { id: 'st_sam000001', name: 'Sam', hours: null, calendar: null },
+  ],
+  resources: [],
+  version: 0,
+  updated_at: null,
+});
