@@ -111,16 +111,7 @@ export function ClosuresSection({ userId }: { userId: string }) {
       end_minute: draft.partDay ? draft.end : null,
       note: draft.note,
     };
-    await write
-      .save(
-        draft.id
-          ? { method: 'PUT', path: `closures/${draft.id}`, body }
-          : { method: 'POST', path: 'closures', body },
-      )
-      .then(
-        () => setDraft(undefined),
-        () => {},
-      );
+    if (await write.saveEntry('closures', draft.id, body)) setDraft(undefined);
   };
   return (
     <section className="calendar-section" aria-labelledby={`${ids}-title`} data-testid="closures">

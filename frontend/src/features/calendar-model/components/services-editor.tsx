@@ -98,16 +98,7 @@ export function ServicesEditor({ userId, headingLevel = 3 }: { userId: string; h
     if (!draft) return;
     const existing = services.find((s) => s.id === draft.id);
     const body = bodyOf(draft, existing?.description);
-    await write
-      .save(
-        draft.id
-          ? { method: 'PUT', path: `services/${draft.id}`, body }
-          : { method: 'POST', path: 'services', body },
-      )
-      .then(
-        () => setDraft(undefined),
-        () => {},
-      );
+    if (await write.saveEntry('services', draft.id, body)) setDraft(undefined);
   };
 
   return (

@@ -78,16 +78,7 @@ export function StaffEditor({ userId }: { userId: string }) {
         : null,
       service_ids: draft.serviceIds,
     };
-    await write
-      .save(
-        draft.id
-          ? { method: 'PUT', path: `staff/${draft.id}`, body }
-          : { method: 'POST', path: 'staff', body },
-      )
-      .then(
-        () => setDraft(undefined),
-        () => {},
-      );
+    if (await write.saveEntry('staff', draft.id, body)) setDraft(undefined);
   };
 
   return (
@@ -265,16 +256,7 @@ export function ResourcesEditor({ userId }: { userId: string }) {
   const save = async () => {
     if (!draft) return;
     const body = { name: draft.name, capacity: Number(draft.capacity) };
-    await write
-      .save(
-        draft.id
-          ? { method: 'PUT', path: `resources/${draft.id}`, body }
-          : { method: 'POST', path: 'resources', body },
-      )
-      .then(
-        () => setDraft(undefined),
-        () => {},
-      );
+    if (await write.saveEntry('resources', draft.id, body)) setDraft(undefined);
   };
   return (
     <section className="calendar-section" aria-labelledby={`${ids}-title`} data-testid="resources-editor">

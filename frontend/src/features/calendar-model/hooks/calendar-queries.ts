@@ -95,6 +95,21 @@ export function useCalendarWrite(userId: string, target: 'model' | 'settings') {
   });
   return {
     save: (write: Write) => mutation.mutateAsync({ write }),
+    /**
+     * Saves one entry of a collection (a service, a staff member, a closure): PUT when it has an id, POST to
+     * add it. True once stored; false when refused, whose reason the hook's error or `blocked` shows.
+     */
+    saveEntry: (collection: string, id: string | undefined, body: unknown) =>
+      mutation
+        .mutateAsync({
+          write: id
+            ? { method: 'PUT', path: `${collection}/${id}`, body }
+            : { method: 'POST', path: collection, body },
+        })
+        .then(
+          () => true,
+          () => false,
+        ),
     pending: mutation.isPending,
     /** The failure to show, unless it's the stranded-bookings refusal (shown as its own list). */
     error: blocked ? undefined : mutation.error,
