@@ -112,7 +112,7 @@ test('two stylists take two 10:00 balayages, a third is refused, Jordan’s 90 m
   // The holiday: the note, then the next open day's times.
   const fifth = await texter();
   await text(fifth, `Can I book a haircut on ${holiday.name} at 10?`);
-  await expect(lastReply(fifth)).toContainText("We're closed for the holiday. The next open day, I have");
+  await expect(lastReply(fifth)).toContainText("We're closed for the holiday. On the next open day I have");
   await expect(lastReply(fifth)).not.toContainText(`${holiday.name},`);
   await fifth.screenshot({ path: '.local/test-results/calendar-closure-thread.png', fullPage: true });
 

@@ -159,7 +159,7 @@ describe('local model with services and staff', () => {
       },
     );
     expect(await step(state, 'x', [closed])).toEqual({
-      say: "We're closed on Thanksgiving. The next open day, I have Monday, November 30 at 9:00 AM. Which works best?",
+      say: "We're closed on Thanksgiving. On the next open day I have Monday, November 30 at 9:00 AM. Which works best?",
     });
   });
 });

@@ -129,7 +129,7 @@ export const LOCAL_REPLIES: Record<Language, LocalReplies> = {
           : 'Would anyone else be fine?'
       }`.trim(),
     closedDay: "We're closed that day.",
-    nextOpenLead: 'The next open day, I have',
+    nextOpenLead: 'On the next open day I have',
     withStaff: (name) => `with ${name}`,
     noUpcoming: "I couldn't find an upcoming appointment for this number. Would you like to book a new one?",
     upcomingOffer: (service, when) =>
