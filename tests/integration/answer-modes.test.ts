@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEFAULT_GREETINGS } from '../../shared/answer-modes';
 import { ANSWER_MODE_ERRORS, GREETING_MAX_CHARS } from '../../shared/answer-mode-values';
@@ -14,6 +13,7 @@ import { callApi } from '../support/api-calls';
 import { createAssistantLine, TEST_API_ORIGIN } from '../support/assistant-line';
 import { createConfirmedUser } from '../support/cognito-users';
 import { startRelayStack } from '../support/relay-stack';
+import { newCallSid } from '../support/signed-sms';
 
 /**
  * When the assistant answers (docs/decisions/173-answer-modes.md), as Twilio meets it: the signed voice
@@ -39,7 +39,6 @@ const ZONE = 'America/New_York';
 /** Tuesday 10 March 2026 (just after the DST change) and Friday 13 March, on the business's clock. */
 const at = (day: number, hour: number) =>
   zonedInstant({ year: 2026, month: 3, day, hour, minute: 0 }, ZONE).toISOString();
-const newCallSid = () => `CA${randomBytes(16).toString('hex')}`;
 
 const { app, deps, services, close } = await startRelayStack();
 afterAll(close);

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { RECORDING_DISCLOSURE, RECORDINGS_PER_MONTH } from '../../shared/call-recordings';
 import { keys } from '../../backend/src/platform/dynamo/keys';
 import { LOCAL_TWILIO_AUTH_TOKEN } from '../../backend/src/platform/config/env';
@@ -7,7 +7,8 @@ import { TWILIO_WEBHOOK_PATHS } from '../../backend/src/platform/http/webhook-pa
 import { startLocalCall, type LocalCallEvent } from '../../backend/src/local/twilio/local-call';
 import { createLocalCallRecorder } from '../../backend/src/local/twilio/local-call-recorder';
 import { LOCAL_TWILIO_ACCOUNT_SID } from '../../backend/src/local/twilio/local-sms-delivery';
-import { conversationIdOfCall } from '../../backend/src/capabilities/voice/voice-webhook-routes';
+import { conversationIdOfCall, VOICE_PATHS } from '../../backend/src/capabilities/voice/voice-webhook-routes';
+import { readVoiceTwiml } from '../../backend/src/providers/telephony/twiml-reader';
 import { expireDueRecordings } from '../../backend/src/capabilities/recordings/index';
 import { readWavInfo } from '../../backend/src/providers/speech/wav';
 import { signTwilioRequest } from '../../backend/src/providers/telephony/webhook-signature';
@@ -15,6 +16,7 @@ import { callApi } from '../support/api-calls';
 import { createAssistantLine, TEST_API_ORIGIN } from '../support/assistant-line';
 import { createConfirmedUser } from '../support/cognito-users';
 import { startRelayStack } from '../support/relay-stack';
+import { newCallSid } from '../support/signed-sms';
 
 /**
  * Call recordings end to end on one machine (docs/decisions/184-call-recordings.md): the owner's switch,
@@ -62,8 +64,8 @@ async function placeCall(to: string, words: string[]) {
   return { call, events, conversationId: conversationIdOfCall(call.callSid) };
 }
 
-const signedCallback = (form: Record<string, string>, token = LOCAL_TWILIO_AUTH_TOKEN) => {
-  const url = `${TEST_API_ORIGIN}${TWILIO_WEBHOOK_PATHS.voiceRecording}`;
+const signedPost = (path: string, form: Record<string, string>, token = LOCAL_TWILIO_AUTH_TOKEN) => {
+  const url = `${TEST_API_ORIGIN}${path}`;
   return app.request(url, {
     method: 'POST',
     headers: {
@@ -73,6 +75,8 @@ const signedCallback = (form: Record<string, string>, token = LOCAL_TWILIO_AUTH_
     body: new URLSearchParams(form).toString(),
   });
 };
+const signedCallback = (form: Record<string, string>, token = LOCAL_TWILIO_AUTH_TOKEN) =>
+  signedPost(TWILIO_WEBHOOK_PATHS.voiceRecording, form, token);
 
 describe('call recordings', () => {
   it('is off by default: no disclosure, nothing recorded', async () => {
@@ -244,9 +248,51 @@ describe('call recordings', () => {
   it('holds the monthly limit under parallel calls', async () => {
     const ownerId = `limit-${Date.now()}`;
     const claims = await Promise.all(
-      Array.from({ length: 12 }, () => deps.data.callRecordings.claimMonthlySlot(ownerId, '2026-11', 5)),
+      Array.from({ length: 12 }, (_, i) =>
+        deps.data.callRecordings.claimMonthlySlot(ownerId, '2026-11', `CA-limit-${i}`, 5),
+      ),
     );
     expect(claims.filter(Boolean)).toHaveLength(5);
+  });
+
+  it('counts a call once however often its webhook is retried, also at the limit', async () => {
+    const ownerId = `retry-${Date.now()}`;
+    const claim = (sid: string) => deps.data.callRecordings.claimMonthlySlot(ownerId, '2026-11', sid, 2);
+    // The first delivery and its retries racing it: one slot, every delivery recorded.
+    expect(await Promise.all(Array.from({ length: 6 }, () => claim('CA-first')))).toEqual(
+      Array(6).fill(true),
+    );
+    expect(await claim('CA-second')).toBe(true);
+    // The month is full: a retry of a counted call keeps its slot, a new call is refused (and so is its retry).
+    expect(await claim('CA-second')).toBe(true);
+    expect(await claim('CA-third')).toBe(false);
+    expect(await claim('CA-third')).toBe(false);
+    const { Item } = await doc.send(
+      new GetCommand({ TableName: tableName, Key: keys.callRecordingMonth(ownerId, '2026-11') }),
+    );
+    expect(Item?.count).toBe(2);
+  });
+
+  it('a retried incoming-call webhook is disclosed again but takes no second slot', async () => {
+    const { owner, line } = await recordedOwner('rec-retry', true);
+    const form = {
+      CallSid: newCallSid(),
+      AccountSid: LOCAL_TWILIO_ACCOUNT_SID,
+      From: CALLER,
+      To: line.assistantNumber,
+    };
+    const greetings: Array<string | undefined> = [];
+    for (let delivery = 0; delivery < 3; delivery++) {
+      const response = await signedPost(VOICE_PATHS.incoming, form);
+      expect(response.status).toBe(200);
+      greetings.push(readVoiceTwiml(await response.text()).relay?.welcomeGreeting);
+    }
+    for (const greeting of greetings) expect(greeting).toMatch(/^This call may be recorded\. /);
+    const month = new Date().toISOString().slice(0, 7);
+    const { Item } = await doc.send(
+      new GetCommand({ TableName: tableName, Key: keys.callRecordingMonth(owner.sub, month) }),
+    );
+    expect(Item?.count).toBe(1);
   });
 
   it('refuses a bad setting with a 400 and keeps the stored one', async () => {

@@ -14,6 +14,7 @@ import { callApi, SAMPLE_BUSINESS_INFO } from '../support/api-calls';
 import { createAssistantLine, TEST_API_ORIGIN } from '../support/assistant-line';
 import { createConfirmedUser } from '../support/cognito-users';
 import { createTestApp } from '../support/test-app';
+import { newCallSid } from '../support/signed-sms';
 
 /**
  * The block list and the missed-call text-back (docs/decisions/176): the owner's API with its refusals and
@@ -22,7 +23,6 @@ import { createTestApp } from '../support/test-app';
  * parallel status callbacks, and never when text-back is off, or to an opted-out, blocked or unregistered
  * recipient.
  */
-const newCallSid = () => `CA${randomBytes(16).toString('hex')}`;
 const newMessageSid = () => `SM${randomBytes(16).toString('hex')}`;
 let nextCaller = 0;
 /** A fresh caller per test, so the once-a-day rule of one test does not reach into another. */

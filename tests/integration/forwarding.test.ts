@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { BUSINESS_NUMBER_REFUSALS } from '../../shared/forwarding';
 import { LOCAL_TWILIO_AUTH_TOKEN } from '../../backend/src/platform/config/env';
@@ -10,6 +9,7 @@ import { callApi, SAMPLE_BUSINESS_INFO } from '../support/api-calls';
 import { createAssistantLine, TEST_API_ORIGIN } from '../support/assistant-line';
 import { createConfirmedUser } from '../support/cognito-users';
 import { createTestApp } from '../support/test-app';
+import { newCallSid } from '../support/signed-sms';
 
 /**
  * Forwarding from the owner's business line (docs/decisions/172-forwarding.md): a signed call Twilio marks
@@ -18,7 +18,6 @@ import { createTestApp } from '../support/test-app';
  */
 const BUSINESS = '+14155550142';
 const CALLER = '+14155550199';
-const newCallSid = () => `CA${randomBytes(16).toString('hex')}`;
 
 describe('forwarding', async () => {
   const { app, deps, services } = await createTestApp();

@@ -1,5 +1,4 @@
 import { CALLER_TEXTS } from '@shared/caller-texts';
-import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { handoffDataSchema, VOICE_RELAY, VOICE_TEXTS, type RelayOutgoing } from '../../shared/voice-relay';
@@ -11,6 +10,7 @@ import { conversationIdOfCall, VOICE_PATHS } from '../../backend/src/capabilitie
 import { createRecordingMetrics, type MetricName } from '../../backend/src/platform/observability/metrics';
 import { createAssistantLine, TEST_API_ORIGIN } from '../support/assistant-line';
 import { startRelayStack } from '../support/relay-stack';
+import { newCallSid } from '../support/signed-sms';
 
 /**
  * A call end to end as Twilio makes it: the signed voice webhook answers ConversationRelay TwiML, a socket
@@ -19,7 +19,6 @@ import { startRelayStack } from '../support/relay-stack';
  */
 const CALLER = '+14155550199';
 const MANAGER = '+14155550100';
-const newCallSid = () => `CA${randomBytes(16).toString('hex')}`;
 
 const recorded = createRecordingMetrics();
 const { app, deps, issuer, relayUrl, close } = await startRelayStack({

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { ApiGatewayManagementApiClient } from '@aws-sdk/client-apigatewaymanagementapi';
 import { afterAll, describe, expect, it } from 'vitest';
 import { handoffDataSchema, type RelayOutgoing } from '../../shared/voice-relay';
@@ -17,6 +16,7 @@ import { startFakeManagementApi } from '../fakes/apigateway-management/fake-mana
 import { createAssistantLine, TEST_API_ORIGIN } from '../support/assistant-line';
 import { createTestTokenIssuer } from '../support/signed-tokens';
 import { createTestApp } from '../support/test-app';
+import { newCallSid } from '../support/signed-sms';
 
 /**
  * The relay on the API Gateway WebSocket API (relay-lambda.ts's handler): a call answered by the signed
@@ -28,7 +28,6 @@ import { createTestApp } from '../support/test-app';
 const RELAY_URL = 'wss://relay.example.test/prod?channel=relay';
 const RELAY_QUERY = { channel: 'relay' };
 const CALLER = '+14155550177';
-const newCallSid = () => `CA${randomBytes(16).toString('hex')}`;
 const issuer = await createTestTokenIssuer();
 const { app, deps } = await createTestApp({ VOICE_RELAY_URL: RELAY_URL });
 const fake = await startFakeManagementApi();

@@ -4,6 +4,9 @@ import { LOCAL_TWILIO_ACCOUNT_SID } from '../../backend/src/local/twilio/local-s
 import { signTwilioRequest } from '../../backend/src/providers/telephony/webhook-signature';
 import { TEST_API_ORIGIN } from './assistant-line';
 
+/** A fresh call id in Twilio's shape (CA and 32 hex digits), as the voice webhooks require. */
+export const newCallSid = () => `CA${randomBytes(16).toString('hex')}`;
+
 export const SMS_WEBHOOK_URL = `${TEST_API_ORIGIN}/webhooks/twilio/sms`;
 
 /**

@@ -304,7 +304,7 @@ export const voiceWebhookRoutes = (deps: VoiceDeps) => {
         : openingGreeting(personalGreeting(routed, name), config);
     // A recorded call says so first, in every language the business serves (decision 184); one past the
     // month's recording limit is answered unrecorded, and then says nothing of it.
-    const recorded = await claimsRecording(deps, ownerId, config, at);
+    const recorded = await claimsRecording(deps, ownerId, config, at, call.CallSid);
     const greeting = recorded ? disclosedGreeting(greeted, language, servedLanguages(config)) : greeted;
     try {
       // Created straight away (a conditional put): a retry of the webhook finds it in the catch below,

@@ -86,19 +86,31 @@ export function createCallRecordingRepository(doc: DynamoDBDocumentClient, table
   const repository = {
     /**
      * Counts one more recording in the owner's month unless the limit is reached: false means this call
-     * goes unrecorded. One conditional ADD, so parallel calls never pass the limit together.
+     * goes unrecorded. One conditional ADD, so parallel calls never pass the limit together. The month's
+     * item also keeps the calls it counted, so Twilio retrying a call's webhook (same CallSid) is answered
+     * from the first claim instead of taking a second slot (a thousand sids are about 34 KB).
      */
-    async claimMonthlySlot(ownerId: string, month: string, limit = RECORDINGS_PER_MONTH): Promise<boolean> {
-      return unlessConditionFails(() =>
+    async claimMonthlySlot(
+      ownerId: string,
+      month: string,
+      callSid: string,
+      limit = RECORDINGS_PER_MONTH,
+    ): Promise<boolean> {
+      const key = keys.callRecordingMonth(ownerId, month);
+      const claimed = await unlessConditionFails(() =>
         doc.send(
           new UpdateCommand({
             TableName: tableName,
-            Key: keys.callRecordingMonth(ownerId, month),
-            UpdateExpression: 'ADD #count :one SET expires_at = if_not_exists(expires_at, :expires)',
-            ConditionExpression: 'attribute_not_exists(#count) OR #count < :limit',
-            ExpressionAttributeNames: { '#count': 'count' },
+            Key: key,
+            UpdateExpression:
+              'ADD #count :one, #calls :call SET expires_at = if_not_exists(expires_at, :expires)',
+            ConditionExpression:
+              '(attribute_not_exists(#count) OR #count < :limit) AND NOT contains(#calls, :sid)',
+            ExpressionAttributeNames: { '#count': 'count', '#calls': 'calls' },
             ExpressionAttributeValues: {
               ':one': 1,
+              ':call': new Set([callSid]),
+              ':sid': callSid,
               ':limit': limit,
               // Kept two months past its own, then TTL removes it.
               ':expires': Math.floor(Date.parse(`${month}-01T00:00:00Z`) / 1000) + 92 * 86_400,
@@ -106,6 +118,19 @@ export function createCallRecordingRepository(doc: DynamoDBDocumentClient, table
           }),
         ),
       );
+      if (claimed) return true;
+      // Refused: either the month is full, or this call was counted already (a retry, or a retry racing
+      // the first delivery), which keeps its slot.
+      const { Item } = await doc.send(
+        new GetCommand({
+          TableName: tableName,
+          Key: key,
+          ConsistentRead: true,
+          ProjectionExpression: '#calls',
+          ExpressionAttributeNames: { '#calls': 'calls' },
+        }),
+      );
+      return (Item?.calls as Set<string> | undefined)?.has(callSid) === true;
     },
 
     async get(ownerId: string, conversationId: string): Promise<StoredRecording | undefined> {
