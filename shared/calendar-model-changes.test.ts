@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { affectedAppointments, type UpcomingAppointment } from './calendar-model-changes';
+import { affectedAppointments, droppedPerformers, type UpcomingAppointment } from './calendar-model-changes';
 import { zonedInstant } from './receptionist/business-time';
 import { DEFAULT_WEEKLY_HOURS, type WeeklyHours } from './receptionist/opening-hours';
 
@@ -107,5 +107,48 @@ describe('affectedAppointments: the bookings a calendar edit would strand', () =
         (a) => a.id,
       ),
     ).toEqual(['c']);
+  });
+
+  it('taking staff off a service strands their bookings of it, and an edit of several things strands what any does', () => {
+    const service = (id: string, staff_ids: string[]) => ({
+      id,
+      name: id,
+      description: '',
+      duration_minutes: 60,
+      price_kind: 'none' as const,
+      price_cents: null,
+      deposit_cents: null,
+      buffer_minutes: 0,
+      staff_ids,
+      resource_id: null,
+    });
+    const staff = ['st_jordan00001', 'st_riley000001'];
+    // Everyone did colour; now only Riley does: Jordan is dropped. Cut is unchanged; a deleted service is
+    // its own change.
+    const dropped = droppedPerformers(
+      [service('sv_colour00001', []), service('sv_cut000000001', ['st_riley000001']), service('sv_gone', [])],
+      [service('sv_colour00001', ['st_riley000001']), service('sv_cut000000001', ['st_riley000001'])],
+      staff,
+    );
+    expect(dropped).toEqual([{ serviceId: 'sv_colour00001', staffId: 'st_jordan00001' }]);
+    expect(affectedAppointments({ kind: 'performers', dropped }, upcoming, context).map((a) => a.id)).toEqual(
+      ['a'],
+    );
+    // Riley's cut is not touched by Jordan leaving colour.
+    expect(
+      affectedAppointments(
+        { kind: 'performers', dropped: [{ serviceId: 'sv_cut000000001', staffId: 'st_jordan00001' }] },
+        upcoming,
+        context,
+      ),
+    ).toEqual([]);
+    const each = {
+      kind: 'each' as const,
+      changes: [
+        { kind: 'performers' as const, dropped },
+        { kind: 'delete_service' as const, serviceId: 'sv_cut000000001' },
+      ],
+    };
+    expect(affectedAppointments(each, upcoming, context).map((a) => a.id)).toEqual(['a', 'b']);
   });
 });

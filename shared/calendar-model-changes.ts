@@ -1,7 +1,8 @@
 import { addDays, isoDateOf, zonedParts, type LocalDate } from './receptionist/business-time';
 import type { OpenInterval, WeeklyHours } from './receptionist/opening-hours';
 import type { Appointment } from './schemas/appointment';
-import type { Closure, WeeklyHoursInput } from './schemas/calendar-model';
+import { performsService } from './calendar-model';
+import type { Closure, Service, WeeklyHoursInput } from './schemas/calendar-model';
 
 /**
  * Which upcoming appointments an edit of the calendar model would strand (docs/decisions/183, "Editing the
@@ -17,7 +18,13 @@ export type CalendarModelChange =
   | { kind: 'delete_staff'; staffId: string }
   /** The business's hours (no staffId), or one staff member's effective hours. */
   | { kind: 'hours'; before: WeeklyHours; after: WeeklyHours; staffId?: string }
-  | { kind: 'closure'; after: ClosureSpan; before?: ClosureSpan };
+  | { kind: 'closure'; after: ClosureSpan; before?: ClosureSpan }
+  /** Staff taken off services they did (a service's staff list, or a staff member's service toggles). */
+  | { kind: 'performers'; dropped: readonly Performer[] }
+  /** One edit that changes several things (a staff member's hours and services): any of them strands. */
+  | { kind: 'each'; changes: readonly CalendarModelChange[] };
+
+export type Performer = { serviceId: string; staffId: string };
 
 export type ClosureSpan = Pick<Closure, 'from' | 'to' | 'start_minute' | 'end_minute'>;
 
@@ -67,7 +74,7 @@ function overlapsClosure(closure: ClosureSpan, span: ReturnType<typeof localSpan
   );
 }
 
-function strands(change: CalendarModelChange, appointment: UpcomingAppointment, timeZone: string) {
+function strands(change: CalendarModelChange, appointment: UpcomingAppointment, timeZone: string): boolean {
   switch (change.kind) {
     case 'delete_service':
       return appointment.service_id === change.serviceId;
@@ -82,7 +89,32 @@ function strands(change: CalendarModelChange, appointment: UpcomingAppointment, 
       const span = localSpan(appointment, timeZone);
       return overlapsClosure(change.after, span) && !(change.before && overlapsClosure(change.before, span));
     }
+    case 'performers':
+      return change.dropped.some(
+        (p) => p.serviceId === appointment.service_id && p.staffId === appointment.staff_id,
+      );
+    case 'each':
+      return change.changes.some((each) => strands(each, appointment, timeZone));
   }
+}
+
+/**
+ * Who no longer does a service they did: the pairs an edit of services' staff lists takes away, for the
+ * services it keeps (a deleted service is its own change). A service's length, price or buffer are not
+ * here: a booking keeps the length it was booked with.
+ */
+export function droppedPerformers(
+  before: readonly Service[],
+  after: readonly Service[],
+  staffIds: readonly string[],
+): Performer[] {
+  return before.flatMap((old) => {
+    const now = after.find((service) => service.id === old.id);
+    if (!now) return [];
+    return staffIds
+      .filter((staffId) => performsService(old, staffId) && !performsService(now, staffId))
+      .map((staffId) => ({ serviceId: old.id, staffId }));
+  });
 }
 
 /** The booked appointments the change would strand, soonest first, as the 409 lists them. */

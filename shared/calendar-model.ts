@@ -45,3 +45,7 @@ export const IMPLICIT_STAFF_ID = 'owner';
 /** How a price is said: "$45", "from $45", or not at all. */
 export const PRICE_KINDS = ['fixed', 'from', 'none'] as const;
 export type PriceKind = (typeof PRICE_KINDS)[number];
+
+/** Does this staff member do the service? A service with no staff listed is done by everyone. */
+export const performsService = (service: { staff_ids: readonly string[] }, staffId: string) =>
+  service.staff_ids.length === 0 || service.staff_ids.includes(staffId);

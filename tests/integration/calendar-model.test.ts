@@ -501,4 +501,53 @@ describe('calendar model API', async () => {
     // Nothing left to strand: the hours shrink now.
     expect((await as('PUT', '/opening-hours', { opening_hours: afternoons })).status).toBe(200);
   });
+
+  it('taking someone off a service strands their bookings of it; a new length does not', async () => {
+    const salon = await createConfirmedUser(services, 'calendar-performers');
+    await createAssistantLine(deps, { ownerId: salon.sub, businessName: 'Pier Salon' });
+    await deps.data.businessConfigs.updateConfigFields(salon.sub, { time_zone: ZONE });
+    const as = (method: string, path: string, body?: unknown) =>
+      api(method, `/oauth/users/${salon.sub}/calendar-model${path}`, body, salon);
+    const staffBody = (name: string) => ({ name, hours: null, calendar: null });
+    await as('POST', '/staff', staffBody('Jordan'));
+    const both = (await as('POST', '/staff', staffBody('Riley'))).body as CalendarModel;
+    const [jordan, riley] = both.staff.map((member) => member.id) as [string, string];
+    const added = await as('POST', '/services', serviceBody({ name: 'Colour', staff_ids: [jordan, riley] }));
+    const colour = (added.body as CalendarModel).services[0]!;
+    const { start } = nextWednesdayAt(10);
+    const booking = await book(deps, salon.sub, start, {
+      service_id: colour.id,
+      staff_id: jordan,
+      staff_name: 'Jordan',
+      phone: '+14155550193',
+      name: 'Sam Rivera',
+    });
+    const stranded = [
+      expect.objectContaining({ id: booking.id, customer_name: 'Sam Rivera', staff_name: 'Jordan' }),
+    ];
+    const { id: _id, ...colourBody } = colour;
+
+    // Off the service's staff list, or off Jordan's own service toggles: refused, nothing saved.
+    const fromService = await as('PUT', `/services/${colour.id}`, { ...colourBody, staff_ids: [riley] });
+    expect(fromService.status).toBe(409);
+    expect(fromService.body).toMatchObject({ error: 'appointments_affected', affected: stranded });
+    const fromStaff = await as('PUT', `/staff/${jordan}`, { ...staffBody('Jordan'), service_ids: [] });
+    expect(fromStaff.status).toBe(409);
+    expect(fromStaff.body).toMatchObject({ affected: stranded });
+    expect((await deps.data.calendarModel.get(salon.sub)).services[0]!.staff_ids).toEqual([jordan, riley]);
+
+    // A longer service strands nothing: a booking keeps the length it was booked with.
+    const longer = await as('PUT', `/services/${colour.id}`, { ...colourBody, duration_minutes: 120 });
+    expect(longer.status).toBe(200);
+    // The owner chooses to cancel: the booking goes, and the edit is saved.
+    const cancelled = await as('PUT', `/services/${colour.id}?cancel_affected=true`, {
+      ...colourBody,
+      duration_minutes: 120,
+      staff_ids: [riley],
+    });
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body).toMatchObject({ cancelled: [{ id: booking.id }] });
+    expect((await deps.data.appointments.get(salon.sub, booking.id))?.status).toBe('cancelled');
+    expect((await deps.data.calendarModel.get(salon.sub)).services[0]!.staff_ids).toEqual([riley]);
+  });
 });

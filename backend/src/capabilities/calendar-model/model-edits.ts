@@ -1,4 +1,4 @@
-import { CALENDAR_LIMITS } from '@shared/calendar-model';
+import { CALENDAR_LIMITS, performsService as does } from '@shared/calendar-model';
 import { CALENDAR_API_TEXTS as T } from '@shared/calendar-model-texts';
 import type { CalendarModel, Resource, Service, StaffMember } from '@shared/schemas/calendar-model';
 import type { ResourceInput, ServiceInput, StaffInput } from '@shared/schemas/calendar-model-api';
@@ -36,10 +36,6 @@ function put<T extends { id: string }>(list: readonly T[], entity: T, create: bo
   if (!list.some((existing) => existing.id === entity.id)) return undefined;
   return list.map((existing) => (existing.id === entity.id ? entity : existing));
 }
-
-/** Does this staff member do the service? An empty list means everyone does it. */
-const does = (service: Service, staffId: string) =>
-  service.staff_ids.length === 0 || service.staff_ids.includes(staffId);
 
 function putService(model: ModelParts, id: string, input: ServiceInput, create: boolean): ModelEditOutcome {
   if (create && model.services.length >= CALENDAR_LIMITS.services) {

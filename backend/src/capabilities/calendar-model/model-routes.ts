@@ -1,6 +1,6 @@
 import { createRoute, OpenAPIHono, type z } from '@hono/zod-openapi';
 import { CALENDAR_API_TEXTS as T } from '@shared/calendar-model-texts';
-import type { CalendarModelChange } from '@shared/calendar-model-changes';
+import { droppedPerformers, type CalendarModelChange } from '@shared/calendar-model-changes';
 import { resolveWeeklyHours } from '@shared/receptionist/opening-hours';
 import { apiErrorSchema } from '@shared/schemas/api-error';
 import { calendarModelSchema } from '@shared/schemas/calendar-model';
@@ -76,13 +76,13 @@ export const calendarModelRoutes = (deps: CalendarModelDeps, owner: OwnerCancel)
     ownerId: string,
     query: WriteQuery,
     edit: ModelEdit,
-    changeOf?: (model: ModelParts) => Promise<CalendarModelChange | undefined>,
+    changeOf?: (model: ModelParts, after: ModelParts) => Promise<CalendarModelChange | undefined>,
   ): Promise<WriteResult> {
     const model = await data.calendarModel.get(ownerId);
     if (query.version !== undefined && query.version !== model.version) throw versionConflict();
     const outcome = applyModelEdit(model, edit);
     if (!outcome.ok) throw modelRefusal(outcome);
-    const change = await changeOf?.(model);
+    const change = await changeOf?.(model, outcome);
     const cleared = await clearStrandedAppointments(deps, owner, ownerId, change, query);
     if ('refused' in cleared) return cleared;
     const { cancelled } = cleared;
@@ -93,20 +93,33 @@ export const calendarModelRoutes = (deps: CalendarModelDeps, owner: OwnerCancel)
   }
 
   /** A staff member's hours change strands their bookings that their new hours no longer cover. */
-  const staffHoursChange =
-    (ownerId: string, staffId: string, after: ModelParts['staff'][number]['hours']) =>
-    async (model: ModelParts): Promise<CalendarModelChange | undefined> => {
-      const before = model.staff.find((s) => s.id === staffId)?.hours ?? null;
-      if (JSON.stringify(before) === JSON.stringify(after)) return undefined;
-      const config = await data.businessConfigs.getConfig(ownerId);
-      const business = resolveWeeklyHours(config ?? {}).hours;
-      return {
-        kind: 'hours',
-        staffId,
-        before: before ? weeklyHoursOf(before) : business,
-        after: after ? weeklyHoursOf(after) : business,
-      };
+  async function staffHoursChange(
+    ownerId: string,
+    staffId: string,
+    model: ModelParts,
+    after: ModelParts['staff'][number]['hours'],
+  ): Promise<CalendarModelChange | undefined> {
+    const before = model.staff.find((s) => s.id === staffId)?.hours ?? null;
+    if (JSON.stringify(before) === JSON.stringify(after)) return undefined;
+    const config = await data.businessConfigs.getConfig(ownerId);
+    const business = resolveWeeklyHours(config ?? {}).hours;
+    return {
+      kind: 'hours',
+      staffId,
+      before: before ? weeklyHoursOf(before) : business,
+      after: after ? weeklyHoursOf(after) : business,
     };
+  }
+
+  /** Taking someone off a service strands their bookings of it (whoever else does it now). */
+  const performersChange = (model: ModelParts, after: ModelParts): CalendarModelChange | undefined => {
+    const dropped = droppedPerformers(
+      model.services,
+      after.services,
+      model.staff.map((member) => member.id),
+    );
+    return dropped.length > 0 ? { kind: 'performers', dropped } : undefined;
+  };
 
   const bodyOf = <T extends z.ZodType>(schema: T) => ({
     content: { 'application/json': { schema } },
@@ -255,12 +268,12 @@ export const calendarModelRoutes = (deps: CalendarModelDeps, owner: OwnerCancel)
     .openapi(putService, async (c) => {
       const { userId, serviceId } = c.req.valid('param');
       const input = c.req.valid('json');
-      const result = await write(userId, c.req.valid('query'), {
-        kind: 'put_service',
-        id: serviceId,
-        input,
-        create: false,
-      });
+      const result = await write(
+        userId,
+        c.req.valid('query'),
+        { kind: 'put_service', id: serviceId, input, create: false },
+        async (model, after) => performersChange(model, after),
+      );
       return 'refused' in result ? c.json(result.refused, 409) : c.json(result.saved, 200);
     })
     .openapi(deleteService, async (c) => {
@@ -294,7 +307,13 @@ export const calendarModelRoutes = (deps: CalendarModelDeps, owner: OwnerCancel)
         userId,
         c.req.valid('query'),
         { kind: 'put_staff', id: staffId, input, create: false },
-        staffHoursChange(userId, staffId, input.hours),
+        async (model, after) => {
+          const changes = [
+            await staffHoursChange(userId, staffId, model, input.hours),
+            performersChange(model, after),
+          ].filter((change) => change !== undefined);
+          return changes.length > 0 ? { kind: 'each', changes } : undefined;
+        },
       );
       return 'refused' in result ? c.json(result.refused, 409) : c.json(result.saved, 200);
     })

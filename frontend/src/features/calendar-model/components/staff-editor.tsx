@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { CALENDAR_SERVICE_NAMES } from '@shared/calendar';
-import { CALENDAR_LIMITS } from '@shared/calendar-model';
+import { CALENDAR_LIMITS, performsService } from '@shared/calendar-model';
 import { CALENDAR_UI_TEXTS } from '@shared/calendar-model-texts';
 import type { StaffMember, WeeklyHoursInput } from '@shared/schemas/calendar-model';
 import { FormField } from '../../../components/ui/form-field';
@@ -53,9 +53,7 @@ export function StaffEditor({ userId }: { userId: string }) {
             id: member.id,
             name: member.name,
             hours: member.hours,
-            serviceIds: services
-              .filter((s) => s.staff_ids.length === 0 || s.staff_ids.includes(member.id))
-              .map((s) => s.id),
+            serviceIds: services.filter((s) => performsService(s, member.id)).map((s) => s.id),
             calendarService: member.calendar?.service ?? '',
             calendarRef: member.calendar?.calendar_ref ?? '',
           }
