@@ -45,7 +45,7 @@ export const recordingMonthOf = (at: Date) => at.toISOString().slice(0, 7);
 /** The owner's control (Privacy panel) and the call detail's player. */
 export const CALL_RECORDING_TEXTS = {
   label: 'Record calls',
-  hint: 'Off by default. When on, every call starts with “This call may be recorded.” and both sides of the call are recorded on two channels. Recordings are kept as long as transcripts and are deleted with them, when you erase a caller, and when you delete your account.',
+  hint: 'Off by default. When on, every call starts with “This call may be recorded.” and both sides of the call are recorded on two channels. Recordings are kept as long as transcripts and are deleted with them, when you delete one from its call, when you erase a caller, and when you delete your account.',
   saved: (on: boolean) =>
     on ? 'Saved. Calls are recorded from the next call on.' : 'Saved. Calls are no longer recorded.',
   player: 'Call recording',
@@ -53,4 +53,9 @@ export const CALL_RECORDING_TEXTS = {
   processing: 'The recording is being processed. Check back in a minute.',
   unavailable: 'The recording could not be loaded.',
   none: 'No recording was made of this call.',
+  deleteButton: 'Delete recording',
+  deleteConfirm: "Delete this call's recording? The transcript stays. This can't be undone.",
+  deleted: 'The recording was deleted.',
+  deleteFailed: 'The recording could not be deleted. Please try again.',
+  stillRecording: 'This call is still being recorded. Delete it once the call has ended.',
 } as const;

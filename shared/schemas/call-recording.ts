@@ -19,3 +19,6 @@ export const callRecordingSchema = z.object({
   created_at: z.string(),
 });
 export type CallRecording = z.infer<typeof callRecordingSchema>;
+
+/** The answer to deleting one call's recording (the audio at the provider, then our record). */
+export const deletedRecordingSchema = z.object({ conversation_id: z.string(), deleted: z.literal(true) });

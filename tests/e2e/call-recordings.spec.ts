@@ -11,7 +11,7 @@ test.use({ baseURL: appUrl() });
  * the disclosure and is recorded by the local telephony stand-in (espeak-ng, two channels), the call detail
  * plays it through the API, and erasing the caller deletes it.
  */
-test('turn recordings on, place a local call, play its recording, erase the caller and the recording is gone', async ({
+test('turn recordings on, place a local call, play its recording, delete another call’s, erase the caller and the recording is gone', async ({
   page,
   context,
 }) => {
@@ -67,6 +67,50 @@ test('turn recordings on, place a local call, play its recording, erase the call
   expect(
     (await api('GET', `/oauth/users/${userId}/conversations/${conversationId}/recording`)).body,
   ).toMatchObject({ status: 'completed', channels: 2 });
+
+  // A second recorded call, whose recording the owner deletes from its call detail; its transcript stays.
+  await openPhone(phone, assistantNumber, caller);
+  await phone.getByTestId('phone-call').click();
+  await expect(phone.getByTestId('call-status')).toHaveText('In call');
+  await phone.getByTestId('phone-hang-up').click();
+  await expect(phone.getByTestId('call-status')).toHaveText('Call ended');
+  await page.reload();
+  await expect(page.getByTestId('call-log-row').filter({ hasText: caller.slice(-4) })).toHaveCount(2);
+  const calls = await api('GET', `/oauth/users/${userId}/conversations?phone=${caller.slice(2)}`);
+  const second = (calls.body.entries as Array<{ id: string; started_at: string }>).find(
+    (e) => e.id !== conversationId,
+  )!;
+  const secondId = second.id;
+  await expect
+    .poll(
+      async () =>
+        (await api('GET', `/oauth/users/${userId}/conversations/${secondId}/recording`)).body.status,
+    )
+    .toBe('completed');
+  await page
+    .getByTestId('call-log-row')
+    .filter({ hasText: caller.slice(-4) })
+    .first()
+    .getByRole('button')
+    .first()
+    .click();
+  await expect(page.getByTestId('call-recording').locator('audio')).toHaveAttribute('src', /^blob:/);
+  await page.getByRole('button', { name: CALL_RECORDING_TEXTS.deleteButton }).click();
+  const confirm = page.getByRole('dialog', { name: CALL_RECORDING_TEXTS.deleteButton });
+  await expect(confirm).toContainText(CALL_RECORDING_TEXTS.deleteConfirm);
+  await confirm.getByRole('button', { name: CALL_RECORDING_TEXTS.deleteButton }).click();
+  await expect(page.getByTestId('call-recording')).toContainText(CALL_RECORDING_TEXTS.deleted);
+  await page.screenshot({ path: '.local/test-results/call-recording-deleted.png', fullPage: true });
+  expect((await api('GET', `/oauth/users/${userId}/conversations/${secondId}/recording`)).status).toBe(404);
+  const transcript = await api(
+    'GET',
+    `/oauth/users/${userId}/conversations/${secondId}?started_at=${encodeURIComponent(second.started_at)}`,
+  );
+  expect(transcript.status).toBe(200);
+  // The first call's recording is untouched.
+  expect(
+    (await api('GET', `/oauth/users/${userId}/conversations/${conversationId}/recording`)).body,
+  ).toMatchObject({ status: 'completed' });
 
   // Erasing the caller deletes the recording (at the provider: the local stand-in's file) with the rest.
   await page.goto('/dashboard?tab=calls');

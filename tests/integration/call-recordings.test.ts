@@ -1,6 +1,10 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { RECORDING_DISCLOSURE, RECORDINGS_PER_MONTH } from '../../shared/call-recordings';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  CALL_RECORDING_TEXTS,
+  RECORDING_DISCLOSURE,
+  RECORDINGS_PER_MONTH,
+} from '../../shared/call-recordings';
 import { keys } from '../../backend/src/platform/dynamo/keys';
 import { LOCAL_TWILIO_AUTH_TOKEN } from '../../backend/src/platform/config/env';
 import { TWILIO_WEBHOOK_PATHS } from '../../backend/src/platform/http/webhook-paths';
@@ -176,6 +180,50 @@ describe('call recordings', () => {
     expect(await recordings.exists(sid)).toBe(false);
     expect((await api('GET', `/conversations/${conversationId}/recording`)).status).toBe(404);
     expect((await api('GET', `/conversations/${conversationId}/recording/audio`)).status).toBe(404);
+  });
+
+  it('the owner deletes one call’s recording: gone at the provider and here, the transcript stays', async () => {
+    const { owner, line, api } = await recordedOwner('rec-delete', true);
+    const { conversationId } = await placeCall(line.assistantNumber, ['Where are you located?']);
+    const stored = (await deps.data.callRecordings.get(owner.sub, conversationId))!;
+    const path = `/conversations/${conversationId}/recording`;
+    // Another owner cannot, and a bad id is refused.
+    const other = await createConfirmedUser(services, 'rec-delete-other');
+    const foreign = await callApi(app, 'DELETE', `/oauth/users/${owner.sub}${path}`, other.tokens.IdToken);
+    expect(foreign.status).toBe(403);
+    expect((await api('DELETE', `/conversations/${'x'.repeat(101)}/recording`)).status).toBe(400);
+    // Still being recorded: Twilio would refuse, so do we, and nothing changes.
+    const setStatus = (status: string) =>
+      doc.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: keys.callRecording(owner.sub, conversationId),
+          UpdateExpression: 'SET #status = :status',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: { ':status': status },
+        }),
+      );
+    await setStatus('in-progress');
+    const busy = await api('DELETE', path);
+    expect(busy.status).toBe(409);
+    expect(busy.body.message).toBe(CALL_RECORDING_TEXTS.stillRecording);
+    expect(await recordings.exists(stored.recording_sid)).toBe(true);
+    await setStatus('completed');
+
+    const deleted = await api('DELETE', path);
+    expect(deleted.status).toBe(200);
+    expect(deleted.body).toEqual({ conversation_id: conversationId, deleted: true });
+    expect(await recordings.exists(stored.recording_sid)).toBe(false);
+    expect(await deps.data.callRecordings.get(owner.sub, conversationId)).toBeUndefined();
+    expect(
+      (await deps.data.callRecordings.dueOn(stored.due_day)).some(
+        (d) => d.conversation_id === conversationId,
+      ),
+    ).toBe(false);
+    expect((await api('GET', `${path}/audio`)).status).toBe(404);
+    expect(await deps.data.conversationStates.get(conversationId)).toBeDefined();
+    // Deleted already: 404.
+    expect((await api('DELETE', path)).status).toBe(404);
   });
 
   it('a recording whose call was erased meanwhile is deleted at the provider as it arrives', async () => {

@@ -16,6 +16,11 @@ async function deleteEach(deps: RecordingDeletionDeps, recordings: readonly Stor
   return recordings.length;
 }
 
+/** The owner deletes one call's recording from the call detail. */
+export async function deleteRecording(deps: RecordingDeletionDeps, recording: StoredRecording) {
+  return deleteEach(deps, [recording]);
+}
+
 /** Caller erasure: every recording of one caller of the owner. */
 export async function eraseCallerRecordings(deps: RecordingDeletionDeps, ownerId: string, caller: string) {
   return deleteEach(deps, await deps.data.callRecordings.ofCaller(ownerId, caller));

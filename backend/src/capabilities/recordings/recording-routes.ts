@@ -1,6 +1,11 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { apiErrorSchema } from '@shared/schemas/api-error';
-import { callRecordingSchema, callRecordingSettingSchema } from '@shared/schemas/call-recording';
+import { CALL_RECORDING_TEXTS } from '@shared/call-recordings';
+import {
+  callRecordingSchema,
+  callRecordingSettingSchema,
+  deletedRecordingSchema,
+} from '@shared/schemas/call-recording';
 import { SETUP_MESSAGES } from '@shared/setup-messages';
 import type { AppEnv } from '../../platform/http/app-env';
 import { requireAuth, requireOwner } from '../../platform/auth/middleware';
@@ -13,6 +18,7 @@ import {
 } from '../../platform/http/openapi-helpers';
 import { RecordingNotFoundError } from '../../providers/call-recordings/port';
 import type { RecordingsDeps } from './deps';
+import { deleteRecording } from './delete-recordings';
 import { recordingView } from './recording-rules';
 
 const conversationParams = userIdParams.extend({ conversationId: z.string().min(1).max(100) });
@@ -88,6 +94,23 @@ export const recordingRoutes = (deps: RecordingsDeps) => {
     },
   });
 
+  const deleteOne = createRoute({
+    method: 'delete',
+    path: '/oauth/users/{userId}/conversations/{conversationId}/recording',
+    tags: ['call-log'],
+    summary: "Delete one call's recording (at the provider, then ours); the transcript stays",
+    security: bearerSecurity,
+    middleware: [auth, requireOwner()] as const,
+    request: { params: conversationParams },
+    responses: {
+      200: jsonContent(deletedRecordingSchema, 'Deleted'),
+      ...errorResponses,
+      ...noRecording,
+      409: jsonContent(apiErrorSchema, 'The call is still being recorded'),
+      502: jsonContent(apiErrorSchema, 'The provider did not answer; nothing was deleted'),
+    },
+  });
+
   return new OpenAPIHono<AppEnv>()
     .openapi(getSetting, async (c) => {
       const config = await data.businessConfigs.getConfig(c.req.valid('param').userId);
@@ -126,5 +149,21 @@ export const recordingRoutes = (deps: RecordingsDeps) => {
         'Cache-Control': 'private, no-store',
         'Content-Length': String(media.audio.byteLength),
       }) as never;
+    })
+    .openapi(deleteOne, async (c) => {
+      const { userId, conversationId } = c.req.valid('param');
+      const recording = await data.callRecordings.get(userId, conversationId);
+      if (!recording) throw notFound('No recording of this conversation');
+      // Twilio refuses to delete a recording still being made; the status callback will complete it.
+      if (recording.status === 'in-progress')
+        throw new HttpError(409, 'recording_in_progress', CALL_RECORDING_TEXTS.stillRecording);
+      try {
+        await deleteRecording(deps, recording);
+      } catch (error) {
+        deps.logger.warn('recordings.delete_failed', { owner_id: userId, error: String(error) });
+        throw new HttpError(502, 'provider_error', CALL_RECORDING_TEXTS.deleteFailed);
+      }
+      deps.logger.info('recordings.deleted_by_owner', { owner_id: userId });
+      return c.json({ conversation_id: conversationId, deleted: true as const }, 200);
     });
 };

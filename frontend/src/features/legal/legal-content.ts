@@ -137,7 +137,7 @@ export const PRIVACY_POLICY: LegalDocument = {
           },
           {
             term: 'Call recordings',
-            text: 'only made when the business turns call recording on; kept for the same period as the transcript of the call, then deleted, at our telephony provider too. Erasing a caller deletes their recordings with the rest of their data, and deleting the account deletes every recording.',
+            text: 'only made when the business turns call recording on; kept for the same period as the transcript of the call, then deleted, at our telephony provider too. The business can delete one call’s recording from its call log at any time; erasing a caller deletes their recordings with the rest of their data, and deleting the account deletes every recording.',
           },
           {
             term: 'Transcripts, message logs and booking records',

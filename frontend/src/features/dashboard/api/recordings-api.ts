@@ -1,4 +1,8 @@
-import type { callRecordingSchema, callRecordingSettingSchema } from '@shared/schemas/call-recording';
+import type {
+  callRecordingSchema,
+  callRecordingSettingSchema,
+  deletedRecordingSchema,
+} from '@shared/schemas/call-recording';
 import { apiBlob, apiRequest } from '../../../lib/api-client';
 import { ownerPath } from '../../../lib/api-read-paths';
 
@@ -25,5 +29,10 @@ export const recordingsApi = {
     apiBlob(`${recordingPath(userId, conversationId)}/audio`, {
       accept: 'audio/*',
       action: 'load the call recording',
+    }),
+  remove: (userId: string, conversationId: string) =>
+    apiRequest<typeof deletedRecordingSchema>(recordingPath(userId, conversationId), {
+      method: 'DELETE',
+      action: 'delete the call recording',
     }),
 };

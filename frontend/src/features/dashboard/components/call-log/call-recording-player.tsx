@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CALL_RECORDING_TEXTS } from '@shared/call-recordings';
+import { Modal } from '../../../../components/ui/modal';
 import { ApiClientError } from '../../../../lib/api-client';
 import { recordingsApi } from '../../api/recordings-api';
 import { durationLabel } from '../../call-log-format';
@@ -10,7 +11,8 @@ const isMissing = (error: unknown) => error instanceof ApiClientError && error.s
 /**
  * A call's recording in the call detail (docs/decisions/184-call-recordings.md): nothing for a call that was
  * not recorded; a player once the recording is complete. The audio comes through our API with the owner's
- * token and plays from an object URL, revoked when the detail closes.
+ * token and plays from an object URL, revoked when the detail closes. The owner can delete it (after a
+ * confirm): the audio goes at the provider, the transcript stays.
  */
 export function CallRecordingPlayer({ userId, conversationId }: { userId: string; conversationId: string }) {
   const recording = useQuery({
@@ -29,6 +31,14 @@ export function CallRecordingPlayer({ userId, conversationId }: { userId: string
     gcTime: 0,
   });
   const [url, setUrl] = useState<string>();
+  const [confirming, setConfirming] = useState(false);
+  const queryClient = useQueryClient();
+  const remove = useMutation({
+    mutationFn: () => recordingsApi.remove(userId, conversationId),
+    onSuccess: () => {
+      queryClient.removeQueries({ queryKey: ['dashboard', 'call-recording-audio', userId, conversationId] });
+    },
+  });
   useEffect(() => {
     if (!audio.data) return undefined;
     const objectUrl = URL.createObjectURL(audio.data);
@@ -39,6 +49,15 @@ export function CallRecordingPlayer({ userId, conversationId }: { userId: string
     };
   }, [audio.data]);
 
+  if (remove.isSuccess)
+    return (
+      <section className="call-recording" aria-labelledby="call-recording-title" data-testid="call-recording">
+        <h3 id="call-recording-title">{CALL_RECORDING_TEXTS.player}</h3>
+        <p className="dashboard-muted" role="status">
+          {CALL_RECORDING_TEXTS.deleted}
+        </p>
+      </section>
+    );
   if (isMissing(recording.error) || recording.isPending) return null;
   return (
     <section className="call-recording" aria-labelledby="call-recording-title" data-testid="call-recording">
@@ -60,6 +79,44 @@ export function CallRecordingPlayer({ userId, conversationId }: { userId: string
         <>
           <audio controls preload="metadata" src={url} aria-label={CALL_RECORDING_TEXTS.player} />
           <p className="field-hint">{CALL_RECORDING_TEXTS.playerHint}</p>
+          <button
+            type="button"
+            className="btn btn-secondary call-recording-delete"
+            disabled={remove.isPending}
+            onClick={() => setConfirming(true)}
+          >
+            {CALL_RECORDING_TEXTS.deleteButton}
+          </button>
+          {remove.isError ? (
+            <p className="alert alert-error" role="alert">
+              {remove.error instanceof ApiClientError && remove.error.status === 409
+                ? CALL_RECORDING_TEXTS.stillRecording
+                : CALL_RECORDING_TEXTS.deleteFailed}
+            </p>
+          ) : null}
+          {confirming ? (
+            <Modal
+              title={CALL_RECORDING_TEXTS.deleteButton}
+              onClose={() => setConfirming(false)}
+              actions={
+                <>
+                  <button type="button" className="btn btn-secondary" onClick={() => setConfirming(false)}>
+                    Keep
+                  </button>
+                  <button
+                    type="button"
+                    className="btn btn-primary"
+                    disabled={remove.isPending}
+                    onClick={() => remove.mutate(undefined, { onSettled: () => setConfirming(false) })}
+                  >
+                    {CALL_RECORDING_TEXTS.deleteButton}
+                  </button>
+                </>
+              }
+            >
+              <p>{CALL_RECORDING_TEXTS.deleteConfirm}</p>
+            </Modal>
+          ) : null}
         </>
       ) : (
         <p className="dashboard-muted">Loading…</p>
