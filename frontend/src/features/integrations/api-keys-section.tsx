@@ -7,7 +7,7 @@ import {
 } from '@shared/automations';
 import type { ApiKey } from '@shared/schemas/automations';
 import { FormField } from '../../components/ui/form-field';
-import { Modal } from '../../components/ui/modal';
+import { ConfirmModal } from '../../components/ui/confirm-modal';
 import { copyText } from '../../lib/copy-text';
 import { apiKeyRefusal, useApiKeys, useCreateApiKey, useRevokeApiKey } from './hooks/api-keys-queries';
 import './api-keys.css';
@@ -181,27 +181,16 @@ export function ApiKeysSection({ userId }: { userId: string }) {
       ) : null}
 
       {revoking ? (
-        <Modal
+        <ConfirmModal
           title={TEXTS.revokeTitle}
+          confirmLabel={TEXTS.revoke}
+          cancelLabel={TEXTS.cancel}
+          busy={revoke.isPending}
+          onConfirm={() => revoke.mutate(revoking.id, { onSettled: () => setRevoking(undefined) })}
           onClose={() => setRevoking(undefined)}
-          actions={
-            <>
-              <button type="button" className="btn btn-secondary" onClick={() => setRevoking(undefined)}>
-                {TEXTS.cancel}
-              </button>
-              <button
-                type="button"
-                className="btn btn-danger"
-                disabled={revoke.isPending}
-                onClick={() => revoke.mutate(revoking.id, { onSettled: () => setRevoking(undefined) })}
-              >
-                {TEXTS.revoke}
-              </button>
-            </>
-          }
         >
           <p>{TEXTS.revokeConfirm(revoking.name)}</p>
-        </Modal>
+        </ConfirmModal>
       ) : null}
     </section>
   );

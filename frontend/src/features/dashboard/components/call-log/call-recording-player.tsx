@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CALL_RECORDING_TEXTS } from '@shared/call-recordings';
-import { Modal } from '../../../../components/ui/modal';
+import { ConfirmModal } from '../../../../components/ui/confirm-modal';
 import { ApiClientError } from '../../../../lib/api-client';
 import { recordingsApi } from '../../api/recordings-api';
 import { durationLabel } from '../../call-log-format';
@@ -95,27 +95,16 @@ export function CallRecordingPlayer({ userId, conversationId }: { userId: string
             </p>
           ) : null}
           {confirming ? (
-            <Modal
+            <ConfirmModal
               title={CALL_RECORDING_TEXTS.deleteButton}
+              confirmLabel={CALL_RECORDING_TEXTS.deleteButton}
+              cancelLabel="Keep"
+              busy={remove.isPending}
+              onConfirm={() => remove.mutate(undefined, { onSettled: () => setConfirming(false) })}
               onClose={() => setConfirming(false)}
-              actions={
-                <>
-                  <button type="button" className="btn btn-secondary" onClick={() => setConfirming(false)}>
-                    Keep
-                  </button>
-                  <button
-                    type="button"
-                    className="btn btn-primary"
-                    disabled={remove.isPending}
-                    onClick={() => remove.mutate(undefined, { onSettled: () => setConfirming(false) })}
-                  >
-                    {CALL_RECORDING_TEXTS.deleteButton}
-                  </button>
-                </>
-              }
             >
               <p>{CALL_RECORDING_TEXTS.deleteConfirm}</p>
-            </Modal>
+            </ConfirmModal>
           ) : null}
         </>
       ) : (

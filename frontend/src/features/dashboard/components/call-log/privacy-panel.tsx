@@ -4,7 +4,7 @@ import { isPhone } from '@shared/phone/phone-number';
 import { PRIVACY_TEXTS } from '@shared/privacy';
 import { CALL_RECORDING_TEXTS } from '@shared/call-recordings';
 import { RETENTION_CHOICES, type RetentionDays } from '@shared/privacy-retention';
-import { Modal } from '../../../../components/ui/modal';
+import { ConfirmModal } from '../../../../components/ui/confirm-modal';
 import { privacyApi } from '../../api/privacy-api';
 import { recordingsApi } from '../../api/recordings-api';
 
@@ -129,27 +129,17 @@ export function PrivacyPanel({ userId }: { userId: string }) {
         </button>
       </form>
       {confirming ? (
-        <Modal
+        <ConfirmModal
           title={PRIVACY_TEXTS.eraseButton}
+          confirmLabel={PRIVACY_TEXTS.eraseButton}
+          cancelLabel="Keep"
+          tone="primary"
+          busy={erase.isPending}
+          onConfirm={() => erase.mutate()}
           onClose={() => setConfirming(false)}
-          actions={
-            <>
-              <button type="button" className="btn btn-secondary" onClick={() => setConfirming(false)}>
-                Keep
-              </button>
-              <button
-                type="button"
-                className="btn btn-primary"
-                disabled={erase.isPending}
-                onClick={() => erase.mutate()}
-              >
-                {PRIVACY_TEXTS.eraseButton}
-              </button>
-            </>
-          }
         >
           <p>{PRIVACY_TEXTS.eraseConfirm(phone)}</p>
-        </Modal>
+        </ConfirmModal>
       ) : null}
     </section>
   );
