@@ -75,6 +75,7 @@ describe('a changed assistant number joins the owner’s A2P messaging service',
     const attach = vi
       .spyOn(standIn, 'attachNumber')
       .mockRejectedValueOnce(new RegistrationProviderError('Twilio service number failed: outage'))
+      .mockRejectedValueOnce(new RegistrationProviderError('Twilio service number failed: outage'))
       .mockRejectedValueOnce(new RegistrationProviderError('Twilio service number failed: outage'));
     try {
       const second = freshNumber();
@@ -88,8 +89,10 @@ describe('a changed assistant number joins the owner’s A2P messaging service',
         serviceNumber: owner.first,
       });
       // Not in the campaign's service yet (the old number left it with its release): no US texts from it.
+      // The held text retried the join (and failed again); the next one, within the minute, does not retry.
       expect(await serviceOf(owner.ownerId)).toEqual([]);
       expect(await allows(second)).toBe(false);
+      expect(attach).toHaveBeenCalledTimes(2);
       await expect(
         deps.providers.telephony.sendSms({ from: second, to: US_CALLER, body: 'See you at 3' }),
       ).rejects.toBeInstanceOf(TextingNotRegisteredError);
@@ -99,19 +102,41 @@ describe('a changed assistant number joins the owner’s A2P messaging service',
       // The Texting tab's read retries; while that fails too, it says the number waits.
       const waiting = await owner.view();
       expect(waiting.body).toMatchObject({ state: 'approved', numberPending: true });
-      expect(attach).toHaveBeenCalledTimes(2);
+      expect(attach).toHaveBeenCalledTimes(3);
 
       // The next read's retry joins it: texts flow from the new number.
       const joined = await owner.view();
       expect(joined.body.numberPending).toBeUndefined();
-      expect(attach).toHaveBeenCalledTimes(3);
+      expect(attach).toHaveBeenCalledTimes(4);
       expect(await serviceOf(owner.ownerId)).toEqual([await sidOf(second)]);
       expect(await stored(owner.ownerId)).toMatchObject({ serviceNumber: second });
       expect((await stored(owner.ownerId))!.awaitingNumber).toBeUndefined();
       expect(await allows(second)).toBe(true);
       // Nothing waits any more: reads do not call the provider again.
       await owner.view();
-      expect(attach).toHaveBeenCalledTimes(3);
+      expect(attach).toHaveBeenCalledTimes(4);
+    } finally {
+      attach.mockRestore();
+    }
+  });
+
+  it('a held text retries the join itself: the number joins and the text goes, without the Texting tab', async () => {
+    const owner = await approvedOwner('a2p-join-on-text');
+    const attach = vi
+      .spyOn(standIn, 'attachNumber')
+      .mockRejectedValueOnce(new RegistrationProviderError('Twilio service number failed: outage'));
+    try {
+      const second = freshNumber();
+      expect((await owner.change(second)).status).toBe(200);
+      expect(await stored(owner.ownerId)).toMatchObject({ awaitingNumber: second });
+      // The assistant texts a caller: the gate retries the join, which now succeeds, and the text leaves.
+      await deps.providers.telephony.sendSms({ from: second, to: US_CALLER, body: 'See you at 3' });
+      expect(attach).toHaveBeenCalledTimes(2);
+      expect(await serviceOf(owner.ownerId)).toEqual([await sidOf(second)]);
+      expect(await stored(owner.ownerId)).toMatchObject({ serviceNumber: second });
+      expect((await stored(owner.ownerId))!.awaitingNumber).toBeUndefined();
+      const thread = await deps.localTwilioAccount!.thread(second, US_CALLER);
+      expect(thread.filter((m) => m.direction === 'outbound').map((m) => m.body)).toEqual(['See you at 3']);
     } finally {
       attach.mockRestore();
     }
@@ -125,7 +150,7 @@ describe('a changed assistant number joins the owner’s A2P messaging service',
     try {
       const second = freshNumber();
       expect((await owner.change(second)).status).toBe(200);
-      expect(await allows(second)).toBe(false);
+      expect(await stored(owner.ownerId)).toMatchObject({ awaitingNumber: second });
       expect((await owner.change(second)).status).toBe(200);
       expect(attach).toHaveBeenCalledTimes(2);
       expect(await serviceOf(owner.ownerId)).toEqual([await sidOf(second)]);

@@ -52,8 +52,16 @@ export function createAppDeps(
     logger,
     heldAmong: (numbers) => data.phoneReservations.heldAmong(numbers),
   });
-  // Texts to US numbers leave only from approved A2P campaigns: one gate at the provider (decision 169).
-  const textingGate = createTextingGate({ data, registrations: data.messagingRegistrations });
+  // Texts to US numbers leave only from approved A2P campaigns: one gate at the provider (decision 169). A
+  // text held because a changed number has not joined the messaging service yet retries the join (the
+  // registrations are built below, from the gated providers: hence the late reference).
+  const textingGate = createTextingGate({
+    data,
+    registrations: data.messagingRegistrations,
+    retryNumberJoin: (ownerId) => messagingRegistrations.retryNumberAttach(ownerId),
+    now,
+    logger,
+  });
   const chosen = createProviders(config, platform, local);
   const telephony = rememberOptOuts(gateOutboundTexts(chosen.telephony, textingGate), { data, logger });
   const providers = { ...chosen, telephony };
