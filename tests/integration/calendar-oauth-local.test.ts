@@ -1,7 +1,8 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { keys } from '../../backend/src/platform/dynamo/keys';
 import { LOCAL_OAUTH_CLIENT } from '../../backend/src/local/calendars/local-calendar-providers';
+import { OAuthGrantError } from '../../backend/src/providers/calendar/oauth-types';
 import { createConfirmedUser } from '../support/cognito-users';
 import { createTestApp } from '../support/test-app';
 
@@ -325,6 +326,48 @@ describe('calendar OAuth against the local vendors: state + PKCE through consent
       account: owner.email.toLowerCase(),
       calendar_page_url: expect.stringContaining('/local/calendar/'),
     });
+  });
+
+  it('keeps every connection when the vendor refuses our own client credentials (an expired app secret)', async () => {
+    const provider = deps.providers.calendar.forService('google_calendar')!;
+    const refused = vi
+      .spyOn(provider, 'refresh')
+      .mockRejectedValue(new OAuthGrantError('invalid_client', 'AADSTS7000222: client secret keys expired'));
+    try {
+      expect((await storedConnection())!.status).toBe('connected');
+      clock.advance(2 * 60 * 60 * 1000);
+      const before = logLines.length;
+      // The refresh fails: the view can't call it connected, but nothing is stored as expired, and the
+      // operator gets an error line (the owner can't fix it by reconnecting).
+      expect(await connections()).toContainEqual(expect.objectContaining({ service: 'google_calendar' }));
+      expect((await storedConnection())!.status).toBe('connected');
+      expect(refused).toHaveBeenCalled();
+      expect(logLines.slice(before)).toContainEqual(
+        expect.objectContaining({
+          level: 'error',
+          message: 'Calendar vendor refused our client credentials; connections kept',
+        }),
+      );
+    } finally {
+      refused.mockRestore();
+    }
+    // Connecting meanwhile: the owner is told to try later, not shown a vendor code reconnecting can't fix.
+    const exchange = vi
+      .spyOn(provider, 'exchangeCode')
+      .mockRejectedValueOnce(new OAuthGrantError('invalid_client', 'Client authentication failed'));
+    try {
+      const page = await callback(await decide(await startAuth(), 'allow'));
+      expect(page.html).toContain(
+        'Google Calendar could not be reached. Close this window and try again later.',
+      );
+      expect(page.html).not.toContain('invalid_client');
+    } finally {
+      exchange.mockRestore();
+    }
+    // The operator fixes the secret: the same connection refreshes again.
+    expect(await connections()).toContainEqual(
+      expect.objectContaining({ service: 'google_calendar', status: 'connected' }),
+    );
   });
 
   it("reports 'expired' when the stored refresh token was tampered with (it no longer authenticates)", async () => {

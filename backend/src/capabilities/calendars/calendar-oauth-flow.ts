@@ -3,7 +3,7 @@ import type { OAuthConnection } from '@shared/schemas/calendar';
 import { keyPartProblem } from '@shared/schemas/key-part';
 import type { CalendarsDeps } from './deps';
 import type { CalendarConnectionRecord } from './records/calendar-connections';
-import { OAuthGrantError, type OAuthTokens } from '../../providers/calendar/oauth-types';
+import { OAuthGrantError, refusesOurClient, type OAuthTokens } from '../../providers/calendar/oauth-types';
 import { createConnectionTokens } from './connection-tokens';
 import { codeChallengeS256, createCodeVerifier, createOAuthState } from '../../providers/calendar/pkce';
 import { publicBaseUrl } from '../../platform/config/env';
@@ -168,12 +168,13 @@ export function createCalendarOAuthFlow({ config, data, providers, logger, now, 
           redirectUri: record.redirect_uri,
         });
       } catch (error) {
-        logger.warn('Calendar code exchange failed', {
-          service,
-          userId: record.user_id,
-          reason: (error as Error).message,
-        });
-        return error instanceof OAuthGrantError
+        // Our own credentials refused is the operator's problem: logged as an error, and the owner is told
+        // to try later rather than shown a vendor code that reconnecting cannot fix.
+        const failure = { service, userId: record.user_id, reason: (error as Error).message };
+        const ours = refusesOurClient(error);
+        if (ours) logger.error('Calendar code exchange failed', failure);
+        else logger.warn('Calendar code exchange failed', failure);
+        return error instanceof OAuthGrantError && !ours
           ? fail(
               `${name} did not accept the authorization (${error.code}). Close this window and try again.`,
               origins,

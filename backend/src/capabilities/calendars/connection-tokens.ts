@@ -6,7 +6,12 @@ import type {
 } from './records/calendar-connections';
 import type { Logger } from '../../platform/logging/logger';
 import type { CalendarProviders } from '../../providers/calendar/port';
-import { OAuthGrantError, type OAuthTokens } from '../../providers/calendar/oauth-types';
+import {
+  OAuthGrantError,
+  OAuthUnavailableError,
+  refusesOurClient,
+  type OAuthTokens,
+} from '../../providers/calendar/oauth-types';
 import { TokenDecryptionError } from '../../providers/calendar/token-cipher';
 
 /** An access token this close to its expiry is refreshed before it is used or reported as connected. */
@@ -73,6 +78,17 @@ export function createConnectionTokens(deps: {
         await deps.connections.updateTokens(userId, service, seal(userId, service, tokens));
         return tokens.accessToken;
       } catch (error) {
+        // Our client credentials refused: the operator's to fix. The connection stays as it is (expiring it
+        // would send every owner to reconnect, which fails the same way); callers fall back meanwhile.
+        if (refusesOurClient(error)) {
+          deps.logger.error('Calendar vendor refused our client credentials; connections kept', {
+            service,
+            code: (error as OAuthGrantError).code,
+          });
+          throw new OAuthUnavailableError(
+            `${service} refused the app's client credentials (${(error as OAuthGrantError).code})`,
+          );
+        }
         // Revoked, invalid, or sealed with a replaced key: only a new authorization helps.
         if (error instanceof OAuthGrantError || error instanceof TokenDecryptionError)
           return expire(userId, service, (error as Error).message);

@@ -22,6 +22,16 @@ export class OAuthGrantError extends Error {
 /** The vendor could not be reached or failed (network, 5xx, malformed answer): worth retrying later. */
 export class OAuthUnavailableError extends Error {}
 
+/**
+ * Errors that refuse our own client credentials (an expired, rotated or mistyped client secret: Microsoft
+ * issues secrets that expire), not the owner's grant: every owner's request fails alike until the operator
+ * fixes the deployment, and no owner can help by reconnecting.
+ */
+const CLIENT_CREDENTIAL_ERRORS = new Set(['invalid_client', 'unauthorized_client']);
+
+export const refusesOurClient = (error: unknown): boolean =>
+  error instanceof OAuthGrantError && CLIENT_CREDENTIAL_ERRORS.has(error.code);
+
 /** One calendar vendor's OAuth 2 authorization-code flow with PKCE (RFC 6749, RFC 7636). */
 export interface CalendarOAuthProvider {
   readonly service: CalendarService;
