@@ -125,6 +125,16 @@ describe('the telephony function at cold start', () => {
   });
 
   /**
+   * Modules a first ring never uses whose import builds zod schemas (each costs at construction): the setup
+   * forms' schemas came in with the config's records, for the business phone's E.164 form (decision 186).
+   */
+  it('builds no setup-form schemas at start', async () => {
+    const { startInputs } = await (inputs ??= telephonyInputs());
+    const notAtStart = ['shared/schemas/business-info.ts', 'shared/schemas/business-hours.ts'];
+    expect(startInputs.filter((input) => notAtStart.some((module) => input.endsWith(module)))).toEqual([]);
+  });
+
+  /**
    * Intl's first use in a process loads ICU's data (about 10 ms), and a first ring needs no Intl before its
    * answer (an owner's business hours do, when their answer mode asks the clock): nothing at init may build
    * one, e.g. a grapheme segmenter or a `toLocaleString` in a text built at import (decision 186).
