@@ -1,5 +1,8 @@
+import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { bundleLambda } from './lib/lambda-bundling';
 
@@ -26,6 +29,7 @@ async function telephonyInputs() {
       if (imported.kind === 'import-statement') visit(imported.path);
   };
   visit(key(path.join(dir, 'index.mjs')));
+  bundleDir = dir;
   const inputsOf = (files: Iterable<string>) =>
     [...files].flatMap((file) => Object.keys(meta.outputs[file]!.inputs));
   return {
@@ -34,6 +38,32 @@ async function telephonyInputs() {
   };
 }
 let inputs: ReturnType<typeof telephonyInputs> | undefined;
+let bundleDir = '';
+
+/**
+ * Records, before the bundle loads, every use of Intl in the process (constructors and the `toLocale…`
+ * methods that build one), and prints them once the bundle's init is over.
+ */
+const INTL_PROBE = `
+const uses = [];
+for (const name of ['Collator', 'DateTimeFormat', 'DisplayNames', 'ListFormat', 'NumberFormat', 'PluralRules', 'RelativeTimeFormat', 'Segmenter']) {
+  const original = Intl[name];
+  const note = () => uses.push(name + ' at ' + (new Error().stack.split('\\n')[3] ?? '').trim().replace(/^at /, ''));
+  Intl[name] = new Proxy(original, {
+    construct: (target, args) => (note(), Reflect.construct(target, args)),
+    apply: (target, self, args) => (note(), Reflect.apply(target, self, args)),
+  });
+}
+for (const [type, method] of [[Number, 'toLocaleString'], [Date, 'toLocaleString'], [Date, 'toLocaleDateString'], [Date, 'toLocaleTimeString'], [String, 'localeCompare']]) {
+  const original = type.prototype[method];
+  type.prototype[method] = function (...args) {
+    uses.push(type.name + '.' + method + ' at ' + (new Error().stack.split('\\n')[2] ?? '').trim().replace(/^at /, ''));
+    return original.apply(this, args);
+  };
+}
+await import(process.env.BUNDLE_URL);
+console.log(JSON.stringify(uses));
+`;
 
 describe('the telephony function at cold start', () => {
   it('loads the TwiML library on first use, not with its entry', async () => {
@@ -93,4 +123,51 @@ describe('the telephony function at cold start', () => {
         module,
       ).toBe(true);
   });
+
+  /**
+   * Modules a first ring never uses whose import builds zod schemas (each costs at construction): the setup
+   * forms' schemas came in with the config's records, for the business phone's E.164 form (decision 186).
+   */
+  it('builds no setup-form schemas at start', async () => {
+    const { startInputs } = await (inputs ??= telephonyInputs());
+    const notAtStart = ['shared/schemas/business-info.ts', 'shared/schemas/business-hours.ts'];
+    expect(startInputs.filter((input) => notAtStart.some((module) => input.endsWith(module)))).toEqual([]);
+  });
+
+  /**
+   * Intl's first use in a process loads ICU's data (about 10 ms), and a first ring needs no Intl before its
+   * answer (an owner's business hours do, when their answer mode asks the clock): nothing at init may build
+   * one, e.g. a grapheme segmenter or a `toLocaleString` in a text built at import (decision 186).
+   */
+  it('uses no Intl while it starts', async () => {
+    await (inputs ??= telephonyInputs());
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ['--enable-source-maps', '--input-type=module', '-e', INTL_PROBE],
+      {
+        cwd: REPO_ROOT,
+        env: {
+          PATH: process.env.PATH,
+          BUNDLE_URL: pathToFileURL(path.join(bundleDir, 'index.mjs')).href,
+          // Enough for the function's config to load (as the bench's cold init): nothing is contacted.
+          APP_ENV: 'test',
+          AWS_REGION: 'us-east-1',
+          TABLE_NAME: 'cold-start-intl',
+          DYNAMODB_ENDPOINT: 'http://127.0.0.1:9',
+          PUBLIC_API_URL: 'https://api.cold-start.invalid',
+          COGNITO_USER_POOL_ID: 'local_cold_start',
+          COGNITO_CLIENT_ID: 'cold-start-client',
+          COGNITO_ISSUER: 'http://127.0.0.1:9/local_cold_start',
+          COGNITO_JWKS_URL: 'http://127.0.0.1:9/local_cold_start/.well-known/jwks.json',
+          LOCAL_PROVIDERS: 'false',
+          TWILIO_ACCOUNT_SID: `AC${'0'.repeat(31)}1`,
+          TWILIO_AUTH_TOKEN: 'cold-start-auth-token',
+          OPENAI_API_KEY: 'sk-cold-start-never-sent',
+          STRIPE_SECRET_KEY: 'sk_test_cold_start_never_sent',
+          AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+        },
+      },
+    );
+    expect(JSON.parse(stdout.trim().split('\n').pop()!)).toEqual([]);
+  }, 30_000);
 });

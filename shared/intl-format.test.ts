@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dateTimeFormat, type DateTimeStyle } from './intl-format';
+import { dateTimeFormat, groupedDigits, type DateTimeStyle } from './intl-format';
 
 const CLOCK: DateTimeStyle = { hour: 'numeric', minute: '2-digit' };
 const DAY: DateTimeStyle = { weekday: 'long', month: 'long', day: 'numeric' };
@@ -25,5 +25,13 @@ describe('dateTimeFormat', () => {
   it('refuses an unknown zone, as Intl does, and caches nothing for it', () => {
     expect(() => dateTimeFormat(CLOCK, 'Mars/Olympus_Mons')).toThrow(RangeError);
     expect(() => dateTimeFormat(CLOCK, 'Mars/Olympus_Mons')).toThrow(RangeError);
+  });
+});
+
+describe('groupedDigits', () => {
+  it('writes a whole number as en-US does, thousands grouped', () => {
+    for (const value of [0, 7, 999, 1000, 16_000, 20_000, 123_456, 1_234_567, 10_000_000])
+      expect(groupedDigits(value)).toBe(value.toLocaleString('en-US'));
+    expect(groupedDigits('14380')).toBe('14,380');
   });
 });

@@ -23,3 +23,12 @@ export function dateTimeFormat(style: DateTimeStyle, timeZone: string): Intl.Dat
   }
   return format;
 }
+
+/**
+ * A whole number as en-US writes it, thousands grouped ("16,000"), without Intl: `toLocaleString` builds a
+ * NumberFormat, and the first one in a process loads ICU's data (about 10 ms). Texts built at import (the
+ * knowledge base's limits) paid that in every process's start-up, a caller's first ring included, which
+ * needs no Intl at all (docs/decisions/186-cold-start.md).
+ */
+export const groupedDigits = (whole: number | string): string =>
+  String(whole).replace(/\B(?=(\d{3})+(?!\d))/g, ',');

@@ -1,3 +1,5 @@
+import { groupedDigits } from './intl-format';
+
 /**
  * The knowledge base's values without its schemas (docs/decisions/181-knowledge-and-honesty.md): the topics,
  * limits and texts the dashboard shows load no zod; shared/schemas/knowledge.ts builds the checks from them.
@@ -33,9 +35,9 @@ export const KNOWLEDGE_TEXTS = {
   answerRequired: 'Write the answer the assistant should give',
   answerTooLong: `The answer must be at most ${KNOWLEDGE_LIMITS.answerChars} characters`,
   pastedRequired: 'Paste some text to get suggested entries',
-  pastedTooLong: `Paste at most ${KNOWLEDGE_LIMITS.pastedChars.toLocaleString('en-US')} characters at a time`,
+  pastedTooLong: `Paste at most ${groupedDigits(KNOWLEDGE_LIMITS.pastedChars)} characters at a time`,
   tooManyEntries: `You can keep up to ${KNOWLEDGE_LIMITS.entries} entries. Remove one to add another.`,
-  tooMuchText: `Your entries can hold up to ${KNOWLEDGE_LIMITS.totalChars.toLocaleString('en-US')} characters in all. Shorten or remove an entry first.`,
+  tooMuchText: `Your entries can hold up to ${groupedDigits(KNOWLEDGE_LIMITS.totalChars)} characters in all. Shorten or remove an entry first.`,
   notFound: 'That entry no longer exists',
   busy: 'Your knowledge base changed at the same moment. Please try again.',
 } as const;

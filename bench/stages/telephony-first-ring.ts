@@ -145,8 +145,10 @@ export async function measureTelephonyFirstRing(
       if (nodeArgs.length > 0) log(`probe ${JSON.stringify(side)}`);
       return side;
     };
-    const bare = () =>
-      probe(
+    // BENCH_BARE_NODE_ARGS: the same for the bare handler's processes, to compare the two profiles.
+    const bareArgs = (process.env.BENCH_BARE_NODE_ARGS ?? '').split(' ').filter(Boolean);
+    const bare = async () => {
+      const side = await probe(
         baselineDir,
         {
           ...env,
@@ -154,7 +156,11 @@ export async function measureTelephonyFirstRing(
           BENCH_EVENT_AGAIN: JSON.stringify({ userId: OWNER }),
         },
         `"${OWNER}"`,
+        bareArgs,
       );
+      if (bareArgs.length > 0) log(`bare ${JSON.stringify(side)}`);
+      return side;
+    };
 
     log('one warm-up of each (the disk cache and DynamoDB Local’s JIT)…');
     await ring();

@@ -109,6 +109,17 @@ export const isPhoneTyping = (text: string): boolean => PHONE_TYPING.test(text);
 /** The digits of whatever was typed, for searching by a part of a number and for spec §2 step 7's address. */
 export const phoneDigits = (text: string | null | undefined): string => (text ?? '').replace(/\D/g, '');
 
+/**
+ * The business phone as stored and looked up (spec §5: numbers without a plus are US/Canadian). Total, for
+ * lookups by whatever was typed: text the helper cannot read as a number keeps its digits behind a plus.
+ * Here rather than beside the business-info schemas, so the config's records (on a caller's first ring)
+ * read it without building every setup form's schemas (docs/decisions/186-cold-start.md).
+ */
+export function toE164BusinessPhone(value: string): string {
+  const parts = parsePhone(value);
+  return parts?.possible ? parts.e164 : `+${phoneDigits(value)}`;
+}
+
 /** A North American number's ten digits (area code first), else undefined. */
 function northAmericanDigits(text: string | null | undefined): string | undefined {
   const parts = parsePhone(text);

@@ -1,3 +1,5 @@
+import { groupedDigits } from '../intl-format';
+
 /**
  * Deposits the assistant asks for when the owner's objectives include deposit collection (issue 9): the
  * owner's own amount (config `deposit_amount_cents`) or this default, never more than the cap.
@@ -11,6 +13,5 @@ export const MAX_DEPOSIT_LINKS_PER_OWNER_PER_DAY = 100;
 /** "$25", "$12.50", "$14,380": no cents on whole dollars, thousands grouped as owners read totals. */
 export const formatDollars = (cents: number) => {
   const [whole, fraction] = (Math.abs(cents) / 100).toFixed(cents % 100 === 0 ? 0 : 2).split('.');
-  const grouped = whole!.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${cents < 0 ? '-' : ''}$${grouped}${fraction ? `.${fraction}` : ''}`;
+  return `${cents < 0 ? '-' : ''}$${groupedDigits(whole!)}${fraction ? `.${fraction}` : ''}`;
 };

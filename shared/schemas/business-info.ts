@@ -4,7 +4,7 @@ import { PERSONALITY_TRAITS, type TraitName } from '../personality';
 import { SETUP_MESSAGES } from '../setup-messages';
 import { businessHoursSchema } from './business-hours';
 import { TEXT_LIMITS } from '../text-limits';
-import { isPhone, parsePhone, phoneDigits } from '../phone/phone-number';
+import { isPhone } from '../phone/phone-number';
 
 /**
  * Step 1 and 2 inputs (spec §5 "Business info save", §7 config calls). The business phone is free-form as
@@ -57,14 +57,7 @@ export const businessInfoSchema = z.object({
 });
 export type BusinessInfo = z.infer<typeof businessInfoSchema>;
 
-/**
- * The business phone as stored and looked up (spec §5: numbers without a plus are US/Canadian). Total, for
- * lookups by whatever was typed: text the helper cannot read as a number keeps its digits behind a plus.
- */
-export function toE164BusinessPhone(value: string): string {
-  const parts = parsePhone(value);
-  return parts?.possible ? parts.e164 : `+${phoneDigits(value)}`;
-}
+export { toE164BusinessPhone } from '../phone/phone-number';
 
 /** PUT /oauth/users/{userId}/config: step 2 (description, assistant name) and later edits of step 1. */
 export const configUpdateSchema = z

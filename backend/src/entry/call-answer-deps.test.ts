@@ -1,3 +1,4 @@
+import { BatchGetCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../platform/config/env';
 import { createLogger } from '../platform/logging/logger';
@@ -57,5 +58,33 @@ describe("a call's own dependencies (docs/decisions/186-cold-start.md)", () => {
     built.fail = false;
     await expect(deps.textingGate.allows('+14155550100', '+14155550101')).resolves.toBe(true);
     expect(built.count).toBe(2);
+  });
+
+  it("reads a call's line together: the config, subscription, objective, block list and caller's memory in one BatchGetItem", async () => {
+    const sent: unknown[] = [];
+    const send = vi.spyOn(DynamoDBDocumentClient.prototype, 'send').mockImplementation((async (
+      command: unknown,
+    ) => {
+      sent.push(command);
+      return { Responses: { [config.tableName]: [] }, $metadata: {} };
+    }) as never);
+    try {
+      const { deps } = createCallAnswerDeps(config, { logger, metrics });
+      const caller = '+14155550101';
+      const answers = await Promise.all([
+        deps.data.businessConfigs.getConfig('owner-1'),
+        deps.data.subscriptions.getSubscription('owner-1'),
+        deps.data.objectives.getObjective('owner-1'),
+        deps.data.blockedNumbers.screen('owner-1', caller),
+        deps.data.callerMemories.get('owner-1', caller),
+      ]);
+      expect(answers[0]).toBeUndefined();
+      expect(answers[3]).toBe('allowed');
+      expect(sent).toHaveLength(1);
+      expect(sent[0]).toBeInstanceOf(BatchGetCommand);
+      expect((sent[0] as BatchGetCommand).input.RequestItems![config.tableName]!.Keys).toHaveLength(5);
+    } finally {
+      send.mockRestore();
+    }
   });
 });

@@ -1,4 +1,5 @@
 import { type AppConfig } from '../platform/config/env';
+import { coalescingGets } from '../platform/dynamo/coalesced-gets';
 import { createDynamoClients } from '../platform/dynamo/dynamo-client';
 import { createRateLimiter } from '../platform/dynamo/rate-limits';
 import type { Logger } from '../platform/logging/logger';
@@ -73,7 +74,9 @@ export function createCallAnswerDeps(
   };
   const later = <T extends object>(pick: (deps: AppDeps) => T) => onFirstCall(() => everything().then(pick));
 
-  const store: RecordStore = { doc, tableName: config.tableName, now };
+  // The line's reads a call sends together (config, subscription, objective, caller's memory) go as one
+  // BatchGetItem: on a cold instance each request is a socket and the SDK's work (decision 186).
+  const store: RecordStore = { doc: coalescingGets(doc), tableName: config.tableName, now };
   const data = {
     ...appointmentsRecords(store),
     ...billingRecords(store),

@@ -82,8 +82,9 @@ export function createBlockedNumberRepository(
         new GetCommand({
           TableName: tableName,
           Key: keys.blockedNumber(ownerId, number),
+          // The whole (small) item rather than a projection: a call's screen then joins the line's other
+          // reads in one BatchGetItem (platform/dynamo/coalesced-gets.ts, decision 186).
           ConsistentRead: true,
-          ProjectionExpression: 'pk',
         }),
       );
       return Item !== undefined;
@@ -100,8 +101,9 @@ export function createBlockedNumberRepository(
         new GetCommand({
           TableName: tableName,
           Key: keys.blockedNumber(ownerId, caller),
+          // The whole (small) item rather than a projection: a call's screen then joins the line's other
+          // reads in one BatchGetItem (platform/dynamo/coalesced-gets.ts, decision 186).
           ConsistentRead: true,
-          ProjectionExpression: 'pk',
         }),
       );
       if (!Item) return 'allowed';

@@ -10,7 +10,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { BusinessConfig } from '@shared/schemas/business-config';
-import { toE164BusinessPhone } from '@shared/schemas/business-info';
+import { toE164BusinessPhone } from '@shared/phone/phone-number';
 import { APP_TABLE } from '../../../platform/dynamo/table-definition';
 import { CALENDAR_SERVICES } from '@shared/calendar';
 import { CALENDAR_CONNECTION_PREFIX, keys } from '../../../platform/dynamo/keys';
