@@ -20,6 +20,7 @@ import { requireAuth, requireOwner } from '../../platform/auth/middleware';
 import { notFound } from '../../platform/errors/http-error';
 import { mergedTraitFields } from './trait-fields';
 import { assertBusinessNumberAllowed } from '../forwarding/index';
+import { answerJson } from '../../platform/http/answer-headers';
 import {
   bearerSecurity,
   errorResponses,
@@ -148,7 +149,10 @@ export const configRoutes = ({ verifyToken, data }: SetupDeps) => {
       const { config, setup } = await configs.getConfigWithSetup(c.req.valid('param').userId);
       if (!config && c.req.valid('query').if_missing === 'null') return c.json(null, 200);
       if (!config) throw notFound(SETUP_MESSAGES.configNotFound);
-      return c.json(effectiveConfig(config, sourcesOf(setup, config)), 200);
+      const answer = effectiveConfig(config, sourcesOf(setup, config));
+      // Every screen reads this: the answer is built once with all its headers (answer-headers.ts), the
+      // same answer c.json would give.
+      return answerJson(c, answer) as unknown as ReturnType<typeof c.json<typeof answer, 200>>;
     })
     .openapi(createUserConfigRoute, async (c) => {
       const info = c.req.valid('json');
