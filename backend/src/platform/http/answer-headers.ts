@@ -30,8 +30,10 @@ type AnswerState = {
   written: boolean;
 };
 
-// Keyed by the request's context: no Hono variable to type on every route, nothing left after the request.
-const states = new WeakMap<Context, AnswerState>();
+// A context variable of this middleware's own (a Map Hono keeps per request anyway), not declared in
+// AppEnv: no route reads it but answerJson.
+const STATE = 'answerHeaders';
+const stateOf = (c: Context) => c.get(STATE) as AnswerState | undefined;
 
 /**
  * The headers every answer of this request carries, known before the route runs: the security headers,
@@ -64,7 +66,7 @@ export function apiAnswerHeaders(config: { allowedOrigins: string[] }): Middlewa
   return async (c, next) => {
     const requestId = requestIdOf(c);
     const state: AnswerState = { headers: headersFor(c, requestId, origins), written: false };
-    states.set(c, state);
+    c.set(STATE, state);
     await runWithLogContext({ request_id: requestId }, next);
     if (state.written) return;
     const answer = c.res.headers;
@@ -84,10 +86,13 @@ const JSON_TYPE = 'application/json';
  * every screen reads (the config); the answer is the same either way (answer-headers.test.ts).
  */
 export function answerJson(c: Context, body: unknown, status: 200 | 201 = 200): Response {
-  const state = states.get(c);
+  const state = stateOf(c);
   if (!state) throw new Error('answerJson needs apiAnswerHeaders on the app');
   state.written = true;
-  // A route that answers JSON is never a preflight, so `Vary: Origin` always applies.
-  const headers = { ...state.headers, 'Content-Type': JSON_TYPE, Vary: 'Origin' };
+  // The request's own record, finished in place rather than copied. A route that answers JSON is never a
+  // preflight, so `Vary: Origin` always applies.
+  const { headers } = state;
+  headers['Content-Type'] = JSON_TYPE;
+  headers.Vary = 'Origin';
   return new Response(JSON.stringify(body), { status, headers });
 }
