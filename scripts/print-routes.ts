@@ -18,7 +18,8 @@ const app = createApp(
 
 const lines = new Set(
   app.routes
-    .filter((route) => route.method !== 'ALL')
+    // Middleware, not routes: app.use's (ALL) and the app-wide guards registered per method (app-core.ts).
+    .filter((route) => route.method !== 'ALL' && route.path !== '/*')
     .map((route) => `${route.method} ${route.path.replace(/:([A-Za-z_]+)/g, '{$1}')}`),
 );
 console.log(

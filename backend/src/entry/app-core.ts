@@ -1,21 +1,18 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
-import { secureHeaders } from 'hono/secure-headers';
 import type { AppDeps, AppEnv } from './app-types';
 import type { AppBase } from '../platform/http/app-env';
 import { createErrorHandler, notFoundHandler, validationHook } from '../platform/errors/error-handler';
-import { corsForOrigins } from '../platform/http/cors';
-import { requestIdMiddleware } from '../platform/http/request-id';
+import { apiAnswerHeaders } from '../platform/http/answer-headers';
+import { corsPreflight } from '../platform/http/cors';
 import { originVerifierFor, requireOriginVerify } from '../platform/http/origin-verify';
-import {
-  noStoreForAuthenticated,
-  rejectUnstorableInput,
-  requestBodyLimit,
-} from '../platform/http/request-guards';
-import { htmlContentSecurityPolicy } from '../platform/http/page-security';
-import { popupPageHeaders } from '../capabilities/calendars/index';
+import { rejectUnstorableInput, requestBodyLimit } from '../platform/http/request-guards';
+import { POPUP_PAGE_PATHS, popupPageHeaders } from '../capabilities/calendars/index';
 import { healthRoutes } from '../capabilities/health/routes';
 
 export const OPENAPI_PATH = '/openapi.json';
+
+/** The methods whose requests can carry a body (the input guards' requests). */
+const BODY_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'];
 
 /**
  * What every app shares: error handling, the request id, the origin check, security headers, CORS, the input
@@ -30,19 +27,21 @@ export function createAppCore(
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   app.onError(createErrorHandler(deps.logger));
   app.notFound(notFoundHandler);
-  // First, so every later middleware's and route's log lines carry the request id.
-  app.use('*', requestIdMiddleware);
-  // Before anything else runs: in AWS only CloudFront (and its WAF) may call the API.
-  app.use('*', requireOriginVerify(originVerifierFor(deps.config, { logger: deps.logger })));
-  // Before secureHeaders so it runs after it: the OAuth popup pages need their opener (popup-headers.ts).
-  app.use('*', popupPageHeaders);
-  app.use('*', secureHeaders());
-  app.use('*', noStoreForAuthenticated);
-  app.use('*', htmlContentSecurityPolicy(deps.config.allowedOrigins));
-  app.use('*', requestBodyLimit);
-  app.use('*', corsForOrigins(deps.config.allowedOrigins));
-  // After CORS, so the browser can read the 400.
-  app.use('*', rejectUnstorableInput);
+  // Outermost, so it runs last: the OAuth popup pages relax the opener policy set below (popup-headers.ts).
+  for (const path of POPUP_PAGE_PATHS) app.use(path, popupPageHeaders);
+  // Next, so every later middleware's and route's log lines carry the request id; it also puts the
+  // security, CORS and cache headers on every answer (answer-headers.ts).
+  app.use('*', apiAnswerHeaders(deps.config));
+  // Before anything else runs: in AWS only CloudFront (and its WAF) may call the API. Locally and in the
+  // tests there is no verifier, so nothing to run on each request.
+  const originVerifier = originVerifierFor(deps.config, { logger: deps.logger });
+  if (originVerifier) app.use('*', requireOriginVerify(originVerifier));
+  // Each middleware registered only for the requests it can act on: every level of the chain costs each
+  // request that passes through it (issue 41 §3). A GET or HEAD has no body to measure or check.
+  app.on(BODY_METHODS, '*', requestBodyLimit);
+  app.on('OPTIONS', '*', corsPreflight(deps.config.allowedOrigins));
+  // Inside apiAnswerHeaders, so the browser can read the 400 (its CORS headers).
+  app.on(BODY_METHODS, '*', rejectUnstorableInput);
 
   app.route('/', healthRoutes(deps));
   mountRoutes(app);

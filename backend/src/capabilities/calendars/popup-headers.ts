@@ -3,10 +3,14 @@ import { createMiddleware } from 'hono/factory';
 /** The OAuth callback and the local consent pages: the documents shown inside the connect popup. */
 const POPUP_PAGE = /^\/(oauth\/[a-z_]+\/callback|local\/oauth\/[a-z_]+\/authorize)$/;
 
+/** Where popupPageHeaders is registered, so no other request passes through it (POPUP_PAGE decides). */
+export const POPUP_PAGE_PATHS = ['/oauth/:service/callback', '/local/oauth/:service/authorize'] as const;
+
 /**
- * Cross-Origin-Opener-Policy 'same-origin' (secureHeaders' default) would cut the popup off from the app
- * window that opened it, so the callback could never post 'oauth_success' back. Registered before
- * secureHeaders, this runs after it and relaxes only the popup pages; they also must never be cached.
+ * Cross-Origin-Opener-Policy 'same-origin' (a security header of every answer, apiAnswerHeaders) would cut
+ * the popup off from the app window that opened it, so the callback could never post 'oauth_success' back.
+ * Registered before apiAnswerHeaders, this runs after it and relaxes only the popup pages; they also must
+ * never be cached.
  */
 export const popupPageHeaders = createMiddleware(async (c, next) => {
   await next();

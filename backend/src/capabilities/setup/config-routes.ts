@@ -20,11 +20,13 @@ import { requireAuth, requireOwner } from '../../platform/auth/middleware';
 import { notFound } from '../../platform/errors/http-error';
 import { mergedTraitFields } from './trait-fields';
 import { assertBusinessNumberAllowed } from '../forwarding/index';
+import { answerJson } from '../../platform/http/answer-headers';
 import {
   bearerSecurity,
   errorResponses,
   jsonContent,
   userIdParams,
+  withSyncValidation,
 } from '../../platform/http/openapi-helpers';
 
 const businessIdParams = z.object({ id: z.string().min(1).max(100) });
@@ -143,60 +145,67 @@ export const configRoutes = ({ verifyToken, data }: SetupDeps) => {
     },
   });
 
-  return new OpenAPIHono<AppEnv>()
-    .openapi(getConfigRoute, async (c) => {
-      const { config, setup } = await configs.getConfigWithSetup(c.req.valid('param').userId);
-      if (!config && c.req.valid('query').if_missing === 'null') return c.json(null, 200);
-      if (!config) throw notFound(SETUP_MESSAGES.configNotFound);
-      return c.json(effectiveConfig(config, sourcesOf(setup, config)), 200);
-    })
-    .openapi(createUserConfigRoute, async (c) => {
-      const info = c.req.valid('json');
-      const userId = c.req.valid('param').userId;
-      const saved = await configs.saveBusinessInfo(userId, {
-        ...info,
-        phone_number: await businessLineOf(userId, info.phone_number),
-      });
-      const config = await shown(userId, saved.config);
-      return saved.created ? c.json(config, 201) : c.json(config, 200);
-    })
-    .openapi(createConfigRoute, async (c) => {
-      const info = c.req.valid('json');
-      const userId = c.get('user')!.sub;
-      const saved = await configs.saveBusinessInfo(userId, {
-        ...info,
-        phone_number: await businessLineOf(userId, info.phone_number),
-      });
-      const config = await shown(userId, saved.config);
-      return saved.created ? c.json(config, 201) : c.json(config, 200);
-    })
-    .openapi(updateConfigRoute, async (c) => {
-      const fields = c.req.valid('json');
-      const userId = c.req.valid('param').userId;
-      const config = await configs.updateConfigFields(userId, {
-        ...fields,
-        phone_number: fields.phone_number ? await businessLineOf(userId, fields.phone_number) : undefined,
-      });
-      if (!config) throw notFound(SETUP_MESSAGES.configNotFound);
-      return c.json(await shown(c.req.valid('param').userId, config), 200);
-    })
-    .openapi(updateDescriptionRoute, async (c) => {
-      const { phone_number, business_description, assistant_name, ...traits } = c.req.valid('json');
-      const userId = c.get('user')!.sub;
-      const current = await configs.findOwnConfigByPhone(userId, phone_number);
-      if (!current) throw notFound(SETUP_MESSAGES.configNotFound);
-      const traitsGiven = TRAIT_NAMES.some((name) => traits[name] !== undefined);
-      const config = await configs.updateConfigFields(userId, {
-        business_description,
-        assistant_name,
-        ...(traitsGiven ? mergedTraitFields(current, traits) : {}),
-      });
-      if (!config) throw notFound(SETUP_MESSAGES.configNotFound);
-      return c.json(await shown(userId, config), 200);
-    })
-    .openapi(getByBusinessIdRoute, async (c) => {
-      const found = await configs.findConfigByBusinessId(c.req.valid('param').id);
-      if (!found || found.userId !== c.get('user')!.sub) throw notFound(SETUP_MESSAGES.configNotFound);
-      return c.json(await shown(found.userId, found.config), 200);
-    });
+  const routes = new OpenAPIHono<AppEnv>();
+  return (
+    routes
+      // Every screen reads the config: its params and query are checked in one synchronous step.
+      .openapi(withSyncValidation(routes, getConfigRoute), async (c) => {
+        const { config, setup } = await configs.getConfigWithSetup(c.req.valid('param').userId);
+        if (!config && c.req.valid('query').if_missing === 'null') return c.json(null, 200);
+        if (!config) throw notFound(SETUP_MESSAGES.configNotFound);
+        const answer = effectiveConfig(config, sourcesOf(setup, config));
+        // Every screen reads this: the answer is built once with all its headers (answer-headers.ts), the
+        // same answer c.json would give.
+        return answerJson(c, answer) as unknown as ReturnType<typeof c.json<typeof answer, 200>>;
+      })
+      .openapi(createUserConfigRoute, async (c) => {
+        const info = c.req.valid('json');
+        const userId = c.req.valid('param').userId;
+        const saved = await configs.saveBusinessInfo(userId, {
+          ...info,
+          phone_number: await businessLineOf(userId, info.phone_number),
+        });
+        const config = await shown(userId, saved.config);
+        return saved.created ? c.json(config, 201) : c.json(config, 200);
+      })
+      .openapi(createConfigRoute, async (c) => {
+        const info = c.req.valid('json');
+        const userId = c.get('user')!.sub;
+        const saved = await configs.saveBusinessInfo(userId, {
+          ...info,
+          phone_number: await businessLineOf(userId, info.phone_number),
+        });
+        const config = await shown(userId, saved.config);
+        return saved.created ? c.json(config, 201) : c.json(config, 200);
+      })
+      .openapi(updateConfigRoute, async (c) => {
+        const fields = c.req.valid('json');
+        const userId = c.req.valid('param').userId;
+        const config = await configs.updateConfigFields(userId, {
+          ...fields,
+          phone_number: fields.phone_number ? await businessLineOf(userId, fields.phone_number) : undefined,
+        });
+        if (!config) throw notFound(SETUP_MESSAGES.configNotFound);
+        return c.json(await shown(c.req.valid('param').userId, config), 200);
+      })
+      .openapi(updateDescriptionRoute, async (c) => {
+        const { phone_number, business_description, assistant_name, ...traits } = c.req.valid('json');
+        const userId = c.get('user')!.sub;
+        const current = await configs.findOwnConfigByPhone(userId, phone_number);
+        if (!current) throw notFound(SETUP_MESSAGES.configNotFound);
+        const traitsGiven = TRAIT_NAMES.some((name) => traits[name] !== undefined);
+        const config = await configs.updateConfigFields(userId, {
+          business_description,
+          assistant_name,
+          ...(traitsGiven ? mergedTraitFields(current, traits) : {}),
+        });
+        if (!config) throw notFound(SETUP_MESSAGES.configNotFound);
+        return c.json(await shown(userId, config), 200);
+      })
+      .openapi(getByBusinessIdRoute, async (c) => {
+        const found = await configs.findConfigByBusinessId(c.req.valid('param').id);
+        if (!found || found.userId !== c.get('user')!.sub) throw notFound(SETUP_MESSAGES.configNotFound);
+        return c.json(await shown(found.userId, found.config), 200);
+      })
+  );
 };

@@ -1,7 +1,8 @@
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { describe, expect, it } from 'vitest';
-import { corsForOrigins } from './cors';
+import { apiAnswerHeaders } from './answer-headers';
+import { corsPreflight } from './cors';
 
 const APP_ORIGIN = 'https://app.example.com';
 
@@ -10,7 +11,10 @@ function app() {
   hono.onError((error, c) =>
     c.json({ error: error.message }, error instanceof HTTPException ? error.status : 500),
   );
-  hono.use('*', corsForOrigins([APP_ORIGIN, 'http://localhost:5173']));
+  const allowedOrigins = [APP_ORIGIN, 'http://localhost:5173'];
+  // As app-core.ts registers them.
+  hono.use('*', apiAnswerHeaders({ allowedOrigins }));
+  hono.on('OPTIONS', '*', corsPreflight(allowedOrigins));
   hono.get('/ok', (c) => c.json({ ok: true }));
   hono.get('/fails', () => {
     throw new HTTPException(403, { message: 'no' });
@@ -23,7 +27,7 @@ function app() {
   return hono;
 }
 
-describe('corsForOrigins', () => {
+describe('CORS (apiAnswerHeaders and corsPreflight)', () => {
   it("allows the app's origins only, and always varies by origin", async () => {
     const allowed = await app().request('/ok', { headers: { Origin: APP_ORIGIN } });
     expect(allowed.headers.get('Access-Control-Allow-Origin')).toBe(APP_ORIGIN);

@@ -2,31 +2,33 @@ import type { MiddlewareHandler } from 'hono';
 import { cors } from 'hono/cors';
 import { API_CORS } from '@shared/api-cors';
 
+const EXPOSED = API_CORS.exposeHeaders.join(', ');
+const NONE: Readonly<Record<string, string>> = Object.freeze({});
+
 /**
- * CORS for the app's own origins: Hono's `cors()` answers preflights; on every other request the same two
- * headers are added to the route's answer through `c.res.headers`. Hono's middleware appends `Vary: Origin`
- * with `c.header()` once the response exists, and that call makes Hono rebuild a finished response as a
- * full web `Response` with a streamed body, which @hono/node-server then pipes: about 45 % of the
- * framework's CPU per request (issue 16 §4, bench/README.md api_get_config). Nothing here touches `c.res`
- * before the route answers either: that too would make Hono rebuild the answer.
+ * CORS for the app's own origins on every answer but a preflight: the two headers for an allowed origin,
+ * none for any other. apiAnswerHeaders (answer-headers.ts) writes them with the answer's other headers,
+ * together with `Vary: Origin` (the answer differs by origin, so shared caches must key on it).
  */
-export function corsForOrigins(allowedOrigins: readonly string[]): MiddlewareHandler {
-  const preflight = cors({
+export const corsAnswerHeaders = (
+  origin: string | undefined,
+  allowedOrigins: readonly string[],
+): Readonly<Record<string, string>> =>
+  origin && allowedOrigins.includes(origin)
+    ? { 'Access-Control-Allow-Origin': origin, 'Access-Control-Expose-Headers': EXPOSED }
+    : NONE;
+
+/**
+ * Preflights (every OPTIONS request) are answered by Hono's `cors()` with the methods, headers and max
+ * age of API_CORS. Registered for OPTIONS only: on other methods Hono's middleware appends `Vary` with
+ * `c.header()` once the response exists, which makes Hono rebuild a finished response as a full web
+ * `Response` with a streamed body (issue 16 §4, bench/README.md api_get_config).
+ */
+export function corsPreflight(allowedOrigins: readonly string[]): MiddlewareHandler {
+  return cors({
     origin: [...allowedOrigins],
     allowHeaders: [...API_CORS.allowHeaders],
     allowMethods: [...API_CORS.allowMethods],
     maxAge: API_CORS.maxAgeSeconds,
   });
-  const exposed = API_CORS.exposeHeaders.join(', ');
-  return async (c, next) => {
-    if (c.req.method === 'OPTIONS') return preflight(c, next);
-    await next();
-    const origin = c.req.header('origin');
-    if (origin && allowedOrigins.includes(origin)) {
-      c.res.headers.set('Access-Control-Allow-Origin', origin);
-      c.res.headers.set('Access-Control-Expose-Headers', exposed);
-    }
-    // The answer differs by origin, so shared caches must key on it (as Hono's cors() does).
-    c.res.headers.append('Vary', 'Origin');
-  };
 }

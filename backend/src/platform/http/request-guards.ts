@@ -30,16 +30,6 @@ export const requestBodyLimit = createMiddleware(async (c, next) =>
 );
 
 /**
- * Anything answered to a request that carried credentials is per-owner data: no browser, proxy or CDN may keep
- * it (a shared computer's back button or a misconfigured cache would otherwise show one owner's data to the
- * next visitor).
- */
-export const noStoreForAuthenticated = createMiddleware(async (c, next) => {
-  await next();
-  if (c.req.header('Authorization')) c.res.headers.set('Cache-Control', 'no-store');
-});
-
-/**
  * One rule for every field of the product API (issue 10 §8): a JSON body holding NUL or an unpaired
  * surrogate anywhere (keys included), or a number DynamoDB cannot store, is refused with 400 before any
  * handler runs, so no route can half-store it or fail with a 500. Reads the body as text (Hono caches it)

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import { requestIdMiddleware } from '../http/request-id';
+import { apiAnswerHeaders } from '../http/answer-headers';
 import { addLogContext, runWithLogContext } from './log-context';
 import { createLogger } from './logger';
 
@@ -42,7 +42,7 @@ describe('request id middleware', () => {
   const appWith = () => {
     const { lines, logger } = recording();
     const app = new Hono();
-    app.use('*', requestIdMiddleware);
+    app.use('*', apiAnswerHeaders({ allowedOrigins: [] }));
     app.get('/x', async (c) => {
       await tick();
       logger.info('handled');
