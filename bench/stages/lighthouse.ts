@@ -207,6 +207,9 @@ async function runLighthouse(
     onlyCategories: [...CATEGORIES],
     // Merged into Lighthouse's mobile defaults (simulated, 150 ms RTT, 1.6 Mbps): only the CPU factor changes.
     throttling: { cpuSlowdownMultiplier },
+    ...(process.env.BENCH_LIGHTHOUSE_JS_SAMPLES === '1'
+      ? { additionalTraceCategories: 'disabled-by-default-v8.cpu_profiler' }
+      : {}),
   });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   if (result.lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${result.lhr.runtimeError.message}`);

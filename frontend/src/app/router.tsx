@@ -66,8 +66,18 @@ export function preloadAccountScreen(pathname: string): Promise<unknown> | undef
   const screens = ACCOUNT_SCREENS[routePath(pathname)];
   if (!screens) return undefined;
   fetchRuntimeConfigEarly();
-  return Promise.allSettled([SignedInShell, ...screens].map((screen) => screen.preload()));
+  // The screens' chunks are requested in a task of their own, right after the entry's (issue 41 §4). Vite's
+  // preload helper adds a <link> per chunk, about 30 for the dashboard, and starting those requests took as
+  // long as evaluating React and the entry: in one task together they were the load's longest task, which
+  // a phone's slower CPU turns into blocking time. Split, the browser can also paint the static or
+  // remembered screen in between. The shell's chunks are already on their way (index.html lists them).
+  return nextTask().then(() =>
+    Promise.allSettled([SignedInShell, ...screens].map((screen) => screen.preload())),
+  );
 }
+
+/** Resolves in a new task, after the current one and any paint due in between. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 const page = (element: React.ReactNode) => (
   <Suspense fallback={<CenteredStatus>{AUTH_MESSAGES.loading}</CenteredStatus>}>{element}</Suspense>

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   forgetConversationLink,
   pendingConversationLink,
+  readConversationLinkSoon,
   rememberConversationLink,
 } from './conversation-link';
 
@@ -36,5 +37,62 @@ describe('conversation link kept across sign-in', () => {
     rememberConversationLink('/setup', '?conversation=c-1');
     rememberConversationLink('/dashboard', '?tab=calls');
     expect(pendingConversationLink()).toBeUndefined();
+  });
+});
+
+describe('conversation link: one read of the tab storage per page (issue 41 §4)', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('reads the storage once, answers later reads from memory and follows its own writes', () => {
+    const storage = tabStorage();
+    storage.setItem('ringly.conversation-link', '/dashboard?conversation=c-9');
+    const getItem = vi.spyOn(storage, 'getItem');
+    vi.stubGlobal('sessionStorage', storage);
+
+    expect(pendingConversationLink()).toBe('/dashboard?conversation=c-9');
+    expect(pendingConversationLink()).toBe('/dashboard?conversation=c-9');
+    expect(getItem).toHaveBeenCalledTimes(1);
+
+    forgetConversationLink();
+    expect(pendingConversationLink()).toBeUndefined();
+    expect(storage.getItem('ringly.conversation-link')).toBeNull();
+    rememberConversationLink('/dashboard', '?conversation=c-10');
+    expect(pendingConversationLink()).toBe('/dashboard?conversation=c-10');
+    expect(getItem).toHaveBeenCalledTimes(2); // the test's own check above
+  });
+
+  it('makes the first read in a later task, which a clean-up cancels', async () => {
+    vi.useFakeTimers();
+    try {
+      const storage = tabStorage();
+      const getItem = vi.spyOn(storage, 'getItem');
+      vi.stubGlobal('sessionStorage', storage);
+
+      readConversationLinkSoon()();
+      await vi.runAllTimersAsync();
+      expect(getItem).not.toHaveBeenCalled();
+
+      readConversationLinkSoon();
+      expect(getItem).not.toHaveBeenCalled();
+      await vi.runAllTimersAsync();
+      expect(getItem).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('asks nothing of a browser that refuses storage', () => {
+    Object.defineProperty(globalThis, 'sessionStorage', {
+      configurable: true,
+      get() {
+        throw new Error('SecurityError');
+      },
+    });
+    try {
+      expect(pendingConversationLink()).toBeUndefined();
+      expect(() => forgetConversationLink()).not.toThrow();
+    } finally {
+      Reflect.deleteProperty(globalThis, 'sessionStorage');
+    }
   });
 });

@@ -5,7 +5,11 @@ import { DASHBOARD_MESSAGES } from '@shared/dashboard-messages';
 import { REGISTRATION_DASHBOARD_TAB } from '@shared/messaging-registration-form';
 import { SignedInScreen } from '../../../components/layout/signed-in-screen';
 import { CenteredStatus } from '../../../components/ui/centered-status';
-import { forgetConversationLink, pendingConversationLink } from '../../../lib/conversation-link';
+import {
+  forgetConversationLink,
+  pendingConversationLink,
+  readConversationLinkSoon,
+} from '../../../lib/conversation-link';
 import {
   forgetDashboard,
   rememberDashboard,
@@ -53,13 +57,16 @@ export default function DashboardPage() {
   const { user, logout } = useAuth();
   const [searchParams, setSearchParams] = useSearchParams();
   const guard = useDashboardGuard(user);
-  // An e-mail's conversation link that needed a sign-in first: open it once the dashboard may show.
-  const pendingLink = pendingConversationLink();
   const ready = 'ready' in guard && guard.ready;
   // The whole dashboard first renders when the guard's config arrives. Revealed through a deferred value,
   // React renders it in the background in slices, between which the browser can paint and take input,
   // instead of in one long task (issue 16 §5: 45 ms on this machine, about 400 ms on a mid-range phone).
   const shown = useDeferredValue(ready) && ready;
+  // An e-mail's conversation link that needed a sign-in first: open it once the dashboard may show. Read
+  // from the tab's storage in a task of its own while the config loads, not inside the render that shows
+  // the dashboard (lib/conversation-link.ts).
+  useEffect(readConversationLinkSoon, []);
+  const pendingLink = shown ? pendingConversationLink() : undefined;
   // Forgotten once the render that opens it has happened, not when the guard is ready: that render comes
   // after, and would find no link.
   useEffect(() => {
