@@ -3,8 +3,12 @@ import { createMiddleware } from 'hono/factory';
 /** The OAuth callback and the local consent pages: the documents shown inside the connect popup. */
 const POPUP_PAGE = /^\/(oauth\/[a-z_]+\/callback|local\/oauth\/[a-z_]+\/authorize)$/;
 
-/** Where popupPageHeaders is registered, so no other request passes through it (POPUP_PAGE decides). */
-export const POPUP_PAGE_PATHS = ['/oauth/:service/callback', '/local/oauth/:service/authorize'] as const;
+/**
+ * Where popupPageHeaders is registered, so the owner API's requests never pass through it (POPUP_PAGE
+ * decides). The local consent page is reached through the local stand-ins' prefix: naming its path here
+ * would put a stand-in's route into every deployed bundle (tests/integration/deployed-artifact.test.ts).
+ */
+export const POPUP_PAGE_PATHS = ['/oauth/:service/callback', '/local/*'] as const;
 
 /**
  * Cross-Origin-Opener-Policy 'same-origin' (a security header of every answer, apiAnswerHeaders) would cut
