@@ -12,6 +12,7 @@ import { IMPLICIT_STAFF_ID } from '@shared/calendar-model';
 import type { Language } from '@shared/language';
 import type { Appointment, AppointmentAttendance } from '@shared/schemas/appointment';
 import { APPOINTMENT_PREFIX, keys, userKey } from '../../../platform/dynamo/keys';
+import { queryAll } from '../../../platform/dynamo/batch-write';
 import {
   isAnyConditionFailure,
   transactionConditionFailures,
@@ -111,27 +112,20 @@ export function createAppointmentRepository(
   const bookedAround = async (ownerId: string, day: string): Promise<Appointment[]> => {
     const { start, end } = dayBounds(day);
     const found: Appointment[] = [];
-    let startKey: Record<string, unknown> | undefined;
-    do {
-      const page = await doc.send(
-        new QueryCommand({
-          TableName: tableName,
-          KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-          FilterExpression: '#status = :booked',
-          ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: {
-            ':pk': userKey(ownerId),
-            ':from': `${APPOINTMENT_PREFIX}${new Date(start - 11 * 3_600_000).toISOString()}`,
-            ':to': lastKeyAt(new Date(end).toISOString()),
-            ':booked': 'booked',
-          },
-          ConsistentRead: true,
-          ExclusiveStartKey: startKey,
-        }),
-      );
-      found.push(...(page.Items ?? []).map(strip));
-      startKey = page.LastEvaluatedKey;
-    } while (startKey);
+    for await (const item of queryAll(doc, {
+      TableName: tableName,
+      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+      FilterExpression: '#status = :booked',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: {
+        ':pk': userKey(ownerId),
+        ':from': `${APPOINTMENT_PREFIX}${new Date(start - 11 * 3_600_000).toISOString()}`,
+        ':to': lastKeyAt(new Date(end).toISOString()),
+        ':booked': 'booked',
+      },
+      ConsistentRead: true,
+    }))
+      found.push(strip(item));
     return found;
   };
 
@@ -368,24 +362,20 @@ export function createAppointmentRepository(
     /** Appointments starting between from and to (inclusive), any status, soonest first. */
     async listBetween(ownerId: string, from: Date, to: Date, limit = 500): Promise<Appointment[]> {
       const found: Appointment[] = [];
-      let startKey: Record<string, unknown> | undefined;
-      do {
-        const page = await doc.send(
-          new QueryCommand({
-            TableName: tableName,
-            KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-            ExpressionAttributeValues: {
-              ':pk': userKey(ownerId),
-              ':from': `${APPOINTMENT_PREFIX}${from.toISOString()}`,
-              ':to': lastKeyAt(to.toISOString()),
-            },
-            ExclusiveStartKey: startKey,
-          }),
-        );
-        found.push(...(page.Items ?? []).map(strip));
-        startKey = page.LastEvaluatedKey;
-      } while (startKey && found.length < limit);
-      return found.slice(0, limit);
+      for await (const item of queryAll(doc, {
+        TableName: tableName,
+        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+        ExpressionAttributeValues: {
+          ':pk': userKey(ownerId),
+          ':from': `${APPOINTMENT_PREFIX}${from.toISOString()}`,
+          ':to': lastKeyAt(to.toISOString()),
+        },
+      })) {
+        found.push(strip(item));
+        // No further page is read once the limit is reached.
+        if (found.length >= limit) break;
+      }
+      return found;
     },
 
     /** Booked appointments that have not started yet (within `days`), soonest first. */
