@@ -51,6 +51,19 @@ describe('a changed assistant number joins the owner’s A2P messaging service',
     ...(standIn.services.get((await stored(ownerId))!.refs.messagingServiceSid!) ?? []),
   ];
   const allows = (from: string) => deps.textingGate.allows(from, US_CALLER);
+  /** The number is the service's only one and recorded as its number, with nothing left waiting. */
+  async function expectJoined(ownerId: string, phone: string) {
+    expect(await serviceOf(ownerId)).toEqual([await sidOf(phone)]);
+    expect(await stored(ownerId)).toMatchObject({ serviceNumber: phone });
+    expect((await stored(ownerId))!.awaitingNumber).toBeUndefined();
+  }
+  /** The stand-in's attachNumber failing `times` times (a Twilio outage), then working again. */
+  const failingAttach = (times: number) => {
+    const spy = vi.spyOn(standIn, 'attachNumber');
+    for (let n = 0; n < times; n++)
+      spy.mockRejectedValueOnce(new RegistrationProviderError('Twilio service number failed: outage'));
+    return spy;
+  };
 
   it('moves the service to the new number: the old one leaves it with its release', async () => {
     const owner = await approvedOwner('a2p-change');
@@ -60,9 +73,7 @@ describe('a changed assistant number joins the owner’s A2P messaging service',
 
     const second = freshNumber();
     expect((await owner.change(second)).status).toBe(200);
-    expect(await serviceOf(owner.ownerId)).toEqual([await sidOf(second)]);
-    expect(await stored(owner.ownerId)).toMatchObject({ serviceNumber: second });
-    expect((await stored(owner.ownerId))!.awaitingNumber).toBeUndefined();
+    await expectJoined(owner.ownerId, second);
     expect(await allows(second)).toBe(true);
     expect(await allows(owner.first)).toBe(false);
     await deps.providers.telephony.sendSms({ from: second, to: US_CALLER, body: 'See you at 3' });
@@ -72,11 +83,7 @@ describe('a changed assistant number joins the owner’s A2P messaging service',
 
   it('holds US texts from a number that failed to join, says so, and lets them go once a retry joins it', async () => {
     const owner = await approvedOwner('a2p-attach-fails');
-    const attach = vi
-      .spyOn(standIn, 'attachNumber')
-      .mockRejectedValueOnce(new RegistrationProviderError('Twilio service number failed: outage'))
-      .mockRejectedValueOnce(new RegistrationProviderError('Twilio service number failed: outage'))
-      .mockRejectedValueOnce(new RegistrationProviderError('Twilio service number failed: outage'));
+    const attach = failingAttach(3);
     try {
       const second = freshNumber();
       // The change stands: the number is bought and active, and the answer is a success.
@@ -108,9 +115,7 @@ describe('a changed assistant number joins the owner’s A2P messaging service',
       const joined = await owner.view();
       expect(joined.body.numberPending).toBeUndefined();
       expect(attach).toHaveBeenCalledTimes(4);
-      expect(await serviceOf(owner.ownerId)).toEqual([await sidOf(second)]);
-      expect(await stored(owner.ownerId)).toMatchObject({ serviceNumber: second });
-      expect((await stored(owner.ownerId))!.awaitingNumber).toBeUndefined();
+      await expectJoined(owner.ownerId, second);
       expect(await allows(second)).toBe(true);
       // Nothing waits any more: reads do not call the provider again.
       await owner.view();
@@ -122,9 +127,7 @@ describe('a changed assistant number joins the owner’s A2P messaging service',
 
   it('a held text retries the join itself: the number joins and the text goes, without the Texting tab', async () => {
     const owner = await approvedOwner('a2p-join-on-text');
-    const attach = vi
-      .spyOn(standIn, 'attachNumber')
-      .mockRejectedValueOnce(new RegistrationProviderError('Twilio service number failed: outage'));
+    const attach = failingAttach(1);
     try {
       const second = freshNumber();
       expect((await owner.change(second)).status).toBe(200);
@@ -132,9 +135,7 @@ describe('a changed assistant number joins the owner’s A2P messaging service',
       // The assistant texts a caller: the gate retries the join, which now succeeds, and the text leaves.
       await deps.providers.telephony.sendSms({ from: second, to: US_CALLER, body: 'See you at 3' });
       expect(attach).toHaveBeenCalledTimes(2);
-      expect(await serviceOf(owner.ownerId)).toEqual([await sidOf(second)]);
-      expect(await stored(owner.ownerId)).toMatchObject({ serviceNumber: second });
-      expect((await stored(owner.ownerId))!.awaitingNumber).toBeUndefined();
+      await expectJoined(owner.ownerId, second);
       const thread = await deps.localTwilioAccount!.thread(second, US_CALLER);
       expect(thread.filter((m) => m.direction === 'outbound').map((m) => m.body)).toEqual(['See you at 3']);
     } finally {
@@ -144,9 +145,7 @@ describe('a changed assistant number joins the owner’s A2P messaging service',
 
   it('retries a failed join when the owner picks the same number again', async () => {
     const owner = await approvedOwner('a2p-repick');
-    const attach = vi
-      .spyOn(standIn, 'attachNumber')
-      .mockRejectedValueOnce(new RegistrationProviderError('Twilio service number failed: outage'));
+    const attach = failingAttach(1);
     try {
       const second = freshNumber();
       expect((await owner.change(second)).status).toBe(200);
