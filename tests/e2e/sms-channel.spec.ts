@@ -89,6 +89,9 @@ test('an owner connects Stripe; a caller texts, books and pays the deposit into 
   await expect(logRow).toContainText('Deposit paid');
   await expect(logRow).toContainText('$25');
   await expect(logRow).toContainText(caller.slice(-4));
+  // An English-only business has no language to filter by (spanish-call.spec.ts shows the filter).
+  await expect(page.getByLabel('Caller number')).toBeVisible();
+  await expect(page.locator('#call-log-language')).toHaveCount(0);
   await page.getByLabel('Outcome').selectOption('message_taken');
   await expect(page.getByText('No conversations match these filters.')).toBeVisible();
   await page.getByLabel('Outcome').selectOption('');

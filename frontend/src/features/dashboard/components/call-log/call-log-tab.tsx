@@ -6,7 +6,8 @@ import { phoneDigits } from '@shared/phone/phone-number';
 import { formatAmount } from '@shared/plans';
 import type { CallLogEntry } from '@shared/schemas/call-log';
 import { CALL_LOG_TEXTS, callRouteLabel, CHANNEL_LABELS, OUTCOME_LABELS } from '@shared/call-log';
-import { LANGUAGE_NAMES, LANGUAGES, type Language } from '@shared/language';
+import { DEFAULT_LANGUAGE, LANGUAGE_NAMES, LANGUAGES, type Language } from '@shared/language';
+import { servedLanguages } from '@shared/language-settings';
 import {
   CONVERSATION_CHANNELS,
   CONVERSATION_OUTCOMES,
@@ -23,6 +24,7 @@ import {
   type CallLogRangeKey,
 } from '../../call-log-format';
 import { dashboardQueryKeys } from '../../hooks/dashboard-query-keys';
+import { useGuardedDashboardConfig } from '../../hooks/use-dashboard-config';
 import { ConversationDetail } from './conversation-detail';
 import { LanguageBadge } from '../language-badge';
 import { PrivacyPanel } from './privacy-panel';
@@ -52,6 +54,7 @@ export function CallLogTab({ userId }: { userId: string }) {
   const [phoneInput, setPhoneInput] = useState('');
   const phone = useDebounced(phoneDigits(phoneInput));
   const [open, setOpen] = useState<CallLogEntry | undefined>();
+  const config = useGuardedDashboardConfig(userId);
   // A summary e-mail's link (…?tab=calls&conversation=<id>&started_at=<iso>) opens that conversation.
   const [searchParams, setSearchParams] = useSearchParams();
   const linkedId = searchParams.get('conversation');
@@ -93,6 +96,12 @@ export function CallLogTab({ userId }: { userId: string }) {
   const timeZone = log.data?.pages[0]?.time_zone ?? 'UTC';
   const entries = log.data?.pages.flatMap((page) => page.entries) ?? [];
   const filtering = Boolean(channel || outcome || language || phone || from);
+  // An English-only business has nothing to filter by language, unless it served another language before
+  // (Spanish switched off later) or a filter is already chosen.
+  const showLanguageFilter =
+    Boolean(language) ||
+    servedLanguages(config.data ?? {}).length > 1 ||
+    entries.some((entry) => entry.language !== DEFAULT_LANGUAGE);
 
   return (
     <div className="call-log-stack">
@@ -144,21 +153,23 @@ export function CallLogTab({ userId }: { userId: string }) {
               ))}
             </select>
           </div>
-          <div className="field">
-            <label htmlFor="call-log-language">{CALL_LOG_TEXTS.language}</label>
-            <select
-              id="call-log-language"
-              value={language}
-              onChange={(e) => setLanguage(e.target.value as Language | '')}
-            >
-              <option value="">{CALL_LOG_TEXTS.allLanguages}</option>
-              {LANGUAGES.map((value) => (
-                <option key={value} value={value}>
-                  {LANGUAGE_NAMES[value]}
-                </option>
-              ))}
-            </select>
-          </div>
+          {showLanguageFilter && (
+            <div className="field">
+              <label htmlFor="call-log-language">{CALL_LOG_TEXTS.language}</label>
+              <select
+                id="call-log-language"
+                value={language}
+                onChange={(e) => setLanguage(e.target.value as Language | '')}
+              >
+                <option value="">{CALL_LOG_TEXTS.allLanguages}</option>
+                {LANGUAGES.map((value) => (
+                  <option key={value} value={value}>
+                    {LANGUAGE_NAMES[value]}
+                  </option>
+                ))}
+              </select>
+            </div>
+          )}
           <div className="field">
             <label htmlFor="call-log-phone">Caller number</label>
             <input
