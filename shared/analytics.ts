@@ -140,10 +140,7 @@ export const APPOINTMENT_RATES_TEXTS = {
     `${share.appointments} appointment${share.appointments === 1 ? '' : 's'}${share.no_shows > 0 ? ` · ${share.no_shows} no-show${share.no_shows === 1 ? '' : 's'}` : ''}`,
 } as const;
 
-/** A moved appointment's old item is cancelled with `rescheduled_to`: it is counted as its new item only. */
-type CountedAppointment = Appointment & { rescheduled_to?: string; reminded_at?: string };
-
-function periodOf(appointments: readonly CountedAppointment[]): AppointmentRatesPeriod {
+function periodOf(appointments: readonly Appointment[]): AppointmentRatesPeriod {
   const reminded = appointments.filter((a) => a.reminded_at);
   const confirmed = reminded.filter((a) => a.confirmed_at).length;
   const marked = appointments.filter((a) => a.attendance);
@@ -165,13 +162,14 @@ function periodOf(appointments: readonly CountedAppointment[]): AppointmentRates
  * starting before it are "before", the rest "after". Moved-away items are not counted twice.
  */
 export function computeAppointmentRates(
-  appointments: readonly CountedAppointment[],
+  appointments: readonly Appointment[],
   enabledSince: string | null,
   from: Date,
   to: Date,
 ): AppointmentRates {
   const counted = appointments.filter((a) => {
     const at = Date.parse(a.starts_at);
+    // A moved appointment's old item (cancelled with `rescheduled_to`) is counted as its new item only.
     return at >= from.getTime() && at <= to.getTime() && !a.rescheduled_to;
   });
   const split = enabledSince ? Date.parse(enabledSince) : Number.POSITIVE_INFINITY;
@@ -186,8 +184,8 @@ export function computeAppointmentRates(
 
 /** Appointments grouped by a name (service, staff member). */
 function sharesBy(
-  appointments: readonly CountedAppointment[],
-  nameOf: (appointment: CountedAppointment) => string | null,
+  appointments: readonly Appointment[],
+  nameOf: (appointment: Appointment) => string | null,
 ): AppointmentShare[] {
   const shares = new Map<string | null, AppointmentShare>();
   for (const appointment of appointments) {

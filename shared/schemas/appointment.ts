@@ -36,6 +36,13 @@ export const appointmentSchema = z.object({
     .nullable(),
   created_at: z.iso.datetime(),
   cancelled_at: z.iso.datetime().nullable(),
+  /**
+   * A move is a new item (its id holds its start) and the old one cancelled: the new item keeps where it was
+   * (`previous_starts_at`), the old one names its successor (`rescheduled_to`), so the polling list and the
+   * analytics read one move, not a booking and a cancellation.
+   */
+  previous_starts_at: z.iso.datetime().optional(),
+  rescheduled_to: z.string().optional(),
   /** The event mirroring it in the owner's connected calendar (docs/decisions/142), when there is one. */
   calendar_event_id: z.string().nullable().optional(),
   /** When its first reminder was sent (docs/decisions/175-reminders.md): the confirmation rate's base. */

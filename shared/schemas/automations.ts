@@ -87,7 +87,11 @@ export const hookEventParamsSchema = z.object({ event: z.enum(WEBHOOK_EVENTS) })
 export const pollQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(POLL_MAX_LIMIT).default(POLL_DEFAULT_LIMIT),
 });
-export const APPOINTMENT_POLL_EVENTS = ['appointment.booked', 'appointment.cancelled'] as const;
+export const APPOINTMENT_POLL_EVENTS = [
+  'appointment.booked',
+  'appointment.moved',
+  'appointment.cancelled',
+] as const;
 export const appointmentPollQuerySchema = pollQuerySchema.extend({
   event: z.enum(APPOINTMENT_POLL_EVENTS).optional(),
 });

@@ -358,6 +358,29 @@ describe('automations: API keys and REST hooks', async () => {
       await withKey(reader.key, 'GET', '/api/hooks/poll/appointments?event=appointment.booked')
     ).body as unknown as Array<{ data: { customer_name: string } }>;
     expect(bookedOnly.map((a) => a.data.customer_name)).toEqual(['Second']);
+
+    // A move is one appointment.moved saying where it was: its old item is not listed as a cancellation.
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const moved = await deps.data.appointments.reschedule(other.sub, second.id, {
+      starts_at: slot(7),
+      ends_at: slot(8),
+    });
+    if (!moved.ok) throw new Error('move refused');
+    const afterMove = (await withKey(reader.key, 'GET', '/api/hooks/poll/appointments'))
+      .body as unknown as Array<{
+      id: string;
+      type: string;
+      data: { previous_starts_at: string | null; starts_at: string };
+    }>;
+    expect(afterMove.map((a) => [a.type, a.id])).toEqual([
+      ['appointment.moved', `appointment.moved:${moved.appointment.id}`],
+      ['appointment.cancelled', `appointment.cancelled:${first.id}`],
+    ]);
+    expect(afterMove[0]!.data).toMatchObject({ starts_at: slot(7), previous_starts_at: second.starts_at });
+    const movedOnly = (
+      await withKey(reader.key, 'GET', '/api/hooks/poll/appointments?event=appointment.moved')
+    ).body as unknown as Array<{ id: string }>;
+    expect(movedOnly.map((a) => a.id)).toEqual([`appointment.moved:${moved.appointment.id}`]);
   });
 
   it('documents the public routes with the API-key security schemes', async () => {

@@ -210,7 +210,7 @@ export const hookRoutes = (deps: AutomationsDeps) => {
       );
       const envelopes = appointments
         .sort((a, b) => appointmentEventTime(b).localeCompare(appointmentEventTime(a)))
-        .map((appointment) => appointmentEnvelope(appointment, config.business_id))
+        .flatMap((appointment) => appointmentEnvelope(appointment, config.business_id) ?? [])
         .filter((envelope) => !event || envelope.type === event);
       return c.json(envelopes.slice(0, limit), 200);
     });

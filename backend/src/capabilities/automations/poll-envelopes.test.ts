@@ -76,7 +76,7 @@ describe('polling and sample envelopes', () => {
   });
 
   it('turns an appointment into its latest event: booked, then cancelled under another id', () => {
-    const booked = appointmentEnvelope(appointment, 'biz_1');
+    const booked = appointmentEnvelope(appointment, 'biz_1')!;
     expect(booked).toMatchObject({ type: 'appointment.booked', timestamp: appointment.created_at });
     expect(WEBHOOK_EVENT_DATA['appointment.booked'].strict().parse(booked.data)).toMatchObject({
       status: 'booked',
@@ -91,9 +91,28 @@ describe('polling and sample envelopes', () => {
         conversation_id: null,
       },
       'biz_1',
-    );
+    )!;
     expect(cancelled).toMatchObject({ type: 'appointment.cancelled', timestamp: '2026-11-30T08:00:00.000Z' });
     expect(cancelled.data).toMatchObject({ status: 'cancelled', changed_by: 'owner' });
     expect(cancelled.id).not.toBe(booked.id);
+  });
+
+  it('turns a move into one appointment.moved with where it was; the old item of the move is no event', () => {
+    const moved = appointmentEnvelope(
+      { ...appointment, id: 'appt_new', previous_starts_at: appointment.starts_at },
+      'biz_1',
+    )!;
+    expect(moved).toMatchObject({ id: 'appointment.moved:appt_new', type: 'appointment.moved' });
+    expect(WEBHOOK_EVENT_DATA['appointment.moved'].strict().parse(moved.data)).toMatchObject({
+      status: 'booked',
+      previous_starts_at: appointment.starts_at,
+    });
+    const movedAway = {
+      ...appointment,
+      status: 'cancelled' as const,
+      cancelled_at: '2026-11-30T08:00:00.000Z',
+      rescheduled_to: 'appt_new',
+    };
+    expect(appointmentEnvelope(movedAway, 'biz_1')).toBeUndefined();
   });
 });

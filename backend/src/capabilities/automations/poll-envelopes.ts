@@ -51,22 +51,36 @@ export function conversationEnvelope(conversation: Conversation, businessId: str
   });
 }
 
-/** When the appointment's latest event happened: its cancellation, else its booking. */
+/** When the appointment's latest event happened: its cancellation, else its booking (a move's new item). */
 export const appointmentEventTime = (appointment: Appointment) =>
   appointment.cancelled_at ?? appointment.created_at;
 
 /**
- * An appointment as its latest event: booked, or cancelled. The record keeps no earlier start time nor who
- * cancelled, so a polled item says `previous_starts_at: null` and names the assistant when a conversation
- * made the booking, else the owner; hooks, sent as the change happens, carry the exact values.
+ * An appointment as its latest event: booked, moved (the new item of a move, with where it was), or
+ * cancelled. The old item of a move is no event of its own (undefined): as with hooks, a move is one
+ * `appointment.moved`. The record keeps no name of who made the change, so a polled item names the
+ * assistant when a conversation made the booking, else the owner; hooks carry the exact value.
  */
-export function appointmentEnvelope(appointment: Appointment, businessId: string): WebhookEnvelope {
-  const type = appointment.status === 'cancelled' ? 'appointment.cancelled' : 'appointment.booked';
+export function appointmentEnvelope(
+  appointment: Appointment,
+  businessId: string,
+): WebhookEnvelope | undefined {
+  if (appointment.rescheduled_to) return undefined;
+  const type =
+    appointment.status === 'cancelled'
+      ? 'appointment.cancelled'
+      : appointment.previous_starts_at
+        ? 'appointment.moved'
+        : 'appointment.booked';
   return envelope(
     type,
     appointment.id,
     appointmentEventTime(appointment),
     businessId,
-    appointmentPayload(appointment, appointment.conversation_id ? 'assistant' : 'owner'),
+    appointmentPayload(
+      appointment,
+      appointment.conversation_id ? 'assistant' : 'owner',
+      appointment.previous_starts_at ?? null,
+    ),
   );
 }

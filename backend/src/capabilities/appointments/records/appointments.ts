@@ -498,7 +498,13 @@ export function createAppointmentRepository(
         } = current;
         // The booking moves whole, its language too (decision 174), unless the caller now speaks another one.
         const { language, ...changes } = slot;
-        const moved = record(ownerId, { ...rest, ...changes, ...(language ? { language } : {}) });
+        const moved = record(ownerId, {
+          ...rest,
+          ...changes,
+          ...(language ? { language } : {}),
+          // Another service or person at the same start is a change, not a move: where it was stays as it was.
+          ...(changes.starts_at !== current.starts_at ? { previous_starts_at: current.starts_at } : {}),
+        });
         const added = holdsOf(moved, options);
         const ledgers = await readLedgers(ownerId, [...holdsOf(current), ...added]);
         const items = ledgerItems(ledgers, { removed: [id], added });
