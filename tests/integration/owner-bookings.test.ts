@@ -166,4 +166,48 @@ describe('Owner bookings: open times, create and move through the booking invari
     );
     expect(texts.at(-1)?.body).toMatch(/Bella Hair Studio: your appointment for Balayage is moved to/);
   });
+
+  it('moves a booking made before the business named its staff, assigning it to the first free one', async () => {
+    // As stored before staff existed: no staff_id (the implicit staff member), who is nobody now.
+    const before = await deps.data.appointments.book(owner.sub, {
+      starts_at: at(16, 30),
+      ends_at: at(17),
+      customer_name: 'Lee Park',
+      customer_phone: '+14155550199',
+      service: 'Haircut',
+      conversation_id: null,
+      channel: null,
+      deposit: null,
+    });
+    if (!before.ok) throw new Error('slot taken');
+    expect(before.appointment.staff_id).toBeUndefined();
+    const moved = await move(before.appointment.id, at(12));
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    const body = moved.body as unknown as {
+      appointment: { starts_at: string; staff_id: string; staff_name: string };
+    };
+    expect(body.appointment).toMatchObject({
+      starts_at: at(12),
+      staff_id: 'st_jordan001',
+      staff_name: 'Jordan',
+    });
+    // Assigned now: Jordan's own 12:00, so a second pre-staff booking moved there goes to Sam.
+    const another = await deps.data.appointments.book(owner.sub, {
+      starts_at: at(16, 30),
+      ends_at: at(17),
+      customer_name: 'Kim Cho',
+      customer_phone: '+14155550198',
+      service: 'Haircut',
+      conversation_id: null,
+      channel: null,
+      deposit: null,
+    });
+    if (!another.ok) throw new Error('slot taken');
+    const second = await move(another.appointment.id, at(12));
+    expect(second.status, JSON.stringify(second.body)).toBe(200);
+    expect((second.body as unknown as { appointment: { staff_name: string } }).appointment.staff_name).toBe(
+      'Sam',
+    );
+    expect((await move(before.appointment.id, at(12, 30))).status).not.toBe(200);
+  });
 });

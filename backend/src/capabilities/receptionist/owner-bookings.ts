@@ -6,7 +6,12 @@ import type { AppointmentRepository } from '../appointments/records/index';
 import type { OwnerCalendar } from '../calendars/index';
 import type { BusinessProfile } from './business-profile';
 import { bookedWith, bookFirstFree, confirmationText, freeStaffAt, mirrorInCalendar } from './tools/book';
-import { appointmentMinutes, choiceOfAppointment, type BookingChoice } from './tools/booking-choice';
+import {
+  appointmentMinutes,
+  choiceOfAppointment,
+  staffOfMove,
+  type BookingChoice,
+} from './tools/booking-choice';
 import { availabilityFor } from './tools/find-slots';
 import type { ToolServices } from './tools/tool-types';
 
@@ -173,9 +178,10 @@ export function ownerBookings(deps: {
       const free = await freeStaffAt(ctx, choiceOfAppointment(business, current), start, {
         ignoreAppointmentId: current.id,
       });
-      if (!free.staffIds.includes(current.staff_id ?? IMPLICIT_STAFF_ID))
-        return { ok: false, reason: 'taken' };
+      const staff = staffOfMove(business, current, free.staffIds);
+      if (!staff) return { ok: false, reason: 'taken' };
       const moved = await deps.appointments.reschedule(ownerId, current.id, {
+        ...staff,
         starts_at: start.toISOString(),
         ends_at: new Date(start.getTime() + appointmentMinutes(current) * 60_000).toISOString(),
       });

@@ -1,6 +1,7 @@
 import { staffForService } from '@shared/receptionist/availability';
 import { matchService, matchStaff } from '@shared/receptionist/booking-choices';
 import type { Appointment } from '@shared/schemas/appointment';
+import { IMPLICIT_STAFF_ID } from '@shared/calendar-model';
 import type { Service } from '@shared/schemas/calendar-model';
 import type { ToolContext, ToolResult } from './tool-types';
 
@@ -38,6 +39,25 @@ export function choiceOfAppointment(
     staffId: appointment.staff_id,
     ...(appointment.staff_name ? { staffName: appointment.staff_name } : {}),
   };
+}
+
+/**
+ * Who a moved appointment is with, as the fields the move writes: nothing new when its own staff member is
+ * free at the new time; undefined when they are not. An appointment booked before the business named its
+ * staff (the implicit staff member, who no longer exists once staff do) goes to the first free one who does
+ * it, and the move assigns it to them, so such bookings can still be moved.
+ */
+export function staffOfMove(
+  business: ToolContext['business'],
+  appointment: Appointment,
+  freeStaffIds: readonly string[],
+): { staff_id?: string; staff_name?: string } | undefined {
+  const own = appointment.staff_id ?? IMPLICIT_STAFF_ID;
+  const { staff } = business.calendar;
+  const stillThere = staff.length === 0 ? own === IMPLICIT_STAFF_ID : staff.some((m) => m.id === own);
+  if (stillThere) return freeStaffIds.includes(own) ? {} : undefined;
+  const assigned = staff.find((m) => m.id === freeStaffIds[0]);
+  return assigned && { staff_id: assigned.id, staff_name: assigned.name };
 }
 
 /** How long an appointment lasts: it keeps its length when it moves (a service edited since or not). */

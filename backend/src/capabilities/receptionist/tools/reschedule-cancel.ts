@@ -4,10 +4,9 @@ import { spokenTimeIn } from '@shared/receptionist/spoken-time-es';
 import type { DepositRefundOutcome } from '@shared/get-paid';
 import { z } from 'zod';
 import { spokenTime } from '@shared/receptionist/business-time';
-import { IMPLICIT_STAFF_ID } from '@shared/calendar-model';
 import type { Appointment } from '@shared/schemas/appointment';
 import { afterBooking, freeStaffAt, mirrorInCalendar, sendSchedulingLink } from './book';
-import { appointmentMinutes, callersAppointment, choiceOfAppointment } from './booking-choice';
+import { appointmentMinutes, callersAppointment, choiceOfAppointment, staffOfMove } from './booking-choice';
 import { isTextable, type Tool, type ToolContext } from './tool-types';
 
 export const rescheduleTool: Tool<{ appointment_id?: string; new_start: string }> = {
@@ -34,9 +33,10 @@ export const rescheduleTool: Tool<{ appointment_id?: string; new_start: string }
     // The same service with the same staff member, at a time the engine would offer (the old time aside).
     const choice = choiceOfAppointment(context.business, current);
     const free = await freeStaffAt(context, choice, start, { ignoreAppointmentId: current.id });
-    if (!free.staffIds.includes(current.staff_id ?? IMPLICIT_STAFF_ID))
-      return { ok: false, summary: 'New time is not available', data: { reason: 'not_open' } };
+    const staff = staffOfMove(context.business, current, free.staffIds);
+    if (!staff) return { ok: false, summary: 'New time is not available', data: { reason: 'not_open' } };
     const moved = await context.services.appointments.reschedule(context.business.ownerId, current.id, {
+      ...staff,
       starts_at: start.toISOString(),
       ends_at: new Date(start.getTime() + appointmentMinutes(current) * 60_000).toISOString(),
       // The caller's language now: later texts about it (reminders, the owner's cancellation) follow it.
