@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 // The screens' modules are not loaded here: every lazy screen is a stub whose preload is counted.
 const preloads = vi.hoisted(() => [] as string[]);
 const configFetches = vi.hoisted(() => ({ count: 0 }));
-const frame = vi.hoisted(() => ({ draw: () => {} }));
+const shown = vi.hoisted(() => ({ paint: () => {}, task: () => {} }));
 const requested = vi.hoisted(() => ({ chunks: [] as string[][], done: () => {} }));
 vi.mock('./preloadable-lazy', () => ({
   preloadableLazy: (load: () => Promise<unknown>) =>
@@ -20,7 +20,8 @@ vi.mock('../lib/runtime-config-early', () => ({
   },
 }));
 vi.mock('./screen-chunk-requests', () => ({
-  afterFirstFrame: () => new Promise<void>((resolve) => (frame.draw = resolve)),
+  afterPaintShown: () => new Promise<void>((resolve) => (shown.paint = resolve)),
+  nextTask: () => new Promise<void>((resolve) => (shown.task = resolve)),
   requestScreenChunks: (chunks: string[]) => {
     requested.chunks.push(chunks);
     return new Promise<void>((resolve) => (requested.done = resolve));
@@ -37,22 +38,38 @@ describe('preloadAccountScreen (issue 41 §4)', () => {
     requested.chunks.length = 0;
   });
 
-  it('starts config.json at once, the screen’s files after the first frame, its imports once they are linked', async () => {
-    const arrived = preloadAccountScreen('/dashboard');
+  it('after the remembered screen shows, starts config.json and the files, then the imports', async () => {
+    const arrived = preloadAccountScreen('/dashboard', true);
 
-    expect(configFetches.count).toBe(1);
-    // Nothing requested before the frame: Lighthouse would count it in the first paint.
+    // Nothing requested before the painting shows: Lighthouse would put it on that paint's path.
     await settle();
+    expect(configFetches.count).toBe(0);
     expect(requested.chunks).toHaveLength(0);
-    expect(preloads).toHaveLength(0);
 
-    frame.draw();
+    shown.paint();
     await settle();
+    expect(configFetches.count).toBe(1);
     // Named as the build names the chunks: the keys of index.html's list.
     expect(requested.chunks).toEqual([['signed-in-shell', 'protected-route', 'dashboard-page']]);
     // The imports wait until every file is linked, so Vite's helper finds them and starts nothing itself.
     expect(preloads).toHaveLength(0);
 
+    requested.done();
+    await arrived;
+    expect(preloads).toHaveLength(3);
+  });
+
+  it('without a painting, starts config.json at once and the files in the next task', async () => {
+    const arrived = preloadAccountScreen('/setup', false);
+
+    expect(configFetches.count).toBe(1);
+    await settle();
+    expect(requested.chunks).toHaveLength(0);
+
+    shown.task();
+    await settle();
+    expect(configFetches.count).toBe(1);
+    expect(requested.chunks).toEqual([['signed-in-shell', 'protected-route', 'setup-page']]);
     requested.done();
     await arrived;
     expect(preloads).toHaveLength(3);

@@ -7,7 +7,7 @@ import { routePath } from '../lib/route-path';
 import { fetchRuntimeConfigEarly } from '../lib/runtime-config-early';
 import { preloadableLazy } from './preloadable-lazy';
 import { RouteErrorBoundary } from './route-error-page';
-import { afterFirstFrame, requestScreenChunks } from './screen-chunk-requests';
+import { afterPaintShown, nextTask, requestScreenChunks } from './screen-chunk-requests';
 
 // Pages load on demand so the landing page ships only what it shows; a chunk that never arrives fails
 // after the spec's 120 s and the route's error page offers a retry. Each is named as the build names its
@@ -51,24 +51,32 @@ const ACCOUNT_SCREENS: Record<string, NamedScreen[]> = {
 /**
  * Opening an account screen, React would fetch the shell, then config.json, then the guard, then the page:
  * four round trips one after another, each a few hundred ms on a phone. Started here, before the first
- * render, they run side by side (index.html already lists the shell's chunks). The promise settles when all
- * have arrived or failed, so main.tsx can render without suspending (preloadable-lazy.tsx); failures are
- * left to the lazy import that shows the route's error page. Undefined for other paths.
+ * render, they run side by side. The promise settles when all have arrived or failed, so main.tsx can render
+ * without suspending (preloadable-lazy.tsx); failures are left to the lazy import that shows the route's
+ * error page. Undefined for other paths.
+ *
+ * `painted`: the entry has painted the screen from memory (remembered-screen.ts). Then config.json and the
+ * files wait until that painting is on the screen (issue 41 §4, docs/decisions/188): Lighthouse's simulation
+ * puts every request that ended before a paint on its path, so requested earlier, the shell's and the
+ * screen's files made the remembered screen, painted at 0.1 s, a simulated 2.0-2.2 s. Without a painting
+ * they start at once: what the owner waits for is the screen itself.
  */
-export function preloadAccountScreen(pathname: string): Promise<unknown> | undefined {
+export function preloadAccountScreen(pathname: string, painted = false): Promise<unknown> | undefined {
   const screens = ACCOUNT_SCREENS[routePath(pathname)];
   if (!screens) return undefined;
-  fetchRuntimeConfigEarly();
-  // The screens' files are requested after the first frame, a few per task (issue 41 §4, decision 188).
-  // Lighthouse's simulation counts every request begun before the first paint as part of it: requested in
-  // the entry's task or the next, the remembered screen painted at 0.1 s was simulated at 2.0-2.2 s. Vite's
-  // preload helper would start them all in one task (about 30 `<link>`s for the dashboard, 0.4 ms of main
-  // thread each), a task a phone's slower CPU makes long, which after the first paint is blocking time.
-  // Once they are linked, the screens' imports find them so (the helper skips a linked file). The shell's
-  // chunks are already on their way (index.html lists them).
   const all = [SignedInShell, ...screens];
-  return afterFirstFrame()
-    .then(() => requestScreenChunks(all.map((each) => each.chunk)))
+  // Vite's preload helper would start every file in one task (about 40 `<link>`s for the dashboard, some
+  // 0.4 ms of main thread each), which a phone's slower CPU makes a long task, blocking time once the first
+  // paint is done. The list the build wrote into index.html lets them start a few per task; the screens'
+  // imports then find them linked (the helper skips a linked file) and only evaluate.
+  // Without a painting the files start in the next task all the same, which keeps the entry's task (React's
+  // and the entry's evaluation) short.
+  if (!painted) fetchRuntimeConfigEarly();
+  return (painted ? afterPaintShown() : nextTask())
+    .then(() => {
+      if (painted) fetchRuntimeConfigEarly();
+      return requestScreenChunks(all.map((each) => each.chunk));
+    })
     .then(() => Promise.allSettled(all.map((each) => each.preload())));
 }
 

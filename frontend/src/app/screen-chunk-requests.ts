@@ -8,8 +8,8 @@ import { SCREEN_CHUNK_LIST_ID } from '@shared/site-files';
  */
 export const CHUNK_REQUESTS_PER_TASK = 6;
 
-/** The longest the chunks wait for the first frame: a tab opened in the background draws no frame. */
-const FRAME_WAIT_LIMIT_MS = 200;
+/** The longest the requests wait for the painting to show: a tab opened in the background draws nothing. */
+const PAINT_WAIT_LIMIT_MS = 250;
 
 type ScreenChunkList = Readonly<Record<string, readonly string[]>>;
 
@@ -54,15 +54,37 @@ export async function startInGroups(
 export const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**
- * Resolves in the task after the next frame has been drawn, so what the entry painted (the remembered screen
- * or index.html's "Loading...") is on the screen before the screen's requests start.
+ * Resolves in the task after the content the entry painted (the remembered screen) is on the screen: its
+ * largest-contentful-paint entry, which the browser reports once the frame is presented (the entry's three
+ * paintings are all larger than index.html's "Loading..."), or two frames later in a browser without such
+ * entries; at most PAINT_WAIT_LIMIT_MS. Lighthouse's simulation puts on a paint's path every request that
+ * ended before its frame was presented, which can be a frame or more after the paint task on a busy phone.
  */
-export function afterFirstFrame(): Promise<void> {
+export function afterPaintShown(): Promise<void> {
   return new Promise((resolve) => {
-    requestAnimationFrame(() => setTimeout(resolve, 0));
-    setTimeout(resolve, FRAME_WAIT_LIMIT_MS);
+    const since = performance.now();
+    let settled = false;
+    const observer = lcpEntriesSupported()
+      ? new PerformanceObserver((list) => {
+          if (list.getEntries().some((entry) => entry.startTime >= since)) settle();
+        })
+      : undefined;
+    const limit = setTimeout(settle, PAINT_WAIT_LIMIT_MS);
+    function settle() {
+      if (settled) return;
+      settled = true;
+      observer?.disconnect();
+      clearTimeout(limit);
+      setTimeout(resolve, 0);
+    }
+    if (observer) observer.observe({ type: 'largest-contentful-paint', buffered: true });
+    else requestAnimationFrame(() => requestAnimationFrame(settle));
   });
 }
+
+const lcpEntriesSupported = () =>
+  typeof PerformanceObserver !== 'undefined' &&
+  PerformanceObserver.supportedEntryTypes.includes('largest-contentful-paint');
 
 /**
  * Requests the files of these screen chunks as Vite's preload helper would (a module preload per script, a
