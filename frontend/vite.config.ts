@@ -2,7 +2,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { prerenderLanding, serveLandingAtRoot } from './build/prerender-landing.ts';
-import { preloadAccountShell } from './build/preload-account-shell.ts';
+import { listScreenChunks } from './build/screen-chunk-list.ts';
 import { ENTRY_CHUNK_GROUPS } from './build/entry-chunk-groups.ts';
 import { originsOf, spaContentSecurityPolicy } from '../shared/content-security-policy.ts';
 
@@ -59,7 +59,7 @@ function localContentSecurityPolicy(devServer: boolean): string {
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), runtimeConfig(), prerenderLanding(), preloadAccountShell(), serveLandingAtRoot()],
+  plugins: [react(), runtimeConfig(), prerenderLanding(), listScreenChunks(), serveLandingAtRoot()],
   resolve: { alias: { '@shared': fileURLToPath(new URL('../shared', import.meta.url)) } },
   server: {
     strictPort: true,

@@ -6,3 +6,8 @@
 export const PRERENDERED_ROOT_PAGE = 'landing.html';
 export const SPA_SHELL_PAGE = 'index.html';
 export const RUNTIME_CONFIG_PATH = '/config.json';
+/**
+ * The id of index.html's JSON block listing, per screen chunk, the files its dynamic import preloads
+ * (frontend/build/screen-chunk-list.ts writes it, frontend/src/app/screen-chunk-requests.ts reads it).
+ */
+export const SCREEN_CHUNK_LIST_ID = 'screen-chunks';

@@ -14,8 +14,8 @@ const ACCOUNT_CHUNKS_WAIT_MS = 10_000;
 // other page arrives with a static "Loading..." (index.html), which the first render replaces; /dashboard,
 // opened again by the owner who last saw it, shows its remembered heading instead (docs/decisions/188).
 const container = document.getElementById('root')!;
-paintRememberedScreen(container, window.location.pathname);
-const accountScreen = preloadAccountScreen(window.location.pathname);
+const painted = paintRememberedScreen(container, window.location.pathname);
+const accountScreen = preloadAccountScreen(window.location.pathname, painted);
 const app = (
   <StrictMode>
     <App />

@@ -77,20 +77,25 @@ test.describe('on a 360 px phone', () => {
   });
 });
 
-test('account screens list the account shell for early download; the landing page does not', async ({
+test('account screens list the account shell’s files for the entry to request; the landing page does not', async ({
   page,
   request,
 }) => {
-  const preloads = (html: string) =>
-    [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((match) => match[1]!);
+  // index.html's list (frontend/build/screen-chunk-list.ts): per screen chunk, the files its import loads.
+  const screenFiles = (html: string) => {
+    const block = /<script type="application\/json" id="screen-chunks">(.*?)<\/script>/.exec(html);
+    return block ? (JSON.parse(block[1]!) as Record<string, string[]>) : undefined;
+  };
   const accountHtml = await (await request.get(`${appUrl()}/dashboard`)).text();
   const landingHtml = await (await request.get(`${appUrl()}/`)).text();
-  const shellChunk = preloads(accountHtml).find((file) => /\/signed-in-shell-[\w-]+\.js$/.test(file));
+  const list = screenFiles(accountHtml)!;
+  const shellChunk = list['signed-in-shell']?.find((file) => /\/signed-in-shell-[\w-]+\.js$/.test(file));
   expect(shellChunk).toBeDefined();
-  expect(preloads(accountHtml).some((file) => /\/protected-route-[\w-]+\.js$/.test(file))).toBe(true);
-  expect(preloads(landingHtml).some((file) => /signed-in-shell|protected-route/.test(file))).toBe(false);
+  expect(list['protected-route']?.some((file) => /\/protected-route-[\w-]+\.js$/.test(file))).toBe(true);
+  expect(screenFiles(landingHtml)).toBeUndefined();
+  expect(landingHtml).not.toMatch(/signed-in-shell|protected-route/);
 
-  // The hint is the same module the router loads: opening /login fetches it once, not a second copy.
+  // The entry requests the listed module itself, and the router's import uses it: fetched once, not twice.
   const fetched: string[] = [];
   page.on('request', (sent) => fetched.push(new URL(sent.url()).pathname));
   await page.goto('/login');

@@ -1,51 +1,44 @@
-import { Suspense } from 'react';
+import { Suspense, type ComponentType } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { CenteredStatus } from '../components/ui/centered-status';
 import { AUTH_MESSAGES } from '@shared/auth-messages';
 import { withChunkTimeout } from '../lib/chunk-load';
 import { routePath } from '../lib/route-path';
 import { fetchRuntimeConfigEarly } from '../lib/runtime-config-early';
-import { preloadableLazy, type PreloadableScreen } from './preloadable-lazy';
+import { preloadableLazy } from './preloadable-lazy';
 import { RouteErrorBoundary } from './route-error-page';
+import { afterPaintShown, nextTask, requestScreenChunks } from './screen-chunk-requests';
 
 // Pages load on demand so the landing page ships only what it shows; a chunk that never arrives fails
-// after the spec's 120 s and the route's error page offers a retry.
-const chunks = {
-  landing: withChunkTimeout('landing-page', () => import('../features/landing/components/landing-page')),
-  privacy: withChunkTimeout('privacy-page', () => import('../features/legal/components/privacy-page')),
-  terms: withChunkTimeout('terms-page', () => import('../features/legal/components/terms-page')),
-  signUp: withChunkTimeout('signup-page', () => import('../features/auth/components/signup-page')),
-  login: withChunkTimeout('login-page', () => import('../features/auth/components/login-page')),
-  oauthCallback: withChunkTimeout(
-    'oauth-callback-page',
-    () => import('../features/auth/components/oauth-callback-page'),
-  ),
-  plans: withChunkTimeout('plans-page', () => import('../features/plans/components/plans-page')),
-  setup: withChunkTimeout('setup-page', () => import('../features/setup/components/setup-page')),
-  dashboard: withChunkTimeout(
-    'dashboard-page',
-    () => import('../features/dashboard/components/dashboard-page'),
-  ),
-  signedInShell: withChunkTimeout('signed-in-shell', () => import('./signed-in-shell')),
-  protectedOutlet: withChunkTimeout(
-    'protected-route',
-    () => import('../features/auth/components/protected-route'),
-  ),
-};
-const LandingPage = preloadableLazy(chunks.landing);
-const PrivacyPage = preloadableLazy(chunks.privacy);
-const TermsPage = preloadableLazy(chunks.terms);
-const SignUpPage = preloadableLazy(chunks.signUp);
-const LoginPage = preloadableLazy(chunks.login);
-const OAuthCallbackPage = preloadableLazy(chunks.oauthCallback);
-const PlansPage = preloadableLazy(chunks.plans);
-const SetupPage = preloadableLazy(chunks.setup);
-const DashboardPage = preloadableLazy(chunks.dashboard);
-const SignedInShell = preloadableLazy(chunks.signedInShell);
-const ProtectedOutlet = preloadableLazy(chunks.protectedOutlet);
+// after the spec's 120 s and the route's error page offers a retry. Each is named as the build names its
+// chunk, the key of its files in index.html's list (build/screen-chunk-list.ts).
+const screen = (chunk: string, load: () => Promise<{ default: ComponentType }>) =>
+  Object.assign(preloadableLazy(withChunkTimeout(chunk, load)), { chunk });
+type NamedScreen = ReturnType<typeof screen>;
+
+const LandingPage = screen('landing-page', () => import('../features/landing/components/landing-page'));
+const PrivacyPage = screen('privacy-page', () => import('../features/legal/components/privacy-page'));
+const TermsPage = screen('terms-page', () => import('../features/legal/components/terms-page'));
+const SignUpPage = screen('signup-page', () => import('../features/auth/components/signup-page'));
+const LoginPage = screen('login-page', () => import('../features/auth/components/login-page'));
+const OAuthCallbackPage = screen(
+  'oauth-callback-page',
+  () => import('../features/auth/components/oauth-callback-page'),
+);
+const PlansPage = screen('plans-page', () => import('../features/plans/components/plans-page'));
+const SetupPage = screen('setup-page', () => import('../features/setup/components/setup-page'));
+const DashboardPage = screen(
+  'dashboard-page',
+  () => import('../features/dashboard/components/dashboard-page'),
+);
+const SignedInShell = screen('signed-in-shell', () => import('./signed-in-shell'));
+const ProtectedOutlet = screen(
+  'protected-route',
+  () => import('../features/auth/components/protected-route'),
+);
 
 /** The screens an account path renders through, outermost first (the routes below nest them so). */
-const ACCOUNT_SCREENS: Record<string, PreloadableScreen[]> = {
+const ACCOUNT_SCREENS: Record<string, NamedScreen[]> = {
   '/signup': [SignUpPage],
   '/login': [LoginPage],
   '/oauth/callback': [OAuthCallbackPage],
@@ -58,26 +51,34 @@ const ACCOUNT_SCREENS: Record<string, PreloadableScreen[]> = {
 /**
  * Opening an account screen, React would fetch the shell, then config.json, then the guard, then the page:
  * four round trips one after another, each a few hundred ms on a phone. Started here, before the first
- * render, they run side by side (index.html already lists the shell's chunks). The promise settles when all
- * have arrived or failed, so main.tsx can render without suspending (preloadable-lazy.tsx); failures are
- * left to the lazy import that shows the route's error page. Undefined for other paths.
+ * render, they run side by side. The promise settles when all have arrived or failed, so main.tsx can render
+ * without suspending (preloadable-lazy.tsx); failures are left to the lazy import that shows the route's
+ * error page. Undefined for other paths.
+ *
+ * `painted`: the entry has painted the screen from memory (remembered-screen.ts). Then config.json and the
+ * files wait until that painting is on the screen (issue 41 §4, docs/decisions/188): Lighthouse's simulation
+ * puts every request that ended before a paint on its path, so requested earlier, the shell's and the
+ * screen's files made the remembered screen, painted at 0.1 s, a simulated 2.0-2.2 s. Without a painting
+ * they start at once: what the owner waits for is the screen itself.
  */
-export function preloadAccountScreen(pathname: string): Promise<unknown> | undefined {
+export function preloadAccountScreen(pathname: string, painted = false): Promise<unknown> | undefined {
   const screens = ACCOUNT_SCREENS[routePath(pathname)];
   if (!screens) return undefined;
-  fetchRuntimeConfigEarly();
-  // The screens' chunks are requested in a task of their own, right after the entry's (issue 41 §4). Vite's
-  // preload helper adds a <link> per chunk, about 30 for the dashboard, and starting those requests took as
-  // long as evaluating React and the entry: in one task together they were the load's longest task, which
-  // a phone's slower CPU turns into blocking time. Split, the browser can also paint the static or
-  // remembered screen in between. The shell's chunks are already on their way (index.html lists them).
-  return nextTask().then(() =>
-    Promise.allSettled([SignedInShell, ...screens].map((screen) => screen.preload())),
-  );
+  const all = [SignedInShell, ...screens];
+  // Vite's preload helper would start every file in one task (about 40 `<link>`s for the dashboard, some
+  // 0.4 ms of main thread each), which a phone's slower CPU makes a long task, blocking time once the first
+  // paint is done. The list the build wrote into index.html lets them start a few per task; the screens'
+  // imports then find them linked (the helper skips a linked file) and only evaluate.
+  // Without a painting the files start in the next task all the same, which keeps the entry's task (React's
+  // and the entry's evaluation) short.
+  if (!painted) fetchRuntimeConfigEarly();
+  return (painted ? afterPaintShown() : nextTask())
+    .then(() => {
+      if (painted) fetchRuntimeConfigEarly();
+      return requestScreenChunks(all.map((each) => each.chunk));
+    })
+    .then(() => Promise.allSettled(all.map((each) => each.preload())));
 }
-
-/** Resolves in a new task, after the current one and any paint due in between. */
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 const page = (element: React.ReactNode) => (
   <Suspense fallback={<CenteredStatus>{AUTH_MESSAGES.loading}</CenteredStatus>}>{element}</Suspense>

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { SCREEN_CHUNK_LIST_ID } from '@shared/site-files';
+import { filesOfChunks, readScreenChunkList, startInGroups } from './screen-chunk-requests';
+
+const documentWith = (id: string, textContent: string) => ({
+  getElementById: (wanted: string) => (wanted === id ? ({ textContent } as HTMLElement) : null),
+});
+
+describe('screen chunk requests (issue 41 §4)', () => {
+  it('reads the build’s list from index.html, and nothing when there is none or it is broken', () => {
+    const list = { 'dashboard-page': ['/assets/dashboard-page-1.js', '/assets/dashboard-page-2.css'] };
+    expect(readScreenChunkList(documentWith(SCREEN_CHUNK_LIST_ID, JSON.stringify(list)))).toEqual(list);
+    expect(readScreenChunkList(documentWith('elsewhere', JSON.stringify(list)))).toEqual({});
+    expect(readScreenChunkList(documentWith(SCREEN_CHUNK_LIST_ID, '{"dashboard'))).toEqual({});
+  });
+
+  it('lists the chunks’ files in order, a file two chunks share once, an unlisted chunk as none', () => {
+    const list = { shell: [], guard: ['/a.js', '/b.js'], page: ['/c.js', '/b.js', '/d.css'] };
+    expect(filesOfChunks(list, ['shell', 'guard', 'page', 'dev-only'])).toEqual([
+      '/a.js',
+      '/b.js',
+      '/c.js',
+      '/d.css',
+    ]);
+  });
+
+  it('starts the files a few per task and settles when the stylesheets have', async () => {
+    const log: string[] = [];
+    let styleLoaded = () => {};
+    const files = ['/1.js', '/2.js', '/3.css', '/4.js', '/5.js', '/6.js', '/7.js'];
+    let settled = false;
+    const done = startInGroups(
+      files,
+      (file) => {
+        log.push(file);
+        return file.endsWith('.css') ? new Promise<void>((resolve) => (styleLoaded = resolve)) : undefined;
+      },
+      async () => {
+        log.push('next task');
+      },
+      3,
+    ).then(() => (settled = true));
+
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(log).toEqual([
+      '/1.js',
+      '/2.js',
+      '/3.css',
+      'next task',
+      '/4.js',
+      '/5.js',
+      '/6.js',
+      'next task',
+      '/7.js',
+    ]);
+    expect(settled).toBe(false);
+    styleLoaded();
+    await done;
+    expect(settled).toBe(true);
+  });
+});

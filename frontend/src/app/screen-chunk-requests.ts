@@ -1,0 +1,118 @@
+import { SCREEN_CHUNK_LIST_ID } from '@shared/site-files';
+
+/**
+ * How many of a screen's files one task starts. Starting a request from script costs main-thread time
+ * (about 0.4 ms per `<link>` in the session-38 traces, on the shared machine); Lighthouse multiplies a task
+ * by its CPU slowdown (8-11× there) and counts what a task takes beyond 50 ms as blocking time, so a task
+ * stays well under 5 ms of real time (issue 41 §4, docs/decisions/188).
+ */
+export const CHUNK_REQUESTS_PER_TASK = 6;
+
+/** The longest the requests wait for the painting to show: a tab opened in the background draws nothing. */
+const PAINT_WAIT_LIMIT_MS = 250;
+
+type ScreenChunkList = Readonly<Record<string, readonly string[]>>;
+
+/** The files each screen chunk's import preloads, as the build listed them in index.html; none in dev. */
+export function readScreenChunkList(doc: Pick<Document, 'getElementById'> = document): ScreenChunkList {
+  const text = doc.getElementById(SCREEN_CHUNK_LIST_ID)?.textContent;
+  if (!text) return {};
+  try {
+    return JSON.parse(text) as ScreenChunkList;
+  } catch {
+    return {};
+  }
+}
+
+/** The files of these chunks, in their order, each once. */
+export function filesOfChunks(list: ScreenChunkList, chunks: readonly string[]): string[] {
+  return [...new Set(chunks.flatMap((chunk) => list[chunk] ?? []))];
+}
+
+/**
+ * Starts `files` `perTask` at a time, each group in a task of its own, and resolves once every file's
+ * `start` has settled (a stylesheet's load; a script's preload is not waited for, its import does that).
+ */
+export async function startInGroups(
+  files: readonly string[],
+  start: (file: string) => Promise<void> | undefined,
+  nextTask: () => Promise<void>,
+  perTask = CHUNK_REQUESTS_PER_TASK,
+): Promise<void> {
+  const pending: Promise<void>[] = [];
+  for (let first = 0; first < files.length; first += perTask) {
+    if (first > 0) await nextTask();
+    for (const file of files.slice(first, first + perTask)) {
+      const started = start(file);
+      if (started) pending.push(started);
+    }
+  }
+  await Promise.all(pending);
+}
+
+/** Resolves in a new task, after the current one and any paint due in between. */
+export const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/**
+ * Resolves in the task after the content the entry painted (the remembered screen) is on the screen: its
+ * largest-contentful-paint entry, which the browser reports once the frame is presented (the entry's three
+ * paintings are all larger than index.html's "Loading..."), or two frames later in a browser without such
+ * entries; at most PAINT_WAIT_LIMIT_MS. Lighthouse's simulation puts on a paint's path every request that
+ * ended before its frame was presented, which can be a frame or more after the paint task on a busy phone.
+ */
+export function afterPaintShown(): Promise<void> {
+  return new Promise((resolve) => {
+    const since = performance.now();
+    let settled = false;
+    const observer = lcpEntriesSupported()
+      ? new PerformanceObserver((list) => {
+          if (list.getEntries().some((entry) => entry.startTime >= since)) settle();
+        })
+      : undefined;
+    const limit = setTimeout(settle, PAINT_WAIT_LIMIT_MS);
+    function settle() {
+      if (settled) return;
+      settled = true;
+      observer?.disconnect();
+      clearTimeout(limit);
+      setTimeout(resolve, 0);
+    }
+    if (observer) observer.observe({ type: 'largest-contentful-paint', buffered: true });
+    else requestAnimationFrame(() => requestAnimationFrame(settle));
+  });
+}
+
+const lcpEntriesSupported = () =>
+  typeof PerformanceObserver !== 'undefined' &&
+  PerformanceObserver.supportedEntryTypes.includes('largest-contentful-paint');
+
+/**
+ * Requests the files of these screen chunks as Vite's preload helper would (a module preload per script, a
+ * stylesheet per style, in its order), a few per task, so no task of a phone's page load is long for it.
+ * Resolves when the stylesheets have loaded or failed; a failed one is removed again, so the helper, which
+ * skips files already linked, requests it itself when the screen's import runs and reports the failure as
+ * before (the route's error page).
+ */
+export function requestScreenChunks(chunks: readonly string[]): Promise<void> {
+  return startInGroups(filesOfChunks(readScreenChunkList(), chunks), linkFile, nextTask);
+}
+
+function linkFile(href: string): Promise<void> | undefined {
+  const link = document.createElement('link');
+  const style = href.endsWith('.css');
+  link.rel = style ? 'stylesheet' : 'modulepreload';
+  if (!style) link.as = 'script';
+  link.crossOrigin = '';
+  link.href = href;
+  const loaded = style
+    ? new Promise<void>((resolve) => {
+        link.addEventListener('load', () => resolve());
+        link.addEventListener('error', () => {
+          link.remove();
+          resolve();
+        });
+      })
+    : undefined;
+  document.head.appendChild(link);
+  return loaded;
+}
