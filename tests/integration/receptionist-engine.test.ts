@@ -146,6 +146,28 @@ describe('receptionist engine with the local model, over DynamoDB Local', async 
     expect(rest.some((event) => event.type === 'text')).toBe(true);
   });
 
+  it('a turn closed at its first event stores nothing and frees the lease at once', async () => {
+    const { ownerId, assistantNumber } = await line();
+    const conversation = await receptionist.startConversation({
+      ownerId,
+      channel: 'sms',
+      caller: '+14155550191',
+      assistantNumber,
+    });
+    const before = await receptionist.getConversation(conversation.id);
+    const events = receptionist.runTurn(conversation.id, { text: 'What are your hours?', ownerId });
+    expect((await events.next()).value).toMatchObject({ type: 'language' });
+    await events.return(undefined);
+    const after = await receptionist.getConversation(conversation.id);
+    expect(after!.turns).toEqual(before!.turns);
+    expect(after!.version).toBe(before!.version);
+    // The next turn takes the lease without waiting for it to lapse (30 s).
+    const started = Date.now();
+    const { reply } = await turn(conversation.id, 'What are your hours?');
+    expect(reply).toContain('Monday to Friday');
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
   it('answers from the business facts and never invents one', async () => {
     const { ownerId, assistantNumber } = await line();
     const conversation = await receptionist.startConversation({
