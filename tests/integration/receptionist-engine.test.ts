@@ -1,4 +1,4 @@
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it, vi } from 'vitest';
 import { RECEPTIONIST_LIMITS } from '../../shared/receptionist/limits';
 import { createRecordingMetrics } from '../../backend/src/platform/observability/metrics';
@@ -106,6 +106,66 @@ describe('receptionist engine with the local model, over DynamoDB Local', async 
     expect(await reply(ownerId)).toContain('Monday to Friday 9:00 AM – 5:00 PM');
     // Another owner's id (a wrong hint) must not answer with another business: the state's owner decides.
     expect(await reply('owner-without-a-business')).toContain('Monday to Friday 9:00 AM – 5:00 PM');
+  });
+
+  it("sends a turn's reads before the model as two requests: the lease and one BatchGetItem of the business", async () => {
+    const { ownerId, assistantNumber } = await line();
+    const conversation = await receptionist.startConversation({
+      ownerId,
+      channel: 'sms',
+      caller: '+14155550190',
+      assistantNumber,
+    });
+    const sent: unknown[] = [];
+    const send = DynamoDBDocumentClient.prototype.send;
+    const spy = vi.spyOn(DynamoDBDocumentClient.prototype, 'send').mockImplementation(function (
+      this: DynamoDBDocumentClient,
+      ...args: unknown[]
+    ) {
+      sent.push(args[0]);
+      return (send as (...a: unknown[]) => unknown).apply(this, args);
+    } as never);
+    const events = receptionist.runTurn(conversation.id, { text: 'What are your hours?', ownerId });
+    let first: IteratorResult<EngineEvent>;
+    try {
+      // The first event (the thread's language) comes once the business is read, before the model is asked.
+      first = await events.next();
+    } finally {
+      spy.mockRestore();
+    }
+    expect(first.value).toMatchObject({ type: 'language' });
+    expect(sent.map((command) => (command as object).constructor.name).sort()).toEqual([
+      'BatchGetCommand',
+      'UpdateCommand',
+    ]);
+    const batch = sent.find((command) => command instanceof BatchGetCommand) as BatchGetCommand;
+    // Config, objective, payouts, knowledge base and calendar model.
+    expect(batch.input.RequestItems![tableName]!.Keys).toHaveLength(5);
+    const rest: EngineEvent[] = [];
+    for await (const event of { [Symbol.asyncIterator]: () => events }) rest.push(event);
+    expect(rest.some((event) => event.type === 'text')).toBe(true);
+  });
+
+  it('a turn closed at its first event stores nothing and frees the lease at once', async () => {
+    const { ownerId, assistantNumber } = await line();
+    const conversation = await receptionist.startConversation({
+      ownerId,
+      channel: 'sms',
+      caller: '+14155550191',
+      assistantNumber,
+    });
+    const before = await receptionist.getConversation(conversation.id);
+    const events = receptionist.runTurn(conversation.id, { text: 'What are your hours?', ownerId });
+    expect((await events.next()).value).toMatchObject({ type: 'language' });
+    await events.return(undefined);
+    const after = await receptionist.getConversation(conversation.id);
+    expect(after!.turns).toEqual(before!.turns);
+    expect(after!.version).toBe(before!.version);
+    // The next turn takes the lease without waiting for it to lapse (30 s).
+    const started = Date.now();
+    const { reply } = await turn(conversation.id, 'What are your hours?');
+    expect(reply).toContain('Monday to Friday');
+    expect(Date.now() - started).toBeLessThan(5_000);
   });
 
   it('answers from the business facts and never invents one', async () => {

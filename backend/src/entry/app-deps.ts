@@ -2,6 +2,7 @@ import { type AppConfig } from '../platform/config/env';
 import { createTokenVerifier, withVerifiedTokenCache } from '../platform/auth/token-verifier';
 import { withRevocationCheck } from '../platform/auth/revocation-check';
 import { createDynamoClients } from '../platform/dynamo/dynamo-client';
+import { coalescingGets } from '../platform/dynamo/coalesced-gets';
 import { createDatabaseProbe } from '../platform/dynamo/database-probe';
 import { createRateLimiter } from '../platform/dynamo/rate-limits';
 import { createLogger } from '../platform/logging/logger';
@@ -23,6 +24,10 @@ import { webhooksFromApp } from '../capabilities/webhooks/index';
 import { createHookTargetSource } from '../capabilities/automations/index';
 import { signInEmailOf } from '../providers/identity/port';
 import { createAppData } from './app-data';
+import { calendarModelRecords } from '../capabilities/calendar-model/records/index';
+import { knowledgeRecords } from '../capabilities/knowledge/records/index';
+import { payoutsRecords } from '../capabilities/payouts/records/index';
+import { setupRecords } from '../capabilities/setup/records/index';
 import { appMetrics } from './app-metrics';
 import type { AppDeps, StandInFactory } from './app-types';
 
@@ -89,9 +94,18 @@ export function createAppDeps(
     },
     createHookTargetSource(app),
   );
+  // A turn's business profile (config, objective, payouts, knowledge base, calendar model) is read by one
+  // BatchGetItem beside the turn lease instead of five GetItems (docs/decisions/185-model-latency.md).
+  const profileStore = { doc: coalescingGets(doc), tableName: config.tableName, now };
   const receptionist = receptionistFromApp({
     ...platform,
-    data,
+    data: {
+      ...data,
+      ...setupRecords(profileStore),
+      ...payoutsRecords(profileStore),
+      ...knowledgeRecords(profileStore),
+      ...calendarModelRecords(profileStore),
+    },
     reminders: reminders.planning,
     webhooks,
     notify: notifier,

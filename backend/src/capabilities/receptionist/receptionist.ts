@@ -442,7 +442,9 @@ export function createReceptionist(deps: ReceptionistDeps) {
   /**
    * One turn at a time per conversation: waits for the turn before it, then runs. `ownerId`: the
    * conversation's owner when the channel knows it already; the business profile's reads then go out beside
-   * the lease's instead of after them (docs/decisions/185-model-latency.md).
+   * the lease's instead of after them (docs/decisions/185-model-latency.md). The first event comes before any
+   * write or model request: a channel that started the turn early may close the run there (`return()`),
+   * which only releases the lease (the voice relay does, when the call turns out to have ended).
    */
   async function* runTurn(
     conversationId: string,

@@ -10,6 +10,7 @@ import {
   type SocketEvent,
 } from '../stream/api-gateway-transport';
 import { relaySignedUrl, verifyRelayHandshake, RelayHandshakeRefused } from './handshake';
+import { relayBindings } from './relay-bindings';
 import { createRelaySession, type RelaySessionDeps } from './relay-session';
 
 /** `$connect` events carry the handshake's headers (Twilio's signature among them). */
@@ -57,9 +58,12 @@ export function createRelaySocketHandler(
   },
 ) {
   const clientFor = managementClients(deps.createClient);
+  // A session per message, one memory of bound connections per instance: the next prompt of a call this
+  // instance has seen starts its turn beside the relay-call read (relay-bindings.ts).
+  const sessionDeps = { ...deps, bindings: deps.bindings ?? relayBindings() };
   const sessionOf = (event: RelaySocketEvent) => {
     const { connectionId } = event.requestContext;
-    return createRelaySession(deps, {
+    return createRelaySession(sessionDeps, {
       connectionId,
       send: createPostToConnectionSender<RelayOutgoing>(
         clientFor(callbackEndpoint(event, deps.callbackUrl)),

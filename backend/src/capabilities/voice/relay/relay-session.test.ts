@@ -5,6 +5,7 @@ import type { RelayCall, RelayCaller } from '../records/relay-calls';
 import { createLogger } from '../../../platform/logging/logger';
 import { createRecordingMetrics } from '../../../platform/observability/metrics';
 import type { ConversationState, EngineEvent } from '../../receptionist/records/conversation-types';
+import { relayBindings, type RelayBindings } from './relay-bindings';
 import { createRelaySession, trimToHeard } from './relay-session';
 
 const CALL_SID = 'CA0123456789abcdef0123456789abcdef';
@@ -36,13 +37,18 @@ function scriptedEngine(script: (text: string) => Array<EngineEvent | { pause: n
   const heardIn: Array<string | undefined> = [];
   const owners: Array<string | undefined> = [];
   const finished: string[] = [];
+  const order: string[] = [];
   let completedTurns = 0;
+  let closedTurns = 0;
   return {
     turns,
     heardIn,
     owners,
     finished,
+    order,
     completed: () => completedTurns,
+    /** Runs that ended, run to their end or closed by the relay. */
+    closed: () => closedTurns,
     async *runTurn(
       _id: string,
       input: { text: string; language?: string; ownerId?: string },
@@ -50,11 +56,16 @@ function scriptedEngine(script: (text: string) => Array<EngineEvent | { pause: n
       turns.push(input.text);
       heardIn.push(input.language);
       owners.push(input.ownerId);
-      for (const step of script(input.text)) {
-        if ('pause' in step) await new Promise((resolve) => setTimeout(resolve, step.pause));
-        else yield step;
+      order.push('turn started');
+      try {
+        for (const step of script(input.text)) {
+          if ('pause' in step) await new Promise((resolve) => setTimeout(resolve, step.pause));
+          else yield step;
+        }
+        completedTurns += 1;
+      } finally {
+        closedTurns += 1;
       }
-      completedTurns += 1;
     },
     async finish(id: string) {
       finished.push(id);
@@ -67,6 +78,10 @@ function harness(options: {
   caller?: RelayCaller;
   script?: (text: string) => Array<EngineEvent | { pause: number }>;
   failSendAfter?: number;
+  /** How long the relay-call read takes. */
+  callReadMs?: number;
+  /** Shared with another session: what a Lambda instance remembers across messages. */
+  bindings?: RelayBindings;
 }) {
   const states = new Map<string, ConversationState>();
   const state = options.state ?? conversation();
@@ -89,7 +104,12 @@ function harness(options: {
         },
       },
       relayCalls: {
-        get: async () => ({ ...call }),
+        async get() {
+          const read = { ...call };
+          if (options.callReadMs) await new Promise((resolve) => setTimeout(resolve, options.callReadMs));
+          engine.order.push('call read');
+          return read;
+        },
         async setUp(_c, conversationId, callSid, ownerId) {
           if (call.conversationId) return false;
           Object.assign(call, { conversationId, callSid, ownerId });
@@ -102,6 +122,7 @@ function harness(options: {
       logger: createLogger((line) => logs.push(line)),
       metrics: recorded.metrics,
       fillerAfterMs: 30,
+      ...(options.bindings ? { bindings: options.bindings } : {}),
     },
     {
       connectionId: 'conn-1',
@@ -221,13 +242,60 @@ describe('relay session (ConversationRelay protocol)', () => {
     }
   });
 
-  it('answers messages for an ended call with a clean end and never runs the engine', async () => {
+  it('answers messages for an ended call with a clean end and never runs a turn', async () => {
+    // Ended elsewhere (another instance, the status callback): the turn started beside the call's read is
+    // closed at its first event, before the engine writes or asks the model; nothing is spoken.
     const h = harness({});
     await h.setup();
     h.call.ended = true;
     await h.message({ type: 'prompt', voicePrompt: 'Are you there?', last: true });
-    expect(h.engine.turns).toEqual([]);
+    expect(h.engine.completed()).toBe(0);
+    expect(h.engine.closed()).toBe(h.engine.turns.length);
+    expect(h.sent.filter((m) => m.type === 'text')).toEqual([]);
     expect(h.handoffs()).toEqual([{ reasonCode: 'end', reason: 'already_ended' }]);
+    // A session that never saw this call bound does not start the engine at all.
+    const fresh = harness({ bindings: relayBindings() });
+    await fresh.setup();
+    const other = createRelaySession(
+      {
+        receptionist: fresh.engine,
+        conversations: { get: async () => undefined, amend: async () => false },
+        relayCalls: {
+          get: async () => ({ ...fresh.call, ended: true }),
+          setUp: async () => false,
+          end: async () => {},
+        },
+        logger: createLogger(() => {}),
+        metrics: createRecordingMetrics().metrics,
+      },
+      { connectionId: 'conn-1', send: async () => {} },
+    );
+    await other.handleMessage(JSON.stringify({ type: 'prompt', voicePrompt: 'Are you there?', last: true }));
+    expect(fresh.engine.turns).toEqual([]);
+  });
+
+  it('starts a bound call’s turn beside the relay-call read, and only runs it once the read allows', async () => {
+    const h = harness({ callReadMs: 20 });
+    await h.setup();
+    h.engine.order.length = 0;
+    await h.message({ type: 'prompt', voicePrompt: 'When do you open?', lang: 'en-US', last: true });
+    expect(h.engine.order).toEqual(['turn started', 'call read']);
+    expect(h.engine.completed()).toBe(1);
+    expect(h.engine.owners).toEqual(['owner-1']);
+    expect(h.sent.at(-1)).toEqual({ type: 'text', token: '', last: true });
+  });
+
+  it('remembers a binding per instance: a Lambda session per message starts the turn early from the second on', async () => {
+    const bindings = relayBindings();
+    const h = harness({ callReadMs: 20, bindings });
+    await h.setup();
+    // As if another instance had taken the setup: this one learns the binding from its first read.
+    bindings.delete('conn-1');
+    h.engine.order.length = 0;
+    await h.message({ type: 'prompt', voicePrompt: 'Hello?', last: true });
+    await h.message({ type: 'prompt', voicePrompt: 'Are you open?', last: true });
+    expect(h.engine.order).toEqual(['call read', 'turn started', 'turn started', 'call read']);
+    expect(h.engine.completed()).toBe(2);
   });
 
   it('skips malformed messages (not JSON, unknown type, bad fields) without ending the call', async () => {

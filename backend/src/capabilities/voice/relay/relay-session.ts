@@ -7,6 +7,7 @@ import {
   RELAY_PROMPT_MAX_CHARS,
   VOICE_RELAY,
   type HandoffData,
+  type RelayIncoming,
   type RelayOutgoing,
   type RelaySetup,
 } from '@shared/voice-relay';
@@ -15,6 +16,7 @@ import type { Logger } from '../../../platform/logging/logger';
 import type { Metrics } from '../../../platform/observability/metrics';
 import type { ConversationState, EngineEvent } from '../../receptionist/records/index';
 import { amendConversation } from './conversation-amend';
+import { relayBindings, type RelayBindings } from './relay-bindings';
 
 /** Delivers one message to Twilio (or the browser); rejects when the socket is gone. */
 export type RelaySender = (message: RelayOutgoing) => Promise<void>;
@@ -40,7 +42,31 @@ export type RelaySessionDeps = {
   metrics: Metrics;
   fillerAfterMs?: number;
   now?: () => Date;
+  /**
+   * The conversations this instance's connections are bound to (relay-bindings.ts), so a turn starts beside
+   * the relay-call read. Absent: the session remembers its own connection's (a `ws` socket's session lives
+   * as long as the call; a Lambda handler passes one per instance).
+   */
+  bindings?: RelayBindings;
 };
+
+/** A turn's engine run, started: its first event waits for the lease and the business reads. */
+type StartedTurn = {
+  conversationId: string;
+  events: AsyncIterator<EngineEvent>;
+  first: Promise<IteratorResult<EngineEvent>>;
+};
+
+/** What a message asks a turn for: a final prompt's words within the limit, or DTMF 0; else undefined. */
+function turnRequest(message: RelayIncoming): { text: string; heardIn?: Language } | undefined {
+  if (message.type === 'dtmf')
+    return message.digit === '0' ? { text: VOICE_RELAY.dtmfPersonRequest } : undefined;
+  if (message.type !== 'prompt' || !message.last) return undefined;
+  const text = message.voicePrompt.trim();
+  if (!text || text.length > RELAY_PROMPT_MAX_CHARS) return undefined;
+  const heardIn = languageOfRelayCode(message.lang);
+  return { text, ...(heardIn ? { heardIn } : {}) };
+}
 
 class SocketGone extends Error {}
 
@@ -70,6 +96,7 @@ export function createRelaySession(
   connection: { connectionId: string; send: RelaySender },
 ) {
   const fillerAfterMs = deps.fillerAfterMs ?? VOICE_RELAY.fillerAfterMs;
+  const bindings = deps.bindings ?? relayBindings(1);
   let gone = false;
   const send = async (message: RelayOutgoing) => {
     if (gone) return;
@@ -81,6 +108,7 @@ export function createRelaySession(
     }
   };
   const endWith = async (handoff: HandoffData) => {
+    bindings.delete(connection.connectionId);
     await deps.relayCalls.end(connection.connectionId);
     await send({ type: 'end', handoffData: JSON.stringify(handoff) });
   };
@@ -106,6 +134,7 @@ export function createRelaySession(
       !(await deps.relayCalls.setUp(connection.connectionId, conversationId, message.callSid, state.owner_id))
     )
       return protocolError('setup was already received');
+    bindings.set(connection.connectionId, { conversationId, ownerId: state.owner_id });
     deps.logger.info('voice_relay.setup', { connectionId: connection.connectionId, conversationId });
     // Twilio speaks the welcome greeting as the relay connects: the call is answered now (the Overview's
     // time to answer). A failure here must not end the call.
@@ -117,14 +146,42 @@ export function createRelaySession(
     );
   }
 
-  /** Runs one engine turn, streaming its text; the turn runs to its end even if the caller hangs up. */
-  async function turn(call: RelayCall, conversationId: string, text: string, heardIn?: Language) {
+  function startTurn(
+    conversationId: string,
+    ownerId: string | undefined,
+    request: { text: string; heardIn?: Language },
+  ): StartedTurn {
     const run = deps.receptionist.runTurn(conversationId, {
-      text,
-      ...(heardIn ? { language: heardIn } : {}),
-      ...(call.ownerId ? { ownerId: call.ownerId } : {}),
+      text: request.text,
+      ...(request.heardIn ? { language: request.heardIn } : {}),
+      ...(ownerId ? { ownerId } : {}),
     });
     const events = run[Symbol.asyncIterator]();
+    const first = events.next();
+    // Awaited by the turn, or dropped with the turn: a failure must not go unhandled meanwhile.
+    first.catch(() => undefined);
+    return { conversationId, events, first };
+  }
+
+  /**
+   * A turn started beside the relay-call read that is not to run after all (the call ended, or the message
+   * failed): the engine's first event comes before any write or model request, so closing the run there
+   * only releases its lease.
+   */
+  async function abandon(started: StartedTurn) {
+    await started.first.catch(() => undefined);
+    await started.events.return?.().catch(() => undefined);
+  }
+
+  /** Runs one engine turn, streaming its text; the turn runs to its end even if the caller hangs up. */
+  async function turn(
+    call: RelayCall,
+    conversationId: string,
+    request: { text: string; heardIn?: Language },
+    started?: StartedTurn,
+  ) {
+    const { events, first } = started ?? startTurn(conversationId, call.ownerId, request);
+    let pending: Promise<IteratorResult<EngineEvent>> | undefined = first;
     let language: Language | undefined;
     let transfer: { to: string; summary: string } | undefined;
     let ended: string | undefined;
@@ -141,7 +198,8 @@ export function createRelaySession(
     let fillerDue: number | undefined;
     let fillerSpoken = false;
     for (;;) {
-      const next = events.next();
+      const next = pending ?? events.next();
+      pending = undefined;
       let result: IteratorResult<EngineEvent>;
       if (fillerDue !== undefined && !gone) {
         let timer: NodeJS.Timeout | undefined;
@@ -215,6 +273,27 @@ export function createRelaySession(
       return;
     }
     const message = parsed.data;
+    const request = turnRequest(message);
+    const bound = bindings.get(connection.connectionId);
+    // A connection already bound: the turn's lease and business reads go out beside the relay-call read
+    // (docs/decisions/185-model-latency.md); the read still decides whether the turn runs.
+    let early = bound && request ? startTurn(bound.conversationId, bound.ownerId, request) : undefined;
+    try {
+      return await dispatch(message, request, () => {
+        const started = early;
+        early = undefined;
+        return started;
+      });
+    } finally {
+      if (early) await abandon(early);
+    }
+  }
+
+  async function dispatch(
+    message: RelayIncoming,
+    request: { text: string; heardIn?: Language } | undefined,
+    takeEarly: () => StartedTurn | undefined,
+  ) {
     const call = await deps.relayCalls.get(connection.connectionId);
     if (!call) return protocolError('unknown connection');
     if (call.ended) return endWith({ reasonCode: 'end', reason: 'already_ended' });
@@ -229,19 +308,31 @@ export function createRelaySession(
     }
     const conversationId = call.conversationId;
     if (!conversationId) return protocolError(`${message.type} before setup`);
-    if (message.type === 'prompt') {
-      if (!message.last) return;
-      const text = message.voicePrompt.trim();
-      if (!text) return;
-      if (text.length > RELAY_PROMPT_MAX_CHARS) {
-        const language = (await deps.conversations.get(conversationId))?.language;
-        await send({ type: 'text', token: callerTexts(language).voice.promptTooLong, last: true });
-        return;
-      }
-      return turn(call, conversationId, text, languageOfRelayCode(message.lang));
+    // Kept for the connection's next message (a Lambda instance that did not see the setup learns it here).
+    bindings.set(connection.connectionId, {
+      conversationId,
+      ...(call.ownerId ? { ownerId: call.ownerId } : {}),
+    });
+    if (request) {
+      const early = takeEarly();
+      if (early && early.conversationId !== conversationId) await abandon(early);
+      return turn(
+        call,
+        conversationId,
+        request,
+        early?.conversationId === conversationId ? early : undefined,
+      );
+    }
+    if (
+      message.type === 'prompt' &&
+      message.last &&
+      message.voicePrompt.trim().length > RELAY_PROMPT_MAX_CHARS
+    ) {
+      const language = (await deps.conversations.get(conversationId))?.language;
+      await send({ type: 'text', token: callerTexts(language).voice.promptTooLong, last: true });
+      return;
     }
     if (message.type === 'interrupt') return interrupt(conversationId, message.utteranceUntilInterrupt);
-    if (message.digit === '0') return turn(call, conversationId, VOICE_RELAY.dtmfPersonRequest);
   }
 
   return {
@@ -268,6 +359,7 @@ export function createRelaySession(
     async closed(): Promise<void> {
       try {
         const call = await deps.relayCalls.get(connection.connectionId);
+        bindings.delete(connection.connectionId);
         await deps.relayCalls.end(connection.connectionId);
         if (call?.conversationId && !call.ended && call.caller.kind === 'owner') {
           await deps.receptionist.finish(call.conversationId, 'test call hung up');
