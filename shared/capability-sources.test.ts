@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { connectedModules, coverageGaps, effectiveModules, type SetupSources } from './capability-sources';
+import {
+  connectedModules,
+  coverageGaps,
+  effectiveModules,
+  priceSentences,
+  statesAPrice,
+  type SetupSources,
+} from './capability-sources';
 import { coveragePercent } from './objective-templates';
 
 const nothing: SetupSources = {
@@ -96,5 +103,23 @@ describe('honest capability coverage', () => {
       ownerCanSetUp: [],
       needsSupport: [],
     });
+  });
+
+  it('says a description states a price exactly when it has a price sentence', () => {
+    const descriptions = [
+      undefined,
+      '',
+      'We cut hair. Walk-ins welcome!',
+      'Haircuts are $30. Color from $ 80.',
+      'Ask us about pricing? Or our prices? We call back.',
+      'A trim costs less. Open daily.',
+      'Nothing here costly. Priceless smiles.',
+      'We take $. 5 stars on every review!',
+      'Cost: ask. Prices vary',
+    ];
+    for (const description of descriptions) {
+      expect(statesAPrice(description)).toBe(priceSentences(description).length > 0);
+    }
+    expect(descriptions.filter((d) => statesAPrice(d))).toHaveLength(5);
   });
 });

@@ -95,6 +95,16 @@ const descriptionSentences = (text: string | undefined) =>
     .map((s) => s.trim())
     .filter(Boolean);
 
+/** A sentence that states a price: an amount in dollars, or the words price or cost(s). */
+const STATES_A_PRICE = /\$\s?\d|\bprice|\bcosts?\b/i;
+
 /** The description's sentences that state a price: the only prices the assistant may quote. */
 export const priceSentences = (description: string | undefined) =>
-  descriptionSentences(description).filter((sentence) => /\$\s?\d|\bprice|\bcosts?\b/i.test(sentence));
+  descriptionSentences(description).filter((sentence) => STATES_A_PRICE.test(sentence));
+
+/**
+ * Whether the description states a price (`priceSentences(description).length > 0`) without splitting it
+ * into sentences: every config answer asks (the pricing module, issue 41 §3). The same answer, as no match
+ * of STATES_A_PRICE can span a sentence break (a break is whitespace after `.`, `!` or `?`).
+ */
+export const statesAPrice = (description: string | undefined) => STATES_A_PRICE.test(description ?? '');

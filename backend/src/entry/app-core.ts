@@ -2,7 +2,7 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppDeps, AppEnv } from './app-types';
 import type { AppBase } from '../platform/http/app-env';
 import { createErrorHandler, notFoundHandler, validationHook } from '../platform/errors/error-handler';
-import { apiAnswerHeaders } from '../platform/http/answer-headers';
+import { withAnswerHeaders } from '../platform/http/answer-headers';
 import { corsPreflight } from '../platform/http/cors';
 import { originVerifierFor, requireOriginVerify } from '../platform/http/origin-verify';
 import { rejectUnstorableInput, requestBodyLimit } from '../platform/http/request-guards';
@@ -27,11 +27,8 @@ export function createAppCore(
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   app.onError(createErrorHandler(deps.logger));
   app.notFound(notFoundHandler);
-  // Outermost, so it runs last: the OAuth popup pages relax the opener policy set below (popup-headers.ts).
+  // The OAuth popup pages relax the opener policy of the answer headers (popup-headers.ts).
   for (const path of POPUP_PAGE_PATHS) app.use(path, popupPageHeaders);
-  // Next, so every later middleware's and route's log lines carry the request id; it also puts the
-  // security, CORS and cache headers on every answer (answer-headers.ts).
-  app.use('*', apiAnswerHeaders(deps.config));
   // Before anything else runs: in AWS only CloudFront (and its WAF) may call the API. Locally and in the
   // tests there is no verifier, so nothing to run on each request.
   const originVerifier = originVerifierFor(deps.config, { logger: deps.logger });
@@ -40,7 +37,7 @@ export function createAppCore(
   // request that passes through it (issue 41 §3). A GET or HEAD has no body to measure or check.
   app.on(BODY_METHODS, '*', requestBodyLimit);
   app.on('OPTIONS', '*', corsPreflight(deps.config.allowedOrigins));
-  // Inside apiAnswerHeaders, so the browser can read the 400 (its CORS headers).
+  // Inside withAnswerHeaders like everything, so the browser can read the 400 (its CORS headers).
   app.on(BODY_METHODS, '*', rejectUnstorableInput);
 
   app.route('/', healthRoutes(deps));
@@ -52,5 +49,7 @@ export function createAppCore(
     bearerFormat: 'JWT',
   });
   app.doc31(OPENAPI_PATH, { openapi: '3.1.0', info: { title: 'Ringly API', version: '0.1.0' } });
-  return app;
+  // Around the whole app, not a middleware: the request id (every middleware's and route's log lines
+  // carry it) and the security, CORS and cache headers of every answer (answer-headers.ts).
+  return withAnswerHeaders(app, deps.config);
 }

@@ -1,4 +1,5 @@
 import { createMiddleware } from 'hono/factory';
+import { answerHeadersOf } from '../../platform/http/answer-headers';
 
 /** The OAuth callback and the local consent pages: the documents shown inside the connect popup. */
 const POPUP_PAGE = /^\/(oauth\/[a-z_]+\/callback|local\/oauth\/[a-z_]+\/authorize)$/;
@@ -10,15 +11,19 @@ const POPUP_PAGE = /^\/(oauth\/[a-z_]+\/callback|local\/oauth\/[a-z_]+\/authoriz
  */
 export const POPUP_PAGE_PATHS = ['/oauth/:service/callback', '/local/*'] as const;
 
+const POPUP_HEADERS = { 'Cross-Origin-Opener-Policy': 'unsafe-none', 'Cache-Control': 'no-store' };
+
 /**
- * Cross-Origin-Opener-Policy 'same-origin' (a security header of every answer, apiAnswerHeaders) would cut
- * the popup off from the app window that opened it, so the callback could never post 'oauth_success' back.
- * Registered before apiAnswerHeaders, this runs after it and relaxes only the popup pages; they also must
- * never be cached.
+ * Cross-Origin-Opener-Policy 'same-origin' (a security header of every answer, withAnswerHeaders) would
+ * cut the popup off from the app window that opened it, so the callback could never post 'oauth_success'
+ * back. This relaxes it for the popup pages only, in the headers withAnswerHeaders writes after the route
+ * (or on the answer, in an app without it); they also must never be cached.
  */
 export const popupPageHeaders = createMiddleware(async (c, next) => {
+  const popup = POPUP_PAGE.test(c.req.path);
+  const answerHeaders = answerHeadersOf(c);
+  if (popup && answerHeaders) Object.assign(answerHeaders, POPUP_HEADERS);
   await next();
-  if (!POPUP_PAGE.test(c.req.path)) return;
-  c.res.headers.set('Cross-Origin-Opener-Policy', 'unsafe-none');
-  c.res.headers.set('Cache-Control', 'no-store');
+  if (popup && !answerHeaders)
+    for (const [name, value] of Object.entries(POPUP_HEADERS)) c.res.headers.set(name, value);
 });

@@ -1,4 +1,4 @@
-import { effectiveModules, priceSentences, type SetupSources } from '@shared/capability-sources';
+import { effectiveModules, statesAPrice, type SetupSources } from '@shared/capability-sources';
 import type { BusinessConfig } from '@shared/schemas/business-config';
 import type { SetupDeps } from './deps';
 import { payoutStateOfItem } from '../payouts/records/index';
@@ -39,7 +39,7 @@ export const sourcesOf = (setup: StoredSetupSources, config: SourceFields): Setu
   phoneNumber: Boolean(config.assistant_phone?.trim()),
   payouts: setup.payouts_ready,
   managerNumber: Boolean(config.manager_number?.trim()),
-  prices: priceSentences(config.business_description).length > 0,
+  prices: statesAPrice(config.business_description),
 });
 
 /** The config with `authorized_modules` as in effect for these sources (see withEffectiveModules). */

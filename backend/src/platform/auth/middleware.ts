@@ -14,12 +14,15 @@ export const requireAuth = (verifyToken: TokenVerifier, options?: VerifyOptions)
     await next();
   });
 
-/** Per-user routes: the path's user id must be the token's subject, else 403. */
+/**
+ * Per-user routes: the path's user id must be the token's subject, else 403. Synchronous (it hands on
+ * next()'s promise instead of awaiting it): every per-user request passes here (issue 41 §3).
+ */
 export const requireOwner = (paramName = 'userId') =>
-  createMiddleware<{ Variables: AuthVariables }>(async (c, next) => {
+  createMiddleware<{ Variables: AuthVariables }>((c, next) => {
     const pathUserId = c.req.param(paramName);
     if (!pathUserId || pathUserId !== c.get('user').sub) {
       throw forbidden('You can only access your own business');
     }
-    await next();
+    return next();
   });

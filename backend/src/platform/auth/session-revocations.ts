@@ -126,8 +126,10 @@ export function createSessionRevocationRepository(
     /**
      * The token's session state. A token issued in the same second as a global revocation is refused too
      * (iat has one-second precision): the safe side, and a new sign-in takes longer than that.
+     * Not an async function: it answers the shared read's own promise, where an async wrapper would add
+     * a promise and resolve one promise with another (more promises and ticks) on every request.
      */
-    async sessionState(identity: TokenIdentity): Promise<SessionState> {
+    sessionState(identity: TokenIdentity): Promise<SessionState> {
       const key = identityKey(identity);
       const hit = recent.get(key);
       if (hit && monotonicMs() - hit.askedAtMs < cacheMs) return hit.answer;

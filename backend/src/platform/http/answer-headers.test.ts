@@ -1,14 +1,13 @@
 import { Hono } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import { describe, expect, it } from 'vitest';
-import { answerJson, apiAnswerHeaders, SECURITY_HEADERS } from './answer-headers';
+import { answerJson, SECURITY_HEADERS, withAnswerHeaders } from './answer-headers';
 
 const APP_ORIGIN = 'https://app.example.com';
 const headersOf = (response: Response) => Object.fromEntries(response.headers.entries());
 
 function app() {
-  const hono = new Hono();
-  hono.use('*', apiAnswerHeaders({ allowedOrigins: [APP_ORIGIN] }));
+  const hono = withAnswerHeaders(new Hono(), { allowedOrigins: [APP_ORIGIN] });
   hono.get('/json', (c) => c.json({ ok: true, n: 1 }));
   hono.get('/fast', (c) => answerJson(c, { ok: true, n: 1 }));
   hono.get('/page', (c) => c.html('<p>hi</p>'));
@@ -18,7 +17,7 @@ function app() {
   return hono;
 }
 
-describe('apiAnswerHeaders', () => {
+describe('withAnswerHeaders', () => {
   it("sets the same security headers as Hono's secureHeaders() defaults, which it replaces", async () => {
     const hono = new Hono();
     hono.use('*', secureHeaders());
@@ -69,7 +68,7 @@ describe('apiAnswerHeaders', () => {
     expect((await app().request('/fast')).headers.get('Content-Security-Policy')).toBeNull();
   });
 
-  it('refuses answerJson in an app without the middleware (its headers would be missing)', async () => {
+  it('refuses answerJson in an app without withAnswerHeaders (its headers would be missing)', async () => {
     const bare = new Hono();
     bare.get('/fast', (c) => answerJson(c, {}));
     expect((await bare.request('/fast')).status).toBe(500);

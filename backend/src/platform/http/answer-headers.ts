@@ -1,4 +1,4 @@
-import type { Context, MiddlewareHandler } from 'hono';
+import type { Context } from 'hono';
 import { apiPageContentSecurityPolicy } from '@shared/content-security-policy';
 import { runWithLogContext } from '../logging/log-context';
 import { requestIdOf } from './request-id';
@@ -24,70 +24,95 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze(
 });
 
 type AnswerState = {
-  /** Every header of the answer except Vary and Content-Type (see answerHeaderRecord). */
+  /** Every header of the answer except Vary and Content-Type (see answerJson). */
   headers: Record<string, string>;
   /** The route built its Response with answerJson, so the headers are already on it. */
   written: boolean;
 };
 
-// A context variable of this middleware's own (a Map Hono keeps per request anyway), not declared in
-// AppEnv: no route reads it but answerJson.
-const STATE = 'answerHeaders';
-const stateOf = (c: Context) => c.get(STATE) as AnswerState | undefined;
+/**
+ * Each request's headers, keyed by the Request object the app was called with (Hono's `c.req.raw`): the
+ * state lives outside Hono's context because withAnswerHeaders runs outside Hono's middleware chain.
+ */
+const states = new WeakMap<Request, AnswerState>();
+const stateOf = (c: Context) => states.get(c.req.raw);
 
 /**
  * The headers every answer of this request carries, known before the route runs: the security headers,
  * the request id, `no-store` when the request carried credentials (anything answered to it is per-owner
  * data: no browser, proxy or CDN may keep it) and CORS for the app's own origins.
  */
-function headersFor(c: Context, requestId: string, allowedOrigins: readonly string[]) {
+function headersFor(request: Request, requestId: string, allowedOrigins: readonly string[]) {
   const headers: Record<string, string> = { ...SECURITY_HEADERS, 'X-Request-Id': requestId };
-  if (c.req.header('Authorization')) headers['Cache-Control'] = 'no-store';
+  if (request.headers.get('authorization')) headers['Cache-Control'] = 'no-store';
   // Preflights keep the answer of Hono's cors() (corsPreflight), as before.
-  if (c.req.method !== 'OPTIONS')
-    Object.assign(headers, corsAnswerHeaders(c.req.header('origin'), allowedOrigins));
+  if (request.method !== 'OPTIONS')
+    Object.assign(headers, corsAnswerHeaders(request.headers.get('origin') ?? undefined, allowedOrigins));
   return headers;
 }
 
+type Fetch = (request: Request, env?: unknown, executionCtx?: never) => Response | Promise<Response>;
+
 /**
- * The first middleware of every app: gives the request its id (every log line of the request carries it,
- * request-id.ts) and puts the same headers on every answer, success, error or 404: security headers,
- * `X-Request-Id`, `no-store` for authenticated requests, CORS (with `Vary: Origin`, the answer differs by
- * origin) and a Content-Security-Policy on HTML pages (issue 10 §10; JSON needs none).
+ * Wraps the app's `fetch` (what @hono/node-server, the Lambda adapter and `app.request` all call): gives
+ * each request its id (every log line of the request carries it, request-id.ts) and puts the same headers
+ * on every answer, success, error or 404: security headers, `X-Request-Id`, `no-store` for authenticated
+ * requests, CORS (with `Vary: Origin`, the answer differs by origin) and a Content-Security-Policy on HTML
+ * pages (issue 10 §10; JSON needs none).
  *
- * One middleware instead of five (request id, `secureHeaders()`, no-store, CORS, the HTML CSP): each was
- * a level of Hono's async middleware chain and wrote its headers one `Headers.set` at a time, after the
- * route, on every request (issue 41 §3, bench/README.md api_get_config). A route on the hot path can
- * build its whole answer at once with answerJson; any other answer gets the headers here after the route.
+ * Around the app rather than as its first middleware (issue 41 §3): an app-wide middleware is a level of
+ * Hono's async middleware chain on every request, and it keeps every route from Hono's shortcut for a
+ * request that matches one handler only (no chain at all). Hono's error and not-found handlers answer
+ * inside, so their answers get the headers here too. A route on the hot path can build its whole answer
+ * at once with answerJson; any other answer gets the headers after the app has answered.
  */
-export function apiAnswerHeaders(config: { allowedOrigins: string[] }): MiddlewareHandler {
+export function withAnswerHeaders<A extends { fetch: Fetch }>(
+  app: A,
+  config: { allowedOrigins: string[] },
+): A {
   const htmlPolicy = apiPageContentSecurityPolicy(config.allowedOrigins);
   const origins: readonly string[] = [...config.allowedOrigins];
-  return async (c, next) => {
-    const requestId = requestIdOf(c);
-    const state: AnswerState = { headers: headersFor(c, requestId, origins), written: false };
-    c.set(STATE, state);
-    await runWithLogContext({ request_id: requestId }, next);
-    if (state.written) return;
-    const answer = c.res.headers;
-    for (const name in state.headers) answer.set(name, state.headers[name]!);
-    if (c.req.method !== 'OPTIONS') answer.append('Vary', 'Origin');
-    if (answer.get('Content-Type')?.startsWith('text/html'))
-      answer.set('Content-Security-Policy', htmlPolicy);
+  const appFetch = app.fetch;
+  const finish = (answer: Response, state: AnswerState, method: string) => {
+    if (state.written) return answer;
+    const headers = answer.headers;
+    for (const name in state.headers) headers.set(name, state.headers[name]!);
+    if (method !== 'OPTIONS') headers.append('Vary', 'Origin');
+    if (headers.get('Content-Type')?.startsWith('text/html'))
+      headers.set('Content-Security-Policy', htmlPolicy);
+    return answer;
   };
+  app.fetch = (request, env, executionCtx) => {
+    const requestId = requestIdOf(request, env);
+    const state: AnswerState = { headers: headersFor(request, requestId, origins), written: false };
+    states.set(request, state);
+    return runWithLogContext({ request_id: requestId }, () => {
+      const answer = appFetch(request, env, executionCtx);
+      return answer instanceof Promise
+        ? answer.then((done) => finish(done, state, request.method))
+        : finish(answer, state, request.method);
+    });
+  };
+  return app;
 }
+
+/**
+ * The headers this request's answer will get (withAnswerHeaders), for a middleware that must change one
+ * for its routes (the OAuth popup pages relax the opener policy); undefined outside withAnswerHeaders.
+ */
+export const answerHeadersOf = (c: Context): Record<string, string> | undefined => stateOf(c)?.headers;
 
 const JSON_TYPE = 'application/json';
 
 /**
- * A JSON answer with every header of apiAnswerHeaders already on it, as one plain header record:
+ * A JSON answer with every header of withAnswerHeaders already on it, as one plain header record:
  * @hono/node-server writes such a Response's string body and headers directly, where `c.json()` plus the
  * headers set after the route go through web `Headers` (validated, sorted, copied) three times. For routes
  * every screen reads (the config); the answer is the same either way (answer-headers.test.ts).
  */
 export function answerJson(c: Context, body: unknown, status: 200 | 201 = 200): Response {
   const state = stateOf(c);
-  if (!state) throw new Error('answerJson needs apiAnswerHeaders on the app');
+  if (!state) throw new Error('answerJson needs withAnswerHeaders around the app');
   state.written = true;
   // The request's own record, finished in place rather than copied. A route that answers JSON is never a
   // preflight, so `Vary: Origin` always applies.

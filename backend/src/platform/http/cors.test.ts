@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { describe, expect, it } from 'vitest';
-import { apiAnswerHeaders } from './answer-headers';
+import { withAnswerHeaders } from './answer-headers';
 import { corsPreflight } from './cors';
 
 const APP_ORIGIN = 'https://app.example.com';
@@ -13,7 +13,6 @@ function app() {
   );
   const allowedOrigins = [APP_ORIGIN, 'http://localhost:5173'];
   // As app-core.ts registers them.
-  hono.use('*', apiAnswerHeaders({ allowedOrigins }));
   hono.on('OPTIONS', '*', corsPreflight(allowedOrigins));
   hono.get('/ok', (c) => c.json({ ok: true }));
   hono.get('/fails', () => {
@@ -24,10 +23,10 @@ function app() {
     return c.text('x');
   });
   hono.get('/raw', () => new Response('raw', { headers: { 'Content-Type': 'text/plain' } }));
-  return hono;
+  return withAnswerHeaders(hono, { allowedOrigins });
 }
 
-describe('CORS (apiAnswerHeaders and corsPreflight)', () => {
+describe('CORS (withAnswerHeaders and corsPreflight)', () => {
   it("allows the app's origins only, and always varies by origin", async () => {
     const allowed = await app().request('/ok', { headers: { Origin: APP_ORIGIN } });
     expect(allowed.headers.get('Access-Control-Allow-Origin')).toBe(APP_ORIGIN);

@@ -7,7 +7,7 @@ const NONE: Readonly<Record<string, string>> = Object.freeze({});
 
 /**
  * CORS for the app's own origins on every answer but a preflight: the two headers for an allowed origin,
- * none for any other. apiAnswerHeaders (answer-headers.ts) writes them with the answer's other headers,
+ * none for any other. withAnswerHeaders (answer-headers.ts) writes them with the answer's other headers,
  * together with `Vary: Origin` (the answer differs by origin, so shared caches must key on it).
  */
 export const corsAnswerHeaders = (

@@ -65,18 +65,20 @@ const queryOf = (c: Context) =>
  */
 export function syncRequestValidation(request: RequestSchemas): MiddlewareHandler {
   const { params, query } = request;
-  return async (c, next) => {
+  // Not an async function: on success it hands on next()'s promise rather than awaiting it, one promise
+  // (and one await) fewer per request.
+  return (c, next) => {
     if (query) {
       const result = query.safeParse(queryOf(c));
-      if (!result.success) return validationHook(result, c);
+      if (!result.success) return Promise.resolve(validationHook(result, c));
       c.req.addValidatedData('query', result.data as object);
     }
     if (params) {
       const result = params.safeParse(c.req.param());
-      if (!result.success) return validationHook(result, c);
+      if (!result.success) return Promise.resolve(validationHook(result, c));
       c.req.addValidatedData('param', result.data as object);
     }
-    await next();
+    return next();
   };
 }
 

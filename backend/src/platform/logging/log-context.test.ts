@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import { apiAnswerHeaders } from '../http/answer-headers';
+import { withAnswerHeaders } from '../http/answer-headers';
 import { addLogContext, runWithLogContext } from './log-context';
 import { createLogger } from './logger';
 
@@ -41,8 +41,7 @@ describe('log context', () => {
 describe('request id middleware', () => {
   const appWith = () => {
     const { lines, logger } = recording();
-    const app = new Hono();
-    app.use('*', apiAnswerHeaders({ allowedOrigins: [] }));
+    const app = withAnswerHeaders(new Hono(), { allowedOrigins: [] });
     app.get('/x', async (c) => {
       await tick();
       logger.info('handled');

@@ -57,15 +57,19 @@ function unchangedSince(item: Record<string, unknown> | undefined, attributes: r
     ...(Object.keys(values).length ? { ExpressionAttributeValues: values } : {}),
   };
 }
-/** Drops key attributes; number sets (marked_steps) come back from DynamoDB as Sets and leave as lists. */
-const stripKeys = (item: Record<string, unknown>) =>
-  Object.fromEntries(
-    Object.entries(item)
-      .filter(([key]) => !HIDDEN_ATTRIBUTES.includes(key))
-      .map(([key, value]) =>
-        value instanceof Set ? [key, [...value].sort((a: number, b: number) => a - b)] : [key, value],
-      ),
-  ) as StoredBusinessConfig;
+/**
+ * Drops key attributes; number sets (marked_steps) come back from DynamoDB as Sets and leave as lists.
+ * One pass, no [key, value] arrays: every config read (each screen's) goes through here (issue 41 §3).
+ */
+const stripKeys = (item: Record<string, unknown>) => {
+  const config: Record<string, unknown> = {};
+  for (const key of Object.keys(item)) {
+    if (HIDDEN_ATTRIBUTES.includes(key)) continue;
+    const value = item[key];
+    config[key] = value instanceof Set ? [...(value as Set<number>)].sort((a, b) => a - b) : value;
+  }
+  return config as StoredBusinessConfig;
+};
 
 /** A transaction cancelled because its first item's condition failed (the config exists / is missing). */
 const isFirstConditionFailure = (error: unknown) => transactionConditionFailures(error)?.[0] === true;
