@@ -13,8 +13,12 @@ type LambdaEnv = { event?: { requestContext?: { requestId?: unknown } } };
  * well-formed incoming X-Request-Id or a new UUID.
  */
 export function requestIdOf(c: Context): string {
-  const fromGateway = (c.env as LambdaEnv | undefined)?.event?.requestContext?.requestId;
+  return requestIdFrom((c.env as LambdaEnv | undefined)?.event, c.req.header('x-request-id'));
+}
+
+/** The same rule for a Lambda event read without Hono (the telephony function's incoming call). */
+export function requestIdFrom(event: LambdaEnv['event'], incoming: string | undefined): string {
+  const fromGateway = event?.requestContext?.requestId;
   if (typeof fromGateway === 'string' && fromGateway) return fromGateway;
-  const incoming = c.req.header('x-request-id');
   return incoming && ACCEPTED_REQUEST_ID.test(incoming) ? incoming : randomUUID();
 }
