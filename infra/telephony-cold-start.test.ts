@@ -5,6 +5,13 @@ import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { bundleLambda } from './lib/lambda-bundling';
+import { VOICE_PATHS } from '../backend/src/capabilities/voice/voice-webhook-routes';
+import { readVoiceTwiml } from '../backend/src/providers/telephony/twiml-reader';
+import { signTwilioRequest } from '../backend/src/providers/telephony/webhook-signature';
+import { createAssistantLine } from '../tests/support/assistant-line';
+import { httpApiEvent } from '../tests/support/lambda-runtime/lambda-events';
+import { newCallSid } from '../tests/support/signed-sms';
+import { createTestApp } from '../tests/support/test-app';
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '..');
 mkdirSync(path.join(REPO_ROOT, '.local'), { recursive: true });
@@ -37,6 +44,66 @@ async function telephonyInputs() {
     lazyInputs: inputsOf(Object.keys(meta.outputs).filter((file) => !atStart.has(file))),
   };
 }
+const TWILIO_AUTH_TOKEN = 'cold-start-auth-token';
+const PUBLIC_API_URL = 'https://api.cold-start.invalid';
+/** Enough for the function's config to load (as the bench's cold init): nothing is contacted at init. */
+const COLD_START_ENV = {
+  PATH: process.env.PATH,
+  APP_ENV: 'test',
+  AWS_REGION: 'us-east-1',
+  TABLE_NAME: 'cold-start-intl',
+  DYNAMODB_ENDPOINT: 'http://127.0.0.1:9',
+  PUBLIC_API_URL,
+  COGNITO_USER_POOL_ID: 'local_cold_start',
+  COGNITO_CLIENT_ID: 'cold-start-client',
+  COGNITO_ISSUER: 'http://127.0.0.1:9/local_cold_start',
+  COGNITO_JWKS_URL: 'http://127.0.0.1:9/local_cold_start/.well-known/jwks.json',
+  LOCAL_PROVIDERS: 'false',
+  TWILIO_ACCOUNT_SID: `AC${'0'.repeat(31)}1`,
+  TWILIO_AUTH_TOKEN,
+  OPENAI_API_KEY: 'sk-cold-start-never-sent',
+  STRIPE_SECRET_KEY: 'sk_test_cold_start_never_sent',
+  AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+};
+
+/**
+ * Records, before the bundle loads, every first use of what a first ring answered through Hono's Lambda
+ * adapter pays for: the Fetch `Request`/`Response`/`Headers` globals (Node loads undici on the first
+ * read of one) and AsyncLocalStorage being enabled (Node 20's promise hooks, on its first `run`). Then
+ * runs the bundle's init and one invocation with the event, and prints the answer and the uses of each phase.
+ */
+const FIRST_RING_PROBE = `
+const uses = [];
+const where = () => (new Error().stack.split('\\n')[3] ?? '').trim().replace(/^at /, '');
+for (const name of ['Request', 'Response', 'Headers']) {
+  const original = Object.getOwnPropertyDescriptor(globalThis, name);
+  Object.defineProperty(globalThis, name, {
+    configurable: true,
+    enumerable: original.enumerable,
+    get() {
+      uses.push(name + ' at ' + where());
+      return original.get ? original.get.call(globalThis) : original.value;
+    },
+    set(value) {
+      Object.defineProperty(globalThis, name, { configurable: true, writable: true, value });
+    },
+  });
+}
+const { AsyncLocalStorage } = await import('node:async_hooks');
+for (const method of ['_enable', 'run', 'enterWith']) {
+  const original = AsyncLocalStorage.prototype[method];
+  if (!original) continue;
+  AsyncLocalStorage.prototype[method] = function (...args) {
+    uses.push('AsyncLocalStorage.' + method + ' at ' + where());
+    return original.apply(this, args);
+  };
+}
+const { handler } = await import(process.env.BUNDLE_URL);
+const atInit = uses.splice(0);
+const answer = await handler(JSON.parse(process.env.RING_EVENT), {});
+console.log(JSON.stringify({ status: answer.statusCode, body: answer.body, atInit, atFirstRing: uses }));
+`;
+
 let inputs: ReturnType<typeof telephonyInputs> | undefined;
 let bundleDir = '';
 
@@ -146,28 +213,66 @@ describe('the telephony function at cold start', () => {
       ['--enable-source-maps', '--input-type=module', '-e', INTL_PROBE],
       {
         cwd: REPO_ROOT,
-        env: {
-          PATH: process.env.PATH,
-          BUNDLE_URL: pathToFileURL(path.join(bundleDir, 'index.mjs')).href,
-          // Enough for the function's config to load (as the bench's cold init): nothing is contacted.
-          APP_ENV: 'test',
-          AWS_REGION: 'us-east-1',
-          TABLE_NAME: 'cold-start-intl',
-          DYNAMODB_ENDPOINT: 'http://127.0.0.1:9',
-          PUBLIC_API_URL: 'https://api.cold-start.invalid',
-          COGNITO_USER_POOL_ID: 'local_cold_start',
-          COGNITO_CLIENT_ID: 'cold-start-client',
-          COGNITO_ISSUER: 'http://127.0.0.1:9/local_cold_start',
-          COGNITO_JWKS_URL: 'http://127.0.0.1:9/local_cold_start/.well-known/jwks.json',
-          LOCAL_PROVIDERS: 'false',
-          TWILIO_ACCOUNT_SID: `AC${'0'.repeat(31)}1`,
-          TWILIO_AUTH_TOKEN: 'cold-start-auth-token',
-          OPENAI_API_KEY: 'sk-cold-start-never-sent',
-          STRIPE_SECRET_KEY: 'sk_test_cold_start_never_sent',
-          AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
-        },
+        env: { ...COLD_START_ENV, BUNDLE_URL: pathToFileURL(path.join(bundleDir, 'index.mjs')).href },
       },
     );
     expect(JSON.parse(stdout.trim().split('\n').pop()!)).toEqual([]);
   }, 30_000);
+  /**
+   * A caller's first ring is answered without Hono's Lambda adapter (incoming-call-direct.ts): no Fetch
+   * Request or Response (undici), no AsyncLocalStorage (Node 20's promise hooks), neither at init nor in
+   * the answer (decision 186). The asset answers a real ring from DynamoDB Local, so this fails if the
+   * first ring goes back through `handle()` or the log context back to AsyncLocalStorage.
+   */
+  it("answers a caller's first ring without a Fetch Request or AsyncLocalStorage", async () => {
+    await (inputs ??= telephonyInputs());
+    const local = await createTestApp();
+    const line = await createAssistantLine(local.deps);
+    const form = {
+      CallSid: newCallSid(),
+      AccountSid: COLD_START_ENV.TWILIO_ACCOUNT_SID,
+      From: '+14155550123',
+      To: line.assistantNumber,
+    };
+    const event = httpApiEvent({
+      apiId: 'coldstart',
+      region: 'us-east-1',
+      routeKey: `POST ${VOICE_PATHS.incoming}`,
+      method: 'POST',
+      url: VOICE_PATHS.incoming,
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        'x-twilio-signature': signTwilioRequest(
+          TWILIO_AUTH_TOKEN,
+          `${PUBLIC_API_URL}${VOICE_PATHS.incoming}`,
+          form,
+        ),
+      },
+      body: new URLSearchParams(form).toString(),
+    });
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ['--enable-source-maps', '--input-type=module', '-e', FIRST_RING_PROBE],
+      {
+        cwd: REPO_ROOT,
+        env: {
+          ...COLD_START_ENV,
+          TABLE_NAME: local.tableName,
+          DYNAMODB_ENDPOINT: local.services.dynamoDbEndpoint,
+          BUNDLE_URL: pathToFileURL(path.join(bundleDir, 'index.mjs')).href,
+          RING_EVENT: JSON.stringify(event),
+        },
+      },
+    );
+    const probe = JSON.parse(stdout.trim().split('\n').pop()!) as {
+      status: number;
+      body: string;
+      atInit: string[];
+      atFirstRing: string[];
+    };
+    expect(probe.status, probe.body).toBe(200);
+    expect(readVoiceTwiml(probe.body).relay).toBeDefined();
+    expect(probe.atInit).toEqual([]);
+    expect(probe.atFirstRing).toEqual([]);
+  }, 60_000);
 });

@@ -1,4 +1,5 @@
 import type { Context, ErrorHandler, NotFoundHandler } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { HTTPException } from 'hono/http-exception';
 import type { ApiError } from '@shared/schemas/api-error';
 import type { Logger } from '../logging/logger';
@@ -9,33 +10,62 @@ import { SERVICE_LIMITS } from '@shared/service-limits';
 const body = (error: string, message: string, details?: unknown): ApiError =>
   details === undefined ? { error, message } : { error, message, details };
 
-/** Maps every failure to the one JSON error shape; unexpected errors are logged and never leak internals. */
+/** An error's answer: its status, the one JSON error shape and any header it adds (Retry-After). */
+export type ErrorAnswer = { status: number; body: ApiError; headers: Record<string, string> };
+
+/**
+ * Maps every failure to the one JSON error shape; unexpected errors are logged and never leak internals.
+ * Framework-free, so an answer built without Hono (the telephony function's incoming call) fails the same.
+ */
+export function errorAnswer(
+  error: unknown,
+  logger: Logger,
+  request: { path: string; method: string },
+): ErrorAnswer {
+  const { path, method } = request;
+  if (error instanceof HttpError) {
+    const headers: Record<string, string> =
+      error.retryAfterSeconds !== undefined ? { 'Retry-After': String(error.retryAfterSeconds) } : {};
+    return { status: error.status, body: body(error.code, error.message, error.details), headers };
+  }
+  if (error instanceof HTTPException) {
+    // Hono's own validators (e.g. malformed JSON) throw these.
+    return { status: error.status, body: body('bad_request', error.message || 'Bad request'), headers: {} };
+  }
+  if (isDatabaseUnavailable(error)) {
+    logger.error('Database unavailable', { path, method, error: String(error) });
+    return {
+      status: 503,
+      body: body(
+        'service_unavailable',
+        'The service is briefly unavailable. Please try again in a few seconds.',
+      ),
+      headers: { 'Retry-After': String(SERVICE_LIMITS.databaseRetryAfterSeconds) },
+    };
+  }
+  if (isRetryableLater(error)) {
+    logger.warn('Busy, asked to retry', { path, method, error: error.name });
+    return {
+      status: 503,
+      body: body('busy', 'This conversation is busy. Please try again in a moment.'),
+      headers: { 'Retry-After': String(error.retryAfterSeconds) },
+    };
+  }
+  logger.error('Unhandled error', { path, method, error: String(error) });
+  return {
+    status: 500,
+    body: body('internal_error', 'Something went wrong on our side. Please try again.'),
+    headers: {},
+  };
+}
+
+/** The Hono app's onError: errorAnswer as a JSON response. */
 export const createErrorHandler =
   (logger: Logger): ErrorHandler =>
   (error, c) => {
-    if (error instanceof HttpError) {
-      if (error.retryAfterSeconds !== undefined) c.header('Retry-After', String(error.retryAfterSeconds));
-      return c.json(body(error.code, error.message, error.details), error.status);
-    }
-    if (error instanceof HTTPException) {
-      // Hono's own validators (e.g. malformed JSON) throw these.
-      return c.json(body('bad_request', error.message || 'Bad request'), error.status);
-    }
-    if (isDatabaseUnavailable(error)) {
-      logger.error('Database unavailable', { path: c.req.path, method: c.req.method, error: String(error) });
-      c.header('Retry-After', String(SERVICE_LIMITS.databaseRetryAfterSeconds));
-      return c.json(
-        body('service_unavailable', 'The service is briefly unavailable. Please try again in a few seconds.'),
-        503,
-      );
-    }
-    if (isRetryableLater(error)) {
-      logger.warn('Busy, asked to retry', { path: c.req.path, method: c.req.method, error: error.name });
-      c.header('Retry-After', String(error.retryAfterSeconds));
-      return c.json(body('busy', 'This conversation is busy. Please try again in a moment.'), 503);
-    }
-    logger.error('Unhandled error', { path: c.req.path, method: c.req.method, error: String(error) });
-    return c.json(body('internal_error', 'Something went wrong on our side. Please try again.'), 500);
+    const answer = errorAnswer(error, logger, { path: c.req.path, method: c.req.method });
+    for (const name in answer.headers) c.header(name, answer.headers[name]);
+    return c.json(answer.body, answer.status as ContentfulStatusCode);
   };
 
 /** An error that names how long to wait (e.g. a conversation whose turns queue up): a 503, not a 500. */

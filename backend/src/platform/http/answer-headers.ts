@@ -42,12 +42,52 @@ const stateOf = (c: Context) => states.get(c.req.raw);
  * the request id, `no-store` when the request carried credentials (anything answered to it is per-owner
  * data: no browser, proxy or CDN may keep it) and CORS for the app's own origins.
  */
-function headersFor(request: Request, requestId: string, allowedOrigins: readonly string[]) {
-  const headers: Record<string, string> = { ...SECURITY_HEADERS, 'X-Request-Id': requestId };
-  if (request.headers.get('authorization')) headers['Cache-Control'] = 'no-store';
+export function answerHeadersFor(
+  request: {
+    method: string;
+    requestId: string;
+    authorization: string | undefined;
+    origin: string | undefined;
+  },
+  allowedOrigins: readonly string[],
+): Record<string, string> {
+  const headers: Record<string, string> = { ...SECURITY_HEADERS, 'X-Request-Id': request.requestId };
+  if (request.authorization) headers['Cache-Control'] = 'no-store';
   // Preflights keep the answer of Hono's cors() (corsPreflight), as before.
-  if (request.method !== 'OPTIONS')
-    Object.assign(headers, corsAnswerHeaders(request.headers.get('origin') ?? undefined, allowedOrigins));
+  if (request.method !== 'OPTIONS') Object.assign(headers, corsAnswerHeaders(request.origin, allowedOrigins));
+  return headers;
+}
+
+const headersFor = (request: Request, requestId: string, allowedOrigins: readonly string[]) =>
+  answerHeadersFor(
+    {
+      method: request.method,
+      requestId,
+      authorization: request.headers.get('authorization') ?? undefined,
+      origin: request.headers.get('origin') ?? undefined,
+    },
+    allowedOrigins,
+  );
+
+/**
+ * Every header of an answer built without Hono (the telephony function's incoming call, incoming-call-direct.ts),
+ * as withAnswerHeaders leaves them on a Hono answer of that type: answerHeadersFor's, `Vary: Origin` (never
+ * a preflight) and the type. Lower-case names, as Hono's Lambda adapter writes them.
+ */
+export function directAnswerHeaders(
+  request: Parameters<typeof answerHeadersFor>[0],
+  allowedOrigins: readonly string[],
+  contentType: string,
+  extra: Readonly<Record<string, string>> = {},
+): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const all: Record<string, string> = {
+    ...answerHeadersFor(request, allowedOrigins),
+    ...extra,
+    Vary: 'Origin',
+    'Content-Type': contentType,
+  };
+  for (const name in all) headers[name.toLowerCase()] = all[name]!;
   return headers;
 }
 

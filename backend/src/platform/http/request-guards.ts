@@ -5,16 +5,15 @@ import type { ApiError } from '@shared/schemas/api-error';
 import { findUnstorableValue } from '@shared/safe-text';
 import { HttpError } from '../errors/http-error';
 
+/** The 413's body of a request over the API's body limit (also the telephony function's direct answer). */
+export const BODY_TOO_LARGE: Readonly<ApiError> = Object.freeze({
+  error: 'payload_too_large',
+  message: `The request body is larger than ${SERVICE_LIMITS.maxRequestBodyBytes / 1024} KB.`,
+});
+
 const limitBody = bodyLimit({
   maxSize: SERVICE_LIMITS.maxRequestBodyBytes,
-  onError: (c) =>
-    c.json<ApiError>(
-      {
-        error: 'payload_too_large',
-        message: `The request body is larger than ${SERVICE_LIMITS.maxRequestBodyBytes / 1024} KB.`,
-      },
-      413,
-    ),
+  onError: (c) => c.json<ApiError>({ ...BODY_TOO_LARGE }, 413),
 });
 
 /** Fetch requests with these methods cannot carry a body, so there is nothing to measure. */

@@ -13,8 +13,15 @@ type LambdaEnv = { event?: { requestContext?: { requestId?: unknown } } };
  * well-formed incoming X-Request-Id or a new UUID.
  */
 export function requestIdOf(request: Request, env: unknown): string {
-  const fromGateway = (env as LambdaEnv | undefined)?.event?.requestContext?.requestId;
+  return requestIdFrom(
+    (env as LambdaEnv | undefined)?.event,
+    request.headers.get('x-request-id') ?? undefined,
+  );
+}
+
+/** The same rule for a Lambda event read without Hono (the telephony function's incoming call). */
+export function requestIdFrom(event: LambdaEnv['event'], incoming: string | undefined): string {
+  const fromGateway = event?.requestContext?.requestId;
   if (typeof fromGateway === 'string' && fromGateway) return fromGateway;
-  const incoming = request.headers.get('x-request-id');
   return incoming && ACCEPTED_REQUEST_ID.test(incoming) ? incoming : randomUUID();
 }

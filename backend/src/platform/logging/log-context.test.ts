@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { withAnswerHeaders } from '../http/answer-headers';
-import { addLogContext, runWithLogContext } from './log-context';
+import { addLogContext, runWithEventLogContext, runWithLogContext } from './log-context';
 import { createLogger } from './logger';
 
 const recording = () => {
@@ -35,6 +35,54 @@ describe('log context', () => {
     ]);
     logger.info('outside');
     expect(lines.at(-1)).not.toHaveProperty('request_id');
+  });
+});
+
+describe('the log context of a Lambda event, without AsyncLocalStorage', () => {
+  it("puts the event's ids on every line for the event's duration only", async () => {
+    const { lines, logger } = recording();
+    await runWithEventLogContext({ request_id: 'ev1' }, async () => {
+      logger.info('start');
+      await tick();
+      addLogContext({ conversation_id: 'c1' });
+      logger.info('answered');
+    });
+    logger.info('between events');
+    await runWithEventLogContext({ request_id: 'ev2' }, async () => logger.info('next'));
+    expect(
+      lines.map(({ message, request_id, conversation_id }) => [message, request_id, conversation_id]),
+    ).toEqual([
+      ['start', 'ev1', undefined],
+      ['answered', 'ev1', 'c1'],
+      ['between events', undefined, undefined],
+      ['next', 'ev2', undefined],
+    ]);
+  });
+
+  it('never mixes overlapping events, nor a request of the concurrent server, with the event', async () => {
+    const { lines, logger } = recording();
+    const event = (id: string) =>
+      runWithEventLogContext({ request_id: id }, async () => {
+        await tick();
+        addLogContext({ conversation_id: `c-${id}` });
+        await tick();
+        logger.info('done');
+      });
+    const serverRequest = runWithLogContext({ request_id: 'server' }, async () => {
+      await tick();
+      logger.info('served');
+    });
+    await Promise.all([event('a'), event('b'), serverRequest]);
+    const summary = lines.map(({ message, request_id, conversation_id }) => [
+      message,
+      request_id,
+      conversation_id,
+    ]);
+    expect(summary.sort()).toEqual([
+      ['done', 'a', 'c-a'],
+      ['done', 'b', 'c-b'],
+      ['served', 'server', undefined],
+    ]);
   });
 });
 

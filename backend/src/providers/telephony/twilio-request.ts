@@ -22,27 +22,45 @@ export function signedUrlOf(requestUrl: string, publicApiUrl: string | undefined
  * happens: a missing or wrong signature answers 403 and nothing is read further or stored. Shared by the
  * SMS and voice webhooks.
  */
-export async function readSignedTwilioRequest(
+export function readSignedTwilioRequest(
   c: Context,
+  options: { authToken: string | undefined; publicApiUrl: string | undefined },
+): Promise<TwilioParams> {
+  return readSignedTwilioForm(c.req, options);
+}
+
+/**
+ * What readSignedTwilioForm reads of a request: Hono's `c.req`, or an API Gateway event read without Hono
+ * (the telephony function's incoming call, entry/surfaces/incoming-call-direct.ts). `url` is the URL it was requested at.
+ */
+export type SignedRequest = {
+  readonly url: string;
+  header(name: string): string | undefined;
+  text(): Promise<string>;
+};
+
+/** readSignedTwilioRequest's checks, on any request. */
+export async function readSignedTwilioForm(
+  request: SignedRequest,
   options: { authToken: string | undefined; publicApiUrl: string | undefined },
 ): Promise<TwilioParams> {
   // Deployed without the key: 503 naming it, as every provider route does (Twilio retries; the alarm fires).
   if (!options.authToken)
     throw new ProviderNotConfiguredError('telephony', [{ key: 'TWILIO_AUTH_TOKEN', reason: 'missing' }]);
-  const declared = Number(c.req.header('content-length') ?? 0);
+  const declared = Number(request.header('content-length') ?? 0);
   if (declared > TWILIO_WEBHOOK_MAX_BYTES)
     throw new HttpError(413, 'payload_too_large', 'Request body too large');
-  const raw = await c.req.text();
+  const raw = await request.text();
   if (raw.length > TWILIO_WEBHOOK_MAX_BYTES)
     throw new HttpError(413, 'payload_too_large', 'Request body too large');
   const params: TwilioParams = {};
   for (const [name, value] of new URLSearchParams(raw)) params[name] = value;
-  const signature = c.req.header('x-twilio-signature');
+  const signature = request.header('x-twilio-signature');
   if (
     !isValidTwilioSignature(
       options.authToken,
       signature,
-      signedUrlOf(c.req.url, options.publicApiUrl),
+      signedUrlOf(request.url, options.publicApiUrl),
       params,
     )
   ) {
@@ -60,5 +78,10 @@ export const countTwilioWebhookFailures =
   (metrics: Metrics): MiddlewareHandler =>
   async (c, next) => {
     await next();
-    if (c.res.status >= 500) metrics.count('WebhookFailures', 1, { webhook: 'twilio' });
+    countTwilioWebhookAnswer(metrics, c.res.status);
   };
+
+/** countTwilioWebhookFailures' rule for one answer's status (also for answers built without Hono). */
+export function countTwilioWebhookAnswer(metrics: Metrics, status: number): void {
+  if (status >= 500) metrics.count('WebhookFailures', 1, { webhook: 'twilio' });
+}
