@@ -41,7 +41,7 @@ import {
   remembers,
   returningOf,
   welcomeGreeting,
-} from '../receptionist/index';
+} from '../receptionist/conversation-start';
 import type { ConversationState } from '../receptionist/records/index';
 import { amendConversation, conversationAmender } from './relay/conversation-amend';
 import { errorResponses, jsonContent } from '../../platform/http/openapi-helpers';
