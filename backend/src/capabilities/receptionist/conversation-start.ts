@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { DEFAULT_LANGUAGE } from '@shared/language';
-import { EMPTY_CALENDAR_MODEL, type CalendarModel } from '@shared/schemas/calendar-model';
+import { EMPTY_CALENDAR_MODEL } from '@shared/calendar-model';
+import type { CalendarModel } from '@shared/schemas/calendar-model';
 import { RECEPTIONIST_LIMITS } from '@shared/receptionist/limits';
 import type { AppConfig } from '../../platform/config/env';
 import type { ProviderNotConfiguredError } from '../../platform/config/not-configured';
