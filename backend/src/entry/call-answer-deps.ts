@@ -122,14 +122,11 @@ export function createCallAnswerDeps(
     notify: { startMarker: (state) => conversationStartMarker(data.notifications, state) },
   });
   const receptionistEngine = onFirstUse(() =>
-    Promise.all([
-      import('../capabilities/notifications/index'),
-      import('../capabilities/receptionist/index'),
-    ]).then(([{ notifierFromApp }, { receptionistFromApp }]): Receptionist =>
-      receptionistFromApp({
+    import('./call-finish-deps').then(({ callFinishReceptionist }): Receptionist =>
+      callFinishReceptionist({
         ...platform,
         data,
-        notify: notifierFromApp({ ...platform, data, providers }),
+        providers,
         payments: providers.payments,
         telephony: providers.telephony,
         calendar: later((deps) => deps.ownerCalendar),
