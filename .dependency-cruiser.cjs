@@ -6,6 +6,12 @@
  */
 const NOT_TESTS = '\\.test\\.tsx?$';
 const BACKEND = '^backend/src/';
+/**
+ * Second public entries, each named here: what a cold function needs of a capability without what its
+ * index also loads. The receptionist's conversation start answers a call without the engine, its tools and
+ * its model (docs/decisions/186-cold-start.md).
+ */
+const LIGHT_ENTRIES = `${BACKEND}capabilities/receptionist/conversation-start\\.ts$`;
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -77,7 +83,11 @@ module.exports = {
       from: { path: `${BACKEND}capabilities/([^/]+)/`, pathNot: NOT_TESTS },
       to: {
         path: `${BACKEND}capabilities/`,
-        pathNot: [`${BACKEND}capabilities/$1/`, `${BACKEND}capabilities/[^/]+/(records/)?index\\.ts$`],
+        pathNot: [
+          `${BACKEND}capabilities/$1/`,
+          `${BACKEND}capabilities/[^/]+/(records/)?index\\.ts$`,
+          LIGHT_ENTRIES,
+        ],
       },
     },
     {
@@ -95,7 +105,7 @@ module.exports = {
       from: { path: `${BACKEND}(entry|local)/`, pathNot: NOT_TESTS },
       to: {
         path: `${BACKEND}capabilities/[^/]+/`,
-        pathNot: `${BACKEND}capabilities/[^/]+/(index|routes|records/index)\\.ts$`,
+        pathNot: [`${BACKEND}capabilities/[^/]+/(index|routes|records/index)\\.ts$`, LIGHT_ENTRIES],
       },
     },
     {

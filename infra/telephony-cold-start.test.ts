@@ -12,6 +12,7 @@ import { createAssistantLine } from '../tests/support/assistant-line';
 import { httpApiEvent } from '../tests/support/lambda-runtime/lambda-events';
 import { newCallSid } from '../tests/support/signed-sms';
 import { createTestApp } from '../tests/support/test-app';
+import { COLD_INIT_ENV, zodInstancesAtInit } from './lib/zod-instance-probe';
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '..');
 mkdirSync(path.join(REPO_ROOT, '.local'), { recursive: true });
@@ -44,27 +45,9 @@ async function telephonyInputs() {
     lazyInputs: inputsOf(Object.keys(meta.outputs).filter((file) => !atStart.has(file))),
   };
 }
-const TWILIO_AUTH_TOKEN = 'cold-start-auth-token';
-const PUBLIC_API_URL = 'https://api.cold-start.invalid';
+const { TWILIO_AUTH_TOKEN, PUBLIC_API_URL } = COLD_INIT_ENV;
 /** Enough for the function's config to load (as the bench's cold init): nothing is contacted at init. */
-const COLD_START_ENV = {
-  PATH: process.env.PATH,
-  APP_ENV: 'test',
-  AWS_REGION: 'us-east-1',
-  TABLE_NAME: 'cold-start-intl',
-  DYNAMODB_ENDPOINT: 'http://127.0.0.1:9',
-  PUBLIC_API_URL,
-  COGNITO_USER_POOL_ID: 'local_cold_start',
-  COGNITO_CLIENT_ID: 'cold-start-client',
-  COGNITO_ISSUER: 'http://127.0.0.1:9/local_cold_start',
-  COGNITO_JWKS_URL: 'http://127.0.0.1:9/local_cold_start/.well-known/jwks.json',
-  LOCAL_PROVIDERS: 'false',
-  TWILIO_ACCOUNT_SID: `AC${'0'.repeat(31)}1`,
-  TWILIO_AUTH_TOKEN,
-  OPENAI_API_KEY: 'sk-cold-start-never-sent',
-  STRIPE_SECRET_KEY: 'sk_test_cold_start_never_sent',
-  AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
-};
+const COLD_START_ENV = { PATH: process.env.PATH, ...COLD_INIT_ENV };
 
 /**
  * Records, before the bundle loads, every first use of what a first ring answered through Hono's Lambda
@@ -200,6 +183,50 @@ describe('the telephony function at cold start', () => {
     const notAtStart = ['shared/schemas/business-info.ts', 'shared/schemas/business-hours.ts'];
     expect(startInputs.filter((input) => notAtStart.some((module) => input.endsWith(module)))).toEqual([]);
   });
+
+  /**
+   * A first ring starts a conversation and greets; it runs no turn and sends no notification. The engine
+   * (tools, model adapter, instructions), the notifier with its batches and the relay socket's messages load
+   * when a call first finishes (or in the socket and notifications functions), not at start (decision 186).
+   */
+  it("starts with the receptionist's conversation start, not its engine, notifier or the socket's messages", async () => {
+    const { startInputs, lazyInputs } = await (inputs ??= telephonyInputs());
+    const notAtStart = [
+      'backend/src/capabilities/receptionist/receptionist.ts',
+      'backend/src/capabilities/receptionist/tools/all-tools.ts',
+      'backend/src/capabilities/receptionist/model/openai-model.ts',
+      'backend/src/capabilities/receptionist/instructions.ts',
+      'backend/src/capabilities/notifications/notifier.ts',
+      'backend/src/capabilities/notifications/fan-out.ts',
+      'shared/schemas/notifications.ts',
+    ];
+    const neverHere = ['shared/voice-relay-messages.ts', 'shared/schemas/calendar-model.ts'];
+    expect(
+      startInputs.some((input) =>
+        input.endsWith('backend/src/capabilities/receptionist/conversation-start.ts'),
+      ),
+    ).toBe(true);
+    expect(
+      startInputs.filter((input) => [...notAtStart, ...neverHere].some((module) => input.endsWith(module))),
+    ).toEqual([]);
+    for (const module of notAtStart)
+      expect(
+        lazyInputs.some((input) => input.endsWith(module)),
+        module,
+      ).toBe(true);
+  });
+
+  /**
+   * Each zod object costs about 3.5 µs to build, and the start-up code built 6,182 (counted as zod's
+   * constructor runs, one per trait of a schema) before session 39 cut the engine, the socket's messages, the
+   * env schema's per-field copies and the vendor keys' schemas: 2,189 then. The ceiling leaves room for a
+   * few new webhook fields, not for a module of schemas a first ring does not parse.
+   */
+  it('builds fewer than 2,600 zod objects while it starts', async () => {
+    const { traits } = await zodInstancesAtInit('telephony', path.join(outRoot, 'telephony-zod'));
+    expect(traits).toBeGreaterThan(0);
+    expect(traits).toBeLessThan(2_600);
+  }, 60_000);
 
   /**
    * Intl's first use in a process loads ICU's data (about 10 ms), and a first ring needs no Intl before its

@@ -49,3 +49,16 @@ export type PriceKind = (typeof PRICE_KINDS)[number];
 /** Does this staff member do the service? A service with no staff listed is done by everyone. */
 export const performsService = (service: { staff_ids: readonly string[] }, staffId: string) =>
   service.staff_ids.length === 0 || service.staff_ids.includes(staffId);
+
+/**
+ * The calendar model of a business with none stored (no services, staff or resources). Here rather than
+ * beside its schema (schemas/calendar-model.ts, which re-exports it typed), so what only reads the empty
+ * model, a call's business profile, builds none of the model's schemas (docs/decisions/186-cold-start.md).
+ */
+export const EMPTY_CALENDAR_MODEL = {
+  services: [],
+  staff: [],
+  resources: [],
+  version: 0,
+  updated_at: null,
+};

@@ -1,6 +1,7 @@
 import type WebSocket from 'ws';
 import { callerTexts } from '../../shared/caller-texts';
-import { relayOutgoingSchema, VOICE_RELAY } from '../../shared/voice-relay';
+import { VOICE_RELAY } from '../../shared/voice-relay';
+import { relayOutgoingSchema } from '../../shared/voice-relay-messages';
 import { formatTable } from '../report';
 import { prefixShares, type PrefixShare } from '../prompt-prefix';
 import {

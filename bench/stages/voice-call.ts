@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import WebSocket from 'ws';
-import { relayOutgoingSchema } from '../../shared/voice-relay';
+import { relayOutgoingSchema } from '../../shared/voice-relay-messages';
 import { LOCAL_TWILIO_AUTH_TOKEN } from '../../backend/src/platform/config/env';
 import { LOCAL_TWILIO_ACCOUNT_SID } from '../../backend/src/local/twilio/local-sms-delivery';
 import { readVoiceTwiml } from '../../backend/src/providers/telephony/twiml-reader';

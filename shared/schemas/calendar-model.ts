@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { CALENDAR_ID_PATTERN, CALENDAR_LIMITS, PRICE_KINDS, SLOT_GRID_CHOICES } from '../calendar-model';
+import {
+  CALENDAR_ID_PATTERN,
+  CALENDAR_LIMITS,
+  EMPTY_CALENDAR_MODEL as EMPTY_MODEL,
+  PRICE_KINDS,
+  SLOT_GRID_CHOICES,
+} from '../calendar-model';
 import { MAX_DEPOSIT_CENTS } from '../receptionist/deposits';
 
 /**
@@ -135,10 +141,4 @@ export const calendarModelSchema = z.object({
   updated_at: z.iso.datetime().nullable(),
 });
 export type CalendarModel = z.infer<typeof calendarModelSchema>;
-export const EMPTY_CALENDAR_MODEL: CalendarModel = {
-  services: [],
-  staff: [],
-  resources: [],
-  version: 0,
-  updated_at: null,
-};
+export const EMPTY_CALENDAR_MODEL: CalendarModel = EMPTY_MODEL;

@@ -2,7 +2,7 @@ import { BatchGetCommand, DynamoDBDocumentClient, PutCommand } from '@aws-sdk/li
 import { describe, expect, it, vi } from 'vitest';
 import { RECEPTIONIST_LIMITS } from '../../shared/receptionist/limits';
 import { createRecordingMetrics } from '../../backend/src/platform/observability/metrics';
-import { ConversationLimitError } from '../../backend/src/capabilities/receptionist/receptionist';
+import { ConversationLimitError } from '../../backend/src/capabilities/receptionist/conversation-start';
 import { zonedInstant } from '../../shared/receptionist/business-time';
 import type { EngineEvent } from '../../backend/src/capabilities/receptionist/records/conversation-types';
 import { createAssistantLine } from '../support/assistant-line';

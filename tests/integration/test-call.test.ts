@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { TEST_CALL_HOURLY_LIMIT } from '../../shared/test-chat';
-import type { RelayOutgoing } from '../../shared/voice-relay';
+import type { RelayOutgoing } from '../../shared/voice-relay-messages';
 import { conversationAmender } from '../../backend/src/capabilities/voice/relay/conversation-amend';
 import { attachRelayServer } from '../../backend/src/local/api-gateway/local-relay-server';
 import { createConfirmedUser } from '../support/cognito-users';

@@ -1,7 +1,8 @@
 import { CALLER_TEXTS } from '@shared/caller-texts';
 import { afterAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { handoffDataSchema, VOICE_RELAY, VOICE_TEXTS, type RelayOutgoing } from '../../shared/voice-relay';
+import { handoffDataSchema, VOICE_RELAY, VOICE_TEXTS } from '../../shared/voice-relay';
+import type { RelayOutgoing } from '../../shared/voice-relay-messages';
 import { LOCAL_TWILIO_AUTH_TOKEN } from '../../backend/src/platform/config/env';
 import { LOCAL_TWILIO_ACCOUNT_SID } from '../../backend/src/local/twilio/local-sms-delivery';
 import { readVoiceTwiml } from '../../backend/src/providers/telephony/twiml-reader';

@@ -1,6 +1,7 @@
 import { ApiGatewayManagementApiClient } from '@aws-sdk/client-apigatewaymanagementapi';
 import { afterAll, describe, expect, it } from 'vitest';
-import { handoffDataSchema, type RelayOutgoing } from '../../shared/voice-relay';
+import { handoffDataSchema } from '../../shared/voice-relay';
+import type { RelayOutgoing } from '../../shared/voice-relay-messages';
 import { LOCAL_TWILIO_AUTH_TOKEN } from '../../backend/src/platform/config/env';
 import { LOCAL_TWILIO_ACCOUNT_SID } from '../../backend/src/local/twilio/local-sms-delivery';
 import { readVoiceTwiml } from '../../backend/src/providers/telephony/twiml-reader';

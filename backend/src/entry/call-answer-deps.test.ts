@@ -13,6 +13,17 @@ vi.mock('./app-deps', () => ({
     return { textingGate: { allows: built.allows }, verifyToken: async () => ({ sub: 'owner-1' }) };
   }),
 }));
+// The engine a call's finish builds, counted: the real one, built once per instance on the first finish.
+const finishBuilt = vi.hoisted(() => ({ count: 0 }));
+vi.mock('./call-finish-deps', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('./call-finish-deps')>();
+  return {
+    callFinishReceptionist: vi.fn((input: Parameters<typeof actual.callFinishReceptionist>[0]) => {
+      finishBuilt.count += 1;
+      return actual.callFinishReceptionist(input);
+    }),
+  };
+});
 const { createCallAnswerDeps } = await import('./call-answer-deps');
 const { createAppDeps } = await import('./app-deps');
 
@@ -25,6 +36,7 @@ const logger = createLogger();
 const metrics = createEmfMetrics('test', () => {});
 
 beforeEach(() => {
+  finishBuilt.count = 0;
   built.count = 0;
   built.fail = false;
   built.allows.mockClear();
@@ -49,6 +61,25 @@ describe("a call's own dependencies (docs/decisions/186-cold-start.md)", () => {
       config,
       expect.objectContaining({ logger, metrics }),
     );
+  });
+
+  it("starts a call without the receptionist's engine, built once on the first finish, without the app's wiring", async () => {
+    const send = vi
+      .spyOn(DynamoDBDocumentClient.prototype, 'send')
+      .mockImplementation((async () => ({ $metadata: {} })) as never);
+    try {
+      const { deps } = createCallAnswerDeps(config, { logger, metrics });
+      expect(deps.receptionist.refusal('voice')).toBeDefined();
+      expect(finishBuilt.count).toBe(0);
+      // A conversation that is not stored: the engine reads it, finds nothing and stops.
+      await deps.receptionist.finish('call-unknown', 'completed');
+      await deps.receptionist.finish('call-unknown', 'completed');
+      expect(finishBuilt.count).toBe(1);
+      expect(send).toHaveBeenCalledTimes(2);
+      expect(built.count).toBe(0);
+    } finally {
+      send.mockRestore();
+    }
   });
 
   it('does not keep a failed build: the next call tries again', async () => {

@@ -6,8 +6,8 @@ import type { Logger } from '../platform/logging/logger';
 import type { Metrics } from '../platform/observability/metrics';
 import type { TokenVerifier } from '../platform/auth/token-verifier';
 import type { RecordStore } from '../platform/dynamo/record-store';
-import { notifierFromApp } from '../capabilities/notifications/index';
-import { receptionistFromApp } from '../capabilities/receptionist/index';
+import { conversationStartFromApp } from '../capabilities/receptionist/conversation-start';
+import type { Receptionist } from '../capabilities/receptionist/index';
 import type { RecordingsDeps } from '../capabilities/recordings/index';
 import type { VoiceDeps } from '../capabilities/voice/index';
 import { appointmentsRecords } from '../capabilities/appointments/records/index';
@@ -17,7 +17,7 @@ import { callerGatesRecords } from '../capabilities/caller-gates/records/index';
 import { conversationsRecords } from '../capabilities/conversations/records/index';
 import { forwardingRecords } from '../capabilities/forwarding/records/index';
 import { knowledgeRecords } from '../capabilities/knowledge/records/index';
-import { notificationsRecords } from '../capabilities/notifications/records/index';
+import { conversationStartMarker, notificationsRecords } from '../capabilities/notifications/records/index';
 import { payoutsRecords } from '../capabilities/payouts/records/index';
 import { phoneNumbersRecords } from '../capabilities/phone-numbers/records/index';
 import { receptionistRecords } from '../capabilities/receptionist/records/index';
@@ -44,10 +44,25 @@ function onFirstCall<T extends object>(load: () => Promise<T>): T {
 }
 
 /**
+ * A value built on first use and kept, unless building it failed (a failed import or build): the next use
+ * tries again rather than failing for the instance's lifetime.
+ */
+function onFirstUse<T>(load: () => Promise<T>): () => Promise<T> {
+  let loaded: Promise<T> | undefined;
+  return () =>
+    (loaded ??= load().catch((error: unknown) => {
+      loaded = undefined;
+      throw error;
+    }));
+}
+
+/**
  * What a call's webhooks need, and only that, so a cold telephony function answers a caller's first ring
  * without loading every capability (docs/decisions/186-cold-start.md). The repositories of the call's own
- * path are built here; the receptionist is the app's own, with the same repositories, and the notifier that
- * adds its start marker to the conversation's transaction. Everything a call uses only sometimes (texts,
+ * path are built here, and the receptionist's conversation start, which adds the notifications' due marker to
+ * the conversation's transaction. The receptionist's engine and the notifier (for a call's finish) are built
+ * with the same repositories on first use, from their own chunk: a first ring loads no tools, model adapter
+ * or notification batches (`receptionistEngine()`). Everything a call uses only sometimes (texts,
  * deposits, the calendar, webhooks, reminders, the other providers, token checks) is the app's full wiring
  * (`createAppDeps`), imported from its own chunk on the first call that needs it: `everything()`, which
  * also serves the function's other routes.
@@ -60,18 +75,9 @@ export function createCallAnswerDeps(
   const { logger, metrics } = overrides;
   const now = overrides.now ?? (() => new Date());
 
-  let full: Promise<AppDeps> | undefined;
-  const everything = (): Promise<AppDeps> => {
-    full ??= import('./app-deps')
-      .then(({ createAppDeps }) => createAppDeps(config, { logger, metrics, now }))
-      .catch((error: unknown) => {
-        // Not kept (a failed import or build): the next call tries again rather than failing for the
-        // instance's lifetime.
-        full = undefined;
-        throw error;
-      });
-    return full;
-  };
+  const everything = onFirstUse(() =>
+    import('./app-deps').then(({ createAppDeps }) => createAppDeps(config, { logger, metrics, now })),
+  );
   const later = <T extends object>(pick: (deps: AppDeps) => T) => onFirstCall(() => everything().then(pick));
 
   // The line's reads a call sends together (config, subscription, objective, caller's memory) go as one
@@ -107,17 +113,33 @@ export function createCallAnswerDeps(
     // The recording callback deletes at the provider only when its call was erased meanwhile.
     callRecordings: later((deps) => deps.providers.callRecordings),
   };
-  const notifier = notifierFromApp({ ...platform, data, providers });
-  const receptionist = receptionistFromApp({
+  // A call starts its conversation with the receptionist's start alone (with the notifications' due marker
+  // in its transaction); the engine and the notifier, with the tools, the model adapter and the
+  // notification batches, load from their own chunk when a call first finishes (decision 186, session 39).
+  const start = conversationStartFromApp({
     ...platform,
     data,
-    notify: notifier,
-    payments: providers.payments,
-    telephony: providers.telephony,
-    calendar: later((deps) => deps.ownerCalendar),
-    reminders: later((deps) => deps.reminders.planning),
-    webhooks: later((deps) => deps.webhooks),
+    notify: { startMarker: (state) => conversationStartMarker(data.notifications, state) },
   });
+  const receptionistEngine = onFirstUse(() =>
+    import('./call-finish-deps').then(({ callFinishReceptionist }): Receptionist =>
+      callFinishReceptionist({
+        ...platform,
+        data,
+        providers,
+        payments: providers.payments,
+        telephony: providers.telephony,
+        calendar: later((deps) => deps.ownerCalendar),
+        reminders: later((deps) => deps.reminders.planning),
+        webhooks: later((deps) => deps.webhooks),
+      }),
+    ),
+  );
+  const receptionist = {
+    ...start,
+    finish: async (...args: Parameters<Receptionist['finish']>) =>
+      (await receptionistEngine()).finish(...args),
+  };
   const deps = {
     ...platform,
     data,
@@ -125,5 +147,5 @@ export function createCallAnswerDeps(
     textingGate: later((deps) => deps.textingGate),
     receptionist,
   } satisfies VoiceDeps & RecordingsDeps;
-  return { deps, everything };
+  return { deps, everything, receptionistEngine };
 }

@@ -10,6 +10,7 @@ import type { BusinessConfigRepository } from '../setup/records/index';
 import type { ConversationRepository, OwnerMessageRepository } from '../conversations/records/index';
 import type { ConversationStateRepository, ConversationState } from '../receptionist/records/index';
 import { dueHourOf, type NotificationRepository } from './records/notification-records';
+import { conversationStartMarker } from './records/start-marker';
 import type { RateLimiter } from '../../platform/dynamo/rate-limits';
 import type { Logger } from '../../platform/logging/logger';
 import type { Metrics } from '../../platform/observability/metrics';
@@ -295,27 +296,8 @@ export function createNotifier(deps: NotifierDeps) {
   return {
     deliverSummary,
 
-    /**
-     * A new conversation's due marker, written in the transaction that creates it (no extra round trip
-     * while a caller waits): a call is closed by the sweep if no end ever arrives, a text thread when it
-     * goes quiet.
-     */
-    startMarker(state: ConversationState) {
-      const started = Date.parse(state.started_at);
-      if (state.channel === 'voice')
-        return data.notifications.duePut(
-          state.id,
-          state.owner_id,
-          new Date(started + NOTIFICATION_LIMITS.voiceStaleMinutes * MINUTE),
-        );
-      if (state.channel === 'sms')
-        return data.notifications.duePut(
-          state.id,
-          state.owner_id,
-          new Date(started + NOTIFICATION_LIMITS.smsQuietMinutes * MINUTE),
-        );
-      return undefined;
-    },
+    /** A new conversation's due marker, written in the transaction that creates it. */
+    startMarker: (state: ConversationState) => conversationStartMarker(data.notifications, state),
 
     /** The conversation ended: a durable due marker now, the e-mail in the background. */
     async conversationEnded(state: ConversationState) {

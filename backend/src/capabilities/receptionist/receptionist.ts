@@ -9,7 +9,7 @@ import { honestyFindingOf, isManipulationAttempt } from '@shared/knowledge';
 import { spokenTimeIn } from '@shared/receptionist/spoken-time-es';
 import { callerLanguage, DEFAULT_LANGUAGE, isOnlyLanguageRequest, type Language } from '@shared/language';
 import type { Appointment } from '@shared/schemas/appointment';
-import { EMPTY_CALENDAR_MODEL, type CalendarModel } from '@shared/schemas/calendar-model';
+import type { CalendarModel } from '@shared/schemas/calendar-model';
 import { formatDollars } from '@shared/receptionist/deposits';
 import { RECEPTIONIST_LIMITS } from '@shared/receptionist/limits';
 import { spokenTime } from '@shared/receptionist/business-time';
@@ -17,13 +17,12 @@ import type { AppointmentRepository } from '../appointments/records/index';
 import type { BusinessConfigRepository, ObjectivesRepository } from '../setup/records/index';
 import type { ConversationRepository, OwnerMessageRepository } from '../conversations/records/index';
 import {
-  AlongsideConditionError,
   StaleConversationError,
   type ConversationStateRepository,
   type TransactItem,
 } from './records/conversation-states';
 import type { CallerMemoryRepository } from './records/caller-memories';
-import { factsOf, learnFromTool, remembers, returningOf } from './caller-memory';
+import { factsOf, learnFromTool, remembers } from './caller-memory';
 import type { PayoutRepository } from '../payouts/records/index';
 import type { KnowledgeBaseRepository } from '../knowledge/records/index';
 import { depositRefunds, type DepositLinks } from './deposit-refunds';
@@ -32,8 +31,9 @@ import type { SchedulingLinkBookingRepository } from '../calendars/records/index
 import { schedulerBookings } from './scheduling-link-bookings';
 import type { RateLimiter } from '../../platform/dynamo/rate-limits';
 import type { Logger } from '../../platform/logging/logger';
-import type { MetricDimensions, Metrics } from '../../platform/observability/metrics';
-import { businessProfile, type BusinessProfile } from './business-profile';
+import type { Metrics } from '../../platform/observability/metrics';
+import type { BusinessProfile } from './business-profile';
+import { conversationStart, metricChannel, welcomeGreeting } from './conversation-start';
 import { buildInstructions, buildTurnContext } from './instructions';
 import { ownerBookings } from './owner-bookings';
 import type { ModelMessage, ReceptionistModel, ToolSpec } from './model/model-types';
@@ -41,7 +41,6 @@ import { conversationRecord } from './conversation-record';
 import { TOOLS } from './tools/all-tools';
 import { isTextable, type ToolContext, type ToolResult, type ToolServices } from './tools/tool-types';
 import type {
-  Channel,
   ConversationState,
   EngineEvent,
   StartConversation,
@@ -73,8 +72,6 @@ export class ConversationNotFoundError extends Error {}
 export class ConversationBusyError extends Error {
   readonly retryAfterSeconds = 2;
 }
-export class NoBusinessConfigError extends Error {}
-export class ConversationLimitError extends Error {}
 
 export type ReceptionistDeps = {
   data: {
@@ -114,11 +111,6 @@ export type ReceptionistDeps = {
   logger: Logger;
 };
 
-/** The metrics' channel dimension: the owner's test chat and test calls count apart from customers'. */
-const metricChannel = (channel: Channel): MetricDimensions => ({
-  channel: channel === 'test' ? 'chat' : channel,
-});
-
 /**
  * What the notifications need to hear from the engine. Each resolves after a small durable write at most;
  * e-mails and texts are sent in the background, so no caller waits on them.
@@ -151,10 +143,6 @@ const toolSpecsForModel = (): ToolSpec[] =>
 
 const SMS_MAX = 1_000;
 
-/** How the assistant answers a call (ConversationRelay speaks it before the first prompt). */
-export const welcomeGreeting = (business: Pick<BusinessProfile, 'name' | 'assistantName'>) =>
-  `Thanks for calling ${business.name}, this is ${business.assistantName}. How can I help you today?`;
-
 /**
  * The receptionist engine (docs/decisions/010-receptionist-engine.md): one conversation at a time, turn by
  * turn, for every channel. A turn loads the conversation's state by id, asks the model, runs the tools it
@@ -164,19 +152,17 @@ export const welcomeGreeting = (business: Pick<BusinessProfile, 'name' | 'assist
 export function createReceptionist(deps: ReceptionistDeps) {
   const { data } = deps;
 
-  async function profileOf(ownerId: string): Promise<BusinessProfile> {
-    // The knowledge base is one more read in the same round trip: a voice turn waits no longer for it.
-    // The knowledge base and the calendar model are more reads in the same round trip.
-    const [config, objective, payouts, knowledge, calendar] = await Promise.all([
-      data.businessConfigs.getConfig(ownerId),
-      data.objectives.getObjective(ownerId),
-      data.payouts.get(ownerId),
-      data.knowledgeBase?.list(ownerId, { consistent: false }) ?? [],
-      data.calendarModel?.get(ownerId, { consistent: false }) ?? EMPTY_CALENDAR_MODEL,
-    ]);
-    if (!config) throw new NoBusinessConfigError(ownerId);
-    return businessProfile(ownerId, config, objective, payouts, knowledge, calendar);
-  }
+  // A conversation's start (profile, refusal, creation) is its own module, which a call's first answer loads
+  // without this engine (docs/decisions/186-cold-start.md).
+  const { profileOf, startConversation, refusal } = conversationStart({
+    data,
+    unavailable: () => deps.model.unavailable,
+    rateLimiter: deps.rateLimiter,
+    ...(deps.notify ? { notify: deps.notify } : {}),
+    metrics: deps.metrics,
+    now: deps.now,
+    logger: deps.logger,
+  });
 
   /** The owner's refund rule for a cancelled booking; a refund recorded is also one deposit.refunded event. */
   const refundCancelledDeposit = depositRefunds({
@@ -326,81 +312,6 @@ export function createReceptionist(deps: ReceptionistDeps) {
   async function upcomingOf(state: ConversationState) {
     const next = await data.appointments.nextOf(state.owner_id, state.caller);
     return next ? { id: next.id, starts_at: next.starts_at, service: next.service } : null;
-  }
-
-  const notifyMarker = (state: ConversationState): TransactItem[] => {
-    const marker = deps.notify?.startMarker(state);
-    return marker ? [marker] : [];
-  };
-
-  /**
-   * Creates a conversation. `known` is the business profile when the caller has just read it (the voice
-   * webhook reads the config to find the line): a caller waits on this, so it costs one transaction then.
-   */
-  async function startConversation(
-    input: StartConversation,
-    id: string = randomUUID(),
-    known?: BusinessProfile,
-  ): Promise<ConversationState> {
-    const business = known ?? (await profileOf(input.ownerId));
-    // The caller's memory: read here unless the channel read it already (a call, beside its line).
-    const memory = remembers(business, input.channel, input.caller)
-      ? input.recalled !== undefined
-        ? input.recalled
-        : await data.callerMemories.get(input.ownerId, input.caller)
-      : undefined;
-    const recalled = returningOf(memory);
-    // A remembered language the business still serves opens the thread, so a first "ok" stays in it.
-    const language =
-      input.language ??
-      (memory?.language && business.languages.includes(memory.language) ? memory.language : undefined);
-    const at = deps.now().toISOString();
-    const state: ConversationState = {
-      id,
-      owner_id: input.ownerId,
-      business_id: business.businessId,
-      channel: input.channel,
-      caller: input.caller,
-      ...(input.assistantNumber ? { assistant_number: input.assistantNumber } : {}),
-      ...(input.externalId ? { external_id: input.externalId } : {}),
-      ...input.route,
-      started_at: at,
-      last_at: at,
-      // The owner reads the whole call in the log, greeting first; the model sees it was said, too.
-      turns: input.greeting ? [{ speaker: 'assistant', text: input.greeting, at }] : [],
-      actions: [],
-      memory: {},
-      ...(recalled ? { returning: recalled } : {}),
-      ...(language && language !== DEFAULT_LANGUAGE ? { language } : {}),
-      achieved: {},
-      amount_collected_cents: 0,
-      ...(business.objectives[0] ? { objective_id: business.objectives[0].id } : {}),
-      version: 0,
-    };
-    try {
-      // The day's count, the state and its call-log record: all three or none, in one round trip.
-      await data.conversationStates.create(state, [
-        deps.rateLimiter.countedHit(
-          `conversations#${input.ownerId}`,
-          RECEPTIONIST_LIMITS.conversationsPerDay,
-          86_400,
-        ),
-        data.conversations.recordPut(
-          input.ownerId,
-          conversationRecord(state, business),
-          business.retentionDays,
-        ),
-        ...notifyMarker(state),
-      ]);
-    } catch (error) {
-      if (error instanceof AlongsideConditionError && error.index === 0)
-        throw new ConversationLimitError(input.ownerId);
-      throw error;
-    }
-    // Counted once the conversation exists: a webhook retry fails the conditional create and counts nothing.
-    if (input.channel === 'voice') deps.metrics.count('CallsAnswered', 1, metricChannel('voice'));
-    if (input.channel === 'sms') deps.metrics.count('SmsConversations', 1, metricChannel('sms'));
-    return state;
   }
 
   /** The open conversation of a thread (an SMS exchange within its window), or a new one. */
@@ -767,19 +678,6 @@ export function createReceptionist(deps: ReceptionistDeps) {
       emitAppointmentChange(deps.webhooks?.emit, change, appointment, 'calendar', previousStartsAt),
     logger: deps.logger,
   });
-
-  /**
-   * Why the assistant cannot answer at all (in AWS without its model's key), else undefined. Channels ask
-   * before they start a conversation, so a refusal stores nothing; each one is logged with the missing keys'
-   * names and counted (the AssistantUnavailable alarm, docs/decisions/160-fail-closed.md).
-   */
-  function refusal(channel: Channel) {
-    const unavailable = deps.model.unavailable;
-    if (!unavailable) return undefined;
-    deps.logger.error('receptionist.unavailable', { channel, missing_keys: unavailable.missingKeys });
-    deps.metrics.count('AssistantUnavailable', 1, metricChannel(channel));
-    return unavailable;
-  }
 
   /** The opening line of a call, from the owner's settings (voice uses it as the welcome greeting). */
   async function greeting(ownerId: string): Promise<string> {

@@ -33,7 +33,7 @@ import {
   remembers,
   returningOf,
   welcomeGreeting,
-} from '../receptionist/index';
+} from '../receptionist/conversation-start';
 import type { ConversationState } from '../receptionist/records/index';
 import { findAssistantLineWith } from '../phone-numbers/index';
 import { noteForwardedCall } from '../forwarding/index';

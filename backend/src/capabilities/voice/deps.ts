@@ -4,6 +4,7 @@ import type { Providers } from '../../providers/providers';
 import type { SubscriptionRepository } from '../billing/records/index';
 import type { ConversationRepository } from '../conversations/records/index';
 import type { Receptionist } from '../receptionist/index';
+import type { ConversationStart } from '../receptionist/conversation-start';
 import type { CallerMemoryRepository, ConversationStateRepository } from '../receptionist/records/index';
 import type { BusinessConfigRepository, ObjectivesRepository } from '../setup/records/index';
 import type { ForwardingRepository } from '../forwarding/records/index';
@@ -36,7 +37,8 @@ export type VoiceDeps = PlatformDeps & {
   providers: Pick<Providers, 'telephony'>;
   /** The A2P gate the missed-call text-back consults before it claims the day's text (decision 169). */
   textingGate: OutboundTextGate;
-  receptionist: Receptionist;
+  /** A conversation's start (the engine's own) and its finish: a call's webhooks run no turn. */
+  receptionist: ConversationStart & Pick<Receptionist, 'finish'>;
   /** Local entry points only: the simulated call's moment (the local phone's "call as if at"). */
   standIns?: { callClock?: CallClock };
 };

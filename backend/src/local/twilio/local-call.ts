@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import WebSocket from 'ws';
-import { relayOutgoingSchema, RELAY_LANGUAGE } from '@shared/voice-relay';
+import { RELAY_LANGUAGE } from '@shared/voice-relay';
+import { relayOutgoingSchema } from '@shared/voice-relay-messages';
 import type { LocalTwilioAccount } from './local-account';
 import { LOCAL_TWILIO_ACCOUNT_SID, UnknownLocalNumberError } from './local-sms-delivery';
 import { readVoiceTwiml } from '../../providers/telephony/twiml-reader';

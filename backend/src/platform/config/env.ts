@@ -1,8 +1,18 @@
 import { z } from 'zod';
 import { LOCAL_USER_POOL_CLIENT_ID, LOCAL_USER_POOL_ID } from '@shared/identity';
 import { DEFAULT_LOCAL_TABLE_NAME } from '../dynamo/table-definition';
-import { screenVendorKeys, type VendorKeyProblems } from './vendor-keys';
+import { isBase64Key, screenVendorKeys, type VendorKeyProblems } from './vendor-keys';
 import { STAGE_NAME_PATTERN } from '@shared/stage-name';
+
+/*
+ * The rules most fields share, one schema each: zod schemas are immutable, so one instance serves every
+ * field of its kind with the same checks and messages (the path names the field). A schema per field built
+ * about 1,100 zod objects at every function's init (docs/decisions/186-cold-start.md).
+ */
+/** A key or id that, when set, is not empty. */
+const optionalNonEmpty = z.string().min(1).optional();
+const optionalUrl = z.url().optional();
+const originToken = z.string().min(32).optional();
 
 /**
  * Backend configuration, parsed once and failing fast with every problem listed. Local defaults point at
@@ -16,13 +26,13 @@ const envSchema = z.object({
   TABLE_NAME: z.string().min(3).default(DEFAULT_LOCAL_TABLE_NAME),
   AWS_REGION: z.string().default('us-east-1'),
   /** Set for DynamoDB Local; unset in AWS. */
-  DYNAMODB_ENDPOINT: z.url().optional(),
+  DYNAMODB_ENDPOINT: optionalUrl,
   COGNITO_USER_POOL_ID: z.string().includes('_').default(LOCAL_USER_POOL_ID),
   COGNITO_CLIENT_ID: z.string().min(1).default(LOCAL_USER_POOL_CLIENT_ID),
   /** The token issuer; for cognito-local `http://localhost:9229/<poolId>`, in AWS derived from region + pool. */
-  COGNITO_ISSUER: z.url().optional(),
+  COGNITO_ISSUER: optionalUrl,
   /** Where the issuer's JWKS is fetched from; defaults to `<issuer>/.well-known/jwks.json`. */
-  COGNITO_JWKS_URL: z.url().optional(),
+  COGNITO_JWKS_URL: optionalUrl,
   ALLOWED_ORIGINS: z
     .string()
     .default('http://localhost:5173,http://127.0.0.1:5173')
@@ -43,25 +53,25 @@ const envSchema = z.object({
   /** Frontend log events accepted per client per minute. */
   FRONTEND_LOG_RATE_LIMIT: z.coerce.number().int().min(1).default(60),
   /** Stripe (plans, checkout, billing portal); the local payments provider runs when unset. */
-  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_SECRET_KEY: optionalNonEmpty,
   /** Signs Stripe's webhook events; locally the local provider signs with LOCAL_STRIPE_WEBHOOK_SECRET. */
-  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: optionalNonEmpty,
   /** Signs the events of owners' connected accounts (Stripe Connect's own endpoint, docs/decisions/150). */
-  STRIPE_CONNECT_WEBHOOK_SECRET: z.string().min(1).optional(),
+  STRIPE_CONNECT_WEBHOOK_SECRET: optionalNonEmpty,
   /** Another Stripe API host (tests point it at tests/fakes/stripe). */
-  STRIPE_API_BASE: z.url().optional(),
+  STRIPE_API_BASE: optionalUrl,
   /** OpenAI (descriptions, personality previews, objectives, speech); the local llm/speech run when unset. */
-  OPENAI_API_KEY: z.string().min(1).optional(),
+  OPENAI_API_KEY: optionalNonEmpty,
   /** Another OpenAI-compatible host (tests point it at tests/fakes/openai). */
-  OPENAI_BASE_URL: z.url().optional(),
+  OPENAI_BASE_URL: optionalUrl,
   /** Google Places (business lookup); the local directory answers when unset. */
-  GOOGLE_PLACES_API_KEY: z.string().min(1).optional(),
-  GOOGLE_PLACES_BASE_URL: z.url().optional(),
+  GOOGLE_PLACES_API_KEY: optionalNonEmpty,
+  GOOGLE_PLACES_BASE_URL: optionalUrl,
   /** Twilio (number search, purchase, release); the local number inventory answers when unset. */
-  TWILIO_ACCOUNT_SID: z.string().min(1).optional(),
-  TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
+  TWILIO_ACCOUNT_SID: optionalNonEmpty,
+  TWILIO_AUTH_TOKEN: optionalNonEmpty,
   /** Another Twilio REST host (tests point it at tests/fakes/twilio). */
-  TWILIO_API_BASE: z.url().optional(),
+  TWILIO_API_BASE: optionalUrl,
   /**
    * Our own approved Trust Hub primary customer profile (BU…): every owner's A2P 10DLC registration is a
    * secondary profile under it (docs/decisions/169-a2p-10dlc-registration.md).
@@ -71,55 +81,55 @@ const envSchema = z.object({
     .regex(/^BU[0-9a-f]{32}$/, 'must be a Trust Hub customer profile sid (BU…)')
     .optional(),
   /** This API's public base URL, where Twilio's voice/SMS webhooks point; defaults to the request's origin. */
-  PUBLIC_API_URL: z.url().optional(),
+  PUBLIC_API_URL: optionalUrl,
   /**
    * In AWS: the value CloudFront sends in X-Origin-Verify (read at cold start from the secret named by
    * ORIGIN_VERIFY_SECRET_ARN, lambda-init.ts); requests without it are refused (http/origin-verify.ts).
    */
-  ORIGIN_VERIFY_TOKEN: z.string().min(32).optional(),
+  ORIGIN_VERIFY_TOKEN: originToken,
   /**
    * The value before the last rotation (the secret's AWSPREVIOUS version), still accepted so CloudFront edges
    * that have not taken the new value yet keep working (docs/deploy.md "Rotating the origin-verify secret").
    */
-  ORIGIN_VERIFY_PREVIOUS_TOKEN: z.string().min(32).optional(),
+  ORIGIN_VERIFY_PREVIOUS_TOKEN: originToken,
   /** The secret both come from: re-read when a request carries neither (http/origin-verify.ts). */
-  ORIGIN_VERIFY_SECRET_ARN: z.string().min(1).optional(),
+  ORIGIN_VERIFY_SECRET_ARN: optionalNonEmpty,
   /** The voice relay socket (wss://… of the WebSocket API); defaults to ws(s)://<public API>/relay. */
-  VOICE_RELAY_URL: z.url().optional(),
+  VOICE_RELAY_URL: optionalUrl,
   /** Calendar OAuth clients (setup step 7); each service runs its local consent page while its id is unset. */
-  GOOGLE_OAUTH_CLIENT_ID: z.string().min(1).optional(),
-  GOOGLE_OAUTH_CLIENT_SECRET: z.string().min(1).optional(),
-  GOOGLE_OAUTH_BASE_URL: z.url().optional(),
+  GOOGLE_OAUTH_CLIENT_ID: optionalNonEmpty,
+  GOOGLE_OAUTH_CLIENT_SECRET: optionalNonEmpty,
+  GOOGLE_OAUTH_BASE_URL: optionalUrl,
   /** Outlook / Microsoft 365: the app registration's client id and secret (Microsoft identity platform). */
-  MICROSOFT_CLIENT_ID: z.string().min(1).optional(),
-  MICROSOFT_CLIENT_SECRET: z.string().min(1).optional(),
+  MICROSOFT_CLIENT_ID: optionalNonEmpty,
+  MICROSOFT_CLIENT_SECRET: optionalNonEmpty,
   /** One host for login.microsoftonline.com and graph.microsoft.com (tests point it at their fake). */
-  MICROSOFT_BASE_URL: z.url().optional(),
-  CALENDLY_CLIENT_ID: z.string().min(1).optional(),
-  CALENDLY_CLIENT_SECRET: z.string().min(1).optional(),
-  CALENDLY_BASE_URL: z.url().optional(),
+  MICROSOFT_BASE_URL: optionalUrl,
+  CALENDLY_CLIENT_ID: optionalNonEmpty,
+  CALENDLY_CLIENT_SECRET: optionalNonEmpty,
+  CALENDLY_BASE_URL: optionalUrl,
   /** Signs the invitee.created webhooks of owners' Calendly subscriptions (we choose it when subscribing). */
-  CALENDLY_WEBHOOK_SIGNING_KEY: z.string().min(1).optional(),
-  ACUITY_CLIENT_ID: z.string().min(1).optional(),
-  ACUITY_CLIENT_SECRET: z.string().min(1).optional(),
-  ACUITY_BASE_URL: z.url().optional(),
+  CALENDLY_WEBHOOK_SIGNING_KEY: optionalNonEmpty,
+  ACUITY_CLIENT_ID: optionalNonEmpty,
+  ACUITY_CLIENT_SECRET: optionalNonEmpty,
+  ACUITY_BASE_URL: optionalUrl,
   /** Amazon SES sender (a verified identity): invitations go through SES when set, else the local outbox. */
   SES_FROM_ADDRESS: z.email().optional(),
   /** SES region; defaults to AWS_REGION. */
-  SES_REGION: z.string().min(1).optional(),
+  SES_REGION: optionalNonEmpty,
   /** Another SES API host (tests point it at tests/fakes/ses). */
-  SES_ENDPOINT: z.url().optional(),
+  SES_ENDPOINT: optionalUrl,
   /** The web app's public origin for links in e-mails (referral links); defaults to ALLOWED_ORIGINS' first. */
-  PUBLIC_APP_URL: z.url().optional(),
+  PUBLIC_APP_URL: optionalUrl,
   /**
    * The notification jobs' SQS queue (docs/decisions/162): the stack sets it on the notifications function.
    * Unset locally, where an in-process queue runs the batches.
    */
-  NOTIFICATIONS_QUEUE_URL: z.url().optional(),
+  NOTIFICATIONS_QUEUE_URL: optionalUrl,
   /** Another SQS API host (tests point it at tests/fakes/sqs). */
-  SQS_ENDPOINT: z.url().optional(),
+  SQS_ENDPOINT: optionalUrl,
   /** The outbound webhooks' SQS queue (docs/decisions/178): unset locally, where an in-process queue runs. */
-  WEBHOOKS_QUEUE_URL: z.url().optional(),
+  WEBHOOKS_QUEUE_URL: optionalUrl,
   /**
    * Local only: comma-separated hosts a webhook endpoint may reach over http and on loopback (a receiver on
    * this machine, e.g. `127.0.0.1`). Ignored in AWS, where endpoints are https and public only.
@@ -134,10 +144,7 @@ const envSchema = z.object({
         .filter(Boolean),
     ),
   /** 32 random bytes, base64 (`openssl rand -base64 32`): seals OAuth tokens at rest. Required in AWS. */
-  TOKEN_ENCRYPTION_KEY: z
-    .string()
-    .refine((value) => Buffer.from(value, 'base64').length === 32, 'must be 32 bytes in base64')
-    .optional(),
+  TOKEN_ENCRYPTION_KEY: z.string().refine(isBase64Key, 'must be 32 bytes in base64').optional(),
 });
 
 export type AppConfig = {

@@ -1,11 +1,22 @@
-import { z } from 'zod';
-
 /**
  * The vendor keys an operator puts in the Secrets Manager secret (docs/deploy.md lists them), each with the
  * shape the vendor issues. In AWS every key is checked on its own: a bad one is dropped and reported by name
  * (never by value), so only the routes that need it answer 503 while the rest of the API stays up.
+ * Plain checks rather than zod schemas: each function's init screens the keys, and building 19 schemas
+ * there cost more than the checks (docs/decisions/186-cold-start.md). Each returns why a value is rejected.
  */
-const prefixed = (pattern: RegExp, hint: string) => z.string().regex(pattern, hint);
+type KeyCheck = (value: string) => string | undefined;
+const prefixed =
+  (pattern: RegExp, hint: string): KeyCheck =>
+  (value) =>
+    pattern.test(value) ? undefined : hint;
+const atLeast =
+  (length: number, hint: string): KeyCheck =>
+  (value) =>
+    value.length >= length ? undefined : hint;
+
+/** TOKEN_ENCRYPTION_KEY's shape (vendor screening and the env schema): 32 bytes in base64. */
+export const isBase64Key = (value: string) => Buffer.from(value, 'base64').length === 32;
 
 export const VENDOR_KEY_RULES = {
   STRIPE_SECRET_KEY: prefixed(
@@ -28,21 +39,19 @@ export const VENDOR_KEY_RULES = {
     /\.apps\.googleusercontent\.com$/,
     'must end in .apps.googleusercontent.com',
   ),
-  GOOGLE_OAUTH_CLIENT_SECRET: z.string().min(8, 'is too short'),
+  GOOGLE_OAUTH_CLIENT_SECRET: atLeast(8, 'is too short'),
   MICROSOFT_CLIENT_ID: prefixed(
     /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
     'must be the app registration’s Application (client) ID, a GUID',
   ),
-  MICROSOFT_CLIENT_SECRET: z.string().min(8, 'is too short'),
-  CALENDLY_CLIENT_ID: z.string().min(8, 'is too short'),
-  CALENDLY_CLIENT_SECRET: z.string().min(8, 'is too short'),
-  CALENDLY_WEBHOOK_SIGNING_KEY: z.string().min(16, 'is too short (16 characters at least)'),
-  ACUITY_CLIENT_ID: z.string().min(1, 'is empty'),
-  ACUITY_CLIENT_SECRET: z.string().min(8, 'is too short'),
-  TOKEN_ENCRYPTION_KEY: z
-    .string()
-    .refine((value) => Buffer.from(value, 'base64').length === 32, 'must be 32 bytes in base64'),
-} as const;
+  MICROSOFT_CLIENT_SECRET: atLeast(8, 'is too short'),
+  CALENDLY_CLIENT_ID: atLeast(8, 'is too short'),
+  CALENDLY_CLIENT_SECRET: atLeast(8, 'is too short'),
+  CALENDLY_WEBHOOK_SIGNING_KEY: atLeast(16, 'is too short (16 characters at least)'),
+  ACUITY_CLIENT_ID: atLeast(1, 'is empty'),
+  ACUITY_CLIENT_SECRET: atLeast(8, 'is too short'),
+  TOKEN_ENCRYPTION_KEY: (value) => (isBase64Key(value) ? undefined : 'must be 32 bytes in base64'),
+} as const satisfies Record<string, KeyCheck>;
 
 export type VendorKey = keyof typeof VENDOR_KEY_RULES;
 export const VENDOR_KEYS = Object.keys(VENDOR_KEY_RULES) as VendorKey[];
@@ -64,9 +73,9 @@ export function screenVendorKeys(env: Record<string, string | undefined>): {
       delete screened[key];
       continue;
     }
-    const result = VENDOR_KEY_RULES[key].safeParse(value);
-    if (!result.success) {
-      problems[key] = result.error.issues[0]?.message ?? 'is invalid';
+    const problem = VENDOR_KEY_RULES[key](value);
+    if (problem) {
+      problems[key] = problem;
       delete screened[key];
     }
   }

@@ -1,9 +1,5 @@
-import {
-  handoffDataSchema,
-  relayOutgoingSchema,
-  RELAY_LANGUAGE,
-  type HandoffData,
-} from '@shared/voice-relay';
+import { handoffDataSchema, RELAY_LANGUAGE, type HandoffData } from '@shared/voice-relay';
+import { relayOutgoingSchema } from '@shared/voice-relay-messages';
 
 export type TestCallHandlers = {
   /** The assistant's text, token by token; `last` closes one reply. */

@@ -1,6 +1,6 @@
 import type { AppConfig } from '../../../platform/config/env';
-import { missingKeys } from '../../../platform/config/provider-requirements';
-import { ProviderNotConfiguredError } from '../../../platform/config/not-configured';
+import type { ProviderNotConfiguredError } from '../../../platform/config/not-configured';
+import { modelRefusal } from './model-availability';
 import type { ReceptionistModel } from './model-types';
 import { createOpenAiModel } from './openai-model';
 
@@ -13,10 +13,11 @@ export function chooseReceptionistModel(
   config: AppConfig,
   standIn: (() => ReceptionistModel) | undefined,
 ): ReceptionistModel {
+  const refusal = modelRefusal(config, standIn);
+  if (refusal) return unavailableModel(refusal);
   if (config.openai.apiKey)
     return createOpenAiModel({ apiKey: config.openai.apiKey, baseUrl: config.openai.baseUrl });
-  if (config.appEnv !== 'aws' && standIn) return standIn();
-  return unavailableModel(new ProviderNotConfiguredError('assistant', missingKeys(config, 'assistant')));
+  return standIn!();
 }
 
 /** A model that cannot answer: the channels ask `unavailable` first; a turn that runs anyway rejects. */

@@ -1,5 +1,6 @@
 import { tooManyRequests } from '../../../platform/errors/http-error';
-import { ConversationLimitError, type Receptionist } from '../receptionist';
+import { ConversationLimitError } from '../conversation-start';
+import type { Receptionist } from '../receptionist';
 import type { TestChatEngine } from './test-chat-routes';
 
 /** Stands in for a caller's number in the owner's test chat when the business has no phone on file. */

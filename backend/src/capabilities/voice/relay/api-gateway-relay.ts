@@ -1,6 +1,6 @@
 import type { ApiGatewayManagementApiClient } from '@aws-sdk/client-apigatewaymanagementapi';
 import type { APIGatewayProxyResultV2 } from 'aws-lambda';
-import type { RelayOutgoing } from '@shared/voice-relay';
+import type { RelayOutgoing } from '@shared/voice-relay-messages';
 import type { TokenVerifier } from '../../../platform/auth/token-verifier';
 import type { RelayCallRepository } from '../records/relay-calls';
 import {

@@ -1,7 +1,6 @@
 import type { VoiceDeps } from '../deps';
-import { conversationRecord } from '../../receptionist/index';
+import { conversationRecord, type ConversationStart } from '../../receptionist/conversation-start';
 import { StaleConversationError } from '../../receptionist/records/index';
-import type { Receptionist } from '../../receptionist/index';
 import type { ConversationState } from '../../receptionist/records/index';
 
 export type ConversationAmender = {
@@ -16,7 +15,7 @@ export type ConversationAmender = {
  */
 export function conversationAmender(
   data: Pick<VoiceDeps['data'], 'conversationStates' | 'conversations'>,
-  receptionist: Pick<Receptionist, 'profileOf'>,
+  receptionist: Pick<ConversationStart, 'profileOf'>,
 ): ConversationAmender {
   return {
     get: (id) => data.conversationStates.get(id),

@@ -1,6 +1,7 @@
 import { CALLER_TEXTS } from '@shared/caller-texts';
 import { describe, expect, it } from 'vitest';
-import { handoffDataSchema, VOICE_RELAY, type RelayOutgoing } from '@shared/voice-relay';
+import { handoffDataSchema, VOICE_RELAY } from '@shared/voice-relay';
+import type { RelayOutgoing } from '@shared/voice-relay-messages';
 import type { RelayCall, RelayCaller } from '../records/relay-calls';
 import { createLogger } from '../../../platform/logging/logger';
 import { createRecordingMetrics } from '../../../platform/observability/metrics';

@@ -2,15 +2,17 @@ import { callerTexts } from '@shared/caller-texts';
 import type { Language } from '@shared/language';
 import {
   languageOfRelayCode,
-  relayIncomingSchema,
   relayLanguageMessage,
-  RELAY_PROMPT_MAX_CHARS,
   VOICE_RELAY,
   type HandoffData,
+} from '@shared/voice-relay';
+import {
+  relayIncomingSchema,
+  RELAY_PROMPT_MAX_CHARS,
   type RelayIncoming,
   type RelayOutgoing,
   type RelaySetup,
-} from '@shared/voice-relay';
+} from '@shared/voice-relay-messages';
 import type { RelayCall, RelayCallRepository } from '../records/relay-calls';
 import type { Logger } from '../../../platform/logging/logger';
 import type { Metrics } from '../../../platform/observability/metrics';
