@@ -4,7 +4,13 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 const preloads = vi.hoisted(() => [] as string[]);
 const configFetches = vi.hoisted(() => ({ count: 0 }));
 const shown = vi.hoisted(() => ({ paint: () => {}, task: () => {} }));
-const requested = vi.hoisted(() => ({ chunks: [] as string[][], done: () => {} }));
+// The files are linked when `done` is called; a chunk named in `heldStyles` waits for its stylesheet.
+const requested = vi.hoisted(() => ({
+  chunks: [] as string[][],
+  done: () => {},
+  heldStyles: new Set<string>(),
+  releaseStyles: () => {},
+}));
 vi.mock('./preloadable-lazy', () => ({
   preloadableLazy: (load: () => Promise<unknown>) =>
     Object.assign(() => null, {
@@ -24,7 +30,11 @@ vi.mock('./screen-chunk-requests', () => ({
   nextTask: () => new Promise<void>((resolve) => (shown.task = resolve)),
   requestScreenChunks: (chunks: string[]) => {
     requested.chunks.push(chunks);
-    return new Promise<void>((resolve) => (requested.done = resolve));
+    const stylesLoaded = new Promise<void>((resolve) => (requested.releaseStyles = resolve));
+    const ready = (chunk: string) => (requested.heldStyles.has(chunk) ? stylesLoaded : Promise.resolve());
+    return new Promise<(chunk: string) => Promise<void>>(
+      (resolve) => (requested.done = () => resolve(ready)),
+    );
   },
 }));
 
@@ -36,6 +46,7 @@ describe('preloadAccountScreen (issue 41 §4)', () => {
     preloads.length = 0;
     configFetches.count = 0;
     requested.chunks.length = 0;
+    requested.heldStyles.clear();
   });
 
   it('after the remembered screen shows, starts config.json and the files, then the imports', async () => {
@@ -71,6 +82,20 @@ describe('preloadAccountScreen (issue 41 §4)', () => {
     expect(configFetches.count).toBe(1);
     expect(requested.chunks).toEqual([['signed-in-shell', 'protected-route', 'setup-page']]);
     requested.done();
+    await arrived;
+    expect(preloads).toHaveLength(3);
+  });
+
+  it("runs each import once its own stylesheets have loaded: the shell and guard don't wait for the screen's", async () => {
+    requested.heldStyles.add('dashboard-page');
+    const arrived = preloadAccountScreen('/dashboard', false);
+    shown.task();
+    await settle();
+    requested.done();
+    await settle();
+    // The shell and the guard (which starts the owner's config read) are imported; the dashboard waits.
+    expect(preloads).toHaveLength(2);
+    requested.releaseStyles();
     await arrived;
     expect(preloads).toHaveLength(3);
   });

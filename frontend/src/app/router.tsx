@@ -77,7 +77,7 @@ export function preloadAccountScreen(pathname: string, painted = false): Promise
       if (painted) fetchRuntimeConfigEarly();
       return requestScreenChunks(all.map((each) => each.chunk));
     })
-    .then(() => Promise.allSettled(all.map((each) => each.preload())));
+    .then((loaded) => Promise.allSettled(all.map((each) => loaded(each.chunk).then(() => each.preload()))));
 }
 
 const page = (element: React.ReactNode) => (

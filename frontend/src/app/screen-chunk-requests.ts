@@ -30,25 +30,29 @@ export function filesOfChunks(list: ScreenChunkList, chunks: readonly string[]):
 }
 
 /**
- * Starts `files` `perTask` at a time, each group in a task of its own, and resolves once every file's
- * `start` has settled (a stylesheet's load; a script's preload is not waited for, its import does that).
+ * Starts `files` `perTask` at a time, each group in a task of its own, and resolves once all are started,
+ * with what each file's `start` gave to wait for (a stylesheet's load; a script's preload is not waited for,
+ * its import does that).
  */
 export async function startInGroups(
   files: readonly string[],
   start: (file: string) => Promise<void> | undefined,
   nextTask: () => Promise<void>,
   perTask = CHUNK_REQUESTS_PER_TASK,
-): Promise<void> {
-  const pending: Promise<void>[] = [];
+): Promise<ReadonlyMap<string, Promise<void>>> {
+  const pending = new Map<string, Promise<void>>();
   for (let first = 0; first < files.length; first += perTask) {
     if (first > 0) await nextTask();
     for (const file of files.slice(first, first + perTask)) {
       const started = start(file);
-      if (started) pending.push(started);
+      if (started) pending.set(file, started);
     }
   }
-  await Promise.all(pending);
+  return pending;
 }
+
+/** When one chunk's own files have loaded (its stylesheets; those of other chunks are not waited for). */
+export type ChunkReady = (chunk: string) => Promise<void>;
 
 /** Resolves in a new task, after the current one and any paint due in between. */
 export const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
@@ -89,12 +93,18 @@ const lcpEntriesSupported = () =>
 /**
  * Requests the files of these screen chunks as Vite's preload helper would (a module preload per script, a
  * stylesheet per style, in its order), a few per task, so no task of a phone's page load is long for it.
- * Resolves when the stylesheets have loaded or failed; a failed one is removed again, so the helper, which
- * skips files already linked, requests it itself when the screen's import runs and reports the failure as
- * before (the route's error page).
+ * Resolves once every file is linked, with when each chunk's own stylesheets have loaded or failed: a
+ * chunk's import waits for its own styles only, so the shell and the guard (which starts the owner's
+ * config read) never wait for the screen's stylesheet on a slow network. A failed stylesheet is removed
+ * again, so the helper, which skips files already linked, requests it itself when the screen's import runs
+ * and reports the failure as before (the route's error page).
  */
-export function requestScreenChunks(chunks: readonly string[]): Promise<void> {
-  return startInGroups(filesOfChunks(readScreenChunkList(), chunks), linkFile, nextTask);
+export async function requestScreenChunks(chunks: readonly string[]): Promise<ChunkReady> {
+  const list = readScreenChunkList();
+  const started = await startInGroups(filesOfChunks(list, chunks), linkFile, nextTask);
+  return async (chunk) => {
+    await Promise.all(filesOfChunks(list, [chunk]).map((file) => started.get(file)));
+  };
 }
 
 function linkFile(href: string): Promise<void> | undefined {
