@@ -5,11 +5,9 @@ import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { bundleLambda } from './lib/lambda-bundling';
-import { VOICE_PATHS } from '../backend/src/capabilities/voice/voice-webhook-routes';
 import { readVoiceTwiml } from '../backend/src/providers/telephony/twiml-reader';
-import { signTwilioRequest } from '../backend/src/providers/telephony/webhook-signature';
 import { createAssistantLine } from '../tests/support/assistant-line';
-import { httpApiEvent } from '../tests/support/lambda-runtime/lambda-events';
+import { incomingCallEvent } from '../tests/support/lambda-runtime/lambda-events';
 import { newCallSid } from '../tests/support/signed-sms';
 import { createTestApp } from '../tests/support/test-app';
 import { COLD_INIT_ENV, zodInstancesAtInit } from './lib/zod-instance-probe';
@@ -261,21 +259,11 @@ describe('the telephony function at cold start', () => {
       From: '+14155550123',
       To: line.assistantNumber,
     };
-    const event = httpApiEvent({
+    const event = incomingCallEvent({
       apiId: 'coldstart',
-      region: 'us-east-1',
-      routeKey: `POST ${VOICE_PATHS.incoming}`,
-      method: 'POST',
-      url: VOICE_PATHS.incoming,
-      headers: {
-        'content-type': 'application/x-www-form-urlencoded',
-        'x-twilio-signature': signTwilioRequest(
-          TWILIO_AUTH_TOKEN,
-          `${PUBLIC_API_URL}${VOICE_PATHS.incoming}`,
-          form,
-        ),
-      },
-      body: new URLSearchParams(form).toString(),
+      authToken: TWILIO_AUTH_TOKEN,
+      publicApiUrl: PUBLIC_API_URL,
+      form,
     });
     const { stdout } = await promisify(execFile)(
       process.execPath,

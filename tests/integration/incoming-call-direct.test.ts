@@ -11,10 +11,9 @@ import { VOICE_PATHS } from '../../backend/src/capabilities/voice/voice-webhook-
 import { LOCAL_TWILIO_AUTH_TOKEN, type AppConfig } from '../../backend/src/platform/config/env';
 import { createRecordingMetrics } from '../../backend/src/platform/observability/metrics';
 import { readVoiceTwiml } from '../../backend/src/providers/telephony/twiml-reader';
-import { signTwilioRequest } from '../../backend/src/providers/telephony/webhook-signature';
 import { LOCAL_TWILIO_ACCOUNT_SID } from '../../backend/src/local/twilio/local-sms-delivery';
 import { createAssistantLine } from '../support/assistant-line';
-import { httpApiEvent } from '../support/lambda-runtime/lambda-events';
+import { incomingCallEvent } from '../support/lambda-runtime/lambda-events';
 import { newCallSid } from '../support/signed-sms';
 import { createTestApp } from '../support/test-app';
 
@@ -78,24 +77,14 @@ function ringEvent(ring: Ring = {}): RingEvent {
     To: line.assistantNumber,
   };
   const body = ring.body ?? new URLSearchParams(form).toString();
-  const signature = signTwilioRequest(
-    LOCAL_TWILIO_AUTH_TOKEN,
-    `${PUBLIC_API_URL}${VOICE_PATHS.incoming}`,
-    form,
-  );
-  const event = httpApiEvent({
+  const event = incomingCallEvent({
     apiId: 'direct',
-    region: 'us-east-1',
-    routeKey: `POST ${VOICE_PATHS.incoming}`,
-    method: 'POST',
-    url: VOICE_PATHS.incoming,
-    headers: {
-      'content-type': 'application/x-www-form-urlencoded',
-      origin: ORIGIN,
-      ...(ring.sign === false ? {} : { 'x-twilio-signature': signature }),
-      ...ring.headers,
-    },
+    authToken: LOCAL_TWILIO_AUTH_TOKEN,
+    publicApiUrl: PUBLIC_API_URL,
+    form,
     body,
+    ...(ring.sign === undefined ? {} : { sign: ring.sign }),
+    headers: { origin: ORIGIN, ...ring.headers },
   });
   return {
     ...event,

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { VOICE_PATHS } from '../../../backend/src/capabilities/voice/voice-webhook-routes';
+import { signTwilioRequest } from '../../../backend/src/providers/telephony/webhook-signature';
 
 /**
  * Lambda events in the shapes AWS sends them (API Gateway HTTP API payload 2.0, API Gateway WebSocket
@@ -68,6 +70,37 @@ export function httpApiEvent(request: {
     ...(request.body !== undefined ? { body: request.body } : {}),
     isBase64Encoded: false,
   };
+}
+
+/**
+ * Twilio's POST of an incoming call (a caller's first ring) as API Gateway delivers it, signed over
+ * `publicApiUrl` as Twilio signs it; `sign: false` leaves the signature out, `body` replaces the form's.
+ */
+export function incomingCallEvent(call: {
+  apiId: string;
+  authToken: string;
+  publicApiUrl: string;
+  form: Record<string, string>;
+  body?: string;
+  sign?: boolean;
+  headers?: Record<string, string>;
+}) {
+  const url = `${call.publicApiUrl}${VOICE_PATHS.incoming}`;
+  return httpApiEvent({
+    apiId: call.apiId,
+    region: 'us-east-1',
+    routeKey: `POST ${VOICE_PATHS.incoming}`,
+    method: 'POST',
+    url: VOICE_PATHS.incoming,
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      ...(call.sign === false
+        ? {}
+        : { 'x-twilio-signature': signTwilioRequest(call.authToken, url, call.form) }),
+      ...call.headers,
+    },
+    body: call.body ?? new URLSearchParams(call.form).toString(),
+  });
 }
 
 /** A WebSocket API route event: `$connect` carries the handshake's headers and query, `$default` a frame. */
