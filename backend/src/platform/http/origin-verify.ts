@@ -80,6 +80,12 @@ export function createOriginVerifier(options: {
   };
 }
 
+/**
+ * One verifier per function's settings: the telephony function's apps and its direct first-ring path share
+ * its tokens and its re-reads of the secret instead of each holding and re-reading its own.
+ */
+const verifiersBySettings = new WeakMap<NonNullable<AppConfig['originVerify']>, OriginVerifier>();
+
 /** The verifier of a deployed HTTP function (config.originVerify); none locally and in tests. */
 export function originVerifierFor(
   config: Pick<AppConfig, 'originVerify' | 'region'>,
@@ -87,6 +93,18 @@ export function originVerifierFor(
 ): OriginVerifier | undefined {
   const settings = config.originVerify;
   if (!settings) return undefined;
+  // A verifier given its own client (the tests' fake Secrets Manager) is its own.
+  if (options.client) return newOriginVerifier(config, settings, options);
+  let verifier = verifiersBySettings.get(settings);
+  if (!verifier) verifiersBySettings.set(settings, (verifier = newOriginVerifier(config, settings, options)));
+  return verifier;
+}
+
+function newOriginVerifier(
+  config: Pick<AppConfig, 'region'>,
+  settings: NonNullable<AppConfig['originVerify']>,
+  options: { logger?: Logger; client?: SecretsManagerClient },
+): OriginVerifier {
   const { secretArn } = settings;
   let client = options.client;
   return createOriginVerifier({
