@@ -54,6 +54,14 @@ export const configRoutes = ({ verifyToken, data }: SetupDeps) => {
     await assertBusinessNumberAllowed(data.phoneReservations, ownerId, phone);
     return phone;
   };
+  /** Step 1's save, on either path: the business line checked first, the answer as every answer shows it. */
+  const saveInfo = async (ownerId: string, info: z.infer<typeof businessInfoSchema>) => {
+    const saved = await configs.saveBusinessInfo(ownerId, {
+      ...info,
+      phone_number: await businessLineOf(ownerId, info.phone_number),
+    });
+    return { config: await shown(ownerId, saved.config), created: saved.created };
+  };
 
   const getConfigRoute = createRoute({
     method: 'get',
@@ -159,24 +167,12 @@ export const configRoutes = ({ verifyToken, data }: SetupDeps) => {
         return answerJson(c, answer) as unknown as ReturnType<typeof c.json<typeof answer, 200>>;
       })
       .openapi(createUserConfigRoute, async (c) => {
-        const info = c.req.valid('json');
-        const userId = c.req.valid('param').userId;
-        const saved = await configs.saveBusinessInfo(userId, {
-          ...info,
-          phone_number: await businessLineOf(userId, info.phone_number),
-        });
-        const config = await shown(userId, saved.config);
-        return saved.created ? c.json(config, 201) : c.json(config, 200);
+        const { config, created } = await saveInfo(c.req.valid('param').userId, c.req.valid('json'));
+        return created ? c.json(config, 201) : c.json(config, 200);
       })
       .openapi(createConfigRoute, async (c) => {
-        const info = c.req.valid('json');
-        const userId = c.get('user')!.sub;
-        const saved = await configs.saveBusinessInfo(userId, {
-          ...info,
-          phone_number: await businessLineOf(userId, info.phone_number),
-        });
-        const config = await shown(userId, saved.config);
-        return saved.created ? c.json(config, 201) : c.json(config, 200);
+        const { config, created } = await saveInfo(c.get('user')!.sub, c.req.valid('json'));
+        return created ? c.json(config, 201) : c.json(config, 200);
       })
       .openapi(updateConfigRoute, async (c) => {
         const fields = c.req.valid('json');
