@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { LOCAL_CALENDLY_WEBHOOK_SIGNING_KEY } from '../../backend/src/platform/config/env';
 import { signCalendlyPayload } from '../../backend/src/providers/calendar/calendly-webhook-signature';
+import { appointmentEnvelope } from '../../backend/src/capabilities/automations/poll-envelopes';
 import { collectTurn } from '../../backend/src/capabilities/receptionist/receptionist';
 import { zonedInstant } from '../../shared/receptionist/business-time';
 import { createAssistantLine } from '../support/assistant-line';
@@ -208,6 +209,25 @@ describe('a connected Calendly: the assistant texts its link; the signed webhook
     });
     expect(await confirmed.json()).toEqual({ received: true, outcome: 'booked' });
     expect((await deps.data.appointments.upcoming(ownerId)).map((a) => a.starts_at)).toEqual([at3(15)]);
+    // Stored as a move, as `reschedule` stores one: polling lists one appointment.moved, no cancellation.
+    const stored = (
+      await deps.data.appointments.listBetween(
+        ownerId,
+        new Date(clock.getTime() - 86_400_000),
+        new Date(clock.getTime() + 30 * 86_400_000),
+      )
+    ).filter((a) => a.customer_name === 'Sam Park');
+    const [replacement] = stored.filter((a) => a.status === 'booked');
+    const [replaced] = stored.filter((a) => a.status === 'cancelled');
+    expect(replaced?.rescheduled_to).toBe(replacement?.id);
+    expect(
+      stored.flatMap((a) => appointmentEnvelope(a, 'business-1') ?? []).map((e) => [e.type, e.data]),
+    ).toEqual([
+      [
+        'appointment.moved',
+        expect.objectContaining({ starts_at: at3(15), previous_starts_at: replaced!.starts_at }),
+      ],
+    ]);
   });
 
   it('a cancellation on Calendly cancels the booking here, once, and tells the caller', async () => {

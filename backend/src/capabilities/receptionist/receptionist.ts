@@ -669,8 +669,10 @@ export function createReceptionist(deps: ReceptionistDeps) {
     sendText,
     assistantNumber: async (ownerId) => (await data.businessConfigs.getConfig(ownerId))?.assistant_phone,
     planReminders: (appointment, business) => planReminders(appointment, business.timeZone, undefined),
-    async cancelReplaced(ownerId, appointmentId) {
-      const cancelled = await data.appointments.cancel(ownerId, appointmentId);
+    async cancelReplaced(ownerId, appointmentId, replacementId) {
+      const cancelled = await data.appointments.cancel(ownerId, appointmentId, {
+        rescheduledTo: replacementId,
+      });
       if (cancelled?.calendar_event_id) await deps.calendar?.remove(ownerId, cancelled.calendar_event_id);
       return cancelled;
     },

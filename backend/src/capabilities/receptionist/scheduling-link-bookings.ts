@@ -31,7 +31,7 @@ export type SchedulerCancelOutcome = 'cancelled' | 'already' | 'unknown';
  * (logged), the booking is not duplicated.
  */
 export function schedulerBookings(deps: {
-  appointments: Pick<AppointmentRepository, 'book' | 'setCalendarEvent' | 'cancel'>;
+  appointments: Pick<AppointmentRepository, 'book' | 'setCalendarEvent' | 'cancel' | 'markMovedFrom'>;
   schedulingLinks: Pick<SchedulingLinkBookingRepository, 'get' | 'settle'>;
   profileOf(ownerId: string): Promise<BusinessProfile>;
   sendText(from: string | undefined, to: string, body: string, conversationId: string): Promise<boolean>;
@@ -39,10 +39,14 @@ export function schedulerBookings(deps: {
   /** Plans the confirmed booking's reminders (docs/decisions/175-reminders.md). */
   planReminders?(appointment: Appointment, business: BusinessProfile): Promise<void>;
   /**
-   * Cancels the appointment a confirmed reschedule replaces (and its event in the owner's calendar); the
-   * cancelled one, if it was still booked.
+   * Cancels the appointment a confirmed reschedule replaces (and its event in the owner's calendar), naming
+   * its replacement; the cancelled one, if it was still booked.
    */
-  cancelReplaced(ownerId: string, appointmentId: string): Promise<Appointment | undefined>;
+  cancelReplaced(
+    ownerId: string,
+    appointmentId: string,
+    replacementId: string,
+  ): Promise<Appointment | undefined>;
   /** Tells the owner's webhooks (decision 178): a change the scheduler's page made is the calendar's. */
   appointmentChanged?(
     change: 'booked' | 'moved' | 'cancelled',
@@ -99,7 +103,7 @@ export function schedulerBookings(deps: {
       deps.logger.warn('scheduler_booking_conflict', { owner_id: pending.owner_id, start: booking.start });
       return 'conflict';
     }
-    const { appointment } = booked;
+    let { appointment } = booked;
     await deps.appointments.setCalendarEvent(pending.owner_id, appointment.id, booking.eventId);
     // A repeated webhook racing this one: only the settle that wins texts the caller.
     if (
@@ -107,8 +111,13 @@ export function schedulerBookings(deps: {
     )
       return 'already';
     const replaced = pending.replaces
-      ? await deps.cancelReplaced(pending.owner_id, pending.replaces)
+      ? await deps.cancelReplaced(pending.owner_id, pending.replaces, appointment.id)
       : undefined;
+    // A replacement is a move, stored as `reschedule` stores one, so polling lists one appointment.moved.
+    if (replaced)
+      appointment =
+        (await deps.appointments.markMovedFrom(pending.owner_id, appointment.id, replaced.starts_at)) ??
+        appointment;
     await deps.appointmentChanged?.(
       replaced ? 'moved' : 'booked',
       appointment,

@@ -437,13 +437,21 @@ export function createAppointmentRepository(
       return found.find((a) => a.status === 'booked');
     },
 
-    /** Cancels a booked appointment and frees what it held, in one transaction. */
-    async cancel(ownerId: string, id: string): Promise<Appointment | undefined> {
+    /**
+     * Cancels a booked appointment and frees what it held, in one transaction. `rescheduledTo` names the
+     * appointment that replaces it (a scheduler page's reschedule), as `reschedule` does for its own moves.
+     */
+    async cancel(
+      ownerId: string,
+      id: string,
+      options: { rescheduledTo?: string } = {},
+    ): Promise<Appointment | undefined> {
       return commit<Appointment | undefined>(async () => {
         const current = await repository.get(ownerId, id);
         // A marked appointment (attended, no-show) is history: never cancelled, so never refunded.
         if (!current || current.status !== 'booked' || current.attendance) return { done: undefined };
         const at = now().toISOString();
+        const moved = options.rescheduledTo;
         const ledgers = await readLedgers(ownerId, holdsOf(current));
         return {
           items: [
@@ -451,18 +459,24 @@ export function createAppointmentRepository(
               Update: {
                 TableName: tableName,
                 Key: keyOf(ownerId, current),
-                UpdateExpression: 'SET #status = :cancelled, cancelled_at = :at',
+                UpdateExpression: `SET #status = :cancelled, cancelled_at = :at${moved ? ', rescheduled_to = :to' : ''}`,
                 ...stillBooked(id),
                 ExpressionAttributeValues: {
                   ...stillBooked(id).ExpressionAttributeValues,
                   ':cancelled': 'cancelled',
                   ':at': at,
+                  ...(moved ? { ':to': moved } : {}),
                 },
               },
             },
             ...ledgerItems(ledgers, { removed: [id], added: [] })!,
           ],
-          result: { ...current, status: 'cancelled', cancelled_at: at },
+          result: {
+            ...current,
+            status: 'cancelled',
+            cancelled_at: at,
+            ...(moved ? { rescheduled_to: moved } : {}),
+          },
           // Cancelled, moved or marked meanwhile: the next round reads it and says so.
           refused: () => undefined,
         };
@@ -537,6 +551,23 @@ export function createAppointmentRepository(
           refused: (failures) => (failures[0] && !sameKey ? taken : undefined),
         };
       }, taken);
+    },
+
+    /**
+     * A booking made elsewhere (a scheduler page) that replaced this owner's earlier one: it keeps where the
+     * replaced one was, as a move's new item does. Undefined when it is no longer booked.
+     */
+    async markMovedFrom(
+      ownerId: string,
+      id: string,
+      previousStartsAt: string,
+    ): Promise<Appointment | undefined> {
+      const updated = await updateBooked(ownerId, id, {
+        set: 'SET previous_starts_at = :from',
+        values: { ':from': previousStartsAt },
+        returnValues: 'ALL_NEW',
+      });
+      return updated?.attributes && strip(updated.attributes);
     },
 
     /**
