@@ -30,6 +30,20 @@ describe('missedCallOf: what a final call status says about a missed call', () =
     expect(missedCallOf({ status: 'completed' })).toBeUndefined();
     expect(missedCallOf({ status: 'in-progress', conversation: { answered: false } })).toBeUndefined();
   });
+  it('ring me first: a caller who hung up while the business line rang was missed; one it took was not', () => {
+    expect(missedCallOf({ status: 'completed', businessLine: { pickedUp: false } })).toBe(
+      'hung_up_while_business_rang',
+    );
+    expect(missedCallOf({ status: 'completed', businessLine: { pickedUp: true } })).toBeUndefined();
+    // The line rang out and the assistant took the call: its conversation decides.
+    expect(
+      missedCallOf({
+        status: 'completed',
+        conversation: { answered: true },
+        businessLine: { pickedUp: false },
+      }),
+    ).toBeUndefined();
+  });
 });
 
 describe('templateProblem: the owner wording rules', () => {

@@ -30,21 +30,26 @@ export const MISSED_CALL_TEXT_BACK_DEFAULT_ON = true;
  */
 export const UNCONNECTED_CALL_STATUSES = ['no-answer', 'busy', 'failed', 'canceled'] as const;
 
-export type MissedCallKind = 'not_connected' | 'hung_up_before_greeting';
+export type MissedCallKind = 'not_connected' | 'hung_up_before_greeting' | 'hung_up_while_business_rang';
 
 /**
  * Whether a finished call was missed, from what its final status callback and its conversation show: a call
  * that never connected, or one the assistant was to answer that ended before the relay connected (Twilio
  * speaks the greeting as the relay connects, which is when the conversation's `answered_at` is set). A call
- * the assistant answered, or one sent to the business's own line, was not missed by the assistant.
+ * the assistant answered, or one sent to the business's own line, was not missed by the assistant. With ring
+ * me first, a caller who hung up while the business's line rang (it never picked up, and the assistant never
+ * took the call) was missed by everyone.
  */
 export function missedCallOf(call: {
   status: string;
   conversation?: { answered: boolean } | undefined;
+  /** Ring me first: the business's line rang for this call; whether it picked up. */
+  businessLine?: { pickedUp: boolean } | undefined;
 }): MissedCallKind | undefined {
   if ((UNCONNECTED_CALL_STATUSES as readonly string[]).includes(call.status)) return 'not_connected';
-  if (call.status === 'completed' && call.conversation && !call.conversation.answered)
-    return 'hung_up_before_greeting';
+  if (call.status !== 'completed') return undefined;
+  if (call.conversation) return call.conversation.answered ? undefined : 'hung_up_before_greeting';
+  if (call.businessLine && !call.businessLine.pickedUp) return 'hung_up_while_business_rang';
   return undefined;
 }
 

@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEFAULT_GREETINGS } from '../../shared/answer-modes';
+import { CALLER_TEXTS } from '../../shared/caller-texts';
 import { ANSWER_MODE_ERRORS, GREETING_MAX_CHARS } from '../../shared/answer-mode-values';
 import { zonedInstant } from '../../shared/receptionist/business-time';
 import { LOCAL_TWILIO_AUTH_TOKEN } from '../../backend/src/platform/config/env';
@@ -307,6 +308,28 @@ describe('the local Twilio follows <Dial timeout action>', () => {
     expect(
       await deps.data.conversationStates.get(conversationIdOfCall(answered.call.callSid)),
     ).toBeUndefined();
+  });
+
+  it('a caller who hangs up while the business phone rings is texted back; a call the business took is not', async () => {
+    const textsTo = async (assistantNumber: string) =>
+      (await deps.localTwilioAccount!.thread(assistantNumber, CALLER))
+        .filter((m) => m.direction === 'outbound')
+        .map((m) => m.body);
+    const missed = await lineIn('ring_first');
+    const gaveUp = await dial(missed.assistantNumber, 60_000);
+    await gaveUp.until((e) => e.some((x) => x.type === 'business_ringing'));
+    await gaveUp.call.hangUp();
+    await gaveUp.until((e) => e.some((x) => x.type === 'ended'));
+    expect(gaveUp.events.some((e) => e.type === 'assistant')).toBe(false);
+    expect(await textsTo(missed.assistantNumber)).toEqual([CALLER_TEXTS.en.missedCall('Sunset Cuts')]);
+
+    const taken = await lineIn('ring_first');
+    const answered = await dial(taken.assistantNumber, 60_000);
+    answered.call.answerManager();
+    await answered.until((e) => e.some((x) => x.type === 'business_connected'));
+    await answered.call.hangUp();
+    await answered.until((e) => e.some((x) => x.type === 'ended'));
+    expect(await textsTo(taken.assistantNumber)).toEqual([]);
   });
 
   it('follows the Twilio timeout by default (the TwiML seconds, not the shortened test wait)', async () => {

@@ -24,6 +24,7 @@ import { receptionistRecords } from '../capabilities/receptionist/records/index'
 import { recordingsRecords } from '../capabilities/recordings/records/index';
 import { setupRecords } from '../capabilities/setup/records/index';
 import { smsRecords } from '../capabilities/sms/records/index';
+import { voiceRecords } from '../capabilities/voice/records/index';
 import type { AppDeps } from './app-types';
 
 /**
@@ -98,6 +99,7 @@ export function createCallAnswerDeps(
     ...recordingsRecords(store),
     ...setupRecords(store),
     ...smsRecords(store),
+    ...voiceRecords(store),
   };
   const rateLimiter = createRateLimiter(doc, config.tableName);
   const verifyToken: TokenVerifier = async (token, options) =>

@@ -266,6 +266,8 @@ async function answerIncomingCall(
       callSid: call.CallSid,
       seconds: plan.seconds,
     });
+    // A caller who hangs up while it rings leaves no conversation: this is how the status callback knows.
+    await deps.data.businessLineRings.ringing(call.CallSid, line.ownerId);
     return dialTwiml({
       to: plan.to,
       timeoutSeconds: plan.seconds,

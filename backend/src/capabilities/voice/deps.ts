@@ -13,6 +13,7 @@ import type { BlockedNumberRepository, MissedCallTextRepository } from '../calle
 import type { SmsMessagingRepository } from '../sms/records/index';
 import type { OutboundTextGate } from '../sms/index';
 import type { CallRecordingRepository } from '../recordings/records/index';
+import type { BusinessLineRingRepository } from './records/index';
 
 /**
  * What the voice capability takes from the wiring: the platform, and the few repositories and providers
@@ -33,6 +34,8 @@ export type VoiceDeps = PlatformDeps & {
     smsMessaging: SmsMessagingRepository;
     /** The month's recording count, claimed when a call of an owner who records it starts (decision 184). */
     callRecordings: Pick<CallRecordingRepository, 'claimMonthlySlot'>;
+    /** Ring me first: the calls whose business line rang, and whether it picked up. */
+    businessLineRings: BusinessLineRingRepository;
   };
   providers: Pick<Providers, 'telephony'>;
   /** The A2P gate the missed-call text-back consults before it claims the day's text (decision 169). */

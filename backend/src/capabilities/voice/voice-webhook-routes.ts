@@ -143,8 +143,13 @@ export const voiceWebhookRoutes = (deps: VoiceDeps) => {
   app.post(VOICE_PATHS.ownerDialResult, async (c) => {
     const form = parse(ownerDialResultSchema, await signed(c));
     const status = OWNER_DIAL_STATUSES.find((s) => s === form.DialCallStatus);
-    // The owner picked up and the call is over, or the caller hung up while it rang: nothing more to do.
-    if (!status) return c.body(await hangUpTwiml(), 200, xml);
+    // The owner picked up and the call is over, or the caller hung up while it rang: nothing more to do,
+    // but a call the owner took is remembered, so its final status is not taken for a missed one.
+    if (!status) {
+      if (form.DialCallStatus === 'completed' || form.DialCallStatus === 'answered')
+        await deps.data.businessLineRings.pickedUp(form.CallSid);
+      return c.body(await hangUpTwiml(), 200, xml);
+    }
     const line = await findLine(form.To, form.From);
     if (!line) return c.body(await sayThenHangUpTwiml(VOICE_TEXTS.unknownNumber), 200, xml);
     // The business line has just rung out: it is never dialled again from here.
@@ -190,17 +195,24 @@ export const voiceWebhookRoutes = (deps: VoiceDeps) => {
     status: z.infer<typeof callStatusSchema>,
     state: ConversationState | undefined,
   ) {
-    const kind = missedCallOf({
-      status: status.CallStatus,
-      conversation: state ? { answered: state.answered_at !== undefined } : undefined,
-    });
-    if (!kind) return;
     try {
+      // Only a completed call without a conversation may have rung the business's line first.
+      const businessLine =
+        !state && status.CallStatus === 'completed'
+          ? await deps.data.businessLineRings.get(status.CallSid)
+          : undefined;
+      const kind = missedCallOf({
+        status: status.CallStatus,
+        conversation: state ? { answered: state.answered_at !== undefined } : undefined,
+        businessLine,
+      });
+      if (!kind) return;
       const assistantNumber = state?.assistant_number ?? status.To;
       const caller = state?.caller ?? status.From;
       if (!assistantNumber || !caller) return;
       const ownerId =
         state?.owner_id ??
+        businessLine?.ownerId ??
         (await deps.data.phoneReservations
           .get(assistantNumber)
           .then((r) => (r?.status === 'active' ? r.owner_id : undefined)));
