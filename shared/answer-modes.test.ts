@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   answerPlan,
   DEFAULT_GREETINGS,
+  SPANISH_ROUTE_GREETINGS,
   isOpenAt,
   nextOpenDayPhrase,
   routeGreeting,
@@ -116,6 +117,21 @@ describe('greetings per mode', () => {
     expect(routeGreeting('after_hours', { ...base, at: local(11, 24, 21) })).toBe(
       "Thanks for calling Sunset Cuts, we're closed right now, but I can book you for tomorrow. This is Ava, how can I help you?",
     );
+  });
+
+  it('speaks to a Spanish-speaking caller in Spanish: the route, the next open day, never the English own words', () => {
+    const es = { ...base, usualWelcome: 'Gracias por llamar.', language: 'es' as const };
+    expect(nextOpenDayPhrase(clock, local(11, 24, 7), [], 'es')).toBe('hoy más tarde');
+    expect(nextOpenDayPhrase(clock, local(11, 24, 21), [], 'es')).toBe('mañana');
+    expect(nextOpenDayPhrase(clock, local(11, 28, 15), [], 'es')).toBe('el lunes');
+    expect(routeGreeting('after_hours', { ...es, at: local(11, 28, 15) })).toBe(
+      'Gracias por llamar a Sunset Cuts. Ahora mismo estamos cerrados, pero puedo darle una cita para el lunes. Le atiende Ava. ¿En qué le puedo ayudar?',
+    );
+    const greetings = { ring_first: 'Sorry we missed you!', always: 'Hello from Sunset!' };
+    expect(routeGreeting('ring_first', { ...es, greetings, at: new Date() })).toBe(
+      SPANISH_ROUTE_GREETINGS.ring_first('Sunset Cuts', 'Ava'),
+    );
+    expect(routeGreeting('assistant', { ...es, greetings, at: new Date() })).toBe('Gracias por llamar.');
   });
 
   it("uses the owner's greeting per mode when set, else the suggested one", () => {

@@ -4,6 +4,7 @@ import { addDays, WEEKDAY_NAMES, weekdayOf, zonedInstant, zonedParts } from './r
 import { inClosedPeriod, type ClosedPeriod } from './receptionist/closed-periods';
 import type { OpenInterval } from './receptionist/opening-hours';
 import type { Closure } from './schemas/calendar-model';
+import type { Language } from './language';
 export type { ClosedPeriod } from './receptionist/closed-periods';
 
 /**
@@ -118,17 +119,29 @@ export function nextOpening(
   return undefined;
 }
 
-/** "later today", "tomorrow", "Monday": the next opening day as the after-hours greeting says it. */
-export function nextOpenDayPhrase(clock: BusinessClock, at: Date, closures: readonly ClosedPeriod[] = []) {
+const SPANISH_WEEKDAYS = ['lunes', 'martes', 'miércoles', 'jueves', 'viernes', 'sábado', 'domingo'];
+
+/**
+ * "later today", "tomorrow", "Monday" ("hoy más tarde", "mañana", "el lunes"): the next opening day as the
+ * after-hours greeting says it.
+ */
+export function nextOpenDayPhrase(
+  clock: BusinessClock,
+  at: Date,
+  closures: readonly ClosedPeriod[] = [],
+  language: Language = 'en',
+) {
   const next = nextOpening(clock, at, closures);
   if (!next) return undefined;
+  const es = language === 'es';
   const today = zonedParts(at, clock.timeZone);
   const day = zonedParts(next, clock.timeZone);
-  if (day.year === today.year && day.month === today.month && day.day === today.day) return 'later today';
+  if (day.year === today.year && day.month === today.month && day.day === today.day)
+    return es ? 'hoy más tarde' : 'later today';
   const tomorrow = addDays(today, 1);
   if (day.year === tomorrow.year && day.month === tomorrow.month && day.day === tomorrow.day)
-    return 'tomorrow';
-  return WEEKDAY_NAMES[day.weekday];
+    return es ? 'mañana' : 'tomorrow';
+  return es ? `el ${SPANISH_WEEKDAYS[day.weekday]}` : WEEKDAY_NAMES[day.weekday];
 }
 
 /** The greeting each route speaks when the owner wrote none. */
@@ -139,6 +152,16 @@ export const DEFAULT_GREETINGS = {
     nextOpenDay
       ? `Thanks for calling ${business}, we're closed right now, but I can book you for ${nextOpenDay}. This is ${assistant}, how can I help you?`
       : `Thanks for calling ${business}, we're closed right now. This is ${assistant}, how can I help you?`,
+} as const;
+
+/** The same, for a caller greeted in Spanish (the business's usual Spanish greeting speaks to the others). */
+export const SPANISH_ROUTE_GREETINGS = {
+  ring_first: (business: string, assistant: string) =>
+    `Gracias por llamar a ${business}. El equipo está atendiendo a clientes en este momento. Le atiende ${assistant}. ¿En qué le puedo ayudar?`,
+  after_hours: (business: string, assistant: string, nextOpenDay: string | undefined) =>
+    nextOpenDay
+      ? `Gracias por llamar a ${business}. Ahora mismo estamos cerrados, pero puedo darle una cita para ${nextOpenDay}. Le atiende ${assistant}. ¿En qué le puedo ayudar?`
+      : `Gracias por llamar a ${business}. Ahora mismo estamos cerrados. Le atiende ${assistant}. ¿En qué le puedo ayudar?`,
 } as const;
 
 /** Owner-written greetings, per mode; empty or absent means the default. */
@@ -158,16 +181,24 @@ export function routeGreeting(
     clock: BusinessClock;
     at: Date;
     closures?: readonly ClosedPeriod[];
+    /**
+     * The caller's, when the business serves it: a Spanish-speaking caller hears the route's greeting in
+     * Spanish (the owner's own per-mode greetings are written in one language, so they are not used), and
+     * `usualWelcome` is then the business's Spanish greeting.
+     */
+    language?: Language;
   },
 ): string {
-  const own = input.greetings?.[route === 'assistant' ? 'always' : route]?.trim();
+  const es = input.language === 'es';
+  const own = es ? undefined : input.greetings?.[route === 'assistant' ? 'always' : route]?.trim();
   if (own) return own;
-  if (route === 'ring_first') return DEFAULT_GREETINGS.ring_first(input.business, input.assistant);
+  const defaults = es ? SPANISH_ROUTE_GREETINGS : DEFAULT_GREETINGS;
+  if (route === 'ring_first') return defaults.ring_first(input.business, input.assistant);
   if (route === 'after_hours')
-    return DEFAULT_GREETINGS.after_hours(
+    return defaults.after_hours(
       input.business,
       input.assistant,
-      nextOpenDayPhrase(input.clock, input.at, input.closures),
+      nextOpenDayPhrase(input.clock, input.at, input.closures, input.language),
     );
   return input.usualWelcome;
 }

@@ -169,6 +169,20 @@ describe('caller memory: a returning caller is remembered only with "Remember pa
     const sam = await call(assistantNumber, other);
     expect(sam.greeting).toMatch(/^Hi Sam, welcome back! .* Para español, diga español\.$/);
     expect(sam.language).toBe('en-US');
+    // After hours the Spanish greeting says so too, with the next open day in Spanish.
+    await deps.data.businessConfigs.updateConfigFields(ownerId, { answer_mode: 'after_hours' });
+    const open = clock;
+    clock = zonedInstant({ year: 2026, month: 11, day: 23, hour: 20, minute: 0 }, NY);
+    try {
+      expect((await call(assistantNumber, caller)).greeting).toBe(
+        '¡Hola, Lucía! Qué gusto saludarle de nuevo. Gracias por llamar a Bella Hair Studio. Ahora mismo estamos cerrados, pero puedo darle una cita para mañana. Le atiende Ava. ¿En qué le puedo ayudar?',
+      );
+      expect((await call(assistantNumber, other)).greeting).toMatch(
+        /^Hi Sam, welcome back! Thanks for calling Bella Hair Studio, we're closed right now, but I can book you for tomorrow\./,
+      );
+    } finally {
+      clock = open;
+    }
   });
 
   it('a returning texter is answered by name, and can cancel the offered appointment', async () => {

@@ -163,25 +163,27 @@ function answerParts(deps: VoiceDeps) {
     const conversationId = conversationIdOfCall(call.CallSid);
     const profile = businessProfile(ownerId, config, line.alongside[1]);
     const recalled = remembers(profile, 'voice', call.From) ? (line.alongside[3] ?? null) : undefined;
-    const routed = routeGreeting(route.call_route, {
-      greetings: config.greetings,
-      business: profile.name,
-      assistant: profile.assistantName,
-      usualWelcome: welcomeGreeting(profile),
-      clock: businessClockOf(config),
-      at,
-    });
     // A returning caller hears their name first ("Hi Ana, welcome back! Thanks for calling …"), and a
     // bilingual business's greeting then offers Spanish (decision 174). A caller remembered as speaking
-    // Spanish, by a business that serves it, is greeted in Spanish and the relay opens in Spanish.
+    // Spanish, by a business that serves it, is greeted in Spanish, for the call's route too (after hours,
+    // ring me first), and the relay opens in Spanish.
     const name = returningOf(recalled)?.name;
     const language: Language =
       recalled?.language && profile.languages.includes(recalled.language)
         ? recalled.language
         : DEFAULT_LANGUAGE;
+    const routed = routeGreeting(route.call_route, {
+      greetings: config.greetings,
+      business: profile.name,
+      assistant: profile.assistantName,
+      usualWelcome: language === 'es' ? profile.spanishGreeting : welcomeGreeting(profile),
+      clock: businessClockOf(config),
+      at,
+      language,
+    });
     const greeted =
       language === 'es'
-        ? personalGreeting(profile.spanishGreeting, name, 'es')
+        ? personalGreeting(routed, name, 'es')
         : openingGreeting(personalGreeting(routed, name), config);
     // A recorded call says so first, in every language the business serves (decision 184); one past the
     // month's recording limit is answered unrecorded, and then says nothing of it.
