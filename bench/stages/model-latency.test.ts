@@ -17,6 +17,7 @@ function figure(overrides: Partial<ModelLatencyFigure> = {}): ModelLatencyFigure
     toolTurnFirstTokenMs: p(385),
     toolTurnModelMs: p(351),
     toolTurnAppMs: p(34),
+    toolTurnBeforeRequestMs: p(31),
     toolTurnsPrefetched: 12,
     toolTurns: 12,
     askedToolTurn: { turns: 6, firstTokenMs: p(936), modelMs: p(903), appMs: p(33) },
@@ -55,6 +56,7 @@ describe('formatModelLatency', () => {
   it('says how many booking turns were prefetched, and prints the path where the model asks beside it', () => {
     const text = formatModelLatency(figure({ toolTurnsPrefetched: 11 }));
     expect(lineOf(text, 'prefetched: one TTFT')).toMatch(/11 \/ 12 prefetched: one TTFT\).*351 ms/);
+    expect(lineOf(text, 'prompt → the request (with the slot search)')).toMatch(/31 ms/);
     expect(lineOf(text, 'the model asks find_open_slots')).toMatch(/936 ms/);
     expect(lineOf(text, '2 TTFT + 10 argument tokens')).toMatch(/903 ms/);
   });

@@ -62,6 +62,11 @@ export type ModelLatencyFigure = {
    */
   toolTurnModelMs: Percentiles;
   toolTurnAppMs: Percentiles;
+  /**
+   * Prompt sent → the answer's request received, in the prefetched turns: what the no-tool turn does before
+   * its request, plus the slot search (the bookings read, the search itself, the request's larger body).
+   */
+  toolTurnBeforeRequestMs?: Percentiles;
   /** Of those turns, how many the engine's slot search answered in one model request. */
   toolTurnsPrefetched: number;
   toolTurns: number;
@@ -312,6 +317,15 @@ export async function measureModelLatency(
           toolTurnFirstTokenMs: summary(toolFirst),
           toolTurnModelMs: summary(toolModel),
           toolTurnAppMs: summary(toolFirst.map((first, i) => first - toolModel[i]!)),
+          ...(toolRequests.some((r) => r.prefetched)
+            ? {
+                toolTurnBeforeRequestMs: summary(
+                  toolTurns.flatMap(({ timing }, i) =>
+                    toolRequests[i]!.prefetched ? [toolRequests[i]!.answer.receivedAt - timing.sentAt] : [],
+                  ),
+                ),
+              }
+            : {}),
           toolTurnsPrefetched: toolRequests.filter((r) => r.prefetched).length,
           toolTurns: toolRequests.length,
           askedToolTurn: {
@@ -405,6 +419,9 @@ export function formatModelLatency(figure: ModelLatencyFigure): string {
         figure.toolTurnAppMs,
         `p50 ≤ ${g.toolTurnOverTwoTtftMs} ms ${mark(figure.toolTurnAppMs.p50 <= g.toolTurnOverTwoTtftMs)}`,
       ),
+      ...(figure.toolTurnBeforeRequestMs
+        ? [row('    prompt → the request (with the slot search)', figure.toolTurnBeforeRequestMs)]
+        : []),
       row('voice, the model asks find_open_slots: → answer', figure.askedToolTurn.firstTokenMs),
       row(
         `  the model’s own (2 TTFT + ${figure.toolArgumentTokens} argument tokens)`,
