@@ -1,4 +1,10 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { callerTexts } from '../../shared/caller-texts';
+import { VOICE_RELAY } from '../../shared/voice-relay';
+import type { RelayOutgoing } from '../../shared/voice-relay-messages';
+import { conversationAmender } from '../../backend/src/capabilities/voice/relay/conversation-amend';
+import { createRelaySession } from '../../backend/src/capabilities/voice/relay/relay-session';
+import type { RelayCall } from '../../backend/src/capabilities/voice/records/relay-calls';
 import { zonedInstant } from '../../shared/receptionist/business-time';
 import { RECEPTIONIST_LIMITS } from '../../shared/receptionist/limits';
 import type { EngineEvent } from '../../backend/src/capabilities/receptionist/records/conversation-types';
@@ -29,8 +35,11 @@ type ChatBody = {
 describe('the slot search run before the model asks (real SDK, local fake API)', async () => {
   /** A time the fake model searches for at the caller's words (and again after a search for another). */
   let askAgain: (said: string) => string | undefined = () => undefined;
+  /** How long the model takes to answer once a tool's result is in the request. */
+  let afterToolMs = 0;
   const fake = await startFakeOpenAi({
     apiKey: API_KEY,
+    streamDelayMs: (body) => ((body as ChatBody).messages.at(-1)?.role === 'tool' ? afterToolMs : 0),
     streamReply: (body) => {
       const messages = (body as ChatBody).messages;
       const last = messages.at(-1)!;
@@ -55,7 +64,7 @@ describe('the slot search run before the model asks (real SDK, local fake API)',
   );
   const chats = () => fake.requests.filter((r) => r.path === '/v1/chat/completions');
 
-  async function conversation(caller: string, channel: 'sms' | 'voice' = 'sms') {
+  async function conversation(caller: string, channel: 'sms' | 'voice' = 'sms', externalId?: string) {
     const { ownerId, assistantNumber } = await createAssistantLine(deps);
     await deps.data.businessConfigs.updateConfigFields(ownerId, {
       time_zone: NY,
@@ -71,7 +80,13 @@ describe('the slot search run before the model asks (real SDK, local fake API)',
         ],
       },
     });
-    return deps.receptionist.startConversation({ ownerId, channel, caller, assistantNumber });
+    return deps.receptionist.startConversation({
+      ownerId,
+      channel,
+      caller,
+      assistantNumber,
+      ...(externalId ? { externalId } : {}),
+    });
   }
   async function turn(conversationId: string, text: string) {
     const before = chats().length;
@@ -182,5 +197,54 @@ describe('the slot search run before the model asks (real SDK, local fake API)',
     expect(withoutPrefetch.requests).toHaveLength(RECEPTIONIST_LIMITS.stepsPerTurn);
     expect(runs(withPrefetch.events)).toBe(RECEPTIONIST_LIMITS.stepsPerTurn);
     expect(withPrefetch.requests).toHaveLength(RECEPTIONIST_LIMITS.stepsPerTurn - 1);
+  });
+
+  it('the relay speaks the filler when the one request after a prefetched search is slow, never when quick', async () => {
+    const fillerAfterMs = 400;
+    /** A call over the real relay session and engine; the tokens the caller hears for the booking line. */
+    async function bookingLineHeard(callSid: string, caller: string) {
+      const started = await conversation(caller, 'voice', callSid);
+      const call: RelayCall = { connectionId: callSid, caller: { kind: 'twilio' } };
+      const sent: RelayOutgoing[] = [];
+      const session = createRelaySession(
+        {
+          receptionist: deps.receptionist,
+          conversations: conversationAmender(deps.data, deps.receptionist),
+          relayCalls: {
+            get: async () => ({ ...call }),
+            setUp: async (_c, conversationId, sid, ownerId) =>
+              Boolean(Object.assign(call, { conversationId, callSid: sid, ownerId })),
+            end: async () => void Object.assign(call, { ended: true }),
+          },
+          logger: deps.logger,
+          metrics: deps.metrics,
+          fillerAfterMs,
+        },
+        { connectionId: callSid, send: async (message) => void sent.push(message) },
+      );
+      await session.handleMessage(
+        JSON.stringify({
+          type: 'setup',
+          sessionId: 'VX1',
+          callSid,
+          from: caller,
+          to: '+12125550100',
+          customParameters: { [VOICE_RELAY.conversationParameter]: started.id },
+        }),
+      );
+      await session.handleMessage(JSON.stringify({ type: 'prompt', voicePrompt: BOOKING_LINE, last: true }));
+      return sent.flatMap((m) => (m.type === 'text' ? [m.token] : []));
+    }
+    const filler = `${callerTexts('en').voice.filler} `;
+
+    afterToolMs = fillerAfterMs + 800;
+    const slow = await bookingLineHeard('CA0123456789abcdef0123456789abc001', '+14155550144');
+    afterToolMs = 0;
+    const quick = await bookingLineHeard('CA0123456789abcdef0123456789abc002', '+14155550145');
+
+    expect(slow[0]).toBe(filler);
+    expect(slow.slice(1).join('')).toMatch(/^I have Tuesday, November 24 at /);
+    expect(quick).not.toContain(filler);
+    expect(quick.join('')).toMatch(/^I have Tuesday, November 24 at /);
   });
 });
