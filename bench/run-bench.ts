@@ -148,7 +148,12 @@ const stages = {
   model_latency: stage(
     (s) =>
       measureModelLatency(
-        { calls: s.modelCalls, texts: 3 * Math.ceil(s.modelCalls / 2), fillerCalls: 4 },
+        {
+          calls: s.modelCalls,
+          texts: 3 * Math.ceil(s.modelCalls / 2),
+          fillerCalls: 4,
+          askedCalls: Math.ceil(s.modelCalls / 2),
+        },
         log('model_latency'),
       ),
     formatModelLatency,

@@ -16,8 +16,16 @@ import { answerCall, openRelay, summary, type Percentiles } from './voice-call';
 import { textAssistant } from './sms-webhook';
 
 const API_KEY = 'sk-bench-model-latency';
-/** The line that needs a tool: the model asks find_open_slots, then answers from its result. */
+/**
+ * The line that needs a tool: the engine runs find_open_slots before asking the model (its words plainly ask
+ * for a time, shared/receptionist/slot-prefetch.ts), and the model answers from the result in one request.
+ */
 const TOOL_LINE = 'Can I book a haircut tomorrow afternoon?';
+/**
+ * A line the rule leaves to the model (no booking word), which asks find_open_slots itself: the path of
+ * every search the rule does not foresee, measured beside the prefetched one.
+ */
+const ASKED_TOOL_LINE = 'What do you have tomorrow afternoon for a haircut?';
 const CALL = ['Hi, are you open on Saturday?', TOOL_LINE, 'How much is a haircut?', 'Thanks!'];
 const THREAD = ['Hi, are you open on Saturday?', TOOL_LINE, 'Thanks!'];
 const TOOL_ARGUMENTS = JSON.stringify({ when: 'tomorrow afternoon' });
@@ -48,19 +56,39 @@ export type ModelLatencyFigure = {
   /** Voice, the find-slots line: prompt → the answer's first token (a filler, if any, not counted). */
   toolTurnFirstTokenMs: Percentiles;
   /**
-   * The model's own time in that turn: the first request's whole stream (the tool call's arguments come
-   * token by token) plus the second request's time to first token, as the model server timed them.
+   * The model's own time in that turn, as the model server timed it: a prefetched search leaves one request,
+   * its time to first token; a search the model asked for, the first request's whole stream (the call's
+   * arguments come token by token) plus the second request's time to first token.
    */
   toolTurnModelMs: Percentiles;
   toolTurnAppMs: Percentiles;
+  /**
+   * Prompt sent → the answer's request received, in the prefetched turns: what the no-tool turn does before
+   * its request, plus the slot search (the bookings read, the search itself, the request's larger body).
+   */
+  toolTurnBeforeRequestMs?: Percentiles;
+  /** Of those turns, how many the engine's slot search answered in one model request. */
+  toolTurnsPrefetched: number;
+  toolTurns: number;
+  /** The line the rule leaves to the model, which asks for find_open_slots itself (two requests). */
+  askedToolTurn: {
+    turns: number;
+    firstTokenMs: Percentiles;
+    modelMs: Percentiles;
+    appMs: Percentiles;
+  };
   toolArgumentTokens: number;
   filler: {
     thresholdMs: number;
     slowTtftMs: number;
-    /** Slow model after the tool: turns in which the filler was spoken before the answer. */
+    /** Slow model after the tool (prefetched and asked alike): turns with the filler before the answer. */
     slowTurns: number;
     slowTurnsWithFiller: number;
-    /** The first request's last chunk → the filler received (the threshold plus the tool's run). */
+    /**
+     * The tool call → the filler received (≈ the threshold): from the first request's last chunk when the
+     * model asked, from the answer's request arriving when the search was prefetched (the tool ran just
+     * before it).
+     */
     afterToolCallMs?: Percentiles;
     /** Realistic model: turns in which a filler was spoken (should be none). */
     fastTurnsWithFiller: number;
@@ -95,7 +123,7 @@ function scriptedReply(body: Record<string, unknown>, count: number): PlannedRep
       content: 'I have openings tomorrow at 2:00 PM, 3:30 PM and 4:15 PM. Which of those works best for you?',
     };
   const said = String(last?.content ?? '');
-  if (said === TOOL_LINE)
+  if (said === TOOL_LINE || said === ASKED_TOOL_LINE)
     return {
       toolCalls: [{ id: `call_bench_${count}`, name: 'find_open_slots', arguments: TOOL_ARGUMENTS }],
     };
@@ -153,6 +181,28 @@ async function talk(
 
 const streamed = (requests: StreamedRequest[]) =>
   requests.filter((r) => r.body.stream === true && r.firstChunkAt !== undefined);
+const ttftOf = (request: StreamedRequest) => request.firstChunkAt! - request.receivedAt;
+/** The request came with the tool's result already in it: the engine ran the search before asking. */
+const prefetched = (request: StreamedRequest) =>
+  (request.body.messages as Array<{ role: string }>).at(-1)?.role === 'tool';
+
+/**
+ * A booking turn's model requests: one carrying the prefetched search, or the call and the answer. The
+ * model's own time is what the server took before the answer's first token could leave it.
+ */
+function toolTurnRequests(label: string, requests: StreamedRequest[]) {
+  const [first, second] = requests;
+  if (first && requests.length === 1 && prefetched(first))
+    return { prefetched: true, first, answer: first, modelMs: ttftOf(first) };
+  if (!first || !second || requests.length !== 2)
+    throw new Error(`the tool turn ${label} made ${requests.length} model requests, not 1 (prefetched) or 2`);
+  return {
+    prefetched: false,
+    first,
+    answer: second,
+    modelMs: first.lastChunkAt! - first.receivedAt + ttftOf(second),
+  };
+}
 /**
  * `model_latency` (issue 41 §1, docs/decisions/185-model-latency.md): the voice relay and the SMS channel
  * against an OpenAI-compatible streaming server with a hosted model's timing (350 ms to the first token,
@@ -160,7 +210,7 @@ const streamed = (requests: StreamedRequest[]) =>
  * OPENAI_BASE_URL), the app in its own process (backend/src/entry/server.ts) on DynamoDB Local.
  */
 export async function measureModelLatency(
-  settings: { calls: number; texts: number; fillerCalls: number },
+  settings: { calls: number; texts: number; fillerCalls: number; askedCalls: number },
   log: (line: string) => void,
 ): Promise<ModelLatencyFigure> {
   let slowAfterTool = false;
@@ -217,11 +267,18 @@ export async function measureModelLatency(
         }
         const measuredRequests = streamed(model.requests.slice(firstMeasured));
 
+        log(`${settings.askedCalls} calls whose booking line the engine leaves to the model…`);
+        const asked = await calls(settings.askedCalls, 'asked-', [ASKED_TOOL_LINE], 2_000);
+
         log(
           `${settings.fillerCalls} calls with the model slower than the filler's threshold after the tool…`,
         );
         slowAfterTool = true;
-        const slow = await calls(settings.fillerCalls, 'slow-', [TOOL_LINE], 1_000);
+        const slowAsked = Math.floor(settings.fillerCalls / 2);
+        const slow = [
+          ...(await calls(settings.fillerCalls - slowAsked, 'slow-', [TOOL_LINE], 1_000)),
+          ...(await calls(slowAsked, 'slow-asked-', [ASKED_TOOL_LINE], 1_500)),
+        ];
         slowAfterTool = false;
 
         const textTurns = voice.filter((v) => v.line !== TOOL_LINE);
@@ -234,16 +291,19 @@ export async function measureModelLatency(
           request: requestsOf(label)[0]!,
           timing,
         }));
-        const toolModel = toolTurns.map(({ label }) => {
-          const [call, answer] = requestsOf(label);
-          if (!call || !answer) throw new Error(`the tool turn ${label} did not make two model requests`);
-          return call.lastChunkAt! - call.receivedAt + (answer.firstChunkAt! - answer.receivedAt);
-        });
+        const toolRequests = toolTurns.map(({ label }) => toolTurnRequests(label, requestsOf(label)));
+        const toolModel = toolRequests.map((r) => r.modelMs);
         const toolFirst = toolTurns.map(({ timing }) => timing.first - timing.sentAt);
+        const askedRequests = asked.map(({ label }) => toolTurnRequests(label, requestsOf(label)));
+        if (askedRequests.some((r) => r.prefetched))
+          throw new Error(`"${ASKED_TOOL_LINE}" was prefetched: pick a line the rule leaves to the model`);
+        const askedFirst = asked.map(({ timing }) => timing.first - timing.sentAt);
         const shares = prefixShares(measuredRequests);
-        const fillerDelays = slow.flatMap(({ label, timing }) =>
-          timing.fillerAt === undefined ? [] : [timing.fillerAt - requestsOf(label)[0]!.lastChunkAt!],
-        );
+        const fillerDelays = slow.flatMap(({ label, timing }) => {
+          if (timing.fillerAt === undefined) return [];
+          const turn = toolTurnRequests(label, requestsOf(label));
+          return [timing.fillerAt - (turn.prefetched ? turn.first.receivedAt : turn.first.lastChunkAt!)];
+        });
         return {
           measuredAt: new Date().toISOString(),
           timing: REALISTIC_TIMING,
@@ -257,6 +317,23 @@ export async function measureModelLatency(
           toolTurnFirstTokenMs: summary(toolFirst),
           toolTurnModelMs: summary(toolModel),
           toolTurnAppMs: summary(toolFirst.map((first, i) => first - toolModel[i]!)),
+          ...(toolRequests.some((r) => r.prefetched)
+            ? {
+                toolTurnBeforeRequestMs: summary(
+                  toolTurns.flatMap(({ timing }, i) =>
+                    toolRequests[i]!.prefetched ? [toolRequests[i]!.answer.receivedAt - timing.sentAt] : [],
+                  ),
+                ),
+              }
+            : {}),
+          toolTurnsPrefetched: toolRequests.filter((r) => r.prefetched).length,
+          toolTurns: toolRequests.length,
+          askedToolTurn: {
+            turns: asked.length,
+            firstTokenMs: summary(askedFirst),
+            modelMs: summary(askedRequests.map((r) => r.modelMs)),
+            appMs: summary(askedFirst.map((first, i) => first - askedRequests[i]!.modelMs)),
+          },
           toolArgumentTokens: approximateTokens(TOOL_ARGUMENTS).length,
           filler: {
             thresholdMs: VOICE_RELAY.fillerAfterMs,
@@ -266,8 +343,9 @@ export async function measureModelLatency(
               ({ timing }) => timing.fillerAt !== undefined && timing.fillerAt < timing.first,
             ).length,
             ...(fillerDelays.length > 0 ? { afterToolCallMs: summary(fillerDelays) } : {}),
-            fastTurns: voice.length,
-            fastTurnsWithFiller: voice.filter(({ timing }) => timing.fillerAt !== undefined).length,
+            fastTurns: voice.length + asked.length,
+            fastTurnsWithFiller: [...voice, ...asked].filter(({ timing }) => timing.fillerAt !== undefined)
+              .length,
           },
           sms: {
             texts: sms.length,
@@ -333,7 +411,7 @@ export function formatModelLatency(figure: ModelLatencyFigure): string {
         `p50 ≤ 2 × TTFT + ${g.toolTurnOverTwoTtftMs} ms = ${toolGoal} ms ${mark(figure.toolTurnFirstTokenMs.p50 <= toolGoal)}`,
       ),
       row(
-        `  the model’s own (2 TTFT + ${figure.toolArgumentTokens} argument tokens)`,
+        `  the model’s own (${figure.toolTurnsPrefetched} / ${figure.toolTurns} prefetched: one TTFT)`,
         figure.toolTurnModelMs,
       ),
       row(
@@ -341,6 +419,15 @@ export function formatModelLatency(figure: ModelLatencyFigure): string {
         figure.toolTurnAppMs,
         `p50 ≤ ${g.toolTurnOverTwoTtftMs} ms ${mark(figure.toolTurnAppMs.p50 <= g.toolTurnOverTwoTtftMs)}`,
       ),
+      ...(figure.toolTurnBeforeRequestMs
+        ? [row('    prompt → the request (with the slot search)', figure.toolTurnBeforeRequestMs)]
+        : []),
+      row('voice, the model asks find_open_slots: → answer', figure.askedToolTurn.firstTokenMs),
+      row(
+        `  the model’s own (2 TTFT + ${figure.toolArgumentTokens} argument tokens)`,
+        figure.askedToolTurn.modelMs,
+      ),
+      row('  beyond the model’s own (the app)', figure.askedToolTurn.appMs),
       row('sms: webhook → TwiML with the reply', figure.sms.replyMs),
       row('  beyond the model’s streams (the app)', figure.sms.appMs),
     ]),
@@ -349,7 +436,7 @@ export function formatModelLatency(figure: ModelLatencyFigure): string {
       [
         `model ${f.slowTtftMs} ms after the tool (threshold ${f.thresholdMs} ms)`,
         `${f.slowTurnsWithFiller} / ${f.slowTurns}` +
-          (f.afterToolCallMs ? `, ${f.afterToolCallMs.p50} ms after the tool call (p50)` : ''),
+          (f.afterToolCallMs ? `, ${f.afterToolCallMs.p50} ms after the tool (p50)` : ''),
         `plays when the model is slower than its threshold ${mark(fillerOk)}`,
       ],
       ['realistic model', `${f.fastTurnsWithFiller} / ${f.fastTurns}`, 'and only then'],

@@ -34,6 +34,8 @@ export async function startFakeOpenAi(options: {
     content?: string;
     toolCalls?: Array<{ name: string; arguments: string }>;
   };
+  /** How long a streamed reply waits before its first chunk (a slow model); none by default. */
+  streamDelayMs?: (body: Record<string, unknown>) => number;
 }) {
   const requests: RecordedOpenAiRequest[] = [];
   let failure: { status: number; message: string; times: number } | undefined;
@@ -138,7 +140,11 @@ export async function startFakeOpenAi(options: {
             'missing_required_parameter',
           );
         }
-        if (body.stream === true) return streamChat(res, body);
+        if (body.stream === true) {
+          const delay = options.streamDelayMs?.(body) ?? 0;
+          if (delay > 0) return void setTimeout(() => streamChat(res, body), delay);
+          return streamChat(res, body);
+        }
         const content = options.reply
           ? options.reply(body as Parameters<NonNullable<typeof options.reply>>[0])
           : (messages.at(-1)?.content ?? '');

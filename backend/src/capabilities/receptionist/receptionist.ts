@@ -12,6 +12,7 @@ import type { Appointment } from '@shared/schemas/appointment';
 import type { CalendarModel } from '@shared/schemas/calendar-model';
 import { formatDollars } from '@shared/receptionist/deposits';
 import { RECEPTIONIST_LIMITS } from '@shared/receptionist/limits';
+import { slotPrefetchOf } from '@shared/receptionist/slot-prefetch';
 import { spokenTime } from '@shared/receptionist/business-time';
 import type { AppointmentRepository } from '../appointments/records/index';
 import type { BusinessConfigRepository, ObjectivesRepository } from '../setup/records/index';
@@ -36,7 +37,7 @@ import type { BusinessProfile } from './business-profile';
 import { conversationStart, metricChannel, welcomeGreeting } from './conversation-start';
 import { buildInstructions, buildTurnContext } from './instructions';
 import { ownerBookings } from './owner-bookings';
-import type { ModelMessage, ReceptionistModel, ToolSpec } from './model/model-types';
+import type { ModelMessage, ModelToolCall, ReceptionistModel, ToolSpec } from './model/model-types';
 import { conversationRecord } from './conversation-record';
 import { TOOLS } from './tools/all-tools';
 import { isTextable, type ToolContext, type ToolResult, type ToolServices } from './tools/tool-types';
@@ -449,34 +450,15 @@ export function createReceptionist(deps: ReceptionistDeps) {
     const turnResults: Array<{ name: ToolName; args: Record<string, unknown>; result: ToolResult }> = [];
     const instructions = buildInstructions(business, state.channel);
     const turnContext = buildTurnContext(business, state.channel, now, state.returning);
+    const tools = toolSpecsForModel();
     let reply = '';
     let transfer: { to: string; summary: string } | undefined;
     let end: { reason: string } | undefined;
     /** A booking or a message this turn taught the caller memory something. */
     let learned = false;
 
-    for (let step = 0; step < RECEPTIONIST_LIMITS.stepsPerTurn; step += 1) {
-      const calls: Array<{ id: string; name: ToolName; args: Record<string, unknown> }> = [];
-      let said = '';
-      for await (const event of deps.model.respond({
-        instructions,
-        context: turnContext,
-        messages,
-        tools: toolSpecsForModel(),
-        business,
-        state,
-        now,
-        callerText: text,
-        turnResults,
-      })) {
-        if (event.type === 'text') {
-          said += event.delta;
-          yield event;
-        } else calls.push(event);
-      }
-      reply += said;
-      messages.push({ role: 'assistant', content: said, ...(calls.length ? { toolCalls: calls } : {}) });
-      if (calls.length === 0) break;
+    /** Runs the tools a step asked for, in order: events out, results to the messages and the state. */
+    async function* runCalls(calls: ModelToolCall[]): AsyncGenerator<EngineEvent> {
       for (const call of calls) {
         yield { type: 'tool_call', id: call.id, name: call.name, args: call.args };
         const result = await runTool(context, call.name, call.args);
@@ -502,6 +484,39 @@ export function createReceptionist(deps: ReceptionistDeps) {
         if (result.end) end = result.end;
       }
     }
+
+    // Words that plainly ask for a time: the slot search runs now, and the model gets the exchange as if it
+    // had asked, so it answers in one request instead of streaming the call's arguments and being asked again
+    // (docs/decisions/185-model-latency.md, Session 40). It counts as the turn's first step.
+    const prefetch = prefetchedSlotSearch(state, business, text, now, tools);
+    if (prefetch) {
+      messages.push({ role: 'assistant', content: '', toolCalls: [prefetch] });
+      yield* runCalls([prefetch]);
+    }
+    for (let step = prefetch ? 1 : 0; step < RECEPTIONIST_LIMITS.stepsPerTurn; step += 1) {
+      const calls: ModelToolCall[] = [];
+      let said = '';
+      for await (const event of deps.model.respond({
+        instructions,
+        context: turnContext,
+        messages,
+        tools,
+        business,
+        state,
+        now,
+        callerText: text,
+        turnResults,
+      })) {
+        if (event.type === 'text') {
+          said += event.delta;
+          yield event;
+        } else calls.push(event);
+      }
+      reply += said;
+      messages.push({ role: 'assistant', content: said, ...(calls.length ? { toolCalls: calls } : {}) });
+      if (calls.length === 0) break;
+      yield* runCalls(calls);
+    }
     if (reply) {
       const at = deps.now().toISOString();
       state.turns.push({ speaker: 'assistant', text: reply.trim().slice(0, 4000), at });
@@ -522,6 +537,34 @@ export function createReceptionist(deps: ReceptionistDeps) {
     if (learned || state.ended_at) await rememberCaller(state, business);
     if (transfer) yield { type: 'transfer', to: transfer.to, summary: transfer.summary };
     if (end) yield { type: 'end', reason: end.reason };
+  }
+
+  /**
+   * The find_open_slots call the engine makes before the model asks (shared/receptionist/slot-prefetch.ts),
+   * or undefined: only for a model that reads tool exchanges, while the tool is offered, and not while times
+   * offered earlier, a move or a cancellation are being settled.
+   */
+  function prefetchedSlotSearch(
+    state: ConversationState,
+    business: BusinessProfile,
+    text: string,
+    now: Date,
+    tools: ToolSpec[],
+  ): ModelToolCall | undefined {
+    if (!deps.model.takesPrefetchedTools || !tools.some((tool) => tool.name === 'find_open_slots'))
+      return undefined;
+    const { memory } = state;
+    const args = slotPrefetchOf({
+      text,
+      language: state.language ?? DEFAULT_LANGUAGE,
+      now,
+      timeZone: business.timeZone,
+      services: business.calendar.services,
+      staff: business.calendar.staff,
+      bookingUnderWay:
+        (memory.offered?.length ?? 0) > 0 || Boolean(memory.draft?.rescheduleOf || memory.pendingCancel),
+    });
+    return args && { id: `call_${randomUUID().replace(/-/g, '')}`, name: 'find_open_slots', args };
   }
 
   async function runTool(

@@ -40,6 +40,13 @@ export interface ReceptionistModel {
    * conversation (docs/decisions/160-fail-closed.md), and `respond` rejects with it.
    */
   readonly unavailable?: ProviderNotConfiguredError;
+  /**
+   * The model reads the turn's tool exchanges from `messages`, so the engine may run find_open_slots before
+   * asking it and hand it the exchange as if it had asked (docs/decisions/185-model-latency.md, Session 40):
+   * one request instead of two on a booking turn. The local model decides from the caller's words and its
+   * own memory, answers at once, and would skip its own reading of the words: it leaves this unset.
+   */
+  readonly takesPrefetchedTools?: boolean;
   respond(request: ModelRequest): AsyncIterable<ModelEvent>;
 }
 

@@ -77,6 +77,7 @@ export function createOpenAiModel(options: {
   const model = options.model ?? OPENAI_CHAT_MODEL;
   return {
     kind: 'openai',
+    takesPrefetchedTools: true,
     async *respond(request) {
       const tools: ChatCompletionTool[] = request.tools.map((tool) => ({
         type: 'function',
