@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { formatApi } from './report';
-import { apiGoalFor, type ApiGetConfigFigure } from './stages/api-get-config';
+import {
+  apiGoalFor,
+  apiHeapFrom,
+  serverNodeOptions,
+  type ApiGetConfigFigure,
+  type ApiHeap,
+} from './stages/api-get-config';
 
 const summary = (rps: number, p99Ms: number, p50Ms = 30) => ({
   p50Ms,
@@ -13,12 +19,26 @@ const summary = (rps: number, p99Ms: number, p50Ms = 30) => ({
   measuredSeconds: 10,
 });
 
-function figure(connections: number, appRps: number, appP99: number, appP50 = 30): ApiGetConfigFigure {
+function figure(
+  connections: number,
+  appRps: number,
+  appP99: number,
+  appP50 = 30,
+  heap: ApiHeap = 'lambda',
+): ApiGetConfigFigure {
   const goals = apiGoalFor(connections);
   return {
     measuredAt: '2026-11-26T00:00:00.000Z',
     request: 'GET /config',
-    settings: { connections, durationSeconds: 10, rounds: 2, warmupSeconds: 5, order: ['baseline', 'app'] },
+    settings: {
+      connections,
+      durationSeconds: 10,
+      rounds: 2,
+      warmupSeconds: 5,
+      order: ['baseline', 'app'],
+      heap,
+      nodeOptions: serverNodeOptions(heap, 'api'),
+    },
     baseline: summary(1000, 50),
     app: summary(appRps, appP99, appP50),
     ratios: { p50: appP50 / 30, p99: appP99 / 50, rps: appRps / 1000 },
@@ -40,5 +60,30 @@ describe('formatApi', () => {
 
   it('prints no goal for a run at another connection count', () => {
     expect(formatApi(figure(10, 700, 60))).not.toContain('goal');
+  });
+
+  it('says which heap flags each server ran with', () => {
+    const lambda = '--max-semi-space-size=51 --max-old-space-size=922';
+    expect(formatApi(figure(50, 860, 54))).toContain(`heap: ${lambda} (both)`);
+    expect(formatApi(figure(50, 860, 54, 30, 'app-only'))).toContain(
+      `heap: app ${lambda}, baseline Node’s defaults`,
+    );
+    expect(formatApi(figure(50, 860, 54, 30, 'node'))).toContain('heap: Node’s defaults (both)');
+  });
+});
+
+describe('BENCH_API_HEAP', () => {
+  it('defaults to the deployed heap for both servers and refuses an unknown choice', () => {
+    expect(apiHeapFrom(undefined)).toBe('lambda');
+    expect(apiHeapFrom('')).toBe('lambda');
+    expect(apiHeapFrom('app-only')).toBe('app-only');
+    expect(() => apiHeapFrom('lambada')).toThrow(/BENCH_API_HEAP must be one of lambda, app-only, node/);
+  });
+
+  it("gives the telephony surface the telephony function's heap", () => {
+    expect(serverNodeOptions('lambda', 'telephony')).toEqual({
+      app: '--max-semi-space-size=88 --max-old-space-size=1593',
+      baseline: '--max-semi-space-size=88 --max-old-space-size=1593',
+    });
   });
 });

@@ -32,6 +32,12 @@ function apiGoalText(figure: ApiGetConfigFigure, g: ApiGoal): string {
   return parts.join(', ');
 }
 
+/** Each server's heap flags, in one phrase. */
+const heapText = ({ app, baseline }: ApiGetConfigFigure['settings']['nodeOptions']) =>
+  app === baseline
+    ? `${app || 'Node’s defaults'} (both)`
+    : `app ${app || 'Node’s defaults'}, baseline ${baseline || 'Node’s defaults'}`;
+
 export function formatApi(figure: ApiGetConfigFigure): string {
   const { settings: s, goals: g } = figure;
   const row = (name: string, r: ApiGetConfigFigure['app']) => [
@@ -45,6 +51,7 @@ export function formatApi(figure: ApiGetConfigFigure): string {
     `API  ${figure.request}`,
     `     ${s.connections} connections, ${s.durationSeconds} s per server in ${s.rounds} rounds ` +
       `(${s.order.join(' → ')}), ${s.warmupSeconds} s warm-up each`,
+    `     heap: ${heapText(s.nodeOptions)}`,
     formatTable([
       ['', 'p50 ms', 'p99 ms', 'req/s', 'requests'],
       row('baseline (node:http, JWT + GetItem)', figure.baseline),

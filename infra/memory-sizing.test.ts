@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   chosenMemoryMb,
+  deployedHeapFlags,
+  lambdaHeapFlags,
   cpuSlowdown,
   FULL_VCPU_MB,
   MEMORY_CANDIDATES_MB,
@@ -44,5 +46,18 @@ describe('memory sizes from measured init and request times', () => {
   it('sizes a caller’s first ring at one full vCPU and the nobody-waits function at 512 MB', () => {
     expect(chosenMemoryMb('telephony')).toBe(FULL_VCPU_MB);
     expect(chosenMemoryMb('notifications')).toBe(512);
+  });
+});
+
+describe('the heap limits of a deployed function', () => {
+  it("follows Lambda's bootstrap: a tenth of the memory for the young generation, in two halves", () => {
+    expect(lambdaHeapFlags(1024)).toBe('--max-semi-space-size=51 --max-old-space-size=922');
+    expect(lambdaHeapFlags(1769)).toBe('--max-semi-space-size=88 --max-old-space-size=1593');
+    expect(lambdaHeapFlags(512)).toBe('--max-semi-space-size=25 --max-old-space-size=461');
+  });
+
+  it('uses each function’s chosen memory size', () => {
+    expect(deployedHeapFlags('api')).toBe(lambdaHeapFlags(chosenMemoryMb('api')));
+    expect(deployedHeapFlags('notifications')).toBe(lambdaHeapFlags(512));
   });
 });

@@ -162,6 +162,14 @@ describe('lambdas', () => {
     ).toEqual([1024, 1769, 1024, 512]);
   });
 
+  it('leaves the heap limits to Lambda, which sets them from the memory size (lambdaHeapFlags)', () => {
+    // Lambda's bootstrap passes --max-semi-space-size and --max-old-space-size on node's command line,
+    // which wins over NODE_OPTIONS: the same flags here would be silently ignored, different ones misleading.
+    for (const [, fn] of appFunctions()) {
+      expect(variablesOf(fn).NODE_OPTIONS).toBe('--enable-source-maps');
+    }
+  });
+
   it('configures every function with the backend environment, the secret only by ARN', () => {
     const expected = [
       'APP_ENV',

@@ -6,8 +6,10 @@ import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { ensureAppTable } from '../../backend/src/platform/dynamo/create-tables';
 import { createDynamoClients } from '../../backend/src/platform/dynamo/dynamo-client';
 import { keys } from '../../backend/src/platform/dynamo/keys';
+import { deployedHeapFlags } from '../../infra/lib/memory-sizing';
 import {
   backendEnv,
+  nodeOptionsWith,
   startDataAndIdentity,
   type RunningStack,
   type StackPorts,
@@ -32,6 +34,31 @@ export type ApiSettings = {
 type TargetName = 'baseline' | 'app';
 
 /**
+ * Which servers run with the heap limits Lambda gives the function (infra/lib/memory-sizing.ts,
+ * lambdaHeapFlags): `lambda` (default) both, as both would run deployed; `app-only` the app, the baseline on
+ * Node's defaults; `node` neither (the figures before session 40). BENCH_API_HEAP chooses.
+ */
+export const API_HEAP_CHOICES = ['lambda', 'app-only', 'node'] as const;
+export type ApiHeap = (typeof API_HEAP_CHOICES)[number];
+
+/** BENCH_API_HEAP's value, refusing anything else so that a typo never measures the wrong thing. */
+export function apiHeapFrom(value: string | undefined): ApiHeap {
+  if (value === undefined || value === '') return 'lambda';
+  const heap = API_HEAP_CHOICES.find((choice) => choice === value);
+  if (!heap) throw new Error(`BENCH_API_HEAP must be one of ${API_HEAP_CHOICES.join(', ')}, not ${value}`);
+  return heap;
+}
+
+/** The NODE_OPTIONS each server runs with under `heap` (the function the app server builds: its surface's). */
+export function serverNodeOptions(heap: ApiHeap, surface: 'api' | 'telephony'): Record<TargetName, string> {
+  const deployed = deployedHeapFlags(surface);
+  return {
+    app: heap === 'node' ? '' : deployed,
+    baseline: heap === 'lambda' ? deployed : '',
+  };
+}
+
+/**
  * The goals against the authenticated baseline (docs/decisions/187-config-one-read.md): throughput at 50
  * connections (CPU per request at saturation) and the median latency of one request at a time (how a
  * Lambda instance serves). A run with another connection count reports no goal.
@@ -49,7 +76,7 @@ export const apiGoalFor = (connections: number): ApiGoal | undefined =>
 export type ApiGetConfigFigure = {
   measuredAt: string;
   request: string;
-  settings: ApiSettings & { order: TargetName[] };
+  settings: ApiSettings & { order: TargetName[]; heap: ApiHeap; nodeOptions: Record<TargetName, string> };
   baseline: LoadSummary;
   app: LoadSummary;
   ratios: { p50: number; p99: number; rps: number };
@@ -138,8 +165,15 @@ export async function measureApiGetConfig(
 
     log('starting the baseline and app servers…');
     const [basePort, appPort] = [await freePort(), await freePort()];
-    const envFor = (port: number) =>
-      backendEnv({ ports: { ...ports, backend: port }, stateDir, tableName }, 'test');
+    const heap = apiHeapFrom(process.env.BENCH_API_HEAP);
+    const nodeOptions = serverNodeOptions(
+      heap,
+      process.env.BENCH_APP_SURFACE === 'telephony' ? 'telephony' : 'api',
+    );
+    const envFor = (port: number, name: TargetName) => ({
+      ...backendEnv({ ports: { ...ports, backend: port }, stateDir, tableName }, 'test'),
+      NODE_OPTIONS: nodeOptionsWith(nodeOptions[name]),
+    });
     // BENCH_CPU_PROF=<dir>: a V8 CPU profile of each server under this load, in <dir>/app and <dir>/baseline.
     const profile = (name: TargetName) =>
       process.env.BENCH_CPU_PROF
@@ -150,10 +184,16 @@ export async function measureApiGetConfig(
         'baseline-server',
         'bench/servers/baseline-server.ts',
         basePort,
-        envFor(basePort),
+        envFor(basePort, 'baseline'),
         profile('baseline'),
       ),
-      startTsServer('app-server', 'bench/servers/app-server.ts', appPort, envFor(appPort), profile('app')),
+      startTsServer(
+        'app-server',
+        'bench/servers/app-server.ts',
+        appPort,
+        envFor(appPort, 'app'),
+        profile('app'),
+      ),
     ]);
     cleanups.unshift(
       () => baselineServer.stop(),
@@ -227,7 +267,7 @@ export async function measureApiGetConfig(
     return {
       measuredAt: new Date().toISOString(),
       request: 'GET /oauth/users/{userId}/config (200, ~1.5 KB JSON) against DynamoDB Local',
-      settings: { ...settings, order },
+      settings: { ...settings, order, heap, nodeOptions },
       baseline,
       app,
       ratios: {

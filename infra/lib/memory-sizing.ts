@@ -123,3 +123,22 @@ export function renderMemoryTable(): string {
     ...rows.map(line),
   ].join('\n');
 }
+
+/**
+ * The heap limits Lambda's Node.js runtime gives a function of `memoryMb`: its bootstrap starts node with
+ * `--max-semi-space-size` = memory ÷ 10 ÷ 2 (the young generation's two halves) and `--max-old-space-size`
+ * = the rest, in MB, on the command line (the published bootstrap of the nodejs runtimes; not visible from
+ * here for nodejs24.x, assumed unchanged). Flags on the command line win over NODE_OPTIONS, so the stack
+ * sets none of these: a function already runs with them. The local server (`npm start`) and the bench's
+ * API servers run with the same flags (as NODE_OPTIONS) so that they collect garbage as a deployed
+ * function does: Node's own default young generation (16 MB halves on this machine, less under a memory
+ * limit) is a third of the api function's 51 MB and scavenged about twice as often under the bench's load
+ * (bench/README.md, api_get_config; docs/decisions/190-api-answer-path.md, session 40).
+ */
+export function lambdaHeapFlags(memoryMb: number): string {
+  const youngMb = Math.floor(memoryMb / 10);
+  return `--max-semi-space-size=${Math.floor(youngMb / 2)} --max-old-space-size=${memoryMb - youngMb}`;
+}
+
+/** `lambdaHeapFlags` for a function kind at its chosen memory size: what NODE_OPTIONS gets off Lambda. */
+export const deployedHeapFlags = (kind: FunctionKind) => lambdaHeapFlags(chosenMemoryMb(kind));

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LOCAL_USER_POOL_CLIENT_ID, LOCAL_USER_POOL_ID, OAUTH_ENABLED } from '../../shared/identity';
 import type { RuntimeConfig } from '../../shared/runtime-config';
+import { deployedHeapFlags } from '../../infra/lib/memory-sizing';
 import { spawnService, type ServiceProcess } from './child-process';
 import { startDynamoDbLocal } from './dynamodb-local';
 import { waitForPort } from './ports';
@@ -106,6 +107,12 @@ export function backendEnv(
   };
 }
 
+/**
+ * NODE_OPTIONS for a server child: `flags` first, then the caller's own NODE_OPTIONS (an --inspect, say),
+ * which still apply and, coming later, win.
+ */
+export const nodeOptionsWith = (flags: string) => [flags, process.env.NODE_OPTIONS].filter(Boolean).join(' ');
+
 export type RunningStack = { urls: StackUrls; services: ServiceProcess[]; stop: () => Promise<void> };
 
 /** Starts the identity and data stand-ins only (integration tests). */
@@ -164,7 +171,11 @@ export async function startLocalStack(options: StackOptions): Promise<RunningSta
           command: bin('tsx'),
           args: backendArgs,
           cwd: REPO_ROOT,
-          env: backendEnv(options, options.persistent ? 'local' : 'test'),
+          env: {
+            ...backendEnv(options, options.persistent ? 'local' : 'test'),
+            // The api function's heap limits on Lambda, so the local server collects garbage as deployed.
+            NODE_OPTIONS: nodeOptionsWith(deployedHeapFlags('api')),
+          },
           echo: options.echo,
         },
         options.ports.backend,
