@@ -140,11 +140,32 @@ describe('the telephony function at cold start', () => {
       'backend/src/capabilities/sms/sms-webhook-routes.ts',
       'backend/src/capabilities/phone-numbers/phone-number-routes.ts',
     ];
-    expect(startInputs.some((input) => input.endsWith('backend/src/entry/surfaces/call-routes.ts'))).toBe(
-      true,
-    );
     expect(startInputs.filter((input) => routeModules.some((module) => input.endsWith(module)))).toEqual([]);
     for (const module of routeModules)
+      expect(
+        lazyInputs.some((input) => input.endsWith(module)),
+        module,
+      ).toBe(true);
+  });
+
+  /**
+   * The first ring is answered without Hono (incoming-call-direct.ts), so a call's other webhooks (status,
+   * the relay's end, transfers, the recording callback) are built behind Hono's adapter on the first of them:
+   * init loads no routes, no OpenAPI helpers and none of those webhooks' forms (decision 186, session 40).
+   */
+  it("builds a call's other webhooks, with Hono's app and the OpenAPI helpers, on the first of them", async () => {
+    const { startInputs, lazyInputs } = await (inputs ??= telephonyInputs());
+    const callRoutes = [
+      'backend/src/entry/surfaces/call-routes.ts',
+      'backend/src/entry/app-core.ts',
+      'backend/src/capabilities/voice/voice-webhook-routes.ts',
+      'backend/src/capabilities/recordings/recording-webhook-routes.ts',
+    ];
+    const openApi = (input: string) =>
+      /node_modules\/(@hono\/zod-openapi|@asteasolutions\/zod-to-openapi)\//.test(input);
+    expect(startInputs.filter((input) => callRoutes.some((module) => input.endsWith(module)))).toEqual([]);
+    expect(startInputs.filter(openApi)).toEqual([]);
+    for (const module of callRoutes)
       expect(
         lazyInputs.some((input) => input.endsWith(module)),
         module,

@@ -18,7 +18,7 @@ import {
   readSignedTwilioForm,
   type SignedRequest,
 } from '../../providers/telephony/twilio-request';
-import { VOICE_PATHS, voiceAnswers } from '../../capabilities/voice/routes';
+import { VOICE_PATHS, voiceAnswers } from '../../capabilities/voice/first-ring';
 import type { VoiceDeps } from '../../capabilities/voice/index';
 
 /** API Gateway's HTTP API event (payload v2), the shape the telephony function is deployed behind. */
