@@ -9,9 +9,10 @@ const BACKEND = '^backend/src/';
 /**
  * Second public entries, each named here: what a cold function needs of a capability without what its
  * index also loads. The receptionist's conversation start answers a call without the engine, its tools and
- * its model (docs/decisions/186-cold-start.md).
+ * its model; the voice capability's first ring answers an incoming call without the call's Hono routes,
+ * and claims the call's recording without the recordings' webhook routes (docs/decisions/186-cold-start.md).
  */
-const LIGHT_ENTRIES = `${BACKEND}capabilities/receptionist/conversation-start\\.ts$`;
+const LIGHT_ENTRIES = `${BACKEND}capabilities/(receptionist/conversation-start|voice/first-ring|recordings/start-recording)\\.ts$`;
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {

@@ -114,7 +114,12 @@ console.log(JSON.stringify(uses));
 `;
 
 describe('the telephony function at cold start', () => {
-  it('loads the TwiML library on first use, not with its entry', async () => {
+  /**
+   * The voice answers are written without Twilio's TwiML library (voice-twiml.ts over twiml-writer.ts,
+   * decision 186 session 40): a first ring never loads it. The messaging builder (texts) still comes from
+   * the library, on first use (decision 167).
+   */
+  it('writes the voice TwiML without the library, which loads on first use for texts only', async () => {
     const { startInputs, lazyInputs } = await (inputs ??= telephonyInputs());
     const twimlLibrary = (input: string) =>
       /node_modules\/(twilio\/lib\/twiml|(twilio\/node_modules\/)?xmlbuilder)\//.test(input);
@@ -122,14 +127,17 @@ describe('the telephony function at cold start', () => {
       startInputs.some((input) => input.endsWith('backend/src/providers/telephony/twiml-on-demand.ts')),
     ).toBe(true);
     expect(startInputs.filter(twimlLibrary)).toEqual([]);
-    expect(startInputs.filter((input) => /telephony\/(voice-)?twiml\.ts$/.test(input))).toEqual([]);
-    // …and it is in the asset, in a chunk of its own.
-    expect(lazyInputs.some((input) => input.includes('node_modules/twilio/lib/twiml/VoiceResponse.js'))).toBe(
-      true,
+    expect(
+      startInputs.some((input) => input.endsWith('backend/src/providers/telephony/voice-twiml.ts')),
+    ).toBe(true);
+    expect(startInputs.filter((input) => input.endsWith('backend/src/providers/telephony/twiml.ts'))).toEqual(
+      [],
     );
-    expect(lazyInputs.some((input) => input.endsWith('backend/src/providers/telephony/voice-twiml.ts'))).toBe(
-      true,
-    );
+    // …the messaging builder is in the asset, in a chunk of its own.
+    expect(
+      lazyInputs.some((input) => input.includes('node_modules/twilio/lib/twiml/MessagingResponse.js')),
+    ).toBe(true);
+    expect(lazyInputs.some((input) => input.endsWith('backend/src/providers/telephony/twiml.ts'))).toBe(true);
   });
 
   /** A caller waits on this function's init: it builds a call's webhooks only (decision 186). */
@@ -140,11 +148,32 @@ describe('the telephony function at cold start', () => {
       'backend/src/capabilities/sms/sms-webhook-routes.ts',
       'backend/src/capabilities/phone-numbers/phone-number-routes.ts',
     ];
-    expect(startInputs.some((input) => input.endsWith('backend/src/entry/surfaces/call-routes.ts'))).toBe(
-      true,
-    );
     expect(startInputs.filter((input) => routeModules.some((module) => input.endsWith(module)))).toEqual([]);
     for (const module of routeModules)
+      expect(
+        lazyInputs.some((input) => input.endsWith(module)),
+        module,
+      ).toBe(true);
+  });
+
+  /**
+   * The first ring is answered without Hono (incoming-call-direct.ts), so a call's other webhooks (status,
+   * the relay's end, transfers, the recording callback) are built behind Hono's adapter on the first of them:
+   * init loads no routes, no OpenAPI helpers and none of those webhooks' forms (decision 186, session 40).
+   */
+  it("builds a call's other webhooks, with Hono's app and the OpenAPI helpers, on the first of them", async () => {
+    const { startInputs, lazyInputs } = await (inputs ??= telephonyInputs());
+    const callRoutes = [
+      'backend/src/entry/surfaces/call-routes.ts',
+      'backend/src/entry/app-core.ts',
+      'backend/src/capabilities/voice/voice-webhook-routes.ts',
+      'backend/src/capabilities/recordings/recording-webhook-routes.ts',
+    ];
+    const openApi = (input: string) =>
+      /node_modules\/(@hono\/zod-openapi|@asteasolutions\/zod-to-openapi)\//.test(input);
+    expect(startInputs.filter((input) => callRoutes.some((module) => input.endsWith(module)))).toEqual([]);
+    expect(startInputs.filter(openApi)).toEqual([]);
+    for (const module of callRoutes)
       expect(
         lazyInputs.some((input) => input.endsWith(module)),
         module,

@@ -48,7 +48,7 @@ function onFirstCall<T extends object>(load: () => Promise<T>): T {
  * A value built on first use and kept, unless building it failed (a failed import or build): the next use
  * tries again rather than failing for the instance's lifetime.
  */
-function onFirstUse<T>(load: () => Promise<T>): () => Promise<T> {
+export function onFirstUse<T>(load: () => Promise<T>): () => Promise<T> {
   let loaded: Promise<T> | undefined;
   return () =>
     (loaded ??= load().catch((error: unknown) => {

@@ -37,7 +37,8 @@ import {
 import type { ConversationState } from '../receptionist/records/index';
 import { findAssistantLineWith } from '../phone-numbers/index';
 import { noteForwardedCall } from '../forwarding/index';
-import { claimsRecording } from '../recordings/index';
+// Not the recordings' index, which brings their webhook routes (Hono, the OpenAPI helpers): decision 186.
+import { claimsRecording } from '../recordings/start-recording';
 import { conversationIdOfCall, incomingCallSchema, LOCAL_RELAY_PATH, VOICE_PATHS } from './webhook-forms';
 
 /** What the incoming call's answer reads of its request. */

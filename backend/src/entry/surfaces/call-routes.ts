@@ -1,22 +1,10 @@
 import type { AppDeps } from '../app-types';
 import type { AppBase } from '../../platform/http/app-env';
-import { TWILIO_WEBHOOK_PATHS } from '../../platform/http/webhook-paths';
 import { preloadTwimlBuilders } from '../../providers/telephony/twiml-on-demand';
 import { countTwilioWebhookFailures } from '../../providers/telephony/twilio-request';
 import { voiceWebhookRoutes } from '../../capabilities/voice/routes';
 import type { VoiceDeps } from '../../capabilities/voice/index';
 import { recordingWebhookRoutes, type RecordingsDeps } from '../../capabilities/recordings/index';
-
-/**
- * A call's webhooks: the incoming call a caller waits on, and the callbacks of the same call (status, the
- * relay's end, transfers). Every one is under this prefix, so the telephony function can tell them from
- * its other routes before it loads those (docs/decisions/186-cold-start.md).
- */
-export const CALL_WEBHOOK_PREFIX = TWILIO_WEBHOOK_PATHS.voice;
-
-export function isCallWebhookPath(path: string): boolean {
-  return path === CALL_WEBHOOK_PREFIX || path.startsWith(`${CALL_WEBHOOK_PREFIX}/`);
-}
 
 /** What every Twilio webhook of the telephony function goes through, before its route. */
 export function mountTwilioWebhookGuards(app: AppBase, deps: Pick<AppDeps, 'metrics'>) {

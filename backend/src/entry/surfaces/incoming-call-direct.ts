@@ -12,13 +12,12 @@ import { requestIdFrom } from '../../platform/http/request-id';
 import type { Logger } from '../../platform/logging/logger';
 import { runWithEventLogContext } from '../../platform/logging/log-context';
 import type { Metrics } from '../../platform/observability/metrics';
-import { preloadTwimlBuilders } from '../../providers/telephony/twiml-on-demand';
 import {
   countTwilioWebhookAnswer,
   readSignedTwilioForm,
   type SignedRequest,
 } from '../../providers/telephony/twilio-request';
-import { VOICE_PATHS, voiceAnswers } from '../../capabilities/voice/routes';
+import { VOICE_PATHS, voiceAnswers } from '../../capabilities/voice/first-ring';
 import type { VoiceDeps } from '../../capabilities/voice/index';
 
 /** API Gateway's HTTP API event (payload v2), the shape the telephony function is deployed behind. */
@@ -46,7 +45,8 @@ const JSON_TYPE = 'application/json';
  * AsyncLocalStorage `run` (Node 20's promise hooks), about 15-25 ms of a cold first answer
  * (docs/decisions/186-cold-start.md). What the app does to this request, in the same order and with the
  * same code: the request id on every log line and in `X-Request-Id`, the answer headers of every answer
- * (answer-headers.ts), the origin check, the body limit, the TwiML builders' preload, X-Twilio-Signature
+ * (answer-headers.ts), the origin check, the body limit (no TwiML library to preload: the voice answers are
+ * written without it, decision 186 session 40), X-Twilio-Signature
  * checked before anything is read (readSignedTwilioForm), the incoming call's own answer
  * (answerIncomingCall, also the Hono route's), the error answer of the app's onError and the Twilio
  * webhook failure metric. incoming-call-direct.test.ts answers the same cases both ways.
@@ -94,7 +94,6 @@ export function directIncomingCall(
         const body = bodyOf(event);
         // The app's body limit (request-guards.ts) answers, rather than throws, when the declared size is over.
         if (body && body.bytes > SERVICE_LIMITS.maxRequestBodyBytes) return json(413, BODY_TOO_LARGE);
-        preloadTwimlBuilders();
         const request: SignedRequest = {
           url,
           // The adapter sets the length of the body it passes on.

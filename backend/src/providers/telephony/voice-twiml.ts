@@ -1,8 +1,8 @@
-// The TwiML module alone, not the SDK's index: the REST client stays out of the telephony function's cold
-// start (docs/decisions/167-twiml-builders.md), as webhook-signature.ts does for the webhooks module.
-import VoiceResponse from 'twilio/lib/twiml/VoiceResponse';
+// Written by twiml-writer.ts, not Twilio's TwiML module: the same documents without loading the library on
+// a caller's first ring (docs/decisions/186-cold-start.md, session 40; twiml-writer.test.ts compares them).
 import type { RelayLanguage } from '@shared/voice-relay';
 import { xmlCharactersOnly, xmlSafeAttributes } from './twiml-characters';
+import { twimlDocument, type TwimlElement } from './twiml-writer';
 
 export type RelayTwiml = {
   /** The relay socket (wss://…). */
@@ -24,47 +24,62 @@ export type RelayTwiml = {
   recordingStatusCallback?: string;
 };
 
+const say = (text: string): TwimlElement => ({ name: 'Say', text: xmlCharactersOnly(text) });
+const HANG_UP: TwimlElement = { name: 'Hangup' };
+
 /** Voice TwiML: the caller talks to the assistant through ConversationRelay; interruptions and DTMF on. */
 export function connectRelayTwiml(options: RelayTwiml): string {
-  const response = new VoiceResponse();
-  if (options.recordingStatusCallback) {
-    response.start().recording(
-      xmlSafeAttributes({
-        channels: 'dual',
-        track: 'both',
-        recordingStatusCallback: options.recordingStatusCallback,
-        recordingStatusCallbackMethod: 'POST',
-        recordingStatusCallbackEvent: ['in-progress', 'completed', 'absent'],
-      } satisfies VoiceResponse.RecordingAttributes),
-    );
-  }
-  const relay = response
-    .connect(xmlSafeAttributes({ action: options.actionUrl, method: 'POST' }))
-    .conversationRelay(
-      xmlSafeAttributes({
-        url: options.relayUrl,
-        welcomeGreeting: options.welcomeGreeting,
-        language: options.language,
-        ttsProvider: options.ttsProvider,
-        voice: options.voice,
-        interruptible: 'any',
-        dtmfDetection: true,
-      }),
-    );
-  for (const language of options.languages ?? []) relay.language(xmlSafeAttributes({ ...language }));
-  for (const [name, value] of Object.entries(options.parameters)) {
-    relay.parameter(xmlSafeAttributes({ name, value }));
-  }
-  return response.toString();
+  const recording: TwimlElement[] = options.recordingStatusCallback
+    ? [
+        {
+          name: 'Start',
+          children: [
+            {
+              name: 'Recording',
+              attributes: xmlSafeAttributes({
+                channels: 'dual',
+                track: 'both',
+                recordingStatusCallback: options.recordingStatusCallback,
+                recordingStatusCallbackMethod: 'POST',
+                recordingStatusCallbackEvent: ['in-progress', 'completed', 'absent'],
+              }),
+            },
+          ],
+        },
+      ]
+    : [];
+  const relay: TwimlElement = {
+    name: 'ConversationRelay',
+    attributes: xmlSafeAttributes({
+      url: options.relayUrl,
+      welcomeGreeting: options.welcomeGreeting,
+      language: options.language,
+      ttsProvider: options.ttsProvider,
+      voice: options.voice,
+      interruptible: 'any',
+      dtmfDetection: true,
+    }),
+    children: [
+      ...(options.languages ?? []).map((language): TwimlElement => ({
+        name: 'Language',
+        attributes: xmlSafeAttributes({ ...language }),
+      })),
+      ...Object.entries(options.parameters).map(([name, value]): TwimlElement => ({
+        name: 'Parameter',
+        attributes: xmlSafeAttributes({ name, value }),
+      })),
+    ],
+  };
+  return twimlDocument(...recording, {
+    name: 'Connect',
+    attributes: xmlSafeAttributes({ action: options.actionUrl, method: 'POST' }),
+    children: [relay],
+  });
 }
 
 /** A short spoken message, then the caller is connected to a number (the lapsed owner's own line). */
-export function sayThenDialTwiml(say: string, to: string | undefined): string {
-  const response = new VoiceResponse();
-  response.say(xmlCharactersOnly(say));
-  if (to) response.dial(xmlCharactersOnly(to));
-  else response.hangup();
-  return response.toString();
+export function sayThenDialTwiml(text: string, to: string | undefined): string {
+  return twimlDocument(say(text), to ? { name: 'Dial', text: xmlCharactersOnly(to) } : HANG_UP);
 }
 
 /**
@@ -73,22 +88,18 @@ export function sayThenDialTwiml(say: string, to: string | undefined): string {
  * there (after hours only, while open).
  */
 export function dialTwiml(options: { to: string; timeoutSeconds?: number; actionUrl?: string }): string {
-  const response = new VoiceResponse();
-  response.dial(
-    xmlSafeAttributes({
+  return twimlDocument({
+    name: 'Dial',
+    attributes: xmlSafeAttributes({
       ...(options.actionUrl ? { action: options.actionUrl, method: 'POST' } : {}),
       ...(options.timeoutSeconds !== undefined ? { timeout: options.timeoutSeconds } : {}),
     }),
-    xmlCharactersOnly(options.to),
-  );
-  return response.toString();
+    text: xmlCharactersOnly(options.to),
+  });
 }
 
-export function sayThenHangUpTwiml(say: string): string {
-  const response = new VoiceResponse();
-  response.say(xmlCharactersOnly(say));
-  response.hangup();
-  return response.toString();
+export function sayThenHangUpTwiml(text: string): string {
+  return twimlDocument(say(text), HANG_UP);
 }
 
 /**
@@ -97,15 +108,11 @@ export function sayThenHangUpTwiml(say: string): string {
  * `rejected`, which a dialler takes as a dead number), and the call ends as no-answer.
  */
 export function rejectTwiml(): string {
-  const response = new VoiceResponse();
-  response.reject();
-  return response.toString();
+  return twimlDocument({ name: 'Reject' });
 }
 
 export function hangUpTwiml(): string {
-  const response = new VoiceResponse();
-  response.hangup();
-  return response.toString();
+  return twimlDocument(HANG_UP);
 }
 
 /** Warm transfer: ring the manager (who first hears the whisper), for `timeout` seconds, then `action`. */
@@ -116,23 +123,25 @@ export function transferTwiml(options: {
   timeoutSeconds: number;
   callerId?: string;
 }): string {
-  const response = new VoiceResponse();
-  response
-    .dial(
-      xmlSafeAttributes({
-        action: options.actionUrl,
-        method: 'POST',
-        timeout: options.timeoutSeconds,
-        callerId: options.callerId,
-      }),
-    )
-    .number(xmlSafeAttributes({ url: options.whisperUrl, method: 'POST' }), xmlCharactersOnly(options.to));
-  return response.toString();
+  return twimlDocument({
+    name: 'Dial',
+    attributes: xmlSafeAttributes({
+      action: options.actionUrl,
+      method: 'POST',
+      timeout: options.timeoutSeconds,
+      callerId: options.callerId,
+    }),
+    children: [
+      {
+        name: 'Number',
+        attributes: xmlSafeAttributes({ url: options.whisperUrl, method: 'POST' }),
+        text: xmlCharactersOnly(options.to),
+      },
+    ],
+  });
 }
 
 /** What the whisper URL answers: said to the manager only, before the calls are joined. */
 export function whisperTwiml(text: string): string {
-  const response = new VoiceResponse();
-  response.say(xmlCharactersOnly(text));
-  return response.toString();
+  return twimlDocument(say(text));
 }
