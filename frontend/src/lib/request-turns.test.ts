@@ -31,4 +31,17 @@ describe('request turns (issue 41 §4)', () => {
     await Promise.resolve();
     expect(started).toEqual(['config', 'overview', 'call log', 'settings']);
   });
+  it('lets every request start at once while turns are not taken (a hidden tab)', async () => {
+    const tasks: Array<() => void> = [];
+    const requestTurn = createRequestTurns(
+      (run) => tasks.push(run),
+      () => false,
+    );
+    const started: string[] = [];
+    void requestTurn().then(() => started.push('config'));
+    void requestTurn().then(() => started.push('overview'));
+    await Promise.resolve();
+    expect(started).toEqual(['config', 'overview']);
+    expect(tasks).toHaveLength(0);
+  });
 });

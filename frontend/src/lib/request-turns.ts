@@ -6,7 +6,7 @@
  * the first paint (issue 41 §4, docs/decisions/188). Taking turns, each starts in a task of its own right
  * after, in the order asked; a request with none before it starts at once.
  */
-export function createRequestTurns(nextTask: (run: () => void) => void) {
+export function createRequestTurns(nextTask: (run: () => void) => void, taking: () => boolean = () => true) {
   const waiting: Array<() => void> = [];
   let taken = false;
   // Frees the turn in the next task, handing it to the first request waiting, if any.
@@ -21,6 +21,7 @@ export function createRequestTurns(nextTask: (run: () => void) => void) {
   };
   /** Resolves when the caller may start its request: now, or in the first task no other request has. */
   return function requestTurn(): Promise<void> {
+    if (!taking()) return Promise.resolve();
     if (!taken) {
       taken = true;
       nextTask(release);
@@ -30,5 +31,11 @@ export function createRequestTurns(nextTask: (run: () => void) => void) {
   };
 }
 
-/** The API client's turns, a task being a timer's. */
-export const requestTurn = createRequestTurns((run) => setTimeout(run, 0));
+/**
+ * The API client's turns, a task being a timer's. Not in a hidden tab: nobody is waiting on its main thread,
+ * and the browser throttles a background tab's chained timers (to one a minute after five minutes hidden).
+ */
+export const requestTurn = createRequestTurns(
+  (run) => setTimeout(run, 0),
+  () => typeof document === 'undefined' || document.visibilityState !== 'hidden',
+);
