@@ -40,7 +40,7 @@ function SetupContent({
 }) {
   const { data, isPending, isError, error, refetch, storeConfig } = useSetupConfig(userId);
   // The config's answer reaches React through the query cache's store, whose updates render at once, in one
-  // task: the whole wizard, 10-12 ms of CPU in the session-40 traces, a long task on a phone's slower CPU
+  // task: the whole wizard, 9-12 ms of CPU in the session-40 traces, a long task on a phone's slower CPU
   // (issue 41 §4, docs/decisions/188). Revealed through a deferred value, as the dashboard is, React renders
   // it in the background in slices, keeping the step's frame on the screen until then.
   const shown = !useDeferredValue(isPending) && !isPending;
