@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { SCREEN_CHUNK_LIST_ID } from '@shared/site-files';
-import { filesOfChunks, readScreenChunkList, startInGroups } from './screen-chunk-requests';
+import {
+  dependencyScriptsOf,
+  evaluateInTurn,
+  filesOfChunks,
+  readScreenChunkList,
+  startInGroups,
+} from './screen-chunk-requests';
 
 const documentWith = (id: string, textContent: string) => ({
   getElementById: (wanted: string) => (wanted === id ? ({ textContent } as HTMLElement) : null),
@@ -58,5 +64,26 @@ describe('screen chunk requests (issue 41 §4)', () => {
     styleLoaded();
     await done;
     expect(settled).toBe(true);
+  });
+  it('names a chunk’s imported scripts deepest first, without the chunk itself and its stylesheets', () => {
+    // The preload helper's order: the chunk, then its imports depth first, stylesheets after their chunk's.
+    const list = { page: ['/page.js', '/forms.js', '/phone.js', '/forms.css', '/api.js', '/page.css'] };
+    expect(dependencyScriptsOf(list, 'page')).toEqual(['/api.js', '/phone.js', '/forms.js']);
+    expect(dependencyScriptsOf(list, 'dev-only')).toEqual([]);
+  });
+
+  it('imports the scripts one per task, going on past one that fails', async () => {
+    const log: string[] = [];
+    await evaluateInTurn(
+      ['/api.js', '/broken.js', '/forms.js'],
+      async (file) => {
+        log.push(file);
+        if (file === '/broken.js') throw new Error('failed to fetch');
+      },
+      async () => {
+        log.push('next task');
+      },
+    );
+    expect(log).toEqual(['next task', '/api.js', 'next task', '/broken.js', 'next task', '/forms.js']);
   });
 });

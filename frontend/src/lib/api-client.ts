@@ -4,6 +4,7 @@ import { CLIENT_TIMINGS } from '@shared/client-timings';
 import { loadAmplify } from './amplify';
 import { takeEarlyRead } from './early-api-reads';
 import { loadRuntimeConfig } from './runtime-config';
+import { requestTurn } from './request-turns';
 import { attachmentFilename } from './attachment-filename';
 import { unexpiredStoredSession } from './stored-session';
 
@@ -111,6 +112,9 @@ export async function apiBlob(path: string, options: RequestOptions & { accept: 
 }
 
 async function send(path: string, options: RequestOptions, accept: string): Promise<Response> {
+  // One request per task: a screen's reads asked for together (its first commit's queries) each get their
+  // token, early answer and `fetch` in a task of their own instead of one long task (request-turns.ts).
+  await requestTurn();
   const { action, auth = true } = options;
   const bearer = auth ? await bearerToken() : undefined;
   if (auth && !bearer) throw new ApiClientError(API_MESSAGES.authenticationRequired, 401);

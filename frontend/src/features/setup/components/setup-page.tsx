@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { SignedInScreen } from '../../../components/layout/signed-in-screen';
 import { BetaGate, useAuth } from '../../auth';
 import { useSetupConfig } from '../hooks/use-setup-config';
@@ -39,7 +39,12 @@ function SetupContent({
   onStepChange: () => void;
 }) {
   const { data, isPending, isError, error, refetch, storeConfig } = useSetupConfig(userId);
-  if (isPending) return <SetupWizardLoading userId={userId} />;
+  // The config's answer reaches React through the query cache's store, whose updates render at once, in one
+  // task: the whole wizard, 9-12 ms of CPU in the session-40 traces, a long task on a phone's slower CPU
+  // (issue 41 §4, docs/decisions/188). Revealed through a deferred value, as the dashboard is, React renders
+  // it in the background in slices, keeping the step's frame on the screen until then.
+  const shown = !useDeferredValue(isPending) && !isPending;
+  if (!shown) return <SetupWizardLoading userId={userId} />;
   if (isError) {
     return (
       <div className="alert alert-error" role="alert">
