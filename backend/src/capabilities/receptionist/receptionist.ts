@@ -369,10 +369,11 @@ export function createReceptionist(deps: ReceptionistDeps) {
     input: { text: string; language?: Language; ownerId?: string; warm?: TurnWarmth },
   ): AsyncGenerator<EngineEvent> {
     addLogContext({ conversation_id: conversationId });
+    // First the speculative request, so its work is not queued behind the reads' (the SDKs share one thread).
+    const speculation = input.warm ? speculate(conversationId, input, input.warm) : undefined;
     const early = input.ownerId ? profileOf(input.ownerId) : undefined;
     // Awaited by the turn, or dropped if the lease is never taken: a failure must not go unhandled meanwhile.
     early?.catch(() => undefined);
-    const speculation = input.warm ? speculate(conversationId, input, input.warm) : undefined;
     const holder = randomUUID();
     const waitUntil = Date.now() + TURN_WAIT_MS;
     let state: ConversationState | undefined;
