@@ -21,17 +21,30 @@ const MODEL_MS = 80;
  * with what became of it: its answer names the request, so a test sees which request the caller heard.
  */
 function recordingModel() {
-  const asked: Array<{ request: ModelRequest; at: number; aborted: boolean; answer: string }> = [];
+  const asked: Array<{
+    request: ModelRequest;
+    at: number;
+    aborted: boolean;
+    abortedAt: number;
+    answer: string;
+  }> = [];
   const model: ReceptionistModel = {
     kind: 'openai',
     async *respond(request): AsyncGenerator<ModelEvent> {
-      const entry = { request, at: performance.now(), aborted: false, answer: `Answer ${asked.length + 1}.` };
+      const entry = {
+        request,
+        at: performance.now(),
+        aborted: false,
+        abortedAt: Infinity,
+        answer: `Answer ${asked.length + 1}.`,
+      };
       asked.push(entry);
       await new Promise<void>((resolve, reject) => {
         const timer = setTimeout(resolve, MODEL_MS);
         request.signal?.addEventListener('abort', () => {
           clearTimeout(timer);
           entry.aborted = true;
+          entry.abortedAt = performance.now();
           reject(new Error('aborted'));
         });
       });
@@ -133,6 +146,8 @@ describe('a voice turn asked of the model before its lease and reads (decision 1
     expect(third.requests).toHaveLength(2);
     const [speculative, fresh] = third.requests;
     expect(speculative!.aborted).toBe(true);
+    // Stopped as soon as the fresh request differed, not when the turn ended.
+    expect(speculative!.abortedAt).toBeLessThanOrEqual(fresh!.at);
     expect(speculative!.request.messages.map((m) => m.content)).not.toContain('Do you do colour?');
     expect(fresh!.aborted).toBe(false);
     expect(fresh!.request.messages.map((m) => m.content)).toContain(other.reply);

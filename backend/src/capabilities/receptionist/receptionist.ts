@@ -552,11 +552,13 @@ export function createReceptionist(deps: ReceptionistDeps) {
     const { instructions, context: turnContext, messages } = begun.request!;
     const context: ToolContext = { business, state, now, services: servicesFor(state, business) };
     const turnResults: Array<{ name: ToolName; args: Record<string, unknown>; result: ToolResult }> = [];
-    /** The first step's answer is the speculative one when it answers this very request. */
-    const respond = (step: number, request: ModelRequest) =>
-      step === 0 && speculation && sameModelRequest(speculation.step.request, request)
-        ? adoptedStream(speculation.step)
-        : deps.model.respond(request);
+    /** The first step's answer is the speculative one when it answers this very request; else it stops now. */
+    const respond = (step: number, request: ModelRequest) => {
+      if (step > 0 || !speculation) return deps.model.respond(request);
+      if (sameModelRequest(speculation.step.request, request)) return adoptedStream(speculation.step);
+      dropSpeculation(speculation.step);
+      return deps.model.respond(request);
+    };
     let reply = '';
     let transfer: { to: string; summary: string } | undefined;
     let end: { reason: string } | undefined;
