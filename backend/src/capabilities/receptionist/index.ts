@@ -13,3 +13,4 @@ export { confirmationText } from './tools/book';
 export { emitAppointmentChange } from './webhook-payloads';
 export { TOOL_NAMES } from './records/conversation-types';
 export type { EngineEvent, ToolName } from './records/conversation-types';
+export type { TurnWarmth } from './speculative-turn';

@@ -37,7 +37,20 @@ import type { BusinessProfile } from './business-profile';
 import { conversationStart, metricChannel, welcomeGreeting } from './conversation-start';
 import { buildInstructions, buildTurnContext } from './instructions';
 import { ownerBookings } from './owner-bookings';
-import type { ModelMessage, ModelToolCall, ReceptionistModel, ToolSpec } from './model/model-types';
+import type {
+  ModelMessage,
+  ModelRequest,
+  ModelToolCall,
+  ReceptionistModel,
+  ToolSpec,
+} from './model/model-types';
+import {
+  adoptedStream,
+  dropSpeculation,
+  sameModelRequest,
+  type SpeculativeStep,
+  type TurnWarmth,
+} from './speculative-turn';
 import { conversationRecord } from './conversation-record';
 import { TOOLS } from './tools/all-tools';
 import { isTextable, type ToolContext, type ToolResult, type ToolServices } from './tools/tool-types';
@@ -360,52 +373,94 @@ export function createReceptionist(deps: ReceptionistDeps) {
    */
   async function* runTurn(
     conversationId: string,
-    input: { text: string; language?: Language; ownerId?: string },
+    input: { text: string; language?: Language; ownerId?: string; warm?: TurnWarmth },
   ): AsyncGenerator<EngineEvent> {
     addLogContext({ conversation_id: conversationId });
+    // First the speculative request, so its work is not queued behind the reads' (the SDKs share one thread).
+    const speculation = input.warm ? speculate(conversationId, input, input.warm) : undefined;
     const early = input.ownerId ? profileOf(input.ownerId) : undefined;
     // Awaited by the turn, or dropped if the lease is never taken: a failure must not go unhandled meanwhile.
     early?.catch(() => undefined);
     const holder = randomUUID();
     const waitUntil = Date.now() + TURN_WAIT_MS;
     let state: ConversationState | undefined;
-    while (
-      !(state = await data.conversationStates.acquireTurn(conversationId, holder, deps.now(), TURN_LEASE_MS))
-    ) {
-      if (!(await data.conversationStates.get(conversationId)))
-        throw new ConversationNotFoundError(conversationId);
-      if (Date.now() > waitUntil) throw new ConversationBusyError(conversationId);
-      await sleep(20 + Math.floor(Math.random() * 40));
+    try {
+      while (
+        !(state = await data.conversationStates.acquireTurn(
+          conversationId,
+          holder,
+          deps.now(),
+          TURN_LEASE_MS,
+        ))
+      ) {
+        if (!(await data.conversationStates.get(conversationId)))
+          throw new ConversationNotFoundError(conversationId);
+        if (Date.now() > waitUntil) throw new ConversationBusyError(conversationId);
+        await sleep(20 + Math.floor(Math.random() * 40));
+      }
+    } catch (error) {
+      if (speculation) dropSpeculation(speculation.step);
+      throw error;
     }
     try {
       // A profile read for another owner than the state's (a wrong hint) is not used.
-      yield* turn(state, input, state.owner_id === input.ownerId ? early : undefined);
+      yield* turn(state, input, state.owner_id === input.ownerId ? early : undefined, speculation);
     } finally {
+      // Unless the turn adopted it (and read it to its end), the speculative request is aborted.
+      if (speculation) dropSpeculation(speculation.step);
       await data.conversationStates.releaseTurn(conversationId, holder);
     }
   }
 
-  /** One turn on the state read as its lease was taken (and the profile, when read beside the lease). */
-  async function* turn(
-    leased: ConversationState,
+  /**
+   * The model's first step sent at once from what the connection's previous turn ended with (its state and
+   * profile), before the lease and the fresh reads come back; nothing is stored or spoken from it unless the
+   * turn, once leased, builds the very same request (docs/decisions/185-model-latency.md, session 40). The
+   * warmth is emptied here and filled again when this turn has stored, so a turn that fails leaves none.
+   */
+  function speculate(
+    conversationId: string,
     input: { text: string; language?: Language },
-    profile: Promise<BusinessProfile> | undefined,
-  ): AsyncGenerator<EngineEvent> {
-    let state = leased;
-    if (state.ended_at) {
-      yield { type: 'end', reason: 'already_ended' };
-      return;
-    }
-    const callerTurns = state.turns.filter((t) => t.speaker === 'caller').length;
-    // A returning caller's upcoming appointment is looked up once, beside the profile: no extra wait. A
-    // profile read beside the lease that failed is read once more here.
-    const lookUpcoming = callerTurns === 0 && state.returning && state.returning.upcoming === undefined;
-    const [business, upcoming] = await Promise.all([
-      profile?.catch(() => profileOf(state.owner_id)) ?? profileOf(state.owner_id),
-      lookUpcoming ? upcomingOf(state) : undefined,
-    ]);
-    if (state.returning && upcoming !== undefined) state.returning.upcoming = upcoming;
+    warm: TurnWarmth,
+  ): { now: Date; step: SpeculativeStep } | undefined {
+    const { state: cached, profile } = warm;
+    warm.state = undefined;
+    warm.profile = undefined;
+    if (!cached || !profile || cached.id !== conversationId || cached.owner_id !== profile.ownerId) return;
+    if (cached.ended_at || needsUpcoming(cached)) return;
     const now = deps.now();
+    const begun = beginTurn(structuredClone(cached), profile, input, now);
+    if (!begun.request) return;
+    // A turn that runs the slot search first asks the model another request: nothing to send early.
+    const { state: guessed, tools } = begun.request;
+    if (prefetchedSlotSearch(guessed, profile, begun.text, now, tools)) return;
+    const controller = new AbortController();
+    const request = { ...begun.request, signal: controller.signal };
+    const events = deps.model.respond(request)[Symbol.asyncIterator]();
+    const first = events.next();
+    first.catch(() => undefined);
+    return { now, step: { request, events, first, controller } };
+  }
+
+  /** A returning caller's upcoming appointment is looked up at the first turn (a read the turn waits for). */
+  const needsUpcoming = (state: ConversationState) =>
+    !state.turns.some((t) => t.speaker === 'caller') &&
+    !!state.returning &&
+    state.returning.upcoming === undefined;
+
+  /**
+   * A turn's start on its state and profile, up to its first model request: the caller's words in the
+   * transcript, the thread's language, the honesty finding, and the request, unless the turn ends before
+   * asking (the turn limit, a bare language request). Mutates `state`; no I/O, so a speculative start and
+   * the leased turn build the same request from the same inputs.
+   */
+  function beginTurn(
+    state: ConversationState,
+    business: BusinessProfile,
+    input: { text: string; language?: Language },
+    now: Date,
+  ): { text: string; language: EngineEvent; request?: ModelRequest; stop?: 'turn_limit' | 'language_only' } {
+    const callerTurns = state.turns.filter((t) => t.speaker === 'caller').length;
     const text = input.text.trim().slice(0, RECEPTIONIST_LIMITS.inputChars);
     state.turns.push({ speaker: 'caller', text, at: now.toISOString() });
     state.last_at = now.toISOString();
@@ -413,13 +468,76 @@ export function createReceptionist(deps: ReceptionistDeps) {
     // it (decision 174). The relay switches Twilio's language when it changed.
     const previousLanguage = state.language ?? DEFAULT_LANGUAGE;
     state.language = callerLanguage(text, input.language ?? state.language, business.languages);
-    yield { type: 'language', language: state.language, changed: state.language !== previousLanguage };
+    const language: EngineEvent = {
+      type: 'language',
+      language: state.language,
+      changed: state.language !== previousLanguage,
+    };
     // Marked by the engine from the caller's words, so the call log shows it whichever model answers.
     const honesty = honestyFindingOf(text, business.managerName ? [business.managerName] : []);
     if (honesty && isManipulationAttempt(honesty) && !state.manipulation_attempts?.includes(honesty.kind))
       state.manipulation_attempts = [...(state.manipulation_attempts ?? []), honesty.kind];
+    if (callerTurns >= RECEPTIONIST_LIMITS.callerTurnsPerConversation)
+      return { text, language, stop: 'turn_limit' };
+    if (business.languages.length > 1 && isOnlyLanguageRequest(text))
+      return { text, language, stop: 'language_only' };
+    const messages: ModelMessage[] = state.turns.map((turn) =>
+      turn.speaker === 'caller'
+        ? { role: 'user' as const, content: turn.text }
+        : { role: 'assistant' as const, content: turn.text },
+    );
+    return {
+      text,
+      language,
+      request: {
+        instructions: buildInstructions(business, state.channel),
+        context: buildTurnContext(business, state.channel, now, state.returning),
+        messages,
+        tools: toolSpecsForModel(),
+        business,
+        state,
+        now,
+        callerText: text,
+        turnResults: [],
+      },
+    };
+  }
 
-    if (callerTurns >= RECEPTIONIST_LIMITS.callerTurnsPerConversation) {
+  /** What the connection's next turn may start from: this turn's stored state, unless the call ended. */
+  function keepWarm(warm: TurnWarmth | undefined, stored: ConversationState, business: BusinessProfile) {
+    if (!warm || stored.ended_at) return;
+    warm.state = stored;
+    warm.profile = business;
+  }
+
+  /** One turn on the state read as its lease was taken (and the profile, when read beside the lease). */
+  async function* turn(
+    leased: ConversationState,
+    input: { text: string; language?: Language; warm?: TurnWarmth },
+    profile: Promise<BusinessProfile> | undefined,
+    speculation?: { now: Date; step: SpeculativeStep },
+  ): AsyncGenerator<EngineEvent> {
+    let state = leased;
+    if (state.ended_at) {
+      yield { type: 'end', reason: 'already_ended' };
+      return;
+    }
+    // A returning caller's upcoming appointment is looked up once, beside the profile: no extra wait. A
+    // profile read beside the lease that failed is read once more here.
+    const lookUpcoming = needsUpcoming(state);
+    const [business, upcoming] = await Promise.all([
+      profile?.catch(() => profileOf(state.owner_id)) ?? profileOf(state.owner_id),
+      lookUpcoming ? upcomingOf(state) : undefined,
+    ]);
+    if (state.returning && upcoming !== undefined) state.returning.upcoming = upcoming;
+    // A speculative first step was sent with the time the turn started: the same time here, so the same
+    // request when nothing else changed.
+    const now = speculation?.now ?? deps.now();
+    const begun = beginTurn(state, business, input, now);
+    const { text } = begun;
+    yield begun.language;
+
+    if (begun.stop === 'turn_limit') {
       const closing = `We've covered a lot. To keep things clear, please contact ${business.name} again for anything else. Goodbye!`;
       yield { type: 'text', delta: closing };
       state.turns.push({ speaker: 'assistant', text: closing, at: now.toISOString() });
@@ -430,27 +548,33 @@ export function createReceptionist(deps: ReceptionistDeps) {
       return;
     }
 
-    if (business.languages.length > 1 && isOnlyLanguageRequest(text)) {
+    if (begun.stop === 'language_only') {
       // "Español" alone: the greeting again, in the language asked for, whichever model is configured.
       const greeting = state.language === 'es' ? business.spanishGreeting : welcomeGreeting(business);
       const switched = callerTexts(state.language).languageSwitched(greeting);
       yield { type: 'text', delta: switched };
       state.turns.push({ speaker: 'assistant', text: switched, at: now.toISOString() });
       state.achieved.answered = true;
-      await store(state, business);
+      keepWarm(input.warm, await store(state, business), business);
       return;
     }
 
-    const messages: ModelMessage[] = state.turns.map((turn) =>
-      turn.speaker === 'caller'
-        ? { role: 'user' as const, content: turn.text }
-        : { role: 'assistant' as const, content: turn.text },
-    );
+    const { instructions, context: turnContext, messages, tools } = begun.request!;
     const context: ToolContext = { business, state, now, services: servicesFor(state, business) };
     const turnResults: Array<{ name: ToolName; args: Record<string, unknown>; result: ToolResult }> = [];
-    const instructions = buildInstructions(business, state.channel);
-    const turnContext = buildTurnContext(business, state.channel, now, state.returning);
-    const tools = toolSpecsForModel();
+    /**
+     * The turn's first model request is answered by the speculative step when it is this very request (a
+     * slot search run first makes it another one); else the speculation is dropped now.
+     */
+    let asked = false;
+    const respond = (request: ModelRequest) => {
+      const first = !asked;
+      asked = true;
+      if (!first || !speculation) return deps.model.respond(request);
+      if (sameModelRequest(speculation.step.request, request)) return adoptedStream(speculation.step);
+      dropSpeculation(speculation.step);
+      return deps.model.respond(request);
+    };
     let reply = '';
     let transfer: { to: string; summary: string } | undefined;
     let end: { reason: string } | undefined;
@@ -496,7 +620,7 @@ export function createReceptionist(deps: ReceptionistDeps) {
     for (let step = prefetch ? 1 : 0; step < RECEPTIONIST_LIMITS.stepsPerTurn; step += 1) {
       const calls: ModelToolCall[] = [];
       let said = '';
-      for await (const event of deps.model.respond({
+      for await (const event of respond({
         instructions,
         context: turnContext,
         messages,
@@ -527,6 +651,7 @@ export function createReceptionist(deps: ReceptionistDeps) {
     if (end) state.ended_at = deps.now().toISOString();
     try {
       state = await store(state, business);
+      keepWarm(input.warm, state, business);
     } catch (error) {
       if (error instanceof StaleConversationError) {
         deps.logger.warn('receptionist.stale_turn', { conversation_id: state.id });

@@ -26,6 +26,8 @@ export type ModelRequest = {
   callerText: string;
   /** Tools already run in this turn, in order. */
   turnResults: Array<{ name: ToolName; args: Record<string, unknown>; result: ToolResult }>;
+  /** Aborts the request (a speculative first step the turn did not adopt; docs/decisions/185). */
+  signal?: AbortSignal;
 };
 
 export type ModelEvent =

@@ -88,14 +88,17 @@ export function createOpenAiModel(options: {
         // Tools before messages, as the provider renders them into the prompt: the stable part leads.
         stream = await (
           await client()
-        ).chat.completions.create({
-          model,
-          temperature: 0.4,
-          stream: true,
-          tools,
-          messages: toOpenAiMessages(request),
-          prompt_cache_key: promptCacheKey(request),
-        });
+        ).chat.completions.create(
+          {
+            model,
+            temperature: 0.4,
+            stream: true,
+            tools,
+            messages: toOpenAiMessages(request),
+            prompt_cache_key: promptCacheKey(request),
+          },
+          request.signal ? { signal: request.signal } : undefined,
+        );
       } catch (error) {
         throw new ModelError(`OpenAI chat failed: ${(error as Error).message}`);
       }

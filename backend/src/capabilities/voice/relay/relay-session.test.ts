@@ -6,6 +6,7 @@ import type { RelayCall, RelayCaller } from '../records/relay-calls';
 import { createLogger } from '../../../platform/logging/logger';
 import { createRecordingMetrics } from '../../../platform/observability/metrics';
 import type { ConversationState, EngineEvent } from '../../receptionist/records/conversation-types';
+import type { BusinessProfile, TurnWarmth } from '../../receptionist/index';
 import { relayBindings, type RelayBindings } from './relay-bindings';
 import { createRelaySession, trimToHeard } from './relay-session';
 
@@ -39,6 +40,7 @@ function scriptedEngine(script: (text: string) => Array<EngineEvent | { pause: n
   const owners: Array<string | undefined> = [];
   const finished: string[] = [];
   const order: string[] = [];
+  const warms: Array<TurnWarmth | undefined> = [];
   let completedTurns = 0;
   let closedTurns = 0;
   return {
@@ -47,14 +49,16 @@ function scriptedEngine(script: (text: string) => Array<EngineEvent | { pause: n
     owners,
     finished,
     order,
+    warms,
     completed: () => completedTurns,
     /** Runs that ended, run to their end or closed by the relay. */
     closed: () => closedTurns,
     async *runTurn(
       _id: string,
-      input: { text: string; language?: string; ownerId?: string },
+      input: { text: string; language?: string; ownerId?: string; warm?: TurnWarmth },
     ): AsyncGenerator<EngineEvent> {
       turns.push(input.text);
+      warms.push(input.warm);
       heardIn.push(input.language);
       owners.push(input.ownerId);
       order.push('turn started');
@@ -71,6 +75,7 @@ function scriptedEngine(script: (text: string) => Array<EngineEvent | { pause: n
     async finish(id: string) {
       finished.push(id);
     },
+    profileOf: async (ownerId: string) => ({ ownerId, name: 'Bella Hair' }) as BusinessProfile,
   };
 }
 
@@ -537,6 +542,38 @@ describe('relay session (ConversationRelay protocol)', () => {
     // Version 1 is setup's answered_at, 2 the trimmed reply.
     expect(stored.version).toBe(2);
     expect(h.sent).toEqual([]);
+  });
+
+  it('keeps the engine one warmth per connection: the answered state and business from setup, the trimmed reply after an interrupt', async () => {
+    const at = new Date().toISOString();
+    const state = conversation({
+      turns: [
+        { speaker: 'caller', text: 'What do you offer?', at },
+        { speaker: 'assistant', text: 'We offer cuts, colour, and styling.', at },
+      ],
+    });
+    const bindings = relayBindings();
+    const h = harness({ state, bindings });
+    await h.setup();
+    const warm = bindings.warmth('conn-1', 'conv-1');
+    // The call's first turn may start warm: setup read the business beside its answered_at write.
+    expect(warm.state?.answered_at).toBeDefined();
+    expect(warm.profile).toMatchObject({ ownerId: 'owner-1' });
+    await h.message({
+      type: 'interrupt',
+      utteranceUntilInterrupt: 'We offer cuts',
+      durationUntilInterruptMs: 500,
+    });
+    expect(warm.state?.turns.at(-1)?.text).toBe('We offer cuts …');
+    expect(warm.state?.turns).toEqual(h.states.get('conv-1')!.turns);
+    await h.message({ type: 'prompt', voicePrompt: 'And colour?', last: true });
+    await h.message({ type: 'prompt', voicePrompt: 'How much?', last: true });
+    expect(h.engine.warms).toHaveLength(2);
+    expect(h.engine.warms.every((w) => w === warm)).toBe(true);
+    // An ended call forgets it.
+    await h.message({ type: 'dtmf', digit: '0' });
+    await h.session.closed();
+    expect(bindings.warmth('conn-1', 'conv-1')).toEqual({});
   });
 
   it('an interrupt after the caller spoke last changes nothing', async () => {

@@ -17,6 +17,7 @@ import type { RelayCall, RelayCallRepository } from '../records/relay-calls';
 import type { Logger } from '../../../platform/logging/logger';
 import type { Metrics } from '../../../platform/observability/metrics';
 import type { ConversationState, EngineEvent } from '../../receptionist/records/index';
+import type { BusinessProfile, TurnWarmth } from '../../receptionist/index';
 import { amendConversation } from './conversation-amend';
 import { relayBindings, type RelayBindings } from './relay-bindings';
 
@@ -27,11 +28,14 @@ export type RelaySessionDeps = {
   receptionist: {
     /** `language`: what Twilio transcribed the words in (the prompt's `lang`). */
     /** `ownerId`: the conversation's owner, stored at setup (the engine reads the business beside the lease). */
+    /** `warm`: what the connection's last turn ended with; the engine asks the model from it at once. */
     runTurn(
       conversationId: string,
-      input: { text: string; language?: Language; ownerId?: string },
+      input: { text: string; language?: Language; ownerId?: string; warm?: TurnWarmth },
     ): AsyncIterable<EngineEvent>;
     finish(conversationId: string, reason: string): Promise<void>;
+    /** The business a turn runs on; read at setup so the call's first turn may start warm too. */
+    profileOf?(ownerId: string): Promise<BusinessProfile>;
   };
   conversations: {
     get(id: string): Promise<ConversationState | undefined>;
@@ -141,11 +145,19 @@ export function createRelaySession(
     // Twilio speaks the welcome greeting as the relay connects: the call is answered now (the Overview's
     // time to answer). A failure here must not end the call.
     const answeredAt = (deps.now ?? (() => new Date()))().toISOString();
-    await amendConversation(deps.conversations, conversationId, (s) => {
+    // The business is read beside: with the answered state, the call's first turn may start warm.
+    const profile = deps.receptionist.profileOf?.(state.owner_id).catch(() => undefined);
+    const answered = await amendConversation(deps.conversations, conversationId, (s) => {
       s.answered_at ??= answeredAt;
     }).catch((error: unknown) =>
       deps.logger.warn('voice_relay.answered_at_failed', { conversationId, error: String(error) }),
     );
+    const business = await profile;
+    if (answered && business) {
+      const warm = bindings.warmth(connection.connectionId, conversationId);
+      warm.state = answered;
+      warm.profile = business;
+    }
   }
 
   function startTurn(
@@ -157,6 +169,7 @@ export function createRelaySession(
       text: request.text,
       ...(request.heardIn ? { language: request.heardIn } : {}),
       ...(ownerId ? { ownerId } : {}),
+      warm: bindings.warmth(connection.connectionId, conversationId),
     });
     const events = run[Symbol.asyncIterator]();
     const first = events.next();
@@ -253,7 +266,11 @@ export function createRelaySession(
       const trimmed = trimToHeard(last.text, heard);
       if (trimmed === last.text) return;
       state.turns[state.turns.length - 1] = { ...last, text: trimmed ? `${trimmed} …` : '…' };
-      if (await deps.conversations.amend(state)) return;
+      if (await deps.conversations.amend(state)) {
+        // The next turn starts from the trimmed transcript, as its fresh read will say.
+        bindings.warmth(connection.connectionId, conversationId).state = state;
+        return;
+      }
     }
   }
 
