@@ -66,10 +66,15 @@ describe('a voice turn asked of the model before its lease and reads (decision 1
       return state;
     },
   };
+  /** Whether the engine's model reads a slot search the engine ran before asking it (the OpenAI adapter does). */
+  let prefetching = false;
   const engine = createReceptionist({
     data: { ...deps.data, conversationStates },
     model: {
       kind: model.kind,
+      get takesPrefetchedTools() {
+        return prefetching;
+      },
       respond(request) {
         order.push('model-asked');
         return model.respond(request);
@@ -134,6 +139,29 @@ describe('a voice turn asked of the model before its lease and reads (decision 1
       second.reply,
     ]);
     expect(warm.state).toMatchObject({ version: stored!.version });
+  });
+
+  it('sends nothing early for a turn that runs the slot search first (its request is another one)', async () => {
+    const { ownerId, id } = await call();
+    const warm: TurnWarmth = {};
+    await turn(id, 'Are you open on Saturday?', ownerId, warm);
+    prefetching = true;
+    try {
+      const booking = await turn(id, 'Can I book an appointment tomorrow afternoon?', ownerId, warm);
+      expect(booking.order).toEqual(['leased', 'model-asked']);
+      expect(booking.requests).toHaveLength(1);
+      expect(booking.requests[0]!.request.messages).toContainEqual(
+        expect.objectContaining({ role: 'tool', name: 'find_open_slots' }),
+      );
+      expect(booking.reply).toBe(booking.requests[0]!.answer);
+      // The next line is speculated again, from what the booking turn stored.
+      const next = await turn(id, 'How much is a haircut?', ownerId, warm);
+      expect(next.order).toEqual(['model-asked', 'leased']);
+      expect(next.requests).toHaveLength(1);
+      expect(next.requests[0]!.aborted).toBe(false);
+    } finally {
+      prefetching = false;
+    }
   });
 
   it('aborts and asks again when another turn changed the conversation meanwhile', async () => {
