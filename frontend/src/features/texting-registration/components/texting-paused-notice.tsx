@@ -18,12 +18,16 @@ const ACTION: Record<Exclude<RegistrationState, 'approved'>, string> = {
 /**
  * The Overview's line while texts are paused (docs/decisions/169-a2p-10dlc-registration.md): until the
  * carriers approve the business, the assistant answers calls but texts no caller; it says so, why, where the
- * registration stands and opens it. Nothing once texting is allowed. Free of zod, like the Overview.
+ * registration stands and opens it. Once approved, it speaks up again while a changed assistant number has not
+ * joined the registration yet (its US texts wait). Nothing once texting is allowed. Free of zod, like the
+ * Overview.
  */
 export function TextingPausedNotice({ userId, onOpen }: { userId: string; onOpen: () => void }) {
   const registration = useRegistration(userId);
   const current = registration.data;
-  if (!current || current.textingAllowed || current.state === 'approved') return null;
+  if (!current) return null;
+  const approved = current.textingAllowed || current.state === 'approved';
+  if (approved && !current.numberPending) return null;
   return (
     <div className="texting-paused" role="status" data-testid="texting-paused">
       <p className="texting-paused-title">
@@ -32,9 +36,9 @@ export function TextingPausedNotice({ userId, onOpen }: { userId: string; onOpen
           {REGISTRATION_BADGES[current.state]}
         </span>
       </p>
-      <p>{TEXTING_PAUSED_TEXTS.why}</p>
+      <p>{approved ? T.numberPending : TEXTING_PAUSED_TEXTS.why}</p>
       <button type="button" className="btn btn-secondary" onClick={onOpen}>
-        {ACTION[current.state]}
+        {current.state === 'approved' ? T.viewRegistration : ACTION[current.state]}
       </button>
     </div>
   );
