@@ -39,6 +39,7 @@ async function loadNumbers() {
   sendButton.disabled = numbers.length === 0;
   $('call').disabled = numbers.length === 0;
   $('call-forwarded').disabled = numbers.length === 0;
+  $('call-hang-up-early').disabled = numbers.length === 0;
 }
 
 const time = (iso) => new Date(iso).toLocaleTimeString([], { hour: 'numeric', minute: '2-digit' });
