@@ -1,5 +1,5 @@
 import { GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { isConditionFailure } from '../../../platform/dynamo/condition-failures';
+import { unlessConditionFails } from '../../../platform/dynamo/condition-failures';
 
 /** A ring lasts seconds; the item stays a day (a late status callback still finds it), then its TTL removes it. */
 export const BUSINESS_LINE_RING_TTL_SECONDS = 24 * 60 * 60;
@@ -25,8 +25,8 @@ export function createBusinessLineRingRepository(
     /** The business line starts ringing; a retried webhook rewrites the same item. */
     async ringing(callSid: string, ownerId: string): Promise<void> {
       const at = Math.floor(now() / 1000);
-      await doc
-        .send(
+      await unlessConditionFails(() =>
+        doc.send(
           new PutCommand({
             TableName: tableName,
             Item: {
@@ -38,14 +38,12 @@ export function createBusinessLineRingRepository(
             // A repeated first ring must not forget that the owner already picked up.
             ConditionExpression: 'attribute_not_exists(picked_up_at)',
           }),
-        )
-        .catch((error: unknown) => {
-          if (!isConditionFailure(error)) throw error;
-        });
+        ),
+      );
     },
     async pickedUp(callSid: string): Promise<void> {
-      await doc
-        .send(
+      await unlessConditionFails(() =>
+        doc.send(
           new UpdateCommand({
             TableName: tableName,
             Key: key(callSid),
@@ -53,10 +51,8 @@ export function createBusinessLineRingRepository(
             ConditionExpression: 'attribute_exists(pk)',
             ExpressionAttributeValues: { ':at': Math.floor(now() / 1000) },
           }),
-        )
-        .catch((error: unknown) => {
-          if (!isConditionFailure(error)) throw error;
-        });
+        ),
+      );
     },
     async get(callSid: string): Promise<BusinessLineRing | undefined> {
       const { Item } = await doc.send(
