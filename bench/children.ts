@@ -69,13 +69,16 @@ export async function startTsServer(
   port: number,
   env: Record<string, string>,
   nodeFlags: string[] = [],
+  /** Another node binary than the one running the bench (api_get_config's BENCH_SERVER_NODE). */
+  nodeBinary?: string,
 ): Promise<ServiceProcess> {
+  const direct = nodeFlags.length > 0 || nodeBinary !== undefined;
   const service = spawnService({
     name,
-    // With node flags (e.g. --cpu-prof, which NODE_OPTIONS refuses) node itself runs the script with tsx's
-    // loader, so the flags apply to the server's own process rather than to tsx's launcher.
-    command: nodeFlags.length > 0 ? process.execPath : bin('tsx'),
-    args: [...(nodeFlags.length > 0 ? [...nodeFlags, '--import', 'tsx'] : []), path.join(REPO_ROOT, script)],
+    // With node flags (e.g. --cpu-prof, which NODE_OPTIONS refuses) or another node, node itself runs the
+    // script with tsx's loader, so the flags apply to the server's own process rather than to tsx's launcher.
+    command: direct ? (nodeBinary ?? process.execPath) : bin('tsx'),
+    args: [...(direct ? [...nodeFlags, '--import', 'tsx'] : []), path.join(REPO_ROOT, script)],
     cwd: REPO_ROOT,
     env,
     echo: false,

@@ -3,6 +3,7 @@ import { formatApi } from './report';
 import {
   apiGoalFor,
   apiHeapFrom,
+  serverNodeFrom,
   serverNodeOptions,
   type ApiGetConfigFigure,
   type ApiHeap,
@@ -85,5 +86,25 @@ describe('BENCH_API_HEAP', () => {
       app: '--max-semi-space-size=88 --max-old-space-size=1593',
       baseline: '--max-semi-space-size=88 --max-old-space-size=1593',
     });
+  });
+});
+
+describe('BENCH_SERVER_NODE', () => {
+  it("runs the servers on the machine's node unless given a binary, and says which against Lambda's", () => {
+    const machine = serverNodeFrom(undefined);
+    expect(machine).toEqual({ binary: undefined, version: process.version, deployedMajor: 24 });
+    // This very node as if given by path: its version is asked of the binary.
+    expect(serverNodeFrom(process.execPath).version).toBe(process.version);
+    expect(() => serverNodeFrom('/nowhere/node')).toThrow(/no node binary at \/nowhere\/node/);
+
+    const text = (node: ApiGetConfigFigure['settings']['node']) =>
+      formatApi({ ...figure(50, 860, 54), settings: { ...figure(50, 860, 54).settings, node } });
+    expect(text({ binary: undefined, version: 'v20.20.2', deployedMajor: 24 })).toContain(
+      'node: v20.20.2 (both servers; the machine’s; Lambda runs nodejs24.x: BENCH_SERVER_NODE=<node 24 binary> measures on it)',
+    );
+    expect(text({ binary: '/opt/node24/bin/node', version: 'v24.22.3', deployedMajor: 24 })).toContain(
+      'node: v24.22.3 (both servers; BENCH_SERVER_NODE /opt/node24/bin/node: the major of Lambda’s nodejs24.x)',
+    );
+    expect(text(undefined)).not.toContain('     node: ');
   });
 });

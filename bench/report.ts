@@ -38,6 +38,19 @@ const heapText = ({ app, baseline }: ApiGetConfigFigure['settings']['nodeOptions
     ? `${app || 'Node’s defaults'} (both)`
     : `app ${app || 'Node’s defaults'}, baseline ${baseline || 'Node’s defaults'}`;
 
+/** Which node both servers ran on, and how it compares with Lambda's runtime. */
+const nodeText = ({
+  binary,
+  version,
+  deployedMajor,
+}: NonNullable<ApiGetConfigFigure['settings']['node']>) => {
+  const major = Number(version.replace(/^v/, '').split('.')[0]);
+  const source = binary === undefined ? 'the machine’s' : `BENCH_SERVER_NODE ${binary}`;
+  return major === deployedMajor
+    ? `${version} (both servers; ${source}: the major of Lambda’s nodejs${deployedMajor}.x)`
+    : `${version} (both servers; ${source}; Lambda runs nodejs${deployedMajor}.x: BENCH_SERVER_NODE=<node ${deployedMajor} binary> measures on it)`;
+};
+
 export function formatApi(figure: ApiGetConfigFigure): string {
   const { settings: s, goals: g } = figure;
   const row = (name: string, r: ApiGetConfigFigure['app']) => [
@@ -52,6 +65,7 @@ export function formatApi(figure: ApiGetConfigFigure): string {
     `     ${s.connections} connections, ${s.durationSeconds} s per server in ${s.rounds} rounds ` +
       `(${s.order.join(' → ')}), ${s.warmupSeconds} s warm-up each`,
     `     heap: ${heapText(s.nodeOptions)}`,
+    ...(s.node ? [`     node: ${nodeText(s.node)}`] : []),
     formatTable([
       ['', 'p50 ms', 'p99 ms', 'req/s', 'requests'],
       row('baseline (node:http, JWT + GetItem)', figure.baseline),

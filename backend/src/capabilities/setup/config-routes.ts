@@ -16,7 +16,7 @@ import { TRAIT_NAMES } from '@shared/personality';
 import { SETUP_MESSAGES } from '@shared/setup-messages';
 import type { SetupDeps } from './deps';
 import type { AppEnv } from '../../platform/http/app-env';
-import { requireAuth, requireOwner } from '../../platform/auth/middleware';
+import { ownerGuard, requireAuth, requireOwner } from '../../platform/auth/middleware';
 import { notFound } from '../../platform/errors/http-error';
 import { mergedTraitFields } from './trait-fields';
 import { assertBusinessNumberAllowed } from '../forwarding/index';
@@ -26,7 +26,7 @@ import {
   errorResponses,
   jsonContent,
   userIdParams,
-  withSyncValidation,
+  withOneHandler,
 } from '../../platform/http/openapi-helpers';
 
 const businessIdParams = z.object({ id: z.string().min(1).max(100) });
@@ -69,7 +69,7 @@ export const configRoutes = ({ verifyToken, data }: SetupDeps) => {
     tags: ['config'],
     summary: "Load the owner's business config (404 when none yet; null with ?if_missing=null)",
     security: bearerSecurity,
-    middleware: [auth, requireOwner()] as const,
+    // No middleware: the token and owner checks are its one handler's guard (withOneHandler below).
     request: { params: userIdParams, query: ifMissingQuerySchema },
     responses: {
       200: jsonContent(businessConfigOrNoneSchema, 'The business config (null: none yet, when asked)'),
@@ -154,54 +154,57 @@ export const configRoutes = ({ verifyToken, data }: SetupDeps) => {
   });
 
   const routes = new OpenAPIHono<AppEnv>();
-  return (
-    routes
-      // Every screen reads the config: its params and query are checked in one synchronous step.
-      .openapi(withSyncValidation(routes, getConfigRoute), async (c) => {
+  // Every screen reads the config: one Hono handler checks the token, the owner, the params and query
+  // (synchronously when the token is known), then reads.
+  const getConfig = withOneHandler(routes, getConfigRoute, ownerGuard(verifyToken));
+  return routes
+    .openapi(
+      getConfig.route,
+      getConfig.handler(async (c) => {
         const { config, setup } = await configs.getConfigWithSetup(c.req.valid('param').userId);
         if (!config && c.req.valid('query').if_missing === 'null') return c.json(null, 200);
         if (!config) throw notFound(SETUP_MESSAGES.configNotFound);
         const answer = effectiveConfig(config, sourcesOf(setup, config));
-        // Every screen reads this: the answer is built once with all its headers (answer-headers.ts), the
-        // same answer c.json would give.
+        // The answer is built once with all its headers (answer-headers.ts), the same answer c.json
+        // would give.
         return answerJson(c, answer) as unknown as ReturnType<typeof c.json<typeof answer, 200>>;
-      })
-      .openapi(createUserConfigRoute, async (c) => {
-        const { config, created } = await saveInfo(c.req.valid('param').userId, c.req.valid('json'));
-        return created ? c.json(config, 201) : c.json(config, 200);
-      })
-      .openapi(createConfigRoute, async (c) => {
-        const { config, created } = await saveInfo(c.get('user')!.sub, c.req.valid('json'));
-        return created ? c.json(config, 201) : c.json(config, 200);
-      })
-      .openapi(updateConfigRoute, async (c) => {
-        const fields = c.req.valid('json');
-        const userId = c.req.valid('param').userId;
-        const config = await configs.updateConfigFields(userId, {
-          ...fields,
-          phone_number: fields.phone_number ? await businessLineOf(userId, fields.phone_number) : undefined,
-        });
-        if (!config) throw notFound(SETUP_MESSAGES.configNotFound);
-        return c.json(await shown(c.req.valid('param').userId, config), 200);
-      })
-      .openapi(updateDescriptionRoute, async (c) => {
-        const { phone_number, business_description, assistant_name, ...traits } = c.req.valid('json');
-        const userId = c.get('user')!.sub;
-        const current = await configs.findOwnConfigByPhone(userId, phone_number);
-        if (!current) throw notFound(SETUP_MESSAGES.configNotFound);
-        const traitsGiven = TRAIT_NAMES.some((name) => traits[name] !== undefined);
-        const config = await configs.updateConfigFields(userId, {
-          business_description,
-          assistant_name,
-          ...(traitsGiven ? mergedTraitFields(current, traits) : {}),
-        });
-        if (!config) throw notFound(SETUP_MESSAGES.configNotFound);
-        return c.json(await shown(userId, config), 200);
-      })
-      .openapi(getByBusinessIdRoute, async (c) => {
-        const found = await configs.findConfigByBusinessId(c.req.valid('param').id);
-        if (!found || found.userId !== c.get('user')!.sub) throw notFound(SETUP_MESSAGES.configNotFound);
-        return c.json(await shown(found.userId, found.config), 200);
-      })
-  );
+      }),
+    )
+    .openapi(createUserConfigRoute, async (c) => {
+      const { config, created } = await saveInfo(c.req.valid('param').userId, c.req.valid('json'));
+      return created ? c.json(config, 201) : c.json(config, 200);
+    })
+    .openapi(createConfigRoute, async (c) => {
+      const { config, created } = await saveInfo(c.get('user')!.sub, c.req.valid('json'));
+      return created ? c.json(config, 201) : c.json(config, 200);
+    })
+    .openapi(updateConfigRoute, async (c) => {
+      const fields = c.req.valid('json');
+      const userId = c.req.valid('param').userId;
+      const config = await configs.updateConfigFields(userId, {
+        ...fields,
+        phone_number: fields.phone_number ? await businessLineOf(userId, fields.phone_number) : undefined,
+      });
+      if (!config) throw notFound(SETUP_MESSAGES.configNotFound);
+      return c.json(await shown(c.req.valid('param').userId, config), 200);
+    })
+    .openapi(updateDescriptionRoute, async (c) => {
+      const { phone_number, business_description, assistant_name, ...traits } = c.req.valid('json');
+      const userId = c.get('user')!.sub;
+      const current = await configs.findOwnConfigByPhone(userId, phone_number);
+      if (!current) throw notFound(SETUP_MESSAGES.configNotFound);
+      const traitsGiven = TRAIT_NAMES.some((name) => traits[name] !== undefined);
+      const config = await configs.updateConfigFields(userId, {
+        business_description,
+        assistant_name,
+        ...(traitsGiven ? mergedTraitFields(current, traits) : {}),
+      });
+      if (!config) throw notFound(SETUP_MESSAGES.configNotFound);
+      return c.json(await shown(userId, config), 200);
+    })
+    .openapi(getByBusinessIdRoute, async (c) => {
+      const found = await configs.findConfigByBusinessId(c.req.valid('param').id);
+      if (!found || found.userId !== c.get('user')!.sub) throw notFound(SETUP_MESSAGES.configNotFound);
+      return c.json(await shown(found.userId, found.config), 200);
+    });
 };

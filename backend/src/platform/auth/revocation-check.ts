@@ -16,9 +16,10 @@ export const tokenIdentity = (user: VerifiedUser) => ({
  */
 export function withRevocationCheck(
   verifyToken: TokenVerifier,
-  revocations: Pick<SessionRevocationRepository, 'sessionState'>,
+  revocations: Pick<SessionRevocationRepository, 'sessionState'> &
+    Partial<Pick<SessionRevocationRepository, 'knownState'>>,
 ): TokenVerifier {
-  return async (token, options) => {
+  const check: TokenVerifier = async (token, options) => {
     const user = await verifyToken(token);
     const state = await revocations.sessionState(tokenIdentity(user));
     // Only the deletion route itself may go on with an account whose deletion started (a retry finishes it).
@@ -29,4 +30,11 @@ export function withRevocationCheck(
     if (state === 'revoked') throw unauthorized(SESSION_MESSAGES.revoked);
     return user;
   };
+  // Known only when the signature check is cached and this session's last answer, still fresh, was
+  // 'active' (the only state the repository keeps); anything else goes through the check above.
+  check.known = (token) => {
+    const user = verifyToken.known?.(token);
+    return user && revocations.knownState?.(tokenIdentity(user)) === 'active' ? user : undefined;
+  };
+  return check;
 }

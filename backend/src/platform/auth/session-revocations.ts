@@ -39,7 +39,11 @@ export function createSessionRevocationRepository(
 ) {
   const nowSeconds = () => Math.floor(now().getTime() / 1000);
   // identity → the pending or settled answer and when it was asked; a miss under parallel requests is one read.
-  const recent = new Map<string, { answer: Promise<SessionState>; askedAtMs: number }>();
+  // `settled` is the answer once it has come (for knownState, which must not wait).
+  const recent = new Map<
+    string,
+    { answer: Promise<SessionState>; askedAtMs: number; settled?: SessionState }
+  >();
   const identityKey = ({ sub, originJti, issuedAtSeconds }: TokenIdentity) =>
     `${sub}\u0000${originJti ?? ''}\u0000${issuedAtSeconds ?? ''}`;
   const forgetOwner = (sub: string) => {
@@ -136,14 +140,29 @@ export function createSessionRevocationRepository(
       recent.delete(key);
       if (recent.size >= REVOCATION_CACHE_SIZE) recent.delete(recent.keys().next().value!);
       const answer = readState(identity);
-      const entry = { answer, askedAtMs: monotonicMs() };
+      const entry: { answer: Promise<SessionState>; askedAtMs: number; settled?: SessionState } = {
+        answer,
+        askedAtMs: monotonicMs(),
+      };
       recent.set(key, entry);
       // A failed read or an ended session is never reused: the next request asks again.
       const drop = () => {
         if (recent.get(key) === entry) recent.delete(key);
       };
-      answer.then((state) => state !== 'active' && drop(), drop);
+      answer.then((state) => {
+        if (state === 'active') entry.settled = state;
+        else drop();
+      }, drop);
       return answer;
+    },
+
+    /**
+     * sessionState's answer when it can be given without waiting: the session's last read has come back
+     * 'active' within the cache window (the only answer kept). Undefined otherwise: ask sessionState.
+     */
+    knownState(identity: TokenIdentity): SessionState | undefined {
+      const hit = recent.get(identityKey(identity));
+      return hit && monotonicMs() - hit.askedAtMs < cacheMs ? hit.settled : undefined;
     },
 
     /** True when the token may not act (session ended or account deleted). */

@@ -127,4 +127,15 @@ describe('withVerifiedTokenCache', () => {
     // t1 was the oldest when t3 came in, so it is verified again.
     expect(calls).toEqual(['bad', 'bad', 'no-exp', 'no-exp', 't1', 't2', 't3', 't1']);
   });
+
+  it('knows a verified token without a promise until it expires, and nothing it has not verified', async () => {
+    let clock = 1_000_000;
+    const cached = withVerifiedTokenCache(async (token) => user(token, 1_060), { nowMs: () => clock });
+    expect(cached.known?.('a')).toBeUndefined();
+    const verified = await cached('a');
+    expect(cached.known?.('a')).toBe(verified);
+    expect(cached.known?.('b')).toBeUndefined();
+    clock = 1_060_000;
+    expect(cached.known?.('a')).toBeUndefined();
+  });
 });

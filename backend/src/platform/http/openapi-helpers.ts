@@ -1,5 +1,5 @@
 import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
-import type { Context, MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler, Next } from 'hono';
 import type { AppEnv } from './app-env';
 import { validationHook } from '../errors/error-handler';
 import { apiErrorSchema } from '@shared/schemas/api-error';
@@ -64,22 +64,30 @@ const queryOf = (c: Context) =>
  * (issue 41 §3); the handler then reads `c.req.valid('param' | 'query')` as usual.
  */
 export function syncRequestValidation(request: RequestSchemas): MiddlewareHandler {
-  const { params, query } = request;
   // Not an async function: on success it hands on next()'s promise rather than awaiting it, one promise
   // (and one await) fewer per request.
   return (c, next) => {
-    if (query) {
-      const result = query.safeParse(queryOf(c));
-      if (!result.success) return Promise.resolve(validationHook(result, c));
-      c.req.addValidatedData('query', result.data as object);
-    }
-    if (params) {
-      const result = params.safeParse(c.req.param());
-      if (!result.success) return Promise.resolve(validationHook(result, c));
-      c.req.addValidatedData('param', result.data as object);
-    }
-    return next();
+    const refused = validateRequest(c, request);
+    return refused ? Promise.resolve(refused) : next();
   };
+}
+
+/**
+ * syncRequestValidation's checks as a plain function: undefined when the params and query are valid (now
+ * in `c.req.valid`), else validationHook's 400.
+ */
+function validateRequest(c: Context, { params, query }: RequestSchemas): Response | undefined {
+  if (query) {
+    const result = query.safeParse(queryOf(c));
+    if (!result.success) return validationHook(result, c);
+    c.req.addValidatedData('query', result.data as object);
+  }
+  if (params) {
+    const result = params.safeParse(c.req.param());
+    if (!result.success) return validationHook(result, c);
+    c.req.addValidatedData('param', result.data as object);
+  }
+  return undefined;
 }
 
 /**
@@ -97,5 +105,45 @@ export function withSyncValidation<R extends DocumentedRoute>(app: OpenAPIHono<A
     hide: true,
     request: Object.keys(rest).length > 0 ? rest : undefined,
     middleware: [...own, syncRequestValidation(request ?? {})],
+  };
+}
+
+/**
+ * A route's guard as a plain function: refuses by throwing (an HttpError), else sets what the handler
+ * reads (e.g. `user`). Synchronous when it can be (authenticate on a known token).
+ */
+export type RouteGuard = (c: Context) => unknown;
+
+/**
+ * For the routes every screen reads (issue 41 §3): the route documented as it is, and served by ONE Hono
+ * handler that runs `guard` (the token and owner checks, instead of the route's `middleware`), then its
+ * params and query checks (as withSyncValidation), then the handler. Hono calls a route that matches a
+ * single handler directly, with no middleware chain (compose's async level, promise and await per
+ * middleware), and a guard that needs nothing awaited runs without a promise. Same answers: a guard's
+ * error goes to the app's error handler, a bad param to validationHook's 400. The route must have no body
+ * (zod-openapi would add its body validator as a second handler) and no `middleware` of its own.
+ */
+export function withOneHandler<R extends DocumentedRoute>(
+  app: OpenAPIHono<AppEnv>,
+  route: R,
+  guard: RouteGuard,
+): { route: R; handler: <H>(handler: H) => H } {
+  if (route.middleware !== undefined) throw new Error('withOneHandler: the guard replaces the middleware');
+  const { request = {} } = route;
+  if (Object.keys(request).some((part) => part !== 'params' && part !== 'query')) {
+    throw new Error('withOneHandler: only params and query can be checked in the one handler');
+  }
+  const { params, query } = request;
+  const { middleware: _none, request: _documented, ...bare } = withSyncValidation(app, route);
+  return {
+    route: bare as R,
+    handler: <H>(handler: H): H => {
+      const answer = handler as (c: Context, next: Next) => unknown;
+      return ((c: Context, next: Next) => {
+        const checked = (): unknown => validateRequest(c, { params, query }) ?? answer(c, next);
+        const guarded = guard(c);
+        return guarded instanceof Promise ? guarded.then(checked) : checked();
+      }) as H;
+    },
   };
 }

@@ -64,16 +64,22 @@ export function withAccessTokenIdentity(
     return claims;
   };
 
-  return async (token, options) => {
+  const withClaims = (user: VerifiedUser, claims: JWTPayload): VerifiedUser => {
+    const merged: JWTPayload = { ...claims, ...user.claims };
+    return { ...user, email: typeof merged.email === 'string' ? merged.email : undefined, claims: merged };
+  };
+  const withIdentity: TokenVerifier = async (token, options) => {
     const user = await verifyToken(token, options);
     if (user.tokenUse !== 'access') return user;
     const claims = await poolClaims(user.sub);
-    if (!claims) return user;
-    const merged: JWTPayload = { ...claims, ...user.claims };
-    return {
-      ...user,
-      email: typeof merged.email === 'string' ? merged.email : undefined,
-      claims: merged,
-    } satisfies VerifiedUser;
+    return claims ? withClaims(user, claims) : user;
   };
+  // Without waiting when the inner answer is known and, for an access token, the pool's claims are cached.
+  withIdentity.known = (token, options) => {
+    const user = verifyToken.known?.(token, options);
+    if (!user || user.tokenUse !== 'access') return user;
+    const hit = cache.get(user.sub);
+    return hit && hit.expiresAtMs > nowMs() ? withClaims(user, hit.claims) : undefined;
+  };
+  return withIdentity;
 }
