@@ -21,7 +21,12 @@ const THROWER = [
  * The stack of an error thrown in a module bundled as the Lambdas are (minified ESM, the formatter installed
  * first, a linked map beside the output or none), as a fresh node process without flags writes it.
  */
-async function stackOfBundle(name: string, sourcemap: boolean): Promise<{ stack: string; outfile: string }> {
+async function stackOfBundle(
+  name: string,
+  sourcemap: boolean,
+  fail = "failLoudly('test')",
+  install = true,
+): Promise<{ stack: string; outfile: string }> {
   writeFileSync(path.join(dir, 'thrower.ts'), THROWER);
   const entry = path.join(dir, `${name}.ts`);
   writeFileSync(
@@ -29,8 +34,10 @@ async function stackOfBundle(name: string, sourcemap: boolean): Promise<{ stack:
     [
       `import { installSourceMappedStacks } from ${JSON.stringify(path.join(import.meta.dirname, 'source-mapped-stacks'))};`,
       "import { failLoudly } from './thrower';",
-      'installSourceMappedStacks();',
-      "try { failLoudly('test'); } catch (error) { console.log(JSON.stringify((error as Error).stack)); }",
+      "import { readFileSync } from 'node:fs';",
+      install ? 'installSourceMappedStacks();' : 'void installSourceMappedStacks;',
+      'void failLoudly; void readFileSync;',
+      `try { ${fail}; } catch (error) { console.log(JSON.stringify((error as Error).stack)); }`,
       '',
     ].join('\n'),
   );
@@ -60,8 +67,21 @@ describe('source-mapped stacks', () => {
     expect(header).toBe('TypeError: boom: test');
     expect(thrower).toMatch(/^ {4}at \S+ \(/);
     expect(thrower).toContain(`(${path.join(dir, 'thrower.ts')}:3:9)`);
-    expect(caller).toContain(`${path.join(dir, 'mapped.ts')}:4:`);
+    expect(caller).toContain(`${path.join(dir, 'mapped.ts')}:6:`);
     expect(stack).not.toContain('.mjs:');
+  });
+
+  it("writes a Node error's header with its code, as Node's own formatter does", async () => {
+    const header = (stack: string) => stack.split('\n')[0];
+    const { stack } = await stackOfBundle('node-error', true, 'readFileSync({} as never)');
+    const { stack: nodes } = await stackOfBundle(
+      'node-error-native',
+      true,
+      'readFileSync({} as never)',
+      false,
+    );
+    expect(header(stack)).toMatch(/^TypeError \[ERR_INVALID_ARG_TYPE\]: /);
+    expect(header(stack)).toBe(header(nodes));
   });
 
   it('leaves the frames of a file without a map as V8 writes them', async () => {

@@ -72,9 +72,16 @@ export function formatFrame(site: NodeJS.CallSite, next: NodeJS.CallSite | undef
   return name ? `${prefix}${owner}${name} (${location})` : `${prefix}${location}`;
 }
 
-/** V8's header line (`Name: message`), as its default formatter writes it. */
+/**
+ * The header line (`Name: message`) as Node's default formatter writes it, Node's own errors with their code
+ * (`TypeError [ERR_INVALID_ARG_TYPE]: …`): Node tells them by a private symbol, here by the `ERR_` code.
+ */
 function headerOf(error: unknown): string {
   try {
+    const code = error instanceof Error ? (error as { code?: unknown }).code : undefined;
+    if (typeof code === 'string' && code.startsWith('ERR_')) {
+      return `${(error as Error).name} [${code}]: ${(error as Error).message}`;
+    }
     return Error.prototype.toString.call(error);
   } catch {
     return '<error>';
