@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
@@ -81,8 +81,12 @@ for (const method of ['_enable', 'run', 'enterWith']) {
 }
 const { handler } = await import(process.env.BUNDLE_URL);
 const atInit = uses.splice(0);
+// Each stack written while the caller waits: the bundle's formatter reads a source map for it.
+const mapped = Error.prepareStackTrace;
+let stacks = 0;
+Error.prepareStackTrace = (error, sites) => (stacks++, mapped(error, sites));
 const answer = await handler(JSON.parse(process.env.RING_EVENT), {});
-console.log(JSON.stringify({ status: answer.statusCode, body: answer.body, atInit, atFirstRing: uses }));
+console.log(JSON.stringify({ status: answer.statusCode, body: answer.body, atInit, atFirstRing: uses, stacks }));
 `;
 
 let inputs: ReturnType<typeof telephonyInputs> | undefined;
@@ -180,6 +184,20 @@ describe('the telephony function at cold start', () => {
       ).toBe(true);
   });
 
+  /**
+   * No Hono at start, hono-base included: the first ring's guards and answer headers share with the app only
+   * what is not Hono middleware (body-too-large.ts, cors-headers.ts; decision 186, session 41). The one piece
+   * left is HTTPException's class (1 KB), which the shared error answer (error-handler.ts) tells apart.
+   */
+  it('loads no Hono at start but its HTTPException class; the rest is in the asset for later', async () => {
+    const { startInputs, lazyInputs } = await (inputs ??= telephonyInputs());
+    const hono = (input: string) => /node_modules\/hono\//.test(input);
+    expect(startInputs.filter(hono).map((input) => input.replace(/^.*node_modules\//, ''))).toEqual([
+      'hono/dist/http-exception.js',
+    ]);
+    expect(lazyInputs.some((input) => input.endsWith('node_modules/hono/dist/hono-base.js'))).toBe(true);
+  });
+
   /** A call's webhooks are built from their own dependencies; the app's whole wiring loads on first use. */
   it("answers a call without the app's whole wiring, which is in the asset for the first call that needs it", async () => {
     const { startInputs, lazyInputs } = await (inputs ??= telephonyInputs());
@@ -246,13 +264,14 @@ describe('the telephony function at cold start', () => {
   /**
    * Each zod object costs about 3.5 µs to build, and the start-up code built 6,182 (counted as zod's
    * constructor runs, one per trait of a schema) before session 39 cut the engine, the socket's messages, the
-   * env schema's per-field copies and the vendor keys' schemas: 2,189 then. The ceiling leaves room for a
-   * few new webhook fields, not for a module of schemas a first ring does not parse.
+   * env schema's per-field copies and the vendor keys' schemas: 2,189 then, 1,754 after session 40; 939
+   * since session 41 left the knowledge entries' schemas (525) and Get paid's (290) to their first use. The
+   * ceiling leaves room for a few new webhook fields, not for a module of schemas a first ring does not parse.
    */
-  it('builds fewer than 2,600 zod objects while it starts', async () => {
+  it('builds fewer than 1,200 zod objects while it starts', async () => {
     const { traits } = await zodInstancesAtInit('telephony', path.join(outRoot, 'telephony-zod'));
     expect(traits).toBeGreaterThan(0);
-    expect(traits).toBeLessThan(2_600);
+    expect(traits).toBeLessThan(1_200);
   }, 60_000);
 
   /**
@@ -264,7 +283,7 @@ describe('the telephony function at cold start', () => {
     await (inputs ??= telephonyInputs());
     const { stdout } = await promisify(execFile)(
       process.execPath,
-      ['--enable-source-maps', '--input-type=module', '-e', INTL_PROBE],
+      ['--input-type=module', '-e', INTL_PROBE],
       {
         cwd: REPO_ROOT,
         env: { ...COLD_START_ENV, BUNDLE_URL: pathToFileURL(path.join(bundleDir, 'index.mjs')).href },
@@ -296,7 +315,7 @@ describe('the telephony function at cold start', () => {
     });
     const { stdout } = await promisify(execFile)(
       process.execPath,
-      ['--enable-source-maps', '--input-type=module', '-e', FIRST_RING_PROBE],
+      ['--input-type=module', '-e', FIRST_RING_PROBE],
       {
         cwd: REPO_ROOT,
         env: {
@@ -313,10 +332,44 @@ describe('the telephony function at cold start', () => {
       body: string;
       atInit: string[];
       atFirstRing: string[];
+      stacks: number;
     };
     expect(probe.status, probe.body).toBe(200);
     expect(readVoiceTwiml(probe.body).relay).toBeDefined();
     expect(probe.atInit).toEqual([]);
     expect(probe.atFirstRing).toEqual([]);
+    // …nor a stack written, so no source map read (source-mapped-stacks.ts).
+    expect(probe.stacks).toBe(0);
   }, 60_000);
+
+  /**
+   * The function runs without `--enable-source-maps` (backend-function.ts), which read every module's map at
+   * load; the bundle maps a stack when one is written (source-mapped-stacks.ts, injected first by
+   * lambda-bundling.ts). An error at init, as the Lambda runtime would report it, names the .ts file and line.
+   */
+  it('names the TypeScript source and line in the stack of an error it throws, with no node flags', async () => {
+    await (inputs ??= telephonyInputs());
+    const failed = await promisify(execFile)(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        `await import(${JSON.stringify(pathToFileURL(path.join(bundleDir, 'index.mjs')).href)})`,
+      ],
+      // A table name the config refuses: loadConfig throws at init.
+      { cwd: REPO_ROOT, env: { ...COLD_START_ENV, TABLE_NAME: 'x' } },
+    ).then(
+      () => undefined,
+      (error: { stderr: string }) => error,
+    );
+    const frames = (failed?.stderr ?? '').split('\n').filter((line) => line.startsWith('    at '));
+    const envSource = readFileSync(path.join(REPO_ROOT, 'backend/src/platform/config/env.ts'), 'utf8');
+    const throwLine = envSource.split('\n').findIndex((line) => line.includes('throw new ConfigError(')) + 1;
+    expect(throwLine).toBeGreaterThan(0);
+    expect(frames[0]).toContain(
+      `${path.join(REPO_ROOT, 'backend/src/platform/config/env.ts')}:${throwLine}:`,
+    );
+    expect(frames.some((frame) => frame.includes('backend/src/entry/telephony-lambda.ts:'))).toBe(true);
+    expect(frames.filter((frame) => frame.includes('.mjs:'))).toEqual([]);
+  }, 30_000);
 });

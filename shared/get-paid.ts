@@ -1,4 +1,9 @@
-import { formatDollars, MAX_DEPOSIT_CENTS, MIN_DEPOSIT_CENTS } from './receptionist/deposits';
+import {
+  DEFAULT_DEPOSIT_CENTS,
+  formatDollars,
+  MAX_DEPOSIT_CENTS,
+  MIN_DEPOSIT_CENTS,
+} from './receptionist/deposits';
 
 /**
  * Issue 12 §3: deposits are paid into the owner's own Stripe account (Stripe Connect). The payout states,
@@ -35,6 +40,21 @@ export const MAX_SERVICE_PRICE_CENTS = 1_000_000;
 export const MAX_REFUND_WINDOW_HOURS = 720;
 
 export const DEFAULT_REFUND_WINDOW_HOURS = 24;
+
+/**
+ * Until the owner saves their own: the config's amount (or the product default), refundable up to a day
+ * before. A fixed deposit as `depositSettingsSchema` (schemas/get-paid.ts) describes it; here rather than
+ * there so that a caller's first ring, which builds the business profile with it, builds none of the Get paid
+ * schemas (docs/decisions/186-cold-start.md, session 41).
+ */
+export const defaultDepositSettings = (legacyAmountCents?: number) => ({
+  mode: 'fixed' as const,
+  amount_cents: Math.min(
+    Math.max(legacyAmountCents || DEFAULT_DEPOSIT_CENTS, MIN_DEPOSIT_CENTS),
+    MAX_DEPOSIT_CENTS,
+  ),
+  refund_window_hours: DEFAULT_REFUND_WINDOW_HOURS,
+});
 
 export const GET_PAID_LIMITS_TEXT = `between ${formatDollars(MIN_DEPOSIT_CENTS)} and ${formatDollars(MAX_DEPOSIT_CENTS)}`;
 

@@ -77,9 +77,10 @@ export async function measureLambdaBundle(
     targets.push({ lambda, entry, dir, metafile: await bundleEntry(entry, dir) });
   }
 
-  const deployedFlags = '--enable-source-maps'; // NODE_OPTIONS that infra/lib/backend-function.ts sets.
+  // NODE_OPTIONS that infra/lib/backend-function.ts sets: none since session 41 (source-mapped-stacks.ts).
+  const deployedFlags = '';
   log(
-    `cold init: ${options.samples} rounds of one fresh node process per function (${deployedFlags}), ` +
+    `cold init: ${options.samples} rounds of one fresh node process per function (${deployedFlags || 'no node flags'}), ` +
       'interleaved so drift weighs on all alike…',
   );
   const times = new Map<string, number[]>(targets.map((t) => [t.lambda, []]));

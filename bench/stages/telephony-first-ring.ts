@@ -107,8 +107,8 @@ export async function measureTelephonyFirstRing(
     log('an owner whose assistant answers a number…');
     const assistantNumber = await seedAnsweringOwner(doc, TABLE, OWNER);
     const env = {
+      // No NODE_OPTIONS, as deployed (backend-function.ts): the bundles map their own stacks.
       PATH: process.env.PATH,
-      NODE_OPTIONS: '--enable-source-maps',
       APP_ENV: 'test',
       AWS_REGION: 'us-east-1',
       TABLE_NAME: TABLE,
@@ -191,7 +191,7 @@ export async function measureTelephonyFirstRing(
       cpuRatio: round(telephony.cpuMs / baseline.cpuMs, 3),
       goal: FIRST_RING_GOAL,
       method:
-        `fresh node ${process.version} processes (--enable-source-maps), each importing one bundle and invoking ` +
+        `fresh node ${process.version} processes (no node flags, as deployed), each importing one bundle and invoking ` +
         'it once against DynamoDB Local; medians; excludes Node’s own start-up (the runtime bootstrap)',
     };
   });

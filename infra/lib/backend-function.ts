@@ -41,11 +41,10 @@ export class BackendFunction extends Construct {
       timeout: props.timeout,
       logGroup,
       tracing: Tracing.ACTIVE,
-      environment: {
-        ...props.environment,
-        // The bundle ships a source map; this makes stack traces point at the TypeScript sources.
-        NODE_OPTIONS: '--enable-source-maps',
-      },
+      // No NODE_OPTIONS: stack traces name the TypeScript sources through the bundle's own source maps,
+      // read when a stack is first written (source-mapped-stacks.ts), not Node's `--enable-source-maps`,
+      // which reads every module's map at load, on every cold start (docs/decisions/186-cold-start.md).
+      environment: props.environment,
     });
   }
 }

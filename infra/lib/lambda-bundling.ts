@@ -47,6 +47,14 @@ export const ESM_REQUIRE_BANNER =
 export const LAMBDA_EXTERNAL_MODULES = ['@aws-sdk/*'];
 
 const TSCONFIG = path.join(REPO_ROOT, 'tsconfig.json');
+/**
+ * Stacks mapped to the sources when first written, from the asset's own `.map` files, instead of Node's
+ * `--enable-source-maps`, which reads every module's map at load (docs/decisions/186-cold-start.md).
+ */
+export const SOURCE_MAPPED_STACKS = path.join(
+  REPO_ROOT,
+  'backend/src/platform/errors/install-source-mapped-stacks.ts',
+);
 /** Prefer ES module builds of dependencies: better tree shaking in ESM output. */
 const MAIN_FIELDS = ['module', 'main'];
 
@@ -97,6 +105,8 @@ export function esbuildOptionsForEntry(entry: string, outdir: string): BuildOpti
     sourcesContent: false,
     mainFields: MAIN_FIELDS,
     banner: { js: ESM_REQUIRE_BANNER },
+    // Evaluated before the entry's own modules: a stack, even one thrown at init, names the .ts sources.
+    inject: [SOURCE_MAPPED_STACKS],
     // Root tsconfig, so the `@shared/*` path alias resolves exactly as in the editor and in vitest.
     tsconfig: TSCONFIG,
     external: LAMBDA_EXTERNAL_MODULES,

@@ -1,12 +1,6 @@
 import { z } from 'zod';
+import { formatDollars, MAX_DEPOSIT_CENTS, MIN_DEPOSIT_CENTS } from '../receptionist/deposits';
 import {
-  DEFAULT_DEPOSIT_CENTS,
-  formatDollars,
-  MAX_DEPOSIT_CENTS,
-  MIN_DEPOSIT_CENTS,
-} from '../receptionist/deposits';
-import {
-  DEFAULT_REFUND_WINDOW_HOURS,
   DEPOSIT_AVAILABILITY,
   depositCentsOf,
   GET_PAID_LIMITS_TEXT,
@@ -64,15 +58,8 @@ export const depositSettingsSchema = z
   });
 export type DepositSettings = z.infer<typeof depositSettingsSchema>;
 
-/** Until the owner saves their own: the config's amount (or the product default), refundable up to a day before. */
-export const defaultDepositSettings = (legacyAmountCents?: number): DepositSettings => ({
-  mode: 'fixed',
-  amount_cents: Math.min(
-    Math.max(legacyAmountCents || DEFAULT_DEPOSIT_CENTS, MIN_DEPOSIT_CENTS),
-    MAX_DEPOSIT_CENTS,
-  ),
-  refund_window_hours: DEFAULT_REFUND_WINDOW_HOURS,
-});
+/** In shared/get-paid.ts, without zod: a caller's first ring builds the business profile with it. */
+export { defaultDepositSettings } from '../get-paid';
 
 export const getPaidStatusSchema = z.object({
   state: z.enum(PAYOUT_STATES),

@@ -7,8 +7,12 @@ import { resolveWeeklyHours, type WeeklyHours } from '@shared/receptionist/openi
 import { WEEKDAY_NAMES } from '@shared/receptionist/business-time';
 import { EMPTY_CALENDAR_MODEL } from '@shared/calendar-model';
 import type { CalendarModel, Closure } from '@shared/schemas/calendar-model';
-import { defaultDepositSettings } from '@shared/schemas/get-paid';
-import { depositAvailabilityOf, depositCentsOf, type DepositAvailability } from '@shared/get-paid';
+import {
+  defaultDepositSettings,
+  depositAvailabilityOf,
+  depositCentsOf,
+  type DepositAvailability,
+} from '@shared/get-paid';
 import { payoutStateOfItem, type Payouts } from '../payouts/records/index';
 import type { BusinessConfig } from '@shared/schemas/business-config';
 import type { KnowledgeEntry } from '@shared/schemas/knowledge';

@@ -7,7 +7,7 @@ import { errorAnswer } from '../../platform/errors/error-handler';
 import { forbidden } from '../../platform/errors/http-error';
 import { directAnswerHeaders } from '../../platform/http/answer-headers';
 import { originVerifierFor } from '../../platform/http/origin-verify';
-import { BODY_TOO_LARGE } from '../../platform/http/request-guards';
+import { BODY_TOO_LARGE } from '../../platform/http/body-too-large';
 import { requestIdFrom } from '../../platform/http/request-id';
 import type { Logger } from '../../platform/logging/logger';
 import { runWithEventLogContext } from '../../platform/logging/log-context';

@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import { apiPageContentSecurityPolicy } from '@shared/content-security-policy';
 import { runWithLogContext } from '../logging/log-context';
 import { requestIdOf } from './request-id';
-import { corsAnswerHeaders } from './cors';
+import { corsAnswerHeaders } from './cors-headers';
 
 /**
  * The security headers of every answer: the defaults of Hono's `secureHeaders()`, which this replaces

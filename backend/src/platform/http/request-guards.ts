@@ -4,12 +4,7 @@ import { SERVICE_LIMITS } from '@shared/service-limits';
 import type { ApiError } from '@shared/schemas/api-error';
 import { findUnstorableValue } from '@shared/safe-text';
 import { HttpError } from '../errors/http-error';
-
-/** The 413's body of a request over the API's body limit (also the telephony function's direct answer). */
-export const BODY_TOO_LARGE: Readonly<ApiError> = Object.freeze({
-  error: 'payload_too_large',
-  message: `The request body is larger than ${SERVICE_LIMITS.maxRequestBodyBytes / 1024} KB.`,
-});
+import { BODY_TOO_LARGE } from './body-too-large';
 
 const limitBody = bodyLimit({
   maxSize: SERVICE_LIMITS.maxRequestBodyBytes,

@@ -1,8 +1,24 @@
 import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { knowledgeEntrySchema, type KnowledgeEntry } from '@shared/schemas/knowledge';
+import type { KnowledgeEntry, knowledgeEntrySchema } from '@shared/schemas/knowledge';
 import { keys } from '../../../platform/dynamo/keys';
 import { isConditionFailure } from '../../../platform/dynamo/condition-failures';
 import { applyKnowledgeEdit, type KnowledgeEdit, type KnowledgeEditOutcome } from './knowledge-edits';
+
+/**
+ * The stored entries' schema, loaded on the first read that finds entries rather than at import: a caller's
+ * first ring imports these records with the call's wiring and never reads the knowledge base, and the
+ * schema module builds some 500 zod objects (docs/decisions/186-cold-start.md, session 41). A failed load is
+ * not kept. Where the module is already loaded (the API's knowledge routes import it), this costs a tick.
+ */
+let entrySchemaLoad: Promise<typeof knowledgeEntrySchema> | undefined;
+const entrySchema = () =>
+  (entrySchemaLoad ??= import('@shared/schemas/knowledge').then(
+    (module) => module.knowledgeEntrySchema,
+    (error: unknown) => {
+      entrySchemaLoad = undefined;
+      throw error;
+    },
+  ));
 
 /** Parallel edits retry on a version conflict this many times before answering "try again". */
 const EDIT_ATTEMPTS = 8;
@@ -24,12 +40,12 @@ export function createKnowledgeBaseRepository(
     const { Item } = await doc.send(
       new GetCommand({ TableName: tableName, Key: keys.knowledgeBase(ownerId), ConsistentRead: consistent }),
     );
-    const entries = Array.isArray(Item?.entries)
-      ? (Item.entries as unknown[]).flatMap((entry) => {
-          const parsed = knowledgeEntrySchema.safeParse(entry);
-          return parsed.success ? [parsed.data] : [];
-        })
-      : [];
+    const stored = Array.isArray(Item?.entries) ? (Item.entries as unknown[]) : [];
+    const schema = stored.length > 0 ? await entrySchema() : undefined;
+    const entries = stored.flatMap((entry) => {
+      const parsed = schema!.safeParse(entry);
+      return parsed.success ? [parsed.data] : [];
+    });
     return { entries, version: typeof Item?.version === 'number' ? Item.version : 0 };
   };
 

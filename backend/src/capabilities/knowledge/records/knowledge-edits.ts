@@ -1,8 +1,6 @@
-import {
-  knowledgeLimitProblem,
-  type KnowledgeEntry,
-  type KnowledgeEntryInput,
-} from '@shared/schemas/knowledge';
+import { knowledgeLimitProblem } from '@shared/knowledge-values';
+// Types only: the schemas' module is not loaded with these records (knowledge-base.ts).
+import type { KnowledgeEntry, KnowledgeEntryInput } from '@shared/schemas/knowledge';
 
 /**
  * The edits to an owner's knowledge base, pure: each returns the whole new list, or why it can't be stored
