@@ -27,6 +27,11 @@ type Bundling = {
 type Tree = { label: string; root: string; dir: string; metafile: Metafile; probeDir: string };
 
 const OUT = path.join(REPO_ROOT, '.local', 'bench', 'compare');
+/**
+ * Node flags of both trees' processes: none, as deployed since session 41 (each bundle maps its own stacks);
+ * BENCH_COMPARE_NODE_OPTIONS='--enable-source-maps' measures a tree from before as it was deployed.
+ */
+const COMPARE_NODE_OPTIONS = process.env.BENCH_COMPARE_NODE_OPTIONS ?? '';
 /** What a call's webhooks build: imported from the tree's own builder modules. */
 const PROBE_ENTRY = `
 import { connectRelayTwiml, sayThenDialTwiml } from '../../backend/src/providers/telephony/voice-twiml';
@@ -105,7 +110,7 @@ async function main() {
   const firstUse = trees.map(() => [] as FirstUse[]);
   for (let i = 0; i < samples; i++) {
     const order = i % 2 === 0 ? [0, 1] : [1, 0];
-    for (const t of order) init[t]!.push(await coldInitSample(trees[t]!.dir, '--enable-source-maps'));
+    for (const t of order) init[t]!.push(await coldInitSample(trees[t]!.dir, COMPARE_NODE_OPTIONS));
     for (const t of order) firstUse[t]!.push(await probeFirstUse(trees[t]!.probeDir));
   }
 
