@@ -70,11 +70,15 @@ export function OverviewTab({ userId }: { userId: string }) {
   // Once the assistant has had a conversation, View Call Logs opens the real log; before, the spec's
   // 'Coming Soon!' modal still records the owner's interest. The latest entry is read ahead (so the click
   // is instant) but not subscribed to: its answer would re-render the whole tab, during the dashboard's
-  // first second, for a value only the click needs.
+  // first second, for a value only the click needs. Read once the panels after the first commit are
+  // rendered (restShown), as View Call Logs is one of them.
   const queryClient = useQueryClient();
+  // The first commit holds the Assistant Status card alone (with the heading and tabs, what a phone shows
+  // above the fold); the panels after it, their reads and timers, come in a second, time-sliced render.
+  const restShown = useRenderedLater();
   useEffect(() => {
-    void queryClient.prefetchQuery(latestCallLogQuery(userId));
-  }, [queryClient, userId]);
+    if (restShown) void queryClient.prefetchQuery(latestCallLogQuery(userId));
+  }, [queryClient, userId, restShown]);
   const viewCallLogs = async () => {
     // A click before the read ahead has answered waits for it, so a quick owner is not shown 'Coming Soon!'
     // by mistake. A failed read counts as no conversation yet, as before the log existed.
@@ -85,9 +89,6 @@ export function OverviewTab({ userId }: { userId: string }) {
   // The figures, live calls, appointments and messages render from a deferred copy of the overview: when
   // it arrives, React renders them in the background in slices instead of one blocking task.
   const shownOverview = useDeferredValue(overview.data);
-  // The first commit holds the Assistant Status card alone (with the heading and tabs, what a phone shows
-  // above the fold); the panels after it, their reads and timers, come in a second, time-sliced render.
-  const restShown = useRenderedLater();
 
   return (
     <div className="overview-grid">
