@@ -49,6 +49,18 @@ export type PhoneNumberParts = {
  * person has one number across calls, texts and opt-outs.
  */
 export function parsePhone(text: string | null | undefined): PhoneNumberParts | undefined {
+  const parsed = readPhoneNumber(text);
+  return parsed ? partsOf(parsed) : undefined;
+}
+
+type ParsedPhone = NonNullable<ReturnType<typeof parsePhoneNumberFromString>>;
+
+/**
+ * parsePhone's reading, before any check: what only needs the number's length (formatting, tel: links) asks
+ * `isPossible()` of it and skips `isValid()`, which walks the country's numbering plan (a few ms per number in
+ * a phone's browser, inside the dashboard's render: issue 41 §4).
+ */
+function readPhoneNumber(text: string | null | undefined): ParsedPhone | undefined {
   const typed = (text ?? '').trim();
   if (typed.length > MAX_TYPED_CHARS || !isPhoneTyping(typed) || phoneDigits(typed) === '') return undefined;
   const parsed = parsePhoneNumberFromString(typed, { defaultCountry: 'US', extract: false });
@@ -56,12 +68,12 @@ export function parsePhone(text: string | null | undefined): PhoneNumberParts | 
   const national = String(parsed.nationalNumber);
   if (parsed.countryCallingCode === MEXICO_CALLING_CODE && national.length === 11 && national[0] === '1') {
     const current = parsePhoneNumberFromString(`+${MEXICO_CALLING_CODE}${national.slice(1)}`);
-    if (current?.isValid()) return partsOf(current);
+    if (current?.isValid()) return current;
   }
-  return partsOf(parsed);
+  return parsed;
 }
 
-function partsOf(parsed: NonNullable<ReturnType<typeof parsePhoneNumberFromString>>): PhoneNumberParts {
+function partsOf(parsed: ParsedPhone): PhoneNumberParts {
   return {
     e164: String(parsed.number),
     callingCode: String(parsed.countryCallingCode),
@@ -116,14 +128,16 @@ export const phoneDigits = (text: string | null | undefined): string => (text ??
  * read it without building every setup form's schemas (docs/decisions/186-cold-start.md).
  */
 export function toE164BusinessPhone(value: string): string {
-  const parts = parsePhone(value);
-  return parts?.possible ? parts.e164 : `+${phoneDigits(value)}`;
+  const parsed = readPhoneNumber(value);
+  return parsed?.isPossible() ? String(parsed.number) : `+${phoneDigits(value)}`;
 }
 
 /** A North American number's ten digits (area code first), else undefined. */
 function northAmericanDigits(text: string | null | undefined): string | undefined {
-  const parts = parsePhone(text);
-  return parts?.callingCode === NANP_CALLING_CODE && parts.possible ? parts.national : undefined;
+  const parsed = readPhoneNumber(text);
+  return parsed?.countryCallingCode === NANP_CALLING_CODE && parsed.isPossible()
+    ? String(parsed.nationalNumber)
+    : undefined;
 }
 
 /** Spec §5: the area code of a North American number ('415' of '+1 415 555 0142'), else undefined. */
@@ -152,6 +166,6 @@ export function formatPhone(text: string | null | undefined, style: PhoneDisplay
 
 /** A tel: link that dials the number from anywhere, or undefined when the text is not a number. */
 export function phoneTelHref(text: string | null | undefined): string | undefined {
-  const parts = parsePhone(text);
-  return parts?.possible ? `tel:${parts.e164}` : undefined;
+  const parsed = readPhoneNumber(text);
+  return parsed?.isPossible() ? `tel:${String(parsed.number)}` : undefined;
 }

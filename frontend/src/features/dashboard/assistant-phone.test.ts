@@ -27,3 +27,15 @@ describe('assistantTelHref', () => {
     expect(assistantTelHref('')).toBeUndefined();
   });
 });
+
+describe('one reading per number', () => {
+  it('answers a repeated number from the last reading and reads a new one afresh', () => {
+    expect(formatAssistantPhone('+14155550123')).toBe('415-555-0123');
+    expect(formatAssistantPhone('+14155550123')).toBe('415-555-0123');
+    expect(formatAssistantPhone('+16045550199')).toBe('604-555-0199');
+    expect(formatAssistantPhone(undefined)).toBe('Not Set');
+    expect(assistantTelHref('+16045550199')).toBe('tel:+16045550199');
+    expect(assistantTelHref(undefined)).toBeUndefined();
+    expect(assistantTelHref('+16045550199')).toBe('tel:+16045550199');
+  });
+});
