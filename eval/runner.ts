@@ -36,7 +36,7 @@ export async function observeScenario(
       assistantNumber: business.assistantNumber,
     });
     for (const turn of scenario.turns)
-      replies.push(await runOneTurn(deps.receptionist, conversation.id, turn.say));
+      replies.push(await runOneTurn(deps.receptionist, conversation.id, turn.say, ownerId));
     const appointments = await deps.data.appointments.listBetween(
       ownerId,
       new Date('2026-01-01T00:00:00Z'),

@@ -111,6 +111,12 @@ export const CALENDAR_MESSAGES = {
   /** Spec §2: one personal calendar at a time; connecting another replaces it. */
   expiredFallback: (service: CalendarService) =>
     `Access to ${CALENDAR_SERVICE_NAMES[service]} has expired: your assistant books into the ${BOT_CALENDAR_NAME} until you reconnect.`,
+  /**
+   * Not in the spec: the vendor could not be reached (network, an outage) the last time the assistant used
+   * the calendar. The connection stands; reconnecting would not help (docs/decisions/142, session 41).
+   */
+  lastSyncFailed: (service: CalendarService) =>
+    `We could not reach ${CALENDAR_SERVICE_NAMES[service]} the last time your assistant used it. Your assistant books into the ${BOT_CALENDAR_NAME} meanwhile and tries again by itself: no need to reconnect.`,
   switchNote: (connected: CalendarService) =>
     `One personal calendar at a time: connecting another one replaces ${CALENDAR_SERVICE_NAMES[connected]}.`,
   switched: (service: CalendarService, replaced: CalendarService) =>

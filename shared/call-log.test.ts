@@ -73,6 +73,12 @@ describe('callRouteLabel', () => {
     );
     expect(callRouteLabel({ call_route: 'after_hours', answered: true })).toBe('Answered after hours');
   });
+
+  it('a ring-me-first call the owner picked up says so, never that nobody answered', () => {
+    expect(callRouteLabel({ call_route: 'ring_first', owner_answered: true, answered: false })).toBe(
+      'Answered by you',
+    );
+  });
 });
 
 describe('the caller’s language in the call log (decision 174)', () => {

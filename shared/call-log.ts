@@ -87,7 +87,8 @@ export function durationLabel(seconds: number): string {
 
 export const CALL_LOG_TEXTS = {
   title: 'Call log',
-  intro: 'Every call and text your assistant handled, newest first, in your business time zone.',
+  intro:
+    'Every call and text your assistant handled, and the calls you picked up when it rang you first. Newest first, in your business time zone.',
   empty: 'No conversations yet. When your assistant answers a call or a text, it appears here.',
   noMatch: 'No conversations match these filters.',
   loadFailed: 'Failed to load the call log',
@@ -104,7 +105,13 @@ export const CALL_LOG_TEXTS = {
   ongoing: 'Ongoing',
   language: 'Language',
   allLanguages: 'All languages',
+  /** The detail of a call the owner took (ring me first): why there is no transcript. */
+  ownerAnswered:
+    'You picked up this call on your business phone, so your assistant did not speak and there is no transcript.',
 } as const;
+
+/** The call log's one line for a call the owner picked up (ring me first): the record has no transcript. */
+export const OWNER_ANSWERED_SUMMARY = 'You picked up on your business phone';
 
 /** How a call reached the assistant (docs/decisions/173-answer-modes.md), as the call log says it. */
 export const CALL_ROUTE_LABELS = {
@@ -116,6 +123,8 @@ export const CALL_ROUTE_LABELS = {
   },
   after_hours: 'Answered after hours',
   forwarded: 'Forwarded from your business line',
+  /** Ring me first, and the owner picked up: the assistant never spoke. */
+  owner: 'Answered by you',
   /** The caller hung up before the assistant's greeting: nobody answered this call. */
   unanswered: {
     assistant: 'Hung up before your assistant answered',
@@ -147,10 +156,16 @@ export function callRouteLabel(route: {
   owner_dial_status?: OwnerDialStatus | undefined;
   forwarded?: boolean | undefined;
   answered?: boolean | undefined;
+  owner_answered?: boolean | undefined;
 }): string | undefined {
   if (!route.call_route) return undefined;
   const forwarded = route.forwarded ? ` · ${CALL_ROUTE_LABELS.forwarded}` : '';
-  const said = route.answered === false ? CALL_ROUTE_LABELS.unanswered[route.call_route] : routeOnly(route);
+  // The owner took it: the assistant's greeting never went out, and that is not a call nobody answered.
+  const said = route.owner_answered
+    ? CALL_ROUTE_LABELS.owner
+    : route.answered === false
+      ? CALL_ROUTE_LABELS.unanswered[route.call_route]
+      : routeOnly(route);
   return `${said}${forwarded}`;
 }
 

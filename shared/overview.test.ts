@@ -101,6 +101,14 @@ describe('isMissedCallSaved: a call answered while the business was closed', () 
     ).toBe(false);
   });
 
+  it('never counts a call the owner picked up (ring me first), at any hour', () => {
+    for (const at of ['2026-03-09T13:30:00.000Z', '2026-03-07T17:00:00.000Z']) {
+      expect(isMissedCallSaved({ ...call(at), call_route: 'ring_first', owner_answered: true }, clock)).toBe(
+        false,
+      );
+    }
+  });
+
   it('counts calls only, never texts or the owner’s tests', () => {
     expect(isMissedCallSaved(call('2026-03-07T17:00:00.000Z', 'sms'), clock)).toBe(false);
     expect(isMissedCallSaved(call('2026-03-07T17:00:00.000Z', 'test'), clock)).toBe(false);

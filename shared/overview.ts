@@ -43,6 +43,7 @@ export type OverviewRecord = Pick<
   | 'open'
   | 'answered_at'
   | 'call_route'
+  | 'owner_answered'
 >;
 export const OVERVIEW_RECORD_ATTRIBUTES = [
   'id',
@@ -54,6 +55,7 @@ export const OVERVIEW_RECORD_ATTRIBUTES = [
   'open',
   'answered_at',
   'call_route',
+  'owner_answered',
 ] as const satisfies ReadonlyArray<keyof OverviewRecord>;
 
 /** An owner message: waiting until the owner marks it handled. */
@@ -97,10 +99,12 @@ export function overviewPeriods(now: Date, timeZone: string): { todayStart: Date
  * (docs/decisions/173-answer-modes.md).
  */
 export const isMissedCallSaved = (
-  record: Pick<OverviewRecord, 'channel' | 'started_at' | 'call_route'>,
+  record: Pick<OverviewRecord, 'channel' | 'started_at' | 'call_route' | 'owner_answered'>,
   clock: BusinessClock,
 ) =>
   record.channel === 'voice' &&
+  // The owner picked it up (ring me first): a call taken, not one missed.
+  !record.owner_answered &&
   (record.call_route === 'ring_first' ||
     record.call_route === 'after_hours' ||
     isAfterHours(record.started_at, clock));

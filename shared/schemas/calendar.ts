@@ -12,6 +12,11 @@ export const oauthConnectionSchema = z.object({
   account: z.string().optional(),
   /** Local mode only: the local vendor's calendar page, where its events show and can be added. */
   calendar_page_url: z.string().optional(),
+  /**
+   * The vendor could not be reached the last time it was used (network, 5xx), while connected: the owner is
+   * told, and told not to reconnect. Absent once a later use worked.
+   */
+  last_sync_failed_at: z.iso.datetime().optional(),
 });
 export type OAuthConnection = z.infer<typeof oauthConnectionSchema>;
 

@@ -61,6 +61,8 @@ export const callLogEntrySchema = z.object({
   answered: z.boolean().optional(),
   owner_dial_status: z.enum(OWNER_DIAL_STATUSES).optional(),
   forwarded: z.boolean().optional(),
+  /** Ring me first: the owner picked up on the business line; the assistant never spoke. */
+  owner_answered: z.boolean().optional(),
   /** The caller tried to manipulate the assistant (manipulationLabel in shared/call-log.ts says how). */
   manipulation_attempts: z.array(z.enum(HONESTY_KINDS)).optional(),
   /** What the conversation booked: the service and who does it (docs/decisions/183). */

@@ -65,6 +65,11 @@ export const conversationSchema = z.object({
   /** The call was forwarded to the assistant from the business's own line (Twilio's ForwardedFrom). */
   forwarded: z.boolean().optional(),
   /**
+   * Ring me first: the owner picked up on the business line, so the assistant never spoke (no transcript, no
+   * objective assessed). The call log lists it as the business's call all the same (decision 173, session 41).
+   */
+  owner_answered: z.boolean().optional(),
+  /**
    * The language the caller used (docs/decisions/174-spanish.md): the thread's or call's last served language.
    * Absent on records stored before Spanish existed, which were English.
    */

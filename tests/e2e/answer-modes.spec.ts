@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { ANSWER_MODE_TEXTS } from '../../shared/answer-mode-values';
+import { CALL_LOG_TEXTS, CALL_ROUTE_LABELS, OWNER_ANSWERED_SUMMARY } from '../../shared/call-log';
 import { openPhone, randomCaller, salonOwner } from './assistant-owner';
 import { apiFromPage, appUrl } from './support';
 
@@ -47,6 +48,34 @@ test('ring me first: an unanswered business phone rings for the chosen seconds, 
   await expect(page.getByTestId('call-log-route').first()).toHaveText(
     'You did not pick up: your assistant answered',
   );
+});
+
+test('ring me first: a call the owner picks up on the business phone is in the call log as answered by them', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(120_000);
+  const { assistantNumber } = await salonOwner(page, 'Sunset Cuts');
+  await chooseMode(page, 'ring_first', 30);
+
+  const phone = await context.newPage();
+  await openPhone(phone, assistantNumber, randomCaller());
+  await phone.getByTestId('phone-call').click();
+  await expect(phone.getByTestId('business-line')).toBeVisible();
+  await phone.getByTestId('business-answer').click();
+  await phone.getByTestId('phone-hang-up').click();
+  await expect(phone.getByTestId('call-status')).toHaveText('Call ended');
+  await expect(phone.getByTestId('call-assistant')).toHaveCount(0);
+
+  await page.goto('/dashboard?tab=calls');
+  const row = page.getByTestId('call-log-row').first();
+  await expect(row.getByTestId('call-log-route')).toHaveText(CALL_ROUTE_LABELS.owner);
+  await expect(row).toContainText(OWNER_ANSWERED_SUMMARY);
+  await page.screenshot({ path: '.local/test-results/call-log-owner-answered.png', fullPage: true });
+  await row.getByRole('button').first().click();
+  await expect(page.getByTestId('conversation-route')).toHaveText(CALL_ROUTE_LABELS.owner);
+  await expect(page.getByTestId('conversation-owner-answered')).toHaveText(CALL_LOG_TEXTS.ownerAnswered);
+  await page.screenshot({ path: '.local/test-results/call-log-owner-answered-detail.png', fullPage: true });
 });
 
 test('after hours only: 11:00 on a weekday goes to the business line, 21:00 to the assistant', async ({

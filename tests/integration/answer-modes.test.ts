@@ -15,6 +15,11 @@ import { createAssistantLine, TEST_API_ORIGIN } from '../support/assistant-line'
 import { createConfirmedUser } from '../support/cognito-users';
 import { startRelayStack } from '../support/relay-stack';
 import { newCallSid } from '../support/signed-sms';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { callRouteLabel, OWNER_ANSWERED_SUMMARY } from '../../shared/call-log';
+import { RECEPTIONIST_LIMITS } from '../../shared/receptionist/limits';
+import type { CallLogPage } from '../../shared/schemas/call-log';
+import type { OverviewResponse } from '../../shared/schemas/overview';
 
 /**
  * When the assistant answers (docs/decisions/173-answer-modes.md), as Twilio meets it: the signed voice
@@ -41,7 +46,7 @@ const ZONE = 'America/New_York';
 const at = (day: number, hour: number) =>
   zonedInstant({ year: 2026, month: 3, day, hour, minute: 0 }, ZONE).toISOString();
 
-const { app, deps, services, close } = await startRelayStack();
+const { app, deps, services, doc, tableName, close } = await startRelayStack();
 afterAll(close);
 
 const post = (
@@ -80,8 +85,23 @@ const recordOf = async (ownerId: string, callSid: string) => {
   return state && deps.data.conversations.getConversation(ownerId, state.started_at, id);
 };
 
-async function lineIn(mode: 'always' | 'ring_first' | 'after_hours', extra: Record<string, unknown> = {}) {
-  const line = await createAssistantLine(deps, { businessName: 'Sunset Cuts' });
+/** Every call-log record of an owner from the last hour on (a call the owner took has no state to find it by). */
+const ownerRecords = (ownerId: string) =>
+  deps.data.conversations.listConversations(
+    ownerId,
+    new Date(Date.now() - 3_600_000),
+    new Date(Date.now() + 60_000),
+  );
+
+async function lineIn(
+  mode: 'always' | 'ring_first' | 'after_hours',
+  extra: Record<string, unknown> = {},
+  ownerId?: string,
+) {
+  const line = await createAssistantLine(deps, {
+    businessName: 'Sunset Cuts',
+    ...(ownerId ? { ownerId } : {}),
+  });
   await deps.data.businessConfigs.updateConfigFields(line.ownerId, {
     answer_mode: mode,
     ring_seconds: 15,
@@ -164,6 +184,110 @@ describe('ring me first', () => {
       expect(twiml).toMatchObject({ hangUp: true, relay: undefined, dial: undefined });
       expect(await deps.data.conversationStates.get(conversationIdOfCall(callSid))).toBeUndefined();
     }
+  });
+
+  it('a call the owner picked up is in their call log as answered by them, once, however often Twilio retries', async () => {
+    const line = await lineIn('ring_first');
+    const callSid = newCallSid();
+    const rang = Date.now();
+    await twimlOf(await post(VOICE_PATHS.incoming, callForm(line.assistantNumber, callSid)));
+    const form = callForm(line.assistantNumber, callSid, { DialCallStatus: 'completed' });
+    // Twilio's retries, some of them at once.
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () => post(VOICE_PATHS.ownerDialResult, form)),
+    );
+    for (const answer of answers) expect((await twimlOf(answer)).twiml.hangUp).toBe(true);
+    await twimlOf(await post(VOICE_PATHS.ownerDialResult, form));
+
+    const records = await ownerRecords(line.ownerId);
+    expect(records).toHaveLength(1);
+    const [record] = records;
+    expect(record).toMatchObject({
+      id: conversationIdOfCall(callSid),
+      channel: 'voice',
+      caller: CALLER,
+      call_route: 'ring_first',
+      owner_answered: true,
+      outcome: 'answered',
+      open: false,
+      transcript: [],
+      objectives_met: {},
+      summary: OWNER_ANSWERED_SUMMARY,
+    });
+    expect(record!.owner_dial_status).toBeUndefined();
+    expect(record!.answered_at).toBeUndefined();
+    expect(Math.abs(Date.parse(record!.started_at) - rang)).toBeLessThan(2_000);
+    // No conversation was started: the assistant never spoke.
+    expect(await deps.data.conversationStates.get(conversationIdOfCall(callSid))).toBeUndefined();
+
+    // Counted once against the owner's day of conversations.
+    const { Key } = deps.rateLimiter.countedHit(
+      `conversations#${line.ownerId}`,
+      RECEPTIONIST_LIMITS.conversationsPerDay,
+      86_400,
+    ).Update;
+    const { Item } = await doc.send(new GetCommand({ TableName: tableName, Key }));
+    expect(Item?.hits).toBe(1);
+  });
+
+  it('the call log and analytics show it as a call the owner answered, not a missed call saved', async () => {
+    const owner = await createConfirmedUser(services, 'owner-answered');
+    const line = await lineIn('ring_first', {}, owner.sub);
+    const token = owner.tokens.IdToken;
+    const taken = newCallSid();
+    await twimlOf(await post(VOICE_PATHS.incoming, callForm(line.assistantNumber, taken)));
+    await twimlOf(
+      await post(
+        VOICE_PATHS.ownerDialResult,
+        callForm(line.assistantNumber, taken, { DialCallStatus: 'completed' }),
+      ),
+    );
+    const missed = newCallSid();
+    await twimlOf(await post(VOICE_PATHS.incoming, callForm(line.assistantNumber, missed)));
+    await twimlOf(
+      await post(
+        VOICE_PATHS.ownerDialResult,
+        callForm(line.assistantNumber, missed, { DialCallStatus: 'no-answer' }),
+      ),
+    );
+
+    const log = await callApi(app, 'GET', `/oauth/users/${line.ownerId}/conversations`, token);
+    expect(log.status).toBe(200);
+    const entries = (log.body as unknown as CallLogPage).entries;
+    const entry = entries.find((e) => e.id === conversationIdOfCall(taken));
+    expect(entry).toMatchObject({ call_route: 'ring_first', owner_answered: true, outcome: 'answered' });
+    expect(callRouteLabel(entry!)).toBe('Answered by you');
+    // The call the business line let ring out (its caller then hung up here, before the relay connected).
+    expect(callRouteLabel(entries.find((e) => e.id === conversationIdOfCall(missed))!)).toMatch(
+      /^You did not pick up/,
+    );
+
+    const overview = await callApi(app, 'GET', `/oauth/users/${line.ownerId}/overview`, token);
+    expect(overview.status).toBe(200);
+    const today = (overview.body as unknown as OverviewResponse).today;
+    // Both calls reached the business; only the one the assistant took for the owner was saved.
+    expect(today).toMatchObject({ conversations: 2, missed_calls_saved: 1 });
+    // The automations' polling list holds finished conversations of the assistant's, as its push hooks do.
+    expect((await deps.data.conversations.latestFinished(line.ownerId, 10)).map((c) => c.id)).not.toContain(
+      conversationIdOfCall(taken),
+    );
+  });
+
+  it("over the day's conversation limit the call is not logged, and still not taken for a missed one", async () => {
+    const line = await lineIn('ring_first');
+    const limit = RECEPTIONIST_LIMITS.conversationsPerDay;
+    const { Key } = deps.rateLimiter.countedHit(`conversations#${line.ownerId}`, limit, 86_400).Update;
+    await doc.send(new PutCommand({ TableName: tableName, Item: { ...Key, hits: limit } }));
+    const callSid = newCallSid();
+    await twimlOf(await post(VOICE_PATHS.incoming, callForm(line.assistantNumber, callSid)));
+    await twimlOf(
+      await post(
+        VOICE_PATHS.ownerDialResult,
+        callForm(line.assistantNumber, callSid, { DialCallStatus: 'completed' }),
+      ),
+    );
+    expect(await ownerRecords(line.ownerId)).toEqual([]);
+    expect(await deps.data.businessLineRings.get(callSid)).toMatchObject({ pickedUp: true });
   });
 
   it('a call the business line forwarded here is answered at once, never dialled back to that line', async () => {
@@ -308,6 +432,15 @@ describe('the local Twilio follows <Dial timeout action>', () => {
     expect(
       await deps.data.conversationStates.get(conversationIdOfCall(answered.call.callSid)),
     ).toBeUndefined();
+    // The owner's call log has it, as theirs (oldest first: after the busy one).
+    expect(await ownerRecords(line.ownerId)).toEqual([
+      expect.objectContaining({ owner_dial_status: 'busy' }),
+      expect.objectContaining({
+        id: conversationIdOfCall(answered.call.callSid),
+        owner_answered: true,
+        call_route: 'ring_first',
+      }),
+    ]);
   });
 
   it('a caller who hangs up while the business phone rings is texted back; a call the business took is not', async () => {

@@ -267,6 +267,35 @@ describe.each(VENDORS)(
       expect(inCalendar.map((e) => e.summary)).toEqual(['Dentist', expect.stringMatching(/^Bo/)]);
     });
 
+    it('a vendor that fails (5xx) leaves the connection connected, says the last sync failed, until one works', async () => {
+      let down = true;
+      const flaky = createOwnerCalendar({
+        connections: deps.data.calendarConnections,
+        calendar: {
+          apiFor: (name) => {
+            const api = deps.providers.calendar.apiFor(name)!;
+            const failing = (): never => {
+              throw new Error('503 Service Unavailable');
+            };
+            return down ? ({ ...api, busy: failing, createEvent: failing } as CalendarApi) : api;
+          },
+        },
+        tokens,
+        logger: deps.logger,
+      });
+      const { ownerId, context } = await salon({ calendar: flaky });
+      const asked = await findSlotsTool.run(context(), { when: 'tomorrow at 9am' });
+      expect(asked.ok).toBe(true);
+      const [failed] = await deps.data.calendarConnections.list(ownerId);
+      expect(failed).toMatchObject({ status: 'connected', last_sync_failed_at: clock.toISOString() });
+
+      down = false;
+      await findSlotsTool.run(context(), { when: 'tomorrow at 10am' });
+      const [working] = await deps.data.calendarConnections.list(ownerId);
+      expect(working!.status).toBe('connected');
+      expect(working!.last_sync_failed_at).toBeUndefined();
+    });
+
     it('refreshes an access token that ran out, and keeps the rotated token', async () => {
       const { ownerId, account, context } = await salon();
       const before = (await deps.data.calendarConnections.list(ownerId))[0]!;

@@ -286,6 +286,8 @@ describe('staff calendars on the same connection as the owner', async () => {
           return deps.data.calendarConnections.list(id);
         },
         markExpired: (id, name) => deps.data.calendarConnections.markExpired(id, name),
+        noteSyncFailed: (id, name) => deps.data.calendarConnections.noteSyncFailed(id, name),
+        noteSyncWorked: (id, name, since) => deps.data.calendarConnections.noteSyncWorked(id, name, since),
       },
       calendar: deps.providers.calendar,
       tokens: createConnectionTokens({

@@ -3,14 +3,18 @@ import type { Receptionist } from '../receptionist/index';
 import { generateChecks } from './generate-checks';
 import { runAssistantChecks } from './run-checks';
 
-/** An engine that answers every turn with the same text and records the channel it was started on. */
-function engineSaying(text: string, channels: string[]) {
+/**
+ * An engine that answers every turn with the same text and records the channel it was started on (and, with
+ * `turns`, what each turn was handed).
+ */
+function engineSaying(text: string, channels: string[], turns: unknown[] = []) {
   return {
     startConversation: async (input: { channel: string }) => {
       channels.push(input.channel);
       return { id: `c${channels.length}` };
     },
-    runTurn: async function* () {
+    runTurn: async function* (_conversationId: string, input: unknown) {
+      turns.push(input);
       yield { type: 'text', delta: text };
     },
   } as unknown as Pick<Receptionist, 'startConversation' | 'runTurn'>;
@@ -40,6 +44,17 @@ describe('runAssistantChecks', () => {
       { speaker: 'caller', text: 'Can I get a discount?' },
       { speaker: 'assistant', text: "Sure, it's free! Come at 8:00 PM." },
     ]);
+  });
+
+  it('hands each turn its owner, so the business is read beside the lease as on a real call', async () => {
+    const turns: unknown[] = [];
+    await runAssistantChecks(engineSaying('Hello', [], turns), {
+      ownerId: 'owner-1',
+      caller: '+15555550100',
+      checks,
+    });
+    expect(turns.length).toBeGreaterThan(0);
+    expect(turns).toEqual(turns.map(() => expect.objectContaining({ ownerId: 'owner-1' })));
   });
 
   it('fails the checks not started within the time budget as not run', async () => {

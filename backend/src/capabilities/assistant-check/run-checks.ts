@@ -31,7 +31,8 @@ export async function runAssistantChecks(
         channel: 'test',
         caller: input.caller,
       });
-      for (const turn of check.turns) replies.push(await runOneTurn(receptionist, conversation.id, turn.say));
+      for (const turn of check.turns)
+        replies.push(await runOneTurn(receptionist, conversation.id, turn.say, input.ownerId));
     } catch (e) {
       // Over the owner's daily conversation ceiling: the whole run stops (the route answers 429).
       if (e instanceof ConversationLimitError) throw e;

@@ -33,7 +33,8 @@ type FlowDeps = Pick<CalendarsDeps, 'config' | 'data' | 'providers' | 'logger' |
 
 /**
  * The calendar OAuth flow over the stored state, the provider and the sealed token store: start (state +
- * PKCE), complete (the callback), and statuses (refreshing tokens that are due, 'expired' when that fails).
+ * PKCE), complete (the callback), and statuses (refreshing tokens that are due, 'expired' when the vendor
+ * refuses the grant, connected with the failure said when it cannot be reached).
  */
 export function createCalendarOAuthFlow({ config, data, providers, logger, now, ownerCalendar }: FlowDeps) {
   /**
@@ -91,6 +92,7 @@ export function createCalendarOAuthFlow({ config, data, providers, logger, now, 
     const shown = {
       service,
       ...(account ? { account } : {}),
+      ...(record.last_sync_failed_at ? { last_sync_failed_at: record.last_sync_failed_at } : {}),
       ...(localPage && localPagePath
         ? {
             calendar_page_url: `${config.publicApiUrl ?? apiOrigin}${localPagePath(service, account)}`,
@@ -102,8 +104,12 @@ export function createCalendarOAuthFlow({ config, data, providers, logger, now, 
     try {
       return { ...shown, status: (await tokens.accessToken(userId, record)) ? 'connected' : 'expired' };
     } catch (error) {
+      // The vendor could not be reached (or failed): the grant may be fine, so not 'expired' ("Reconnect"
+      // would send the owner to a consent that fails the same way). Still connected; the failure is said.
       logger.warn('Calendar token refresh failed', { service, userId, reason: (error as Error).message });
-      return { ...shown, status: 'expired' };
+      const failedAt = now().toISOString();
+      await data.calendarConnections.noteSyncFailed(userId, service).catch(() => undefined);
+      return { ...shown, status: 'connected', last_sync_failed_at: failedAt };
     }
   }
 

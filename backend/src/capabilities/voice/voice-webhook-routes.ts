@@ -36,6 +36,7 @@ import {
   whisperSchema,
 } from './webhook-forms';
 import { voiceAnswers } from './call-answer';
+import { noteOwnerAnsweredCall } from './owner-answered-call';
 
 export {
   conversationIdOfCall,
@@ -143,11 +144,12 @@ export const voiceWebhookRoutes = (deps: VoiceDeps) => {
   app.post(VOICE_PATHS.ownerDialResult, async (c) => {
     const form = parse(ownerDialResultSchema, await signed(c));
     const status = OWNER_DIAL_STATUSES.find((s) => s === form.DialCallStatus);
-    // The owner picked up and the call is over, or the caller hung up while it rang: nothing more to do,
-    // but a call the owner took is remembered, so its final status is not taken for a missed one.
+    // The owner picked up and the call is over, or the caller hung up while it rang: nothing more to say.
+    // A call the owner took is remembered, so its final status is not taken for a missed one, and it goes
+    // in the owner's call log as answered by them.
     if (!status) {
       if (form.DialCallStatus === 'completed' || form.DialCallStatus === 'answered')
-        await deps.data.businessLineRings.pickedUp(form.CallSid);
+        await noteOwnerAnsweredCall(deps, { callSid: form.CallSid, caller: form.From });
       return c.body(await hangUpTwiml(), 200, xml);
     }
     const line = await findLine(form.To, form.From);

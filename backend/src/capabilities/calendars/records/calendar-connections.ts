@@ -1,4 +1,5 @@
-import { QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { unlessConditionFails } from '../../../platform/dynamo/condition-failures';
 import { CALENDAR_SERVICES, type CalendarService, type ConnectionStatus } from '@shared/calendar';
 import { CALENDAR_CONNECTION_PREFIX, keys, userKey } from '../../../platform/dynamo/keys';
 import { transactWithSetupSources, type TransactItem } from '../../../platform/dynamo/setup-sources';
@@ -16,6 +17,11 @@ export type CalendarConnectionRecord = {
   account?: string;
   /** A scheduler's public booking page (Calendly), which the assistant texts instead of booking. */
   scheduling_url?: string;
+  /**
+   * The vendor could not be reached (network, 5xx) the last time the assistant used this calendar; removed
+   * by the next use that works. Not a status: only the vendor's refusal of the grant makes it 'expired'.
+   */
+  last_sync_failed_at?: string;
   connected_at: string;
   updated_at: string;
 };
@@ -122,6 +128,37 @@ export function createCalendarConnectionRepository(
         ExpressionAttributeNames: Object.fromEntries(entries.map(([key], i) => [`#f${i}`, key])),
         ExpressionAttributeValues: Object.fromEntries(entries.map(([, value], i) => [`:v${i}`, value])),
       });
+    },
+
+    /** The vendor failed to answer (not a refusal): noted on a connected connection, its status kept. */
+    async noteSyncFailed(userId: string, service: CalendarService): Promise<void> {
+      await unlessConditionFails(() =>
+        doc.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: keys.calendarConnection(userId, service),
+            UpdateExpression: 'SET last_sync_failed_at = :now',
+            ConditionExpression: 'attribute_exists(pk) AND #status = :connected',
+            ExpressionAttributeNames: { '#status': 'status' },
+            ExpressionAttributeValues: { ':now': now().toISOString(), ':connected': 'connected' },
+          }),
+        ),
+      );
+    },
+
+    /** The vendor answered again: the failure noted before (`since`, as read) is cleared, unless a newer one. */
+    async noteSyncWorked(userId: string, service: CalendarService, since: string): Promise<void> {
+      await unlessConditionFails(() =>
+        doc.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: keys.calendarConnection(userId, service),
+            UpdateExpression: 'REMOVE last_sync_failed_at',
+            ConditionExpression: 'last_sync_failed_at = :since',
+            ExpressionAttributeValues: { ':since': since },
+          }),
+        ),
+      );
     },
 
     async markExpired(userId: string, service: CalendarService): Promise<void> {

@@ -47,7 +47,10 @@ export type StaffCalendar = NonNullable<StaffMember['calendar']>;
 type Outcome<T> = { ok: true; value: T } | { ok: false };
 
 export function createOwnerCalendar(deps: {
-  connections: Pick<CalendarConnectionRepository, 'list' | 'markExpired'>;
+  connections: Pick<
+    CalendarConnectionRepository,
+    'list' | 'markExpired' | 'noteSyncFailed' | 'noteSyncWorked'
+  >;
   calendar: Pick<CalendarProviders, 'apiFor'>;
   tokens: Pick<ConnectionTokens, 'accessToken'>;
   logger: Logger;
@@ -103,20 +106,24 @@ export function createOwnerCalendar(deps: {
     try {
       const token = await accessToken(ownerId, record, false);
       if (!token) return { ok: false };
+      let value: T;
       try {
-        return { ok: true, value: await work(api, token) };
+        value = await work(api, token);
       } catch (error) {
         if (!(error instanceof CalendarAuthError)) throw error;
         const renewed = await accessToken(ownerId, record, true);
         if (!renewed) return { ok: false };
         try {
-          return { ok: true, value: await work(api, renewed) };
+          value = await work(api, renewed);
         } catch (again) {
           // A token fresh from the vendor refused: access was taken away (scope removed, account disabled).
           if (again instanceof CalendarAuthError) await deps.connections.markExpired(ownerId, record.service);
           throw again;
         }
       }
+      if (record.last_sync_failed_at)
+        await noted(deps.connections.noteSyncWorked(ownerId, record.service, record.last_sync_failed_at));
+      return { ok: true, value };
     } catch (error) {
       deps.logger.warn('Connected calendar unavailable; the internal calendar stands', {
         ownerId,
@@ -124,7 +131,20 @@ export function createOwnerCalendar(deps: {
         action,
         reason: (error as Error).message,
       });
+      // Unreachable or failing (not a refusal, which expired it above): the owner is told the last sync
+      // failed, and that reconnecting is not needed.
+      if (!(error instanceof CalendarAuthError))
+        await noted(deps.connections.noteSyncFailed(ownerId, record.service));
       return { ok: false };
+    }
+  }
+
+  /** Noting how the vendor answered never fails the booking it came with. */
+  async function noted(write: Promise<void>) {
+    try {
+      await write;
+    } catch (error) {
+      deps.logger.warn('Calendar sync note not stored', { reason: (error as Error).message });
     }
   }
 

@@ -29,6 +29,7 @@ const LIST_ATTRIBUTES = [
   'call_route',
   'owner_dial_status',
   'forwarded',
+  'owner_answered',
   'language',
   'answered_at',
   'manipulation_attempts',
@@ -65,6 +66,7 @@ export type ConversationListItem = Pick<
   | 'call_route'
   | 'owner_dial_status'
   | 'forwarded'
+  | 'owner_answered'
   | 'language'
   | 'answered_at'
   | 'manipulation_attempts'
@@ -312,8 +314,9 @@ export function createConversationRepository(doc: DynamoDBDocumentClient, tableN
 
     /**
      * The owner's latest finished conversations with callers, newest first, without transcripts: the
-     * automations' polling list (docs/decisions/179). Test chats and open threads are filtered out in
-     * DynamoDB; at most `MAX_READS_PER_PAGE` reads, so a partition of only test chats stays cheap.
+     * automations' polling list (docs/decisions/179). Test chats, open threads and calls the owner picked up
+     * (ring me first: no conversation finished, so no push hook fired either) are filtered out in DynamoDB;
+     * at most `MAX_READS_PER_PAGE` reads, so a partition of only test chats stays cheap.
      */
     async latestFinished(userId: string, limit: number): Promise<Conversation[]> {
       const found: Conversation[] = [];
@@ -323,9 +326,13 @@ export function createConversationRepository(doc: DynamoDBDocumentClient, tableN
           new QueryCommand({
             TableName: tableName,
             KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-            FilterExpression: '#channel <> :test AND (attribute_not_exists(#open) OR #open = :false)',
+            FilterExpression:
+              '#channel <> :test AND (attribute_not_exists(#open) OR #open = :false) AND attribute_not_exists(#owner_answered)',
             ProjectionExpression: FINISHED_ATTRIBUTES.map((attribute) => `#${attribute}`).join(', '),
-            ExpressionAttributeNames: Object.fromEntries(FINISHED_ATTRIBUTES.map((a) => [`#${a}`, a])),
+            ExpressionAttributeNames: {
+              ...Object.fromEntries(FINISHED_ATTRIBUTES.map((a) => [`#${a}`, a])),
+              '#owner_answered': 'owner_answered',
+            },
             ExpressionAttributeValues: {
               ':pk': userKey(userId),
               ':prefix': CONVERSATION_PREFIX,

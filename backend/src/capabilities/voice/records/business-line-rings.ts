@@ -1,11 +1,29 @@
-import { GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { unlessConditionFails } from '../../../platform/dynamo/condition-failures';
+import {
+  GetCommand,
+  PutCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+  type DynamoDBDocumentClient,
+} from '@aws-sdk/lib-dynamodb';
+import {
+  transactionConditionFailures,
+  unlessConditionFails,
+} from '../../../platform/dynamo/condition-failures';
+import type { TransactItem } from '../../../platform/dynamo/setup-sources';
+
+/**
+ * What marking a ring picked up came to: done; nothing to do (no such ring, or a retry found it picked up
+ * already); or an item written alongside refused its condition (`index` among them), so nothing was written.
+ */
+export type PickedUpResult = 'marked' | 'already' | { refusedAlongside: number };
 
 /** A ring lasts seconds; the item stays a day (a late status callback still finds it), then its TTL removes it. */
 export const BUSINESS_LINE_RING_TTL_SECONDS = 24 * 60 * 60;
 
 export type BusinessLineRing = {
   ownerId: string;
+  /** When the business line started ringing (epoch seconds): when the call reached the business. */
+  rangAt: number;
   /** The business line picked up (the <Dial action> said so): the call was the owner's, not missed. */
   pickedUp: boolean;
 };
@@ -41,25 +59,41 @@ export function createBusinessLineRingRepository(
         ),
       );
     },
-    async pickedUp(callSid: string): Promise<void> {
-      await unlessConditionFails(() =>
-        doc.send(
-          new UpdateCommand({
-            TableName: tableName,
-            Key: key(callSid),
-            UpdateExpression: 'SET picked_up_at = if_not_exists(picked_up_at, :at)',
-            ConditionExpression: 'attribute_exists(pk)',
-            ExpressionAttributeValues: { ':at': Math.floor(now() / 1000) },
-          }),
-        ),
-      );
+    /**
+     * The business line picked up. With `alongside` (the call's log record and its count), those are
+     * written in the same transaction, once: a retried callback finds the ring picked up and writes nothing.
+     */
+    async pickedUp(callSid: string, alongside: TransactItem[] = []): Promise<PickedUpResult> {
+      const mark = {
+        TableName: tableName,
+        Key: key(callSid),
+        UpdateExpression: 'SET picked_up_at = :at',
+        ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(picked_up_at)',
+        ExpressionAttributeValues: { ':at': Math.floor(now() / 1000) },
+      };
+      if (alongside.length === 0) {
+        return (await unlessConditionFails(() => doc.send(new UpdateCommand(mark)))) ? 'marked' : 'already';
+      }
+      try {
+        await doc.send(new TransactWriteCommand({ TransactItems: [{ Update: mark }, ...alongside] }));
+        return 'marked';
+      } catch (error) {
+        const failed = transactionConditionFailures(error)?.indexOf(true) ?? -1;
+        if (failed === 0) return 'already';
+        if (failed > 0) return { refusedAlongside: failed - 1 };
+        throw error;
+      }
     },
     async get(callSid: string): Promise<BusinessLineRing | undefined> {
       const { Item } = await doc.send(
         new GetCommand({ TableName: tableName, Key: key(callSid), ConsistentRead: true }),
       );
       return Item
-        ? { ownerId: Item.owner_id as string, pickedUp: Item.picked_up_at !== undefined }
+        ? {
+            ownerId: Item.owner_id as string,
+            rangAt: Number(Item.rang_at),
+            pickedUp: Item.picked_up_at !== undefined,
+          }
         : undefined;
     },
   };

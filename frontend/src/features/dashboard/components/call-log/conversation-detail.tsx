@@ -108,7 +108,12 @@ export function ConversationDetail({
         </p>
       ) : null}
       {detail.isPending ? <p className="dashboard-muted">Loading…</p> : null}
-      {detail.data ? (
+      {detail.data?.owner_answered ? (
+        // The owner took it on the business phone (ring me first): nothing of the assistant's to show.
+        <p className="dashboard-muted" data-testid="conversation-owner-answered">
+          {CALL_LOG_TEXTS.ownerAnswered}
+        </p>
+      ) : detail.data ? (
         <div className="conversation-body">
           <div>
             <h3>{CALL_LOG_TEXTS.transcript}</h3>

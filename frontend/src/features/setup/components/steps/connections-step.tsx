@@ -176,6 +176,15 @@ export function ConnectionsStep({ userId, email, config }: StepProps) {
                       {CALENDAR_MESSAGES.expiredFallback(service)}
                     </span>
                   ) : null}
+                  {status === 'connected' && connection?.last_sync_failed_at ? (
+                    <span
+                      className="connection-account small connection-expired-note"
+                      role="status"
+                      data-testid={`${service}-sync-failed`}
+                    >
+                      {CALENDAR_MESSAGES.lastSyncFailed(service)}
+                    </span>
+                  ) : null}
                 </span>
                 <button
                   type="button"
