@@ -339,7 +339,13 @@ describe('calendar OAuth against the local vendors: state + PKCE through consent
       const before = logLines.length;
       // The refresh fails: the view can't call it connected, but nothing is stored as expired, and the
       // operator gets an error line (the owner can't fix it by reconnecting).
-      expect(await connections()).toContainEqual(expect.objectContaining({ service: 'google_calendar' }));
+      expect(await connections()).toContainEqual(
+        expect.objectContaining({
+          service: 'google_calendar',
+          status: 'connected',
+          last_sync_failed_at: expect.any(String),
+        }),
+      );
       expect((await storedConnection())!.status).toBe('connected');
       expect(refused).toHaveBeenCalled();
       expect(logLines.slice(before)).toContainEqual(
@@ -364,10 +370,11 @@ describe('calendar OAuth against the local vendors: state + PKCE through consent
     } finally {
       exchange.mockRestore();
     }
-    // The operator fixes the secret: the same connection refreshes again.
-    expect(await connections()).toContainEqual(
-      expect.objectContaining({ service: 'google_calendar', status: 'connected' }),
-    );
+    // The operator fixes the secret: the same connection refreshes again, and the failure is no longer said.
+    const fixed = (await connections()).find((connection) => connection.service === 'google_calendar');
+    expect(fixed).toMatchObject({ status: 'connected' });
+    expect(fixed).not.toHaveProperty('last_sync_failed_at');
+    expect((await storedConnection())!.last_sync_failed_at).toBeUndefined();
   });
 
   it("reports 'expired' when the stored refresh token was tampered with (it no longer authenticates)", async () => {

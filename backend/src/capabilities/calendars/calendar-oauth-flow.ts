@@ -92,24 +92,28 @@ export function createCalendarOAuthFlow({ config, data, providers, logger, now, 
     const shown = {
       service,
       ...(account ? { account } : {}),
-      ...(record.last_sync_failed_at ? { last_sync_failed_at: record.last_sync_failed_at } : {}),
       ...(localPage && localPagePath
         ? {
             calendar_page_url: `${config.publicApiUrl ?? apiOrigin}${localPagePath(service, account)}`,
           }
         : {}),
     };
+    // An expired connection asks for a reconnect: a failure noted before it expired is no longer the news.
     if (record.status === 'expired') return { ...shown, status: 'expired' };
-    if (!tokens.isDue(record)) return { ...shown, status: 'connected' };
+    const failedBefore = record.last_sync_failed_at;
+    const connected = { ...shown, status: 'connected' as const };
+    if (!tokens.isDue(record))
+      return failedBefore ? { ...connected, last_sync_failed_at: failedBefore } : connected;
     try {
-      return { ...shown, status: (await tokens.accessToken(userId, record)) ? 'connected' : 'expired' };
+      // The vendor answered the refresh (which removed any failure noted before: updateTokens).
+      return (await tokens.accessToken(userId, record)) ? connected : { ...shown, status: 'expired' };
     } catch (error) {
       // The vendor could not be reached (or failed): the grant may be fine, so not 'expired' ("Reconnect"
       // would send the owner to a consent that fails the same way). Still connected; the failure is said.
       logger.warn('Calendar token refresh failed', { service, userId, reason: (error as Error).message });
       const failedAt = now().toISOString();
       await data.calendarConnections.noteSyncFailed(userId, service).catch(() => undefined);
-      return { ...shown, status: 'connected', last_sync_failed_at: failedAt };
+      return { ...connected, last_sync_failed_at: failedAt };
     }
   }
 

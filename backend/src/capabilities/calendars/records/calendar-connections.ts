@@ -119,12 +119,15 @@ export function createCalendarConnectionRepository(
       ]);
     },
 
-    /** After a refresh: new access token and expiry; the refresh token only when the vendor rotated it. */
+    /**
+     * After a refresh: new access token and expiry; the refresh token only when the vendor rotated it. The
+     * vendor answered, so a failure to reach it noted before is over.
+     */
     async updateTokens(userId: string, service: CalendarService, tokens: SealedTokens): Promise<void> {
       const fields = withoutUndefined({ ...tokens, status: 'connected', updated_at: now().toISOString() });
       const entries = Object.entries(fields);
       await setStatus(userId, service, true, {
-        UpdateExpression: `SET ${entries.map((_, i) => `#f${i} = :v${i}`).join(', ')}`,
+        UpdateExpression: `SET ${entries.map((_, i) => `#f${i} = :v${i}`).join(', ')} REMOVE last_sync_failed_at`,
         ExpressionAttributeNames: Object.fromEntries(entries.map(([key], i) => [`#f${i}`, key])),
         ExpressionAttributeValues: Object.fromEntries(entries.map(([, value], i) => [`:v${i}`, value])),
       });
@@ -163,7 +166,8 @@ export function createCalendarConnectionRepository(
 
     async markExpired(userId: string, service: CalendarService): Promise<void> {
       await setStatus(userId, service, false, {
-        UpdateExpression: 'SET #status = :expired, updated_at = :now',
+        // Expired asks for a reconnect; a failure to reach the vendor noted before no longer applies.
+        UpdateExpression: 'SET #status = :expired, updated_at = :now REMOVE last_sync_failed_at',
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: { ':expired': 'expired', ':now': now().toISOString() },
       });
