@@ -371,7 +371,9 @@ describe('calendar OAuth against the local vendors: state + PKCE through consent
       exchange.mockRestore();
     }
     // The operator fixes the secret: the same connection refreshes again, and the failure is no longer said.
-    const fixed = (await connections()).find((connection) => connection.service === 'google_calendar');
+    const fixed = ((await connections()) as { service: string }[]).find(
+      (connection) => connection.service === 'google_calendar',
+    );
     expect(fixed).toMatchObject({ status: 'connected' });
     expect(fixed).not.toHaveProperty('last_sync_failed_at');
     expect((await storedConnection())!.last_sync_failed_at).toBeUndefined();
