@@ -64,7 +64,7 @@ export async function noteOwnerAnsweredCall(
     callSid: call.callSid,
     businessId: config.business_id,
     caller: call.caller,
-    startedAt: new Date(ring.rangAt * 1000),
+    startedAt: new Date(ring.rangAtMs),
     endedAt: deps.now(),
   });
   const result = await businessLineRings.pickedUp(call.callSid, [

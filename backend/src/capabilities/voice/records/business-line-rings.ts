@@ -22,8 +22,8 @@ export const BUSINESS_LINE_RING_TTL_SECONDS = 24 * 60 * 60;
 
 export type BusinessLineRing = {
   ownerId: string;
-  /** When the business line started ringing (epoch seconds): when the call reached the business. */
-  rangAt: number;
+  /** When the business line started ringing (epoch milliseconds): when the call reached the business. */
+  rangAtMs: number;
   /** The business line picked up (the <Dial action> said so): the call was the owner's, not missed. */
   pickedUp: boolean;
 };
@@ -42,7 +42,8 @@ export function createBusinessLineRingRepository(
   return {
     /** The business line starts ringing; a retried webhook rewrites the same item. */
     async ringing(callSid: string, ownerId: string): Promise<void> {
-      const at = Math.floor(now() / 1000);
+      const atMs = now();
+      const at = Math.floor(atMs / 1000);
       await unlessConditionFails(() =>
         doc.send(
           new PutCommand({
@@ -51,6 +52,9 @@ export function createBusinessLineRingRepository(
               ...key(callSid),
               owner_id: ownerId,
               rang_at: at,
+              // To the millisecond: the owner-answered call's log record starts here, and the call log
+              // orders calls by their start.
+              rang_at_ms: atMs,
               expires_at: at + BUSINESS_LINE_RING_TTL_SECONDS,
             },
             // A repeated first ring must not forget that the owner already picked up.
@@ -91,7 +95,8 @@ export function createBusinessLineRingRepository(
       return Item
         ? {
             ownerId: Item.owner_id as string,
-            rangAt: Number(Item.rang_at),
+            // Rings written before rang_at_ms (a day's TTL) have the second only.
+            rangAtMs: Item.rang_at_ms !== undefined ? Number(Item.rang_at_ms) : Number(Item.rang_at) * 1000,
             pickedUp: Item.picked_up_at !== undefined,
           }
         : undefined;
