@@ -73,6 +73,9 @@ export function OverviewTab({ userId }: { userId: string }) {
   // first second, for a value only the click needs. Read once the panels after the first commit are
   // rendered (restShown), as View Call Logs is one of them.
   const queryClient = useQueryClient();
+  /** A panel saved the config: every screen reading it shows the saved one. */
+  const configSaved = (saved: NonNullable<typeof config.data>) =>
+    queryClient.setQueryData(dashboardQueryKeys.config(userId), saved);
   // The first commit holds the Assistant Status card alone (with the heading and tabs, what a phone shows
   // above the fold); the panels after it, their reads and timers, come in a second, time-sliced render.
   const restShown = useRenderedLater();
@@ -137,23 +140,15 @@ export function OverviewTab({ userId }: { userId: string }) {
       {restShown ? (
         <>
           {config.data ? (
-            <section className="card dashboard-panel" aria-label="When your assistant answers">
-              <AnswerModeSettings
-                userId={userId}
-                config={config.data}
-                onSaved={(saved) => queryClient.setQueryData(dashboardQueryKeys.config(userId), saved)}
-              />
-            </section>
-          ) : null}
+            <>
+              <section className="card dashboard-panel" aria-label="When your assistant answers">
+                <AnswerModeSettings userId={userId} config={config.data} onSaved={configSaved} />
+              </section>
 
-          {config.data ? (
-            <section className="card dashboard-panel" aria-label="Languages">
-              <LanguageSettings
-                userId={userId}
-                config={config.data}
-                onSaved={(saved) => queryClient.setQueryData(dashboardQueryKeys.config(userId), saved)}
-              />
-            </section>
+              <section className="card dashboard-panel" aria-label="Languages">
+                <LanguageSettings userId={userId} config={config.data} onSaved={configSaved} />
+              </section>
+            </>
           ) : null}
 
           <section className="card dashboard-panel" aria-labelledby="quick-actions-title">
