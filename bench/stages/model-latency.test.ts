@@ -12,6 +12,7 @@ function figure(overrides: Partial<ModelLatencyFigure> = {}): ModelLatencyFigure
     calls: 12,
     textTurnFirstTokenMs: p(372),
     textTurnAppMs: p(22),
+    bareRelay: { turns: 36, firstTokenMs: p(361.4), beyondTtftMs: p(11.4) },
     textTurnBeforeRequestMs: p(20),
     textTurnAfterFirstChunkMs: p(2),
     toolTurnFirstTokenMs: p(385),
@@ -47,6 +48,19 @@ function figure(overrides: Partial<ModelLatencyFigure> = {}): ModelLatencyFigure
 const lineOf = (text: string, start: string) => text.split('\n').find((line) => line.includes(start)) ?? '';
 
 describe('formatModelLatency', () => {
+  it('judges the first token against the bare relay of the same run, and prints the TTFT-only reading beside', () => {
+    const text = formatModelLatency(figure());
+    expect(lineOf(text, 'voice, no tool: prompt → first token')).toContain('bare relay + 20 ms = 381.4 ms ✓');
+    expect(lineOf(text, 'the bare relay, same hops (36 lines)')).toMatch(
+      /361\.4 ms.*TTFT \+ 20 ms = 370 ms: ✗/,
+    );
+    expect(lineOf(text, 'beyond the model’s TTFT (the machine)')).toContain('11.4 ms');
+    const slow = formatModelLatency(figure({ textTurnFirstTokenMs: p(381.5) }));
+    expect(lineOf(slow, 'voice, no tool: prompt → first token')).toContain('381.4 ms ✗');
+    const quick = formatModelLatency(figure({ textTurnFirstTokenMs: p(369) }));
+    expect(lineOf(quick, 'the bare relay, same hops')).toContain('370 ms: ✓');
+  });
+
   it('judges the booking line by the goal as written (2 × TTFT + 40 ms = 740 ms)', () => {
     expect(lineOf(formatModelLatency(figure()), 'find_open_slots: → answer')).toContain('740 ms ✓');
     const slow = formatModelLatency(figure({ toolTurnFirstTokenMs: p(741) }));
