@@ -9,6 +9,7 @@ import { runCommand } from '../children';
 import { formatTable } from '../report';
 import { median, round } from '../stats';
 import { seedAnsweringOwner } from './assistant-line-stack';
+import { serverNodeFrom } from './api-get-config';
 import { BASELINE_ENTRY, bundleSizes } from './lambda-bundle';
 import { withBenchTables } from './read-scale';
 
@@ -45,6 +46,8 @@ export type TelephonyFirstRingFigure = {
   /** The same ratio of the medians of CPU time. */
   cpuRatio: number;
   goal: typeof FIRST_RING_GOAL;
+  /** The node both sides ran on: its version, and "BENCH_SERVER_NODE" when it is not the machine's. */
+  node?: string;
   method: string;
 };
 
@@ -127,6 +130,9 @@ export async function measureTelephonyFirstRing(
       // The SDK warns about Node < 22 on stderr when a client is created; nodejs24.x never does.
       AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
     };
+    // BENCH_SERVER_NODE: both sides' processes on another node (Lambda's major, say); the machine's by default.
+    const node = serverNodeFrom(process.env.BENCH_SERVER_NODE);
+    const nodeBinary = node.binary ?? process.execPath;
     // BENCH_FIRST_RING_NODE_ARGS: flags for the telephony process alone, e.g. `--cpu-prof --cpu-prof-dir=…`.
     const nodeArgs = (process.env.BENCH_FIRST_RING_NODE_ARGS ?? '').split(' ').filter(Boolean);
     let call = 0;
@@ -140,6 +146,7 @@ export async function measureTelephonyFirstRing(
         },
         '<ConversationRelay',
         nodeArgs,
+        nodeBinary,
       );
       // With a profiler's flags: each process's id and phase marks, to split its profile by phase.
       if (nodeArgs.length > 0) log(`probe ${JSON.stringify(side)}`);
@@ -157,6 +164,7 @@ export async function measureTelephonyFirstRing(
         },
         `"${OWNER}"`,
         bareArgs,
+        nodeBinary,
       );
       if (bareArgs.length > 0) log(`bare ${JSON.stringify(side)}`);
       return side;
@@ -190,8 +198,9 @@ export async function measureTelephonyFirstRing(
       ratio: round(telephony.totalMs / baseline.totalMs, 3),
       cpuRatio: round(telephony.cpuMs / baseline.cpuMs, 3),
       goal: FIRST_RING_GOAL,
+      node: `${node.version}${node.binary ? ' (BENCH_SERVER_NODE)' : ''}`,
       method:
-        `fresh node ${process.version} processes (no node flags, as deployed), each importing one bundle and invoking ` +
+        `fresh node ${node.version} processes (${node.binary ? 'BENCH_SERVER_NODE' : 'the machine’s'}; no node flags, as deployed), each importing one bundle and invoking ` +
         'it once against DynamoDB Local; medians; excludes Node’s own start-up (the runtime bootstrap)',
     };
   });
@@ -252,8 +261,9 @@ async function probe(
   env: Record<string, string | undefined>,
   expect: string,
   nodeArgs: string[] = [],
+  nodeBinary = process.execPath,
 ): Promise<Side> {
-  const result = await runCommand(process.execPath, [...nodeArgs, '--input-type=module', '-e', PROBE], {
+  const result = await runCommand(nodeBinary, [...nodeArgs, '--input-type=module', '-e', PROBE], {
     cwd: REPO_ROOT,
     env: { ...env, BENCH_BUNDLE_URL: pathToFileURL(path.join(dir, 'index.mjs')).href, BENCH_EXPECT: expect },
     timeoutMs: 30_000,
@@ -293,7 +303,7 @@ export function formatTelephonyFirstRing(figure: TelephonyFirstRingFigure): stri
   ];
   const met = figure.ratio <= figure.goal.ratio;
   return [
-    `Telephony first ring (median of ${figure.samples} fresh processes; ${figure.telephony.initKb} KB at init)`,
+    `Telephony first ring (median of ${figure.samples} fresh processes${figure.node ? ` of node ${figure.node}` : ''}; ${figure.telephony.initKb} KB at init)`,
     formatTable([
       ['function', 'init ms', 'first answer ms', 'total ms', 'min–max', 'CPU ms', 'warm answer ms'],
       row('telephony: init + voice webhook TwiML', figure.telephony),
