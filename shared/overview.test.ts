@@ -109,6 +109,16 @@ describe('isMissedCallSaved: a call answered while the business was closed', () 
     }
   });
 
+  it('never counts a call the business phone had in opening hours, picked up or missed (session 42)', () => {
+    for (const owner_answered of [true, false]) {
+      for (const at of ['2026-03-09T13:30:00.000Z', '2026-03-07T17:00:00.000Z']) {
+        expect(isMissedCallSaved({ ...call(at), call_route: 'business_line', owner_answered }, clock)).toBe(
+          false,
+        );
+      }
+    }
+  });
+
   it('counts calls only, never texts or the owner’s tests', () => {
     expect(isMissedCallSaved(call('2026-03-07T17:00:00.000Z', 'sms'), clock)).toBe(false);
     expect(isMissedCallSaved(call('2026-03-07T17:00:00.000Z', 'test'), clock)).toBe(false);

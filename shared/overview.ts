@@ -103,8 +103,9 @@ export const isMissedCallSaved = (
   clock: BusinessClock,
 ) =>
   record.channel === 'voice' &&
-  // The owner picked it up (ring me first): a call taken, not one missed.
-  !record.owner_answered &&
+  // The owner's phone took it (picked up: a call taken), or nobody did (a call missed, not saved): only
+  // the assistant saves a call.
+  record.owner_answered === undefined &&
   (record.call_route === 'ring_first' ||
     record.call_route === 'after_hours' ||
     isAfterHours(record.started_at, clock));
