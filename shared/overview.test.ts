@@ -278,6 +278,36 @@ describe('assistantStatus', () => {
   });
 });
 
+describe('assistantStatus: a calendar its vendor could not be reached at (decision 142, session 42)', () => {
+  const base = { subscriptionStatus: 'active', assistantPhone: '+14155550111', expiredCalendars: [] };
+
+  it('is a calm note: the assistant stays Active, and the note names the calendar and asks for nothing', () => {
+    expect(assistantStatus({ ...base, unreachableCalendars: ['google_calendar'] })).toEqual({
+      state: 'active',
+      label: OVERVIEW_TEXTS.badge.active,
+      issues: [{ kind: 'calendar_unreachable', service: 'google_calendar' }],
+    });
+    const text = issueText({ kind: 'calendar_unreachable', service: 'google_calendar' });
+    expect(text.message).toBe(
+      'We could not reach Google Calendar the last time your assistant used it. Your assistant books into the Business Calendar meanwhile and tries again by itself: no need to reconnect.',
+    );
+    expect(text.action).toBeUndefined();
+  });
+
+  it('beside a real problem, the problem sets the state', () => {
+    const status = assistantStatus({
+      ...base,
+      expiredCalendars: ['calendly'],
+      unreachableCalendars: ['google_calendar'],
+    });
+    expect(status.state).toBe('attention');
+    expect(status.issues.map((issue) => issue.kind)).toEqual(['calendar_expired', 'calendar_unreachable']);
+    expect(
+      assistantStatus({ ...base, subscriptionStatus: 'canceled', unreachableCalendars: ['acuity'] }).state,
+    ).toBe('paused');
+  });
+});
+
 describe('assistantStatus: texting registration (docs/decisions/169)', () => {
   const base = { subscriptionStatus: 'active', assistantPhone: '+14155550111', expiredCalendars: [] };
 
