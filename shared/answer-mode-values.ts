@@ -21,9 +21,15 @@ export const ANSWER_MODE_ERRORS = {
   markup: 'Greetings are spoken as plain text: remove markup such as <speak> or <break>.',
 } as const;
 
-/** What the call log and analytics say about how a call reached the assistant. */
-export const CALL_ROUTES = ['assistant', 'ring_first', 'after_hours'] as const;
+/**
+ * What the call log and analytics say about how a call reached the assistant, or the owner:
+ * `business_line` is a call "after hours only" sent to the business phone in opening hours (the assistant
+ * never answers it; its record says whether the owner picked up, decision 173 session 42).
+ */
+export const CALL_ROUTES = ['assistant', 'ring_first', 'after_hours', 'business_line'] as const;
 export type CallRoute = (typeof CALL_ROUTES)[number];
+/** The routes on which the assistant answers (and has a greeting). */
+export type AssistantCallRoute = Exclude<CallRoute, 'business_line'>;
 /** What Twilio said of the business line's leg when ring me first fell through to the assistant. */
 /** (completed/answered: the owner picked up; canceled: the caller hung up while it rang: no fallback.) */
 export const OWNER_DIAL_STATUSES = ['no-answer', 'busy', 'failed'] as const;

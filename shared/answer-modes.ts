@@ -1,5 +1,10 @@
 import { businessClockOf, type BusinessClock } from './analytics';
-import { DEFAULT_ANSWER_MODE, RING_SECONDS, type AnswerMode, type CallRoute } from './answer-mode-values';
+import {
+  DEFAULT_ANSWER_MODE,
+  RING_SECONDS,
+  type AnswerMode,
+  type AssistantCallRoute,
+} from './answer-mode-values';
 import { addDays, WEEKDAY_NAMES, weekdayOf, zonedInstant, zonedParts } from './receptionist/business-time';
 import { inClosedPeriod, type ClosedPeriod } from './receptionist/closed-periods';
 import type { OpenInterval } from './receptionist/opening-hours';
@@ -172,7 +177,7 @@ export type Greetings = Partial<Record<AnswerMode, string>>;
  * suggested one (the always-mode suggestion is the receptionist's usual welcome, passed in).
  */
 export function routeGreeting(
-  route: CallRoute,
+  route: AssistantCallRoute,
   input: {
     greetings?: Greetings | undefined;
     business: string;

@@ -6,6 +6,7 @@ import {
   durationSeconds,
   isOtherLanguage,
   languageLabel,
+  OUTCOME_LABELS,
 } from './call-log';
 
 const at = '2026-11-23T10:00:00.000Z';
@@ -72,6 +73,22 @@ describe('callRouteLabel', () => {
       'After hours: hung up before your assistant answered · Forwarded from your business line',
     );
     expect(callRouteLabel({ call_route: 'after_hours', answered: true })).toBe('Answered after hours');
+  });
+
+  it('an in-hours call sent to the business phone says who took it, or what its leg came to (session 42)', () => {
+    expect(callRouteLabel({ call_route: 'business_line', owner_answered: true, answered: false })).toBe(
+      'Answered by you',
+    );
+    const missed = { call_route: 'business_line', owner_answered: false, answered: false } as const;
+    expect(callRouteLabel({ ...missed, owner_dial_status: 'no-answer' })).toBe(
+      'Nobody picked up your business phone',
+    );
+    expect(callRouteLabel({ ...missed, owner_dial_status: 'busy' })).toBe('Your business phone was busy');
+    expect(callRouteLabel({ ...missed, owner_dial_status: 'failed' })).toBe(
+      'Your business phone could not be reached',
+    );
+    expect(callRouteLabel(missed)).toBe('The caller hung up while your business phone rang');
+    expect(OUTCOME_LABELS.missed).toBe('Missed');
   });
 
   it('a ring-me-first call the owner picked up says so, never that nobody answered', () => {

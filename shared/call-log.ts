@@ -24,6 +24,7 @@ export const OUTCOME_LABELS: Record<ConversationOutcome, string> = {
   escalated: 'Transferred',
   answered: 'Answered',
   abandoned: 'No reply',
+  missed: 'Missed',
 };
 
 /** Tools whose successful use says what a conversation achieved, most telling first. */
@@ -88,7 +89,7 @@ export function durationLabel(seconds: number): string {
 export const CALL_LOG_TEXTS = {
   title: 'Call log',
   intro:
-    'Every call and text your assistant handled, and the calls you picked up when it rang you first. Newest first, in your business time zone.',
+    'Every call and text your assistant handled, and the calls that rang your business phone, picked up or missed. Newest first, in your business time zone.',
   empty: 'No conversations yet. When your assistant answers a call or a text, it appears here.',
   noMatch: 'No conversations match these filters.',
   loadFailed: 'Failed to load the call log',
@@ -108,10 +109,15 @@ export const CALL_LOG_TEXTS = {
   /** The detail of a call the owner took (ring me first): why there is no transcript. */
   ownerAnswered:
     'You picked up this call on your business phone, so your assistant did not speak and there is no transcript.',
+  /** The detail of a call sent to the business phone in opening hours that nobody picked up. */
+  ownerMissed:
+    'This call rang your business phone during your opening hours and nobody picked up, so nobody spoke with the caller and there is no transcript.',
 } as const;
 
 /** The call log's one line for a call the owner picked up (ring me first): the record has no transcript. */
 export const OWNER_ANSWERED_SUMMARY = 'You picked up on your business phone';
+/** The call log's one line for a call sent to the business phone in opening hours that nobody picked up. */
+export const OWNER_MISSED_SUMMARY = 'Missed call on your business phone';
 
 /** How a call reached the assistant (docs/decisions/173-answer-modes.md), as the call log says it. */
 export const CALL_ROUTE_LABELS = {
@@ -122,9 +128,18 @@ export const CALL_ROUTE_LABELS = {
     failed: 'Your line could not be reached: your assistant answered',
   },
   after_hours: 'Answered after hours',
+  /** After hours only, in opening hours: the call went to the business phone (its record says who answered). */
+  business_line: 'Sent to your business phone',
   forwarded: 'Forwarded from your business line',
   /** Ring me first, and the owner picked up: the assistant never spoke. */
   owner: 'Answered by you',
+  /** Sent to the business phone in opening hours, and nobody picked up: what its leg came to. */
+  ownerMissed: {
+    'no-answer': 'Nobody picked up your business phone',
+    busy: 'Your business phone was busy',
+    failed: 'Your business phone could not be reached',
+    canceled: 'The caller hung up while your business phone rang',
+  },
   /** The caller hung up before the assistant's greeting: nobody answered this call. */
   unanswered: {
     assistant: 'Hung up before your assistant answered',
@@ -161,11 +176,14 @@ export function callRouteLabel(route: {
   if (!route.call_route) return undefined;
   const forwarded = route.forwarded ? ` · ${CALL_ROUTE_LABELS.forwarded}` : '';
   // The owner took it: the assistant's greeting never went out, and that is not a call nobody answered.
+  // owner_answered false: the business phone rang and nobody took it (the assistant never answers there).
   const said = route.owner_answered
     ? CALL_ROUTE_LABELS.owner
-    : route.answered === false
-      ? CALL_ROUTE_LABELS.unanswered[route.call_route]
-      : routeOnly(route);
+    : route.owner_answered === false
+      ? CALL_ROUTE_LABELS.ownerMissed[route.owner_dial_status ?? 'canceled']
+      : route.answered === false && route.call_route !== 'business_line'
+        ? CALL_ROUTE_LABELS.unanswered[route.call_route]
+        : routeOnly(route);
   return `${said}${forwarded}`;
 }
 

@@ -14,5 +14,8 @@ export const CONVERSATION_OUTCOMES = [
   'escalated',
   'answered',
   'abandoned',
+  // A call sent to the business phone that nobody picked up (after hours only, in opening hours): never an
+  // outcome of the assistant's, so it comes last (docs/decisions/173-answer-modes.md, session 42).
+  'missed',
 ] as const;
 export type ConversationOutcome = (typeof CONVERSATION_OUTCOMES)[number];

@@ -109,6 +109,16 @@ describe('isMissedCallSaved: a call answered while the business was closed', () 
     }
   });
 
+  it('never counts a call the business phone had in opening hours, picked up or missed (session 42)', () => {
+    for (const owner_answered of [true, false]) {
+      for (const at of ['2026-03-09T13:30:00.000Z', '2026-03-07T17:00:00.000Z']) {
+        expect(isMissedCallSaved({ ...call(at), call_route: 'business_line', owner_answered }, clock)).toBe(
+          false,
+        );
+      }
+    }
+  });
+
   it('counts calls only, never texts or the owner’s tests', () => {
     expect(isMissedCallSaved(call('2026-03-07T17:00:00.000Z', 'sms'), clock)).toBe(false);
     expect(isMissedCallSaved(call('2026-03-07T17:00:00.000Z', 'test'), clock)).toBe(false);
@@ -265,6 +275,36 @@ describe('assistantStatus', () => {
         expiredCalendars: ['google_calendar'],
       }).issues.map((issue) => issue.kind),
     ).toEqual(['payment_failed', 'no_number', 'calendar_expired']);
+  });
+});
+
+describe('assistantStatus: a calendar its vendor could not be reached at (decision 142, session 42)', () => {
+  const base = { subscriptionStatus: 'active', assistantPhone: '+14155550111', expiredCalendars: [] };
+
+  it('is a calm note: the assistant stays Active, and the note names the calendar and asks for nothing', () => {
+    expect(assistantStatus({ ...base, unreachableCalendars: ['google_calendar'] })).toEqual({
+      state: 'active',
+      label: OVERVIEW_TEXTS.badge.active,
+      issues: [{ kind: 'calendar_unreachable', service: 'google_calendar' }],
+    });
+    const text = issueText({ kind: 'calendar_unreachable', service: 'google_calendar' });
+    expect(text.message).toBe(
+      'We could not reach Google Calendar the last time your assistant used it. Your assistant books into the Business Calendar meanwhile and tries again by itself: no need to reconnect.',
+    );
+    expect(text.action).toBeUndefined();
+  });
+
+  it('beside a real problem, the problem sets the state', () => {
+    const status = assistantStatus({
+      ...base,
+      expiredCalendars: ['calendly'],
+      unreachableCalendars: ['google_calendar'],
+    });
+    expect(status.state).toBe('attention');
+    expect(status.issues.map((issue) => issue.kind)).toEqual(['calendar_expired', 'calendar_unreachable']);
+    expect(
+      assistantStatus({ ...base, subscriptionStatus: 'canceled', unreachableCalendars: ['acuity'] }).state,
+    ).toBe('paused');
   });
 });
 

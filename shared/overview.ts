@@ -1,5 +1,10 @@
 import { isAfterHours, type BusinessClock } from './analytics';
-import { BOT_CALENDAR_NAME, CALENDAR_SERVICE_NAMES, type CalendarService } from './calendar';
+import {
+  BOT_CALENDAR_NAME,
+  CALENDAR_MESSAGES,
+  CALENDAR_SERVICE_NAMES,
+  type CalendarService,
+} from './calendar';
 import { REGISTRATION_STATE_TEXTS, type RegistrationState } from './messaging-registration-states';
 import { isPaymentFailed, isSubscribed, PAYMENT_FAILED } from './plans';
 import { addDays, localMidnight, zonedParts } from './receptionist/business-time';
@@ -103,8 +108,9 @@ export const isMissedCallSaved = (
   clock: BusinessClock,
 ) =>
   record.channel === 'voice' &&
-  // The owner picked it up (ring me first): a call taken, not one missed.
-  !record.owner_answered &&
+  // The owner's phone took it (picked up: a call taken), or nobody did (a call missed, not saved): only
+  // the assistant saves a call.
+  record.owner_answered === undefined &&
   (record.call_route === 'ring_first' ||
     record.call_route === 'after_hours' ||
     isAfterHours(record.started_at, clock));
@@ -233,6 +239,13 @@ export const OVERVIEW_TEXTS = {
     // Spec §2 "Connection button labels".
     action: `Reconnect ${CALENDAR_SERVICE_NAMES[service]}`,
   }),
+  /**
+   * The calendar step's own note (decision 142, session 41): nothing for the owner to do, so no action; the
+   * owner learns that bookings go to the Business Calendar until the vendor answers again.
+   */
+  calendarUnreachable: (service: CalendarService): { message: string; action?: string } => ({
+    message: CALENDAR_MESSAGES.lastSyncFailed(service),
+  }),
 } as const;
 
 /**
@@ -245,6 +258,8 @@ export function assistantStatus(input: {
   subscriptionStatus: string | undefined;
   assistantPhone: string | undefined;
   expiredCalendars: readonly CalendarService[];
+  /** Connected calendars whose vendor could not be reached the last time the assistant used them. */
+  unreachableCalendars?: readonly CalendarService[];
   /** The A2P registration's state; absent: not known to the caller (no issue raised). */
   textingRegistration?: RegistrationState;
 }): AssistantStatus {
@@ -253,21 +268,31 @@ export function assistantStatus(input: {
   else if (!isSubscribed(input.subscriptionStatus)) issues.push({ kind: 'subscription_lapsed' });
   if (!input.assistantPhone) issues.push({ kind: 'no_number' });
   for (const service of input.expiredCalendars) issues.push({ kind: 'calendar_expired', service });
+  for (const service of input.unreachableCalendars ?? [])
+    issues.push({ kind: 'calendar_unreachable', service });
   // It answers calls, but texts to US callers wait for the carriers (docs/decisions/169): attention.
   if (input.assistantPhone && input.textingRegistration && input.textingRegistration !== 'approved') {
     issues.push({ kind: 'texting_not_registered', registration_state: input.textingRegistration });
   }
   const paused = issues.some(
-    (issue) => issue.kind !== 'calendar_expired' && issue.kind !== 'texting_not_registered',
+    (issue) =>
+      issue.kind !== 'calendar_expired' &&
+      issue.kind !== 'calendar_unreachable' &&
+      issue.kind !== 'texting_not_registered',
   );
-  const state = paused ? 'paused' : issues.length > 0 ? 'attention' : 'active';
+  // An unreachable calendar is told, calmly: the assistant answers and books, and nothing needs doing
+  // (reconnecting would not help), so it alone leaves the assistant Active (decision 142, session 42).
+  const attention = issues.some((issue) => issue.kind !== 'calendar_unreachable');
+  const state = paused ? 'paused' : attention ? 'attention' : 'active';
   return { state, label: OVERVIEW_TEXTS.badge[state], issues };
 }
 
-/** The message and action label of one issue. */
-export const issueText = (issue: AssistantIssue) =>
+/** The message and action label of one issue (none when there is nothing to do). */
+export const issueText = (issue: AssistantIssue): { message: string; action?: string } =>
   issue.kind === 'calendar_expired'
     ? OVERVIEW_TEXTS.calendarExpired(issue.service)
-    : issue.kind === 'texting_not_registered'
-      ? OVERVIEW_TEXTS.textingNotRegistered(issue.registration_state)
-      : OVERVIEW_TEXTS.issues[issue.kind];
+    : issue.kind === 'calendar_unreachable'
+      ? OVERVIEW_TEXTS.calendarUnreachable(issue.service)
+      : issue.kind === 'texting_not_registered'
+        ? OVERVIEW_TEXTS.textingNotRegistered(issue.registration_state)
+        : OVERVIEW_TEXTS.issues[issue.kind];

@@ -61,7 +61,10 @@ export const callLogEntrySchema = z.object({
   answered: z.boolean().optional(),
   owner_dial_status: z.enum(OWNER_DIAL_STATUSES).optional(),
   forwarded: z.boolean().optional(),
-  /** Ring me first: the owner picked up on the business line; the assistant never spoke. */
+  /**
+   * The call rang the owner's business phone (ring me first, or after hours only in opening hours) and the
+   * assistant never spoke: true, the owner picked up; false, nobody did (a missed call).
+   */
   owner_answered: z.boolean().optional(),
   /** The caller tried to manipulate the assistant (manipulationLabel in shared/call-log.ts says how). */
   manipulation_attempts: z.array(z.enum(HONESTY_KINDS)).optional(),

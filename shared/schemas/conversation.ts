@@ -67,6 +67,8 @@ export const conversationSchema = z.object({
   /**
    * Ring me first: the owner picked up on the business line, so the assistant never spoke (no transcript, no
    * objective assessed). The call log lists it as the business's call all the same (decision 173, session 41).
+   * After hours only, in opening hours (`call_route: 'business_line'`): true when the owner picked up, false
+   * when nobody did (`outcome: 'missed'`; decision 173, session 42).
    */
   owner_answered: z.boolean().optional(),
   /**

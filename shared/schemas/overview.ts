@@ -41,11 +41,17 @@ export const ASSISTANT_ISSUE_KINDS = [
   'subscription_lapsed',
   'no_number',
   'calendar_expired',
+  'calendar_unreachable',
   'texting_not_registered',
 ] as const;
 export const assistantIssueSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.enum(['payment_failed', 'subscription_lapsed', 'no_number']) }),
   z.object({ kind: z.literal('calendar_expired'), service: z.enum(CALENDAR_SERVICES) }),
+  /**
+   * Connected, but the vendor could not be reached the last time the assistant used it (decision 142,
+   * session 42): a note, not a problem to fix; the assistant stays Active.
+   */
+  z.object({ kind: z.literal('calendar_unreachable'), service: z.enum(CALENDAR_SERVICES) }),
   /** Texts to US numbers are held until the A2P campaign is approved (docs/decisions/169). */
   z.object({ kind: z.literal('texting_not_registered'), registration_state: z.enum(REGISTRATION_STATES) }),
 ]);

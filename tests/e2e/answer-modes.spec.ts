@@ -1,6 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
 import { ANSWER_MODE_TEXTS } from '../../shared/answer-mode-values';
-import { CALL_LOG_TEXTS, CALL_ROUTE_LABELS, OWNER_ANSWERED_SUMMARY } from '../../shared/call-log';
+import {
+  CALL_LOG_TEXTS,
+  CALL_ROUTE_LABELS,
+  OUTCOME_LABELS,
+  OWNER_ANSWERED_SUMMARY,
+  OWNER_MISSED_SUMMARY,
+} from '../../shared/call-log';
 import { openPhone, randomCaller, salonOwner } from './assistant-owner';
 import { apiFromPage, appUrl } from './support';
 
@@ -92,10 +98,17 @@ test('after hours only: 11:00 on a weekday goes to the business line, 21:00 to t
   await phone.locator('details.call-when summary').click();
   await phone.getByTestId('phone-call-at').fill('2026-12-01T11:00');
   await phone.getByTestId('phone-call').click();
-  await expect(phone.getByTestId('call-transcript')).toContainText(
-    'Forwarded to the business line +14155550142',
-  );
+  // The business phone rings (Twilio's own 30 s); the owner picks up there.
+  await expect(phone.getByTestId('business-status')).toContainText('+14155550142 (rings out after 30 s)');
+  await phone.getByTestId('business-answer').click();
+  await expect(phone.getByTestId('business-status')).toContainText('You picked up');
   await expect(phone.getByTestId('call-assistant')).toHaveCount(0);
+  await phone.getByTestId('phone-hang-up').click();
+  await expect(phone.getByTestId('call-status')).toHaveText('Call ended');
+
+  // Again at 11:00, and nobody picks up: the caller gives up while it rings.
+  await phone.getByTestId('phone-call').click();
+  await expect(phone.getByTestId('business-status')).toContainText('rings out after 30 s');
   await phone.getByTestId('phone-hang-up').click();
   await expect(phone.getByTestId('call-status')).toHaveText('Call ended');
 
@@ -108,5 +121,18 @@ test('after hours only: 11:00 on a weekday goes to the business line, 21:00 to t
   await expect(phone.getByTestId('call-status')).toHaveText('Call ended');
 
   await page.goto('/dashboard?tab=calls');
-  await expect(page.getByTestId('call-log-route').first()).toHaveText('Answered after hours');
+  // Newest first: the assistant's evening call, then the two the business phone had in opening hours.
+  const routes = page.getByTestId('call-log-route');
+  await expect(routes).toHaveText([
+    'Answered after hours',
+    CALL_ROUTE_LABELS.ownerMissed.canceled,
+    CALL_ROUTE_LABELS.owner,
+  ]);
+  const missed = page.getByTestId('call-log-row').nth(1);
+  await expect(missed).toContainText(OUTCOME_LABELS.missed);
+  await expect(missed).toContainText(OWNER_MISSED_SUMMARY);
+  await page.screenshot({ path: '.local/test-results/call-log-business-line.png', fullPage: true });
+  await missed.getByRole('button').first().click();
+  await expect(page.getByTestId('conversation-owner-missed')).toHaveText(CALL_LOG_TEXTS.ownerMissed);
+  await page.screenshot({ path: '.local/test-results/call-log-business-line-missed.png', fullPage: true });
 });

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { CALENDAR_MESSAGES } from '../../shared/calendar';
 import { OVERVIEW_TEXTS } from '../../shared/overview';
 import { PAYMENT_FAILED } from '../../shared/plans';
 import { CALL_LOG_TEXTS } from '../../shared/call-log';
@@ -165,4 +166,21 @@ test('the status card says what stops the assistant and leads to the fix, in eve
   await expect(badge).toHaveText('Needs attention');
   await expect(page.getByRole('button', { name: 'Reconnect Calendly' })).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/status-calendar-expired.png`, fullPage: true });
+});
+
+test('a calendar the vendor could not be reached at is told calmly on the Overview, still Active', async ({
+  page,
+}) => {
+  await salonOwner(page, 'Status Salon');
+  await withStatus(page, {
+    state: 'active',
+    label: 'Active',
+    issues: [{ kind: 'calendar_unreachable', service: 'google_calendar' }],
+  });
+  await page.goto('/dashboard');
+  await expect(page.getByTestId('assistant-status')).toHaveText('Active');
+  const note = page.getByTestId('issue-calendar_unreachable');
+  await expect(note.getByRole('status')).toHaveText(CALENDAR_MESSAGES.lastSyncFailed('google_calendar'));
+  await expect(note.getByRole('button')).toHaveCount(0);
+  await page.screenshot({ path: `${SHOTS}/status-calendar-unreachable.png`, fullPage: true });
 });

@@ -16,7 +16,12 @@ import { createConfirmedUser } from '../support/cognito-users';
 import { startRelayStack } from '../support/relay-stack';
 import { newCallSid } from '../support/signed-sms';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { callRouteLabel, OWNER_ANSWERED_SUMMARY } from '../../shared/call-log';
+import {
+  callRouteLabel,
+  durationSeconds,
+  OWNER_ANSWERED_SUMMARY,
+  OWNER_MISSED_SUMMARY,
+} from '../../shared/call-log';
 import { RECEPTIONIST_LIMITS } from '../../shared/receptionist/limits';
 import type { CallLogPage } from '../../shared/schemas/call-log';
 import type { OverviewResponse } from '../../shared/schemas/overview';
@@ -217,6 +222,8 @@ describe('ring me first', () => {
     expect(record!.owner_dial_status).toBeUndefined();
     expect(record!.answered_at).toBeUndefined();
     expect(Math.abs(Date.parse(record!.started_at) - rang)).toBeLessThan(2_000);
+    // Without DialCallDuration its length runs from the ring to the dial result (here, at once).
+    expect(durationSeconds(record!.started_at, record!.ended_at)).toBeLessThan(2);
     // No conversation was started: the assistant never spoke.
     expect(await deps.data.conversationStates.get(conversationIdOfCall(callSid))).toBeUndefined();
 
@@ -273,6 +280,21 @@ describe('ring me first', () => {
     );
   });
 
+  it('a call the owner picked up lasts what they talked when Twilio says it (DialCallDuration)', async () => {
+    const line = await lineIn('ring_first');
+    const callSid = newCallSid();
+    await twimlOf(await post(VOICE_PATHS.incoming, callForm(line.assistantNumber, callSid)));
+    await twimlOf(
+      await post(
+        VOICE_PATHS.ownerDialResult,
+        callForm(line.assistantNumber, callSid, { DialCallStatus: 'completed', DialCallDuration: '42' }),
+      ),
+    );
+    const [record] = await ownerRecords(line.ownerId);
+    expect(record).toMatchObject({ owner_answered: true, call_route: 'ring_first' });
+    expect(durationSeconds(record!.started_at, record!.ended_at)).toBe(42);
+  });
+
   it("over the day's conversation limit the call is not logged, and still not taken for a missed one", async () => {
     const line = await lineIn('ring_first');
     const limit = RECEPTIONIST_LIMITS.conversationsPerDay;
@@ -308,8 +330,13 @@ describe('after hours only', () => {
     const inHours = await twimlOf(
       await post(VOICE_PATHS.incoming, callForm(line.assistantNumber, open), { callTime: at(10, 11) }),
     );
-    expect(inHours.twiml).toMatchObject({ dial: BUSINESS_LINE, dialAction: undefined, relay: undefined });
+    // Twilio's own wait (no timeout), and an action that will log the call, with nothing stored before it.
+    expect(inHours.twiml).toMatchObject({ dial: BUSINESS_LINE, dialTimeout: undefined, relay: undefined });
+    expect(inHours.twiml.dialAction).toMatch(
+      new RegExp(`^${TEST_API_ORIGIN}${VOICE_PATHS.ownerDialResult}\\?line=business&rang_at_ms=\\d+$`),
+    );
     expect(await deps.data.conversationStates.get(conversationIdOfCall(open))).toBeUndefined();
+    expect(await ownerRecords(line.ownerId)).toEqual([]);
 
     const closed = newCallSid();
     const evening = await twimlOf(
@@ -331,6 +358,125 @@ describe('after hours only', () => {
       }),
     );
     expect(weekend.twiml.relay?.welcomeGreeting).toContain('I can book you for Monday');
+  });
+
+  /** An in-hours call's first ring; its <Dial action> path (with the query Twilio signs) and when it rang. */
+  async function inHoursCall(assistantNumber: string) {
+    const callSid = newCallSid();
+    const before = Date.now();
+    const { twiml } = await twimlOf(
+      await post(VOICE_PATHS.incoming, callForm(assistantNumber, callSid), { callTime: at(10, 11) }),
+    );
+    const action = new URL(twiml.dialAction!);
+    return { callSid, before, path: `${action.pathname}${action.search}` };
+  }
+
+  it('in hours, a call the owner picked up is in their call log as answered by them, as long as they talked, once', async () => {
+    const line = await lineIn('after_hours');
+    const { callSid, before, path } = await inHoursCall(line.assistantNumber);
+    const form = callForm(line.assistantNumber, callSid, {
+      DialCallStatus: 'completed',
+      DialCallDuration: '95',
+    });
+    // Twilio's retries, some of them at once.
+    const answers = await Promise.all(Array.from({ length: 4 }, () => post(path, form)));
+    for (const answer of answers) expect((await twimlOf(answer)).twiml).toMatchObject({ hangUp: true });
+    await twimlOf(await post(path, form));
+
+    const records = await ownerRecords(line.ownerId);
+    expect(records).toHaveLength(1);
+    const [record] = records;
+    expect(record).toMatchObject({
+      id: conversationIdOfCall(callSid),
+      caller: CALLER,
+      call_route: 'business_line',
+      owner_answered: true,
+      outcome: 'answered',
+      transcript: [],
+      objectives_met: {},
+      summary: OWNER_ANSWERED_SUMMARY,
+    });
+    expect(record!.answered_at).toBeUndefined();
+    // It starts when the business line rang, and lasts what the owner talked (DialCallDuration).
+    expect(Date.parse(record!.started_at)).toBeGreaterThanOrEqual(before);
+    expect(Date.parse(record!.started_at)).toBeLessThan(Date.now());
+    expect(durationSeconds(record!.started_at, record!.ended_at)).toBe(95);
+    expect(callRouteLabel(record!)).toBe('Answered by you');
+    // Counted once against the owner's day of conversations; no conversation was started.
+    const { Key } = deps.rateLimiter.countedHit(
+      `conversations#${line.ownerId}`,
+      RECEPTIONIST_LIMITS.conversationsPerDay,
+      86_400,
+    ).Update;
+    expect((await doc.send(new GetCommand({ TableName: tableName, Key }))).Item?.hits).toBe(1);
+    expect(await deps.data.conversationStates.get(conversationIdOfCall(callSid))).toBeUndefined();
+  });
+
+  it('in hours, a call nobody picked up is a missed call in the log, not a missed call saved', async () => {
+    const owner = await createConfirmedUser(services, 'business-line-missed');
+    const line = await lineIn('after_hours', {}, owner.sub);
+    const sids: Record<string, string> = {};
+    for (const status of ['no-answer', 'busy', 'canceled'] as const) {
+      const { callSid, path } = await inHoursCall(line.assistantNumber);
+      sids[status] = callSid;
+      const form = callForm(line.assistantNumber, callSid, { DialCallStatus: status });
+      // The caller's call ends there, as after a plain <Dial>: never the assistant in opening hours.
+      expect((await twimlOf(await post(path, form))).twiml).toMatchObject({ hangUp: true, relay: undefined });
+      // A retried callback writes nothing more.
+      await twimlOf(await post(path, form));
+    }
+    const records = await ownerRecords(line.ownerId);
+    expect(records).toHaveLength(3);
+    for (const record of records)
+      expect(record).toMatchObject({
+        call_route: 'business_line',
+        owner_answered: false,
+        outcome: 'missed',
+        summary: OWNER_MISSED_SUMMARY,
+        transcript: [],
+      });
+    const byId = new Map(records.map((record) => [record.id, record]));
+    expect(byId.get(conversationIdOfCall(sids['no-answer']!))?.owner_dial_status).toBe('no-answer');
+    expect(byId.get(conversationIdOfCall(sids.busy!))?.owner_dial_status).toBe('busy');
+    expect(byId.get(conversationIdOfCall(sids.canceled!))?.owner_dial_status).toBeUndefined();
+
+    const log = await callApi(app, 'GET', `/oauth/users/${line.ownerId}/conversations`, owner.tokens.IdToken);
+    expect(log.status).toBe(200);
+    const entries = (log.body as unknown as CallLogPage).entries;
+    const labelOf = (status: string) =>
+      callRouteLabel(entries.find((e) => e.id === conversationIdOfCall(sids[status]!))!);
+    expect(labelOf('no-answer')).toBe('Nobody picked up your business phone');
+    expect(labelOf('busy')).toBe('Your business phone was busy');
+    expect(labelOf('canceled')).toBe('The caller hung up while your business phone rang');
+    expect(entries.every((e) => e.outcome === 'missed' && e.owner_answered === false)).toBe(true);
+    // Filtered by the new outcome too.
+    const missedOnly = await callApi(
+      app,
+      'GET',
+      `/oauth/users/${line.ownerId}/conversations?outcome=missed`,
+      owner.tokens.IdToken,
+    );
+    expect((missedOnly.body as unknown as CallLogPage).entries).toHaveLength(3);
+
+    const overview = await callApi(app, 'GET', `/oauth/users/${line.ownerId}/overview`, owner.tokens.IdToken);
+    expect(overview.status).toBe(200);
+    // The calls reached the business; the assistant saved none of them.
+    expect((overview.body as unknown as OverviewResponse).today).toMatchObject({
+      conversations: 3,
+      missed_calls_saved: 0,
+    });
+    expect(await deps.data.conversations.latestFinished(line.ownerId, 10)).toEqual([]);
+  });
+
+  it('refuses a business-line result without its ring start (400), writing nothing', async () => {
+    const line = await lineIn('after_hours');
+    const callSid = newCallSid();
+    const form = callForm(line.assistantNumber, callSid, { DialCallStatus: 'completed' });
+    for (const query of ['?line=business', '?line=business&rang_at_ms=soon', '?line=other&rang_at_ms=1']) {
+      const response = await post(`${VOICE_PATHS.ownerDialResult}${query}`, form);
+      expect(response.status, query).toBe(400);
+    }
+    expect(await ownerRecords(line.ownerId)).toEqual([]);
   });
 
   it('always mode keeps the usual welcome at any hour', async () => {
@@ -377,7 +523,11 @@ describe('greetings are spoken as plain text', () => {
 });
 
 describe('the local Twilio follows <Dial timeout action>', () => {
-  async function dial(to: string, ringMs = 50) {
+  async function dial(
+    to: string,
+    ringMs = 50,
+    options: Pick<Parameters<typeof startLocalCall>[0], 'callTime' | 'now'> = {},
+  ) {
     const events: LocalCallEvent[] = [];
     const call = await startLocalCall({
       account: deps.localTwilioAccount!,
@@ -387,6 +537,7 @@ describe('the local Twilio follows <Dial timeout action>', () => {
       to,
       ringMs: () => ringMs,
       onEvent: (event) => events.push(event),
+      ...options,
     });
     const until = async (done: (e: LocalCallEvent[]) => boolean) => {
       const deadline = Date.now() + 10_000;
@@ -463,6 +614,41 @@ describe('the local Twilio follows <Dial timeout action>', () => {
     await answered.call.hangUp();
     await answered.until((e) => e.some((x) => x.type === 'ended'));
     expect(await textsTo(taken.assistantNumber)).toEqual([]);
+  });
+
+  it('after hours only, in hours: the business phone rings; the call it took lasts the talk, one it missed is logged', async () => {
+    const line = await lineIn('after_hours');
+    let clock = Date.now();
+    const answered = await dial(line.assistantNumber, 60_000, {
+      callTime: new Date(at(10, 11)),
+      now: () => clock,
+    });
+    // Twilio's default wait: the TwiML gives no timeout, as the plain <Dial> before it.
+    expect(answered.events[0]).toEqual({ type: 'business_ringing', to: BUSINESS_LINE, timeoutSeconds: 30 });
+    answered.call.answerManager();
+    await answered.until((e) => e.some((x) => x.type === 'business_connected'));
+    clock += 65_000;
+    await answered.call.hangUp();
+    await answered.until((e) => e.some((x) => x.type === 'ended'));
+    expect(answered.events.some((e) => e.type === 'assistant')).toBe(false);
+    const [taken] = await ownerRecords(line.ownerId);
+    expect(taken).toMatchObject({
+      id: conversationIdOfCall(answered.call.callSid),
+      call_route: 'business_line',
+      owner_answered: true,
+    });
+    // The local Twilio posts DialCallDuration with the completed leg, as Twilio does.
+    expect(durationSeconds(taken!.started_at, taken!.ended_at)).toBe(65);
+
+    // The caller hangs up while the business phone rings: Twilio's action says canceled.
+    const gaveUp = await dial(line.assistantNumber, 60_000, { callTime: new Date(at(10, 11)) });
+    await gaveUp.until((e) => e.some((x) => x.type === 'business_ringing'));
+    await gaveUp.call.hangUp();
+    await gaveUp.until((e) => e.some((x) => x.type === 'ended'));
+    const missed = (await ownerRecords(line.ownerId)).find(
+      (r) => r.id === conversationIdOfCall(gaveUp.call.callSid),
+    );
+    expect(missed).toMatchObject({ call_route: 'business_line', owner_answered: false, outcome: 'missed' });
   });
 
   it('follows the Twilio timeout by default (the TwiML seconds, not the shortened test wait)', async () => {

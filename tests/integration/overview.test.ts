@@ -202,6 +202,21 @@ describe('Overview: today and this week on the business clock, live calls, time 
     });
     // Due but refreshable: not expired.
     expect((await overviewOf()).status.state).toBe('active');
+    // Calendly did not answer the last time (decision 142): told calmly, still Active, nothing to click.
+    await deps.data.calendarConnections.noteSyncFailed(owner.sub, 'calendly');
+    const failedAt = (await deps.data.calendarConnections.list(owner.sub)).find(
+      (c) => c.service === 'calendly',
+    )?.last_sync_failed_at;
+    expect(failedAt).toBeDefined();
+    expect((await overviewOf()).status).toEqual({
+      state: 'active',
+      label: 'Active',
+      issues: [{ kind: 'calendar_unreachable', service: 'calendly' }],
+    });
+    // The next use that works clears it, and the Overview with it.
+    await deps.data.calendarConnections.noteSyncWorked(owner.sub, 'calendly', failedAt!);
+    expect((await overviewOf()).status).toEqual({ state: 'active', label: 'Active', issues: [] });
+    await deps.data.calendarConnections.noteSyncFailed(owner.sub, 'calendly');
     await deps.data.calendarConnections.markExpired(owner.sub, 'calendly');
     expect((await overviewOf()).status).toEqual({
       state: 'attention',

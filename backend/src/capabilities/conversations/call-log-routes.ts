@@ -47,7 +47,8 @@ const toEntry = (item: ConversationListItem): CallLogEntry => ({
   ...(item.call_route ? { call_route: item.call_route, answered: Boolean(item.answered_at) } : {}),
   ...(item.owner_dial_status ? { owner_dial_status: item.owner_dial_status } : {}),
   ...(item.forwarded ? { forwarded: true } : {}),
-  ...(item.owner_answered ? { owner_answered: true } : {}),
+  // false too: the business phone rang and nobody picked up (decision 173, session 42).
+  ...(item.owner_answered !== undefined ? { owner_answered: item.owner_answered } : {}),
   ...(item.manipulation_attempts?.length ? { manipulation_attempts: item.manipulation_attempts } : {}),
   ...(item.booked_service ? { service: item.booked_service } : {}),
   ...(item.booked_staff ? { staff: item.booked_staff } : {}),

@@ -44,7 +44,10 @@ export type OverviewInputs = {
   /** The A2P registration's state (docs/decisions/169). */
   textingRegistration?: RegistrationState;
   calendars: ReadonlyArray<
-    Pick<CalendarConnectionRecord, 'service' | 'status' | 'token_expires_at' | 'refresh_token_enc'>
+    Pick<
+      CalendarConnectionRecord,
+      'service' | 'status' | 'token_expires_at' | 'refresh_token_enc' | 'last_sync_failed_at'
+    >
   >;
   /** Conversations from this week's start (or earlier, for calls still live) up to now. */
   records: readonly OverviewRecord[];
@@ -76,6 +79,10 @@ export function overviewReport(input: OverviewInputs): OverviewResponse {
       ...(input.textingRegistration ? { textingRegistration: input.textingRegistration } : {}),
       expiredCalendars: input.calendars
         .filter((c) => isConnectionExpired(c, input.now))
+        .map((c) => c.service as CalendarService),
+      // Connected, and its vendor did not answer last time (decision 142): an expired one says only that.
+      unreachableCalendars: input.calendars
+        .filter((c) => c.last_sync_failed_at && !isConnectionExpired(c, input.now))
         .map((c) => c.service as CalendarService),
     }),
     forwarding: forwardingStatus(input.config ?? {}),

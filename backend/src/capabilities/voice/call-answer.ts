@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { answerPlan, businessLineOf, routeGreeting } from '@shared/answer-modes';
-import type { OWNER_DIAL_STATUSES, CallRoute } from '@shared/answer-mode-values';
+import type { OWNER_DIAL_STATUSES, AssistantCallRoute } from '@shared/answer-mode-values';
 import { businessClockOf } from '@shared/analytics';
 import { isSubscribed } from '@shared/plans';
 import { isNorthAmericanPhone } from '@shared/phone/phone-number';
@@ -39,7 +39,13 @@ import { findAssistantLineWith } from '../phone-numbers/index';
 import { noteForwardedCall } from '../forwarding/index';
 // Not the recordings' index, which brings their webhook routes (Hono, the OpenAPI helpers): decision 186.
 import { claimsRecording } from '../recordings/start-recording';
-import { conversationIdOfCall, incomingCallSchema, LOCAL_RELAY_PATH, VOICE_PATHS } from './webhook-forms';
+import {
+  businessLineResultUrl,
+  conversationIdOfCall,
+  incomingCallSchema,
+  LOCAL_RELAY_PATH,
+  VOICE_PATHS,
+} from './webhook-forms';
 
 /** What the incoming call's answer reads of its request. */
 export type IncomingCallRequest = {
@@ -156,7 +162,7 @@ function answerParts(deps: VoiceDeps) {
     requestUrl: string,
     call: IncomingCall,
     line: Line,
-    route: { call_route: CallRoute; owner_dial_status?: (typeof OWNER_DIAL_STATUSES)[number] },
+    route: { call_route: AssistantCallRoute; owner_dial_status?: (typeof OWNER_DIAL_STATUSES)[number] },
     at: Date,
     fallbackLine: string | undefined,
   ) {
@@ -262,7 +268,12 @@ async function answerIncomingCall(
   const plan = answerPlan(line.config, at, { calledNumber: call.To, forwardedFrom: call.ForwardedFrom });
   if (plan.kind === 'business_line') {
     deps.logger.info('Voice call sent to the business line (open hours)', { callSid: call.CallSid });
-    return dialTwiml({ to: plan.to });
+    // Twilio's own wait (no timeout), as before; the action puts the call in the owner's call log, answered
+    // or missed (decision 173, session 42), with nothing stored here: its start travels in the URL.
+    return dialTwiml({
+      to: plan.to,
+      actionUrl: businessLineResultUrl(baseOf(request.url), deps.now().getTime()),
+    });
   }
   if (plan.kind === 'ring_owner') {
     deps.logger.info('Voice call rings the business line first', {

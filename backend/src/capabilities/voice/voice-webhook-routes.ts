@@ -27,6 +27,7 @@ import { textBackMissedCall } from '../caller-gates/index';
 import { missedCallOf } from '@shared/caller-gates';
 import {
   afterSchema,
+  businessLineQuery,
   callStatusSchema,
   conversationIdOfCall,
   conversationQuery,
@@ -36,7 +37,7 @@ import {
   whisperSchema,
 } from './webhook-forms';
 import { voiceAnswers } from './call-answer';
-import { noteOwnerAnsweredCall } from './owner-answered-call';
+import { noteBusinessLineCall, noteOwnerAnsweredCall } from './owner-answered-call';
 
 export {
   conversationIdOfCall,
@@ -88,7 +89,7 @@ export const voiceWebhookRoutes = (deps: VoiceDeps) => {
     [VOICE_PATHS.dialResult, "The transfer's result: nobody answered → back to the assistant"],
     [
       VOICE_PATHS.ownerDialResult,
-      'Ring me first: the business phone did not pick up → the assistant answers',
+      "The business phone's leg: ring me first falls back to the assistant; in-hours calls are logged",
     ],
   ] as const) {
     app.openAPIRegistry.registerPath(documented(path, summary));
@@ -143,13 +144,31 @@ export const voiceWebhookRoutes = (deps: VoiceDeps) => {
 
   app.post(VOICE_PATHS.ownerDialResult, async (c) => {
     const form = parse(ownerDialResultSchema, await signed(c));
+    if (c.req.query('line') !== undefined) {
+      // After hours only, in opening hours: the business phone had the call, answered or not; it goes in
+      // the owner's call log either way and the call ends there, as a plain <Dial> did (decision 173).
+      const { rang_at_ms } = parse(businessLineQuery, c.req.query());
+      await noteBusinessLineCall(deps, {
+        callSid: form.CallSid,
+        caller: form.From,
+        to: form.To,
+        rangAtMs: rang_at_ms,
+        dialStatus: form.DialCallStatus,
+        talkedSeconds: form.DialCallDuration,
+      });
+      return c.body(await hangUpTwiml(), 200, xml);
+    }
     const status = OWNER_DIAL_STATUSES.find((s) => s === form.DialCallStatus);
     // The owner picked up and the call is over, or the caller hung up while it rang: nothing more to say.
     // A call the owner took is remembered, so its final status is not taken for a missed one, and it goes
     // in the owner's call log as answered by them.
     if (!status) {
       if (form.DialCallStatus === 'completed' || form.DialCallStatus === 'answered')
-        await noteOwnerAnsweredCall(deps, { callSid: form.CallSid, caller: form.From });
+        await noteOwnerAnsweredCall(deps, {
+          callSid: form.CallSid,
+          caller: form.From,
+          talkedSeconds: form.DialCallDuration,
+        });
       return c.body(await hangUpTwiml(), 200, xml);
     }
     const line = await findLine(form.To, form.From);

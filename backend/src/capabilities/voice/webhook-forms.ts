@@ -66,4 +66,18 @@ export const conversationQuery = z.object({ conversationId: z.string().min(1).ma
 /** Ring me first: the business phone's leg, posted on the caller's own call (its From, To, CallSid). */
 export const ownerDialResultSchema = incomingCallSchema.extend({
   DialCallStatus: z.string().max(40).default('failed'),
+  // Seconds the business phone's leg was connected: what the owner talked, when Twilio sends it.
+  DialCallDuration: z.coerce.number().int().min(0).max(86_400).optional(),
 });
+
+/**
+ * After hours only, in opening hours: the business line's <Dial action> is the owner-dial-result webhook with
+ * this query (docs/decisions/173-answer-modes.md, session 42). The ring's start travels in it because the
+ * first ring writes nothing before its TwiML; Twilio signs the URL with its query, so it is ours.
+ */
+export const businessLineQuery = z.object({
+  line: z.literal('business'),
+  rang_at_ms: z.coerce.number().int().positive(),
+});
+export const businessLineResultUrl = (base: string, rangAtMs: number) =>
+  `${base}${VOICE_PATHS.ownerDialResult}?line=business&rang_at_ms=${rangAtMs}`;

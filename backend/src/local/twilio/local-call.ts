@@ -88,9 +88,10 @@ export async function startLocalCall(options: LocalCallOptions) {
   let relay: WebSocket | undefined;
   /** The language the relay transcribes in: the TwiML's, until a `language` message switches it. */
   let language = RELAY_LANGUAGE;
-  let ringing: { resolve: (status: DialStatus) => void } | undefined;
-  /** A <Dial action> still to report when the call ends (the manager's leg is up). */
-  let connectedDial: string | undefined;
+  /** The line a <Dial> rings; `canceledAction`: the business line's <Dial action>, told if the caller hangs up. */
+  let ringing: { resolve: (status: DialStatus) => void; canceledAction?: string | undefined } | undefined;
+  /** A <Dial action> still to report when the call ends (the manager's leg is up), and when it was bridged. */
+  let connectedDial: { action: string; bridgedAt: number } | undefined;
   let ended = false;
   /** Messages for a relay socket still opening. */
   const pending: string[] = [];
@@ -134,9 +135,18 @@ export async function startLocalCall(options: LocalCallOptions) {
     if (ended) return;
     ended = true;
     relay?.close();
+    const canceledAction = ringing?.canceledAction;
     ringing?.resolve('no-answer');
     try {
-      if (connectedDial) await post(connectedDial, { DialCallStatus: 'completed' });
+      // The caller hung up while the business line rang: Twilio posts the <Dial action> with `canceled`
+      // (its TwiML is not followed). The manager's transfer keeps its flow (its result says nothing then).
+      if (canceledAction) await post(canceledAction, { DialCallStatus: 'canceled' }).catch(() => undefined);
+      // As Twilio does: the dialled leg's connected seconds come with its completed status.
+      if (connectedDial)
+        await post(connectedDial.action, {
+          DialCallStatus: 'completed',
+          DialCallDuration: String(Math.round((now() - connectedDial.bridgedAt) / 1000)),
+        });
       const duration = String(Math.round((now() - startedAt) / 1000));
       await post(number!.status_callback_url ?? `${number!.voice_url}/status`, {
         CallStatus: callStatus,
@@ -268,6 +278,7 @@ export async function startLocalCall(options: LocalCallOptions) {
     const status = await new Promise<DialStatus>((resolve) => {
       const timer = setTimeout(() => resolve('no-answer'), ringFor);
       ringing = {
+        canceledAction: manager ? undefined : twiml.dialAction,
         resolve: (value) => {
           clearTimeout(timer);
           resolve(value);
@@ -278,7 +289,7 @@ export async function startLocalCall(options: LocalCallOptions) {
     if (ended) return;
     if (status === 'completed') {
       // Bridged to the manager; the <Dial action> is reported when the call ends, as Twilio does.
-      connectedDial = twiml.dialAction;
+      connectedDial = twiml.dialAction ? { action: twiml.dialAction, bridgedAt: now() } : undefined;
       options.onEvent({ type: manager ? 'manager_connected' : 'business_connected', to });
       return;
     }

@@ -97,7 +97,7 @@ function onCallEvent(event) {
     // The assistant is off the line: nothing more to say to it.
     sayForm.hidden = true;
   } else if (event.type === 'business_ringing') {
-    line('system', 'Your business phone is ringing first…');
+    line('system', 'Your business phone is ringing…');
     businessCard.hidden = false;
     businessStatus.textContent = 'Ringing: ' + event.to + ' (rings out after ' + event.timeoutSeconds + ' s)';
     for (const button of businessButtons) button.hidden = false;

@@ -1,6 +1,6 @@
 import type { ConversationAction, TranscriptTurn } from '@shared/schemas/conversation';
 import type { ConversationOutcome } from '@shared/conversation';
-import type { CallRoute, OwnerDialStatus } from '@shared/answer-mode-values';
+import type { AssistantCallRoute, OwnerDialStatus } from '@shared/answer-mode-values';
 import type { Language } from '@shared/language';
 import type { HonestyKind } from '@shared/schemas/knowledge';
 
@@ -126,7 +126,7 @@ export type ConversationState = {
   /** Optimistic-locking version: two turns of one conversation can't interleave their writes. */
   version: number;
   /** How a call reached the assistant (docs/decisions/173-answer-modes.md). */
-  call_route?: CallRoute;
+  call_route?: AssistantCallRoute;
   owner_dial_status?: OwnerDialStatus;
   forwarded?: boolean;
   /** The honesty rules the caller ran into, for the call log's mark (docs/decisions/181). */
@@ -164,7 +164,7 @@ export type StartConversation = {
    */
   language?: Language;
   /** A call's route to the assistant and, after ring me first, what the business phone did. */
-  route?: { call_route: CallRoute; owner_dial_status?: OwnerDialStatus; forwarded?: boolean };
+  route?: { call_route: AssistantCallRoute; owner_dial_status?: OwnerDialStatus; forwarded?: boolean };
 };
 
 export type { ConversationOutcome };

@@ -39,6 +39,18 @@ export function createBusinessLineRingRepository(
   now: () => number = Date.now,
 ) {
   const key = (callSid: string) => ({ pk: `RINGFIRST#${callSid}`, sk: 'CALL' });
+  /** The marker first, then what is written with it: all of it, or (marker refused) nothing. */
+  async function transactOnce(marker: TransactItem, alongside: TransactItem[]): Promise<PickedUpResult> {
+    try {
+      await doc.send(new TransactWriteCommand({ TransactItems: [marker, ...alongside] }));
+      return 'marked';
+    } catch (error) {
+      const failed = transactionConditionFailures(error)?.indexOf(true) ?? -1;
+      if (failed === 0) return 'already';
+      if (failed > 0) return { refusedAlongside: failed - 1 };
+      throw error;
+    }
+  }
   return {
     /** The business line starts ringing; a retried webhook rewrites the same item. */
     async ringing(callSid: string, ownerId: string): Promise<void> {
@@ -78,15 +90,33 @@ export function createBusinessLineRingRepository(
       if (alongside.length === 0) {
         return (await unlessConditionFails(() => doc.send(new UpdateCommand(mark)))) ? 'marked' : 'already';
       }
-      try {
-        await doc.send(new TransactWriteCommand({ TransactItems: [{ Update: mark }, ...alongside] }));
-        return 'marked';
-      } catch (error) {
-        const failed = transactionConditionFailures(error)?.indexOf(true) ?? -1;
-        if (failed === 0) return 'already';
-        if (failed > 0) return { refusedAlongside: failed - 1 };
-        throw error;
-      }
+      return transactOnce({ Update: mark }, alongside);
+    },
+    /**
+     * After hours only, in opening hours: the call went to the business line with a plain <Dial> and no item
+     * before its TwiML (the first ring stays as light as it was). Its <Dial action> writes `alongside` (the
+     * call's log record and its count) once per CallSid, with a marker of its own (OPENHOURS#<CallSid>, not
+     * RINGFIRST#: the status callback's missed-call rules read those only): a retried callback finds the
+     * marker and writes nothing.
+     */
+    async businessLineCallOnce(
+      callSid: string,
+      ownerId: string,
+      alongside: TransactItem[],
+    ): Promise<PickedUpResult> {
+      const at = Math.floor(now() / 1000);
+      const mark = {
+        TableName: tableName,
+        Item: {
+          pk: `OPENHOURS#${callSid}`,
+          sk: 'CALL',
+          owner_id: ownerId,
+          recorded_at: at,
+          expires_at: at + BUSINESS_LINE_RING_TTL_SECONDS,
+        },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      };
+      return transactOnce({ Put: mark }, alongside);
     },
     async get(callSid: string): Promise<BusinessLineRing | undefined> {
       const { Item } = await doc.send(

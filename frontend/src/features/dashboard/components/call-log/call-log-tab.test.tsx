@@ -2,7 +2,13 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { CALL_LOG_TEXTS, CALL_ROUTE_LABELS, OWNER_ANSWERED_SUMMARY } from '@shared/call-log';
+import {
+  CALL_LOG_TEXTS,
+  CALL_ROUTE_LABELS,
+  OUTCOME_LABELS,
+  OWNER_ANSWERED_SUMMARY,
+  OWNER_MISSED_SUMMARY,
+} from '@shared/call-log';
 import type { CallLogDetail, CallLogEntry, CallLogPage } from '@shared/schemas/call-log';
 import { dashboardQueryKeys } from '../../hooks/dashboard-query-keys';
 import { CallLogTab } from './call-log-tab';
@@ -31,6 +37,17 @@ const assistantAnswered: CallLogEntry = {
   owner_dial_status: 'no-answer',
   answered: true,
   owner_answered: undefined,
+};
+
+/** After hours only, in opening hours: the business phone rang out (decision 173, session 42). */
+const missedOnBusinessLine: CallLogEntry = {
+  ...ownerAnswered,
+  id: 'call-CA00112233445566778899aabbccddeeff',
+  outcome: 'missed',
+  summary: OWNER_MISSED_SUMMARY,
+  call_route: 'business_line',
+  owner_dial_status: 'no-answer',
+  owner_answered: false,
 };
 
 const client = () => new QueryClient({ defaultOptions: { queries: { staleTime: Infinity } } });
@@ -88,5 +105,42 @@ describe('the call log: a ring-me-first call the owner picked up (decision 173, 
     expect(html).toContain(`data-testid="conversation-route">${CALL_ROUTE_LABELS.owner}<`);
     expect(html).not.toContain(CALL_LOG_TEXTS.transcript);
     expect(html).not.toContain(CALL_LOG_TEXTS.noActions);
+  });
+});
+
+describe('the call log: an in-hours call nobody picked up on the business phone (decision 173, session 42)', () => {
+  it('is listed as missed, with what the business phone did', () => {
+    const html = renderLog([missedOnBusinessLine, ownerAnswered]);
+    expect(routeLabels(html)).toEqual([CALL_ROUTE_LABELS.ownerMissed['no-answer'], CALL_ROUTE_LABELS.owner]);
+    expect(html).toContain(OWNER_MISSED_SUMMARY);
+    expect(html).toContain(`>${OUTCOME_LABELS.missed}<`);
+    // The outcome filter offers it.
+    expect(html).toContain(`<option value="missed">${OUTCOME_LABELS.missed}</option>`);
+  });
+
+  it('opens to a plain note saying nobody spoke with the caller', () => {
+    const queries = client();
+    const detail: CallLogDetail = {
+      ...missedOnBusinessLine,
+      time_zone: 'America/New_York',
+      escalated: false,
+      transcript: [],
+      actions: [],
+      objectives_met: {},
+    };
+    queries.setQueryData(dashboardQueryKeys.conversation('owner-1', missedOnBusinessLine.id), detail);
+    const html = renderToStaticMarkup(
+      <QueryClientProvider client={queries}>
+        <ConversationDetail
+          userId="owner-1"
+          target={missedOnBusinessLine}
+          entry={missedOnBusinessLine}
+          onBack={() => undefined}
+        />
+      </QueryClientProvider>,
+    );
+    expect(html).toContain(CALL_LOG_TEXTS.ownerMissed);
+    expect(html).not.toContain(CALL_LOG_TEXTS.ownerAnswered);
+    expect(html).not.toContain(CALL_LOG_TEXTS.transcript);
   });
 });

@@ -113,6 +113,11 @@ export function ConversationDetail({
         <p className="dashboard-muted" data-testid="conversation-owner-answered">
           {CALL_LOG_TEXTS.ownerAnswered}
         </p>
+      ) : detail.data?.owner_answered === false ? (
+        // Sent to the business phone in opening hours and nobody picked up: nobody spoke with the caller.
+        <p className="dashboard-muted" data-testid="conversation-owner-missed">
+          {CALL_LOG_TEXTS.ownerMissed}
+        </p>
       ) : detail.data ? (
         <div className="conversation-body">
           <div>

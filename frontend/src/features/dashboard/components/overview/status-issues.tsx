@@ -6,7 +6,7 @@ import { PaymentFailedNotice } from '../../../../components/billing/payment-fail
 /**
  * What stops or troubles the assistant, each with the action that fixes it: a failed payment → the billing
  * portal; a lapsed subscription → the Subscription tab; no number → setup step 4; an expired calendar →
- * step 7's Reconnect button.
+ * step 7's Reconnect button. An unreachable calendar is only a note: nothing to do.
  */
 export function StatusIssues({
   issues,
@@ -20,7 +20,10 @@ export function StatusIssues({
   return (
     <ul className="overview-issues" data-testid="assistant-issues">
       {issues.map((issue) => {
-        const key = issue.kind === 'calendar_expired' ? `${issue.kind}-${issue.service}` : issue.kind;
+        const key =
+          issue.kind === 'calendar_expired' || issue.kind === 'calendar_unreachable'
+            ? `${issue.kind}-${issue.service}`
+            : issue.kind;
         // The failed payment's own notice carries the billing-portal button (shared with other screens).
         if (issue.kind === 'payment_failed')
           return (
@@ -29,6 +32,17 @@ export function StatusIssues({
             </li>
           );
         const text = issueText(issue);
+        // A note with nothing to do (an unreachable calendar): said calmly, as a status line, no button.
+        if (!text.action)
+          return (
+            <li
+              key={key}
+              className={`overview-issue overview-issue-${issue.kind}`}
+              data-testid={`issue-${issue.kind}`}
+            >
+              <p role="status">{text.message}</p>
+            </li>
+          );
         const act =
           issue.kind === 'subscription_lapsed'
             ? () => onOpenTab('subscription')
