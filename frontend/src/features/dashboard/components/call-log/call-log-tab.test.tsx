@@ -69,6 +69,25 @@ function renderLog(entries: CallLogEntry[]) {
 const routeLabels = (html: string) =>
   [...html.matchAll(/data-testid="call-log-route">([^<]*)</g)].map((match) => match[1]);
 
+/** The detail of a call nobody spoke with the assistant on: no transcript, no actions. */
+function renderTranscriptless(entry: CallLogEntry) {
+  const queries = client();
+  const detail: CallLogDetail = {
+    ...entry,
+    time_zone: 'America/New_York',
+    escalated: false,
+    transcript: [],
+    actions: [],
+    objectives_met: {},
+  };
+  queries.setQueryData(dashboardQueryKeys.conversation('owner-1', entry.id), detail);
+  return renderToStaticMarkup(
+    <QueryClientProvider client={queries}>
+      <ConversationDetail userId="owner-1" target={entry} entry={entry} onBack={() => undefined} />
+    </QueryClientProvider>,
+  );
+}
+
 describe('the call log: a ring-me-first call the owner picked up (decision 173, session 41)', () => {
   it('is listed as answered by the owner, beside the calls the assistant took', () => {
     const html = renderLog([ownerAnswered, assistantAnswered]);
@@ -81,26 +100,7 @@ describe('the call log: a ring-me-first call the owner picked up (decision 173, 
   });
 
   it('opens to a plain note instead of an empty transcript', () => {
-    const queries = client();
-    const detail: CallLogDetail = {
-      ...ownerAnswered,
-      time_zone: 'America/New_York',
-      escalated: false,
-      transcript: [],
-      actions: [],
-      objectives_met: {},
-    };
-    queries.setQueryData(dashboardQueryKeys.conversation('owner-1', ownerAnswered.id), detail);
-    const html = renderToStaticMarkup(
-      <QueryClientProvider client={queries}>
-        <ConversationDetail
-          userId="owner-1"
-          target={ownerAnswered}
-          entry={ownerAnswered}
-          onBack={() => undefined}
-        />
-      </QueryClientProvider>,
-    );
+    const html = renderTranscriptless(ownerAnswered);
     expect(html).toContain(CALL_LOG_TEXTS.ownerAnswered);
     expect(html).toContain(`data-testid="conversation-route">${CALL_ROUTE_LABELS.owner}<`);
     expect(html).not.toContain(CALL_LOG_TEXTS.transcript);
@@ -119,26 +119,7 @@ describe('the call log: an in-hours call nobody picked up on the business phone 
   });
 
   it('opens to a plain note saying nobody spoke with the caller', () => {
-    const queries = client();
-    const detail: CallLogDetail = {
-      ...missedOnBusinessLine,
-      time_zone: 'America/New_York',
-      escalated: false,
-      transcript: [],
-      actions: [],
-      objectives_met: {},
-    };
-    queries.setQueryData(dashboardQueryKeys.conversation('owner-1', missedOnBusinessLine.id), detail);
-    const html = renderToStaticMarkup(
-      <QueryClientProvider client={queries}>
-        <ConversationDetail
-          userId="owner-1"
-          target={missedOnBusinessLine}
-          entry={missedOnBusinessLine}
-          onBack={() => undefined}
-        />
-      </QueryClientProvider>,
-    );
+    const html = renderTranscriptless(missedOnBusinessLine);
     expect(html).toContain(CALL_LOG_TEXTS.ownerMissed);
     expect(html).not.toContain(CALL_LOG_TEXTS.ownerAnswered);
     expect(html).not.toContain(CALL_LOG_TEXTS.transcript);
