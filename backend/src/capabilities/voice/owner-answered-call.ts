@@ -7,6 +7,7 @@ import type { VoiceDeps } from './deps';
 import type { PickedUpResult } from './records/business-line-rings';
 import type { TransactItem } from '../../platform/dynamo/setup-sources';
 import { conversationIdOfCall } from './webhook-forms';
+import { findAssistantLine } from '../phone-numbers/index';
 
 /** A call that rang the owner's business phone and that the assistant never spoke on. */
 type OwnerLineCall = {
@@ -83,6 +84,10 @@ export function ownerMissedRecord(call: OwnerLineCall & { dialStatus?: OwnerDial
     call.endedAt.getTime(),
   );
 }
+
+/** Twilio's DialCallStatus when the business phone's leg was picked up (and is over, or still on). */
+export const businessPhonePickedUp = (dialStatus: string) =>
+  dialStatus === 'completed' || dialStatus === 'answered';
 
 type RecordDeps = Pick<VoiceDeps, 'data' | 'rateLimiter' | 'logger' | 'now'>;
 
@@ -184,13 +189,12 @@ export async function noteBusinessLineCall(
     talkedSeconds?: number | undefined;
   },
 ): Promise<void> {
-  const reservation = await deps.data.phoneReservations.get(call.to);
-  if (reservation?.status !== 'active') return;
-  const ownerId = reservation.owner_id;
-  const config = await deps.data.businessConfigs.getConfig(ownerId);
-  if (!config) return;
+  // The assistant number's owner, as every webhook finds it (an active reservation, with its config).
+  const line = await findAssistantLine(deps.data, call.to);
+  if (!line) return;
+  const { ownerId, config } = line;
   const endedAt = deps.now();
-  const line: OwnerLineCall = {
+  const rang: OwnerLineCall = {
     callSid: call.callSid,
     businessId: config.business_id,
     caller: call.caller,
@@ -199,11 +203,11 @@ export async function noteBusinessLineCall(
     endedAt,
     route: 'business_line',
   };
-  const answered = call.dialStatus === 'completed' || call.dialStatus === 'answered';
+  const answered = businessPhonePickedUp(call.dialStatus);
   const record = answered
-    ? ownerAnsweredRecord({ ...line, talkedSeconds: call.talkedSeconds })
+    ? ownerAnsweredRecord({ ...rang, talkedSeconds: call.talkedSeconds })
     : ownerMissedRecord({
-        ...line,
+        ...rang,
         // canceled (the caller hung up while it rang) has no dial status of its own on the record.
         dialStatus: OWNER_DIAL_STATUSES.find((status) => status === call.dialStatus),
       });

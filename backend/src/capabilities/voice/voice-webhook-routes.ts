@@ -37,7 +37,7 @@ import {
   whisperSchema,
 } from './webhook-forms';
 import { voiceAnswers } from './call-answer';
-import { noteBusinessLineCall, noteOwnerAnsweredCall } from './owner-answered-call';
+import { businessPhonePickedUp, noteBusinessLineCall, noteOwnerAnsweredCall } from './owner-answered-call';
 
 export {
   conversationIdOfCall,
@@ -163,7 +163,7 @@ export const voiceWebhookRoutes = (deps: VoiceDeps) => {
     // A call the owner took is remembered, so its final status is not taken for a missed one, and it goes
     // in the owner's call log as answered by them.
     if (!status) {
-      if (form.DialCallStatus === 'completed' || form.DialCallStatus === 'answered')
+      if (businessPhonePickedUp(form.DialCallStatus))
         await noteOwnerAnsweredCall(deps, {
           callSid: form.CallSid,
           caller: form.From,
