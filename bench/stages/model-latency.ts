@@ -4,6 +4,7 @@ import { VOICE_RELAY } from '../../shared/voice-relay';
 import { relayOutgoingSchema } from '../../shared/voice-relay-messages';
 import { startTsServer } from '../children';
 import { formatTable } from '../report';
+import { round } from '../stats';
 import { freePort } from '../../scripts/local-stack/ports';
 import { prefixShares, type PrefixShare } from '../prompt-prefix';
 import {
@@ -426,13 +427,12 @@ export async function measureModelLatency(
 }
 
 const mark = (ok: boolean) => (ok ? '✓' : '✗');
-const round2 = (value: number) => Math.round(value * 100) / 100;
 const pct = (share: number) => `${(share * 100).toFixed(1)} %`;
 
 export function formatModelLatency(figure: ModelLatencyFigure): string {
   const g = MODEL_GOALS;
   const ttft = figure.timing.ttftMs;
-  const textGoal = round2(figure.bareRelay.firstTokenMs.p50 + g.firstTokenOverBareRelayMs);
+  const textGoal = round(figure.bareRelay.firstTokenMs.p50 + g.firstTokenOverBareRelayMs);
   const ttftGoal = ttft + g.firstTokenOverTtftMs;
   const toolGoal = 2 * ttft + g.toolTurnOverTwoTtftMs;
   const f = figure.filler;
