@@ -479,6 +479,26 @@ describe('after hours only', () => {
     expect(await ownerRecords(line.ownerId)).toEqual([]);
   });
 
+  it('refuses a business-line result that is unsigned, or whose signed ring start was changed (403), writing nothing', async () => {
+    const line = await lineIn('after_hours');
+    const callSid = newCallSid();
+    const form = callForm(line.assistantNumber, callSid, { DialCallStatus: 'completed' });
+    const path = `${VOICE_PATHS.ownerDialResult}?line=business&rang_at_ms=1764000000000`;
+    expect((await post(path, form, { sign: false })).status).toBe(403);
+    // Signed for one ring start, sent with another: the query is part of what Twilio signs.
+    const signedFor = `${TEST_API_ORIGIN}${path}`;
+    const altered = await app.request(signedFor.replace('1764000000000', '1700000000000'), {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/x-www-form-urlencoded',
+        'X-Twilio-Signature': signTwilioRequest(LOCAL_TWILIO_AUTH_TOKEN, signedFor, form),
+      },
+      body: new URLSearchParams(form).toString(),
+    });
+    expect(altered.status).toBe(403);
+    expect(await ownerRecords(line.ownerId)).toEqual([]);
+  });
+
   it('always mode keeps the usual welcome at any hour', async () => {
     const line = await lineIn('always');
     const { twiml } = await twimlOf(
