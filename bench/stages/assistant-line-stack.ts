@@ -86,7 +86,7 @@ export async function withAssistantLine<T>(
     await ensureAppTable(client, tableName);
     const ownerId = `${tableName}-owner`;
     const assistantNumber = await seedAnsweringOwner(doc, tableName, ownerId);
-    const webhooks = telephonyWebhookUrls(apiUrl);
+    const webhooks = telephonyWebhookUrls(apiUrl, ownerId);
     await createLocalTwilioAccount(doc, tableName).recordNumber({
       phone_number: assistantNumber,
       sid: 'PNbench',

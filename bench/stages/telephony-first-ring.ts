@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { TWILIO_WEBHOOK_PATHS } from '../../backend/src/providers/telephony/port';
+import { TWILIO_WEBHOOK_PATHS, telephonyWebhookUrls } from '../../backend/src/providers/telephony/port';
 import { signTwilioRequest } from '../../backend/src/providers/telephony/webhook-signature';
 import { REPO_ROOT } from '../../scripts/local-stack/local-stack';
 import { runCommand } from '../children';
@@ -209,6 +209,8 @@ export async function measureTelephonyFirstRing(
 /** Twilio's incoming-call webhook for a new call to the number, signed, as API Gateway v2 delivers it. */
 export function voiceEvent(assistantNumber: string, index: number) {
   const path = TWILIO_WEBHOOK_PATHS.voice;
+  // The number's voice URL as its purchase set it: naming its owner (telephonyWebhookUrls).
+  const url = new URL(telephonyWebhookUrls(PUBLIC_API_URL, OWNER).voiceUrl);
   const params = {
     CallSid: `CA${randomBytes(16).toString('hex')}`,
     AccountSid: TWILIO_ACCOUNT_SID,
@@ -225,12 +227,12 @@ export function voiceEvent(assistantNumber: string, index: number) {
     version: '2.0',
     routeKey: `POST ${path}`,
     rawPath: path,
-    rawQueryString: '',
+    rawQueryString: url.search.slice(1),
     headers: {
       host,
       'content-type': 'application/x-www-form-urlencoded',
       'content-length': String(Buffer.byteLength(body)),
-      'x-twilio-signature': signTwilioRequest(TWILIO_AUTH_TOKEN, `${PUBLIC_API_URL}${path}`, params),
+      'x-twilio-signature': signTwilioRequest(TWILIO_AUTH_TOKEN, url.href, params),
       'user-agent': 'TwilioProxy/1.1',
     },
     requestContext: {

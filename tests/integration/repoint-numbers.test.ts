@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { telephonyWebhookUrls } from '../../backend/src/providers/telephony/port';
+import { numberHolder } from '../../backend/src/capabilities/phone-numbers/index';
 import { repointNumbers } from '../../backend/src/providers/telephony/repoint-numbers';
 import { createAssistantLine, TEST_API_ORIGIN } from '../support/assistant-line';
 import { createTestApp } from '../support/test-app';
@@ -14,34 +15,46 @@ const { deps, tableName, services } = await createTestApp();
 const account = deps.localTwilioAccount!;
 
 describe('repoint-numbers', () => {
-  it('points old numbers at the new API (voice, status callback, SMS) and leaves current ones alone', async () => {
+  it('points old numbers at the new API (voice naming the holder, status callback, SMS) and leaves current ones alone', async () => {
     const current = await createAssistantLine(deps);
     const old = await createAssistantLine(deps);
     const stale = (await account.getNumber(old.assistantNumber))!;
-    // As bought before: another address and no status callback.
+    // As bought before: another address, no status callback, and a voice URL that does not name its owner.
     await account.recordNumber({
       phone_number: stale.phone_number,
       sid: stale.sid,
       voice_url: 'https://old.example.com/webhooks/twilio/voice',
       sms_url: 'https://old.example.com/webhooks/twilio/sms',
     });
-    expect((await account.getNumber(current.assistantNumber))!.status_callback_url).toBe(
-      telephonyWebhookUrls(TEST_API_ORIGIN).statusCallbackUrl,
-    );
+    expect(await account.getNumber(current.assistantNumber)).toMatchObject({
+      voice_url: telephonyWebhookUrls(TEST_API_ORIGIN, current.ownerId).voiceUrl,
+      status_callback_url: telephonyWebhookUrls(TEST_API_ORIGIN).statusCallbackUrl,
+    });
 
-    const outcomes = await repointNumbers(deps.providers.telephony, TEST_API_ORIGIN);
+    const holder = numberHolder(deps.data);
+    const outcomes = await repointNumbers(deps.providers.telephony, TEST_API_ORIGIN, holder);
     expect(outcomes.find((o) => o.phoneNumber === old.assistantNumber)?.outcome).toBe('repointed');
     expect(outcomes.find((o) => o.phoneNumber === current.assistantNumber)?.outcome).toBe('unchanged');
     expect(await account.getNumber(old.assistantNumber)).toMatchObject({
       sid: stale.sid,
-      voice_url: `${TEST_API_ORIGIN}/webhooks/twilio/voice`,
+      voice_url: `${TEST_API_ORIGIN}/webhooks/twilio/voice?owner=${old.ownerId}`,
       sms_url: `${TEST_API_ORIGIN}/webhooks/twilio/sms`,
       status_callback_url: `${TEST_API_ORIGIN}/webhooks/twilio/voice/status`,
     });
-    expect((await repointNumbers(deps.providers.telephony, TEST_API_ORIGIN)).map((o) => o.outcome)).toEqual([
-      'unchanged',
-      'unchanged',
-    ]);
+    expect(
+      (await repointNumbers(deps.providers.telephony, TEST_API_ORIGIN, holder)).map((o) => o.outcome),
+    ).toEqual(['unchanged', 'unchanged']);
+  });
+
+  it('points a number nobody holds at the voice webhook without an owner', async () => {
+    const line = await createAssistantLine(deps);
+    const outcomes = await repointNumbers(deps.providers.telephony, TEST_API_ORIGIN, async (phoneNumber) =>
+      phoneNumber === line.assistantNumber ? undefined : numberHolder(deps.data)(phoneNumber),
+    );
+    expect(outcomes.find((o) => o.phoneNumber === line.assistantNumber)?.outcome).toBe('repointed');
+    expect((await account.getNumber(line.assistantNumber))!.voice_url).toBe(
+      `${TEST_API_ORIGIN}/webhooks/twilio/voice`,
+    );
   });
 
   it('reports a number that cannot be updated and goes on with the others', async () => {
@@ -81,9 +94,12 @@ describe('repoint-numbers', () => {
       },
     );
     expect(stdout).toMatch(/^repointed +\+1212\d{7} \(PN[0-9a-f]{32}\)$/m);
-    expect(stdout).toContain('2 numbers on the local account');
+    expect(stdout).toContain('3 numbers on the local account');
     for (const number of await account.listNumbers()) {
-      expect(number.voice_url).toBe('https://moved.example.com/webhooks/twilio/voice');
+      const holder = await numberHolder(deps.data)(number.phone_number);
+      expect(number.voice_url).toBe(
+        `https://moved.example.com/webhooks/twilio/voice${holder ? `?owner=${holder}` : ''}`,
+      );
     }
     const refused = await run('npx', ['tsx', 'scripts/ops.ts', 'repoint-numbers', 'not a url'], {
       env,

@@ -203,7 +203,8 @@ describe('the app with Twilio configured', async () => {
     expect((await pick('+14155550111')).status).toBe(200);
     const firstSid = [...fake.owned.values()].find((n) => n.phone_number === '+14155550111')!.sid;
     expect(fake.owned.get(firstSid)).toMatchObject({
-      voice_url: 'https://api.ringly.example/webhooks/twilio/voice',
+      // Naming its owner: the caller's first ring reads the line in one round trip (decision 186).
+      voice_url: `https://api.ringly.example/webhooks/twilio/voice?owner=${owner.sub}`,
       sms_url: 'https://api.ringly.example/webhooks/twilio/sms',
     });
 
@@ -244,7 +245,7 @@ describe('the app with Twilio configured but no PUBLIC_API_URL', async () => {
     );
     expect(response.status).toBe(200);
     expect(fake.requests.at(-1)!.form).toMatchObject({
-      VoiceUrl: 'https://abc123.execute-api.us-east-1.amazonaws.com/webhooks/twilio/voice',
+      VoiceUrl: `https://abc123.execute-api.us-east-1.amazonaws.com/webhooks/twilio/voice?owner=${owner.sub}`,
       SmsUrl: 'https://abc123.execute-api.us-east-1.amazonaws.com/webhooks/twilio/sms',
       StatusCallback: 'https://abc123.execute-api.us-east-1.amazonaws.com/webhooks/twilio/voice/status',
     });

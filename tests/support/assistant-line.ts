@@ -40,7 +40,7 @@ export async function createAssistantLine(
   if (claim.outcome !== 'claimed') throw new Error(`could not claim ${assistantNumber}`);
   const { sid } = await deps.providers.telephony.purchase({
     phoneNumber: assistantNumber,
-    ...telephonyWebhookUrls(TEST_API_ORIGIN),
+    ...telephonyWebhookUrls(TEST_API_ORIGIN, ownerId),
   });
   await deps.data.phoneReservations.activate(ownerId, assistantNumber, sid, []);
   await deps.data.businessConfigs.updateConfigFields(ownerId, { assistant_phone: assistantNumber });

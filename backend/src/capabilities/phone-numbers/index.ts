@@ -1,1 +1,1 @@
-export { findAssistantLine, findAssistantLineWith } from './assistant-line';
+export { findAssistantLine, findAssistantLineWith, numberHolder } from './assistant-line';

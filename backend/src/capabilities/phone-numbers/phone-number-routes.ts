@@ -186,7 +186,10 @@ export const phoneNumberRoutes = (deps: PhoneNumbersDeps) => {
       }
       const webhookBase = config.publicApiUrl ?? new URL(requestUrl).origin;
       try {
-        ({ sid } = await providers.telephony.purchase({ phoneNumber, ...telephonyWebhookUrls(webhookBase) }));
+        ({ sid } = await providers.telephony.purchase({
+          phoneNumber,
+          ...telephonyWebhookUrls(webhookBase, userId),
+        }));
       } catch (error) {
         await data.phoneReservations.dropPending(userId, phoneNumber);
         if (error instanceof NumberUnavailableError) throw conflict(PHONE_NUMBER_MESSAGES.numberUnavailable);

@@ -43,6 +43,7 @@ import {
   businessLineResultUrl,
   conversationIdOfCall,
   incomingCallSchema,
+  lineOwnerOf,
   LOCAL_RELAY_PATH,
   VOICE_PATHS,
 } from './webhook-forms';
@@ -116,21 +117,26 @@ function answerParts(deps: VoiceDeps) {
   /**
    * The called number's owner with everything the answer needs, read together: the caller waits on each
    * trip. The caller's memory is one GetItem among them (docs/decisions/177-caller-memory.md), used only if
-   * the owner's config says to remember callers.
+   * the owner's config says to remember callers. With `likelyOwner` (the number's webhook URL names its
+   * owner) the number's reservation joins the same batch; every read here may then be for an owner who
+   * turns out not to hold the number, so the block list is only read here (a blocked caller's attempt is
+   * counted once the line is known).
    */
-  const findLine = (calledNumber: string, caller?: string) =>
-    findAssistantLineWith(deps.data, calledNumber, (ownerId) =>
-      Promise.all([
-        deps.data.subscriptions.getSubscription(ownerId),
-        deps.data.objectives.getObjective(ownerId),
-        // The block list's one GetItem, alongside the reads the answer needs anyway (decision 176).
-        caller === undefined
-          ? Promise.resolve('allowed' as const)
-          : deps.data.blockedNumbers.screen(ownerId, caller),
-        caller !== undefined && isNorthAmericanPhone(caller)
-          ? deps.data.callerMemories.get(ownerId, caller)
-          : undefined,
-      ]),
+  const findLine = (calledNumber: string, caller?: string, likelyOwner?: string) =>
+    findAssistantLineWith(
+      deps.data,
+      calledNumber,
+      (ownerId) =>
+        Promise.all([
+          deps.data.subscriptions.getSubscription(ownerId),
+          deps.data.objectives.getObjective(ownerId),
+          // The block list's one GetItem, alongside the reads the answer needs anyway (decision 176).
+          caller === undefined ? false : deps.data.blockedNumbers.isBlocked(ownerId, caller),
+          caller !== undefined && isNorthAmericanPhone(caller)
+            ? deps.data.callerMemories.get(ownerId, caller)
+            : undefined,
+        ]),
+      likelyOwner,
     );
   type Line = NonNullable<Awaited<ReturnType<typeof findLine>>>;
 
@@ -248,13 +254,15 @@ async function answerIncomingCall(
 ): Promise<string> {
   const { findLine, unavailableTwiml, answerWithAssistant, baseOf } = answers;
   const call = parseOrBadRequest(incomingCallSchema, request.form);
-  const line = await findLine(call.To, call.From);
+  const line = await findLine(call.To, call.From, lineOwnerOf(request.url));
   if (!line) {
     deps.logger.info('Voice call to an unknown number', { callSid: call.CallSid });
     return sayThenHangUpTwiml(VOICE_TEXTS.unknownNumber);
   }
-  if (line.alongside[2] === 'blocked') {
-    // Before anything is stored or the assistant hears of it: only the number's counter moved.
+  if (line.alongside[2]) {
+    // Before anything is stored or the assistant hears of it: only the number's counter moves, and its
+    // failure is never the reason a blocked caller gets through.
+    await deps.data.blockedNumbers.noteAttempt(line.ownerId, call.From).catch(() => undefined);
     deps.logger.info('Voice call rejected: blocked caller', { callSid: call.CallSid });
     return rejectTwiml();
   }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { toE164Phone } from '@shared/phone/phone-number';
 import { callerPhoneSchema } from '@shared/schemas/phone-number';
+import { LINE_OWNER_PARAM, LINE_OWNER_PATTERN } from '../../platform/http/webhook-paths';
 import { TWILIO_WEBHOOK_PATHS } from '../../providers/telephony/port';
 
 /**
@@ -79,5 +80,11 @@ export const businessLineQuery = z.object({
   line: z.literal('business'),
   rang_at_ms: z.coerce.number().int().positive(),
 });
+/** The number's owner its voice webhook URL names (telephonyWebhookUrls), if any: a hint to check. */
+export const lineOwnerOf = (requestUrl: string): string | undefined => {
+  const owner = new URL(requestUrl).searchParams.get(LINE_OWNER_PARAM);
+  return owner && LINE_OWNER_PATTERN.test(owner) ? owner : undefined;
+};
+
 export const businessLineResultUrl = (base: string, rangAtMs: number) =>
   `${base}${VOICE_PATHS.ownerDialResult}?line=business&rang_at_ms=${rangAtMs}`;

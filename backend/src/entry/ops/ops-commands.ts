@@ -2,6 +2,7 @@ import { MODULE_CAPABILITIES } from '@shared/objective-templates';
 import { toE164Phone } from '@shared/phone/phone-number';
 import type { AppDeps } from '../app-types';
 import { processPaymentEvent } from '../../capabilities/billing/index';
+import { numberHolder } from '../../capabilities/phone-numbers/index';
 import type { PaymentEvent } from '../../providers/payments/port';
 import type { IdentityUser } from '../../providers/identity/port';
 import { repointNumbers } from '../../providers/telephony/repoint-numbers';
@@ -192,7 +193,7 @@ export function opsCommands(deps: OpsDeps) {
     },
 
     async repointNumbers(apiUrl: string): Promise<OpsResult> {
-      const outcomes = await repointNumbers(deps.providers.telephony, apiUrl);
+      const outcomes = await repointNumbers(deps.providers.telephony, apiUrl, numberHolder(deps.data));
       return {
         lines: [
           ...outcomes.map(

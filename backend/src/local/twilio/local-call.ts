@@ -148,7 +148,7 @@ export async function startLocalCall(options: LocalCallOptions) {
           DialCallDuration: String(Math.round((now() - connectedDial.bridgedAt) / 1000)),
         });
       const duration = String(Math.round((now() - startedAt) / 1000));
-      await post(number!.status_callback_url ?? `${number!.voice_url}/status`, {
+      await post(number!.status_callback_url ?? `${number!.voice_url.split('?')[0]}/status`, {
         CallStatus: callStatus,
         CallDuration: callStatus === 'completed' ? duration : '0',
         From: options.from,

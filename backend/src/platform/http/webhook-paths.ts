@@ -20,6 +20,15 @@ export const TWILIO_WEBHOOK_PATHS = {
   messagingRegistration: '/webhooks/twilio/messaging-registration',
 } as const;
 
+/**
+ * The query parameter of a number's voice webhook URL that names the number's owner (a user id): Twilio
+ * signs the URL with it, and the first ring reads the number's reservation in the same batch as that owner's
+ * line instead of before it. Only a hint, checked against the reservation (docs/decisions/186-cold-start.md).
+ */
+export const LINE_OWNER_PARAM = 'owner';
+/** What a user id in LINE_OWNER_PARAM looks like (Cognito's subject, a UUID; anything else is ignored). */
+export const LINE_OWNER_PATTERN = /^[A-Za-z0-9-]{1,64}$/;
+
 export const STRIPE_WEBHOOK_PATH = '/webhooks/stripe';
 /** Stripe Connect's own endpoint (docs/decisions/150). */
 export const STRIPE_CONNECT_WEBHOOK_PATH = '/webhooks/stripe-connect';

@@ -1,6 +1,6 @@
 import type { PhoneCountry } from '@shared/area-codes';
 import type { AvailablePhoneNumber } from '@shared/schemas/phone-numbers';
-import { TWILIO_WEBHOOK_PATHS } from '../../platform/http/webhook-paths';
+import { LINE_OWNER_PARAM, TWILIO_WEBHOOK_PATHS } from '../../platform/http/webhook-paths';
 
 /**
  * Phone numbers for the assistant: search what can be bought, buy one with its voice and SMS webhooks
@@ -85,11 +85,15 @@ export class RecipientOptedOutError extends TelephonyError {
 /** Our Twilio webhook paths (webhook-paths.ts, which the edge reads too); the routes mount themselves there. */
 export { TWILIO_WEBHOOK_PATHS } from '../../platform/http/webhook-paths';
 
-/** Where a bought number's calls, call statuses and texts are delivered. */
-export const telephonyWebhookUrls = (publicApiUrl: string): NumberWebhooks => {
+/**
+ * Where a bought number's calls, call statuses and texts are delivered. With the number's owner, its voice
+ * URL names them (LINE_OWNER_PARAM), so a caller's first ring reads the line in one round trip.
+ */
+export const telephonyWebhookUrls = (publicApiUrl: string, ownerId?: string): NumberWebhooks => {
   const base = publicApiUrl.replace(/\/+$/, '');
+  const owner = ownerId ? `?${LINE_OWNER_PARAM}=${encodeURIComponent(ownerId)}` : '';
   return {
-    voiceUrl: `${base}${TWILIO_WEBHOOK_PATHS.voice}`,
+    voiceUrl: `${base}${TWILIO_WEBHOOK_PATHS.voice}${owner}`,
     smsUrl: `${base}${TWILIO_WEBHOOK_PATHS.sms}`,
     statusCallbackUrl: `${base}${TWILIO_WEBHOOK_PATHS.voiceStatus}`,
   };

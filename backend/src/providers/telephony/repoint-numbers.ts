@@ -9,26 +9,29 @@ export type RepointOutcome = {
 
 /**
  * Points every number of the account at this API's webhooks (voice, call status, SMS): what an operator
- * runs after the API's address changed, or for numbers bought before a webhook existed. Numbers already
- * pointing there are left alone; one number failing does not stop the others, and is reported.
+ * runs after the API's address changed, or for numbers bought before a webhook existed. A number someone
+ * holds gets their id in its voice URL (`ownerOf`, read from the reservations), as a purchase sets it.
+ * Numbers already pointing there are left alone; one number failing does not stop the others, and is
+ * reported.
  */
 export async function repointNumbers(
   telephony: Pick<TelephonyProvider, 'listNumbers' | 'pointWebhooks'>,
   publicApiUrl: string,
+  ownerOf: (phoneNumber: string) => Promise<string | undefined> = async () => undefined,
 ): Promise<RepointOutcome[]> {
-  const wanted = telephonyWebhookUrls(publicApiUrl);
   const outcomes: RepointOutcome[] = [];
   for (const number of await telephony.listNumbers()) {
     const { sid, phoneNumber } = number;
-    if (
-      number.voiceUrl === wanted.voiceUrl &&
-      number.smsUrl === wanted.smsUrl &&
-      number.statusCallbackUrl === wanted.statusCallbackUrl
-    ) {
-      outcomes.push({ sid, phoneNumber, outcome: 'unchanged' });
-      continue;
-    }
     try {
+      const wanted = telephonyWebhookUrls(publicApiUrl, await ownerOf(phoneNumber));
+      if (
+        number.voiceUrl === wanted.voiceUrl &&
+        number.smsUrl === wanted.smsUrl &&
+        number.statusCallbackUrl === wanted.statusCallbackUrl
+      ) {
+        outcomes.push({ sid, phoneNumber, outcome: 'unchanged' });
+        continue;
+      }
       await telephony.pointWebhooks(sid, wanted);
       outcomes.push({ sid, phoneNumber, outcome: 'repointed' });
     } catch (error) {
