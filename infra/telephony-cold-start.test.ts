@@ -220,6 +220,20 @@ describe('the telephony function at cold start', () => {
   });
 
   /**
+   * The first ring's schemas (its webhook's form, the phone numbers in it, the function's configuration) are
+   * written with zod/mini, and nothing else it loads at start builds a schema with zod's classic API, whose
+   * whole namespace is code to compile at every cold start (decision 186, session 43). The classic API is in
+   * the asset, for the routes and the wiring that load later.
+   */
+  it("loads zod/mini at start and not zod's classic API", async () => {
+    const { startInputs, lazyInputs } = await (inputs ??= telephonyInputs());
+    const classic = (input: string) => /node_modules\/zod\/(v4\/classic|index\.js|v4\/index\.js)/.test(input);
+    expect(startInputs.some((input) => input.includes('node_modules/zod/v4/mini/'))).toBe(true);
+    expect(startInputs.filter(classic)).toEqual([]);
+    expect(lazyInputs.some((input) => input.includes('node_modules/zod/v4/classic/'))).toBe(true);
+  });
+
+  /**
    * Modules a first ring never uses whose import builds zod schemas (each costs at construction): the setup
    * forms' schemas came in with the config's records, for the business phone's E.164 form (decision 186).
    */

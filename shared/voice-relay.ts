@@ -1,25 +1,11 @@
-import { z } from 'zod';
 import type { Language } from './language';
 
 /**
  * Twilio ConversationRelay as a call's webhooks set it up (docs/decisions/030-voice-channel.md): its voices,
- * languages, texts and the handoff it reports. The socket's own messages are in voice-relay-messages.ts, so
- * the telephony function, which answers the call and never opens the socket, does not build their schemas at
- * start (docs/decisions/186-cold-start.md).
+ * languages and texts. The socket's own messages are in voice-relay-messages.ts and the handoff it reports in
+ * voice-relay-handoff.ts, so the telephony function, which answers the call with none of them, builds no zod
+ * schema of them at start, nor loads zod's classic API (docs/decisions/186-cold-start.md).
  */
-
-/** Why the relay ended the session; read by the `action` webhook (…/voice/after). */
-export const handoffDataSchema = z.discriminatedUnion('reasonCode', [
-  z.object({
-    reasonCode: z.literal('live-agent-handoff'),
-    conversationId: z.string(),
-    to: z.string(),
-    summary: z.string().max(500),
-  }),
-  z.object({ reasonCode: z.literal('end'), conversationId: z.string().optional(), reason: z.string() }),
-  z.object({ reasonCode: z.literal('protocol-error'), reason: z.string() }),
-]);
-export type HandoffData = z.infer<typeof handoffDataSchema>;
 
 export const VOICE_RELAY = {
   /** A tool call running longer than this gets a filler spoken, so the line is never silent. */

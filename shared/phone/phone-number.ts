@@ -104,6 +104,21 @@ export function toE164Phone(text: string | null | undefined, rule: PhoneRule): s
 export const isPhone = (text: string | null | undefined, rule: PhoneRule): boolean =>
   toE164Phone(text, rule) !== undefined;
 
+/** A number known to be one (it passed a rule), in E.164. */
+export const toE164OfPhone = (text: string): string => parsePhone(text)!.e164;
+
+/** How a caller's number is checked (callerPhoneSchema, and caller-phone-mini.ts for a caller's first ring). */
+export const CALLER_PHONE_CHECK = { rule: 'possible', message: 'must be an E.164 number' } as const;
+/** The longest number text the schemas read (a person's spaces and brackets included). */
+export const MAX_PHONE_SCHEMA_CHARS = MAX_TYPED_CHARS;
+
+/**
+ * True when the text is written as E.164 already ('+' and digits only, what machines send: Twilio, the model's
+ * tools, the API) and is a number meeting the rule.
+ */
+export const isWrittenAsE164Phone = (text: string, rule: PhoneRule): boolean =>
+  text === `+${phoneDigits(text)}` && isPhone(text, rule);
+
 /** True for a valid US or Canadian number: the ones we buy, transfer calls to and text first. */
 export const isNorthAmericanPhone = (text: string | null | undefined): boolean =>
   isPhone(text, 'north-american');

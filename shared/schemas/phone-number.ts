@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { meetsPhoneRule, parsePhone, phoneDigits, type PhoneRule } from '../phone/phone-number';
+import {
+  CALLER_PHONE_CHECK,
+  isPhone,
+  isWrittenAsE164Phone,
+  MAX_PHONE_SCHEMA_CHARS,
+  toE164OfPhone,
+  type PhoneRule,
+} from '../phone/phone-number';
 
 /**
  * zod schemas over the phone helper (docs/decisions/166-phone-numbers.md): each checks a number by one of
@@ -15,16 +22,7 @@ type PhoneSchemaOptions = {
   maxChars?: number;
 };
 
-const DEFAULT_MAX_CHARS = 30;
-
-const meets = (value: string, rule: PhoneRule) => {
-  const parts = parsePhone(value);
-  return !!parts && meetsPhoneRule(parts, rule);
-};
-const toE164 = (value: string) => parsePhone(value)!.e164;
-
-/** Written as E.164 already ('+' and digits only): what machines send (Twilio, the model's tools, the API). */
-const isWrittenAsE164 = (value: string) => value === `+${phoneDigits(value)}`;
+const DEFAULT_MAX_CHARS = MAX_PHONE_SCHEMA_CHARS;
 
 /**
  * A number that arrives in E.164: Twilio's webhooks, the local phone, tool arguments, a number to buy.
@@ -35,8 +33,8 @@ export const e164PhoneSchema = ({ rule, message, maxChars = DEFAULT_MAX_CHARS }:
     .string()
     .trim()
     .max(maxChars, { message, abort: true })
-    .refine((value) => isWrittenAsE164(value) && meets(value, rule), message)
-    .transform(toE164);
+    .refine((value) => isWrittenAsE164Phone(value, rule), message)
+    .transform(toE164OfPhone);
 
 /**
  * A number as a person types it ('(415) 555-0142', '+52 55 1234 5678'; no plus means US/Canada), answered
@@ -47,11 +45,11 @@ export const typedPhoneSchema = ({ rule, message, maxChars = DEFAULT_MAX_CHARS }
     .string()
     .trim()
     .max(maxChars, { message, abort: true })
-    .refine((value) => meets(value, rule), message)
-    .transform(toE164);
+    .refine((value) => isPhone(value, rule), message)
+    .transform(toE164OfPhone);
 
 /**
  * A caller's number as the phone network delivers it, from any country: right length for its country is
  * enough (the network is the authority on which numbers exist).
  */
-export const callerPhoneSchema = e164PhoneSchema({ rule: 'possible', message: 'must be an E.164 number' });
+export const callerPhoneSchema = e164PhoneSchema(CALLER_PHONE_CHECK);

@@ -1,6 +1,6 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { KEY_PART_MAX_LENGTH } from '../../shared/schemas/key-part';
+import { KEY_PART_MAX_LENGTH } from '../../shared/key-part';
 import { keyPart } from '../../backend/src/platform/dynamo/key-part';
 import { keys, userKey } from '../../backend/src/platform/dynamo/keys';
 import { HttpError } from '../../backend/src/platform/errors/http-error';

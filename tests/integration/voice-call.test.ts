@@ -1,7 +1,8 @@
 import { CALLER_TEXTS } from '@shared/caller-texts';
 import { afterAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { handoffDataSchema, VOICE_RELAY, VOICE_TEXTS } from '../../shared/voice-relay';
+import { VOICE_RELAY, VOICE_TEXTS } from '../../shared/voice-relay';
+import { handoffDataSchema } from '../../shared/voice-relay-handoff';
 import type { RelayOutgoing } from '../../shared/voice-relay-messages';
 import { LOCAL_TWILIO_AUTH_TOKEN } from '../../backend/src/platform/config/env';
 import { LOCAL_TWILIO_ACCOUNT_SID } from '../../backend/src/local/twilio/local-sms-delivery';

@@ -1,6 +1,6 @@
 import { ApiGatewayManagementApiClient } from '@aws-sdk/client-apigatewaymanagementapi';
 import { afterAll, describe, expect, it } from 'vitest';
-import { handoffDataSchema } from '../../shared/voice-relay';
+import { handoffDataSchema } from '../../shared/voice-relay-handoff';
 import type { RelayOutgoing } from '../../shared/voice-relay-messages';
 import { LOCAL_TWILIO_AUTH_TOKEN } from '../../backend/src/platform/config/env';
 import { LOCAL_TWILIO_ACCOUNT_SID } from '../../backend/src/local/twilio/local-sms-delivery';

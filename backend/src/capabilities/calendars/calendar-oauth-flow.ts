@@ -1,6 +1,6 @@
 import { CALENDAR_SERVICE_NAMES, type CalendarService } from '@shared/calendar';
 import type { OAuthConnection } from '@shared/schemas/calendar';
-import { keyPartProblem } from '@shared/schemas/key-part';
+import { keyPartProblem } from '@shared/key-part';
 import type { CalendarsDeps } from './deps';
 import type { CalendarConnectionRecord } from './records/calendar-connections';
 import { OAuthGrantError, refusesOurClient, type OAuthTokens } from '../../providers/calendar/oauth-types';

@@ -3,7 +3,8 @@ import type { Language } from '@shared/language';
 import type { BusinessProfile } from './business-profile';
 import type { Channel, ConversationState, ReturningCaller, ToolName } from './records/conversation-types';
 import type { CallerFacts } from './records/caller-memories';
-import { isTextable, type ToolResult } from './tools/tool-types';
+import { isTextable } from './textable';
+import type { ToolResult } from './tools/tool-types';
 
 /**
  * The caller memory's rules (docs/decisions/177-caller-memory.md), pure. A caller is remembered only when

@@ -3,13 +3,8 @@ import { OWNER_DIAL_STATUSES } from '@shared/answer-mode-values';
 import { apiErrorSchema } from '@shared/schemas/api-error';
 import { callerTexts } from '@shared/caller-texts';
 import { LANGUAGE_NAMES } from '@shared/language';
-import {
-  FINAL_CALL_STATUSES,
-  handoffDataSchema,
-  VOICE_RELAY,
-  VOICE_TEXTS,
-  type HandoffData,
-} from '@shared/voice-relay';
+import { FINAL_CALL_STATUSES, VOICE_RELAY, VOICE_TEXTS } from '@shared/voice-relay';
+import { handoffDataSchema, type HandoffData } from '@shared/voice-relay-handoff';
 import type { VoiceDeps } from './deps';
 import type { AppEnv } from '../../platform/http/app-env';
 import { parseOrBadRequest } from '../../platform/http/parse-input';

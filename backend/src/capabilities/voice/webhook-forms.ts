@@ -1,13 +1,17 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { toE164Phone } from '@shared/phone/phone-number';
-import { callerPhoneSchema } from '@shared/schemas/phone-number';
+import { callerPhoneMiniSchema } from '@shared/schemas/caller-phone-mini';
+import { useEnglishZodMessages } from '@shared/zod-english';
 import { LINE_OWNER_PARAM, LINE_OWNER_PATTERN } from '../../platform/http/webhook-paths';
 import { TWILIO_WEBHOOK_PATHS } from '../../providers/telephony/port';
 
 /**
  * The voice webhooks' paths and forms: read by the Hono routes (voice-webhook-routes.ts) and by the incoming
- * call's answer (call-answer.ts), which the telephony function also serves without Hono.
+ * call's answer (call-answer.ts), which the telephony function also serves without Hono. The forms are
+ * written with `zod/mini`: a caller's first ring parses one, and loads no more of zod than that
+ * (docs/decisions/186-cold-start.md).
  */
+useEnglishZodMessages();
 
 export const TWILIO_VOICE_WEBHOOK_PATH = TWILIO_WEBHOOK_PATHS.voice;
 export const VOICE_PATHS = {
@@ -24,51 +28,55 @@ export const LOCAL_RELAY_PATH = '/relay';
 /** A call's conversation id follows from its CallSid, so Twilio's retries and callbacks find it by key. */
 export const conversationIdOfCall = (callSid: string) => `call-${callSid}`;
 
-const callSid = z.string().regex(/^CA[0-9a-f]{32}$/, 'must be a Twilio call sid');
+const callSid = z.string().check(z.regex(/^CA[0-9a-f]{32}$/, 'must be a Twilio call sid'));
+/** Text of at most `max` characters. */
+const text = (max: number) => z.string().check(z.maxLength(max));
+/** Whole seconds of a call, from Twilio's text. */
+const seconds = z.optional(z.coerce.number().check(z.int(), z.gte(0), z.lte(86_400)));
+/** A number Twilio sends, in canonical E.164 when it is one; kept as sent when it is text ('Anonymous'). */
+const sentNumber = z.pipe(
+  text(40),
+  z.transform((from: string) => toE164Phone(from, 'possible') ?? from),
+);
 
 export const incomingCallSchema = z.object({
   CallSid: callSid,
-  AccountSid: z.string().regex(/^AC[0-9a-f]{32}$/, 'must be a Twilio account sid'),
+  AccountSid: z.string().check(z.regex(/^AC[0-9a-f]{32}$/, 'must be a Twilio account sid')),
   // A withheld number arrives as text ('Anonymous'): kept as sent; a number in canonical E.164, so a
   // caller is one person across calls and texts (docs/decisions/166-phone-numbers.md).
-  From: z
-    .string()
-    .max(40)
-    .transform((from) => toE164Phone(from, 'possible') ?? from),
-  To: callerPhoneSchema,
+  From: sentNumber,
+  To: callerPhoneMiniSchema,
   // Set by Twilio on a call forwarded to the assistant number: the line it came through, when the carrier
   // passes it on (docs/decisions/172-forwarding.md, 173-answer-modes.md).
-  ForwardedFrom: z
-    .string()
-    .max(40)
-    .transform((from) => toE164Phone(from, 'possible') ?? from)
-    .optional(),
-  Called: z.string().max(40).optional(),
+  ForwardedFrom: z.optional(sentNumber),
+  Called: z.optional(text(40)),
 });
 export const callStatusSchema = z.object({
   CallSid: callSid,
-  CallStatus: z.string().max(40),
-  CallDuration: z.coerce.number().int().min(0).max(86_400).optional(),
+  CallStatus: text(40),
+  CallDuration: seconds,
   // Twilio sends the call's From and To with its status: a call that never reached the assistant has no
   // conversation, and the text-back needs to know whose line it rang and who to text (decision 176).
-  From: z.string().max(40).optional(),
-  To: z.string().max(40).optional(),
+  From: z.optional(text(40)),
+  To: z.optional(text(40)),
 });
 export const afterSchema = z.object({
   CallSid: callSid,
-  HandoffData: z.string().max(10_000).optional(),
+  HandoffData: z.optional(text(10_000)),
 });
-export const whisperSchema = z.object({ CallSid: callSid, ParentCallSid: callSid.optional() });
+export const whisperSchema = z.object({ CallSid: callSid, ParentCallSid: z.optional(callSid) });
 export const dialResultSchema = z.object({
   CallSid: callSid,
-  DialCallStatus: z.string().max(40).default('failed'),
+  DialCallStatus: z._default(text(40), 'failed'),
 });
-export const conversationQuery = z.object({ conversationId: z.string().min(1).max(100) });
+export const conversationQuery = z.object({
+  conversationId: z.string().check(z.minLength(1), z.maxLength(100)),
+});
 /** Ring me first: the business phone's leg, posted on the caller's own call (its From, To, CallSid). */
-export const ownerDialResultSchema = incomingCallSchema.extend({
-  DialCallStatus: z.string().max(40).default('failed'),
+export const ownerDialResultSchema = z.extend(incomingCallSchema, {
+  DialCallStatus: z._default(text(40), 'failed'),
   // Seconds the business phone's leg was connected: what the owner talked, when Twilio sends it.
-  DialCallDuration: z.coerce.number().int().min(0).max(86_400).optional(),
+  DialCallDuration: seconds,
 });
 
 /**
@@ -78,7 +86,7 @@ export const ownerDialResultSchema = incomingCallSchema.extend({
  */
 export const businessLineQuery = z.object({
   line: z.literal('business'),
-  rang_at_ms: z.coerce.number().int().positive(),
+  rang_at_ms: z.coerce.number().check(z.int(), z.positive()),
 });
 /** The number's owner its voice webhook URL names (telephonyWebhookUrls), if any: a hint to check. */
 export const lineOwnerOf = (requestUrl: string): string | undefined => {

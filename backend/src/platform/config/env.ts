@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
+import { useEnglishZodMessages } from '@shared/zod-english';
 import { LOCAL_USER_POOL_CLIENT_ID, LOCAL_USER_POOL_ID } from '@shared/identity';
 import { DEFAULT_LOCAL_TABLE_NAME } from '../dynamo/table-definition';
 import { isBase64Key, screenVendorKeys, type VendorKeyProblems } from './vendor-keys';
@@ -10,48 +11,49 @@ import { STAGE_NAME_PATTERN } from '@shared/stage-name';
  * about 1,100 zod objects at every function's init (docs/decisions/186-cold-start.md).
  */
 /** A key or id that, when set, is not empty. */
-const optionalNonEmpty = z.string().min(1).optional();
-const optionalUrl = z.url().optional();
-const originToken = z.string().min(32).optional();
+useEnglishZodMessages();
+const optionalNonEmpty = z.optional(z.string().check(z.minLength(1)));
+const optionalUrl = z.optional(z.url());
+const originToken = z.optional(z.string().check(z.minLength(32)));
+/** A comma-separated list, its entries trimmed (and `normalize`d), blanks dropped. */
+const commaList = (fallback: string, normalize = (entry: string) => entry) =>
+  z.pipe(
+    z._default(z.string(), fallback),
+    z.transform((value: string) =>
+      value
+        .split(',')
+        .map((entry) => normalize(entry.trim()))
+        .filter(Boolean),
+    ),
+  );
 
 /**
  * Backend configuration, parsed once and failing fast with every problem listed. Local defaults point at
  * the stand-ins that `npm start` runs; in AWS the CDK stack sets every value.
  */
 const envSchema = z.object({
-  APP_ENV: z.enum(['local', 'test', 'aws']).default('local'),
+  APP_ENV: z._default(z.enum(['local', 'test', 'aws']), 'local'),
   /** The deployment stage (infra/lib/stage.ts); names metrics and log fields. */
-  STAGE: z.string().regex(STAGE_NAME_PATTERN).default('local'),
-  PORT: z.coerce.number().int().min(1).max(65535).default(3001),
-  TABLE_NAME: z.string().min(3).default(DEFAULT_LOCAL_TABLE_NAME),
-  AWS_REGION: z.string().default('us-east-1'),
+  STAGE: z._default(z.string().check(z.regex(STAGE_NAME_PATTERN)), 'local'),
+  PORT: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(65535)), 3001),
+  TABLE_NAME: z._default(z.string().check(z.minLength(3)), DEFAULT_LOCAL_TABLE_NAME),
+  AWS_REGION: z._default(z.string(), 'us-east-1'),
   /** Set for DynamoDB Local; unset in AWS. */
   DYNAMODB_ENDPOINT: optionalUrl,
-  COGNITO_USER_POOL_ID: z.string().includes('_').default(LOCAL_USER_POOL_ID),
-  COGNITO_CLIENT_ID: z.string().min(1).default(LOCAL_USER_POOL_CLIENT_ID),
+  COGNITO_USER_POOL_ID: z._default(z.string().check(z.includes('_')), LOCAL_USER_POOL_ID),
+  COGNITO_CLIENT_ID: z._default(z.string().check(z.minLength(1)), LOCAL_USER_POOL_CLIENT_ID),
   /** The token issuer; for cognito-local `http://localhost:9229/<poolId>`, in AWS derived from region + pool. */
   COGNITO_ISSUER: optionalUrl,
   /** Where the issuer's JWKS is fetched from; defaults to `<issuer>/.well-known/jwks.json`. */
   COGNITO_JWKS_URL: optionalUrl,
-  ALLOWED_ORIGINS: z
-    .string()
-    .default('http://localhost:5173,http://127.0.0.1:5173')
-    .transform((value) =>
-      value
-        .split(',')
-        .map((origin) => origin.trim())
-        .filter(Boolean),
-    ),
+  ALLOWED_ORIGINS: commaList('http://localhost:5173,http://127.0.0.1:5173'),
   /** Local providers (mail outbox and, later, payments, telephony…) are mounted only when on. */
-  LOCAL_PROVIDERS: z
-    .enum(['true', 'false'])
-    .optional()
-    .transform((value) => value),
-  LOCAL_OUTBOX_DIR: z.string().default('.local/outbox'),
+  LOCAL_PROVIDERS: z.optional(z.enum(['true', 'false'])),
+  LOCAL_OUTBOX_DIR: z._default(z.string(), '.local/outbox'),
   /** Where the local phone's call recordings are kept (docs/decisions/184-call-recordings.md). */
-  LOCAL_RECORDINGS_DIR: z.string().default('.local/recordings'),
+  LOCAL_RECORDINGS_DIR: z._default(z.string(), '.local/recordings'),
   /** Frontend log events accepted per client per minute. */
-  FRONTEND_LOG_RATE_LIMIT: z.coerce.number().int().min(1).default(60),
+  FRONTEND_LOG_RATE_LIMIT: z._default(z.coerce.number().check(z.int(), z.gte(1)), 60),
   /** Stripe (plans, checkout, billing portal); the local payments provider runs when unset. */
   STRIPE_SECRET_KEY: optionalNonEmpty,
   /** Signs Stripe's webhook events; locally the local provider signs with LOCAL_STRIPE_WEBHOOK_SECRET. */
@@ -76,10 +78,9 @@ const envSchema = z.object({
    * Our own approved Trust Hub primary customer profile (BU…): every owner's A2P 10DLC registration is a
    * secondary profile under it (docs/decisions/169-a2p-10dlc-registration.md).
    */
-  TWILIO_PRIMARY_CUSTOMER_PROFILE_SID: z
-    .string()
-    .regex(/^BU[0-9a-f]{32}$/, 'must be a Trust Hub customer profile sid (BU…)')
-    .optional(),
+  TWILIO_PRIMARY_CUSTOMER_PROFILE_SID: z.optional(
+    z.string().check(z.regex(/^BU[0-9a-f]{32}$/, 'must be a Trust Hub customer profile sid (BU…)')),
+  ),
   /** This API's public base URL, where Twilio's voice/SMS webhooks point; defaults to the request's origin. */
   PUBLIC_API_URL: optionalUrl,
   /**
@@ -114,7 +115,7 @@ const envSchema = z.object({
   ACUITY_CLIENT_SECRET: optionalNonEmpty,
   ACUITY_BASE_URL: optionalUrl,
   /** Amazon SES sender (a verified identity): invitations go through SES when set, else the local outbox. */
-  SES_FROM_ADDRESS: z.email().optional(),
+  SES_FROM_ADDRESS: z.optional(z.email()),
   /** SES region; defaults to AWS_REGION. */
   SES_REGION: optionalNonEmpty,
   /** Another SES API host (tests point it at tests/fakes/ses). */
@@ -134,17 +135,9 @@ const envSchema = z.object({
    * Local only: comma-separated hosts a webhook endpoint may reach over http and on loopback (a receiver on
    * this machine, e.g. `127.0.0.1`). Ignored in AWS, where endpoints are https and public only.
    */
-  WEBHOOK_LOCAL_ALLOWED_HOSTS: z
-    .string()
-    .default('')
-    .transform((value) =>
-      value
-        .split(',')
-        .map((host) => host.trim().toLowerCase())
-        .filter(Boolean),
-    ),
+  WEBHOOK_LOCAL_ALLOWED_HOSTS: commaList('', (host) => host.toLowerCase()),
   /** 32 random bytes, base64 (`openssl rand -base64 32`): seals OAuth tokens at rest. Required in AWS. */
-  TOKEN_ENCRYPTION_KEY: z.string().refine(isBase64Key, 'must be 32 bytes in base64').optional(),
+  TOKEN_ENCRYPTION_KEY: z.optional(z.string().check(z.refine(isBase64Key, 'must be 32 bytes in base64'))),
 });
 
 export type AppConfig = {

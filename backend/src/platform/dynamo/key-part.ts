@@ -1,4 +1,4 @@
-import { keyPartProblem } from '@shared/schemas/key-part';
+import { keyPartProblem } from '@shared/key-part';
 import { HttpError } from '../errors/http-error';
 
 /**

@@ -1,4 +1,5 @@
-import { handoffDataSchema, RELAY_LANGUAGE, type HandoffData } from '@shared/voice-relay';
+import { RELAY_LANGUAGE } from '@shared/voice-relay';
+import { handoffDataSchema, type HandoffData } from '@shared/voice-relay-handoff';
 import { relayOutgoingSchema } from '@shared/voice-relay-messages';
 
 export type TestCallHandlers = {

@@ -1,7 +1,6 @@
 import type { DepositRefundOutcome } from '@shared/get-paid';
 import type { Language } from '@shared/language';
 import type { z } from 'zod';
-import { isNorthAmericanPhone } from '@shared/phone/phone-number';
 import { e164PhoneSchema } from '@shared/schemas/phone-number';
 import type { Appointment } from '@shared/schemas/appointment';
 import type { OwnerCalendar } from '../../calendars/index';
@@ -79,12 +78,8 @@ export type Tool<Args> = {
   run(context: ToolContext, args: Args): Promise<ToolResult>;
 };
 
-/**
- * Whether the assistant may start a text to this number: US and Canadian numbers only, as from the
- * assistant's own US/Canadian number (docs/decisions/166-phone-numbers.md). A texter abroad still gets every
- * reply in their own thread.
- */
-export const isTextable = (phone: string | undefined): phone is string => isNorthAmericanPhone(phone);
+/** Here for the tools; in its own module for the caller's memory, which a first ring loads (decision 186). */
+export { isTextable } from '../textable';
 
 /** A number the caller gives (to book under, to be called back on): any country, in E.164. */
 export const phoneArgSchema = e164PhoneSchema({

@@ -1,6 +1,7 @@
 import { CALLER_TEXTS } from '@shared/caller-texts';
 import { describe, expect, it } from 'vitest';
-import { handoffDataSchema, VOICE_RELAY } from '@shared/voice-relay';
+import { VOICE_RELAY } from '@shared/voice-relay';
+import { handoffDataSchema } from '@shared/voice-relay-handoff';
 import type { RelayOutgoing } from '@shared/voice-relay-messages';
 import type { RelayCall, RelayCaller } from '../records/relay-calls';
 import { createLogger } from '../../../platform/logging/logger';

@@ -1,11 +1,7 @@
 import { callerTexts } from '@shared/caller-texts';
 import type { Language } from '@shared/language';
-import {
-  languageOfRelayCode,
-  relayLanguageMessage,
-  VOICE_RELAY,
-  type HandoffData,
-} from '@shared/voice-relay';
+import { languageOfRelayCode, relayLanguageMessage, VOICE_RELAY } from '@shared/voice-relay';
+import type { HandoffData } from '@shared/voice-relay-handoff';
 import {
   relayIncomingSchema,
   RELAY_PROMPT_MAX_CHARS,

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import type { HandoffData } from '@shared/voice-relay';
+import type { HandoffData } from '@shared/voice-relay-handoff';
 import { ApiClientError, currentBearerToken } from '../../../../lib/api-client';
 import { runtimeConfig } from '../../../../lib/runtime-config';
 import {
