@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { ANSWER_MODE_TEXTS } from '../../shared/answer-mode-values';
+import type { CallLogPage } from '../../shared/schemas/call-log';
 import {
   CALL_LOG_TEXTS,
   CALL_ROUTE_LABELS,
@@ -11,6 +12,20 @@ import { openPhone, randomCaller, salonOwner } from './assistant-owner';
 import { apiFromPage, appUrl } from './support';
 
 test.use({ baseURL: appUrl(), timezoneId: 'America/Los_Angeles' });
+
+/**
+ * The assistant has the call: the relay's setup stored when it answered, which the call log's newest entry
+ * shows. The local phone shows the greeting as it opens the relay's socket, a moment before the setup is
+ * stored, so a caller who hangs up at once may have hung up before the assistant answered.
+ */
+async function assistantAnswered(page: Page, userId: string) {
+  await expect
+    .poll(async () => {
+      const page1 = await apiFromPage(page, 'GET', `/oauth/users/${userId}/conversations`);
+      return (page1.body as CallLogPage).entries[0]?.answered;
+    })
+    .toBe(true);
+}
 
 /** The owner picks when the assistant answers on the dashboard's Overview and saves. */
 async function chooseMode(page: Page, mode: 'ring_first' | 'after_hours', ringSeconds?: number) {
@@ -46,6 +61,7 @@ test('ring me first: an unanswered business phone rings for the chosen seconds, 
   );
   expect(Date.now() - startedAt).toBeGreaterThanOrEqual(9_500);
   await expect(phone.getByTestId('business-status')).toHaveText('Rang out: nobody answered');
+  await assistantAnswered(page, userId);
   await phone.getByTestId('phone-hang-up').click();
   await expect(phone.getByTestId('call-status')).toHaveText('Call ended');
 
@@ -89,7 +105,7 @@ test('after hours only: 11:00 on a weekday goes to the business line, 21:00 to t
   context,
 }) => {
   test.setTimeout(120_000);
-  const { assistantNumber } = await salonOwner(page, 'Sunset Cuts');
+  const { userId, assistantNumber } = await salonOwner(page, 'Sunset Cuts');
   await chooseMode(page, 'after_hours');
 
   const phone = await context.newPage();
@@ -117,6 +133,7 @@ test('after hours only: 11:00 on a weekday goes to the business line, 21:00 to t
   await expect(phone.getByTestId('call-assistant').first()).toContainText(
     "Thanks for calling Sunset Cuts, we're closed right now, but I can book you for tomorrow",
   );
+  await assistantAnswered(page, userId);
   await phone.getByTestId('phone-hang-up').click();
   await expect(phone.getByTestId('call-status')).toHaveText('Call ended');
 
