@@ -132,6 +132,25 @@ describe("a caller's first ring, its line read in one round trip", () => {
     await local.deps.data.blockedNumbers.unblock(holder.ownerId, CALLER);
   });
 
+  it('answers a withheld caller without reading the block list or a memory for them', async () => {
+    for (const from of ['Anonymous', 'Unknown caller']) {
+      const sent = recordSends();
+      const twiml = await answers.answerIncomingCall({
+        url: telephonyWebhookUrls(API, holder.ownerId).voiceUrl,
+        form: {
+          CallSid: newCallSid(),
+          AccountSid: LOCAL_TWILIO_ACCOUNT_SID,
+          From: from,
+          To: holder.assistantNumber,
+        },
+      });
+      expect(twiml, from).toContain('<ConversationRelay');
+      // The reservation, config, subscription and objective: no key for the caller.
+      expect(sent[0]!.keys, from).toHaveLength(4);
+      vi.restoreAllMocks();
+    }
+  });
+
   it('answers a number nobody holds any more as unknown, whoever its URL names', async () => {
     const gone = await createAssistantLine(local.deps, { businessName: 'Gone Salon' });
     // Being given back (the owner picked another number): no longer the line of anybody.

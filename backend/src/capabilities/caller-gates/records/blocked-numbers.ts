@@ -56,6 +56,9 @@ export function createBlockedNumberRepository(
     return Item ? entryOf(Item as StoredBlockedNumber) : undefined;
   };
 
+  /** A number a block can name: a withheld caller's 'Anonymous' (or any other text) is not one. */
+  const isBlockable = (caller: string) => /^\+\d{4,16}$/.test(caller);
+
   /** Counts a blocked caller's call or text (nothing else about it is stored); gone if unblocked meanwhile. */
   const noteAttempt = async (ownerId: string, number: string): Promise<void> => {
     try {
@@ -76,8 +79,12 @@ export function createBlockedNumberRepository(
   return {
     get,
 
-    /** Whether the number is blocked, without counting an attempt (the text-back's own check). */
+    /**
+     * Whether the number is blocked, without counting an attempt: the text-back's own check, and a call's
+     * (which counts the attempt once it knows whose line it is). A withheld caller is never blocked.
+     */
     async isBlocked(ownerId: string, number: string): Promise<boolean> {
+      if (!isBlockable(number)) return false;
       const { Item } = await doc.send(
         new GetCommand({
           TableName: tableName,
@@ -96,7 +103,7 @@ export function createBlockedNumberRepository(
      * never the reason a blocked caller gets through. A withheld caller ('Anonymous') is never blocked.
      */
     async screen(ownerId: string, caller: string): Promise<'blocked' | 'allowed'> {
-      if (!/^\+\d{4,16}$/.test(caller)) return 'allowed';
+      if (!isBlockable(caller)) return 'allowed';
       const { Item } = await doc.send(
         new GetCommand({
           TableName: tableName,
