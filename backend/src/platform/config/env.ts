@@ -5,13 +5,16 @@ import { DEFAULT_LOCAL_TABLE_NAME } from '../dynamo/table-definition';
 import { isBase64Key, screenVendorKeys, type VendorKeyProblems } from './vendor-keys';
 import { STAGE_NAME_PATTERN } from '@shared/stage-name';
 
+// Written with zod/mini: every function parses this at start, the telephony function before a caller's first
+// ring, which then loads none of zod's classic API (docs/decisions/186-cold-start.md, session 43).
+useEnglishZodMessages();
+
 /*
  * The rules most fields share, one schema each: zod schemas are immutable, so one instance serves every
  * field of its kind with the same checks and messages (the path names the field). A schema per field built
  * about 1,100 zod objects at every function's init (docs/decisions/186-cold-start.md).
  */
 /** A key or id that, when set, is not empty. */
-useEnglishZodMessages();
 const optionalNonEmpty = z.optional(z.string().check(z.minLength(1)));
 const optionalUrl = z.optional(z.url());
 const originToken = z.optional(z.string().check(z.minLength(32)));
