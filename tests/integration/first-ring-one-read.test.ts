@@ -61,14 +61,15 @@ function recordSends() {
 }
 afterEach(() => vi.restoreAllMocks());
 
-const ring = (url: string, callSid = newCallSid()) =>
+/** A signed first ring at `url`: CALLER calling the holder's number unless told otherwise. */
+const ring = (url: string, callSid = newCallSid(), call: { from?: string; to?: string } = {}) =>
   answers.answerIncomingCall({
     url,
     form: {
       CallSid: callSid,
       AccountSid: LOCAL_TWILIO_ACCOUNT_SID,
-      From: CALLER,
-      To: holder.assistantNumber,
+      From: call.from ?? CALLER,
+      To: call.to ?? holder.assistantNumber,
     },
   });
 
@@ -135,15 +136,7 @@ describe("a caller's first ring, its line read in one round trip", () => {
   it('answers a withheld caller without reading the block list or a memory for them', async () => {
     for (const from of ['Anonymous', 'Unknown caller']) {
       const sent = recordSends();
-      const twiml = await answers.answerIncomingCall({
-        url: telephonyWebhookUrls(API, holder.ownerId).voiceUrl,
-        form: {
-          CallSid: newCallSid(),
-          AccountSid: LOCAL_TWILIO_ACCOUNT_SID,
-          From: from,
-          To: holder.assistantNumber,
-        },
-      });
+      const twiml = await ring(telephonyWebhookUrls(API, holder.ownerId).voiceUrl, newCallSid(), { from });
       expect(twiml, from).toContain('<ConversationRelay');
       // The reservation, config, subscription and objective: no key for the caller.
       expect(sent[0]!.keys, from).toHaveLength(4);
@@ -163,14 +156,8 @@ describe("a caller's first ring, its line read in one round trip", () => {
         ExpressionAttributeValues: { ':releasing': 'releasing' },
       }),
     );
-    const twiml = await answers.answerIncomingCall({
-      url: telephonyWebhookUrls(API, gone.ownerId).voiceUrl,
-      form: {
-        CallSid: newCallSid(),
-        AccountSid: LOCAL_TWILIO_ACCOUNT_SID,
-        From: CALLER,
-        To: gone.assistantNumber,
-      },
+    const twiml = await ring(telephonyWebhookUrls(API, gone.ownerId).voiceUrl, newCallSid(), {
+      to: gone.assistantNumber,
     });
     expect(twiml).not.toContain('<ConversationRelay');
     expect(twiml).not.toContain('Gone Salon');
