@@ -14,7 +14,7 @@ import { callApi } from '../support/api-calls';
 import { createAssistantLine, TEST_API_ORIGIN } from '../support/assistant-line';
 import { createConfirmedUser } from '../support/cognito-users';
 import { startRelayStack } from '../support/relay-stack';
-import { newCallSid } from '../support/signed-sms';
+import { newCallSid, postTwilioForm } from '../support/signed-sms';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import {
   callRouteLabel,
@@ -59,17 +59,9 @@ const post = (
   form: Record<string, string>,
   options: { sign?: boolean; callTime?: string } = {},
 ) => {
-  const url = `${TEST_API_ORIGIN}${path}`;
-  return app.request(url, {
-    method: 'POST',
-    headers: {
-      'Content-Type': 'application/x-www-form-urlencoded',
-      ...(options.sign === false
-        ? {}
-        : { 'X-Twilio-Signature': signTwilioRequest(LOCAL_TWILIO_AUTH_TOKEN, url, form) }),
-      ...(options.callTime ? { [LOCAL_CALL_TIME_HEADER]: options.callTime } : {}),
-    },
-    body: new URLSearchParams(form).toString(),
+  return postTwilioForm(app, `${TEST_API_ORIGIN}${path}`, form, {
+    ...(options.sign === false ? { sign: false } : {}),
+    ...(options.callTime ? { headers: { [LOCAL_CALL_TIME_HEADER]: options.callTime } } : {}),
   });
 };
 const callForm = (to: string, callSid: string, extra: Record<string, string> = {}) => ({
@@ -487,13 +479,8 @@ describe('after hours only', () => {
     expect((await post(path, form, { sign: false })).status).toBe(403);
     // Signed for one ring start, sent with another: the query is part of what Twilio signs.
     const signedFor = `${TEST_API_ORIGIN}${path}`;
-    const altered = await app.request(signedFor.replace('1764000000000', '1700000000000'), {
-      method: 'POST',
-      headers: {
-        'Content-Type': 'application/x-www-form-urlencoded',
-        'X-Twilio-Signature': signTwilioRequest(LOCAL_TWILIO_AUTH_TOKEN, signedFor, form),
-      },
-      body: new URLSearchParams(form).toString(),
+    const altered = await postTwilioForm(app, signedFor.replace('1764000000000', '1700000000000'), form, {
+      signedFor,
     });
     expect(altered.status).toBe(403);
     expect(await ownerRecords(line.ownerId)).toEqual([]);

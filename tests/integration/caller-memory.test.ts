@@ -2,14 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { zonedInstant } from '../../shared/receptionist/business-time';
-import { LOCAL_TWILIO_AUTH_TOKEN } from '../../backend/src/platform/config/env';
 import { LOCAL_TWILIO_ACCOUNT_SID } from '../../backend/src/local/twilio/local-sms-delivery';
 import { readVoiceTwiml } from '../../backend/src/providers/telephony/twiml-reader';
-import { signTwilioRequest } from '../../backend/src/providers/telephony/webhook-signature';
 import { conversationIdOfCall, VOICE_PATHS } from '../../backend/src/capabilities/voice/voice-webhook-routes';
 import { keys } from '../../backend/src/platform/dynamo/keys';
 import type { EngineEvent } from '../../backend/src/capabilities/receptionist/records/conversation-types';
 import { createAssistantLine, TEST_API_ORIGIN } from '../support/assistant-line';
+import { postTwilioForm } from '../support/signed-sms';
 import { createTestApp } from '../support/test-app';
 
 const NY = 'America/New_York';
@@ -72,14 +71,7 @@ describe('caller memory: a returning caller is remembered only with "Remember pa
       To: assistantNumber,
     };
     const url = `${TEST_API_ORIGIN}${VOICE_PATHS.incoming}`;
-    const response = await app.request(url, {
-      method: 'POST',
-      headers: {
-        'Content-Type': 'application/x-www-form-urlencoded',
-        'X-Twilio-Signature': signTwilioRequest(LOCAL_TWILIO_AUTH_TOKEN, url, form),
-      },
-      body: new URLSearchParams(form).toString(),
-    });
+    const response = await postTwilioForm(app, url, form);
     expect(response.status).toBe(200);
     const twiml = readVoiceTwiml(await response.text());
     return {

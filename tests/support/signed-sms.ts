@@ -9,12 +9,45 @@ export const newCallSid = () => `CA${randomBytes(16).toString('hex')}`;
 
 export const SMS_WEBHOOK_URL = `${TEST_API_ORIGIN}/webhooks/twilio/sms`;
 
+type TestApp = { request: (url: string, init: RequestInit) => Response | Promise<Response> };
+
+/**
+ * A Twilio webhook as Twilio delivers it: the form posted to `url`, signed with the local auth token over
+ * `signedFor` (the URL itself unless a test sends it somewhere it was not signed for), or unsigned.
+ */
+export function postTwilioForm(
+  app: TestApp,
+  url: string,
+  form: Record<string, string>,
+  options: { signedFor?: string; sign?: boolean; headers?: Record<string, string> } = {},
+): Promise<Response> {
+  return Promise.resolve(
+    app.request(url, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/x-www-form-urlencoded',
+        ...(options.sign === false
+          ? {}
+          : {
+              'X-Twilio-Signature': signTwilioRequest(
+                LOCAL_TWILIO_AUTH_TOKEN,
+                options.signedFor ?? url,
+                form,
+              ),
+            }),
+        ...options.headers,
+      },
+      body: new URLSearchParams(form).toString(),
+    }),
+  );
+}
+
 /**
  * A text from a caller to an assistant number, as Twilio delivers it: a form signed with the local auth
  * token, posted to the app's SMS webhook. Extra fields (OptOutType …) join the form and the signature.
  */
 export function postSignedSms(
-  app: { request: (url: string, init: RequestInit) => Response | Promise<Response> },
+  app: TestApp,
   text: { from: string; to: string; body: string; extra?: Record<string, string> },
 ): Promise<Response> {
   const form: Record<string, string> = {
@@ -26,14 +59,5 @@ export function postSignedSms(
     NumMedia: '0',
     ...text.extra,
   };
-  return Promise.resolve(
-    app.request(SMS_WEBHOOK_URL, {
-      method: 'POST',
-      headers: {
-        'Content-Type': 'application/x-www-form-urlencoded',
-        'X-Twilio-Signature': signTwilioRequest(LOCAL_TWILIO_AUTH_TOKEN, SMS_WEBHOOK_URL, form),
-      },
-      body: new URLSearchParams(form).toString(),
-    }),
-  );
+  return postTwilioForm(app, SMS_WEBHOOK_URL, form);
 }
