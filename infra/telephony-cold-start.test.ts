@@ -7,7 +7,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { bundleLambda } from './lib/lambda-bundling';
 import { readVoiceTwiml } from '../backend/src/providers/telephony/twiml-reader';
 import { createAssistantLine } from '../tests/support/assistant-line';
-import { incomingCallEvent } from '../tests/support/lambda-runtime/lambda-events';
+import { incomingCallEvent, twilioWebhookEvent } from '../tests/support/lambda-runtime/lambda-events';
+import { TWILIO_WEBHOOK_PATHS } from '../backend/src/providers/telephony/port';
 import { newCallSid } from '../tests/support/signed-sms';
 import { createTestApp } from '../tests/support/test-app';
 import { COLD_INIT_ENV, zodInstancesAtInit } from './lib/zod-instance-probe';
@@ -38,7 +39,15 @@ async function telephonyInputs() {
   bundleDir = dir;
   const inputsOf = (files: Iterable<string>) =>
     [...files].flatMap((file) => Object.keys(meta.outputs[file]!.inputs));
+  /** Bytes of the start-up code that came from each source file. */
+  const startBytes = [...atStart].flatMap((file) =>
+    Object.entries(meta.outputs[file]!.inputs).map(([input, { bytesInOutput }]) => ({
+      input,
+      bytesInOutput,
+    })),
+  );
   return {
+    startBytes,
     startInputs: inputsOf(atStart),
     lazyInputs: inputsOf(Object.keys(meta.outputs).filter((file) => !atStart.has(file))),
   };
@@ -87,6 +96,17 @@ let stacks = 0;
 Error.prepareStackTrace = (error, sites) => (stacks++, mapped(error, sites));
 const answer = await handler(JSON.parse(process.env.RING_EVENT), {});
 console.log(JSON.stringify({ status: answer.statusCode, body: answer.body, atInit, atFirstRing: uses, stacks }));
+`;
+
+/** Invokes the bundle's handler with each event in turn, in one process; prints each answer. */
+const ANSWERS_PROBE = `
+const { handler } = await import(process.env.BUNDLE_URL);
+const answers = [];
+for (const event of JSON.parse(process.env.EVENTS)) {
+  const { statusCode, body } = await handler(event, {});
+  answers.push({ status: statusCode, body });
+}
+console.log(JSON.stringify(answers));
 `;
 
 let inputs: ReturnType<typeof telephonyInputs> | undefined;
@@ -232,6 +252,90 @@ describe('the telephony function at cold start', () => {
     expect(startInputs.filter(classic)).toEqual([]);
     expect(lazyInputs.some((input) => input.includes('node_modules/zod/v4/classic/'))).toBe(true);
   });
+
+  /**
+   * The start-up's `zod/mini` code has its own copy of zod, tree-shaken to what it uses (zodMiniOwnCopy,
+   * lambda-bundling.ts; decision 186, session 44): not the core's JSON Schema generation and every check,
+   * which the classic API in the lazy chunks uses and which came in with the shared core before (146 KB).
+   */
+  it("loads only the parts of zod's core that zod/mini uses, in a copy of its own", async () => {
+    const { startBytes, lazyInputs } = await (inputs ??= telephonyInputs());
+    const zod = startBytes.filter(({ input }) => input.includes('node_modules/zod/'));
+    const jsonSchema = zod.filter(({ input }) => /json-schema|to-json-schema/.test(input));
+    expect(jsonSchema.filter(({ bytesInOutput }) => bytesInOutput > 0)).toEqual([]);
+    const zodKb = zod.reduce((sum, { bytesInOutput }) => sum + bytesInOutput, 0) / 1024;
+    expect(zodKb).toBeGreaterThan(10);
+    expect(zodKb).toBeLessThan(40);
+    // …the classic API's core is the asset's other copy, for the routes that load later.
+    expect(lazyInputs.some((input) => input.endsWith('node_modules/zod/v4/core/to-json-schema.js'))).toBe(
+      true,
+    );
+  });
+
+  /**
+   * Both copies of zod in one process (a first ring's `zod/mini`, the texts' classic API) answer bad input as
+   * the source does: a 400 naming each field, in zod's English messages, whichever copy loads first. The
+   * asset's own handler, invoked with signed webhooks: a first ring (mini), a text (classic, loaded then), a
+   * call's status (mini, from a lazy chunk), and a first ring again.
+   */
+  it('answers bad webhook forms in English from both copies of zod, whichever loads first', async () => {
+    await (inputs ??= telephonyInputs());
+    const signed = (path: string, form: Record<string, string>) =>
+      twilioWebhookEvent({
+        path,
+        apiId: 'coldstart',
+        authToken: TWILIO_AUTH_TOKEN,
+        publicApiUrl: PUBLIC_API_URL,
+        form,
+      });
+    const accountSid = COLD_START_ENV.TWILIO_ACCOUNT_SID;
+    const badRing = signed(TWILIO_WEBHOOK_PATHS.voice, {
+      CallSid: newCallSid(),
+      AccountSid: accountSid,
+      From: '+14155550123',
+      To: 'not a number',
+      Called: 'x'.repeat(41),
+    });
+    const events = [
+      badRing,
+      signed(TWILIO_WEBHOOK_PATHS.sms, {
+        MessageSid: `SM${'0'.repeat(32)}`,
+        AccountSid: accountSid,
+        From: 'not a number',
+        To: '+14155550100',
+        Body: 'x'.repeat(20_001),
+      }),
+      signed(TWILIO_WEBHOOK_PATHS.voiceStatus, { CallSid: newCallSid(), CallStatus: 'x'.repeat(41) }),
+      badRing,
+    ];
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ['--input-type=module', '-e', ANSWERS_PROBE],
+      {
+        cwd: REPO_ROOT,
+        env: {
+          ...COLD_START_ENV,
+          BUNDLE_URL: pathToFileURL(path.join(bundleDir, 'index.mjs')).href,
+          EVENTS: JSON.stringify(events),
+        },
+      },
+    );
+    const answers = JSON.parse(stdout.trim().split('\n').pop()!) as { status: number; body: string }[];
+    const errorOf = (answer: { status: number; body: string }) => {
+      expect(answer.status, answer.body).toBe(400);
+      return (JSON.parse(answer.body) as { message: string }).message;
+    };
+    expect(errorOf(answers[0]!)).toBe(
+      'Invalid request: To: must be an E.164 number; Called: Too big: expected string to have <=40 characters',
+    );
+    expect(errorOf(answers[1]!)).toBe(
+      'Invalid request: From: must be an E.164 number; Body: Too big: expected string to have <=20000 characters',
+    );
+    expect(errorOf(answers[2]!)).toBe(
+      'Invalid request: CallStatus: Too big: expected string to have <=40 characters',
+    );
+    expect(errorOf(answers[3]!)).toBe(errorOf(answers[0]!));
+  }, 60_000);
 
   /**
    * Modules a first ring never uses whose import builds zod schemas (each costs at construction): the setup

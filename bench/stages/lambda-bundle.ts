@@ -64,17 +64,23 @@ export async function measureLambdaBundle(
   log: (line: string) => void,
 ): Promise<LambdaBundleFigure> {
   // Loaded here, not at the top: it pulls in aws-cdk-lib, which the other stages do not need.
-  const { LAMBDA_ENTRIES, LAMBDA_NAMES, bundleEntry } = await import('../../infra/lib/lambda-bundling');
-  const entries: [string, string][] = [
-    ...LAMBDA_NAMES.map((name): [string, string] => [name, LAMBDA_ENTRIES[name]]),
-    ['baseline', BASELINE_ENTRY],
+  const { LAMBDA_ENTRIES, LAMBDA_NAMES, bundleEntry, bundleLambda } =
+    await import('../../infra/lib/lambda-bundling');
+  // Each function bundled as the stack bundles it (its own options: bundleLambda); the bare handler by entry.
+  const entries: [string, string, (dir: string) => Promise<Metafile>][] = [
+    ...LAMBDA_NAMES.map((name): [string, string, (dir: string) => Promise<Metafile>] => [
+      name,
+      LAMBDA_ENTRIES[name],
+      (dir) => bundleLambda(name, dir),
+    ]),
+    ['baseline', BASELINE_ENTRY, (dir) => bundleEntry(BASELINE_ENTRY, dir)],
   ];
   const targets: Target[] = [];
-  for (const [lambda, entry] of entries) {
+  for (const [lambda, entry, bundle] of entries) {
     const dir = path.join(OUT_DIR, lambda);
     rmSync(dir, { recursive: true, force: true });
     log(`bundling ${lambda} (${entry}) with the stack’s esbuild options…`);
-    targets.push({ lambda, entry, dir, metafile: await bundleEntry(entry, dir) });
+    targets.push({ lambda, entry, dir, metafile: await bundle(dir) });
   }
 
   // NODE_OPTIONS that infra/lib/backend-function.ts sets: none since session 41 (source-mapped-stacks.ts).

@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { build, type BuildOptions, type Metafile, type Plugin } from 'esbuild';
+import { build, type BuildOptions, type Metafile, type OnResolveArgs, type Plugin } from 'esbuild';
 import { Runtime } from 'aws-cdk-lib/aws-lambda';
 import { REPO_ROOT } from './repo-paths';
 
@@ -80,13 +81,76 @@ export const zodEnglishOnly: Plugin = {
   },
 };
 
+const ZOD_MINI_COPY = 'zod-mini-copy';
+/** Marks esbuild's own resolution of an import the copy asked for, so the copy's callback skips it. */
+const RESOLVING_FOR_COPY = Symbol(ZOD_MINI_COPY);
+const ZOD_LOCALES_INDEX = /[\\/]node_modules[\\/]zod[\\/].*[\\/]locales[\\/]index\.js$/;
+const ENGLISH_LOCALES_INDEX = "export { default as en } from './en.js';";
+const inNodeModules = (file: string) => /[\\/]node_modules[\\/]/.test(file);
+
+/**
+ * The repository's code written with `zod/mini` gets its own copy of zod's modules, tree-shaken to what
+ * `zod/mini` uses (docs/decisions/186-cold-start.md, session 44). esbuild splits code by file: a module that
+ * the start-up code and a lazy chunk both reach goes into a chunk loaded at start, with every part that any
+ * chunk uses. A first ring parses with `zod/mini` alone, yet its init compiled zod's whole core (JSON Schema
+ * generation, every check: 146 KB) because the classic API in the lazy chunks reaches the same files; its
+ * own copy is 30 KB. Two copies of zod work together by design: a schema's `instanceof` checks its traits,
+ * not its class, and both read one configuration on `globalThis` (the English messages: zod-english.ts).
+ * telephony-cold-start.test.ts runs the asset's forms of both copies in one process.
+ */
+export const zodMiniOwnCopy: Plugin = {
+  name: 'zod-mini-own-copy',
+  setup(pluginBuild) {
+    const resolveInCopy = async (args: OnResolveArgs) => {
+      const resolved = await pluginBuild.resolve(args.path, {
+        kind: args.kind,
+        importer: args.importer,
+        resolveDir: args.resolveDir,
+        pluginData: RESOLVING_FOR_COPY,
+      });
+      if (resolved.errors.length > 0) return { errors: resolved.errors };
+      return { path: resolved.path, namespace: ZOD_MINI_COPY, sideEffects: resolved.sideEffects };
+    };
+    // The repository's imports of zod/mini, and of the core and English messages that zod-english.ts sets.
+    pluginBuild.onResolve({ filter: /^zod\/(mini|v4\/core|v4\/locales\/en\.js)$/ }, (args) =>
+      args.pluginData === RESOLVING_FOR_COPY || args.namespace !== 'file' || inNodeModules(args.importer)
+        ? undefined
+        : resolveInCopy(args),
+    );
+    // What the copy imports stays in the copy.
+    pluginBuild.onResolve({ filter: /.*/, namespace: ZOD_MINI_COPY }, (args) =>
+      args.pluginData === RESOLVING_FOR_COPY ? undefined : resolveInCopy(args),
+    );
+    pluginBuild.onLoad({ filter: /.*/, namespace: ZOD_MINI_COPY }, async (args) => ({
+      // English only, as zodEnglishOnly makes the other copy.
+      contents: ZOD_LOCALES_INDEX.test(args.path) ? ENGLISH_LOCALES_INDEX : await readFile(args.path, 'utf8'),
+      loader: 'js',
+      resolveDir: path.dirname(args.path),
+    }));
+  },
+};
+
+/**
+ * The functions whose start-up code parses with `zod/mini` alone (a caller's first ring): their `zod/mini`
+ * code gets its own copy of zod (zodMiniOwnCopy). The others build schemas with the classic API at start,
+ * where a second copy would only add to their init (25 KB to the API's).
+ */
+const ZOD_MINI_AT_START: ReadonlySet<LambdaName> = new Set(['telephony']);
+
 /** esbuild options for one Lambda, written into `outdir` as the asset's root (index.mjs + chunks/). */
 export function lambdaEsbuildOptions(name: LambdaName, outdir: string): BuildOptions {
-  return esbuildOptionsForEntry(LAMBDA_ENTRIES[name], outdir);
+  return esbuildOptionsForEntry(LAMBDA_ENTRIES[name], outdir, { zodMiniCopy: ZOD_MINI_AT_START.has(name) });
 }
 
-/** The same options for any entry (relative to the repository), e.g. the bench's bare baseline handler. */
-export function esbuildOptionsForEntry(entry: string, outdir: string): BuildOptions {
+/**
+ * The same options for any entry (relative to the repository), e.g. the bench's bare baseline handler;
+ * `zodMiniCopy` for an entry whose start-up uses only `zod/mini` (ZOD_MINI_AT_START).
+ */
+export function esbuildOptionsForEntry(
+  entry: string,
+  outdir: string,
+  { zodMiniCopy = false }: { zodMiniCopy?: boolean } = {},
+): BuildOptions {
   return {
     entryPoints: { index: path.join(REPO_ROOT, entry) },
     outdir,
@@ -113,18 +177,22 @@ export function esbuildOptionsForEntry(entry: string, outdir: string): BuildOpti
     // Warnings and errors only: no size summary per bundle in every synth and test run.
     logLevel: 'warning',
     metafile: true,
-    plugins: [zodEnglishOnly],
+    plugins: zodMiniCopy ? [zodMiniOwnCopy, zodEnglishOnly] : [zodEnglishOnly],
   };
 }
 
 /** Bundles one Lambda into `outdir`; the metafile (for https://esbuild.github.io/analyze/) is returned. */
 export async function bundleLambda(name: LambdaName, outdir: string): Promise<Metafile> {
-  return bundleEntry(LAMBDA_ENTRIES[name], outdir);
+  return bundleWith(lambdaEsbuildOptions(name, outdir));
 }
 
 export async function bundleEntry(entry: string, outdir: string): Promise<Metafile> {
-  mkdirSync(outdir, { recursive: true });
-  const result = await build(esbuildOptionsForEntry(entry, outdir));
+  return bundleWith(esbuildOptionsForEntry(entry, outdir));
+}
+
+async function bundleWith(options: BuildOptions): Promise<Metafile> {
+  mkdirSync(options.outdir!, { recursive: true });
+  const result = await build(options);
   return result.metafile!;
 }
 

@@ -4,12 +4,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { build, type Plugin } from 'esbuild';
-import {
-  esbuildOptionsForEntry,
-  LAMBDA_ENTRIES,
-  LAMBDA_ENTRY_FILE,
-  type LambdaName,
-} from './lambda-bundling';
+import { LAMBDA_ENTRY_FILE, lambdaEsbuildOptions, type LambdaName } from './lambda-bundling';
 import { REPO_ROOT } from './repo-paths';
 
 /**
@@ -30,7 +25,8 @@ const countingZod: Plugin = {
         'function init(inst, def) {\n        globalThis.__zodInit?.(!inst._zod);',
       );
       if (hooked === source) throw new Error("zod's constructor changed: update the counting hook");
-      return { contents: hooked, loader: 'js' };
+      // Its directory, for the copy of zod that zodMiniOwnCopy (lambda-bundling.ts) loads in its namespace.
+      return { contents: hooked, loader: 'js', resolveDir: path.dirname(args.path) };
     });
   },
 };
@@ -86,7 +82,7 @@ export async function zodInstancesAtInit(
   outdir: string,
   options: { byModule?: boolean } = {},
 ): Promise<ZodInstanceCount> {
-  const base = esbuildOptionsForEntry(LAMBDA_ENTRIES[name], outdir);
+  const base = lambdaEsbuildOptions(name, outdir);
   await build({ ...base, metafile: false, plugins: [countingZod, ...(base.plugins ?? [])] });
   const { stdout } = await promisify(execFile)(
     process.execPath,

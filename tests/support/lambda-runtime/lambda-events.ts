@@ -73,10 +73,11 @@ export function httpApiEvent(request: {
 }
 
 /**
- * Twilio's POST of an incoming call (a caller's first ring) as API Gateway delivers it, signed over
- * `publicApiUrl` as Twilio signs it; `sign: false` leaves the signature out, `body` replaces the form's.
+ * Twilio's POST of a webhook's form to `path` as API Gateway delivers it, signed over `publicApiUrl` as
+ * Twilio signs it; `sign: false` leaves the signature out, `body` replaces the form's.
  */
-export function incomingCallEvent(call: {
+export function twilioWebhookEvent(call: {
+  path: string;
   apiId: string;
   authToken: string;
   publicApiUrl: string;
@@ -85,13 +86,13 @@ export function incomingCallEvent(call: {
   sign?: boolean;
   headers?: Record<string, string>;
 }) {
-  const url = `${call.publicApiUrl}${VOICE_PATHS.incoming}`;
+  const url = `${call.publicApiUrl}${call.path}`;
   return httpApiEvent({
     apiId: call.apiId,
     region: 'us-east-1',
-    routeKey: `POST ${VOICE_PATHS.incoming}`,
+    routeKey: `POST ${call.path}`,
     method: 'POST',
-    url: VOICE_PATHS.incoming,
+    url: call.path,
     headers: {
       'content-type': 'application/x-www-form-urlencoded',
       ...(call.sign === false
@@ -102,6 +103,10 @@ export function incomingCallEvent(call: {
     body: call.body ?? new URLSearchParams(call.form).toString(),
   });
 }
+
+/** Twilio's POST of an incoming call (a caller's first ring): twilioWebhookEvent at the voice webhook. */
+export const incomingCallEvent = (call: Omit<Parameters<typeof twilioWebhookEvent>[0], 'path'>) =>
+  twilioWebhookEvent({ ...call, path: VOICE_PATHS.incoming });
 
 /** A WebSocket API route event: `$connect` carries the handshake's headers and query, `$default` a frame. */
 export function webSocketEvent(request: {
