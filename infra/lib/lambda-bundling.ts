@@ -131,6 +131,24 @@ export const zodMiniOwnCopy: Plugin = {
 };
 
 /**
+ * libphonenumber-js's metadata (83 KB) as one JSON text that `JSON.parse` reads at load, instead of an
+ * object literal: V8 parses JSON faster than the same data written as JavaScript (about 3 ms less of a
+ * first ring's init). Single-quoted, so the data's own double quotes need no escaping.
+ */
+export const phoneMetadataAsJson: Plugin = {
+  name: 'phone-metadata-as-json',
+  setup(pluginBuild) {
+    pluginBuild.onLoad({ filter: /[\\/]libphonenumber-js[\\/]metadata\.min\.json\.js$/ }, async (args) => {
+      const source = await readFile(args.path, 'utf8');
+      const json = source.slice(source.indexOf('{'), source.lastIndexOf('}') + 1);
+      JSON.parse(json); // the file is the data and nothing else, or this throws and the build fails
+      const quoted = `'${json.replaceAll('\\', '\\\\').replaceAll("'", "\\'")}'`;
+      return { contents: `export default JSON.parse(${quoted});`, loader: 'js' };
+    });
+  },
+};
+
+/**
  * The functions whose start-up code parses with `zod/mini` alone (a caller's first ring): their `zod/mini`
  * code gets its own copy of zod (zodMiniOwnCopy). The others build schemas with the classic API at start,
  * where a second copy would only add to their init (25 KB to the API's).
@@ -177,7 +195,7 @@ export function esbuildOptionsForEntry(
     // Warnings and errors only: no size summary per bundle in every synth and test run.
     logLevel: 'warning',
     metafile: true,
-    plugins: zodMiniCopy ? [zodMiniOwnCopy, zodEnglishOnly] : [zodEnglishOnly],
+    plugins: zodMiniCopy ? [zodMiniOwnCopy, zodEnglishOnly, phoneMetadataAsJson] : [zodEnglishOnly],
   };
 }
 
