@@ -110,6 +110,18 @@ for (const event of JSON.parse(process.env.EVENTS)) {
 console.log(JSON.stringify(answers));
 `;
 
+/**
+ * Runs a probe script in a fresh node process that imports the bundle (BUNDLE_URL), with the cold-start
+ * configuration and `env`; its last line of output, parsed.
+ */
+async function runProbe<T = unknown>(probe: string, env: Record<string, string> = {}): Promise<T> {
+  const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', probe], {
+    cwd: REPO_ROOT,
+    env: { ...COLD_START_ENV, BUNDLE_URL: pathToFileURL(path.join(bundleDir, 'index.mjs')).href, ...env },
+  });
+  return JSON.parse(stdout.trim().split('\n').pop()!) as T;
+}
+
 let inputs: ReturnType<typeof telephonyInputs> | undefined;
 let bundleDir = '';
 
@@ -309,19 +321,9 @@ describe('the telephony function at cold start', () => {
       signed(TWILIO_WEBHOOK_PATHS.voiceStatus, { CallSid: newCallSid(), CallStatus: 'x'.repeat(41) }),
       badRing,
     ];
-    const { stdout } = await promisify(execFile)(
-      process.execPath,
-      ['--input-type=module', '-e', ANSWERS_PROBE],
-      {
-        cwd: REPO_ROOT,
-        env: {
-          ...COLD_START_ENV,
-          BUNDLE_URL: pathToFileURL(path.join(bundleDir, 'index.mjs')).href,
-          EVENTS: JSON.stringify(events),
-        },
-      },
-    );
-    const answers = JSON.parse(stdout.trim().split('\n').pop()!) as { status: number; body: string }[];
+    const answers = await runProbe<{ status: number; body: string }[]>(ANSWERS_PROBE, {
+      EVENTS: JSON.stringify(events),
+    });
     const errorOf = (answer: { status: number; body: string }) => {
       expect(answer.status, answer.body).toBe(400);
       return (JSON.parse(answer.body) as { message: string }).message;
@@ -432,15 +434,7 @@ describe('the telephony function at cold start', () => {
    */
   it('uses no Intl while it starts', async () => {
     await (inputs ??= telephonyInputs());
-    const { stdout } = await promisify(execFile)(
-      process.execPath,
-      ['--input-type=module', '-e', INTL_PROBE],
-      {
-        cwd: REPO_ROOT,
-        env: { ...COLD_START_ENV, BUNDLE_URL: pathToFileURL(path.join(bundleDir, 'index.mjs')).href },
-      },
-    );
-    expect(JSON.parse(stdout.trim().split('\n').pop()!)).toEqual([]);
+    expect(await runProbe(INTL_PROBE)).toEqual([]);
   }, 30_000);
   /**
    * A caller's first ring is answered without Hono's Lambda adapter (incoming-call-direct.ts): no Fetch
@@ -464,27 +458,17 @@ describe('the telephony function at cold start', () => {
       publicApiUrl: PUBLIC_API_URL,
       form,
     });
-    const { stdout } = await promisify(execFile)(
-      process.execPath,
-      ['--input-type=module', '-e', FIRST_RING_PROBE],
-      {
-        cwd: REPO_ROOT,
-        env: {
-          ...COLD_START_ENV,
-          TABLE_NAME: local.tableName,
-          DYNAMODB_ENDPOINT: local.services.dynamoDbEndpoint,
-          BUNDLE_URL: pathToFileURL(path.join(bundleDir, 'index.mjs')).href,
-          RING_EVENT: JSON.stringify(event),
-        },
-      },
-    );
-    const probe = JSON.parse(stdout.trim().split('\n').pop()!) as {
+    const probe = await runProbe<{
       status: number;
       body: string;
       atInit: string[];
       atFirstRing: string[];
       stacks: number;
-    };
+    }>(FIRST_RING_PROBE, {
+      TABLE_NAME: local.tableName,
+      DYNAMODB_ENDPOINT: local.services.dynamoDbEndpoint,
+      RING_EVENT: JSON.stringify(event),
+    });
     expect(probe.status, probe.body).toBe(200);
     expect(readVoiceTwiml(probe.body).relay).toBeDefined();
     expect(probe.atInit).toEqual([]);
