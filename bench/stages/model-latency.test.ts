@@ -67,6 +67,17 @@ describe('formatModelLatency', () => {
     expect(lineOf(slow, 'find_open_slots: → answer')).toContain('740 ms ✗');
   });
 
+  it("judges the booking line's app part over the machine's part of the same run, with 40 ms beside", () => {
+    // The bare relay's time beyond the TTFT is 11.4 ms: the goal is 51.4 ms.
+    expect(lineOf(formatModelLatency(figure()), 'beyond the model’s own (the app)')).toMatch(
+      /34 ms.*the machine’s \+ 40 ms = 51\.4 ms ✓ \(40 ms: ✓\)/,
+    );
+    const slowMachine = formatModelLatency(figure({ toolTurnAppMs: p(45) }));
+    expect(lineOf(slowMachine, 'beyond the model’s own (the app)')).toContain('51.4 ms ✓ (40 ms: ✗)');
+    const slowApp = formatModelLatency(figure({ toolTurnAppMs: p(51.5) }));
+    expect(lineOf(slowApp, 'beyond the model’s own (the app)')).toContain('51.4 ms ✗ (40 ms: ✗)');
+  });
+
   it('says how many booking turns were prefetched, and prints the path where the model asks beside it', () => {
     const text = formatModelLatency(figure({ toolTurnsPrefetched: 11 }));
     expect(lineOf(text, 'prefetched: one TTFT')).toMatch(/11 \/ 12 prefetched: one TTFT\).*351 ms/);
