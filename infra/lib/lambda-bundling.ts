@@ -149,25 +149,28 @@ export const phoneMetadataAsJson: Plugin = {
 };
 
 /**
- * The functions whose start-up code parses with `zod/mini` alone (a caller's first ring): their `zod/mini`
- * code gets its own copy of zod (zodMiniOwnCopy). The others build schemas with the classic API at start,
- * where a second copy would only add to their init (25 KB to the API's).
+ * The functions a caller waits on at cold start (a first ring), whose start-up code parses with `zod/mini`
+ * alone: it gets zod's own copy (zodMiniOwnCopy) and the phone metadata as JSON (phoneMetadataAsJson). The
+ * others build schemas with the classic API at start, where a second copy of zod would only add to their init
+ * (25 KB to the API's, close to its 1 MB budget).
  */
-const ZOD_MINI_AT_START: ReadonlySet<LambdaName> = new Set(['telephony']);
+const CALLER_WAITS_AT_START: ReadonlySet<LambdaName> = new Set(['telephony']);
 
 /** esbuild options for one Lambda, written into `outdir` as the asset's root (index.mjs + chunks/). */
 export function lambdaEsbuildOptions(name: LambdaName, outdir: string): BuildOptions {
-  return esbuildOptionsForEntry(LAMBDA_ENTRIES[name], outdir, { zodMiniCopy: ZOD_MINI_AT_START.has(name) });
+  return esbuildOptionsForEntry(LAMBDA_ENTRIES[name], outdir, {
+    callerWaitsAtStart: CALLER_WAITS_AT_START.has(name),
+  });
 }
 
 /**
  * The same options for any entry (relative to the repository), e.g. the bench's bare baseline handler;
- * `zodMiniCopy` for an entry whose start-up uses only `zod/mini` (ZOD_MINI_AT_START).
+ * `callerWaitsAtStart` for a function in CALLER_WAITS_AT_START.
  */
 export function esbuildOptionsForEntry(
   entry: string,
   outdir: string,
-  { zodMiniCopy = false }: { zodMiniCopy?: boolean } = {},
+  { callerWaitsAtStart = false }: { callerWaitsAtStart?: boolean } = {},
 ): BuildOptions {
   return {
     entryPoints: { index: path.join(REPO_ROOT, entry) },
@@ -195,7 +198,7 @@ export function esbuildOptionsForEntry(
     // Warnings and errors only: no size summary per bundle in every synth and test run.
     logLevel: 'warning',
     metafile: true,
-    plugins: zodMiniCopy ? [zodMiniOwnCopy, zodEnglishOnly, phoneMetadataAsJson] : [zodEnglishOnly],
+    plugins: callerWaitsAtStart ? [zodMiniOwnCopy, zodEnglishOnly, phoneMetadataAsJson] : [zodEnglishOnly],
   };
 }
 
