@@ -59,6 +59,10 @@ export const SOURCE_MAPPED_STACKS = path.join(
 /** Prefer ES module builds of dependencies: better tree shaking in ESM output. */
 const MAIN_FIELDS = ['module', 'main'];
 
+/** zod's locales index (`…/locales/index.js`) replaced by one that re-exports English alone. */
+const englishOnlyLocalesIndex = (indexFile: string) =>
+  `export { default as en } from ${JSON.stringify(path.join(path.dirname(indexFile), 'en.js'))};`;
+
 /**
  * `import { z } from 'zod'` keeps the whole `z` namespace, including `z.locales`: 64 translations of the
  * error messages (258 KB minified, a quarter of the API bundle) that nothing here uses. zod's default
@@ -74,7 +78,7 @@ export const zodEnglishOnly: Plugin = {
         : undefined,
     );
     pluginBuild.onLoad({ filter: /.*/, namespace: 'zod-english-only' }, (args) => ({
-      contents: `export { default as en } from ${JSON.stringify(path.join(path.dirname(args.path), 'en.js'))};`,
+      contents: englishOnlyLocalesIndex(args.path),
       loader: 'js',
       resolveDir: path.dirname(args.path),
     }));
@@ -85,7 +89,6 @@ const ZOD_MINI_COPY = 'zod-mini-copy';
 /** Marks esbuild's own resolution of an import the copy asked for, so the copy's callback skips it. */
 const RESOLVING_FOR_COPY = Symbol(ZOD_MINI_COPY);
 const ZOD_LOCALES_INDEX = /[\\/]node_modules[\\/]zod[\\/].*[\\/]locales[\\/]index\.js$/;
-const ENGLISH_LOCALES_INDEX = "export { default as en } from './en.js';";
 const inNodeModules = (file: string) => /[\\/]node_modules[\\/]/.test(file);
 
 /**
@@ -123,7 +126,9 @@ export const zodMiniOwnCopy: Plugin = {
     );
     pluginBuild.onLoad({ filter: /.*/, namespace: ZOD_MINI_COPY }, async (args) => ({
       // English only, as zodEnglishOnly makes the other copy.
-      contents: ZOD_LOCALES_INDEX.test(args.path) ? ENGLISH_LOCALES_INDEX : await readFile(args.path, 'utf8'),
+      contents: ZOD_LOCALES_INDEX.test(args.path)
+        ? englishOnlyLocalesIndex(args.path)
+        : await readFile(args.path, 'utf8'),
       loader: 'js',
       resolveDir: path.dirname(args.path),
     }));
