@@ -59,6 +59,14 @@ describe('formatApi', () => {
     expect(formatApi(figure(1, 700, 60, 37))).toContain('goal at 1 connection: p50 ratio ≤ 1.20 ✗');
   });
 
+  it('judges no goal in a run under the CPU profiler, which narrows the gap', () => {
+    const profiled = figure(50, 860, 54);
+    profiled.settings.profiled = true;
+    const text = formatApi(profiled);
+    expect(text).toContain('goal at 50 connections: not judged: both servers ran under the CPU profiler');
+    expect(text).not.toMatch(/[✓✗]/);
+  });
+
   it('prints no goal for a run at another connection count', () => {
     expect(formatApi(figure(10, 700, 60))).not.toContain('goal');
   });

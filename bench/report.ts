@@ -24,6 +24,7 @@ const mark = (met: boolean) => (met ? '✓' : '✗');
 
 /** Each goal this run has, with ✓ or ✗. */
 function apiGoalText(figure: ApiGetConfigFigure, g: ApiGoal): string {
+  if (figure.settings.profiled) return 'not judged: both servers ran under the CPU profiler (BENCH_CPU_PROF)';
   const parts: string[] = [];
   if (g.rpsRatioAtLeast !== undefined)
     parts.push(`req/s ratio ≥ ${g.rpsRatioAtLeast} ${mark(figure.ratios.rps >= g.rpsRatioAtLeast)}`);

@@ -108,6 +108,12 @@ export type ApiGetConfigFigure = {
     nodeOptions: Record<TargetName, string>;
     /** Both servers' node (absent in figures from before session 41: the machine's). */
     node?: ServerNode;
+    /**
+     * Both servers ran under V8's CPU profiler (BENCH_CPU_PROF). The profiler's cost per request is larger
+     * for the leaner baseline, so the ratios read about 0.1 closer to 1 than without it (bench/README.md,
+     * session 45): such a run shows where the time goes, never whether the goal is met.
+     */
+    profiled?: boolean;
   };
   baseline: LoadSummary;
   app: LoadSummary;
@@ -302,7 +308,14 @@ export async function measureApiGetConfig(
     return {
       measuredAt: new Date().toISOString(),
       request: 'GET /oauth/users/{userId}/config (200, ~1.5 KB JSON) against DynamoDB Local',
-      settings: { ...settings, order, heap, nodeOptions, node },
+      settings: {
+        ...settings,
+        order,
+        heap,
+        nodeOptions,
+        node,
+        profiled: Boolean(process.env.BENCH_CPU_PROF),
+      },
       baseline,
       app,
       ratios: {
