@@ -14,6 +14,7 @@ import { measureApiGetConfig } from './stages/api-get-config';
 import { measureLambdaBundle } from './stages/lambda-bundle';
 import { measureLandingJs } from './stages/landing-js';
 import { formatTelephonyFirstRing, measureTelephonyFirstRing } from './stages/telephony-first-ring';
+import { DYNAMODB_WARM_UP_CALLS } from './dynamodb-warm-up';
 import { formatVoiceStream, measureVoiceStream } from './stages/voice-stream';
 import { formatGreeting, formatVoiceTurn, measureVoiceCalls } from './stages/voice-call';
 import { formatReceptionistEngine, measureReceptionistEngine } from './stages/receptionist-engine';
@@ -53,6 +54,7 @@ function readSettings() {
       warmupSeconds: numberFromEnv('BENCH_WARMUP', 5),
     },
     coldInitSamples: numberFromEnv('BENCH_COLD_INIT_SAMPLES', 10, { integer: true, min: 1 }),
+    dynamoDbWarmUpCalls: numberFromEnv('BENCH_DYNAMODB_WARMUP', DYNAMODB_WARM_UP_CALLS, { integer: true }),
     voiceStreams: numberFromEnv('BENCH_VOICE_STREAMS', 50, { integer: true, min: 1 }),
     modelCalls: numberFromEnv('BENCH_MODEL_CALLS', 12, { integer: true, min: 1 }),
     lighthouseRuns: numberFromEnv('BENCH_LIGHTHOUSE_RUNS', LIGHTHOUSE_DEFAULT_RUNS, {
@@ -95,7 +97,11 @@ const stages = {
     formatLambda,
   ),
   telephony_first_ring: stage(
-    (s) => measureTelephonyFirstRing({ samples: s.coldInitSamples }, log('telephony_first_ring')),
+    (s) =>
+      measureTelephonyFirstRing(
+        { samples: s.coldInitSamples, dynamoDbWarmUpCalls: s.dynamoDbWarmUpCalls },
+        log('telephony_first_ring'),
+      ),
     formatTelephonyFirstRing,
   ),
   landing_js: stage(() => measureLandingJs(log('landing_js')), formatLanding),

@@ -12,6 +12,7 @@ import { seedAnsweringOwner } from './assistant-line-stack';
 import { serverNodeFrom } from './api-get-config';
 import { BASELINE_ENTRY, bundleSizes } from './lambda-bundle';
 import { withBenchTables } from './read-scale';
+import { warmDynamoDbLocal } from '../dynamodb-warm-up';
 
 const OUT_DIR = path.join(REPO_ROOT, '.local', 'bench', 'first-ring');
 const TABLE = 'bench-first-ring';
@@ -48,6 +49,11 @@ export type TelephonyFirstRingFigure = {
   goal: typeof FIRST_RING_GOAL;
   /** The node both sides ran on: its version, and "BENCH_SERVER_NODE" when it is not the machine's. */
   node?: string;
+  /**
+   * Rounds of warm-up calls DynamoDB Local was given before the first process (dynamodb-warm-up.ts); 0 or
+   * absent (figures before session 45): only one first ring and one bare read before measuring.
+   */
+  dynamoDbWarmUpCalls?: number;
   method: string;
 };
 
@@ -94,7 +100,7 @@ process.exit(0);
  * stack's esbuild options; fresh processes interleaved round by round, in alternating order.
  */
 export async function measureTelephonyFirstRing(
-  options: { samples: number },
+  options: { samples: number; dynamoDbWarmUpCalls: number },
   log: (line: string) => void,
 ): Promise<TelephonyFirstRingFigure> {
   // Loaded here, not at the top: it pulls in aws-cdk-lib, which the other stages do not need.
@@ -170,6 +176,12 @@ export async function measureTelephonyFirstRing(
       return side;
     };
 
+    if (options.dynamoDbWarmUpCalls > 0) {
+      // A table in AWS is never cold: without this, DynamoDB Local's JVM would still be interpreting the
+      // first rings' transaction (8-18 ms of waiting instead of 3-4), a cost of the stand-in, not the function.
+      log(`warming DynamoDB Local: ${options.dynamoDbWarmUpCalls} rounds of reads and transactions…`);
+      await warmDynamoDbLocal(doc, TABLE, options.dynamoDbWarmUpCalls);
+    }
     log('one warm-up of each (the disk cache and DynamoDB Local’s JIT)…');
     await ring();
     await bare();
@@ -199,6 +211,7 @@ export async function measureTelephonyFirstRing(
       cpuRatio: round(telephony.cpuMs / baseline.cpuMs, 3),
       goal: FIRST_RING_GOAL,
       node: `${node.version}${node.binary ? ' (BENCH_SERVER_NODE)' : ''}`,
+      dynamoDbWarmUpCalls: options.dynamoDbWarmUpCalls,
       method:
         `fresh node ${node.version} processes (${node.binary ? 'BENCH_SERVER_NODE' : 'the machine’s'}; no node flags, as deployed), each importing one bundle and invoking ` +
         'it once against DynamoDB Local; medians; excludes Node’s own start-up (the runtime bootstrap)',
@@ -305,7 +318,7 @@ export function formatTelephonyFirstRing(figure: TelephonyFirstRingFigure): stri
   ];
   const met = figure.ratio <= figure.goal.ratio;
   return [
-    `Telephony first ring (median of ${figure.samples} fresh processes${figure.node ? ` of node ${figure.node}` : ''}; ${figure.telephony.initKb} KB at init)`,
+    `Telephony first ring (median of ${figure.samples} fresh processes${figure.node ? ` of node ${figure.node}` : ''}; ${figure.telephony.initKb} KB at init; DynamoDB Local warmed with ${figure.dynamoDbWarmUpCalls ?? 0} rounds of calls)`,
     formatTable([
       ['function', 'init ms', 'first answer ms', 'total ms', 'min–max', 'CPU ms', 'warm answer ms'],
       row('telephony: init + voice webhook TwiML', figure.telephony),
