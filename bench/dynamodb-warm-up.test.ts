@@ -1,18 +1,11 @@
-import { randomUUID } from 'node:crypto';
 import { PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
-import { inject, describe, expect, it } from 'vitest';
-import { ensureAppTable } from '../backend/src/platform/dynamo/create-tables';
-import { createDynamoClients } from '../backend/src/platform/dynamo/dynamo-client';
+import { describe, expect, it } from 'vitest';
+import { freshAppTable } from '../tests/support/fresh-table';
 import { warmDynamoDbLocal } from './dynamodb-warm-up';
 
 describe('warmDynamoDbLocal', () => {
   it('makes every round of calls and writes only in its own partition, next to what a stage seeded', async () => {
-    const { client, doc } = createDynamoClients({
-      region: 'us-east-1',
-      endpoint: inject('localServices').dynamoDbEndpoint,
-    });
-    const tableName = `bench-warm-${randomUUID().slice(0, 8)}`;
-    await ensureAppTable(client, tableName, { timeToLive: false });
+    const { client, doc, tableName } = await freshAppTable('bench-warm');
     const seeded = { pk: 'USER#owner', sk: 'CONFIG', business_name: 'Seeded' };
     await doc.send(new PutCommand({ TableName: tableName, Item: seeded }));
 

@@ -1,16 +1,10 @@
-import { randomUUID } from 'node:crypto';
-import { inject } from 'vitest';
 import { createAppointmentRepository } from '../../backend/src/capabilities/appointments/records/index';
 import type { NewAppointment } from '../../backend/src/capabilities/appointments/records/appointments';
-import { ensureAppTable } from '../../backend/src/platform/dynamo/create-tables';
-import { createDynamoClients } from '../../backend/src/platform/dynamo/dynamo-client';
+import { freshAppTable } from './fresh-table';
 
 /** The appointment repository alone on a fresh table of the run's DynamoDB Local (no app, no identity). */
 export async function appointmentsTable() {
-  const services = inject('localServices');
-  const tableName = `test-${randomUUID().slice(0, 8)}`;
-  const { client, doc } = createDynamoClients({ region: 'us-east-1', endpoint: services.dynamoDbEndpoint });
-  await ensureAppTable(client, tableName, { timeToLive: false });
+  const { doc, tableName } = await freshAppTable();
   return { doc, tableName, appointments: createAppointmentRepository(doc, tableName) };
 }
 
