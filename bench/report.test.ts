@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatApi } from './report';
 import {
+  apiAppSlotFrom,
   apiGoalFor,
   apiHeapFrom,
   serverNodeFrom,
@@ -67,6 +68,18 @@ describe('formatApi', () => {
     expect(text).not.toMatch(/[✓✗]/);
   });
 
+  it("names the Hono floor in the app's row and judges no goal when it ran in the app's place", () => {
+    const floor = figure(50, 990, 50);
+    floor.settings.appSlot = 'hono-floor';
+    const text = formatApi(floor);
+    expect(text).toContain('Hono floor (Hono, JWT + GetItem)');
+    expect(text).not.toContain('app (Hono + JWT auth)');
+    expect(text).toMatch(/^floor \/ baseline/m);
+    expect(text).toContain('goal at 50 connections: not judged: the Hono floor ran in the app’s place');
+    expect(text).not.toMatch(/[✓✗]/);
+    expect(formatApi(figure(50, 990, 50))).toContain('app (Hono + JWT auth)');
+  });
+
   it('prints no goal for a run at another connection count', () => {
     expect(formatApi(figure(10, 700, 60))).not.toContain('goal');
   });
@@ -94,6 +107,17 @@ describe('BENCH_API_HEAP', () => {
       app: '--max-semi-space-size=88 --max-old-space-size=1593',
       baseline: '--max-semi-space-size=88 --max-old-space-size=1593',
     });
+  });
+});
+
+describe('BENCH_API_APP_SLOT', () => {
+  it('runs the app by default and refuses an unknown choice', () => {
+    expect(apiAppSlotFrom(undefined)).toBe('app');
+    expect(apiAppSlotFrom('')).toBe('app');
+    expect(apiAppSlotFrom('hono-floor')).toBe('hono-floor');
+    expect(() => apiAppSlotFrom('floor')).toThrow(
+      /BENCH_API_APP_SLOT must be one of app, hono-floor, not floor/,
+    );
   });
 });
 

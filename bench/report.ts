@@ -25,6 +25,8 @@ const mark = (met: boolean) => (met ? '✓' : '✗');
 /** Each goal this run has, with ✓ or ✗. */
 function apiGoalText(figure: ApiGetConfigFigure, g: ApiGoal): string {
   if (figure.settings.profiled) return 'not judged: both servers ran under the CPU profiler (BENCH_CPU_PROF)';
+  if (figure.settings.appSlot === 'hono-floor')
+    return 'not judged: the Hono floor ran in the app’s place (BENCH_API_APP_SLOT=hono-floor)';
   const parts: string[] = [];
   if (g.rpsRatioAtLeast !== undefined)
     parts.push(`req/s ratio ≥ ${g.rpsRatioAtLeast} ${mark(figure.ratios.rps >= g.rpsRatioAtLeast)}`);
@@ -54,6 +56,9 @@ const nodeText = ({
 
 export function formatApi(figure: ApiGetConfigFigure): string {
   const { settings: s, goals: g } = figure;
+  // The app's slot, by what ran in it.
+  const slot = s.appSlot === 'hono-floor' ? 'floor' : 'app';
+  const named = (target: string) => (target === 'app' ? slot : target);
   const row = (name: string, r: ApiGetConfigFigure['app']) => [
     name,
     fixed(r.p50Ms),
@@ -70,20 +75,23 @@ export function formatApi(figure: ApiGetConfigFigure): string {
     formatTable([
       ['', 'p50 ms', 'p99 ms', 'req/s', 'requests'],
       row('baseline (node:http, JWT + GetItem)', figure.baseline),
-      row('app (Hono + JWT auth)', figure.app),
+      row(
+        s.appSlot === 'hono-floor' ? 'Hono floor (Hono, JWT + GetItem)' : 'app (Hono + JWT auth)',
+        figure.app,
+      ),
       [
-        'app / baseline',
+        `${slot} / baseline`,
         `${fixed(figure.ratios.p50)}x`,
         `${fixed(figure.ratios.p99)}x`,
         `${fixed(figure.ratios.rps)}x`,
         '',
       ],
     ]),
-    `     req/s per run: ${figure.runs.map((r) => `${r.target} ${fixed(r.rps, 0)}`).join(', ')}`,
+    `     req/s per run: ${figure.runs.map((r) => `${named(r.target)} ${fixed(r.rps, 0)}`).join(', ')}`,
     ...(figure.cpuMsPerRequest
       ? [
-          `     server CPU per request: baseline ${fixed(figure.cpuMsPerRequest.baseline, 3)} ms, app ` +
-            `${fixed(figure.cpuMsPerRequest.app, 3)} ms (app / baseline ${fixed(figure.cpuMsPerRequest.ratio)}x)`,
+          `     server CPU per request: baseline ${fixed(figure.cpuMsPerRequest.baseline, 3)} ms, ${slot} ` +
+            `${fixed(figure.cpuMsPerRequest.app, 3)} ms (${slot} / baseline ${fixed(figure.cpuMsPerRequest.ratio)}x)`,
         ]
       : []),
     ...(g

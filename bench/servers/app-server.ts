@@ -3,6 +3,7 @@ import { createApp } from '../../backend/src/entry/app';
 import { createAppDeps } from '../../backend/src/entry/app-deps';
 import { loadConfig } from '../../backend/src/platform/config/env';
 import { createLocalStandIns } from '../../backend/src/local/stand-ins';
+import { exitOnStop } from './exit-on-stop';
 
 /**
  * The product API as the benchmark measures it: the same createApp(createAppDeps(loadConfig()), 'api') that
@@ -18,7 +19,4 @@ const surface = process.env.BENCH_APP_SURFACE === 'telephony' ? 'telephony' : 'a
 const app = createApp(createAppDeps(config, {}, createLocalStandIns), surface);
 
 serve({ port: config.port, hostname: '127.0.0.1', fetch: app.fetch });
-// A benchmark server has nothing to drain: exit at once so stopping it never waits on open connections.
-const stop = () => process.exit(0);
-process.on('SIGINT', stop);
-process.on('SIGTERM', stop);
+exitOnStop();

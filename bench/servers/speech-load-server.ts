@@ -2,6 +2,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { createLocalSpeech } from '../../backend/src/local/speech/local-speech';
+import { exitOnStop } from './exit-on-stop';
 
 /**
  * The event-loop figure's server (stage health_during_speech): a `/health` answer and a voice preview
@@ -39,6 +40,4 @@ const app = new Hono()
   );
 
 serve({ port: Number(process.env.PORT), hostname: '127.0.0.1', fetch: app.fetch });
-const stop = () => process.exit(0);
-process.on('SIGINT', stop);
-process.on('SIGTERM', stop);
+exitOnStop();

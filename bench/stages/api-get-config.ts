@@ -61,6 +61,29 @@ export function serverNodeOptions(heap: ApiHeap, surface: 'api' | 'telephony'): 
 }
 
 /**
+ * What runs in the app's place: `app` (default) the product's API; `hono-floor` the baseline's own work
+ * served by Hono on @hono/node-server (servers/hono-floor-server.ts), which shows how much of the app's
+ * cost over the baseline is the framework and how much the app's own (bench/README.md, session 46).
+ * BENCH_API_APP_SLOT chooses; a run with the floor judges no goal.
+ */
+export const API_APP_SLOT_CHOICES = ['app', 'hono-floor'] as const;
+export type ApiAppSlot = (typeof API_APP_SLOT_CHOICES)[number];
+
+/** BENCH_API_APP_SLOT's value, refusing anything else so that a typo never measures the wrong thing. */
+export function apiAppSlotFrom(value: string | undefined): ApiAppSlot {
+  if (value === undefined || value === '') return 'app';
+  const slot = API_APP_SLOT_CHOICES.find((choice) => choice === value);
+  if (!slot)
+    throw new Error(`BENCH_API_APP_SLOT must be one of ${API_APP_SLOT_CHOICES.join(', ')}, not ${value}`);
+  return slot;
+}
+
+const APP_SLOT_SERVERS: Record<ApiAppSlot, string> = {
+  app: 'bench/servers/app-server.ts',
+  'hono-floor': 'bench/servers/hono-floor-server.ts',
+};
+
+/**
  * The node both servers run on. By default the machine's (the one running the bench, Node 20 here);
  * BENCH_SERVER_NODE=<path to a node binary> runs both on that one, e.g. the major of Lambda's runtime
  * (LAMBDA_NODE_TARGET, nodejs24.x), as deployed. Not a dependency of the project: the npm package that ships
@@ -114,6 +137,8 @@ export type ApiGetConfigFigure = {
      * session 45): such a run shows where the time goes, never whether the goal is met.
      */
     profiled?: boolean;
+    /** What ran in the app's place (absent in figures from before session 46: the app). */
+    appSlot?: ApiAppSlot;
   };
   baseline: LoadSummary;
   app: LoadSummary;
@@ -204,6 +229,7 @@ export async function measureApiGetConfig(
     log('starting the baseline and app servers…');
     const [basePort, appPort] = [await freePort(), await freePort()];
     const heap = apiHeapFrom(process.env.BENCH_API_HEAP);
+    const appSlot = apiAppSlotFrom(process.env.BENCH_API_APP_SLOT);
     const node = serverNodeFrom(process.env.BENCH_SERVER_NODE);
     const nodeOptions = serverNodeOptions(
       heap,
@@ -229,7 +255,7 @@ export async function measureApiGetConfig(
       ),
       startTsServer(
         'app-server',
-        'bench/servers/app-server.ts',
+        APP_SLOT_SERVERS[appSlot],
         appPort,
         envFor(appPort, 'app'),
         profile('app'),
@@ -250,8 +276,12 @@ export async function measureApiGetConfig(
     };
     // The app also answers the modules in effect (issue 12 §4): none for this fixture (no calendar, no
     // assistant number, no grants), from the setup sources kept on the config item, which it does not show.
+    // The floor answers exactly what the baseline answers.
     const { setup_sources: _sources, ...shown } = config;
-    await assertSameAnswer(targets, { baseline: config, app: { ...shown, authorized_modules: [] } });
+    await assertSameAnswer(targets, {
+      baseline: config,
+      app: appSlot === 'app' ? { ...shown, authorized_modules: [] } : config,
+    });
 
     const load = { connections: settings.connections };
     if (settings.warmupSeconds > 0) {
@@ -315,6 +345,7 @@ export async function measureApiGetConfig(
         nodeOptions,
         node,
         profiled: Boolean(process.env.BENCH_CPU_PROF),
+        appSlot,
       },
       baseline,
       app,
