@@ -98,5 +98,4 @@ export const formatConfigReadScale = (figure: ConfigReadScaleFigure) =>
       [`${figure.owners.large} owners`, figure.largeMs],
     ],
     figure,
-    'goal p50 ≤',
   );

@@ -7,7 +7,7 @@ import { zonedInstant } from '../../shared/receptionist/business-time';
 import type { WeeklyHours } from '../../shared/receptionist/opening-hours';
 import type { Appointment } from '../../shared/schemas/appointment';
 import type { Closure } from '../../shared/schemas/calendar-model';
-import { formatTable } from '../report';
+import { formatTable, goalMark } from '../report';
 import { ratioOf, timeInterleaved, type Percentiles } from './read-scale';
 
 const GOAL_P50_MS = 20;
@@ -175,7 +175,7 @@ export const formatFindSlots = (figure: FindSlotsFigure) =>
       String(figure.staff.bookings),
       String(figure.staff.ms.p50),
       String(figure.staff.ms.p99),
-      `p50 ≤ ${figure.goalP50Ms} ms ${figure.staff.ms.p50 <= figure.goalP50Ms ? '✓' : '✗'}`,
+      `p50 ≤ ${figure.goalP50Ms} ms ${goalMark(figure.staff.ms.p50 <= figure.goalP50Ms)}`,
     ],
     [
       '1 staff, 14 days',
@@ -189,6 +189,6 @@ export const formatFindSlots = (figure: FindSlotsFigure) =>
       '',
       String(figure.ratio.p50),
       String(figure.ratio.p99),
-      `p50 ≤ ${figure.goalRatio} ${figure.ratio.p50 <= figure.goalRatio ? '✓' : '✗'}`,
+      `p50 ≤ ${figure.goalRatio} ${goalMark(figure.ratio.p50 <= figure.goalRatio)}`,
     ],
   ]);

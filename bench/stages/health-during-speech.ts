@@ -1,6 +1,6 @@
 import { freePort } from '../../scripts/local-stack/ports';
 import { startTsServer } from '../children';
-import { formatTable } from '../report';
+import { formatTable, goalMark } from '../report';
 import { percentile, round } from '../stats';
 
 /** The event loop's delay while previews render, p99 (issue 41 §5). */
@@ -134,7 +134,7 @@ export function formatHealthDuringSpeech(figure: HealthDuringSpeechFigure): stri
       loop(
         `${figure.concurrentPreviews} previews rendering (${figure.previewsRendered} rendered)`,
         during,
-        `p99 ≤ ${figure.goalLoopP99Ms} ms ${during.p99Ms <= figure.goalLoopP99Ms ? '✓' : '✗'}`,
+        `p99 ≤ ${figure.goalLoopP99Ms} ms ${goalMark(during.p99Ms <= figure.goalLoopP99Ms)}`,
       ),
     ]),
     formatTable([

@@ -1,5 +1,6 @@
 import type lighthouse from 'lighthouse';
 import { median } from '../stats';
+import { goalMark } from '../report';
 
 /**
  * The Lighthouse stage's pure part: the CPU calibration, what one run's report says, the median of a page's
@@ -163,7 +164,7 @@ function cpuRange(figure: LighthouseFigure): string {
 }
 
 export function formatLighthouse(figure: LighthouseFigure): string {
-  const mark = (value: number) => `${String(value).padStart(3)} ${value >= figure.goal ? '✓' : '✗'}`;
+  const scored = (value: number) => `${String(value).padStart(3)} ${goalMark(value >= figure.goal)}`;
   const lines = [
     `Lighthouse  mobile, simulated throttling, CPU ${figure.cpu === 'calibrated' ? `calibrated (${cpuRange(figure)}×)` : `${figure.cpu}×`}, ` +
       `median of ${figure.runsPerPage} run(s) per page; goal ≥ ${figure.goal} each ` +
@@ -172,9 +173,9 @@ export function formatLighthouse(figure: LighthouseFigure): string {
     `page           path        performance  accessibility  best-practices   LCP ms     FCP ms  TBT ms    CLS`,
   ];
   for (const p of figure.pages) {
-    const lcp = `${p.lcpMs} ${p.lcpMs <= figure.lcpGoalMs ? '✓' : '✗'}`;
+    const lcp = `${p.lcpMs} ${goalMark(p.lcpMs <= figure.lcpGoalMs)}`;
     lines.push(
-      `${p.name.padEnd(14)} ${p.path.padEnd(11)} ${mark(p.scores.performance).padStart(11)}  ${mark(p.scores.accessibility).padStart(13)}  ${mark(p.scores['best-practices']).padStart(14)}  ` +
+      `${p.name.padEnd(14)} ${p.path.padEnd(11)} ${scored(p.scores.performance).padStart(11)}  ${scored(p.scores.accessibility).padStart(13)}  ${scored(p.scores['best-practices']).padStart(14)}  ` +
         `${lcp.padStart(7)}  ${String(p.metrics.fcpMs).padStart(7)} ${String(p.metrics.tbtMs).padStart(7)} ${String(p.metrics.cls).padStart(6)}`,
     );
   }

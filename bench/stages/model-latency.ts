@@ -3,7 +3,7 @@ import { callerTexts } from '../../shared/caller-texts';
 import { VOICE_RELAY } from '../../shared/voice-relay';
 import { relayOutgoingSchema } from '../../shared/voice-relay-messages';
 import { startTsServer } from '../children';
-import { formatTable } from '../report';
+import { formatTable, goalMark } from '../report';
 import { round } from '../stats';
 import { freePort } from '../../scripts/local-stack/ports';
 import { prefixShares, type PrefixShare } from '../prompt-prefix';
@@ -432,7 +432,6 @@ export async function measureModelLatency(
   }
 }
 
-const mark = (ok: boolean) => (ok ? '✓' : '✗');
 const pct = (share: number) => `${(share * 100).toFixed(1)} %`;
 
 export function formatModelLatency(figure: ModelLatencyFigure): string {
@@ -467,12 +466,12 @@ export function formatModelLatency(figure: ModelLatencyFigure): string {
       row(
         'voice, no tool: prompt → first token',
         figure.textTurnFirstTokenMs,
-        `p50 ≤ bare relay + ${g.firstTokenOverBareRelayMs} ms = ${textGoal} ms ${mark(figure.textTurnFirstTokenMs.p50 <= textGoal)}`,
+        `p50 ≤ bare relay + ${g.firstTokenOverBareRelayMs} ms = ${textGoal} ms ${goalMark(figure.textTurnFirstTokenMs.p50 <= textGoal)}`,
       ),
       row(
         `  the bare relay, same hops (${figure.bareRelay.turns} lines)`,
         figure.bareRelay.firstTokenMs,
-        `(TTFT + ${g.firstTokenOverTtftMs} ms = ${ttftGoal} ms: ${mark(figure.textTurnFirstTokenMs.p50 <= ttftGoal)})`,
+        `(TTFT + ${g.firstTokenOverTtftMs} ms = ${ttftGoal} ms: ${goalMark(figure.textTurnFirstTokenMs.p50 <= ttftGoal)})`,
       ),
       row('    beyond the model’s TTFT (the machine)', figure.bareRelay.beyondTtftMs),
       row('  beyond the model’s TTFT (the app)', figure.textTurnAppMs),
@@ -481,7 +480,7 @@ export function formatModelLatency(figure: ModelLatencyFigure): string {
       row(
         'voice, find_open_slots: → answer’s first token',
         figure.toolTurnFirstTokenMs,
-        `p50 ≤ 2 × TTFT + ${g.toolTurnOverTwoTtftMs} ms = ${toolGoal} ms ${mark(figure.toolTurnFirstTokenMs.p50 <= toolGoal)}`,
+        `p50 ≤ 2 × TTFT + ${g.toolTurnOverTwoTtftMs} ms = ${toolGoal} ms ${goalMark(figure.toolTurnFirstTokenMs.p50 <= toolGoal)}`,
       ),
       row(
         `  the model’s own (${figure.toolTurnsPrefetched} / ${figure.toolTurns} prefetched: one TTFT)`,
@@ -490,8 +489,8 @@ export function formatModelLatency(figure: ModelLatencyFigure): string {
       row(
         '  beyond the model’s own (the app)',
         figure.toolTurnAppMs,
-        `p50 ≤ the machine’s + ${g.toolTurnAppOverMachineMs} ms = ${toolAppGoal} ms ${mark(toolAppMs <= toolAppGoal)} ` +
-          `(${g.toolTurnOverTwoTtftMs} ms: ${mark(toolAppMs <= g.toolTurnOverTwoTtftMs)})`,
+        `p50 ≤ the machine’s + ${g.toolTurnAppOverMachineMs} ms = ${toolAppGoal} ms ${goalMark(toolAppMs <= toolAppGoal)} ` +
+          `(${g.toolTurnOverTwoTtftMs} ms: ${goalMark(toolAppMs <= g.toolTurnOverTwoTtftMs)})`,
       ),
       ...(figure.toolTurnBeforeRequestMs
         ? [row('    prompt → the request (with the slot search)', figure.toolTurnBeforeRequestMs)]
@@ -511,7 +510,7 @@ export function formatModelLatency(figure: ModelLatencyFigure): string {
         `model ${f.slowTtftMs} ms after the tool (threshold ${f.thresholdMs} ms)`,
         `${f.slowTurnsWithFiller} / ${f.slowTurns}` +
           (f.afterToolCallMs ? `, ${f.afterToolCallMs.p50} ms after the tool (p50)` : ''),
-        `plays when the model is slower than its threshold ${mark(fillerOk)}`,
+        `plays when the model is slower than its threshold ${goalMark(fillerOk)}`,
       ],
       ['realistic model', `${f.fastTurnsWithFiller} / ${f.fastTurns}`, 'and only then'],
     ]),
@@ -520,7 +519,7 @@ export function formatModelLatency(figure: ModelLatencyFigure): string {
       share(
         'consecutive requests',
         figure.prefix.consecutive,
-        `≥ ${pct(g.prefixShare)} ${mark(figure.prefix.consecutive.share >= g.prefixShare)}`,
+        `≥ ${pct(g.prefixShare)} ${goalMark(figure.prefix.consecutive.share >= g.prefixShare)}`,
       ),
       share('  within a conversation', figure.prefix.sameConversation),
       share('  two callers, first requests', figure.prefix.differentCallers),

@@ -12,7 +12,7 @@ import { NOTIFICATION_FAN_OUT } from '../../shared/notifications-fan-out';
 import { zonedInstant } from '../../shared/receptionist/business-time';
 import type { Appointment } from '../../shared/schemas/appointment';
 import { businessConfigFixture } from '../fixtures/business-config';
-import { formatTable } from '../report';
+import { formatTable, goalMark } from '../report';
 import { round } from '../stats';
 import { withBenchTables } from './read-scale';
 
@@ -222,6 +222,6 @@ export const formatReminderSweep = (figure: ReminderSweepFigure) =>
       '',
       '',
       '',
-      `${figure.ratio} ${figure.ratio <= figure.goalRatio ? '✓' : '✗'}`,
+      `${figure.ratio} ${goalMark(figure.ratio <= figure.goalRatio)}`,
     ],
   ]);

@@ -6,7 +6,7 @@ import { TWILIO_WEBHOOK_PATHS, telephonyWebhookUrls } from '../../backend/src/pr
 import { signTwilioRequest } from '../../backend/src/providers/telephony/webhook-signature';
 import { REPO_ROOT } from '../../scripts/local-stack/local-stack';
 import { runCommand } from '../children';
-import { formatTable } from '../report';
+import { formatTable, goalMark } from '../report';
 import { median, round } from '../stats';
 import { seedAnsweringOwner } from './assistant-line-stack';
 import { serverNodeFrom } from './api-get-config';
@@ -328,7 +328,7 @@ export function formatTelephonyFirstRing(figure: TelephonyFirstRingFigure): stri
       [
         'first ring ÷ bare handler',
         fixed(figure.ratio, 2),
-        `goal ≤ ${figure.goal.ratio} ${met ? '✓' : '✗'}`,
+        `goal ≤ ${figure.goal.ratio} ${goalMark(met)}`,
         `(CPU ${fixed(figure.cpuRatio, 2)})`,
       ],
     ]),

@@ -5,7 +5,7 @@ import { LOCAL_TWILIO_AUTH_TOKEN } from '../../backend/src/platform/config/env';
 import { LOCAL_TWILIO_ACCOUNT_SID } from '../../backend/src/local/twilio/local-sms-delivery';
 import { readVoiceTwiml } from '../../backend/src/providers/telephony/twiml-reader';
 import { signTwilioRequest } from '../../backend/src/providers/telephony/webhook-signature';
-import { formatTable } from '../report';
+import { formatTable, goalMark } from '../report';
 import { percentile, round } from '../stats';
 import { zonedInstant } from '../../shared/receptionist/business-time';
 import { LOCAL_CALL_TIME_HEADER } from '../../backend/src/local/twilio/local-call-clock';
@@ -200,7 +200,7 @@ export async function measureVoiceCalls(
 
 /** Issue 11's goals, on this machine. */
 export const VOICE_GOALS = { greetingP50Ms: 30, firstTokenP50Ms: 100 } as const;
-const goal = (value: number, limit: number) => `p50 ≤ ${limit} ms: ${value <= limit ? 'met' : 'NOT met'}`;
+const goal = (value: number, limit: number) => `p50 ≤ ${limit} ms ${goalMark(value <= limit)}`;
 
 export const formatGreeting = (figure: GreetingFigure) =>
   formatTable([

@@ -7,7 +7,7 @@ import { createLogger } from '../../backend/src/platform/logging/logger';
 import { createLocalQueue } from '../../backend/src/local/sqs/local-queue';
 import { webhooksFromApp } from '../../backend/src/capabilities/webhooks/index';
 import { WEBHOOK_SAMPLES } from '../../shared/schemas/webhook-events';
-import { formatTable } from '../report';
+import { formatTable, goalMark } from '../report';
 import { percentile, round } from '../stats';
 import { withBenchTables } from './read-scale';
 
@@ -127,7 +127,7 @@ export const formatWebhookFanout = (figure: WebhookFanoutFigure) =>
       `goal p50 ≤ ${figure.goalP50Ms} ms`,
       String(figure.events),
       String(figure.endpoints),
-      `${figure.emitP50Ms} ${figure.emitP50Ms <= figure.goalP50Ms ? '✓' : '✗'}`,
+      `${figure.emitP50Ms} ${goalMark(figure.emitP50Ms <= figure.goalP50Ms)}`,
       String(figure.emitP99Ms),
       String(figure.deliveredP50Ms),
     ],
