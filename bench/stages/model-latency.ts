@@ -16,7 +16,7 @@ import {
 import { startOpenAiStreamServer, type StreamedRequest } from '../servers/openai-stream-server';
 import { withAssistantLine } from './assistant-line-stack';
 import { answerCall, openRelay, summary, type Percentiles } from './voice-call';
-import { textAssistant } from './sms-webhook';
+import { benchTexter, textAssistant } from './sms-webhook';
 
 const API_KEY = 'sk-bench-model-latency';
 /**
@@ -311,9 +311,11 @@ export async function measureModelLatency(
           const thread = Math.floor(i / THREAD.length);
           const label = `sms:${thread}#${i % THREAD.length}`;
           model.setLabel(label);
-          // Canadian texters: a reply to a US number waits for an A2P campaign the bench owner has not got.
-          const from = `+1604220${String(1000 + thread).padStart(4, '0')}`;
-          const text = await textAssistant(apiUrl, { from, to: assistantNumber }, THREAD[i % THREAD.length]!);
+          const text = await textAssistant(
+            apiUrl,
+            { from: benchTexter(thread), to: assistantNumber },
+            THREAD[i % THREAD.length]!,
+          );
           if (text.status !== 200 || text.replies.length === 0)
             throw new Error(`text ${i} answered ${text.status}: ${text.twiml.slice(0, 300)}`);
           const modelMs = requestsOf(label).reduce((sum, r) => sum + (r.lastChunkAt! - r.receivedAt), 0);

@@ -26,6 +26,12 @@ export type SmsWebhookFigure = {
   method: string;
 };
 
+/**
+ * The texter of thread `thread`: a Canadian number. The bench's owner has no approved A2P 10DLC campaign,
+ * and a reply to a US number waits for one (docs/decisions/169-a2p-10dlc-registration.md), as it would in production.
+ */
+export const benchTexter = (thread: number) => `+1604220${String(1000 + thread).padStart(4, '0')}`;
+
 /** One inbound text as Twilio posts it (signed form); the time to the TwiML and the replies in it. */
 export async function textAssistant(apiUrl: string, line: { from: string; to: string }, body: string) {
   const smsUrl = `${apiUrl}/webhooks/twilio/sms`;
@@ -74,10 +80,9 @@ export async function measureSmsWebhook(
       let sent = 0;
       const textOnce = async () => {
         const index = sent++;
-        const caller = `+1628555${String(1000 + Math.floor(index / THREAD.length)).padStart(4, '0')}`;
         const { elapsed, status, twiml, replies } = await textAssistant(
           apiUrl,
-          { from: caller, to: assistantNumber },
+          { from: benchTexter(Math.floor(index / THREAD.length)), to: assistantNumber },
           THREAD[index % THREAD.length]!,
         );
         if (status !== 200 || replies.length === 0) {
