@@ -12,11 +12,31 @@ import { appUrl, ownerApi } from './support';
 
 test.use({ baseURL: appUrl() });
 
+const dayAhead = (ahead: number) => addDays(zonedParts(new Date(), 'America/Los_Angeles'), ahead);
+const named = (day: ReturnType<typeof dayAhead>) => ({
+  name: WEEKDAY_NAMES[weekdayOf(day)]!,
+  date: isoDateOf(day),
+  day,
+});
+const isWeekday = (day: ReturnType<typeof dayAhead>) => weekdayOf(day) < 5;
+
 /** The next Monday-to-Friday at least `ahead` days away, in the salon's zone: its weekday name and date. */
 function weekdayAhead(ahead: number) {
-  let day = addDays(zonedParts(new Date(), 'America/Los_Angeles'), ahead);
-  while (weekdayOf(day) >= 5) day = addDays(day, 1);
-  return { name: WEEKDAY_NAMES[weekdayOf(day)]!, date: isoDateOf(day), day };
+  let day = dayAhead(ahead);
+  while (!isWeekday(day)) day = addDays(day, 1);
+  return named(day);
+}
+
+/**
+ * A Monday-to-Friday 3 to 6 days away other than `taken`: within the coming week, so that its weekday's
+ * name alone says which day it is. A week or more ahead it would not: said on a Monday, "Monday" is today.
+ */
+function otherWeekdayThisWeek(taken: string) {
+  for (let ahead = 3; ahead <= 6; ahead++) {
+    const day = dayAhead(ahead);
+    if (isWeekday(day) && isoDateOf(day) !== taken) return named(day);
+  }
+  throw new Error('3 to 6 days ahead hold at least two weekdays');
 }
 
 /** The assistant's last text to the local phone. */
@@ -54,7 +74,8 @@ test('two stylists take two 10:00 balayages, a third is refused, Jordan’s 90 m
     const added = await api('POST', `${base}/services`, body);
     expect(added.status, JSON.stringify(added.body)).toBeLessThan(300);
   }
-  const holiday = weekdayAhead(5);
+  const target = weekdayAhead(2);
+  const holiday = otherWeekdayThisWeek(target.date);
   const closed = await api('POST', `/oauth/users/${userId}/closures`, {
     from: holiday.date,
     to: holiday.date,
@@ -64,7 +85,6 @@ test('two stylists take two 10:00 balayages, a third is refused, Jordan’s 90 m
   });
   expect(closed.status, JSON.stringify(closed.body)).toBeLessThan(300);
 
-  const target = weekdayAhead(2);
   const phones: Page[] = [];
   const texter = async () => {
     const phone = await context.newPage();
