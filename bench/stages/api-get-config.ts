@@ -43,13 +43,20 @@ type TargetName = 'baseline' | 'app';
 export const API_HEAP_CHOICES = ['lambda', 'app-only', 'node'] as const;
 export type ApiHeap = (typeof API_HEAP_CHOICES)[number];
 
-/** BENCH_API_HEAP's value, refusing anything else so that a typo never measures the wrong thing. */
-export function apiHeapFrom(value: string | undefined): ApiHeap {
-  if (value === undefined || value === '') return 'lambda';
-  const heap = API_HEAP_CHOICES.find((choice) => choice === value);
-  if (!heap) throw new Error(`BENCH_API_HEAP must be one of ${API_HEAP_CHOICES.join(', ')}, not ${value}`);
-  return heap;
+/**
+ * An environment variable's value among `choices`, the first when it is unset or empty; anything else is
+ * refused, so that a typo never measures the wrong thing.
+ */
+function choiceFrom<C extends string>(variable: string, choices: readonly C[], value: string | undefined): C {
+  if (value === undefined || value === '') return choices[0]!;
+  const chosen = choices.find((choice) => choice === value);
+  if (!chosen) throw new Error(`${variable} must be one of ${choices.join(', ')}, not ${value}`);
+  return chosen;
 }
+
+/** BENCH_API_HEAP's value (`lambda` when unset). */
+export const apiHeapFrom = (value: string | undefined): ApiHeap =>
+  choiceFrom('BENCH_API_HEAP', API_HEAP_CHOICES, value);
 
 /** The NODE_OPTIONS each server runs with under `heap` (the function the app server builds: its surface's). */
 export function serverNodeOptions(heap: ApiHeap, surface: 'api' | 'telephony'): Record<TargetName, string> {
@@ -69,14 +76,9 @@ export function serverNodeOptions(heap: ApiHeap, surface: 'api' | 'telephony'): 
 export const API_APP_SLOT_CHOICES = ['app', 'hono-floor'] as const;
 export type ApiAppSlot = (typeof API_APP_SLOT_CHOICES)[number];
 
-/** BENCH_API_APP_SLOT's value, refusing anything else so that a typo never measures the wrong thing. */
-export function apiAppSlotFrom(value: string | undefined): ApiAppSlot {
-  if (value === undefined || value === '') return 'app';
-  const slot = API_APP_SLOT_CHOICES.find((choice) => choice === value);
-  if (!slot)
-    throw new Error(`BENCH_API_APP_SLOT must be one of ${API_APP_SLOT_CHOICES.join(', ')}, not ${value}`);
-  return slot;
-}
+/** BENCH_API_APP_SLOT's value (`app` when unset). */
+export const apiAppSlotFrom = (value: string | undefined): ApiAppSlot =>
+  choiceFrom('BENCH_API_APP_SLOT', API_APP_SLOT_CHOICES, value);
 
 const APP_SLOT_SERVERS: Record<ApiAppSlot, string> = {
   app: 'bench/servers/app-server.ts',

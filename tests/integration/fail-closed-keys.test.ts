@@ -3,8 +3,6 @@ import { afterAll, describe, expect, it, inject } from 'vitest';
 import { SMS_TEXTS } from '../../shared/caller-texts';
 import { VOICE_TEXTS } from '../../shared/voice-relay';
 import { createApp } from '../../backend/src/entry/app';
-import { ensureAppTable } from '../../backend/src/platform/dynamo/create-tables';
-import { createDynamoClients } from '../../backend/src/platform/dynamo/dynamo-client';
 import { initLambda } from '../../backend/src/entry/lambda-init';
 import { createLogger } from '../../backend/src/platform/logging/logger';
 import { createRecordingMetrics } from '../../backend/src/platform/observability/metrics';
@@ -16,6 +14,7 @@ import { conversationIdOfCall } from '../../backend/src/capabilities/voice/voice
 import { startFakeSecretsManager } from '../fakes/secrets-manager/fake-secrets-manager';
 import { approveTexting, setSubscription, TEST_API_ORIGIN } from '../support/assistant-line';
 import { createConfirmedUser } from '../support/cognito-users';
+import { freshAppTable } from '../support/fresh-table';
 
 /**
  * Fail closed per key (docs/decisions/160-fail-closed.md): a deployed function built exactly as Lambda
@@ -35,9 +34,7 @@ const SECRET_ARN =
 async function deployedFunction(secret: Record<string, string>, env: Record<string, string> = {}) {
   const services = inject('localServices');
   const fake = await startFakeSecretsManager({ [SECRET_ARN]: JSON.stringify(secret) });
-  const tableName = `test-${randomUUID().slice(0, 8)}`;
-  const { client } = createDynamoClients({ region: 'us-east-1', endpoint: services.dynamoDbEndpoint });
-  await ensureAppTable(client, tableName);
+  const { tableName } = await freshAppTable('test', { timeToLive: true });
   const logLines: Array<Record<string, unknown>> = [];
   const recorded = createRecordingMetrics();
   const { deps } = await initLambda({
